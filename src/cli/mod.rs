@@ -1,0 +1,42 @@
+//! Command-line parsing (clap) and dispatch. Each subcommand's flags and glue live in a
+//! file of their own here; the work itself lives in the library.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod go;
+mod pd;
+
+/// MENACE and friends: game-playing programs that learn and compete over line protocols.
+///
+/// With no subcommand, runs the MENACE protocol engine: it reads commands on standard
+/// input (`games 3`, `move MM`, `dump`, `help`, ...) and answers one JSON object per line
+/// on standard output. See protocol.md for every command and answer.
+#[derive(Parser, Debug)]
+#[command(name = "menace", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
+    Go(go::GoArgs),
+    /// Run one or more games of the multiplayer prisoner's dilemma.
+    Pd(pd::PdArgs),
+    /// Be one prisoner's-dilemma player for one round (reads the judge's input on stdin).
+    PdPlayer(pd::PdPlayerArgs),
+}
+
+/// Parses the command line and runs what it asks for.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        None => ExitCode::SUCCESS,
+        Some(Command::Go(args)) => go::run(args),
+        Some(Command::Pd(args)) => pd::run(args),
+        Some(Command::PdPlayer(args)) => pd::run_player(args),
+    }
+}

@@ -1,0 +1,85 @@
+//! The rules of a two-player, perfect-information, turn-based game, as learners see them.
+//!
+//! Tic-tac-toe, Nim and Hexapawn implement [`Game`]; the matchbox learner, the weighted
+//! learner, the random and the perfect opponents are written once against it. Moves are
+//! small integers (`0..Game::move_count()`), so a learner can keep one table row per
+//! position without knowing what a move means.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Who is to move: the player who moved first in the game, or the other one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// The player who makes the first move (X in tic-tac-toe).
+    First,
+    /// The player who moves second (O in tic-tac-toe).
+    Second,
+}
+
+impl Side {
+    /// The opponent.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// How a finished game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// This side won.
+    Win(Side),
+    /// Nobody won.
+    Draw,
+}
+
+/// A symmetry of a game's board, as an index into the game's own table of transforms
+/// (0 is always the identity).
+pub type Sym = u8;
+
+/// The rules of a game.
+pub trait Game {
+    /// A position: the whole state needed to continue the game, including who is to move.
+    type Pos: Copy + Eq + Hash + Ord + Debug;
+
+    /// A short name, as used on the command line (`ttt`, `nim`, `hexapawn`).
+    fn name(&self) -> &'static str;
+    /// The starting position.
+    fn start(&self) -> Self::Pos;
+    /// The side to move in `p`.
+    fn to_move(&self, p: Self::Pos) -> Side;
+    /// The size of the move-index space: every move is a number below it.
+    fn move_count(&self) -> usize;
+    /// Fills `out` (cleared first) with the legal moves in `p`, in increasing order.
+    /// Empty when the game is over.
+    fn legal_moves(&self, p: Self::Pos, out: &mut Vec<usize>);
+    /// The position after playing the legal move `mv` in `p`.
+    fn play(&self, p: Self::Pos, mv: usize) -> Self::Pos;
+    /// `Some` once the game is over.
+    fn outcome(&self, p: Self::Pos) -> Option<Outcome>;
+
+    /// The canonical representative of `p`'s symmetry class and a symmetry `s` with
+    /// `s(p) == canonical`. Games without symmetries keep the default (identity).
+    fn canonical(&self, p: Self::Pos) -> (Self::Pos, Sym) {
+        (p, 0)
+    }
+    /// Maps a move of the real position to the same move on the canonical drawing.
+    fn move_to_canonical(&self, _s: Sym, mv: usize) -> usize {
+        mv
+    }
+    /// Maps a move on the canonical drawing back to the real position.
+    fn move_from_canonical(&self, _s: Sym, mv: usize) -> usize {
+        mv
+    }
+
+    /// A move in the game's own notation (for tables, logs and the protocol).
+    fn format_move(&self, p: Self::Pos, mv: usize) -> String;
+    /// Parses the game's notation; `Err` says what is wrong (never panics).
+    fn parse_move(&self, p: Self::Pos, text: &str) -> Result<usize, String>;
+    /// The position drawn as lines of text, top first.
+    fn render(&self, p: Self::Pos) -> Vec<String>;
+}

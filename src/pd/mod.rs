@@ -1,0 +1,1 @@
+//! The multiplayer iterated prisoner's dilemma: rules, judge, players, reports.

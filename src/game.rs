@@ -8,6 +8,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
+use crate::rng::{below, GameRng};
+
 /// Who is to move: the player who moved first in the game, or the other one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -61,6 +63,27 @@ pub trait Game {
     fn play(&self, p: Self::Pos, mv: usize) -> Self::Pos;
     /// `Some` once the game is over.
     fn outcome(&self, p: Self::Pos) -> Option<Outcome>;
+
+    /// A dense index of positions: distinct positions have distinct keys, all below
+    /// [`Game::key_space`]. Learners use it to find a position's table row without hashing.
+    fn key(&self, p: Self::Pos) -> usize;
+    /// One more than the largest key.
+    fn key_space(&self) -> usize;
+
+    /// A uniformly random legal move, `None` when there is none. Games may override this
+    /// with something faster than listing the moves, but must keep the distribution.
+    fn random_move(
+        &self,
+        p: Self::Pos,
+        rng: &mut GameRng,
+        scratch: &mut Vec<usize>,
+    ) -> Option<usize> {
+        self.legal_moves(p, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[below(rng, scratch.len() as u32) as usize])
+    }
 
     /// The canonical representative of `p`'s symmetry class and a symmetry `s` with
     /// `s(p) == canonical`. Games without symmetries keep the default (identity).

@@ -17,5 +17,7 @@
 pub mod arena;
 pub mod game;
 pub mod go;
+pub mod menace;
 pub mod pd;
 pub mod rng;
+pub mod ttt;

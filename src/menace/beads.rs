@@ -1,0 +1,223 @@
+//! Bead rules: initial beads by stage, the reward schedule, and the empty-box rule.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What MENACE does when it opens a box with no beads in it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EmptyBox {
+    /// Put this many beads in first, each a uniformly random legal move (the challenge's
+    /// rule, with 3), then draw.
+    Refill(u32),
+    /// Give up the game (Michie's and Scroggs's rule): it counts as a loss.
+    Resign,
+}
+
+impl fmt::Display for EmptyBox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EmptyBox::Refill(n) => write!(f, "refill:{n}"),
+            EmptyBox::Resign => f.write_str("resign"),
+        }
+    }
+}
+
+/// The complete bead configuration of a machine.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BeadRules {
+    /// Beads per legal move in a new box, by the learner's move number (first move
+    /// first); the last entry serves for all later moves.
+    pub initial: Vec<u32>,
+    /// Net beads per drawn bead after a win (the challenge: +1, Michie: +3).
+    pub win: i32,
+    /// Net beads per drawn bead after a draw (the challenge: 0, Michie: +1).
+    pub draw: i32,
+    /// Net beads per drawn bead after a loss (-1: the bead stays out).
+    pub loss: i32,
+    /// What an empty box does.
+    pub empty: EmptyBox,
+}
+
+/// A named bead configuration.
+pub struct Preset {
+    /// The name used by `--preset` and the protocol.
+    pub name: &'static str,
+    /// One line for `--help` and `help`.
+    pub summary: &'static str,
+    /// Builds the rules.
+    pub rules: fn() -> BeadRules,
+}
+
+/// The named presets.
+pub const PRESETS: &[Preset] = &[
+    Preset {
+        name: "challenge",
+        summary: "4/3/2/1 beads, win +1 / draw 0 / loss -1, an empty box gets 3 random beads",
+        rules: BeadRules::challenge,
+    },
+    Preset {
+        name: "michie",
+        summary: "Michie's 1961 schedule: 4/3/2/1 beads, win +3 / draw +1 / loss -1, refill 3",
+        rules: BeadRules::michie,
+    },
+    Preset {
+        name: "scroggs",
+        summary:
+            "Scroggs's MENACE: 8/4/2/1 beads, win +3 / draw +1 / loss -1, resigns on an empty box",
+        rules: BeadRules::scroggs,
+    },
+];
+
+impl Default for BeadRules {
+    fn default() -> Self {
+        BeadRules::challenge()
+    }
+}
+
+impl BeadRules {
+    /// The challenge's rules, the engine's default.
+    pub fn challenge() -> BeadRules {
+        BeadRules {
+            initial: vec![4, 3, 2, 1],
+            win: 1,
+            draw: 0,
+            loss: -1,
+            empty: EmptyBox::Refill(3),
+        }
+    }
+
+    /// Michie's reward schedule (+3/+1/-1), with the challenge's refill.
+    pub fn michie() -> BeadRules {
+        BeadRules { win: 3, draw: 1, ..BeadRules::challenge() }
+    }
+
+    /// Matthew Scroggs's configuration (8/4/2/1, +3/+1/-1, resign on an empty box).
+    pub fn scroggs() -> BeadRules {
+        BeadRules { initial: vec![8, 4, 2, 1], win: 3, draw: 1, loss: -1, empty: EmptyBox::Resign }
+    }
+
+    /// The preset called `name` (case-insensitive).
+    pub fn preset(name: &str) -> Option<BeadRules> {
+        PRESETS.iter().find(|p| p.name.eq_ignore_ascii_case(name)).map(|p| (p.rules)())
+    }
+
+    /// The name of the preset these rules equal, if any.
+    pub fn preset_name(&self) -> Option<&'static str> {
+        PRESETS.iter().find(|p| (p.rules)() == *self).map(|p| p.name)
+    }
+
+    /// Initial beads per legal move at the learner's move number `stage` (0-based).
+    pub fn initial_for(&self, stage: usize) -> u32 {
+        self.initial.get(stage).or(self.initial.last()).copied().unwrap_or(0)
+    }
+
+    /// Checks the rules make sense: at least one initial count, every count positive so a
+    /// new box is never empty, and a refill that adds at least one bead.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.initial.is_empty() || self.initial.len() > 64 {
+            return Err("initial beads: give 1 to 64 counts, e.g. 4,3,2,1".into());
+        }
+        if self.initial.iter().any(|&n| n == 0 || n > 1_000_000) {
+            return Err("initial beads: each count must be 1 to 1000000".into());
+        }
+        for (what, v) in [("win", self.win), ("draw", self.draw), ("loss", self.loss)] {
+            if !(-1_000_000..=1_000_000).contains(&v) {
+                return Err(format!("{what} reward must be between -1000000 and 1000000"));
+            }
+        }
+        if let EmptyBox::Refill(n) = self.empty {
+            if n == 0 || n > 1_000_000 {
+                return Err("refill must add 1 to 1000000 beads".into());
+            }
+        }
+        Ok(())
+    }
+
+    /// Parses `4,3,2,1` (initial beads per move number).
+    pub fn parse_initial(text: &str) -> Result<Vec<u32>, String> {
+        text.split(',')
+            .map(|t| {
+                t.trim().parse::<u32>().map_err(|_| {
+                    format!("initial beads: {:?} is not a count (expected e.g. 4,3,2,1)", t.trim())
+                })
+            })
+            .collect()
+    }
+
+    /// Parses `3,1,-1` (win, draw, loss rewards).
+    pub fn parse_reward(text: &str) -> Result<(i32, i32, i32), String> {
+        let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+        let bad = || format!("reward {text:?}: expected three numbers win,draw,loss e.g. 3,1,-1");
+        if parts.len() != 3 {
+            return Err(bad());
+        }
+        let n = |s: &str| s.parse::<i32>().map_err(|_| bad());
+        Ok((n(parts[0])?, n(parts[1])?, n(parts[2])?))
+    }
+
+    /// Parses `refill:N` or `resign`.
+    pub fn parse_empty(text: &str) -> Result<EmptyBox, String> {
+        let t = text.trim().to_ascii_lowercase();
+        if t == "resign" {
+            return Ok(EmptyBox::Resign);
+        }
+        if let Some(n) = t.strip_prefix("refill:").or_else(|| t.strip_prefix("refill=")) {
+            return n.parse::<u32>().map(EmptyBox::Refill).map_err(|_| {
+                format!("empty-box rule {text:?}: refill needs a count, e.g. refill:3")
+            });
+        }
+        Err(format!("empty-box rule {text:?}: expected refill:N or resign"))
+    }
+}
+
+impl fmt::Display for BeadRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let init: Vec<String> = self.initial.iter().map(u32::to_string).collect();
+        write!(
+            f,
+            "initial {}, reward {:+}/{:+}/{:+}, empty box {}",
+            init.join("/"),
+            self.win,
+            self.draw,
+            self.loss,
+            self.empty
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_are_valid_and_named() {
+        for p in PRESETS {
+            let rules = (p.rules)();
+            rules.validate().unwrap();
+            assert_eq!(rules.preset_name(), Some(p.name));
+            assert_eq!(BeadRules::preset(&p.name.to_uppercase()), Some(rules));
+        }
+        assert_eq!(BeadRules::preset("nope"), None);
+    }
+
+    #[test]
+    fn stages_past_the_list_reuse_the_last_count() {
+        let r = BeadRules::challenge();
+        assert_eq!((0..6).map(|s| r.initial_for(s)).collect::<Vec<_>>(), [4, 3, 2, 1, 1, 1]);
+    }
+
+    #[test]
+    fn parsing() {
+        assert_eq!(BeadRules::parse_initial("8, 4,2,1"), Ok(vec![8, 4, 2, 1]));
+        assert!(BeadRules::parse_initial("8,-4").is_err());
+        assert_eq!(BeadRules::parse_reward("3,1,-1"), Ok((3, 1, -1)));
+        assert!(BeadRules::parse_reward("3,1").is_err());
+        assert_eq!(BeadRules::parse_empty("Refill:5"), Ok(EmptyBox::Refill(5)));
+        assert_eq!(BeadRules::parse_empty("resign"), Ok(EmptyBox::Resign));
+        assert!(BeadRules::parse_empty("refill:x").is_err());
+        let zero = BeadRules { initial: vec![4, 0], ..BeadRules::challenge() };
+        assert!(zero.validate().is_err());
+    }
+}

@@ -1,0 +1,358 @@
+//! The matchboxes of one learner, for any game.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::{BeadRules, EmptyBox};
+use crate::game::{Game, Outcome, Side, Sym};
+use crate::rng::{below, GameRng};
+
+/// How a game ended, from the learner's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// The learner won.
+    Win,
+    /// Nobody won.
+    Draw,
+    /// The learner lost (or resigned).
+    Loss,
+}
+
+impl GameResult {
+    /// The result for `side` of a finished game.
+    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
+        match outcome {
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Win(s) if s == side => GameResult::Win,
+            Outcome::Win(_) => GameResult::Loss,
+        }
+    }
+}
+
+/// What the machine did at its turn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Only one legal move: played without a box (the challenge's "forced move").
+    Forced(usize),
+    /// A bead was drawn from box `box_index`: `bead` is the move on the box's drawing,
+    /// `mv` the same move on the real position. `refilled` counts beads added first
+    /// because the box was empty.
+    Drew {
+        /// The move on the real position.
+        mv: usize,
+        /// Which box.
+        box_index: usize,
+        /// The bead's move as drawn on the box.
+        bead: usize,
+        /// Beads put in first because the box was empty (0 normally).
+        refilled: u32,
+    },
+    /// The box was empty and the rules say resign.
+    Resign {
+        /// The empty box.
+        box_index: usize,
+    },
+}
+
+impl Choice {
+    /// The move on the real position, unless the machine resigned.
+    pub fn mv(self) -> Option<usize> {
+        match self {
+            Choice::Forced(mv) | Choice::Drew { mv, .. } => Some(mv),
+            Choice::Resign { .. } => None,
+        }
+    }
+}
+
+/// Table entries: a box and a symmetry, a forced move, or nothing.
+const NONE: u32 = u32::MAX;
+const FORCED: u32 = 1 << 31;
+
+/// A learner's set of matchboxes and the beads in them.
+///
+/// Built by exploring every position reachable from the start: each position where the
+/// learner is to move, the game is not over and there are at least two legal moves gets a
+/// box, one per symmetry class (the class's canonical drawing). A table keyed by
+/// [`Game::key`] takes any real position straight to its box and to the symmetry that
+/// turns it into the drawing, so playing costs no search.
+#[derive(Clone, Debug)]
+pub struct Matchboxes<G: Game> {
+    game: G,
+    side: Side,
+    rules: BeadRules,
+    moves: usize,
+    positions: Vec<G::Pos>,
+    stages: Vec<u16>,
+    /// Legal moves of each box's drawing, flattened; box `b` owns
+    /// `legal[legal_start[b]..legal_start[b + 1]]`.
+    legal: Vec<u16>,
+    legal_start: Vec<u32>,
+    /// `beads[b * moves + m]`: beads for move `m` in box `b`.
+    beads: Vec<u32>,
+    /// `lookup[key(p)]`: `box << 8 | sym`, `FORCED | move`, or `NONE`.
+    lookup: Vec<u32>,
+    /// Beads drawn this game, not yet returned: (box, move on the drawing).
+    out: Vec<(u32, u16)>,
+}
+
+impl<G: Game + Clone> Matchboxes<G> {
+    /// The boxes for `side` in `game`, filled with `rules`' initial beads.
+    ///
+    /// # Panics
+    /// If the game has more than 2^23 boxes or 65,536 moves (far beyond the small games
+    /// this is for).
+    pub fn new(game: G, side: Side, rules: BeadRules) -> Matchboxes<G> {
+        let moves = game.move_count();
+        assert!(moves <= usize::from(u16::MAX), "too many moves for a matchbox");
+        // Breadth-first, so the depth recorded is the fewest plies to reach a position.
+        let start = game.start();
+        let mut depth: HashMap<G::Pos, usize> = HashMap::from([(start, 0)]);
+        let mut queue = VecDeque::from([start]);
+        let mut scratch = Vec::new();
+        let mut mine = Vec::new();
+        while let Some(p) = queue.pop_front() {
+            let d = depth[&p];
+            game.legal_moves(p, &mut scratch);
+            if game.to_move(p) == side && !scratch.is_empty() {
+                mine.push(p);
+            }
+            for &mv in &scratch {
+                let q = game.play(p, mv);
+                if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(q) {
+                    e.insert(d + 1);
+                    queue.push_back(q);
+                }
+            }
+        }
+
+        // One box per class of positions with a real choice; its stage is the learner's
+        // move number at the earliest ply any member can be met.
+        let mut stage_of: HashMap<G::Pos, usize> = HashMap::new();
+        for &p in &mine {
+            game.legal_moves(p, &mut scratch);
+            if scratch.len() >= 2 {
+                let (canon, _) = game.canonical(p);
+                let stage = depth[&p] / 2;
+                let e = stage_of.entry(canon).or_insert(stage);
+                *e = (*e).min(stage);
+            }
+        }
+        let mut boxes: Vec<(usize, G::Pos)> = stage_of.into_iter().map(|(p, s)| (s, p)).collect();
+        boxes.sort_by_key(|&(s, p)| (s, std::cmp::Reverse(game.key(p))));
+        assert!(boxes.len() < 1 << 23, "too many boxes");
+
+        let index_of: HashMap<G::Pos, u32> =
+            boxes.iter().enumerate().map(|(i, &(_, p))| (p, i as u32)).collect();
+        let mut lookup = vec![NONE; game.key_space()];
+        for &p in &mine {
+            game.legal_moves(p, &mut scratch);
+            lookup[game.key(p)] = if scratch.len() == 1 {
+                FORCED | scratch[0] as u32
+            } else {
+                let (canon, sym) = game.canonical(p);
+                index_of[&canon] << 8 | u32::from(sym)
+            };
+        }
+
+        let mut legal = Vec::new();
+        let mut legal_start = vec![0u32];
+        for &(_, p) in &boxes {
+            game.legal_moves(p, &mut scratch);
+            legal.extend(scratch.iter().map(|&m| m as u16));
+            legal_start.push(legal.len() as u32);
+        }
+        let mut machine = Matchboxes {
+            positions: boxes.iter().map(|&(_, p)| p).collect(),
+            stages: boxes.iter().map(|&(s, _)| s as u16).collect(),
+            beads: vec![0; boxes.len() * moves],
+            game,
+            side,
+            rules,
+            moves,
+            legal,
+            legal_start,
+            lookup,
+            out: Vec::new(),
+        };
+        machine.reset();
+        machine
+    }
+}
+
+impl<G: Game> Matchboxes<G> {
+    /// Refills every box with the initial beads, forgetting everything learned.
+    pub fn reset(&mut self) {
+        self.out.clear();
+        self.beads.fill(0);
+        for b in 0..self.positions.len() {
+            let n = self.rules.initial_for(usize::from(self.stages[b]));
+            let (start, end) = (self.legal_start[b] as usize, self.legal_start[b + 1] as usize);
+            for &m in &self.legal[start..end] {
+                self.beads[b * self.moves + usize::from(m)] = n;
+            }
+        }
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The side the machine plays.
+    pub fn side(&self) -> Side {
+        self.side
+    }
+
+    /// The bead rules.
+    pub fn rules(&self) -> &BeadRules {
+        &self.rules
+    }
+
+    /// The number of boxes.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Never true for a game where the learner has a choice somewhere.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The drawing on box `b`.
+    pub fn position(&self, b: usize) -> G::Pos {
+        self.positions[b]
+    }
+
+    /// The learner's move number (0-based) at which box `b` can first be met.
+    pub fn stage(&self, b: usize) -> usize {
+        usize::from(self.stages[b])
+    }
+
+    /// The legal moves on box `b`'s drawing.
+    pub fn legal(&self, b: usize) -> impl Iterator<Item = usize> + '_ {
+        let (start, end) = (self.legal_start[b] as usize, self.legal_start[b + 1] as usize);
+        self.legal[start..end].iter().map(|&m| usize::from(m))
+    }
+
+    /// The beads in box `b`, one count per move index.
+    pub fn beads(&self, b: usize) -> &[u32] {
+        &self.beads[b * self.moves..(b + 1) * self.moves]
+    }
+
+    /// The box for a real position, with the symmetry from the position to the drawing;
+    /// `None` for positions with no box (forced, over, not the learner's turn, or never
+    /// reachable).
+    #[inline]
+    pub fn box_of(&self, p: G::Pos) -> Option<(usize, Sym)> {
+        let e = *self.lookup.get(self.game.key(p))?;
+        (e != NONE && e & FORCED == 0).then(|| ((e >> 8) as usize, (e & 0xff) as Sym))
+    }
+
+    /// The box whose drawing is `p` exactly.
+    pub fn find(&self, p: G::Pos) -> Option<usize> {
+        self.box_of(p).filter(|&(b, _)| self.positions[b] == p).map(|(b, _)| b)
+    }
+
+    /// Replaces box `b`'s beads, refusing beads on illegal moves (nothing changes then).
+    pub fn set_beads(&mut self, b: usize, beads: &[u32]) -> Result<(), String> {
+        if beads.len() != self.moves {
+            return Err(format!(
+                "box {b}: expected {} bead counts, got {}",
+                self.moves,
+                beads.len()
+            ));
+        }
+        for (m, &n) in beads.iter().enumerate() {
+            if n > 0 && !self.legal(b).any(|l| l == m) {
+                return Err(format!("box {b}: {n} beads on move {m}, which is not legal there"));
+            }
+        }
+        self.beads[b * self.moves..(b + 1) * self.moves].copy_from_slice(beads);
+        Ok(())
+    }
+
+    /// Beads drawn this game and not yet returned, as (box, move on the drawing).
+    pub fn beads_out(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.out.iter().map(|&(b, m)| (b as usize, usize::from(m)))
+    }
+
+    /// Plays the learner's turn in `p`: a forced move, a bead drawn from its box (the bead
+    /// stays out until [`Matchboxes::learn`]), or a resignation. `None` if the learner has
+    /// nothing to do in `p` (the game is over, it is not its turn, or `p` cannot arise).
+    #[inline]
+    pub fn choose(&mut self, p: G::Pos, rng: &mut GameRng) -> Option<Choice> {
+        let e = *self.lookup.get(self.game.key(p))?;
+        if e == NONE {
+            return None;
+        }
+        if e & FORCED != 0 {
+            return Some(Choice::Forced((e & !FORCED) as usize));
+        }
+        let (b, sym) = ((e >> 8) as usize, (e & 0xff) as Sym);
+        let row = &mut self.beads[b * self.moves..(b + 1) * self.moves];
+        let mut total: u64 = row.iter().map(|&n| u64::from(n)).sum();
+        let mut refilled = 0;
+        if total == 0 {
+            match self.rules.empty {
+                EmptyBox::Resign => return Some(Choice::Resign { box_index: b }),
+                EmptyBox::Refill(n) => {
+                    let legal =
+                        &self.legal[self.legal_start[b] as usize..self.legal_start[b + 1] as usize];
+                    for _ in 0..n {
+                        let m = legal[below(rng, legal.len() as u32) as usize];
+                        row[usize::from(m)] += 1;
+                    }
+                    refilled = n;
+                    total = u64::from(n);
+                }
+            }
+        }
+        let mut r = draw_below(rng, total);
+        let mut bead = 0;
+        for (m, &n) in row.iter().enumerate() {
+            if r < u64::from(n) {
+                bead = m;
+                break;
+            }
+            r -= u64::from(n);
+        }
+        row[bead] -= 1;
+        self.out.push((b as u32, bead as u16));
+        let mv = self.game.move_from_canonical(sym, bead);
+        Some(Choice::Drew { mv, box_index: b, bead, refilled })
+    }
+
+    /// After a game: every drawn bead goes back with the reward for `result` (net change
+    /// per bead: `win`, `draw` or `loss` of the rules; counts never go below zero).
+    pub fn learn(&mut self, result: GameResult) {
+        let delta = i64::from(match result {
+            GameResult::Win => self.rules.win,
+            GameResult::Draw => self.rules.draw,
+            GameResult::Loss => self.rules.loss,
+        });
+        for (b, m) in self.out.drain(..) {
+            let cell = &mut self.beads[b as usize * self.moves + usize::from(m)];
+            // +1 puts the drawn bead back; the reward is the net change.
+            let n = (i64::from(*cell) + 1 + delta).clamp(0, i64::from(u32::MAX));
+            *cell = n as u32;
+        }
+    }
+
+    /// Puts this game's drawn beads back unchanged (a game abandoned without a result).
+    pub fn put_back(&mut self) {
+        for (b, m) in self.out.drain(..) {
+            self.beads[b as usize * self.moves + usize::from(m)] += 1;
+        }
+    }
+}
+
+/// A uniform integer below `n` (> 0), from 32 random bits while `n` fits in 32 bits
+/// (always, in practice), so the common case costs one draw.
+#[inline]
+fn draw_below(rng: &mut GameRng, n: u64) -> u64 {
+    if let Ok(small) = u32::try_from(n) {
+        u64::from(below(rng, small))
+    } else {
+        use rand::RngCore;
+        ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
+    }
+}

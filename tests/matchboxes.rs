@@ -208,8 +208,8 @@ fn a_drawn_bead_stays_out_until_the_game_ends_then_the_result_applies() {
                 GameResult::Draw => rules.draw,
                 GameResult::Loss => rules.loss,
             };
-            for b in 0..m.len() {
-                let mut want = before[b].clone();
+            for (b, was) in before.iter().enumerate() {
+                let mut want = was.clone();
                 for &(ob, bead) in &out {
                     if ob == b {
                         want[bead] = (want[bead] as i32 + delta).max(0) as u32;

@@ -244,7 +244,7 @@ impl<G: Game> Matchboxes<G> {
     #[inline]
     pub fn box_of(&self, p: G::Pos) -> Option<(usize, Sym)> {
         let e = *self.lookup.get(self.game.key(p))?;
-        (e != NONE && e & FORCED == 0).then(|| ((e >> 8) as usize, (e & 0xff) as Sym))
+        (e != NONE && e & FORCED == 0).then_some(((e >> 8) as usize, (e & 0xff) as Sym))
     }
 
     /// The box whose drawing is `p` exactly.

@@ -50,12 +50,12 @@ impl Cell {
 
     /// The cell with index `i` (0..9).
     pub fn new(i: usize) -> Option<Cell> {
-        (i < 9).then(|| Cell(i as u8))
+        (i < 9).then_some(Cell(i as u8))
     }
 
     /// The cell at `row`, `col` (each 0..3, top and left first).
     pub fn at(row: usize, col: usize) -> Option<Cell> {
-        (row < 3 && col < 3).then(|| Cell((row * 3 + col) as u8))
+        (row < 3 && col < 3).then_some(Cell((row * 3 + col) as u8))
     }
 
     /// The index 0..9.

@@ -125,7 +125,7 @@ impl Transform {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ttt::{Mark, LINES};
+    use crate::ttt::LINES;
 
     #[test]
     fn eight_distinct_permutations_closed_under_composition() {

@@ -19,5 +19,7 @@ pub mod game;
 pub mod go;
 pub mod menace;
 pub mod pd;
+pub mod protocol;
 pub mod rng;
+pub mod solve;
 pub mod ttt;

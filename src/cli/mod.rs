@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod engine;
 mod go;
 mod pd;
 
@@ -14,10 +15,12 @@ mod pd;
 /// input (`games 3`, `move MM`, `dump`, `help`, ...) and answers one JSON object per line
 /// on standard output. See protocol.md for every command and answer.
 #[derive(Parser, Debug)]
-#[command(name = "menace", version, about, long_about)]
+#[command(name = "menace", version, about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    #[command(flatten)]
+    engine: engine::EngineArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -34,7 +37,7 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
-        None => ExitCode::SUCCESS,
+        None => engine::run(cli.engine),
         Some(Command::Go(args)) => go::run(args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),

@@ -21,7 +21,8 @@ impl fmt::Display for CellError {
         match self {
             CellError::Length(n) => write!(
                 f,
-                "a move is two letters, row then column (L/M/R each), e.g. MR; got {n} characters"
+                "a move is two letters, row then column (L/M/R each), e.g. MR; got {n} character{}",
+                if *n == 1 { "" } else { "s" }
             ),
             CellError::Letter(c) => {
                 write!(f, "{c:?} is not a row or column letter: use L, M or R")

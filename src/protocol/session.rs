@@ -1,0 +1,295 @@
+//! The engine's state between lines, and one handler per command.
+
+use super::answer::{rows, Answer, BoxDump, HelpEntry, MatchStatus, Score, Winner};
+use super::command::{spec, Command, COMMANDS};
+use crate::game::{Game, Side};
+use crate::menace::{BeadRules, Choice, GameResult, Matchboxes};
+use crate::rng::{from_seed, GameRng};
+use crate::ttt::{Board, Cell, Mark, TicTacToe};
+
+/// The seed used when none is given: the year of Michie's MENACE.
+pub const DEFAULT_SEED: u64 = 1961;
+
+/// Whether the session goes on after a line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Continue,
+    /// `quit` was read.
+    Quit,
+}
+
+/// A match in progress: there is always a game being played while it exists.
+#[derive(Clone, Debug)]
+struct Series {
+    games: u32,
+    game: u32,
+    board: Board,
+    score: Score,
+}
+
+/// One protocol session: MENACE's boxes, its generator, and the match being played.
+///
+/// A line either succeeds, or answers exactly one `error` and changes nothing: every
+/// handler checks everything before it touches any state.
+pub struct Session {
+    machine: Matchboxes<TicTacToe>,
+    rng: GameRng,
+    seed: u64,
+    series: Option<Series>,
+    games_played: u64,
+}
+
+impl Session {
+    /// A fresh MENACE with `rules`, its generator seeded with `seed`.
+    pub fn new(rules: BeadRules, seed: u64) -> Session {
+        Session {
+            machine: Matchboxes::new(TicTacToe, Side::First, rules),
+            rng: from_seed(seed),
+            seed,
+            series: None,
+            games_played: 0,
+        }
+    }
+
+    /// The matchboxes (read-only).
+    pub fn machine(&self) -> &Matchboxes<TicTacToe> {
+        &self.machine
+    }
+
+    /// Handles one line of input: appends its answers to `out`.
+    pub fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
+        match super::parse_line(line) {
+            Ok(None) => Flow::Continue,
+            Ok(Some(cmd)) => self.handle(cmd, out),
+            Err(message) => {
+                out.push(Answer::error(message));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Runs one command: its answers, or exactly one error and no change.
+    pub fn handle(&mut self, cmd: Command, out: &mut Vec<Answer>) -> Flow {
+        let result = match cmd {
+            Command::Games(n) => self.games(n, out),
+            Command::Move(cell) => self.play(cell, out),
+            Command::Board => self.board(out),
+            Command::Status => {
+                out.push(self.status());
+                Ok(())
+            }
+            Command::Dump => {
+                out.push(self.dump());
+                Ok(())
+            }
+            Command::Resign => self.resign(out),
+            Command::Abort => self.abort(out),
+            Command::Reset => self.reset(out),
+            Command::Seed(seed) => {
+                self.rng = from_seed(seed);
+                self.seed = seed;
+                out.push(Answer::Seed { seed });
+                Ok(())
+            }
+            Command::Help(name) => {
+                out.push(help(name.as_deref()));
+                Ok(())
+            }
+            Command::Quit => {
+                out.push(Answer::Bye);
+                return Flow::Quit;
+            }
+        };
+        if let Err(message) = result {
+            out.push(Answer::error(message));
+        }
+        Flow::Continue
+    }
+
+    fn game_in_progress(&self) -> Result<&Series, String> {
+        self.series
+            .as_ref()
+            .ok_or_else(|| "no game in progress: start a match with `games N`".into())
+    }
+
+    fn games(&mut self, games: u32, out: &mut Vec<Answer>) -> Result<(), String> {
+        if let Some(s) = &self.series {
+            return Err(format!(
+                "a match is in progress (game {} of {}): finish it, or `abort` it first",
+                s.game, s.games
+            ));
+        }
+        self.series = Some(Series { games, game: 1, board: Board::EMPTY, score: Score::default() });
+        self.start_game(out);
+        Ok(())
+    }
+
+    fn start_game(&mut self, out: &mut Vec<Answer>) {
+        let s = self.series.as_mut().expect("a match");
+        s.board = Board::EMPTY;
+        out.push(Answer::NewGame { game: s.game, games: s.games });
+        self.menace_turn(out);
+    }
+
+    fn menace_turn(&mut self, out: &mut Vec<Answer>) {
+        let board = self.series.as_ref().expect("a match").board;
+        let choice = self.machine.choose(board, &mut self.rng).expect("MENACE is to move");
+        let (cell, box_index, bead, refilled) = match choice {
+            Choice::Forced(mv) => (Cell::ALL[mv], None, None, 0),
+            Choice::Drew { mv, box_index, bead, refilled } => {
+                (Cell::ALL[mv], Some(box_index), Some(Cell::ALL[bead].rc()), refilled)
+            }
+            Choice::Resign { .. } => {
+                self.finish_game(Winner::Player, Some("menace resigned"), out);
+                return;
+            }
+        };
+        let s = self.series.as_mut().expect("a match");
+        s.board = s.board.with(cell, Mark::X);
+        let board = s.board;
+        out.push(Answer::MenaceMove {
+            mv: cell.rc(),
+            board: rows(board),
+            box_index,
+            bead,
+            refilled,
+        });
+        if let Some(winner) = winner_of(board) {
+            self.finish_game(winner, None, out);
+        }
+    }
+
+    fn play(&mut self, cell: Cell, out: &mut Vec<Answer>) -> Result<(), String> {
+        let board = self.game_in_progress()?.board;
+        if let Some(mark) = board.get(cell) {
+            let free: Vec<String> = board.empty_cells().map(Cell::rc).collect();
+            return Err(format!(
+                "{} is taken by {}: free cells are {}",
+                cell.rc(),
+                mark.symbol(),
+                free.join(" ")
+            ));
+        }
+        let board = board.with(cell, Mark::O);
+        self.series.as_mut().expect("a match").board = board;
+        out.push(Answer::Board { mv: Some(cell.rc()), board: rows(board) });
+        match winner_of(board) {
+            Some(winner) => self.finish_game(winner, None, out),
+            None => self.menace_turn(out),
+        }
+        Ok(())
+    }
+
+    fn finish_game(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
+        self.machine.learn(match winner {
+            Winner::Menace => GameResult::Win,
+            Winner::Draw => GameResult::Draw,
+            Winner::Player => GameResult::Loss,
+        });
+        self.games_played += 1;
+        let s = self.series.as_mut().expect("a match");
+        match winner {
+            Winner::Menace => s.score.menace += 1,
+            Winner::Draw => s.score.draws += 1,
+            Winner::Player => s.score.player += 1,
+        }
+        out.push(Answer::Result { game: s.game, winner, reason, score: s.score });
+        out.push(self.dump());
+        let s = self.series.as_mut().expect("a match");
+        if s.game < s.games {
+            s.game += 1;
+            self.start_game(out);
+        } else {
+            out.push(Answer::MatchOver {
+                played: s.game,
+                games: s.games,
+                aborted: false,
+                score: s.score,
+            });
+            self.series = None;
+        }
+    }
+
+    fn board(&self, out: &mut Vec<Answer>) -> Result<(), String> {
+        let board = self.game_in_progress()?.board;
+        out.push(Answer::Board { mv: None, board: rows(board) });
+        Ok(())
+    }
+
+    fn resign(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
+        self.game_in_progress()?;
+        self.finish_game(Winner::Menace, Some("player resigned"), out);
+        Ok(())
+    }
+
+    fn abort(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
+        let s = self.series.take().ok_or("no match to abort: none is in progress")?;
+        self.machine.put_back();
+        out.push(Answer::MatchOver {
+            played: s.game - 1,
+            games: s.games,
+            aborted: true,
+            score: s.score,
+        });
+        Ok(())
+    }
+
+    fn reset(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
+        if let Some(s) = &self.series {
+            return Err(format!(
+                "a match is in progress (game {} of {}): `abort` it before resetting the boxes",
+                s.game, s.games
+            ));
+        }
+        self.machine.reset();
+        out.push(Answer::Reset { boxes: self.machine.len() });
+        Ok(())
+    }
+
+    /// The `status` answer.
+    pub fn status(&self) -> Answer {
+        let rules = self.machine.rules();
+        Answer::Status {
+            seed: self.seed,
+            preset: rules.preset_name().unwrap_or("custom"),
+            rules: rules.to_string(),
+            games_played: self.games_played,
+            current: self.series.as_ref().map(|s| MatchStatus {
+                game: s.game,
+                games: s.games,
+                board: rows(s.board),
+                score: s.score,
+            }),
+        }
+    }
+
+    /// The `matchboxes` answer: every box's drawing and beads.
+    pub fn dump(&self) -> Answer {
+        let m = &self.machine;
+        let boxes = (0..m.len())
+            .map(|b| BoxDump {
+                position: m.position(b).to_string(),
+                beads: m.beads(b).try_into().expect("9 cells"),
+            })
+            .collect();
+        Answer::Matchboxes { boxes }
+    }
+}
+
+fn winner_of(board: Board) -> Option<Winner> {
+    TicTacToe.outcome(board).map(|o| match o {
+        crate::game::Outcome::Win(Side::First) => Winner::Menace,
+        crate::game::Outcome::Win(Side::Second) => Winner::Player,
+        crate::game::Outcome::Draw => Winner::Draw,
+    })
+}
+
+fn help(name: Option<&str>) -> Answer {
+    let entry = |c: &super::command::CommandSpec| HelpEntry { usage: c.usage, summary: c.summary };
+    let commands = match name.and_then(spec) {
+        Some(c) => vec![entry(c)],
+        None => COMMANDS.iter().map(entry).collect(),
+    };
+    Answer::Help { commands }
+}

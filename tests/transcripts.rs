@@ -1,0 +1,101 @@
+//! Golden transcripts: every `fixtures/transcripts/NAME.in` is fed to the `menace` binary
+//! and its standard output must equal `NAME.out` byte for byte.
+//!
+//! A first line `#!args ...` gives the command-line flags (the engine itself ignores `#`
+//! lines). After an intended change of output, re-bless every transcript with
+//!
+//! ```text
+//! MENACE_BLESS=1 cargo test --test transcripts
+//! ```
+//!
+//! and review the diff of `fixtures/` before committing it.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")
+}
+
+/// Runs the engine on `input` with the flags of its `#!args` line.
+fn run(input: &[u8]) -> (Vec<u8>, Vec<u8>, Option<i32>) {
+    let first = input.split(|&b| b == b'\n').next().unwrap_or_default();
+    let args: Vec<String> = std::str::from_utf8(first)
+        .ok()
+        .and_then(|l| l.strip_prefix("#!args"))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start menace");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("menace output");
+    writer.join().unwrap().expect("write input");
+    (out.stdout, out.stderr, out.status.code())
+}
+
+/// The first differing line, for a readable failure.
+fn first_difference(want: &[u8], got: &[u8]) -> String {
+    let (w, g) = (String::from_utf8_lossy(want), String::from_utf8_lossy(got));
+    for (i, (a, b)) in w.lines().zip(g.lines()).enumerate() {
+        if a != b {
+            return format!("line {}:\n  want {a}\n  got  {b}", i + 1);
+        }
+    }
+    format!("lengths differ: want {} lines, got {}", w.lines().count(), g.lines().count())
+}
+
+#[test]
+fn golden_transcripts() {
+    let bless = std::env::var_os("MENACE_BLESS").is_some();
+    let mut inputs: Vec<PathBuf> = std::fs::read_dir(fixtures())
+        .expect("fixtures/transcripts")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "in"))
+        .collect();
+    inputs.sort();
+    assert!(inputs.len() >= 4, "transcripts missing: {inputs:?}");
+    let mut failures = Vec::new();
+    for input_path in &inputs {
+        let input = std::fs::read(input_path).unwrap();
+        let (stdout, stderr, code) = run(&input);
+        let name = input_path.file_stem().unwrap().to_string_lossy().into_owned();
+        assert_eq!(
+            code,
+            Some(0),
+            "{name}: exit code; stderr: {}",
+            String::from_utf8_lossy(&stderr)
+        );
+        assert!(stderr.is_empty(), "{name}: stderr: {}", String::from_utf8_lossy(&stderr));
+        // Every answer is one JSON object with a type.
+        for line in String::from_utf8(stdout.clone()).expect("UTF-8 output").lines() {
+            let v: serde_json::Value = serde_json::from_str(line).expect("a JSON line");
+            assert!(v["type"].is_string(), "{name}: no type in {line}");
+        }
+        let out_path = input_path.with_extension("out");
+        if bless {
+            std::fs::write(&out_path, &stdout).unwrap();
+            continue;
+        }
+        let want = std::fs::read(&out_path).unwrap_or_else(|_| {
+            panic!("{name}.out missing: run MENACE_BLESS=1 cargo test --test transcripts")
+        });
+        if want != stdout {
+            failures.push(format!("{name}: {}", first_difference(&want, &stdout)));
+        }
+        // Replaying gives the same bytes again.
+        assert_eq!(run(&input).0, stdout, "{name}: not deterministic");
+    }
+    assert!(
+        failures.is_empty(),
+        "transcripts differ (MENACE_BLESS=1 re-blesses):\n{}",
+        failures.join("\n")
+    );
+}

@@ -17,6 +17,7 @@
 pub mod arena;
 pub mod game;
 pub mod go;
+pub mod learn;
 pub mod menace;
 pub mod pd;
 pub mod protocol;

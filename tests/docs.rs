@@ -1,0 +1,82 @@
+//! `protocol.md` is kept in step with the code: its example session is replayed, and it
+//! documents every command and every answer type the engine produces.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn protocol_md() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md")).unwrap()
+}
+
+/// The text blocks of the section that starts at `heading`, up to the next `## `.
+fn blocks_in_section(doc: &str, heading: &str) -> Vec<String> {
+    let start = doc.find(heading).unwrap_or_else(|| panic!("{heading} missing"));
+    let rest = &doc[start + heading.len()..];
+    let section = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+    section.split("```text\n").skip(1).map(|b| b[..b.find("```").unwrap()].to_string()).collect()
+}
+
+#[test]
+fn the_example_session_in_protocol_md_is_what_the_engine_says() {
+    let doc = protocol_md();
+    let blocks = blocks_in_section(&doc, "## Commands");
+    assert!(blocks.len() >= 10);
+    let mut input = String::new();
+    let mut expected = Vec::new();
+    for block in &blocks {
+        for line in block.lines() {
+            if line.starts_with('{') {
+                expected.push(line.to_string());
+            } else {
+                input.push_str(line);
+                input.push('\n');
+            }
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(["--seed", "5"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let got: Vec<String> =
+        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(got.len(), expected.len(), "number of answers");
+    for (want, got) in expected.iter().zip(&got) {
+        match want.strip_suffix("[...]") {
+            // `[...]` cuts a long answer short: the rest must match up to there.
+            Some(prefix) => assert!(got.starts_with(prefix), "\nwant {want}\ngot  {got}"),
+            None => assert_eq!(got, want),
+        }
+    }
+}
+
+#[test]
+fn every_command_has_a_section() {
+    let doc = protocol_md();
+    for c in menace::protocol::COMMANDS {
+        assert!(doc.contains(&format!("### `{}`", c.usage)), "protocol.md lacks ### `{}`", c.usage);
+    }
+}
+
+#[test]
+fn every_answer_type_in_the_transcripts_is_documented() {
+    let doc = protocol_md();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/transcripts");
+    let mut types = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "out") {
+            for line in std::fs::read_to_string(&path).unwrap().lines() {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                types.insert(v["type"].as_str().unwrap().to_string());
+            }
+        }
+    }
+    assert!(types.len() >= 10, "{types:?}");
+    for t in types {
+        assert!(doc.contains(&format!("| `{t}` |")), "protocol.md's answer table lacks `{t}`");
+    }
+}

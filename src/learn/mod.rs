@@ -5,6 +5,7 @@
 //! players and tells each how it ended, which is when learners learn. Because players are
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
+pub mod eval;
 mod opponents;
 
 use crate::game::{Game, Outcome, Side};

@@ -15,6 +15,7 @@
 //! protocols nothing of the command line.
 
 pub mod arena;
+pub mod atomic;
 pub mod game;
 pub mod go;
 pub mod learn;

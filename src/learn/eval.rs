@@ -62,6 +62,8 @@ struct Search<'a, 'm, G: Game, P: Policy<G>> {
     model: Model<'m, G>,
     memo: Vec<Option<Odds>>,
     moves: Vec<usize>,
+    /// With a best response: the opponent's best moves at each position it reached.
+    plan: Option<Vec<Vec<u16>>>,
 }
 
 impl<G: Game, P: Policy<G>> Search<'_, '_, G, P> {
@@ -101,18 +103,26 @@ impl<G: Game, P: Policy<G>> Search<'_, '_, G, P> {
                 self.moves = moves;
                 match self.model {
                     Model::BestResponse => {
-                        let mut best: Option<Odds> = None;
-                        for mv in children {
-                            let c = self.odds(self.game.play(p, mv));
-                            let better = match best {
-                                None => true,
-                                Some(b) => (c.loss, -c.win) > (b.loss, -b.win),
-                            };
-                            if better {
-                                best = Some(c);
-                            }
+                        let odds: Vec<Odds> =
+                            children.iter().map(|&mv| self.odds(self.game.play(p, mv))).collect();
+                        let best = odds
+                            .iter()
+                            .copied()
+                            .reduce(|b, c| if (c.loss, -c.win) > (b.loss, -b.win) { c } else { b })
+                            .unwrap_or(Odds::DRAW);
+                        if let Some(plan) = &mut self.plan {
+                            // Ties up to rounding: sums of the same terms in another order.
+                            const TIE: f64 = 1e-12;
+                            plan[key] = children
+                                .iter()
+                                .zip(&odds)
+                                .filter(|(_, c)| {
+                                    c.loss >= best.loss - TIE && c.win <= best.win + TIE
+                                })
+                                .map(|(&mv, _)| mv as u16)
+                                .collect();
                         }
-                        best.unwrap_or(Odds::DRAW)
+                        best
                     }
                     _ => {
                         let k = 1.0 / children.len() as f64;
@@ -147,8 +157,32 @@ pub fn outcome_odds<G: Game, P: Policy<G>>(
         model,
         memo: vec![None; game.key_space()],
         moves: Vec::new(),
+        plan: None,
     };
     search.odds(game.start())
+}
+
+/// The best response to `learner` playing `side` (stochastic policy): the learner's odds
+/// against it, and for every position the response can reach, its best moves (those that
+/// maximize the learner's chance of losing, then minimize its chance of winning), indexed
+/// by [`Game::key`].
+pub fn best_response<G: Game, P: Policy<G>>(
+    game: &G,
+    learner: &P,
+    side: Side,
+) -> (Odds, Vec<Vec<u16>>) {
+    let mut search = Search {
+        game,
+        learner,
+        side,
+        version: Version::Stochastic,
+        model: Model::BestResponse,
+        memo: vec![None; game.key_space()],
+        moves: Vec::new(),
+        plan: Some(vec![Vec::new(); game.key_space()]),
+    };
+    let odds = search.odds(game.start());
+    (odds, search.plan.take().unwrap_or_default())
 }
 
 /// The figures a training run records about its learner.

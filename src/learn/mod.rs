@@ -6,12 +6,15 @@
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
 pub mod eval;
+mod exploiter;
 mod opponents;
+pub mod train;
 
 use crate::game::{Game, Outcome, Side};
 use crate::menace::{Choice, GameResult, Matchboxes};
 use crate::rng::GameRng;
 
+pub use exploiter::Exploiter;
 pub use opponents::{Mixed, Perfect, Random};
 
 /// Anything that picks moves in a game: a learner or an opponent.
@@ -42,6 +45,12 @@ pub trait Policy<G: Game> {
         for e in out.iter_mut() {
             e.1 = share;
         }
+    }
+
+    /// The total weight behind the choice in `p` (beads in a matchbox), if the learner
+    /// has such a thing; learning curves plot it for the first position.
+    fn weight(&self, _game: &G, _p: G::Pos) -> Option<f64> {
+        None
     }
 }
 
@@ -74,6 +83,11 @@ impl<G: Game> Policy<G> for Matchboxes<G> {
                 out.push((game.move_from_canonical(sym, m), n as f64 / total as f64));
             }
         }
+    }
+
+    fn weight(&self, _game: &G, p: G::Pos) -> Option<f64> {
+        let (b, _) = self.box_of(p)?;
+        Some(self.beads(b).iter().map(|&n| f64::from(n)).sum())
     }
 }
 

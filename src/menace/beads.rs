@@ -26,6 +26,7 @@ impl fmt::Display for EmptyBox {
 
 /// The complete bead configuration of a machine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BeadRules {
     /// Beads per legal move in a new box, by the learner's move number (first move
     /// first); the last entry serves for all later moves.

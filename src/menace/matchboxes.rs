@@ -88,8 +88,13 @@ pub struct Matchboxes<G: Game> {
     legal_start: Vec<u32>,
     /// `beads[b * moves + m]`: beads for move `m` in box `b`.
     beads: Vec<u32>,
+    /// Beads in each box, kept in step with `beads` so a draw needs no summing.
+    totals: Vec<u64>,
     /// `lookup[key(p)]`: `box << 8 | sym`, `FORCED | move`, or `NONE`.
     lookup: Vec<u32>,
+    /// `from_drawing[sym * moves + m]`: move `m` of a drawing, on the real position
+    /// reached by `sym` (the game's `move_from_canonical`, as a table).
+    from_drawing: Vec<u16>,
     /// Beads drawn this game, not yet returned: (box, move on the drawing).
     out: Vec<(u32, u16)>,
 }
@@ -143,15 +148,21 @@ impl<G: Game + Clone> Matchboxes<G> {
         let index_of: HashMap<G::Pos, u32> =
             boxes.iter().enumerate().map(|(i, &(_, p))| (p, i as u32)).collect();
         let mut lookup = vec![NONE; game.key_space()];
+        let mut syms = 1;
         for &p in &mine {
             game.legal_moves(p, &mut scratch);
             lookup[game.key(p)] = if scratch.len() == 1 {
                 FORCED | scratch[0] as u32
             } else {
                 let (canon, sym) = game.canonical(p);
+                syms = syms.max(usize::from(sym) + 1);
                 index_of[&canon] << 8 | u32::from(sym)
             };
         }
+        let from_drawing = (0..syms)
+            .flat_map(|s| (0..moves).map(move |m| (s, m)))
+            .map(|(s, m)| game.move_from_canonical(s as Sym, m) as u16)
+            .collect();
 
         let mut legal = Vec::new();
         let mut legal_start = vec![0u32];
@@ -164,6 +175,7 @@ impl<G: Game + Clone> Matchboxes<G> {
             positions: boxes.iter().map(|&(_, p)| p).collect(),
             stages: boxes.iter().map(|&(s, _)| s as u16).collect(),
             beads: vec![0; boxes.len() * moves],
+            totals: vec![0; boxes.len()],
             game,
             side,
             rules,
@@ -171,6 +183,7 @@ impl<G: Game + Clone> Matchboxes<G> {
             legal,
             legal_start,
             lookup,
+            from_drawing,
             out: Vec::new(),
         };
         machine.reset();
@@ -189,6 +202,7 @@ impl<G: Game> Matchboxes<G> {
             for &m in &self.legal[start..end] {
                 self.beads[b * self.moves + usize::from(m)] = n;
             }
+            self.totals[b] = u64::from(n) * (end - start) as u64;
         }
     }
 
@@ -267,6 +281,7 @@ impl<G: Game> Matchboxes<G> {
             }
         }
         self.beads[b * self.moves..(b + 1) * self.moves].copy_from_slice(beads);
+        self.totals[b] = beads.iter().map(|&n| u64::from(n)).sum();
         Ok(())
     }
 
@@ -289,7 +304,7 @@ impl<G: Game> Matchboxes<G> {
         }
         let (b, sym) = ((e >> 8) as usize, (e & 0xff) as Sym);
         let row = &mut self.beads[b * self.moves..(b + 1) * self.moves];
-        let mut total: u64 = row.iter().map(|&n| u64::from(n)).sum();
+        let mut total = self.totals[b];
         let mut refilled = 0;
         if total == 0 {
             match self.rules.empty {
@@ -306,18 +321,19 @@ impl<G: Game> Matchboxes<G> {
                 }
             }
         }
-        let mut r = draw_below(rng, total);
+        // The bead is the first move whose running count exceeds r: count, without
+        // branching, the running counts that do not.
+        let r = draw_below(rng, total);
+        let mut running = 0u64;
         let mut bead = 0;
-        for (m, &n) in row.iter().enumerate() {
-            if r < u64::from(n) {
-                bead = m;
-                break;
-            }
-            r -= u64::from(n);
+        for &n in row.iter() {
+            running += u64::from(n);
+            bead += usize::from(running <= r);
         }
         row[bead] -= 1;
+        self.totals[b] = total - 1;
         self.out.push((b as u32, bead as u16));
-        let mv = self.game.move_from_canonical(sym, bead);
+        let mv = usize::from(self.from_drawing[usize::from(sym) * self.moves + bead]);
         Some(Choice::Drew { mv, box_index: b, bead, refilled })
     }
 
@@ -329,18 +345,22 @@ impl<G: Game> Matchboxes<G> {
             GameResult::Draw => self.rules.draw,
             GameResult::Loss => self.rules.loss,
         });
-        for (b, m) in self.out.drain(..) {
+        for i in 0..self.out.len() {
+            let (b, m) = self.out[i];
             let cell = &mut self.beads[b as usize * self.moves + usize::from(m)];
             // +1 puts the drawn bead back; the reward is the net change.
-            let n = (i64::from(*cell) + 1 + delta).clamp(0, i64::from(u32::MAX));
-            *cell = n as u32;
+            let n = (i64::from(*cell) + 1 + delta).clamp(0, i64::from(u32::MAX)) as u32;
+            self.totals[b as usize] = self.totals[b as usize] + u64::from(n) - u64::from(*cell);
+            *cell = n;
         }
+        self.out.clear();
     }
 
     /// Puts this game's drawn beads back unchanged (a game abandoned without a result).
     pub fn put_back(&mut self) {
         for (b, m) in self.out.drain(..) {
             self.beads[b as usize * self.moves + usize::from(m)] += 1;
+            self.totals[b as usize] += 1;
         }
     }
 }

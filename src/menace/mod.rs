@@ -16,6 +16,7 @@
 
 pub mod beads;
 mod matchboxes;
+pub mod state;
 
 pub use beads::{BeadRules, EmptyBox, Preset, PRESETS};
 pub use matchboxes::{Choice, GameResult, Matchboxes};

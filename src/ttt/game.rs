@@ -1,5 +1,6 @@
 //! Tic-tac-toe as a [`Game`], for the generic learners and opponents.
 
+use super::board::COUNT;
 use super::{Board, Cell, Mark, Transform, TRANSFORMS};
 use crate::game::{Game, Outcome, Side, Sym};
 use crate::rng::{below, GameRng};
@@ -16,6 +17,26 @@ static INVERSE_IMAGE: [[u8; 9]; 8] = {
             i += 1;
         }
         t += 1;
+    }
+    table
+};
+
+/// `SELECT[m][k]`: the index of the k-th set bit of `m` (a table, so a random move
+/// costs no loop).
+static SELECT: [[u8; 9]; 512] = {
+    let mut table = [[0u8; 9]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        let mut i = 0;
+        while i < 9 {
+            if m & (1 << i) != 0 {
+                table[m][k] = i as u8;
+                k += 1;
+            }
+            i += 1;
+        }
+        m += 1;
     }
     table
 };
@@ -84,12 +105,9 @@ impl Game for TicTacToe {
         if p.is_over() {
             return None;
         }
-        let mut empty = p.empty_mask();
-        let k = below(rng, empty.count_ones());
-        for _ in 0..k {
-            empty &= empty - 1;
-        }
-        Some(empty.trailing_zeros() as usize)
+        let empty = p.empty_mask();
+        let k = below(rng, u32::from(COUNT[usize::from(empty)]));
+        Some(usize::from(SELECT[usize::from(empty)][k as usize]))
     }
 
     fn canonical(&self, p: Board) -> (Board, Sym) {

@@ -1,0 +1,308 @@
+//! Training: a learner plays N games against an opponent and learns, with a learning
+//! curve recorded every K games.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use super::eval::{outcome_odds, report, Model, Report, Version};
+use super::{play, Exploiter, Mixed, Perfect, Player, Policy, Random};
+use crate::game::{Game, Outcome, Side};
+use crate::menace::{BeadRules, GameResult, Matchboxes};
+use crate::rng::GameRng;
+use crate::solve::Solver;
+
+/// An opponent by name, as written on the command line and in the protocol.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpponentSpec {
+    /// `random`: uniformly random legal moves.
+    Random,
+    /// `perfect`: minimax, random among the best moves.
+    Perfect,
+    /// `mixed:P`: perfect, but a random move with probability P.
+    Mixed(f64),
+    /// `exploiter`: the exact best response to the learner's current policy.
+    Exploiter,
+    /// `menace`: a second matchbox learner, learning as the other side.
+    Menace,
+    /// `exec:COMMAND`: an external program speaking the protocol's opponent side.
+    Program(String),
+}
+
+/// The names, for help texts.
+pub const OPPONENT_NAMES: &str = "random, perfect, mixed:P, exploiter, menace, exec:COMMAND";
+
+impl FromStr for OpponentSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        let t = s.trim();
+        let lower = t.to_ascii_lowercase();
+        match lower.as_str() {
+            "random" => return Ok(OpponentSpec::Random),
+            "perfect" => return Ok(OpponentSpec::Perfect),
+            "exploiter" => return Ok(OpponentSpec::Exploiter),
+            "menace" => return Ok(OpponentSpec::Menace),
+            _ => {}
+        }
+        if let Some(p) = lower.strip_prefix("mixed:") {
+            return match p.parse::<f64>() {
+                Ok(p) if (0.0..=1.0).contains(&p) => Ok(OpponentSpec::Mixed(p)),
+                _ => Err(format!(
+                    "opponent {t:?}: mixed:P needs a probability P from 0 to 1, e.g. mixed:0.3"
+                )),
+            };
+        }
+        if lower.starts_with("exec:") {
+            let cmd = t[5..].trim();
+            if cmd.is_empty() {
+                return Err("opponent exec: needs a command line, e.g. exec:python3 bot.py".into());
+            }
+            return Ok(OpponentSpec::Program(cmd.to_string()));
+        }
+        Err(format!("unknown opponent {t:?}: choose one of {OPPONENT_NAMES}"))
+    }
+}
+
+impl fmt::Display for OpponentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpponentSpec::Random => f.write_str("random"),
+            OpponentSpec::Perfect => f.write_str("perfect"),
+            OpponentSpec::Mixed(p) => write!(f, "mixed:{p}"),
+            OpponentSpec::Exploiter => f.write_str("exploiter"),
+            OpponentSpec::Menace => f.write_str("menace"),
+            OpponentSpec::Program(c) => write!(f, "exec:{c}"),
+        }
+    }
+}
+
+/// A live opponent.
+pub enum Opponent<G: Game> {
+    /// See [`Random`].
+    Random(Random),
+    /// See [`Perfect`].
+    Perfect(Perfect<G>),
+    /// See [`Mixed`].
+    Mixed(Mixed<G>),
+    /// See [`Exploiter`].
+    Exploiter(Exploiter<G>),
+    /// A second matchbox learner.
+    Menace(Box<Matchboxes<G>>),
+    /// Anything else that plays (e.g. an external program).
+    Other(Box<dyn Player<G>>),
+}
+
+impl<G: Game + Clone> Opponent<G> {
+    /// Builds a built-in opponent (`exec:` needs a game-specific adapter: `None`). The
+    /// `menace` opponent plays `side` with `rules`.
+    pub fn built_in(
+        spec: &OpponentSpec,
+        game: &G,
+        side: Side,
+        rules: &BeadRules,
+    ) -> Option<Opponent<G>> {
+        Some(match spec {
+            OpponentSpec::Random => Opponent::Random(Random::default()),
+            OpponentSpec::Perfect => Opponent::Perfect(Perfect::new(game.clone())),
+            OpponentSpec::Mixed(p) => Opponent::Mixed(Mixed::new(game.clone(), *p)),
+            OpponentSpec::Exploiter => Opponent::Exploiter(Exploiter::new(game.clone())),
+            OpponentSpec::Menace => {
+                Opponent::Menace(Box::new(Matchboxes::new(game.clone(), side, rules.clone())))
+            }
+            OpponentSpec::Program(_) => return None,
+        })
+    }
+}
+
+impl<G: Game> Player<G> for Opponent<G> {
+    #[inline]
+    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
+        match self {
+            Opponent::Random(o) => o.choose(game, p, rng),
+            Opponent::Perfect(o) => o.choose(game, p, rng),
+            Opponent::Mixed(o) => o.choose(game, p, rng),
+            Opponent::Exploiter(o) => o.choose(game, p, rng),
+            Opponent::Menace(o) => Player::choose(o.as_mut(), game, p, rng),
+            Opponent::Other(o) => o.choose(game, p, rng),
+        }
+    }
+
+    #[inline]
+    fn finish(&mut self, result: GameResult) {
+        match self {
+            Opponent::Menace(o) => o.learn(result),
+            Opponent::Other(o) => o.finish(result),
+            _ => {}
+        }
+    }
+}
+
+/// Games won, drawn and lost by the learner.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Tally {
+    /// Wins.
+    pub win: u64,
+    /// Draws.
+    pub draw: u64,
+    /// Losses.
+    pub loss: u64,
+}
+
+impl Tally {
+    /// Counts one result.
+    pub fn add(&mut self, r: GameResult) {
+        match r {
+            GameResult::Win => self.win += 1,
+            GameResult::Draw => self.draw += 1,
+            GameResult::Loss => self.loss += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.win + self.draw + self.loss
+    }
+}
+
+/// One point of a learning curve.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CurvePoint {
+    /// Games played so far.
+    pub games: u64,
+    /// Share of wins over the games since the previous point.
+    pub win: f64,
+    /// Share of draws over that window.
+    pub draw: f64,
+    /// Share of losses over that window.
+    pub loss: f64,
+    /// P(loss) against a best response, stochastic policy.
+    pub exploitability: f64,
+    /// P(loss) against a best response, greedy policy.
+    pub greedy_exploitability: f64,
+    /// Beads in the box of the learner's first position (total weight, for learners
+    /// without beads); `null` when the learner moves second.
+    pub first_box: Option<f64>,
+}
+
+/// What a training run found.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// Results over all games.
+    pub tally: Tally,
+    /// The number of the last game the learner lost (1-based), if any.
+    pub last_loss: Option<u64>,
+    /// The first game count after which the greedy policy could not be beaten (checked
+    /// every `check_every` games), if it happened.
+    pub unbeatable_after: Option<u64>,
+    /// The exact figures at the end.
+    pub end: Report,
+    /// The learning curve.
+    pub curve: Vec<CurvePoint>,
+}
+
+/// How to train.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// Games to play.
+    pub games: u64,
+    /// Record a curve point every this many games (0: never).
+    pub every: u64,
+    /// Check whether the greedy policy is unbeatable every this many games (0: never).
+    pub check_every: u64,
+    /// Stop as soon as the greedy policy is unbeatable.
+    pub stop_when_unbeatable: bool,
+}
+
+/// Trains `learner` (playing `side`) against `opponent` per `plan`, calling `progress`
+/// with the games played after each game.
+pub fn train<G, L>(
+    game: &G,
+    learner: &mut L,
+    side: Side,
+    opponent: &mut Opponent<G>,
+    plan: &Plan,
+    rng: &mut GameRng,
+    mut progress: impl FnMut(u64),
+) -> Summary
+where
+    G: Game + Clone,
+    L: Player<G> + Policy<G>,
+{
+    let mut solver = Solver::new(game.clone());
+    let mut summary = Summary::default();
+    let mut window = Tally::default();
+    let first_box = |l: &L| match side {
+        Side::First => l.weight(game, game.start()),
+        Side::Second => None,
+    };
+    for n in 1..=plan.games {
+        if let Opponent::Exploiter(e) = opponent {
+            e.prepare(game, learner, side);
+        }
+        let outcome = match side {
+            Side::First => play(game, learner, opponent, rng),
+            Side::Second => play(game, opponent, learner, rng),
+        };
+        let r = GameResult::for_side(outcome, side);
+        summary.tally.add(r);
+        window.add(r);
+        if r == GameResult::Loss {
+            summary.last_loss = Some(n);
+        }
+        if plan.check_every > 0 && n % plan.check_every == 0 && summary.unbeatable_after.is_none() {
+            let greedy =
+                outcome_odds(game, learner, side, Version::Greedy, Model::BestResponse).loss;
+            if greedy == 0.0 {
+                summary.unbeatable_after = Some(n);
+                if plan.stop_when_unbeatable {
+                    summary.games = n;
+                    break;
+                }
+            }
+        }
+        if plan.every > 0 && (n % plan.every == 0 || n == plan.games) {
+            let rep = report(game, learner, side, &mut solver);
+            let k = window.games().max(1) as f64;
+            summary.curve.push(CurvePoint {
+                games: n,
+                win: window.win as f64 / k,
+                draw: window.draw as f64 / k,
+                loss: window.loss as f64 / k,
+                exploitability: rep.exploitability,
+                greedy_exploitability: rep.greedy_exploitability,
+                first_box: first_box(learner),
+            });
+            window = Tally::default();
+        }
+        summary.games = n;
+        progress(n);
+    }
+    summary.end = report(game, learner, side, &mut solver);
+    summary
+}
+
+/// Plays `games` games without learning-side bookkeeping: the fastest loop, used by the
+/// speed benchmark. Returns the tally.
+#[inline(never)]
+pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
+    game: &G,
+    learner: &mut L,
+    opponent: &mut O,
+    games: u64,
+    rng: &mut GameRng,
+) -> Tally {
+    let mut tally = Tally::default();
+    for _ in 0..games {
+        let r = match play(game, learner, opponent, rng) {
+            Outcome::Win(Side::First) => GameResult::Win,
+            Outcome::Win(Side::Second) => GameResult::Loss,
+            Outcome::Draw => GameResult::Draw,
+        };
+        tally.add(r);
+    }
+    tally
+}

@@ -17,6 +17,36 @@ fn blocks_in_section(doc: &str, heading: &str) -> Vec<String> {
 }
 
 #[test]
+fn save_and_load_examples_are_what_the_engine_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let doc = protocol_md();
+    let blocks = blocks_in_section(&doc, "## Saved state");
+    let mut input = String::from("seed 5\ngames 1\nresign\nseed 7\ntrain 300 mixed:0.3\n");
+    let mut expected = Vec::new();
+    for block in &blocks {
+        for line in block.lines() {
+            if line.starts_with('{') {
+                expected.push(line.to_string());
+            } else {
+                input.push_str(line);
+                input.push('\n');
+            }
+        }
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .current_dir(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let got: Vec<String> =
+        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    assert_eq!(&got[got.len() - expected.len()..], &expected[..]);
+}
+
+#[test]
 fn the_example_session_in_protocol_md_is_what_the_engine_says() {
     let doc = protocol_md();
     let blocks = blocks_in_section(&doc, "## Commands");

@@ -3,6 +3,7 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
+use menace::menace::state::State;
 use menace::menace::{BeadRules, PRESETS};
 use menace::protocol::{serve, Session, DEFAULT_SEED};
 
@@ -64,6 +65,10 @@ pub struct EngineArgs {
     pub seed: u64,
     #[command(flatten)]
     pub beads: BeadArgs,
+    /// Load MENACE from this state file if it exists, and save it back (atomically) when
+    /// the session ends.
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<std::path::PathBuf>,
 }
 
 /// Runs the engine until `quit` or end of input.
@@ -76,6 +81,15 @@ pub fn run(args: EngineArgs) -> ExitCode {
         }
     };
     let mut session = Session::new(rules, args.seed);
+    if let Some(path) = args.state.as_ref().filter(|p| p.exists()) {
+        match State::load(path) {
+            Ok((machine, played)) => session.restore(machine, played),
+            Err(e) => {
+                eprintln!("menace: {e}");
+                return ExitCode::from(2);
+            }
+        }
+    }
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!(
@@ -84,7 +98,15 @@ pub fn run(args: EngineArgs) -> ExitCode {
         );
     }
     let stdout = io::stdout();
-    match serve(stdin.lock(), io::BufWriter::new(stdout.lock()), &mut session) {
+    let served = serve(stdin.lock(), io::BufWriter::new(stdout.lock()), &mut session);
+    if let Some(path) = &args.state {
+        let path = path.to_string_lossy();
+        if let Err(e) = session.save(&path, &mut Vec::new()) {
+            eprintln!("menace: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("menace: {e}");

@@ -6,9 +6,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod engine;
+pub(crate) mod engine;
 mod go;
+mod opponent;
 mod pd;
+mod train;
 
 /// MENACE and friends: game-playing programs that learn and compete over line protocols.
 ///
@@ -26,6 +28,12 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Train MENACE against an opponent, with learning curves and saved state.
+    Train(train::TrainArgs),
+    /// Exact evaluation of a MENACE state: exploitability and odds against random and perfect.
+    Eval(train::EvalArgs),
+    /// A reference program for the protocol's opponent side (for `train --opponent exec:...`).
+    Opponent(opponent::OpponentArgs),
     /// Measure training speed: MENACE against the random opponent, games per second.
     Bench(bench::BenchArgs),
     /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
@@ -42,6 +50,9 @@ pub fn main() -> ExitCode {
     match cli.command {
         None => engine::run(cli.engine),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Opponent(args)) => opponent::run(args),
+        Some(Command::Train(args)) => train::run(args),
+        Some(Command::Eval(args)) => train::run_eval(args),
         Some(Command::Go(args)) => go::run(args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),

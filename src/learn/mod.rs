@@ -5,6 +5,7 @@
 //! players and tells each how it ended, which is when learners learn. Because players are
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
+pub mod curve;
 pub mod eval;
 mod exploiter;
 mod opponents;
@@ -26,6 +27,11 @@ pub trait Player<G: Game> {
     /// Told once when a game ends, with the result from this player's side. Learners
     /// learn here; the default does nothing.
     fn finish(&mut self, _result: GameResult) {}
+
+    /// Why this player cannot go on (e.g. an external program that died); training stops.
+    fn failed(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A learner's move probabilities as they stand, for exact evaluation (no sampling).
@@ -112,6 +118,9 @@ impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
     }
     fn finish(&mut self, result: GameResult) {
         (**self).finish(result);
+    }
+    fn failed(&self) -> Option<String> {
+        (**self).failed()
     }
 }
 

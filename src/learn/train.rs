@@ -137,6 +137,13 @@ impl<G: Game> Player<G> for Opponent<G> {
             _ => {}
         }
     }
+
+    fn failed(&self) -> Option<String> {
+        match self {
+            Opponent::Other(o) => o.failed(),
+            _ => None,
+        }
+    }
 }
 
 /// Games won, drawn and lost by the learner.
@@ -198,10 +205,15 @@ pub struct Summary {
     /// The first game count after which the greedy policy could not be beaten (checked
     /// every `check_every` games), if it happened.
     pub unbeatable_after: Option<u64>,
+    /// The game count from which the greedy policy stayed unbeatable at every later check
+    /// to the end of the run, if it ended unbeatable.
+    pub unbeatable_since: Option<u64>,
     /// The exact figures at the end.
     pub end: Report,
     /// The learning curve.
     pub curve: Vec<CurvePoint>,
+    /// Why training stopped early, if the opponent failed.
+    pub stopped: Option<String>,
 }
 
 /// How to train.
@@ -280,6 +292,10 @@ where
         }
         summary.games = n;
         progress(n);
+        if let Some(why) = opponent.failed() {
+            summary.stopped = Some(why);
+            break;
+        }
     }
     summary.end = report(game, learner, side, &mut solver);
     summary

@@ -2,6 +2,7 @@
 
 use serde::Serialize;
 
+use crate::learn::eval::Report;
 use crate::ttt::Board;
 
 /// A board as the protocol shows it: three strings of `X`, `O`, `.`, top row first.
@@ -140,6 +141,35 @@ pub enum Answer {
     Help {
         /// One entry per command.
         commands: Vec<HelpEntry>,
+    },
+    /// A `train` command finished.
+    Trained {
+        /// Games played in this command.
+        games: u64,
+        /// The opponent.
+        opponent: String,
+        /// Their results, from MENACE's side.
+        score: Score,
+        /// Games MENACE has learned from in this session, all told.
+        games_played: u64,
+    },
+    /// Exact figures for the current beads.
+    Eval(Report),
+    /// The state was written.
+    Saved {
+        /// Where.
+        path: String,
+        /// Games learned from, as recorded in the file.
+        games_played: u64,
+    },
+    /// A state was read and replaced MENACE's.
+    Loaded {
+        /// From where.
+        path: String,
+        /// Games learned from, as recorded in the file.
+        games_played: u64,
+        /// The loaded rules' preset name, or `custom`.
+        preset: &'static str,
     },
     /// The session ends.
     Bye,

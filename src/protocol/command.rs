@@ -11,10 +11,11 @@ use nom::combinator::{opt, recognize};
 use nom::sequence::pair;
 use nom::{IResult, Parser};
 
+use crate::learn::train::OpponentSpec;
 use crate::ttt::Cell;
 
 /// A parsed command.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// `games N`: start a match of N games.
     Games(u32),
@@ -36,6 +37,14 @@ pub enum Command {
     Seed(u64),
     /// `help [COMMAND]`.
     Help(Option<String>),
+    /// `train N [OPPONENT]`: MENACE plays N games against a built-in opponent.
+    Train(u32, OpponentSpec),
+    /// `eval`: exact exploitability and odds.
+    Eval,
+    /// `save PATH`.
+    Save(String),
+    /// `load PATH`.
+    Load(String),
     /// `quit`.
     Quit,
 }
@@ -106,6 +115,30 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "seed N",
         summary: "reseed MENACE's random generator (0 to 18446744073709551615)",
         parse: |rest| parse_number(rest, "seed", "a seed, e.g. seed 42", 0, u64::MAX.into()).map(|n| Command::Seed(n as u64)),
+    },
+    CommandSpec {
+        name: "train",
+        usage: "train N [OPPONENT]",
+        summary: "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns",
+        parse: parse_train,
+    },
+    CommandSpec {
+        name: "eval",
+        usage: "eval",
+        summary: "exact figures for the current beads: P(loss) against a best response, odds against random and perfect",
+        parse: |rest| no_args(rest, "eval").map(|()| Command::Eval),
+    },
+    CommandSpec {
+        name: "save",
+        usage: "save PATH",
+        summary: "write MENACE's state (rules and beads) to a JSON file, atomically",
+        parse: |rest| parse_path(rest, "save").map(Command::Save),
+    },
+    CommandSpec {
+        name: "load",
+        usage: "load PATH",
+        summary: "replace MENACE's state with a saved one, after checking it (not during a match)",
+        parse: |rest| parse_path(rest, "load").map(Command::Load),
     },
     CommandSpec {
         name: "help",
@@ -213,6 +246,41 @@ fn parse_cell(rest: &str) -> Result<Cell, String> {
     }
 }
 
+fn parse_train(rest: &str) -> Result<Command, String> {
+    let mut words = rest.split_whitespace();
+    let count = words.next().unwrap_or("");
+    let n = parse_number(
+        &format!(" {count}"),
+        "train",
+        "a number of games, e.g. train 1000 random",
+        1,
+        100_000_000,
+    )?;
+    let opponent = match words.next() {
+        None => OpponentSpec::Random,
+        Some(w) => match w.parse::<OpponentSpec>()? {
+            OpponentSpec::Program(_) => {
+                return Err("train: external programs are for the command line: menace train --opponent exec:...".into())
+            }
+            spec => spec,
+        },
+    };
+    if let Some(extra) = words.next() {
+        return Err(format!("unexpected {} after `train {n} {opponent}`", quote(extra)));
+    }
+    Ok(Command::Train(n as u32, opponent))
+}
+
+fn parse_path(rest: &str, name: &str) -> Result<String, String> {
+    let path = rest.trim();
+    if path.is_empty() {
+        return Err(format!(
+            "{name}: missing argument: expected a file path, e.g. {name} menace.json"
+        ));
+    }
+    Ok(path.to_string())
+}
+
 fn parse_help(rest: &str) -> Result<Command, String> {
     let parsed: IResult<&str, &str> = (space1, word).map(|(_, w)| w).parse(rest);
     match parsed {
@@ -296,6 +364,12 @@ mod tests {
             ("resign", Command::Resign),
             ("abort", Command::Abort),
             ("reset", Command::Reset),
+            ("train 500", Command::Train(500, OpponentSpec::Random)),
+            ("TRAIN 20 Mixed:0.25", Command::Train(20, OpponentSpec::Mixed(0.25))),
+            ("train 3 exploiter", Command::Train(3, OpponentSpec::Exploiter)),
+            ("eval", Command::Eval),
+            ("save  my state.json ", Command::Save("my state.json".into())),
+            ("load /tmp/M.json", Command::Load("/tmp/M.json".into())),
         ];
         for (line, want) in cases {
             assert_eq!(parse_line(line), Ok(Some(want.clone())), "{line:?}");
@@ -332,6 +406,16 @@ mod tests {
             ("!!", "not a command"),
             ("games\u{0}3", "not a command"),
             ("gämes 3", "not a command"),
+            ("train", "missing argument"),
+            ("train 0", "too small"),
+            ("train 100000001", "too large"),
+            ("train 5 nobody", "unknown opponent"),
+            ("train 5 mixed:2", "probability"),
+            ("train 5 exec:ls", "command line"),
+            ("train 5 random extra", "unexpected"),
+            ("save", "missing argument"),
+            ("load   ", "missing argument"),
+            ("eval now", "takes no arguments"),
         ];
         for (line, fragment) in cases {
             let err = parse_line(line).expect_err(line);
@@ -353,8 +437,13 @@ mod tests {
         names.dedup();
         assert_eq!(names.len(), COMMANDS.len());
         for c in COMMANDS {
-            let example =
-                c.usage.replace(" N", " 3").replace(" RC", " MM").replace(" [COMMAND]", "");
+            let example = c
+                .usage
+                .replace(" N", " 3")
+                .replace(" RC", " MM")
+                .replace(" [COMMAND]", "")
+                .replace(" [OPPONENT]", "")
+                .replace(" PATH", " x.json");
             assert!(parse_line(&example).is_ok(), "{}", c.usage);
         }
     }

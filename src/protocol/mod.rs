@@ -21,6 +21,7 @@
 
 pub mod answer;
 pub mod command;
+pub mod opponent;
 pub mod session;
 
 use std::io::{self, BufRead, Write};

@@ -2,9 +2,15 @@
 
 use super::answer::{rows, Answer, BoxDump, HelpEntry, MatchStatus, Score, Winner};
 use super::command::{spec, Command, COMMANDS};
+use std::path::Path;
+
 use crate::game::{Game, Side};
+use crate::learn::eval::report;
+use crate::learn::train::{train, Opponent, OpponentSpec, Plan};
+use crate::menace::state::State;
 use crate::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use crate::rng::{from_seed, GameRng};
+use crate::solve::Solver;
 use crate::ttt::{Board, Cell, Mark, TicTacToe};
 
 /// The seed used when none is given: the year of Michie's MENACE.
@@ -96,6 +102,13 @@ impl Session {
                 out.push(help(name.as_deref()));
                 Ok(())
             }
+            Command::Train(n, opponent) => self.train(n, &opponent, out),
+            Command::Eval => {
+                out.push(self.eval());
+                Ok(())
+            }
+            Command::Save(path) => self.save(&path, out),
+            Command::Load(path) => self.load(&path, out),
             Command::Quit => {
                 out.push(Answer::Bye);
                 return Flow::Quit;
@@ -236,15 +249,90 @@ impl Session {
     }
 
     fn reset(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
-        if let Some(s) = &self.series {
-            return Err(format!(
-                "a match is in progress (game {} of {}): `abort` it before resetting the boxes",
-                s.game, s.games
-            ));
-        }
+        self.no_match("resetting the boxes")?;
         self.machine.reset();
         out.push(Answer::Reset { boxes: self.machine.len() });
         Ok(())
+    }
+
+    fn no_match(&self, what: &str) -> Result<(), String> {
+        match &self.series {
+            Some(s) => Err(format!(
+                "a match is in progress (game {} of {}): finish or `abort` it before {what}",
+                s.game, s.games
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn train(
+        &mut self,
+        games: u32,
+        spec: &OpponentSpec,
+        out: &mut Vec<Answer>,
+    ) -> Result<(), String> {
+        self.no_match("training")?;
+        let rules = self.machine.rules().clone();
+        let mut opponent = Opponent::built_in(spec, &TicTacToe, Side::Second, &rules)
+            .ok_or("train: that opponent is not built in")?;
+        let plan =
+            Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
+        let summary = train(
+            &TicTacToe,
+            &mut self.machine,
+            Side::First,
+            &mut opponent,
+            &plan,
+            &mut self.rng,
+            |_| {},
+        );
+        self.games_played += summary.games;
+        let t = summary.tally;
+        out.push(Answer::Trained {
+            games: summary.games,
+            opponent: spec.to_string(),
+            score: Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
+            games_played: self.games_played,
+        });
+        Ok(())
+    }
+
+    /// The `eval` answer: exact figures for the learned beads (beads drawn in a game in
+    /// progress count as back in their boxes).
+    pub fn eval(&self) -> Answer {
+        let mut machine = self.machine.clone();
+        machine.put_back();
+        let mut solver = Solver::new(TicTacToe);
+        Answer::Eval(report(&TicTacToe, &machine, Side::First, &mut solver))
+    }
+
+    /// Writes the learned state to `path` (atomically).
+    pub fn save(&self, path: &str, out: &mut Vec<Answer>) -> Result<(), String> {
+        State::of(&self.machine, self.games_played).save(Path::new(path))?;
+        out.push(Answer::Saved { path: path.to_string(), games_played: self.games_played });
+        Ok(())
+    }
+
+    fn load(&mut self, path: &str, out: &mut Vec<Answer>) -> Result<(), String> {
+        self.no_match("loading a state")?;
+        let (machine, games_played) = State::load(Path::new(path))?;
+        self.machine = machine;
+        self.games_played = games_played;
+        let preset = self.machine.rules().preset_name().unwrap_or("custom");
+        out.push(Answer::Loaded { path: path.to_string(), games_played, preset });
+        Ok(())
+    }
+
+    /// Replaces the machine with a loaded one (for `--state`), keeping the seed.
+    pub fn restore(&mut self, machine: Matchboxes<TicTacToe>, games_played: u64) {
+        self.machine = machine;
+        self.games_played = games_played;
+        self.series = None;
+    }
+
+    /// Games learned from, all told.
+    pub fn games_played(&self) -> u64 {
+        self.games_played
     }
 
     /// The `status` answer.

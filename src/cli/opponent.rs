@@ -1,0 +1,67 @@
+//! `menace opponent NAME`: a reference program for the protocol's opponent side.
+//!
+//! It reads the JSON lines `menace train --opponent exec:...` sends and answers every
+//! `menace_move` of a game in progress with `move RC`, playing `random` or `perfect`.
+//! Bot authors can start from its behaviour; the tests use it to drive the external path.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+
+use menace::learn::{Perfect, Player, Random};
+use menace::rng::from_seed;
+use menace::ttt::{Board, Cell, TicTacToe};
+
+/// Flags of `menace opponent`.
+#[derive(clap::Args, Debug)]
+pub struct OpponentArgs {
+    /// How to play: random or perfect.
+    #[arg(default_value = "perfect")]
+    pub player: String,
+    /// Seed of its own generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+/// Runs the opponent until `bye` or end of input.
+pub fn run(args: OpponentArgs) -> ExitCode {
+    let mut player: Box<dyn Player<TicTacToe>> = match args.player.as_str() {
+        "random" => Box::new(Random::default()),
+        "perfect" => Box::new(Perfect::new(TicTacToe)),
+        other => {
+            eprintln!("menace opponent: unknown player {other:?}: random or perfect");
+            return ExitCode::from(2);
+        }
+    };
+    let mut rng = from_seed(args.seed);
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    for line in io::stdin().lock().lines() {
+        let Ok(line) = line else { break };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
+        match v["type"].as_str() {
+            Some("bye") => break,
+            Some("menace_move") => {
+                let text: String = v["board"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|r| r.as_str())
+                    .collect();
+                let Some(board) = Board::parse(&text) else { continue };
+                if board.is_over() {
+                    continue;
+                }
+                if let Some(mv) = player.choose(&TicTacToe, board, &mut rng) {
+                    if writeln!(out, "move {}", Cell::ALL[mv].rc())
+                        .and_then(|()| out.flush())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    ExitCode::SUCCESS
+}

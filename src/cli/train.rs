@@ -1,0 +1,324 @@
+//! `menace train` and `menace eval`: training runs, sweeps over seeds, exact evaluation.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use super::engine::BeadArgs;
+use menace::arena::Program;
+use menace::game::Side;
+use menace::learn::eval::report;
+use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
+use menace::menace::state::State;
+use menace::menace::{BeadRules, Matchboxes};
+use menace::protocol::opponent::External;
+use menace::rng::from_seed;
+use menace::solve::Solver;
+use menace::ttt::TicTacToe;
+
+/// Flags of `menace train`.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Training games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// The opponent: random, perfect, mixed:P (perfect, random with probability P),
+    /// exploiter (the exact best response to MENACE's current beads), menace (a second
+    /// MENACE learning as O), or exec:COMMAND (a program speaking the protocol's opponent
+    /// side; see protocol.md).
+    #[arg(long, default_value = "random", value_name = "NAME")]
+    pub opponent: String,
+    /// Seed of the generator (with --seeds K: the first of K seeds).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub beads: BeadArgs,
+    /// Load MENACE from this state file if it exists, and save it there afterwards
+    /// (atomically).
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// Record a learning-curve point every K games (default: games/100).
+    #[arg(long, value_name = "K")]
+    pub every: Option<u64>,
+    /// Write the curve to PREFIX.csv, PREFIX.jsonl and PREFIX.svg.
+    #[arg(long, value_name = "PREFIX")]
+    pub curve: Option<PathBuf>,
+    /// Check every K games whether the greedy policy is unbeatable (0: never).
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub check_every: u64,
+    /// Stop once the greedy policy is unbeatable.
+    #[arg(long)]
+    pub stop_when_unbeatable: bool,
+    /// Run K independent seeds (seed, seed+1, ...) and summarize them.
+    #[arg(long, default_value_t = 1, value_name = "K")]
+    pub seeds: u64,
+    /// Parallel runs for --seeds (each run is reproducible from its seed alone).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub jobs: usize,
+    /// Seconds an external opponent may take per move.
+    #[arg(long, default_value_t = 5.0, value_name = "SECS")]
+    pub move_timeout: f64,
+    /// Print the summary as one JSON object per run instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Flags of `menace eval`.
+#[derive(clap::Args, Debug)]
+pub struct EvalArgs {
+    /// The state file to evaluate (default: a fresh MENACE with the bead flags).
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    #[command(flatten)]
+    pub beads: BeadArgs,
+}
+
+fn fail(message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("menace: {message}");
+    ExitCode::from(2)
+}
+
+/// One training run from `seed`.
+fn run_one(
+    args: &TrainArgs,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    seed: u64,
+    start: Option<(Matchboxes<TicTacToe>, u64)>,
+    bar: Option<&ProgressBar>,
+) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
+    let (mut machine, played) =
+        start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, Side::First, rules.clone()), 0));
+    let mut opponent = match spec {
+        OpponentSpec::Program(cmd) => {
+            let program = Program::parse(cmd).map_err(|e| format!("opponent: {e}"))?;
+            let deadline = Duration::from_secs_f64(args.move_timeout.clamp(0.001, 3600.0));
+            let ext =
+                External::spawn(&program, deadline, u32::try_from(args.games).unwrap_or(u32::MAX))
+                    .map_err(|e| format!("cannot start {program}: {e}"))?;
+            Opponent::Other(Box::new(ext))
+        }
+        _ => Opponent::built_in(spec, &TicTacToe, Side::Second, rules).expect("built in"),
+    };
+    let plan = Plan {
+        games: args.games,
+        every: args.every.unwrap_or((args.games / 100).max(1)),
+        check_every: args.check_every,
+        stop_when_unbeatable: args.stop_when_unbeatable,
+    };
+    let mut rng = from_seed(seed);
+    let summary =
+        train(&TicTacToe, &mut machine, Side::First, &mut opponent, &plan, &mut rng, |n| {
+            if let Some(b) = bar {
+                if n % 64 == 0 {
+                    b.set_position(n);
+                }
+            }
+        });
+    let games = summary.games;
+    Ok((summary, machine, played + games))
+}
+
+fn describe(seed: u64, s: &Summary) -> String {
+    let opt = |v: Option<u64>| v.map_or("-".to_string(), |n| n.to_string());
+    let stopped = s.stopped.as_ref().map_or(String::new(), |w| format!("\n  stopped early: {w}"));
+    format!(
+        "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {})\n  \
+         exact now: P(loss) vs best response {:.4} (greedy {:.4}); vs random W/D/L {:.3}/{:.3}/{:.3}; vs perfect W/D/L {:.3}/{:.3}/{:.3}",
+        s.games,
+        s.tally.win,
+        s.tally.draw,
+        s.tally.loss,
+        opt(s.last_loss),
+        opt(s.unbeatable_after),
+        opt(s.unbeatable_since),
+        s.end.exploitability,
+        s.end.greedy_exploitability,
+        s.end.vs_random.win,
+        s.end.vs_random.draw,
+        s.end.vs_random.loss,
+        s.end.vs_perfect.win,
+        s.end.vs_perfect.draw,
+        s.end.vs_perfect.loss,
+    ) + &stopped
+}
+
+fn median_range(mut v: Vec<f64>) -> String {
+    if v.is_empty() {
+        return "-".into();
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+    format!("median {median} (range {}..{})", v[0], v[n - 1])
+}
+
+/// Runs `menace train`.
+pub fn run(args: TrainArgs) -> ExitCode {
+    let spec: OpponentSpec = match args.opponent.parse() {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    let mut rules = match args.beads.rules() {
+        Ok(r) => r,
+        Err(e) => return fail(e),
+    };
+    if args.seeds == 0 || args.games == 0 {
+        return fail("--games and --seeds must be at least 1");
+    }
+    let mut start = None;
+    if let Some(path) = &args.state {
+        if args.seeds > 1 {
+            return fail("--state goes with a single run, not --seeds");
+        }
+        if path.exists() {
+            match State::load(path) {
+                Ok((machine, played)) => {
+                    let flags_given = args.beads.preset.is_some()
+                        || args.beads.initial.is_some()
+                        || args.beads.reward.is_some()
+                        || args.beads.empty.is_some();
+                    if flags_given && machine.rules() != &rules {
+                        return fail(format!(
+                            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
+                            path.display(),
+                            machine.rules()
+                        ));
+                    }
+                    rules = machine.rules().clone();
+                    start = Some((machine, played));
+                }
+                Err(e) => return fail(e),
+            }
+        }
+    }
+    let t0 = Instant::now();
+    if args.seeds == 1 {
+        let bar = (std::io::stderr().is_terminal() && args.games >= 10_000).then(|| {
+            let b = ProgressBar::new(args.games);
+            b.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+                    .expect("template"),
+            );
+            b
+        });
+        let (summary, machine, played) =
+            match run_one(&args, &spec, &rules, args.seed, start, bar.as_ref()) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({"seed": args.seed, "opponent": spec.to_string(), "summary": summary})
+            );
+        } else {
+            println!("MENACE ({}) against {spec}:", rules);
+            println!("{}", describe(args.seed, &summary));
+            println!("  {:.2} s", t0.elapsed().as_secs_f64());
+        }
+        if let Some(prefix) = &args.curve {
+            let title = format!(
+                "MENACE ({}) learning against {spec}, seed {}",
+                rules.preset_name().unwrap_or("custom rules"),
+                args.seed
+            );
+            if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+                return fail(e);
+            }
+        }
+        if let Some(path) = &args.state {
+            if let Err(e) = State::of(&machine, played).save(path) {
+                return fail(e);
+            }
+        }
+        return if summary.stopped.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed.wrapping_add(i)).collect();
+    // Results are gathered in seed order whatever order the runs finish in.
+    let results: Vec<Result<Summary, String>> = pool.install(|| {
+        seeds
+            .par_iter()
+            .map(|&s| run_one(&args, &spec, &rules, s, None, None).map(|r| r.0))
+            .collect()
+    });
+    let mut ok = Vec::new();
+    for (seed, r) in seeds.iter().zip(results) {
+        match r {
+            Ok(s) => ok.push((*seed, s)),
+            Err(e) => return fail(format!("seed {seed}: {e}")),
+        }
+    }
+    if args.json {
+        for (seed, s) in &ok {
+            println!(
+                "{}",
+                serde_json::json!({"seed": seed, "opponent": spec.to_string(), "summary": s})
+            );
+        }
+        return ExitCode::SUCCESS;
+    }
+    println!("MENACE ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
+    for (seed, s) in &ok {
+        println!("{}", describe(*seed, s));
+    }
+    let col = |f: &dyn Fn(&Summary) -> Option<f64>| {
+        median_range(ok.iter().filter_map(|(_, s)| f(s)).collect())
+    };
+    let never =
+        |f: &dyn Fn(&Summary) -> Option<u64>| ok.iter().filter(|(_, s)| f(s).is_none()).count();
+    println!("summary over {} seeds:", ok.len());
+    println!(
+        "  last loss at game: {} ({} runs never lost)",
+        col(&|s| s.last_loss.map(|n| n as f64)),
+        never(&|s| s.last_loss)
+    );
+    println!(
+        "  greedy unbeatable after: {} ({} runs never)",
+        col(&|s| s.unbeatable_after.map(|n| n as f64)),
+        never(&|s| s.unbeatable_after)
+    );
+    println!(
+        "  greedy unbeatable for good from: {} ({} runs not at the end)",
+        col(&|s| s.unbeatable_since.map(|n| n as f64)),
+        never(&|s| s.unbeatable_since)
+    );
+    println!("  P(loss) vs best response at the end: {}", col(&|s| Some(s.end.exploitability)));
+    println!(
+        "  vs random at the end, W/D/L: {} / {} / {}",
+        col(&|s| Some((s.end.vs_random.win * 1000.0).round() / 1000.0)),
+        col(&|s| Some((s.end.vs_random.draw * 1000.0).round() / 1000.0)),
+        col(&|s| Some((s.end.vs_random.loss * 1000.0).round() / 1000.0))
+    );
+    println!("  {:.2} s with {} jobs", t0.elapsed().as_secs_f64(), args.jobs);
+    ExitCode::SUCCESS
+}
+
+/// Runs `menace eval`: the exact figures, as one JSON object.
+pub fn run_eval(args: EvalArgs) -> ExitCode {
+    let machine = match &args.state {
+        Some(path) => match State::load(path) {
+            Ok((m, _)) => m,
+            Err(e) => return fail(e),
+        },
+        None => match args.beads.rules() {
+            Ok(r) => Matchboxes::new(TicTacToe, Side::First, r),
+            Err(e) => return fail(e),
+        },
+    };
+    let mut solver = Solver::new(TicTacToe);
+    let r = report(&TicTacToe, &machine, Side::First, &mut solver);
+    println!("{}", serde_json::to_string_pretty(&r).expect("serializes"));
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,156 @@
+//! Saved state: round trips, and every kind of bad file refused with nothing changed.
+
+use menace::game::Side;
+use menace::learn::train::{train, Opponent, OpponentSpec, Plan};
+use menace::menace::state::State;
+use menace::menace::{BeadRules, Matchboxes};
+use menace::protocol::{Answer, Session};
+use menace::rng::from_seed;
+use menace::ttt::TicTacToe;
+
+fn trained(games: u64) -> Matchboxes<TicTacToe> {
+    let rules = BeadRules::michie();
+    let mut m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
+    let mut opp =
+        Opponent::built_in(&OpponentSpec::Random, &TicTacToe, Side::Second, &rules).unwrap();
+    let plan = Plan { games, every: 0, check_every: 0, stop_when_unbeatable: false };
+    train(&TicTacToe, &mut m, Side::First, &mut opp, &plan, &mut from_seed(9), |_| {});
+    m
+}
+
+#[test]
+fn a_trained_machine_survives_a_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.json");
+    let m = trained(500);
+    State::of(&m, 500).save(&path).unwrap();
+    let (back, played) = State::load(&path).unwrap();
+    assert_eq!(played, 500);
+    assert_eq!(back.rules(), m.rules());
+    for b in 0..m.len() {
+        assert_eq!(back.position(b), m.position(b));
+        assert_eq!(back.beads(b), m.beads(b), "box {b}");
+    }
+    // The document has the matchboxes answer's shape.
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(v["format"], "menace-state");
+    assert_eq!(v["version"], 1);
+    assert_eq!(v["boxes"].as_array().unwrap().len(), 304);
+    assert_eq!(v["boxes"][0]["position"], ".........");
+}
+
+/// Edits a saved document and returns the error loading it gives.
+fn load_error(edit: impl Fn(&mut serde_json::Value)) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bad.json");
+    let mut v = serde_json::to_value(State::of(&trained(50), 50)).unwrap();
+    edit(&mut v);
+    std::fs::write(&path, serde_json::to_vec(&v).unwrap()).unwrap();
+    State::load(&path).map(|_| ()).expect_err("the file must be refused")
+}
+
+#[test]
+fn bad_files_are_refused_with_a_reason() {
+    use serde_json::json;
+    type Edit = Box<dyn Fn(&mut serde_json::Value)>;
+    let cases: Vec<(&str, Edit)> = vec![
+        ("version 2 is not supported", Box::new(|v| v["version"] = json!(2))),
+        ("not a menace state file", Box::new(|v| v["format"] = json!("other"))),
+        ("for game", Box::new(|v| v["game"] = json!("chess"))),
+        (
+            "expected 304 boxes",
+            Box::new(|v| {
+                v["boxes"].as_array_mut().unwrap().pop();
+            }),
+        ),
+        ("appears twice", Box::new(|v| v["boxes"][1] = v["boxes"][2].clone())),
+        (
+            "not one of MENACE's box drawings",
+            Box::new(|v| v["boxes"][5]["position"] = json!("XXXXXXXXX")),
+        ),
+        ("is not 9 characters", Box::new(|v| v["boxes"][5]["position"] = json!("X.."))),
+        ("not legal there", Box::new(|v| v["boxes"][1]["beads"][0] = json!(5))),
+        (
+            "expected 9 bead counts",
+            Box::new(|v| {
+                v["boxes"][3]["beads"].as_array_mut().unwrap().pop();
+            }),
+        ),
+        ("invalid value", Box::new(|v| v["boxes"][3]["beads"][8] = json!(-1))),
+        ("rules", Box::new(|v| v["rules"]["initial"] = json!([]))),
+        ("unknown field", Box::new(|v| v["extra"] = json!(1))),
+    ];
+    for (fragment, edit) in cases {
+        let err = load_error(edit);
+        assert!(err.contains(fragment), "want {fragment:?} in {err}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.json");
+    std::fs::write(&path, b"{ not json").unwrap();
+    assert!(State::load(&path).unwrap_err().contains("not a valid state file"));
+}
+
+fn dump(session: &Session) -> String {
+    session.dump().to_json()
+}
+
+#[test]
+fn a_bad_load_in_the_protocol_leaves_the_session_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(&bad, b"{\"format\":\"menace-state\"}").unwrap();
+    let mut session = Session::new(BeadRules::challenge(), 3);
+    let mut out = Vec::new();
+    session.handle_line("train 300", &mut out);
+    let before = (dump(&session), session.status().to_json());
+    out.clear();
+    session.handle_line(&format!("load {}", bad.display()), &mut out);
+    assert_eq!(out.len(), 1);
+    assert!(matches!(&out[0], Answer::Error { .. }), "{out:?}");
+    assert_eq!((dump(&session), session.status().to_json()), before);
+
+    // And a good save/load round trip through the protocol.
+    let good = dir.path().join("good.json");
+    out.clear();
+    session.handle_line(&format!("save {}", good.display()), &mut out);
+    assert!(matches!(&out[0], Answer::Saved { games_played: 300, .. }), "{out:?}");
+    let mut other = Session::new(BeadRules::scroggs(), 4);
+    out.clear();
+    other.handle_line(&format!("load {}", good.display()), &mut out);
+    assert!(
+        matches!(&out[0], Answer::Loaded { games_played: 300, preset: "challenge", .. }),
+        "{out:?}"
+    );
+    assert_eq!(dump(&other), dump(&session));
+}
+
+#[test]
+fn the_state_flag_carries_learning_across_runs() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("s.json");
+    let run = |input: &str| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+            .arg("--state")
+            .arg(&path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success());
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run("train 200\n");
+    let second = run("status\n");
+    assert!(second.contains("\"games_played\":200"), "{second}");
+    let cli = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(["train", "--games", "100", "--check-every", "0", "--state"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
+    assert!(run("status\n").contains("\"games_played\":300"));
+}

@@ -1,0 +1,161 @@
+//! `menace train` from the outside: determinism, every opponent, external programs that
+//! behave and that misbehave, curves and the stop-when-unbeatable rule.
+
+use std::process::{Command, Output};
+
+fn menace(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_menace")).args(args).output().expect("run menace")
+}
+
+fn summary(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout.clone()).unwrap();
+    let v: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    v["summary"].clone()
+}
+
+#[test]
+fn the_same_seed_gives_the_same_run_and_another_seed_another() {
+    let args = ["train", "--games", "400", "--opponent", "mixed:0.3", "--json", "--every", "100"];
+    let a = menace(&[&args[..], &["--seed", "5"]].concat());
+    let b = menace(&[&args[..], &["--seed", "5"]].concat());
+    let c = menace(&[&args[..], &["--seed", "6"]].concat());
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+    let s = summary(&a);
+    let t = &s["tally"];
+    assert_eq!(
+        t["win"].as_u64().unwrap() + t["draw"].as_u64().unwrap() + t["loss"].as_u64().unwrap(),
+        400
+    );
+    assert_eq!(s["curve"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn every_built_in_opponent_trains() {
+    for opponent in ["random", "perfect", "mixed:0.5", "exploiter", "menace"] {
+        let s = summary(&menace(&[
+            "train",
+            "--games",
+            "60",
+            "--opponent",
+            opponent,
+            "--json",
+            "--check-every",
+            "0",
+        ]));
+        assert_eq!(s["games"], 60, "{opponent}");
+        if opponent == "perfect" {
+            assert_eq!(s["tally"]["win"], 0, "nobody beats perfect play");
+        }
+    }
+}
+
+#[test]
+fn against_the_exploiter_the_greedy_policy_becomes_unbeatable_and_training_stops() {
+    let s = summary(&menace(&[
+        "train",
+        "--games",
+        "3000",
+        "--opponent",
+        "exploiter",
+        "--stop-when-unbeatable",
+        "--json",
+    ]));
+    let after = s["unbeatable_after"].as_u64().expect("reached within 3000 games");
+    assert_eq!(s["games"].as_u64().unwrap(), after);
+    assert_eq!(s["end"]["greedy_exploitability"], 0.0);
+}
+
+#[test]
+fn an_external_program_speaking_the_opponent_side_can_train_menace() {
+    let exe = env!("CARGO_BIN_EXE_menace");
+    let opponent = format!("exec:{exe} opponent perfect --seed 3");
+    let out = menace(&[
+        "train",
+        "--games",
+        "150",
+        "--opponent",
+        &opponent,
+        "--json",
+        "--check-every",
+        "0",
+    ]);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    let s = summary(&out);
+    assert_eq!(s["games"], 150);
+    assert_eq!(s["tally"]["win"], 0, "the external perfect player never loses");
+    assert!(s["tally"]["loss"].as_u64().unwrap() > 0);
+    assert!(s["stopped"].is_null());
+}
+
+#[cfg(unix)]
+#[test]
+fn misbehaving_programs_forfeit_are_reported_and_never_hang_training() {
+    let cases = [
+        ("exec:sh -c 'echo junk; sleep 5'", "unknown command \"junk\""),
+        ("exec:sh -c 'exit 1'", "is gone"),
+        ("exec:sh -c 'sleep 5'", "no answer before the deadline"),
+        ("exec:sh -c 'while read l; do echo move LL; done'", "taken"),
+        ("exec:/nonexistent/bot", "cannot start"),
+    ];
+    for (opponent, fragment) in cases {
+        let out = menace(&[
+            "train",
+            "--games",
+            "5",
+            "--opponent",
+            opponent,
+            "--move-timeout",
+            "0.3",
+            "--check-every",
+            "0",
+        ]);
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.contains(fragment), "{opponent}: {said}");
+    }
+}
+
+#[test]
+fn curves_are_written_as_csv_json_lines_and_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("curve");
+    let out = menace(&[
+        "train",
+        "--games",
+        "300",
+        "--every",
+        "50",
+        "--curve",
+        prefix.to_str().unwrap(),
+        "--check-every",
+        "0",
+    ]);
+    assert!(out.status.success());
+    let csv = std::fs::read_to_string(dir.path().join("curve.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 7);
+    assert!(csv.starts_with("games,win,draw,loss,exploitability,greedy_exploitability,first_box"));
+    assert_eq!(std::fs::read_to_string(dir.path().join("curve.jsonl")).unwrap().lines().count(), 6);
+    let svg = std::fs::read_to_string(dir.path().join("curve.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("games played"));
+}
+
+#[test]
+fn bad_flags_are_refused_clearly() {
+    for (args, fragment) in [
+        (vec!["train", "--opponent", "nobody"], "unknown opponent"),
+        (vec!["train", "--preset", "nope"], "unknown preset"),
+        (vec!["train", "--reward", "1,2"], "reward"),
+        (vec!["train", "--games", "0"], "at least 1"),
+        (vec!["--preset", "x"], "unknown preset"),
+    ] {
+        let out = menace(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(fragment), "{args:?}: {err}");
+    }
+}

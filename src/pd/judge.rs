@@ -51,18 +51,12 @@ impl Player {
 }
 
 /// Settings of a game.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Config {
     /// Limits for each external program in each round.
     pub limits: Limits,
     /// Rounds to play; `None` means the rule's `P * 25`.
     pub rounds: Option<usize>,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config { limits: Limits::default(), rounds: None }
-    }
 }
 
 /// Something a player did wrong in a round.

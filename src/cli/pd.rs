@@ -101,6 +101,17 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         specs.extend(PUBLISHED_FIELD.iter().map(|s| s.to_string()));
     }
     let mut players = specs.iter().map(|s| Player::parse(s)).collect::<Result<Vec<_>, _>>()?;
+    // A mistyped strategy name would otherwise be run as a program and fail every round.
+    for p in &players {
+        if let judge::Kind::External(prog) = &p.kind {
+            if !runnable(&prog.argv[0]) {
+                return Err(format!(
+                    "{:?} is neither a built-in strategy (see --list) nor a program found on PATH",
+                    prog.argv[0]
+                ));
+            }
+        }
+    }
     if players.len() < 2 {
         return Err("a game needs at least 2 players (see --help and --list)".into());
     }
@@ -207,6 +218,15 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Does `name` name an existing file, directly (with a `/`) or through `PATH`?
+fn runnable(name: &str) -> bool {
+    if name.contains('/') {
+        return Path::new(name).is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
 }
 
 fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), String> {

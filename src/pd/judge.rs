@@ -237,15 +237,14 @@ pub fn play(
         let mut round: Round = Vec::new();
         for (i, (parsed, note)) in answers.into_iter().enumerate() {
             let id = i as Id + 1;
-            if let Some(n) = note {
-                result.incidents.push(Incident { round: r + 1, id, what: n });
-            }
+            // One incident per player and round: what went wrong with the run, then
+            // what was dropped from the answer.
+            let mut what: Vec<String> = note.into_iter().collect();
             if !parsed.dropped.is_empty() {
-                result.incidents.push(Incident {
-                    round: r + 1,
-                    id,
-                    what: format!("dropped: {}", parsed.dropped.join("; ")),
-                });
+                what.push(format!("dropped: {}", parsed.dropped.join("; ")));
+            }
+            if !what.is_empty() {
+                result.incidents.push(Incident { round: r + 1, id, what: what.join("; ") });
             }
             round.extend(parsed.takes.iter().map(|&victim| Take { taker: id, victim }));
             states[i] = parsed.state.unwrap_or_default();

@@ -140,7 +140,7 @@ pub fn svg_plot(g: &GameResult) -> Result<String, String> {
             chart
                 .draw_series(LineSeries::new(pts, color.stroke_width(2)))
                 .map_err(|e| e.to_string())?
-                .label(format!("{} {}", i + 1, name))
+                .label(format!("{} {}", i + 1, short(name)))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
                 });
@@ -149,7 +149,8 @@ pub fn svg_plot(g: &GameResult) -> Result<String, String> {
             .configure_series_labels()
             .background_style(WHITE.mix(0.85))
             .border_style(BLACK)
-            .position(SeriesLabelPosition::UpperLeft)
+            // Scores start at 0 and mostly fall, so the lower left is the emptiest corner.
+            .position(SeriesLabelPosition::LowerLeft)
             .draw()
             .map_err(|e| e.to_string())?;
         root.present().map_err(|e| e.to_string())?;
@@ -250,4 +251,15 @@ pub fn summary_csv(sums: &[PlayerSummary]) -> String {
         );
     }
     out
+}
+
+/// A name short enough for a legend: long command lines keep their last 32 characters,
+/// where the distinguishing part (`... pd-player NAME`, the script name) usually is.
+fn short(name: &str) -> String {
+    let n = name.chars().count();
+    if n <= 32 {
+        name.to_string()
+    } else {
+        format!("…{}", name.chars().skip(n - 31).collect::<String>())
+    }
 }

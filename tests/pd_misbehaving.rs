@@ -92,3 +92,29 @@ fn the_judge_log_names_every_incident() {
     );
     assert_eq!(menace::pd::report::incidents_text(&g).lines().count(), 2);
 }
+
+#[test]
+fn the_programs_of_a_round_run_at_the_same_time() {
+    // Each program marks its start, then waits (up to 3 s) for the other's mark and takes
+    // from it only if it saw it. Run one after another, the first would never see the
+    // second; run together, both do.
+    let dir = tempfile::tempdir().unwrap();
+    let waiter = |me: &str, other: &str, victim: u32| {
+        let d = dir.path().display();
+        sh(
+            me,
+            &format!(
+                "touch '{d}/{me}'; i=0; while [ ! -e '{d}/{other}' ] && [ $i -lt 60 ]; do sleep 0.05; i=$((i+1)); done; [ -e '{d}/{other}' ] && echo {victim}; exit 0"
+            ),
+        )
+    };
+    let players = vec![waiter("a", "b", 2), waiter("b", "a", 1)];
+    let config = Config {
+        limits: Limits { deadline: Duration::from_secs(10), ..Limits::default() },
+        rounds: Some(1),
+    };
+    let g = play(&players, &[1, 2], &[7], &config).unwrap();
+    assert!(g.incidents.is_empty(), "{:?}", g.incidents);
+    assert_eq!(takes_of(&g, 0, 1), [2]);
+    assert_eq!(takes_of(&g, 0, 2), [1]);
+}

@@ -210,9 +210,11 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     }
     if !args.quiet {
         let incidents: usize = results.iter().map(|r| r.incidents.len()).sum();
+        let slowest =
+            results.iter().flat_map(|r| r.round_seconds.iter().copied()).fold(0.0, f64::max);
         let _ = writeln!(
             out,
-            "{} game(s) of {n} players, {rounds} rounds, {elapsed:.2} s, {incidents} incident(s); results in {}",
+            "{} game(s) of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {slowest:.3} s), {incidents} incident(s); results in {}",
             args.games,
             args.out.display()
         );

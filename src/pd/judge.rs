@@ -6,7 +6,7 @@
 //! times out, crashes, exits non-zero or cannot start counts as an empty answer; illegal
 //! ids are dropped. Every such event is an [`Incident`] in the result, and the game goes on.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use crate::arena::{run_once, Limits, Program};
 use crate::rng::{below, from_seed};
@@ -132,7 +132,7 @@ pub fn check_order(ids: &[Id], n: usize) -> Result<(), String> {
 
 /// A built-in's answer, read through the same reader as an external program's output so
 /// both paths agree exactly.
-fn builtin_answer(e: &Entry, view: &View<'_>) -> (Parsed, Option<String>) {
+fn builtin_answer(e: &Entry, view: &View<'_>) -> Answered {
     let out = (e.play)(view).render();
     (parse_answer(&out, view.players, view.id, false), None)
 }
@@ -144,7 +144,7 @@ fn external_answer(
     players: u32,
     id: Id,
     limits: Limits,
-) -> (Parsed, Option<String>) {
+) -> Answered {
     let run = run_once(program, input, limits);
     let note = run.incident();
     if run.succeeded() {
@@ -196,41 +196,47 @@ pub fn play(
     for (r, &seed) in seeds[..rounds].iter().enumerate() {
         let start = Instant::now();
         let history = &result.history;
-        let answers: Vec<(Parsed, Option<String>)> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..p)
-                .map(|i| {
-                    let id = i as Id + 1;
-                    let player = by_id[i];
-                    let limits = config.limits;
-                    match &player.kind {
-                        Kind::Builtin(e) => {
-                            // Lossy like `parse_input`, so both paths see the same text.
-                            let state = String::from_utf8_lossy(&states[i]);
-                            let view = View {
-                                players: players_n,
-                                id,
-                                history,
-                                seed,
-                                state: (r > 0).then_some(&*state),
-                            };
-                            Handle::Done(builtin_answer(e, &view))
-                        }
+        let answers: Vec<Answered> = std::thread::scope(|scope| {
+            // Start every external program first, so they run while the built-ins think.
+            let running: Vec<_> =
+                (0..p)
+                    .map(|i| match &by_id[i].kind {
                         Kind::External(program) => {
+                            let id = i as Id + 1;
                             let input = render_input(players_n, id, history, seed, &states[i]);
-                            Handle::Running(scope.spawn(move || {
+                            let limits = config.limits;
+                            Some(scope.spawn(move || {
                                 external_answer(program, &input, players_n, id, limits)
                             }))
                         }
+                        Kind::Builtin(_) => None,
+                    })
+                    .collect();
+            let thought: Vec<Option<Answered>> = (0..p)
+                .map(|i| match &by_id[i].kind {
+                    Kind::Builtin(e) => {
+                        // Lossy like `parse_input`, so both paths see the same text.
+                        let state = String::from_utf8_lossy(&states[i]);
+                        let view = View {
+                            players: players_n,
+                            id: i as Id + 1,
+                            history,
+                            seed,
+                            state: (r > 0).then_some(&*state),
+                        };
+                        Some(builtin_answer(e, &view))
                     }
+                    Kind::External(_) => None,
                 })
                 .collect();
-            handles
+            running
                 .into_iter()
-                .map(|h| match h {
-                    Handle::Done(a) => a,
-                    Handle::Running(j) => j.join().unwrap_or_else(|_| {
+                .zip(thought)
+                .map(|(handle, answer)| match handle {
+                    Some(h) => h.join().unwrap_or_else(|_| {
                         (Parsed::default(), Some("judge thread failed".into()))
                     }),
+                    None => answer.unwrap_or_default(),
                 })
                 .collect()
         });
@@ -257,10 +263,5 @@ pub fn play(
     Ok(result)
 }
 
-enum Handle<'s> {
-    Done((Parsed, Option<String>)),
-    Running(std::thread::ScopedJoinHandle<'s, (Parsed, Option<String>)>),
-}
-
-/// The default deadline per program per round.
-pub const DEFAULT_DEADLINE: Duration = Duration::from_secs(2);
+/// A player's answer for a round, and what went wrong with it (if anything).
+type Answered = (Parsed, Option<String>);

@@ -31,11 +31,12 @@ pub struct PdArgs {
     /// Seed for the id shuffle and for generated round seeds.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Fixed ids instead of a shuffle: the id of each listed player, comma-separated.
+    /// Fixed ids instead of a shuffle: the id of each listed player (players named on the
+    /// command line first, then those of --published), comma-separated; every game uses it.
     #[arg(long, value_delimiter = ',')]
     pub order: Option<Vec<Id>>,
     /// Seed file (one u64 per line, line r for round r). Default: generated from --seed
-    /// and written beside the results as seeds.txt.
+    /// and written beside the results as seeds.txt. With --games, every game uses the file.
     #[arg(long)]
     pub seeds: Option<PathBuf>,
     /// Seconds per program per round before it is killed.

@@ -1,7 +1,7 @@
 //! The multiplayer iterated prisoner's dilemma: rules, judge, players, reports.
 //!
 //! - [`rules`]: takes, payoffs, scores.
-//! - [`format`]: the exact input bytes a program reads; reading its answer.
+//! - [`format`](mod@format): the exact input bytes a program reads; reading its answer.
 //! - [`strategies`]: the built-in players, one table of names.
 //! - [`mt19937`]: Python's Mersenne Twister, for the published `lunatic`.
 //! - [`judge`]: plays a game, built-in and external players mixed.

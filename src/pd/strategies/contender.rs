@@ -14,9 +14,10 @@
 //!   2. `j` has taken from us in every round so far (nothing left to lose); or
 //!   3. `j` is not a retaliator: it takes from players who never took from it, or it
 //!      answers fewer than half of the takes it suffers in the next round;
-//! - and in every case stop taking from `j` once `j` has visibly answered our own takes
-//!   (after at least six of them, it took from us in the next round at a rate 0.4 above
-//!   its usual rate of unprovoked takes), unless `j` takes from us every round anyway.
+//! - and stop taking from a `j` of kind 3 once it has visibly answered our own takes
+//!   (after six of them: it took from us in the next round at a rate 0.4 above its usual
+//!   rate of unprovoked takes, or it had left us alone until we began and answered each
+//!   of our first six).
 //!
 //! What it does not do, measured: keeping its take count under the average so that
 //! `judge` leaves it alone. That costs about three takes a round to save one of judge's
@@ -189,26 +190,43 @@ impl Analysis {
         provocations == 0 || 2 * answers >= provocations
     }
 
-    /// Has `j` answered our takes? Over the rounds where we took from `j` and it had not
-    /// taken from us, the share of next rounds in which it took from us, against its
-    /// rate of taking, unprovoked, from the others: a random taker "answers" at its usual
-    /// rate, a retaliator nearly always. Needs six samples, so chance rarely decides.
+    /// Has `j` answered our takes? Two signs, each needing six of our takes:
+    /// - over the takes after which `j` had not taken from us in the same round, the
+    ///   share it followed with a take on us in the next round is 0.4 above its rate of
+    ///   taking, unprovoked, from the others (a random taker "answers" at its usual rate,
+    ///   a retaliator nearly always);
+    /// - `j` had left us alone (after round 1) until our first take on it, and has taken
+    ///   from us right after each of our first six (a retaliator that also takes now and
+    ///   then unprovoked, which we then mistook for a non-retaliator, ends up answering
+    ///   every round, so the first sign never sees a sample).
+    ///
+    /// A player that turned on everyone before we took from it (a late defector) shows
+    /// neither sign.
     fn answers_us(&self, j: usize, me: usize) -> bool {
+        let n = self.m.len();
+        let ours: Vec<usize> = (0..n.saturating_sub(1)).filter(|&t| self.took(t, me, j)).collect();
+        if ours.len() < 6 {
+            return false;
+        }
+        let first = ours[0];
+        if (1..=first).all(|t| !self.took(t, j, me))
+            && ours[..6].iter().all(|&t| self.took(t + 1, j, me))
+        {
+            return true;
+        }
         let (mut yes, mut no) = (0u32, 0u32);
-        for t in 0..self.m.len().saturating_sub(1) {
-            if self.took(t, me, j) && !self.took(t, j, me) {
-                if self.took(t + 1, j, me) {
-                    yes += 1;
-                } else {
-                    no += 1;
-                }
+        for &t in ours.iter().filter(|&&t| !self.took(t, j, me)) {
+            if self.took(t + 1, j, me) {
+                yes += 1;
+            } else {
+                no += 1;
             }
         }
         if yes + no < 6 {
             return false;
         }
         let (mut unprovoked, mut took) = (0u32, 0u32);
-        for t in 1..self.m.len() {
+        for t in 1..n {
             for k in (0..self.p).filter(|&k| k != j && k != me && !self.took(t - 1, k, j)) {
                 unprovoked += 1;
                 took += u32::from(self.took(t, j, k));
@@ -220,13 +238,10 @@ impl Analysis {
 
     /// Is taking from `j` this round free of consequences for us?
     fn exploitable(&self, j: usize, me: usize) -> bool {
-        if self.always_takes_me(j, me) {
+        if self.always_takes_me(j, me) || self.count_driven[j].is_some() {
             return true;
         }
-        if self.answers_us(j, me) {
-            return false;
-        }
-        self.count_driven[j].is_some() || !self.retaliator(j)
+        !self.answers_us(j, me) && !self.retaliator(j)
     }
 }
 
@@ -244,6 +259,36 @@ mod tests {
         assert!(contender(&view(&[], 4, 1)).takes.is_empty());
         let h = vec![vec![]; 99];
         assert_eq!(contender(&view(&h, 4, 2)).takes, [1, 3, 4]);
+    }
+
+    #[test]
+    fn stops_taking_from_a_noisy_retaliator_that_answers_every_take() {
+        // 1 took once unprovoked (from lazy 2), so it looked safe; it answers greedy 3
+        // every round, and us (4) every round since we began taking from it.
+        let mut h = Vec::new();
+        for t in 0..10 {
+            let mut r = Vec::new();
+            let mut take = |taker, victim| r.push(Take { taker, victim });
+            if t == 1 {
+                take(1, 2);
+            }
+            if t >= 1 {
+                take(1, 3);
+            }
+            if t >= 3 {
+                take(1, 4);
+            }
+            for v in [1, 2, 4] {
+                take(3, v);
+            }
+            if t >= 2 {
+                for v in [1, 2, 3] {
+                    take(4, v);
+                }
+            }
+            h.push(r);
+        }
+        assert_eq!(contender(&view(&h, 4, 4)).takes, [2, 3]);
     }
 
     #[test]

@@ -1,0 +1,265 @@
+//! What people want to see after a game: standings, per-round scores (CSV, JSON), the take
+//! log, the incidents, an SVG plot; and for several games, mean and spread per player.
+
+use std::fmt::Write as _;
+
+use plotters::prelude::*;
+
+use super::format::write_round;
+use super::judge::GameResult;
+
+/// The final table, best first: rank, id, score, name.
+pub fn standings(g: &GameResult) -> String {
+    let s = g.final_scores();
+    let ranks = g.ranks();
+    let mut order: Vec<usize> = (0..s.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(s[i]), i));
+    let mut out = String::from("rank  id    score  player\n");
+    for i in order {
+        let _ = writeln!(out, "{:>4}  {:>2}  {:>7}  {}", ranks[i], i + 1, s[i], g.names[i]);
+    }
+    out
+}
+
+/// Scores after each round, one row per round, one column per id (`round,1:name,...`).
+pub fn scores_csv(g: &GameResult) -> String {
+    let mut out = String::from("round");
+    for (i, n) in g.names.iter().enumerate() {
+        let _ = write!(out, ",{}", csv_field(&format!("{}:{}", i + 1, n)));
+    }
+    out.push('\n');
+    for (r, row) in g.scores.iter().enumerate() {
+        let _ = write!(out, "{}", r + 1);
+        for v in row {
+            let _ = write!(out, ",{v}");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// The whole game as JSON: names, ids, seeds, takes, scores per round, finals, ranks,
+/// incidents.
+pub fn game_json(g: &GameResult) -> String {
+    let v = serde_json::json!({
+        "players": g.names,
+        "ids_in_listed_order": g.ids,
+        "final_scores": g.final_scores(),
+        "ranks": g.ranks(),
+        "seeds": g.seeds.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        "takes": g.history.iter().map(|r| r.iter().map(|t| [t.taker, t.victim]).collect::<Vec<_>>()).collect::<Vec<_>>(),
+        "scores": g.scores,
+        "incidents": g.incidents,
+    });
+    let mut s = serde_json::to_string_pretty(&v).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// The take log: each round's history line exactly as the programs read it, one per line.
+pub fn takes_text(g: &GameResult) -> String {
+    let mut out = String::new();
+    for r in &g.history {
+        write_round(&mut out, r);
+        out.push('\n');
+    }
+    out
+}
+
+/// The readable log: per round, the takes and every incident of that round.
+pub fn log_text(g: &GameResult) -> String {
+    let mut out = String::new();
+    for (i, n) in g.names.iter().enumerate() {
+        let _ = writeln!(out, "player {}: {n}", i + 1);
+    }
+    let mut inc = g.incidents.iter().peekable();
+    for (r, round) in g.history.iter().enumerate() {
+        let _ = write!(out, "round {}: ", r + 1);
+        write_round(&mut out, round);
+        out.push('\n');
+        while let Some(x) = inc.next_if(|x| x.round == r + 1) {
+            let _ = writeln!(
+                out,
+                "  incident: player {} ({}): {}",
+                x.id,
+                g.names[(x.id - 1) as usize],
+                x.what
+            );
+        }
+    }
+    out
+}
+
+/// The incidents alone, one per line (`round R, player D (name): what`).
+pub fn incidents_text(g: &GameResult) -> String {
+    g.incidents
+        .iter()
+        .map(|x| {
+            format!(
+                "round {}, player {} ({}): {}\n",
+                x.round,
+                x.id,
+                g.names[(x.id - 1) as usize],
+                x.what
+            )
+        })
+        .collect()
+}
+
+/// An SVG plot of every player's score over the rounds.
+pub fn svg_plot(g: &GameResult) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
+        root.fill(&WHITE).map_err(|e| e.to_string())?;
+        let rounds = g.scores.len().max(1) as i64;
+        let lo = g.scores.iter().flatten().copied().min().unwrap_or(0).min(0);
+        let hi = g.scores.iter().flatten().copied().max().unwrap_or(0).max(0);
+        let pad = ((hi - lo) / 20).max(1);
+        let mut chart = ChartBuilder::on(&root)
+            .caption("Prisoner's dilemma: score per round", ("sans-serif", 20))
+            .margin(12)
+            .x_label_area_size(36)
+            .y_label_area_size(56)
+            .right_y_label_area_size(0)
+            .build_cartesian_2d(0i64..rounds, (lo - pad)..(hi + pad))
+            .map_err(|e| e.to_string())?;
+        chart.configure_mesh().x_desc("round").y_desc("score").draw().map_err(|e| e.to_string())?;
+        for (i, name) in g.names.iter().enumerate() {
+            let color = Palette99::pick(i).to_rgba();
+            let pts = std::iter::once((0i64, 0i64))
+                .chain(g.scores.iter().enumerate().map(|(r, s)| (r as i64 + 1, s[i])));
+            chart
+                .draw_series(LineSeries::new(pts, color.stroke_width(2)))
+                .map_err(|e| e.to_string())?
+                .label(format!("{} {}", i + 1, short(name)))
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
+                });
+        }
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK)
+            // Scores start at 0 and mostly fall, so the lower left is the emptiest corner.
+            .position(SeriesLabelPosition::LowerLeft)
+            .draw()
+            .map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+/// Mean and spread of one listed player over several games.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerSummary {
+    /// The player's name.
+    pub name: String,
+    /// Final scores, one per game.
+    pub scores: Vec<i64>,
+    /// Ranks, one per game.
+    pub ranks: Vec<usize>,
+    /// Mean final score.
+    pub mean_score: f64,
+    /// Sample standard deviation of the final score.
+    pub sd_score: f64,
+    /// Mean rank.
+    pub mean_rank: f64,
+    /// Games won (rank 1, shared or not).
+    pub wins: usize,
+}
+
+/// Summaries per listed player (in listed order) over `games`.
+pub fn summarize(games: &[GameResult]) -> Vec<PlayerSummary> {
+    let Some(first) = games.first() else { return Vec::new() };
+    (0..first.ids.len())
+        .map(|i| {
+            let mut name = String::new();
+            let mut scores = Vec::new();
+            let mut ranks = Vec::new();
+            for g in games {
+                let id = g.ids[i] as usize;
+                name.clone_from(&g.names[id - 1]);
+                scores.push(g.final_scores()[id - 1]);
+                ranks.push(g.ranks()[id - 1]);
+            }
+            let n = scores.len() as f64;
+            let mean = scores.iter().sum::<i64>() as f64 / n;
+            let var = if scores.len() > 1 {
+                scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0)
+            } else {
+                0.0
+            };
+            PlayerSummary {
+                name,
+                mean_rank: ranks.iter().sum::<usize>() as f64 / n,
+                wins: ranks.iter().filter(|&&r| r == 1).count(),
+                scores,
+                ranks,
+                mean_score: mean,
+                sd_score: var.sqrt(),
+            }
+        })
+        .collect()
+}
+
+/// The multi-game table, best mean score first.
+pub fn summary_table(sums: &[PlayerSummary]) -> String {
+    let mut order: Vec<usize> = (0..sums.len()).collect();
+    order.sort_by(|&a, &b| sums[b].mean_score.total_cmp(&sums[a].mean_score).then(a.cmp(&b)));
+    let mut out = String::from("mean_rank  mean_score       sd     min     max  wins  player\n");
+    for i in order {
+        let s = &sums[i];
+        let _ = writeln!(
+            out,
+            "{:>9.2}  {:>10.1}  {:>7.1}  {:>6}  {:>6}  {:>4}  {}",
+            s.mean_rank,
+            s.mean_score,
+            s.sd_score,
+            s.scores.iter().min().unwrap_or(&0),
+            s.scores.iter().max().unwrap_or(&0),
+            s.wins,
+            s.name
+        );
+    }
+    out
+}
+
+/// The multi-game summary as CSV.
+pub fn summary_csv(sums: &[PlayerSummary]) -> String {
+    let mut out = String::from("listed,player,mean_rank,mean_score,sd_score,min,max,wins\n");
+    for (i, s) in sums.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "{},{},{:.3},{:.3},{:.3},{},{},{}",
+            i + 1,
+            csv_field(&s.name),
+            s.mean_rank,
+            s.mean_score,
+            s.sd_score,
+            s.scores.iter().min().unwrap_or(&0),
+            s.scores.iter().max().unwrap_or(&0),
+            s.wins
+        );
+    }
+    out
+}
+
+/// A name short enough for a legend: long command lines keep their last 32 characters,
+/// where the distinguishing part (`... pd-player NAME`, the script name) usually is.
+fn short(name: &str) -> String {
+    let n = name.chars().count();
+    if n <= 32 {
+        name.to_string()
+    } else {
+        format!("…{}", name.chars().skip(n - 31).collect::<String>())
+    }
+}

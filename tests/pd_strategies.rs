@@ -1,0 +1,45 @@
+//! The built-in strategies against hand-worked cases (`fixtures/pd/strategy_cases.txt`)
+//! and `lunatic` against Python itself (`fixtures/pd/lunatic_reference.txt`, written once
+//! by python3 running the published rule).
+
+use menace::pd::format::parse_input;
+use menace::pd::strategies::find;
+
+#[test]
+fn strategies_answer_the_hand_worked_cases() {
+    let mut n = 0;
+    for line in include_str!("../fixtures/pd/strategy_cases.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let parts: Vec<&str> = line.split('|').collect();
+        let [name, input, want] = parts[..] else { panic!("bad case line {line:?}") };
+        let input = input.trim().replace("\\n", "\n");
+        let parsed = parse_input(input.as_bytes()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        let entry = find(name.trim()).unwrap();
+        let got = (entry.play)(&parsed.view());
+        let got: Vec<String> = got.takes.iter().map(|t| t.to_string()).collect();
+        assert_eq!(got.join(" "), want.trim(), "{line}");
+        n += 1;
+    }
+    assert!(n >= 20);
+}
+
+#[test]
+fn lunatic_takes_exactly_what_python_would() {
+    let lunatic = find("lunatic").unwrap();
+    let mut n = 0;
+    for line in include_str!("../fixtures/pd/lunatic_reference.txt").lines() {
+        if line.starts_with('#') {
+            continue;
+        }
+        let mut it = line.split_whitespace();
+        let seed: u64 = it.next().unwrap().parse().unwrap();
+        let me: u32 = it.next().unwrap().parse().unwrap();
+        let want: Vec<u32> = it.map(|t| t.parse().unwrap()).collect();
+        let input = parse_input(format!("13 {me} 0\n{seed}\n").as_bytes()).unwrap();
+        assert_eq!((lunatic.play)(&input.view()).takes, want, "seed {seed} id {me}");
+        n += 1;
+    }
+    assert_eq!(n, 20 * 13);
+}

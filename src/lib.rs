@@ -17,8 +17,10 @@
 pub mod arena;
 pub mod game;
 pub mod go;
+pub mod hexapawn;
 pub mod learn;
 pub mod menace;
+pub mod nim;
 pub mod pd;
 pub mod protocol;
 pub mod rng;

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod engine;
+mod experiment;
 mod go;
 mod pd;
 
@@ -25,6 +26,8 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Measure the learners: nim-xor, hexapawn, textbook (plain-text tables).
+    Experiment(experiment::ExperimentArgs),
     /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
     Go(go::GoArgs),
     /// Run one or more games of the multiplayer prisoner's dilemma.
@@ -38,6 +41,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => engine::run(cli.engine),
+        Some(Command::Experiment(args)) => experiment::run(args),
         Some(Command::Go(args)) => go::run(args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),

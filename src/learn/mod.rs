@@ -5,13 +5,18 @@
 //! players and tells each how it ended, which is when learners learn. Because players are
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
+pub mod experiments;
+pub mod exploit;
 mod opponents;
+mod weighted;
 
 use crate::game::{Game, Outcome, Side};
 use crate::menace::{Choice, GameResult, Matchboxes};
 use crate::rng::GameRng;
 
+pub use experiments::{greedy_moves, Frozen};
 pub use opponents::{Mixed, Perfect, Random};
+pub use weighted::{Weighted, WeightedConfig};
 
 /// Anything that picks moves in a game: a learner or an opponent.
 pub trait Player<G: Game> {

@@ -297,3 +297,47 @@ proptest! {
         let _ = G.parse_move(all[pick % all.len()], &a);
     }
 }
+
+/// Against perfect White, MENACE (challenge beads) loses once per bead that starts on a
+/// move throwing the win away, in the boxes it meets while it never throws the win away:
+/// perfect White punishes every such bead and never lets a bead be added to one.
+#[test]
+fn menace_against_perfect_play_loses_once_per_blunder_bead() {
+    use menace::learn::{play, Perfect};
+    let mut s = Solver::new(G);
+    let mut m = Matchboxes::new(G, Side::Second, BeadRules::challenge());
+    let mut seen = BTreeSet::new();
+    let mut stack = vec![G.start()];
+    let mut mv = Vec::new();
+    while let Some(p) = stack.pop() {
+        if G.outcome(p).is_some() || !seen.insert(p) {
+            continue;
+        }
+        if p.to_move == Side::Second {
+            s.best_moves(p, &mut mv);
+        } else {
+            G.legal_moves(p, &mut mv);
+        }
+        stack.extend(mv.iter().map(|&x| G.play(p, x)));
+    }
+    let boxes: BTreeSet<usize> = seen.iter().filter_map(|&p| m.box_of(p)).map(|b| b.0).collect();
+    let mut blunder_beads = 0;
+    for &b in &boxes {
+        let p = m.position(b);
+        for x in m.legal(b) {
+            if s.move_value(p, x) < 0 {
+                blunder_beads += m.beads(b)[x];
+            }
+        }
+    }
+    assert_eq!((boxes.len(), blunder_beads), (13, 32));
+    let mut white = Perfect::new(G);
+    let mut rng = menace::rng::from_seed(1);
+    let mut losses = 0;
+    for _ in 0..10_000 {
+        if play(&G, &mut white, &mut m, &mut rng) == Outcome::Win(Side::First) {
+            losses += 1;
+        }
+    }
+    assert_eq!(losses, blunder_beads);
+}

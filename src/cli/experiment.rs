@@ -5,8 +5,8 @@
 use std::process::ExitCode;
 
 use menace::learn::experiments::{
-    format_hexapawn, format_nim_xor, format_textbook, hexapawn, nim_xor, textbook, HexapawnConfig,
-    Learners, NimXorConfig, TextbookConfig,
+    format_hexapawn, format_nim_xor, format_textbook, hexapawn, hexapawn_boxes, nim_xor, textbook,
+    HexapawnConfig, Learners, NimOpponent, NimXorConfig, TextbookConfig,
 };
 use menace::learn::WeightedConfig;
 use menace::menace::BeadRules;
@@ -36,7 +36,7 @@ pub struct ExperimentArgs {
     /// The first seed; run i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Games per run (training budget): default 100000 for nim-xor, 2000 for hexapawn,
+    /// Games per run (training budget): default 20000 for nim-xor, 20000 for hexapawn,
     /// 50000 for textbook.
     #[arg(long)]
     games: Option<usize>,
@@ -46,6 +46,9 @@ pub struct ExperimentArgs {
     /// textbook: evaluation games against each opponent.
     #[arg(long, default_value_t = 10_000)]
     eval: usize,
+    /// nim-xor: the first player's opponent: self (a second learner) or random.
+    #[arg(long, default_value = "self")]
+    opponent: String,
     /// nim-xor: the rows, e.g. 3,4,5.
     #[arg(long, default_value = "3,4,5")]
     rows: String,
@@ -107,8 +110,13 @@ fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
                 game: Nim::parse_rows(&args.rows)?,
                 seeds: args.seeds,
                 base_seed: args.seed,
-                budget: args.games.unwrap_or(100_000),
+                budget: args.games.unwrap_or(20_000),
                 every: args.every.max(1),
+                opponent: match args.opponent.as_str() {
+                    "self" => NimOpponent::SelfPlay,
+                    "random" => NimOpponent::Random,
+                    o => return Err(format!("--opponent {o:?}: expected self or random")),
+                },
                 learners,
             };
             format_nim_xor(&cfg, &nim_xor(&cfg))
@@ -117,10 +125,12 @@ fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
             let cfg = HexapawnConfig {
                 seeds: args.seeds,
                 base_seed: args.seed,
-                budget: args.games.unwrap_or(2_000),
+                budget: args.games.unwrap_or(20_000),
                 learners,
             };
-            format_hexapawn(&cfg, &hexapawn(&cfg))
+            let mut lines = format_hexapawn(&cfg, &hexapawn(&cfg));
+            lines.extend(hexapawn_boxes());
+            lines
         }
         Name::Textbook => {
             let cfg = TextbookConfig {

@@ -2,7 +2,8 @@
 //! (seed `i` of a run is `base_seed + i`; seeds run in parallel, results come back in
 //! seed order), returning plain results and text tables.
 //!
-//! - [`nim_xor`]: Nim self-play; how many games until the first player's greedy policy
+//! - [`nim_xor`]: Nim (self-play, or against random play); how many games until the first
+//!   player's greedy policy
 //!   follows the XOR rule everywhere.
 //! - [`hexapawn`]: the learner on Hexapawn's winning side against perfect and random
 //!   play; how many games until it stops losing.
@@ -16,7 +17,7 @@ use super::{play, Perfect, Player, Policy, Random, Weighted, WeightedConfig};
 use crate::game::{Game, Outcome, Side};
 use crate::hexapawn::Hexapawn;
 use crate::menace::{BeadRules, GameResult, Matchboxes};
-use crate::nim::{all_agree, strategy_table, Nim};
+use crate::nim::{all_agree, strategy_table, Agreement, Nim};
 use crate::rng::{from_seed, GameRng};
 use crate::solve::Solver;
 use crate::ttt::TicTacToe;
@@ -198,7 +199,26 @@ fn per_seed<T: Send>(seeds: usize, base: u64, f: impl Fn(u64) -> T + Sync + Send
 // ---------------------------------------------------------------------------------------
 // Nim
 
-/// Settings of the Nim self-play experiment.
+/// Who the first player's learner plays in the Nim experiment.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NimOpponent {
+    /// A second learner of the same kind, learning too (self-play, the issue's setting).
+    SelfPlay,
+    /// Uniformly random play.
+    Random,
+}
+
+impl NimOpponent {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            NimOpponent::SelfPlay => "self",
+            NimOpponent::Random => "random",
+        }
+    }
+}
+
+/// Settings of the Nim experiment.
 #[derive(Clone, Debug)]
 pub struct NimXorConfig {
     /// The game (rows).
@@ -207,10 +227,12 @@ pub struct NimXorConfig {
     pub seeds: usize,
     /// The first seed.
     pub base_seed: u64,
-    /// Self-play games per seed at most.
+    /// Games per seed.
     pub budget: usize,
     /// Check after every this many games.
     pub every: usize,
+    /// The first player's opponent.
+    pub opponent: NimOpponent,
     /// The learners' settings.
     pub learners: Learners,
 }
@@ -221,8 +243,9 @@ impl Default for NimXorConfig {
             game: Nim::default(),
             seeds: 10,
             base_seed: 1,
-            budget: 100_000,
+            budget: 20_000,
             every: 10,
+            opponent: NimOpponent::SelfPlay,
             learners: Learners::default(),
         }
     }
@@ -234,17 +257,28 @@ pub struct NimXorResult {
     /// The learner.
     pub kind: LearnerKind,
     /// Games until the first player's greedy move follows the XOR rule in every winning
-    /// position reachable from the start where it moves, and keeps doing so at every
-    /// later check.
+    /// position reachable from the start where it moves (whatever either side played
+    /// before), and keeps doing so at every later check.
     pub all_positions: Summary,
+    /// Games until the greedy move follows the XOR rule in every position the first player
+    /// can meet when it follows the XOR rule itself (the opponent playing anything), and
+    /// keeps doing so.
+    pub xor_lines: Summary,
     /// Games until the first player's greedy policy cannot be beaten from the start (its
-    /// exact exploitability is 0), and stays so at every later check.
+    /// exact exploitability is 0), and stays so at every later check. In Nim this is the
+    /// same as following the XOR rule in every winning position reachable when the
+    /// learner plays its greedy moves and the opponent plays anything: a single move to
+    /// a nonzero nim-sum hands the opponent the win.
     pub unbeatable: Summary,
+    /// Per seed, at the end: (winning positions where the greedy move follows the XOR
+    /// rule, winning positions in the table).
+    pub end_agree: Vec<(usize, usize)>,
 }
 
-/// Nim self-play: per seed, a learner for the first player and a separate learner of
-/// the same kind for the second (positions carry the side to move, so one shared table
-/// would hold the same rows anyway), playing `budget` games.
+/// Nim: per seed, a learner for the first player plays `budget` games against the
+/// opponent. In self-play the second player is a separate learner of the same kind
+/// (positions carry the side to move, so one shared table would hold the same rows
+/// anyway).
 pub fn nim_xor(cfg: &NimXorConfig) -> Vec<NimXorResult> {
     LearnerKind::ALL
         .iter()
@@ -254,45 +288,108 @@ pub fn nim_xor(cfg: &NimXorConfig) -> Vec<NimXorResult> {
                 kind,
                 all_positions: Summary { values: runs.iter().map(|r| r.0).collect() },
                 unbeatable: Summary { values: runs.iter().map(|r| r.1).collect() },
+                xor_lines: Summary { values: runs.iter().map(|r| r.3).collect() },
+                end_agree: runs.iter().map(|r| r.2).collect(),
             }
         })
         .collect()
 }
 
-fn nim_run(cfg: &NimXorConfig, kind: LearnerKind, seed: u64) -> (Option<usize>, Option<usize>) {
+type NimRun = (Option<usize>, Option<usize>, (usize, usize), Option<usize>);
+
+/// The positions the first player meets when it always moves to nim-sum 0 (any XOR move)
+/// and the second player plays anything.
+pub fn nim_xor_lines(game: &Nim) -> Vec<crate::nim::NimPos> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut stack = vec![game.start()];
+    let mut moves = Vec::new();
+    while let Some(p) = stack.pop() {
+        if game.outcome(p).is_some() || !seen.insert(p) {
+            continue;
+        }
+        if p.to_move == Side::First {
+            moves = game.xor_moves(p);
+        } else {
+            game.legal_moves(p, &mut moves);
+        }
+        stack.extend(moves.iter().map(|&m| game.play(p, m)));
+    }
+    seen.into_iter().filter(|p| p.to_move == Side::First).collect()
+}
+
+fn nim_run(cfg: &NimXorConfig, kind: LearnerKind, seed: u64) -> NimRun {
     let game = &cfg.game;
     let mut rng = from_seed(seed);
     let mut first = Learner::new(game, Side::First, kind, &cfg.learners);
-    let mut second = Learner::new(game, Side::Second, kind, &cfg.learners);
+    let mut second: Box<dyn Player<Nim>> = match cfg.opponent {
+        NimOpponent::SelfPlay => Box::new(Learner::new(game, Side::Second, kind, &cfg.learners)),
+        NimOpponent::Random => Box::new(Random::default()),
+    };
     let (mut all, mut unbeatable) = (Settles::default(), Settles::default());
+    let mut lines = Settles::default();
+    let xor_lines = nim_xor_lines(game);
     let every = cfg.every.max(1);
+    let mut end = (0, 0);
     for g in 1..=cfg.budget {
         play(game, &mut first, &mut second, &mut rng);
-        if g % every == 0 {
+        if g % every == 0 || g == cfg.budget {
             let table = strategy_table(game, Side::First, |p| greedy_moves(&first, game, p));
             all.check(g, all_agree(&table));
+            lines.check(
+                g,
+                xor_lines.iter().all(|&p| {
+                    let greedy = greedy_moves(&first, game, p);
+                    let xor = game.xor_moves(p);
+                    !greedy.is_empty() && greedy.iter().all(|m| xor.contains(m))
+                }),
+            );
             unbeatable.check(g, exploitability(game, Side::First, &first, true) == 0.0);
+            let winning: Vec<_> = table.iter().filter(|r| r.nim_sum != 0).collect();
+            let agree = winning.iter().filter(|r| r.agreement == Agreement::Agrees).count();
+            end = (agree, winning.len());
         }
     }
-    (all.games(every), unbeatable.games(every))
+    (all.games(every), unbeatable.games(every), end, lines.games(every))
 }
 
 /// The Nim results as a text table.
 pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<String> {
     let mut out = vec![
         format!(
-            "{}: self-play, {} seeds from {}, budget {} games, checked every {}",
-            cfg.game, cfg.seeds, cfg.base_seed, cfg.budget, cfg.every
+            "{}: first player learns against {}, {} seeds from {}, {} games each, checked \
+             every {}",
+            cfg.game,
+            match cfg.opponent {
+                NimOpponent::SelfPlay => "a second learner of the same kind (self-play)",
+                NimOpponent::Random => "random play",
+            },
+            cfg.seeds,
+            cfg.base_seed,
+            cfg.budget,
+            cfg.every
         ),
-        "games until, median (min-max) over seeds:".into(),
-        format!("{:<10} {:<28} {:<28}", "learner", "XOR rule everywhere", "greedy unbeatable"),
+        "games until, median (min-max) over seeds; last column: winning positions where the \
+         greedy move follows the XOR rule at the end, median (min-max)"
+            .into(),
+        format!(
+            "{:<10} {:<24} {:<24} {:<24} {}",
+            "learner",
+            "XOR everywhere",
+            "XOR on XOR lines",
+            "greedy unbeatable",
+            "XOR positions at end"
+        ),
     ];
     for r in results {
+        let ends = Summary { values: r.end_agree.iter().map(|e| Some(e.0)).collect() };
+        let of = r.end_agree.first().map_or(0, |e| e.1);
         out.push(format!(
-            "{:<10} {:<28} {:<28}",
+            "{:<10} {:<24} {:<24} {:<24} {} of {of}",
             r.kind.name(),
             r.all_positions.show(cfg.budget),
-            r.unbeatable.show(cfg.budget)
+            r.xor_lines.show(cfg.budget),
+            r.unbeatable.show(cfg.budget),
+            ends.show(cfg.budget)
         ));
     }
     for r in results {
@@ -308,6 +405,7 @@ pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<Strin
             r.kind.name(),
             list(&r.all_positions)
         ));
+        out.push(format!("  {} per seed, XOR on XOR lines: {}", r.kind.name(), list(&r.xor_lines)));
         out.push(format!("  {} per seed, unbeatable:     {}", r.kind.name(), list(&r.unbeatable)));
     }
     out
@@ -360,7 +458,7 @@ pub struct HexapawnConfig {
 
 impl Default for HexapawnConfig {
     fn default() -> Self {
-        HexapawnConfig { seeds: 10, base_seed: 1, budget: 2_000, learners: Learners::default() }
+        HexapawnConfig { seeds: 10, base_seed: 1, budget: 20_000, learners: Learners::default() }
     }
 }
 
@@ -434,6 +532,26 @@ fn hexapawn_run(
         greedy_safe.check(g, exploitability(game, side, &learner, true) == 0.0);
     }
     (last_loss, safe.games(1), greedy_safe.games(1), losses)
+}
+
+/// The learner's matchboxes for Hexapawn as text: one line per box with the learner's
+/// move number, the drawing (top rank first) and its legal moves.
+pub fn hexapawn_boxes() -> Vec<String> {
+    let side = hexapawn_winner();
+    let m = Matchboxes::new(Hexapawn, side, BeadRules::challenge());
+    let mut out = vec![format!("{} boxes (mirror images merged, forced moves excluded):", m.len())];
+    for b in 0..m.len() {
+        let p = m.position(b);
+        let moves: Vec<String> = m.legal(b).map(|mv| Hexapawn.format_move(p, mv)).collect();
+        out.push(format!(
+            "  box {:>2}  move {}  {}  {}",
+            b + 1,
+            m.stage(b) + 1,
+            Hexapawn.board_string(p),
+            moves.join(" ")
+        ));
+    }
+    out
 }
 
 /// The Hexapawn results as a text table.
@@ -659,4 +777,88 @@ pub fn format_textbook(cfg: &TextbookConfig, results: &[TextbookResult]) -> Vec<
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summaries_put_unfinished_runs_last() {
+        let s = Summary { values: vec![Some(30), None, Some(10), Some(20)] };
+        assert_eq!(s.median(), Some(25));
+        assert_eq!(s.show(100), "25 (10->100)");
+        let s = Summary { values: vec![Some(30), None, None] };
+        assert_eq!(s.median(), None);
+        assert_eq!(s.show(100), ">100 (30->100)");
+    }
+
+    #[test]
+    fn settling_is_counted_from_the_last_failure() {
+        let mut s = Settles::default();
+        for (g, ok) in [(10, false), (20, true), (30, false), (40, true), (50, true)] {
+            s.check(g, ok);
+        }
+        assert_eq!(s.games(10), Some(40));
+        s.check(60, false);
+        assert_eq!(s.games(10), None);
+        let mut t = Settles::default();
+        t.check(10, true);
+        assert_eq!(t.games(10), Some(10));
+    }
+
+    #[test]
+    fn the_xor_lines_are_winning_positions_of_the_first_player() {
+        let game = Nim::default();
+        let lines = nim_xor_lines(&game);
+        assert!(lines.contains(&game.start()));
+        assert!(lines.iter().all(|p| p.to_move == Side::First && p.nim_sum() != 0));
+        assert_eq!(lines.len(), 41);
+    }
+
+    #[test]
+    fn frozen_samples_the_policy_and_learns_nothing() {
+        let game = TicTacToe;
+        let mut w = Weighted::new(&game, WeightedConfig::default());
+        let mut rng = from_seed(2);
+        for _ in 0..200 {
+            play(&game, &mut w, &mut Random::default(), &mut rng);
+        }
+        let before = w.known();
+        let snapshot: Vec<Vec<f64>> =
+            before.iter().map(|&p| w.weights(&game, p).unwrap().to_vec()).collect();
+        let mut counts = [0u32; 9];
+        for _ in 0..9000 {
+            counts[Frozen(&w).choose(&game, game.start(), &mut rng).unwrap()] += 1;
+        }
+        let mut pol = Vec::new();
+        w.policy(&game, game.start(), &mut pol);
+        for (m, q) in pol {
+            let f = f64::from(counts[m]) / 9000.0;
+            assert!((f - q).abs() < 5.0 * (q * (1.0 - q) / 9000.0).sqrt() + 1e-9, "{m} {f} {q}");
+        }
+        assert_eq!(w.known(), before);
+        let after: Vec<Vec<f64>> =
+            before.iter().map(|&p| w.weights(&game, p).unwrap().to_vec()).collect();
+        assert_eq!(after, snapshot);
+    }
+
+    #[test]
+    fn experiments_are_deterministic_and_sampled_and_exact_figures_agree() {
+        let cfg = TextbookConfig { seeds: 2, train: 300, eval: 2000, ..TextbookConfig::default() };
+        let a = format_textbook(&cfg, &textbook(&cfg));
+        let b = format_textbook(&cfg, &textbook(&cfg));
+        assert_eq!(a, b);
+        for r in textbook(&cfg) {
+            for run in r.runs {
+                let sampled = run.vs_random.win as f64 / 2000.0;
+                assert!((sampled - run.exact_random.win).abs() < 0.05, "{run:?}");
+                assert_eq!(run.vs_perfect.win, 0, "nobody beats perfect play");
+            }
+        }
+        let h = HexapawnConfig { seeds: 2, budget: 60, ..HexapawnConfig::default() };
+        assert_eq!(format_hexapawn(&h, &hexapawn(&h)), format_hexapawn(&h, &hexapawn(&h)));
+        let n = NimXorConfig { seeds: 2, budget: 50, ..NimXorConfig::default() };
+        assert_eq!(format_nim_xor(&n, &nim_xor(&n)), format_nim_xor(&n, &nim_xor(&n)));
+    }
 }

@@ -273,6 +273,9 @@ pub struct NimXorResult {
     /// Per seed, at the end: (winning positions where the greedy move follows the XOR
     /// rule, winning positions in the table).
     pub end_agree: Vec<(usize, usize)>,
+    /// Per seed, at the end: whether the first player's start position has every weight
+    /// at 0, so it plays the first legal move (`1:1`) for good (weighted learner only).
+    pub stuck_at_start: Vec<bool>,
 }
 
 /// Nim: per seed, a learner for the first player plays `budget` games against the
@@ -290,12 +293,13 @@ pub fn nim_xor(cfg: &NimXorConfig) -> Vec<NimXorResult> {
                 unbeatable: Summary { values: runs.iter().map(|r| r.1).collect() },
                 xor_lines: Summary { values: runs.iter().map(|r| r.3).collect() },
                 end_agree: runs.iter().map(|r| r.2).collect(),
+                stuck_at_start: runs.iter().map(|r| r.4).collect(),
             }
         })
         .collect()
 }
 
-type NimRun = (Option<usize>, Option<usize>, (usize, usize), Option<usize>);
+type NimRun = (Option<usize>, Option<usize>, (usize, usize), Option<usize>, bool);
 
 /// The positions the first player meets when it always moves to nim-sum 0 (any XOR move)
 /// and the second player plays anything.
@@ -349,7 +353,13 @@ fn nim_run(cfg: &NimXorConfig, kind: LearnerKind, seed: u64) -> NimRun {
             end = (agree, winning.len());
         }
     }
-    (all.games(every), unbeatable.games(every), end, lines.games(every))
+    let stuck = match &first {
+        Learner::Weighted(w) => {
+            w.weights(game, game.start()).is_some_and(|ws| ws.iter().all(|&x| x == 0.0))
+        }
+        Learner::Menace(_) => false,
+    };
+    (all.games(every), unbeatable.games(every), end, lines.games(every), stuck)
 }
 
 /// The Nim results as a text table.
@@ -406,6 +416,14 @@ pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<Strin
             list(&r.all_positions)
         ));
         out.push(format!("  {} per seed, XOR on XOR lines: {}", r.kind.name(), list(&r.xor_lines)));
+        if r.kind == LearnerKind::Weighted {
+            let stuck = r.stuck_at_start.iter().filter(|&&x| x).count();
+            out.push(format!(
+                "  weighted: start position with every weight 0 at the end (plays 1:1 for good): \
+                 {stuck} of {} seeds",
+                r.stuck_at_start.len()
+            ));
+        }
         out.push(format!("  {} per seed, unbeatable:     {}", r.kind.name(), list(&r.unbeatable)));
     }
     out

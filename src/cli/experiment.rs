@@ -46,7 +46,7 @@ pub struct ExperimentArgs {
     /// textbook: evaluation games against each opponent.
     #[arg(long, default_value_t = 10_000)]
     eval: usize,
-    /// nim-xor: the first player's opponent: self (a second learner) or random.
+    /// nim-xor: the first player's opponent: self (a second learner), random or perfect.
     #[arg(long, default_value = "self")]
     opponent: String,
     /// nim-xor: the rows, e.g. 3,4,5.
@@ -115,7 +115,8 @@ fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
                 opponent: match args.opponent.as_str() {
                     "self" => NimOpponent::SelfPlay,
                     "random" => NimOpponent::Random,
-                    o => return Err(format!("--opponent {o:?}: expected self or random")),
+                    "perfect" => NimOpponent::Perfect,
+                    o => return Err(format!("--opponent {o:?}: expected self, random or perfect")),
                 },
                 learners,
             };

@@ -129,6 +129,23 @@ impl<G: Game> Policy<G> for Learner<G> {
     }
 }
 
+impl Learners {
+    /// One line naming both learners' settings, for the head of a table.
+    pub fn describe(&self) -> String {
+        let w = &self.weighted;
+        format!(
+            "menace: {}; weighted: PrecCoeff {}, LearningStep {}, StepCoeff {}, initial {}, \
+             symmetry {}",
+            self.rules,
+            w.prec_coeff,
+            w.learning_step,
+            w.step_coeff,
+            w.initial,
+            if w.symmetry { "on" } else { "off" }
+        )
+    }
+}
+
 /// Median and range of per-seed counts; `None` (not reached within the budget) sorts
 /// above every number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,6 +223,8 @@ pub enum NimOpponent {
     SelfPlay,
     /// Uniformly random play.
     Random,
+    /// Perfect play (uniform among value-keeping moves, so uniform in lost positions).
+    Perfect,
 }
 
 impl NimOpponent {
@@ -214,6 +233,7 @@ impl NimOpponent {
         match self {
             NimOpponent::SelfPlay => "self",
             NimOpponent::Random => "random",
+            NimOpponent::Perfect => "perfect",
         }
     }
 }
@@ -328,6 +348,7 @@ fn nim_run(cfg: &NimXorConfig, kind: LearnerKind, seed: u64) -> NimRun {
     let mut second: Box<dyn Player<Nim>> = match cfg.opponent {
         NimOpponent::SelfPlay => Box::new(Learner::new(game, Side::Second, kind, &cfg.learners)),
         NimOpponent::Random => Box::new(Random::default()),
+        NimOpponent::Perfect => Box::new(Perfect::new(*game)),
     };
     let (mut all, mut unbeatable) = (Settles::default(), Settles::default());
     let mut lines = Settles::default();
@@ -372,12 +393,14 @@ pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<Strin
             match cfg.opponent {
                 NimOpponent::SelfPlay => "a second learner of the same kind (self-play)",
                 NimOpponent::Random => "random play",
+                NimOpponent::Perfect => "perfect play",
             },
             cfg.seeds,
             cfg.base_seed,
             cfg.budget,
             cfg.every
         ),
+        cfg.learners.describe(),
         "games until, median (min-max) over seeds; last column: winning positions where the \
          greedy move follows the XOR rule at the end, median (min-max)"
             .into(),
@@ -583,6 +606,7 @@ pub fn format_hexapawn(cfg: &HexapawnConfig, results: &[HexapawnResult]) -> Vec<
             "hexapawn: learner plays {side}, {} seeds from {}, {} games each",
             cfg.seeds, cfg.base_seed, cfg.budget
         ),
+        cfg.learners.describe(),
         "median (min-max) over seeds:".into(),
         format!(
             "{:<10} {:<9} {:<18} {:<18} {:<18} {:<18}",
@@ -741,6 +765,7 @@ pub fn format_textbook(cfg: &TextbookConfig, results: &[TextbookResult]) -> Vec<
              against random and perfect with learning off; {} seeds from {}",
             cfg.train, cfg.eval, cfg.seeds, cfg.base_seed
         ),
+        cfg.learners.describe(),
         format!(
             "{:<10} {:<24} {:<24} {:<24} {:>9} {:>9}",
             "learner",

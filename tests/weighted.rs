@@ -101,6 +101,7 @@ fn illegal_weights_are_refused() {
         WeightedConfig { initial: 0.0, ..WeightedConfig::default() },
     ] {
         assert!(bad.validate().is_err(), "{bad:?}");
+        assert!(Weighted::try_new(&T, bad).is_err());
     }
 }
 

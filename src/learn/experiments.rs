@@ -400,6 +400,13 @@ pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<Strin
             cfg.budget,
             cfg.every
         ),
+        if cfg.game.start().nim_sum() == 0 {
+            "note: the start has nim-sum 0, so the first player loses with perfect play and \
+             the criteria below (about the winning side) cannot be met"
+                .into()
+        } else {
+            format!("the start has nim-sum {}: the first player wins", cfg.game.start().nim_sum())
+        },
         cfg.learners.describe(),
         "games until, median (min-max) over seeds; last column: winning positions where the \
          greedy move follows the XOR rule at the end, median (min-max)"

@@ -95,7 +95,8 @@ impl<G: Game> Weighted<G> {
     /// An empty knowledge base for `game`.
     ///
     /// # Panics
-    /// If the config is invalid (see [`WeightedConfig::validate`]).
+    /// If the config is invalid (see [`WeightedConfig::validate`]); [`Weighted::try_new`]
+    /// returns the error instead.
     pub fn new(game: &G, config: WeightedConfig) -> Weighted<G> {
         if let Err(e) = config.validate() {
             panic!("invalid weighted-learner config: {e}");
@@ -110,6 +111,12 @@ impl<G: Game> Weighted<G> {
             scratch: Vec::new(),
             counts: Vec::new(),
         }
+    }
+
+    /// An empty knowledge base, or the reason the config is invalid.
+    pub fn try_new(game: &G, config: WeightedConfig) -> Result<Weighted<G>, String> {
+        config.validate()?;
+        Ok(Weighted::new(game, config))
     }
 
     /// The constants.

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod bench;
 pub(crate) mod engine;
+mod experiment;
 mod go;
 mod opponent;
 mod pd;
@@ -36,6 +37,8 @@ enum Command {
     Opponent(opponent::OpponentArgs),
     /// Measure training speed: MENACE against the random opponent, games per second.
     Bench(bench::BenchArgs),
+    /// Measure the learners: nim-xor, hexapawn, textbook (plain-text tables).
+    Experiment(experiment::ExperimentArgs),
     /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
     Go(go::GoArgs),
     /// Run one or more games of the multiplayer prisoner's dilemma.
@@ -53,6 +56,7 @@ pub fn main() -> ExitCode {
         Some(Command::Opponent(args)) => opponent::run(args),
         Some(Command::Train(args)) => train::run(args),
         Some(Command::Eval(args)) => train::run_eval(args),
+        Some(Command::Experiment(args)) => experiment::run(args),
         Some(Command::Go(args)) => go::run(args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),

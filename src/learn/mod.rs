@@ -7,16 +7,21 @@
 
 pub mod curve;
 pub mod eval;
+pub mod experiments;
+pub mod exploit;
 mod exploiter;
 mod opponents;
 pub mod train;
+mod weighted;
 
 use crate::game::{Game, Outcome, Side};
 use crate::menace::{Choice, GameResult, Matchboxes};
 use crate::rng::GameRng;
 
+pub use experiments::{greedy_moves, Frozen};
 pub use exploiter::Exploiter;
 pub use opponents::{Mixed, Perfect, Random};
+pub use weighted::{Weighted, WeightedConfig};
 
 /// Anything that picks moves in a game: a learner or an opponent.
 pub trait Player<G: Game> {

@@ -1,0 +1,147 @@
+//! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
+//! experiment), printed as plain-text tables. The work is in
+//! [`menace::learn::experiments`].
+
+use std::process::ExitCode;
+
+use menace::learn::experiments::{
+    format_hexapawn, format_nim_xor, format_textbook, hexapawn, hexapawn_boxes, nim_xor, textbook,
+    HexapawnConfig, Learners, NimOpponent, NimXorConfig, TextbookConfig,
+};
+use menace::learn::WeightedConfig;
+use menace::menace::BeadRules;
+use menace::nim::Nim;
+
+/// Which experiment.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Name {
+    /// Nim self-play: games until the first player's greedy moves follow the XOR rule.
+    NimXor,
+    /// Hexapawn on the winning side against perfect and random play: games until it
+    /// stops losing.
+    Hexapawn,
+    /// The weighted learner as X, 50,000 games against random, next to MENACE.
+    Textbook,
+}
+
+/// Flags of `menace experiment`.
+#[derive(clap::Args, Debug)]
+pub struct ExperimentArgs {
+    /// The experiment.
+    #[arg(value_enum)]
+    name: Name,
+    /// Number of seeds (runs), each a different seed.
+    #[arg(long, default_value_t = 10)]
+    seeds: usize,
+    /// The first seed; run i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games per run (training budget): default 20000 for nim-xor, 20000 for hexapawn,
+    /// 50000 for textbook.
+    #[arg(long)]
+    games: Option<usize>,
+    /// nim-xor: check every this many games.
+    #[arg(long, default_value_t = 10)]
+    every: usize,
+    /// textbook: evaluation games against each opponent.
+    #[arg(long, default_value_t = 10_000)]
+    eval: usize,
+    /// nim-xor: the first player's opponent: self (a second learner), random or perfect.
+    #[arg(long, default_value = "self")]
+    opponent: String,
+    /// nim-xor: the rows, e.g. 3,4,5.
+    #[arg(long, default_value = "3,4,5")]
+    rows: String,
+    /// MENACE's bead preset (challenge, michie, scroggs).
+    #[arg(long, default_value = "challenge")]
+    preset: String,
+    /// Weighted learner: PrecCoeff.
+    #[arg(long, default_value_t = WeightedConfig::default().prec_coeff)]
+    prec_coeff: u32,
+    /// Weighted learner: LearningStep.
+    #[arg(long, default_value_t = WeightedConfig::default().learning_step)]
+    learning_step: f64,
+    /// Weighted learner: StepCoeff.
+    #[arg(long, default_value_t = WeightedConfig::default().step_coeff)]
+    step_coeff: f64,
+    /// Weighted learner: fold symmetric positions (mirror for hexapawn, the 8 symmetries
+    /// for tic-tac-toe; Nim has none).
+    #[arg(long)]
+    symmetry: bool,
+}
+
+fn learners(args: &ExperimentArgs) -> Result<Learners, String> {
+    let rules = BeadRules::preset(&args.preset)
+        .ok_or_else(|| format!("unknown preset {:?}: challenge, michie or scroggs", args.preset))?;
+    let weighted = WeightedConfig {
+        prec_coeff: args.prec_coeff,
+        learning_step: args.learning_step,
+        step_coeff: args.step_coeff,
+        symmetry: args.symmetry,
+        ..WeightedConfig::default()
+    };
+    weighted.validate()?;
+    if args.seeds == 0 || args.seeds > 10_000 {
+        return Err("--seeds must be 1 to 10000".into());
+    }
+    Ok(Learners { rules, weighted })
+}
+
+/// Runs `menace experiment`.
+pub fn run(args: ExperimentArgs) -> ExitCode {
+    let lines = match build(&args) {
+        Ok(lines) => lines,
+        Err(e) => {
+            eprintln!("menace experiment: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    for l in lines {
+        println!("{l}");
+    }
+    ExitCode::SUCCESS
+}
+
+fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
+    let learners = learners(args)?;
+    Ok(match args.name {
+        Name::NimXor => {
+            let cfg = NimXorConfig {
+                game: Nim::parse_rows(&args.rows)?,
+                seeds: args.seeds,
+                base_seed: args.seed,
+                budget: args.games.unwrap_or(20_000),
+                every: args.every.max(1),
+                opponent: match args.opponent.as_str() {
+                    "self" => NimOpponent::SelfPlay,
+                    "random" => NimOpponent::Random,
+                    "perfect" => NimOpponent::Perfect,
+                    o => return Err(format!("--opponent {o:?}: expected self, random or perfect")),
+                },
+                learners,
+            };
+            format_nim_xor(&cfg, &nim_xor(&cfg))
+        }
+        Name::Hexapawn => {
+            let cfg = HexapawnConfig {
+                seeds: args.seeds,
+                base_seed: args.seed,
+                budget: args.games.unwrap_or(20_000),
+                learners,
+            };
+            let mut lines = format_hexapawn(&cfg, &hexapawn(&cfg));
+            lines.extend(hexapawn_boxes());
+            lines
+        }
+        Name::Textbook => {
+            let cfg = TextbookConfig {
+                seeds: args.seeds,
+                base_seed: args.seed,
+                train: args.games.unwrap_or(50_000),
+                eval: args.eval,
+                learners,
+            };
+            format_textbook(&cfg, &textbook(&cfg))
+        }
+    })
+}

@@ -4,7 +4,7 @@
 //! exact evaluators on it.
 
 use menace::game::{Game, Side};
-use menace::learn::exploit::{exploitability, vs_uniform};
+use menace::learn::eval::{exploitability, vs_uniform};
 use menace::learn::{play, Player, Policy, Weighted, WeightedConfig};
 use menace::menace::GameResult;
 use menace::rng::{from_seed, GameRng};

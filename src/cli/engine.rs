@@ -3,9 +3,16 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
+use menace::game::Side;
+use menace::hexapawn::Hexapawn;
+use menace::learn::experiments::{hexapawn_winner, LearnerKind, Learners};
+use menace::learn::WeightedConfig;
 use menace::menace::state::State;
 use menace::menace::{BeadRules, PRESETS};
+use menace::nim::Nim;
+use menace::protocol::play::PlaySession;
 use menace::protocol::{serve, Session, DEFAULT_SEED};
+use menace::ttt::TicTacToe;
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
 #[derive(clap::Args, Debug, Clone)]
@@ -57,6 +64,68 @@ impl BeadArgs {
     }
 }
 
+/// Which game, which learner, and the weighted learner's constants.
+#[derive(clap::Args, Debug, Clone)]
+pub struct LearnerArgs {
+    /// The game: ttt (tic-tac-toe, the default), nim, hexapawn.
+    #[arg(long, default_value = "ttt", value_name = "GAME")]
+    pub game: String,
+    /// The learner: menace (matchboxes, the default) or weighted (the weighted table).
+    #[arg(long, default_value = "menace", value_name = "NAME")]
+    pub learner: String,
+    /// Nim's rows, e.g. 3,4,5 (the default).
+    #[arg(long, value_name = "N,N,...")]
+    pub rows: Option<String>,
+    /// Weighted learner: PrecCoeff, the list size weights are quantised into.
+    #[arg(long, value_name = "N")]
+    pub prec_coeff: Option<u32>,
+    /// Weighted learner: LearningStep, the change to the last move's weight.
+    #[arg(long, value_name = "S")]
+    pub learning_step: Option<f64>,
+    /// Weighted learner: StepCoeff, the discount per move going backwards (below 1).
+    #[arg(long, value_name = "C")]
+    pub step_coeff: Option<f64>,
+    /// Weighted learner: fold symmetric positions into one table row.
+    #[arg(long)]
+    pub symmetry: bool,
+}
+
+impl LearnerArgs {
+    /// The learner kind named by `--learner`.
+    pub fn kind(&self) -> Result<LearnerKind, String> {
+        match self.learner.to_ascii_lowercase().as_str() {
+            "menace" => Ok(LearnerKind::Menace),
+            "weighted" => Ok(LearnerKind::Weighted),
+            other => Err(format!("unknown learner {other:?}: menace or weighted")),
+        }
+    }
+
+    /// Both learners' settings, with `rules` for the matchbox learner.
+    pub fn learners(&self, rules: BeadRules) -> Result<Learners, String> {
+        let mut weighted = WeightedConfig::default();
+        if let Some(p) = self.prec_coeff {
+            weighted.prec_coeff = p;
+        }
+        if let Some(s) = self.learning_step {
+            weighted.learning_step = s;
+        }
+        if let Some(c) = self.step_coeff {
+            weighted.step_coeff = c;
+        }
+        weighted.symmetry = self.symmetry;
+        weighted.validate()?;
+        Ok(Learners { rules, weighted })
+    }
+
+    /// Nim with the `--rows` given (3,4,5 by default).
+    pub fn nim(&self) -> Result<Nim, String> {
+        match &self.rows {
+            Some(r) => Nim::parse_rows(r),
+            None => Ok(Nim::default()),
+        }
+    }
+}
+
 /// Flags of the protocol engine.
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
@@ -66,9 +135,42 @@ pub struct EngineArgs {
     #[command(flatten)]
     pub beads: BeadArgs,
     /// Load MENACE from this state file if it exists, and save it back (atomically) when
-    /// the session ends.
+    /// the session ends (tic-tac-toe with the menace learner).
     #[arg(long, value_name = "FILE")]
     pub state: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub learner: LearnerArgs,
+}
+
+fn play<G: menace::game::Game + Clone>(
+    game: G,
+    side: Side,
+    args: &EngineArgs,
+    learners: &Learners,
+) -> ExitCode {
+    let kind = match args.learner.kind() {
+        Ok(k) => k,
+        Err(e) => {
+            eprintln!("menace: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut session = PlaySession::new(game, side, kind, learners, args.seed);
+    let stdin = io::stdin();
+    if stdin.is_terminal() {
+        eprintln!(
+            "Ready to play {}. Type `games 3` to play three games, `help` for all commands.",
+            args.learner.game
+        );
+    }
+    let stdout = io::stdout();
+    match serve(stdin.lock(), io::BufWriter::new(stdout.lock()), &mut session) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("menace: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// Runs the engine until `quit` or end of input.
@@ -80,6 +182,35 @@ pub fn run(args: EngineArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    let other_game = args.learner.game != "ttt" || args.learner.kind() != Ok(LearnerKind::Menace);
+    if other_game {
+        if args.state.is_some() {
+            eprintln!("menace: --state is for tic-tac-toe with the menace learner");
+            return ExitCode::from(2);
+        }
+        let learners = match args.learner.learners(rules) {
+            Ok(l) => l,
+            Err(e) => {
+                eprintln!("menace: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        return match args.learner.game.as_str() {
+            "ttt" => play(TicTacToe, Side::First, &args, &learners),
+            "nim" => match args.learner.nim() {
+                Ok(nim) => play(nim, Side::First, &args, &learners),
+                Err(e) => {
+                    eprintln!("menace: {e}");
+                    ExitCode::from(2)
+                }
+            },
+            "hexapawn" => play(Hexapawn, hexapawn_winner(), &args, &learners),
+            other => {
+                eprintln!("menace: unknown game {other:?}: ttt, nim or hexapawn");
+                ExitCode::from(2)
+            }
+        };
+    }
     let mut session = Session::new(rules, args.seed);
     if let Some(path) = args.state.as_ref().filter(|p| p.exists()) {
         match State::load(path) {

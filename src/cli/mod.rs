@@ -30,7 +30,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// Train MENACE against an opponent, with learning curves and saved state.
-    Train(train::TrainArgs),
+    Train(Box<train::TrainArgs>),
     /// Exact evaluation of a MENACE state: exploitability and odds against random and perfect.
     Eval(train::EvalArgs),
     /// A reference program for the protocol's opponent side (for `train --opponent exec:...`).
@@ -54,7 +54,7 @@ pub fn main() -> ExitCode {
         None => engine::run(cli.engine),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Opponent(args)) => opponent::run(args),
-        Some(Command::Train(args)) => train::run(args),
+        Some(Command::Train(args)) => train::run(*args),
         Some(Command::Eval(args)) => train::run_eval(args),
         Some(Command::Experiment(args)) => experiment::run(args),
         Some(Command::Go(args)) => go::run(args),

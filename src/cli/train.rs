@@ -8,13 +8,17 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::engine::BeadArgs;
+use super::engine::{BeadArgs, LearnerArgs};
 use menace::arena::Program;
+use menace::game::Game;
 use menace::game::Side;
+use menace::hexapawn::Hexapawn;
 use menace::learn::eval::report;
+use menace::learn::experiments::{greedy_moves, hexapawn_winner, Learner, LearnerKind, Learners};
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
 use menace::menace::state::State;
 use menace::menace::{BeadRules, Matchboxes};
+use menace::nim::{format_table, strategy_table};
 use menace::protocol::opponent::External;
 use menace::rng::from_seed;
 use menace::solve::Solver;
@@ -65,6 +69,12 @@ pub struct TrainArgs {
     /// Print the summary as one JSON object per run instead of text.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub learner: LearnerArgs,
+    /// Nim: print the learned strategy as a table afterwards (preferred move, and whether
+    /// it agrees with the XOR rule).
+    #[arg(long)]
+    pub table: bool,
 }
 
 /// Flags of `menace eval`.
@@ -157,8 +167,116 @@ fn median_range(mut v: Vec<f64>) -> String {
     format!("median {median} (range {}..{})", v[0], v[n - 1])
 }
 
+/// Trains a learner of any kind on any game (no saved state; built-in opponents only).
+fn run_generic<G: Game + Clone + Send + Sync>(
+    args: &TrainArgs,
+    game: G,
+    side: Side,
+    kind: LearnerKind,
+    learners: &Learners,
+    spec: &OpponentSpec,
+    after: impl Fn(&Learner<G>),
+) -> ExitCode
+where
+    G::Pos: Send,
+{
+    if matches!(spec, OpponentSpec::Program(_)) {
+        return fail("exec: opponents play tic-tac-toe against the menace learner only");
+    }
+    if args.state.is_some() {
+        return fail("--state is for tic-tac-toe with the menace learner");
+    }
+    let plan = Plan {
+        games: args.games,
+        every: args.every.unwrap_or((args.games / 100).max(1)),
+        check_every: args.check_every,
+        stop_when_unbeatable: args.stop_when_unbeatable,
+    };
+    let one = |seed: u64| {
+        let mut learner = Learner::new(&game, side, kind, learners);
+        let mut opponent =
+            Opponent::built_in(spec, &game, side.other(), &learners.rules).expect("built in");
+        let summary =
+            train(&game, &mut learner, side, &mut opponent, &plan, &mut from_seed(seed), |_| {});
+        (summary, learner)
+    };
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
+        Ok(p) => p,
+        Err(e) => return fail(e),
+    };
+    let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed.wrapping_add(i)).collect();
+    let runs: Vec<_> = pool.install(|| seeds.par_iter().map(|&s| one(s)).collect());
+    println!(
+        "{} learner on {} ({} side) against {spec}:",
+        kind.name(),
+        game.name(),
+        if side == Side::First { "first" } else { "second" }
+    );
+    for (seed, (summary, learner)) in seeds.iter().zip(&runs) {
+        if args.json {
+            println!(
+                "{}",
+                serde_json::json!({"seed": seed, "game": game.name(), "learner": kind.name(), "opponent": spec.to_string(), "summary": summary})
+            );
+        } else {
+            println!("{}", describe(*seed, summary));
+        }
+        after(learner);
+    }
+    if let (Some(prefix), Some((summary, _))) = (&args.curve, runs.first()) {
+        let title = format!(
+            "{} learner on {} against {spec}, seed {}",
+            kind.name(),
+            game.name(),
+            args.seed
+        );
+        if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+            return fail(e);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
 /// Runs `menace train`.
 pub fn run(args: TrainArgs) -> ExitCode {
+    let kind = match args.learner.kind() {
+        Ok(k) => k,
+        Err(e) => return fail(e),
+    };
+    if args.learner.game != "ttt" || kind != LearnerKind::Menace {
+        let spec: OpponentSpec = match args.opponent.parse() {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
+        let learners = match args.beads.rules().and_then(|r| args.learner.learners(r)) {
+            Ok(l) => l,
+            Err(e) => return fail(e),
+        };
+        return match args.learner.game.as_str() {
+            "ttt" => run_generic(&args, TicTacToe, Side::First, kind, &learners, &spec, |_| {}),
+            "nim" => match args.learner.nim() {
+                Ok(nim) => {
+                    let table = args.table;
+                    let shown = nim;
+                    run_generic(&args, nim, Side::First, kind, &learners, &spec, move |learner| {
+                        if table {
+                            let rows = strategy_table(&shown, Side::First, |p| {
+                                greedy_moves(learner, &shown, p)
+                            });
+                            for line in format_table(&shown, &rows) {
+                                println!("{line}");
+                            }
+                        }
+                    })
+                }
+                Err(e) => fail(e),
+            },
+            "hexapawn" => {
+                run_generic(&args, Hexapawn, hexapawn_winner(), kind, &learners, &spec, |_| {})
+            }
+            other => fail(format!("unknown game {other:?}: ttt, nim or hexapawn")),
+        };
+    }
     let spec: OpponentSpec = match args.opponent.parse() {
         Ok(s) => s,
         Err(e) => return fail(e),

@@ -54,7 +54,7 @@ pub enum Version {
     Greedy,
 }
 
-struct Search<'a, 'm, G: Game, P: Policy<G>> {
+struct Search<'a, 'm, G: Game, P: Policy<G> + ?Sized> {
     game: &'a G,
     learner: &'a P,
     side: Side,
@@ -66,7 +66,7 @@ struct Search<'a, 'm, G: Game, P: Policy<G>> {
     plan: Option<Vec<Vec<u16>>>,
 }
 
-impl<G: Game, P: Policy<G>> Search<'_, '_, G, P> {
+impl<G: Game, P: Policy<G> + ?Sized> Search<'_, '_, G, P> {
     fn odds(&mut self, p: G::Pos) -> Odds {
         let key = self.game.key(p);
         if let Some(o) = self.memo[key] {
@@ -142,7 +142,7 @@ impl<G: Game, P: Policy<G>> Search<'_, '_, G, P> {
 }
 
 /// The exact odds of `learner`, playing `side` from the start, against `model`.
-pub fn outcome_odds<G: Game, P: Policy<G>>(
+pub fn outcome_odds<G: Game, P: Policy<G> + ?Sized>(
     game: &G,
     learner: &P,
     side: Side,
@@ -166,7 +166,7 @@ pub fn outcome_odds<G: Game, P: Policy<G>>(
 /// against it, and for every position the response can reach, its best moves (those that
 /// maximize the learner's chance of losing, then minimize its chance of winning), indexed
 /// by [`Game::key`].
-pub fn best_response<G: Game, P: Policy<G>>(
+pub fn best_response<G: Game, P: Policy<G> + ?Sized>(
     game: &G,
     learner: &P,
     side: Side,
@@ -199,7 +199,7 @@ pub struct Report {
 }
 
 /// Every figure of [`Report`] for `learner` playing `side`.
-pub fn report<G: Game + Clone, P: Policy<G>>(
+pub fn report<G: Game + Clone, P: Policy<G> + ?Sized>(
     game: &G,
     learner: &P,
     side: Side,
@@ -212,4 +212,27 @@ pub fn report<G: Game + Clone, P: Policy<G>>(
         vs_random: outcome_odds(game, learner, side, Version::Stochastic, Model::Random),
         vs_perfect: outcome_odds(game, learner, side, Version::Stochastic, Model::Perfect(solver)),
     }
+}
+
+/// P(loss) of `policy` playing `side` against a best response; `greedy` evaluates the
+/// greedy version of the policy. 0 means no opponent can ever beat it.
+pub fn exploitability<G: Game, P: Policy<G> + ?Sized>(
+    game: &G,
+    side: Side,
+    policy: &P,
+    greedy: bool,
+) -> f64 {
+    let version = if greedy { Version::Greedy } else { Version::Stochastic };
+    outcome_odds(game, policy, side, version, Model::BestResponse).loss
+}
+
+/// The exact odds of `policy` playing `side` against a uniformly random opponent.
+pub fn vs_uniform<G: Game, P: Policy<G> + ?Sized>(
+    game: &G,
+    side: Side,
+    policy: &P,
+    greedy: bool,
+) -> Odds {
+    let version = if greedy { Version::Greedy } else { Version::Stochastic };
+    outcome_odds(game, policy, side, version, Model::Random)
 }

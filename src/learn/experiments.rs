@@ -12,7 +12,7 @@
 
 use rayon::prelude::*;
 
-use super::exploit::{exploitability, vs_uniform, Wdl};
+use super::eval::{exploitability, vs_uniform, Odds as Wdl};
 use super::{play, Perfect, Player, Policy, Random, Weighted, WeightedConfig};
 use crate::game::{Game, Outcome, Side};
 use crate::hexapawn::Hexapawn;

@@ -8,7 +8,6 @@
 pub mod curve;
 pub mod eval;
 pub mod experiments;
-pub mod exploit;
 mod exploiter;
 mod opponents;
 pub mod train;

@@ -265,15 +265,18 @@ where
         if r == GameResult::Loss {
             summary.last_loss = Some(n);
         }
-        if plan.check_every > 0 && n % plan.check_every == 0 && summary.unbeatable_after.is_none() {
+        if plan.check_every > 0 && n % plan.check_every == 0 {
             let greedy =
                 outcome_odds(game, learner, side, Version::Greedy, Model::BestResponse).loss;
             if greedy == 0.0 {
-                summary.unbeatable_after = Some(n);
+                summary.unbeatable_after.get_or_insert(n);
+                summary.unbeatable_since.get_or_insert(n);
                 if plan.stop_when_unbeatable {
                     summary.games = n;
                     break;
                 }
+            } else {
+                summary.unbeatable_since = None;
             }
         }
         if plan.every > 0 && (n % plan.every == 0 || n == plan.games) {
@@ -321,4 +324,37 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
         tally.add(r);
     }
     tally
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::from_seed;
+    use crate::ttt::TicTacToe;
+
+    fn run(games: u64, stop: bool) -> Summary {
+        let rules = BeadRules::challenge();
+        let mut m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
+        let mut opp =
+            Opponent::built_in(&OpponentSpec::Exploiter, &TicTacToe, Side::Second, &rules).unwrap();
+        let plan = Plan { games, every: 0, check_every: 1, stop_when_unbeatable: stop };
+        train(&TicTacToe, &mut m, Side::First, &mut opp, &plan, &mut from_seed(2), |_| {})
+    }
+
+    #[test]
+    fn unbeatable_marks_are_consistent_with_the_final_state() {
+        let stopped = run(3000, true);
+        let n = stopped.unbeatable_after.expect("reached");
+        assert_eq!(stopped.games, n);
+        assert_eq!(stopped.unbeatable_since, Some(n));
+        assert_eq!(stopped.end.greedy_exploitability, 0.0);
+
+        // Running on: "since" is set exactly when the run ends unbeatable.
+        let long = run(n + 200, false);
+        assert_eq!(long.unbeatable_after, Some(n));
+        assert_eq!(long.unbeatable_since.is_some(), long.end.greedy_exploitability == 0.0);
+        if let Some(since) = long.unbeatable_since {
+            assert!(since >= n);
+        }
+    }
 }

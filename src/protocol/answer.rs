@@ -5,8 +5,9 @@ use serde::Serialize;
 use crate::learn::eval::Report;
 use crate::ttt::Board;
 
-/// A board as the protocol shows it: three strings of `X`, `O`, `.`, top row first.
-pub type Rows = [String; 3];
+/// A board as the protocol shows it: one string per row, top row first (for
+/// tic-tac-toe, three strings of `X`, `O`, `.`).
+pub type Rows = Vec<String>;
 
 /// Who won a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
@@ -127,6 +128,21 @@ pub enum Answer {
         #[serde(rename = "match")]
         current: Option<MatchStatus>,
     },
+    /// The state of a play session (`menace --game ...`).
+    PlayStatus {
+        /// The game's name.
+        game: &'static str,
+        /// The learner and its settings.
+        learner: String,
+        /// The side the learner plays: `first` or `second`.
+        side: &'static str,
+        /// The seed last set.
+        seed: u64,
+        /// Games finished in this session.
+        games_played: u64,
+        /// The position of the game in progress, if any.
+        board: Option<Rows>,
+    },
     /// The generator was reseeded.
     Seed {
         /// The new seed.
@@ -199,7 +215,7 @@ fn is_zero(n: &u32) -> bool {
 
 /// The protocol's drawing of a board.
 pub fn rows(board: Board) -> Rows {
-    board.rows()
+    board.rows().to_vec()
 }
 
 impl Answer {

@@ -164,7 +164,7 @@ fn word(input: &str) -> IResult<&str, &str> {
 }
 
 /// Shortens user text quoted back in an error, so a huge line gives a short message.
-fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     const MAX: usize = 40;
     if text.chars().count() <= MAX {
         format!("{text:?}")
@@ -174,7 +174,7 @@ fn quote(text: &str) -> String {
     }
 }
 
-fn trailing(rest: &str, what: &str) -> Result<(), String> {
+pub(crate) fn trailing(rest: &str, what: &str) -> Result<(), String> {
     let rest = rest.trim();
     if rest.is_empty() {
         Ok(())
@@ -183,13 +183,13 @@ fn trailing(rest: &str, what: &str) -> Result<(), String> {
     }
 }
 
-fn no_args(rest: &str, name: &str) -> Result<(), String> {
+pub(crate) fn no_args(rest: &str, name: &str) -> Result<(), String> {
     trailing(rest, &format!("`{name}`: it takes no arguments"))
 }
 
 /// One whole number argument between `min` and `max`, with a message for each way it can
 /// be wrong (missing, not a number, negative, zero, too large).
-fn parse_number(
+pub(crate) fn parse_number(
     rest: &str,
     name: &str,
     expected: &str,

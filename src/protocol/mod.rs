@@ -22,6 +22,7 @@
 pub mod answer;
 pub mod command;
 pub mod opponent;
+pub mod play;
 pub mod session;
 
 use std::io::{self, BufRead, Write};
@@ -90,6 +91,25 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Line> {
     }
 }
 
+/// Anything that answers protocol lines: the tic-tac-toe [`Session`] and the
+/// [`play::PlaySession`] for other games.
+pub trait Handler {
+    /// Handles one line (without its line ending), appending its answers to `out`.
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow;
+}
+
+impl Handler for Session {
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
+        Session::handle_line(self, line, out)
+    }
+}
+
+impl<G: crate::game::Game + Clone> Handler for play::PlaySession<G> {
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
+        play::PlaySession::handle_line(self, line, out)
+    }
+}
+
 /// Runs a session over `input` and `output` until `quit` or end of input.
 ///
 /// A write error ends the session with that error, except a closed pipe (the driving
@@ -97,7 +117,7 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Line> {
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
-    session: &mut Session,
+    session: &mut impl Handler,
 ) -> io::Result<()> {
     let mut answers = Vec::new();
     loop {

@@ -109,3 +109,68 @@ fn end_of_input_mid_game_ends_cleanly() {
     let out = run(b"games 5\nmove MM", 3);
     assert!(out.last().unwrap().contains("menace_move") || out.last().unwrap().contains("result"));
 }
+
+mod play_sessions {
+    //! The same property for the play sessions of other games.
+
+    use menace::game::Side;
+    use menace::hexapawn::Hexapawn;
+    use menace::learn::experiments::{LearnerKind, Learners};
+    use menace::nim::Nim;
+    use menace::protocol::play::PlaySession;
+    use menace::protocol::serve;
+    use proptest::prelude::*;
+
+    fn run(input: &str, seed: u64, hexapawn: bool) -> Vec<String> {
+        let mut out = Vec::new();
+        let learners = Learners::default();
+        if hexapawn {
+            let mut s =
+                PlaySession::new(Hexapawn, Side::Second, LearnerKind::Weighted, &learners, seed);
+            serve(input.as_bytes(), &mut out, &mut s).unwrap();
+        } else {
+            let mut s =
+                PlaySession::new(Nim::default(), Side::First, LearnerKind::Menace, &learners, seed);
+            serve(input.as_bytes(), &mut out, &mut s).unwrap();
+        }
+        String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
+    }
+
+    fn line() -> impl Strategy<Value = String> {
+        prop_oneof![
+            4 => "[1-3]:[0-6]",
+            3 => "[a-c][1-3](-|x)[a-c][1-3]",
+            1 => "(move|MOVE) [^\n]{0,12}",
+            1 => (1u32..3).prop_map(|n| format!("games {n}")),
+            1 => prop::sample::select(vec!["board", "status", "resign", "abort", "help", "train 5", "seed 9"]).prop_map(str::to_string),
+            1 => "[^\n]{0,20}",
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+        #[test]
+        fn an_error_line_changes_nothing_in_play_sessions(
+            script in prop::collection::vec(line(), 1..30),
+            bad in line(),
+            at in any::<prop::sample::Index>(),
+            hexapawn in any::<bool>(),
+        ) {
+            let i = at.index(script.len() + 1);
+            let join = |lines: &[String]| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
+            let without = run(&join(&script), 5, hexapawn);
+            let before = run(&join(&script[..i]), 5, hexapawn).len();
+            let mut prefix = script[..i].to_vec();
+            prefix.push(bad.clone());
+            let answers = run(&join(&prefix), 5, hexapawn)[before..].to_vec();
+            if answers.is_empty() || (answers.len() == 1 && answers[0].starts_with(r#"{"type":"error""#)) {
+                let mut with = script.clone();
+                with.insert(i, bad.clone());
+                let mut expected = without.clone();
+                expected.splice(before..before, answers.iter().cloned());
+                prop_assert_eq!(run(&join(&with), 5, hexapawn), expected, "{:?}", bad);
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Training speed: MENACE (challenge rules) learning against the random opponent.
+//! `cargo bench --bench train`; `menace bench` prints the same figure as games/s.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use menace::game::Side;
+use menace::learn::train::train_fast;
+use menace::learn::Random;
+use menace::menace::{BeadRules, Matchboxes};
+use menace::rng::from_seed;
+use menace::ttt::TicTacToe;
+
+fn training(c: &mut Criterion) {
+    const GAMES: u64 = 100_000;
+    let mut group = c.benchmark_group("train");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("menace_vs_random_100k_games", |b| {
+        let mut learner = Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge());
+        let mut rng = from_seed(1);
+        b.iter(|| train_fast(&TicTacToe, &mut learner, &mut Random::default(), GAMES, &mut rng));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, training);
+criterion_main!(benches);

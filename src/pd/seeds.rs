@@ -1,7 +1,6 @@
 //! The seed file (one unsigned 64-bit number per line, line `r` for round `r`) and the
 //! atomic writing of every file the judge produces.
 
-use std::io::Write;
 use std::path::Path;
 
 use rand::RngCore;
@@ -62,19 +61,7 @@ pub fn render_seeds(seeds: &[u64]) -> String {
 /// # Errors
 /// Any I/O error, with the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let res = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    res.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    crate::atomic::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -110,6 +110,43 @@ impl<G: crate::game::Game + Clone> Handler for play::PlaySession<G> {
     }
 }
 
+/// The `train N [OPPONENT]` command of both sessions: `learner` (playing `side`) plays
+/// `games` games against the built-in opponent `spec` and learns; `games_played` counts
+/// them. Returns the `trained` answer.
+// The arguments are the two sessions' state the command uses; a struct would only
+// rename them.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn train_command<G, L>(
+    game: &G,
+    learner: &mut L,
+    side: crate::game::Side,
+    rules: &crate::menace::BeadRules,
+    spec: &crate::learn::train::OpponentSpec,
+    games: u32,
+    rng: &mut crate::rng::GameRng,
+    games_played: &mut u64,
+) -> Result<Answer, String>
+where
+    G: crate::game::Game + Clone,
+    L: crate::learn::Player<G> + crate::learn::Policy<G>,
+{
+    use crate::learn::train::{train, Opponent, Plan};
+    let mut opponent = Opponent::built_in(spec, game, side.other(), rules).ok_or(
+        "train: external programs are for the command line: menace train --opponent exec:...",
+    )?;
+    let plan =
+        Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
+    let summary = train(game, learner, side, &mut opponent, &plan, rng, |_| {});
+    *games_played += summary.games;
+    let t = summary.tally;
+    Ok(Answer::Trained {
+        games: summary.games,
+        opponent: spec.to_string(),
+        score: answer::Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
+        games_played: *games_played,
+    })
+}
+
 /// Runs a session over `input` and `output` until `quit` or end of input.
 ///
 /// A write error ends the session with that error, except a closed pipe (the driving

@@ -10,7 +10,7 @@ use super::answer::{Answer, HelpEntry, Score, Winner};
 use super::command::{no_args, parse_number, quote, trailing};
 use crate::game::{Game, Side};
 use crate::learn::experiments::{Learner, LearnerKind, Learners};
-use crate::learn::train::{train, Opponent, OpponentSpec, Plan};
+use crate::learn::train::OpponentSpec;
 use crate::learn::Player;
 use crate::menace::GameResult;
 use crate::rng::{from_seed, GameRng};
@@ -365,27 +365,16 @@ impl<G: Game + Clone> PlaySession<G> {
             Learner::Menace(m) => m.rules().clone(),
             Learner::Weighted(_) => Default::default(),
         };
-        let mut opponent = Opponent::built_in(spec, &self.game, self.side.other(), &rules)
-            .ok_or("not built in")?;
-        let plan =
-            Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
-        let summary = train(
+        out.push(super::train_command(
             &self.game,
             &mut self.learner,
             self.side,
-            &mut opponent,
-            &plan,
+            &rules,
+            spec,
+            games,
             &mut self.rng,
-            |_| {},
-        );
-        self.games_played += summary.games;
-        let t = summary.tally;
-        out.push(Answer::Trained {
-            games: summary.games,
-            opponent: spec.to_string(),
-            score: Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
-            games_played: self.games_played,
-        });
+            &mut self.games_played,
+        )?);
         Ok(())
     }
 

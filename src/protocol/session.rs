@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::game::{Game, Side};
 use crate::learn::eval::report;
-use crate::learn::train::{train, Opponent, OpponentSpec, Plan};
+use crate::learn::train::OpponentSpec;
 use crate::menace::state::State;
 use crate::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use crate::rng::{from_seed, GameRng};
@@ -273,27 +273,16 @@ impl Session {
     ) -> Result<(), String> {
         self.no_match("training")?;
         let rules = self.machine.rules().clone();
-        let mut opponent = Opponent::built_in(spec, &TicTacToe, Side::Second, &rules)
-            .ok_or("train: that opponent is not built in")?;
-        let plan =
-            Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
-        let summary = train(
+        out.push(super::train_command(
             &TicTacToe,
             &mut self.machine,
             Side::First,
-            &mut opponent,
-            &plan,
+            &rules,
+            spec,
+            games,
             &mut self.rng,
-            |_| {},
-        );
-        self.games_played += summary.games;
-        let t = summary.tally;
-        out.push(Answer::Trained {
-            games: summary.games,
-            opponent: spec.to_string(),
-            score: Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
-            games_played: self.games_played,
-        });
+            &mut self.games_played,
+        )?);
         Ok(())
     }
 

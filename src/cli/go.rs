@@ -29,6 +29,9 @@ pub struct GoArgs {
     /// Search threads (each with a fixed seed; results merged in a fixed order).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// RAVE equivalence parameter (tuning).
+    #[arg(long, default_value_t = 3500.0, hide = true)]
+    rave_equiv: f32,
     /// Print the search's top moves on stderr.
     #[arg(long, short)]
     verbose: bool,
@@ -43,6 +46,7 @@ enum GoCommand {
 #[derive(clap::Args, Debug)]
 struct MatchArgs {
     /// First engine's command line (black in games 1, 3, 5, ...), run without a shell.
+    /// `{game}` in it becomes the game number (e.g. `gnugo --seed {game}`).
     #[arg(long = "a")]
     a: String,
     /// Second engine's command line.
@@ -79,6 +83,7 @@ pub fn run(args: GoArgs) -> ExitCode {
     let cfg = SearchConfig {
         playouts: args.playouts.max(1),
         threads: args.threads.clamp(1, 64),
+        rave_equiv: args.rave_equiv,
         ..SearchConfig::default()
     };
     if let Some(GoCommand::Match(m)) = args.command {
@@ -118,12 +123,14 @@ pub fn run(args: GoArgs) -> ExitCode {
     if args.verbose {
         eprintln!("{}: {inf:?}", d.reason);
         if let Some(s) = &d.search {
-            for m in s.moves.iter().take(5) {
+            for m in s.moves.iter().take(8) {
                 eprintln!(
-                    "  {:>6} visits {:>6} winrate {:.3}",
+                    "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}",
                     koth::format_move(board, m.mv),
                     m.visits,
-                    m.winrate
+                    m.winrate,
+                    m.amaf_visits,
+                    m.amaf_winrate
                 );
             }
         }

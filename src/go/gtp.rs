@@ -6,7 +6,7 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
+use super::board::{Board, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
 use super::bot::{self, Context};
 use super::koth::fnv1a;
 use super::mcts::SearchConfig;
@@ -218,10 +218,10 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
             e.keys.contains(&after.position_key())
         })
         .collect();
-    let opponent_passed = e
-        .history
-        .last()
-        .is_some_and(|prev| e.board.last_move() == PASS && prev.to_move() == opponent(color));
+    // The last move was a pass by the other colour (`play` leaves the opponent of the
+    // colour that moved to move).
+    let opponent_passed =
+        !e.history.is_empty() && e.board.last_move() == PASS && e.board.to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
         seed: fnv1a(&b.position_key().to_le_bytes()) ^ u64::from(b.move_count()),

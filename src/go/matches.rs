@@ -135,7 +135,7 @@ pub fn play_game(
     let who = |c: u8| if c == BLACK { black } else { 1 - black };
     let mut sessions: Vec<Option<Session>> = Vec::new();
     for (i, p) in players.iter().enumerate() {
-        let started = Session::spawn(&p.program, 1 << 16, false).ok();
+        let started = Session::spawn(&with_game_number(&p.program, number), 1 << 16, false).ok();
         let mut ok = started.is_some();
         let mut s = started;
         if let Some(sess) = s.as_mut() {
@@ -227,6 +227,13 @@ pub fn play_game(
         s.finish(Duration::from_secs(2));
     }
     finish(rec, players, cfg)
+}
+
+/// `program` with every `{game}` in its arguments replaced by the game number: a way to
+/// give a deterministic opponent a different, reproducible seed in each game (e.g.
+/// `gnugo --seed {game}`), so that a match is not the same two games over and over.
+pub fn with_game_number(program: &Program, number: usize) -> Program {
+    Program::new(program.argv.iter().map(|a| a.replace("{game}", &number.to_string())))
 }
 
 fn finish(rec: GameRecord, players: &[Player; 2], cfg: &MatchConfig) -> GameRecord {

@@ -15,7 +15,7 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS};
+use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
 use super::pattern;
 use super::playout::{self, is_self_atari, MoveList};
 use super::score;
@@ -69,6 +69,10 @@ pub struct MoveStat {
     pub visits: u32,
     /// Its winrate for the player to move, priors included.
     pub winrate: f32,
+    /// AMAF (RAVE) visits.
+    pub amaf_visits: f32,
+    /// AMAF winrate.
+    pub amaf_winrate: f32,
 }
 
 /// What a search found.
@@ -87,6 +91,9 @@ impl SearchResult {
     }
 }
 
+/// One root child's raw statistics: move, visits, n, w, amaf n, amaf w.
+type RootRow = (Move, u32, f32, f32, f32, f32);
+
 #[derive(Clone, Copy)]
 struct Node {
     mv: Move,
@@ -102,6 +109,10 @@ struct Node {
     aw: f32,
 }
 
+/// Share of the score term in a playout's reward.
+const SCORE_WEIGHT: f32 = 0.1;
+/// Margin (points) at which the score term is half-way to its bound.
+const SCORE_SCALE: f32 = 10.0;
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
 const PRIOR_PAT3: f32 = 10.0;
@@ -109,6 +120,11 @@ const PRIOR_SELFATARI: f32 = 10.0;
 const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
 const PRIOR_EMPTYAREA: f32 = 10.0;
 const PRIOR_PASS: f32 = 10.0;
+/// Root captures and escapes get virtual wins in the tree *and* in AMAF: with few
+/// playouts on 19x19 the AMAF values of all moves agree to a percent, and a prior in the
+/// tree alone would be washed out by them.
+const PRIOR_ROOT_TACTICAL: f32 = 40.0;
+const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
 
 struct Tree {
     nodes: Vec<Node>,
@@ -155,6 +171,24 @@ impl Tree {
         let pats = pattern::compiled();
         let mut tactical = MoveList::default();
         playout::tactical_moves(b, &mut tactical);
+        // At the root, every capture and atari escape on the board (the king-of-the-hill
+        // bot does not know the last move, and playouts only look near it).
+        let mut global = MoveList::default();
+        if rules.is_some() {
+            for p in b.points() {
+                if b.at(p) == BLACK || b.at(p) == WHITE {
+                    let h = b.group_of(p);
+                    if h != p {
+                        continue;
+                    }
+                    if let Some(l) = b.atari_lib(h) {
+                        if b.at(p) != c || !is_self_atari(b, l) {
+                            global.push(l);
+                        }
+                    }
+                }
+            }
+        }
         let empty_area = |p: Move| -> bool {
             let (r, col) = b.row_col(p);
             let n = b.size() as isize;
@@ -211,6 +245,13 @@ impl Tree {
                 n += PRIOR_NEAR[d - 1];
                 w += PRIOR_NEAR[d - 1];
             }
+            let (mut an, mut aw) = (0.0, 0.0);
+            if global.as_slice().contains(&p) && b.is_legal(p) {
+                n += PRIOR_ROOT_TACTICAL;
+                w += PRIOR_ROOT_TACTICAL * 0.9;
+                an = PRIOR_ROOT_TACTICAL_AMAF;
+                aw = PRIOR_ROOT_TACTICAL_AMAF * 0.9;
+            }
             let (r, col) = b.row_col(p);
             let line = r.min(col).min(b.size() - 1 - r).min(b.size() - 1 - col);
             if line <= 2 && empty_area(p) {
@@ -230,8 +271,8 @@ impl Tree {
                 visits: 0,
                 n,
                 w,
-                an: 0.0,
-                aw: 0.0,
+                an,
+                aw,
             });
         }
         let pass_ok = rules.map_or(true, |r| r.allow_pass);
@@ -311,13 +352,19 @@ impl Tree {
             self.path.push(child);
             id = child;
         }
-        let black_result = if margin > 0.0 {
+        let win = if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
             0.0
         } else {
             0.5
         };
+        // Mostly win/loss, plus a little score so that when every move wins (or loses)
+        // alike the search still prefers the bigger result (taking a stone for free,
+        // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
+        // operations, so results are identical on every machine.
+        let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
+        let black_result = (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * shaped;
         for i in 0..self.path.len() {
             let id = self.path[i] as usize;
             let node = &mut self.nodes[id];
@@ -339,12 +386,12 @@ impl Tree {
     }
 
     /// (move, visits, n, w) of each root child, in creation order.
-    fn root_stats(&self) -> Vec<(Move, u32, f32, f32)> {
+    fn root_stats(&self) -> Vec<RootRow> {
         let root = &self.nodes[0];
         (root.first_child..root.first_child + u32::from(root.n_children))
             .map(|k| {
                 let ch = &self.nodes[k as usize];
-                (ch.mv, ch.visits, ch.n, ch.w)
+                (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw)
             })
             .collect()
     }
@@ -354,14 +401,14 @@ impl Tree {
 pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResult {
     let threads = cfg.threads.max(1);
     let per = cfg.playouts.div_ceil(threads).max(1);
-    let run = |t: usize| -> Vec<(Move, u32, f32, f32)> {
+    let run = |t: usize| -> Vec<RootRow> {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
         for _ in 0..per {
             tree.simulate(root, rules);
         }
         tree.root_stats()
     };
-    let per_thread: Vec<Vec<(Move, u32, f32, f32)>> = if threads == 1 {
+    let per_thread: Vec<Vec<RootRow>> = if threads == 1 {
         vec![run(0)]
     } else {
         std::thread::scope(|s| {
@@ -377,10 +424,20 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
             m.1 += o.1;
             m.2 += o.2;
             m.3 += o.3;
+            m.4 += o.4;
+            m.5 += o.5;
         }
     }
-    let mut moves: Vec<MoveStat> =
-        sums.iter().map(|&(mv, visits, n, w)| MoveStat { mv, visits, winrate: w / n }).collect();
+    let mut moves: Vec<MoveStat> = sums
+        .iter()
+        .map(|&(mv, visits, n, w, an, aw)| MoveStat {
+            mv,
+            visits,
+            winrate: w / n,
+            amaf_visits: an,
+            amaf_winrate: if an > 0.0 { aw / an } else { 0.0 },
+        })
+        .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     SearchResult { moves, playouts: per * threads }
 }

@@ -215,16 +215,25 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Opt
 
 /// Plays the game out from `b` (which it consumes) with [`policy_move`] and returns black's
 /// margin by [`score::playout_margin`]. `amaf[p]` is set to the colour that first played at
-/// `p` when it is still 0.
+/// `p` when it is still 0, for the first [`amaf_horizon`] moves only: moves near the end of
+/// a playout are mostly the owner filling its own area, and counting them would make the
+/// AMAF value of any point inside one's future territory look good.
 pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) -> i32 {
     let pats = pattern::compiled();
-    let cap = b.move_count() + 3 * (b.size() * b.size()) as u32;
+    let start = b.move_count();
+    let cap = start + 3 * (b.size() * b.size()) as u32;
+    let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
         let m = policy_move(b, rng, pats);
-        if m != PASS && amaf[m as usize] == 0 {
+        if m != PASS && b.move_count() < amaf_end && amaf[m as usize] == 0 {
             amaf[m as usize] = b.to_move();
         }
         b.play_unchecked(m);
     }
     score::playout_margin(b)
+}
+
+/// Playout moves that count for AMAF: the first half of the empty points at the start.
+pub fn amaf_horizon(b: &Board) -> u32 {
+    (b.empties().len() as u32 / 2).max(8)
 }

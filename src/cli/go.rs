@@ -162,14 +162,24 @@ fn run_match(m: MatchArgs) -> ExitCode {
         sgf_dir: m.sgf_dir,
     };
     let recs = matches::run_match(&players, &cfg, |r| {
+        let times = |i: usize| {
+            let mut t = r.move_times[i].clone();
+            t.sort_by(|a, b| a.total_cmp(b));
+            let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
+            format!("{median:.2}/{:.2}", t.last().copied().unwrap_or(0.0))
+        };
         println!(
-            "game {:>3}: {} (black) vs {} (white): {} after {} moves, {}",
+            "game {:>3}: {} (black) vs {} (white): {} after {} moves, {}; move s median/max {} {}, {} {}",
             r.number,
             players[r.black].name,
             players[1 - r.black].name,
             r.result,
             r.moves.len(),
-            r.reason
+            r.reason,
+            players[0].name,
+            times(0),
+            players[1].name,
+            times(1)
         );
     });
     print!("{}", matches::table(&players, &recs));

@@ -19,6 +19,7 @@ fn cfg(games: usize, dir: Option<PathBuf>) -> MatchConfig {
     MatchConfig {
         size: 9,
         games,
+        first_game: 1,
         komi: 0.0,
         move_cap: 40,
         move_timeout: Duration::from_secs(20),

@@ -61,6 +61,10 @@ struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 2)]
     games: usize,
+    /// Number of the first game (to split a match over processes; colours and `{game}`
+    /// follow the game number).
+    #[arg(long, default_value_t = 1)]
+    first_game: usize,
     /// Board side.
     #[arg(long, default_value_t = 19)]
     size: usize,
@@ -156,6 +160,7 @@ fn run_match(m: MatchArgs) -> ExitCode {
     let cfg = MatchConfig {
         size: m.size,
         games: m.games,
+        first_game: m.first_game,
         komi: m.komi,
         move_cap: m.move_cap,
         move_timeout: Duration::from_secs(m.move_timeout),

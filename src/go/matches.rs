@@ -32,6 +32,9 @@ pub struct MatchConfig {
     pub size: usize,
     /// Number of games.
     pub games: usize,
+    /// Number of the first game (1 for a whole match): lets a long match be split over
+    /// several processes, each game keeping its colours and `{game}` seed.
+    pub first_game: usize,
     /// Komi.
     pub komi: f32,
     /// Moves (passes included) after which the game is a tie.
@@ -264,7 +267,8 @@ pub fn run_match(
 ) -> Vec<GameRecord> {
     let mut out = Vec::new();
     for g in 0..cfg.games {
-        let rec = play_game(players, g % 2, g + 1, cfg);
+        let number = cfg.first_game.max(1) + g;
+        let rec = play_game(players, (number - 1) % 2, number, cfg);
         each(&rec);
         out.push(rec);
     }

@@ -29,6 +29,10 @@ pub struct GoArgs {
     /// Search threads (each with a fixed seed; results merged in a fixed order).
     #[arg(long, default_value_t = 2)]
     threads: usize,
+    /// Extra seed mixed into the position hash that seeds each move (default 0). The bot
+    /// stays deterministic; a match can pass `--seed {game}` to get different games.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
@@ -88,6 +92,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         playouts: args.playouts.max(1),
         threads: args.threads.clamp(1, 64),
         rave_equiv: args.rave_equiv,
+        seed: args.seed,
         ..SearchConfig::default()
     };
     if let Some(GoCommand::Match(m)) = args.command {
@@ -117,7 +122,8 @@ pub fn run(args: GoArgs) -> ExitCode {
     };
     let board = &input.board;
     let inf = koth::infer(&input);
-    let cfg = SearchConfig { seed: koth::fnv1a(koth::format(board).as_bytes()), ..cfg };
+    let seed = koth::fnv1a(koth::format(board).as_bytes()) ^ cfg.seed.wrapping_mul(gtp::SEED_MIX);
+    let cfg = SearchConfig { seed, ..cfg };
     let ctx = bot::Context {
         opponent_passed: inf.opponent_passed,
         forbidden: Vec::new(),

@@ -12,6 +12,9 @@ use super::koth::fnv1a;
 use super::mcts::SearchConfig;
 use super::score;
 
+/// Spreads a user seed over all 64 bits (seed 0 leaves the position hash as it is).
+pub const SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
 pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
 
@@ -47,8 +50,9 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// A 19x19 engine with komi 0 searching with `cfg` (its seed is replaced per move by a
-    /// hash of the position, so the engine is deterministic).
+    /// A 19x19 engine with komi 0 searching with `cfg`. Each genmove's seed is a hash of the
+    /// position mixed with `cfg.seed` (0 for the plain engine), so the engine is
+    /// deterministic, and a match can still vary it reproducibly with another seed.
     pub fn new(cfg: SearchConfig) -> Engine {
         let board = Board::new(MAX_SIZE);
         let keys = vec![board.position_key()];
@@ -224,7 +228,9 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         !e.history.is_empty() && e.board.last_move() == PASS && e.board.to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
-        seed: fnv1a(&b.position_key().to_le_bytes()) ^ u64::from(b.move_count()),
+        seed: fnv1a(&b.position_key().to_le_bytes())
+            ^ u64::from(b.move_count())
+            ^ e.cfg.seed.wrapping_mul(SEED_MIX),
         ..e.cfg.clone()
     };
     let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false };

@@ -109,6 +109,9 @@ struct Node {
     aw: f32,
 }
 
+/// Tree size limit per thread (32 bytes a node: 128 MiB). Beyond it leaves are no
+/// longer expanded and playouts simply start there, so huge budgets cannot exhaust memory.
+const MAX_NODES: usize = 4 << 20;
 /// Share of the score term in a playout's reward.
 const SCORE_WEIGHT: f32 = 0.1;
 /// Margin (points) at which the score term is half-way to its bound.
@@ -331,7 +334,7 @@ impl Tree {
             }
             let node = self.nodes[id as usize];
             if !node.expanded {
-                if id == 0 || node.visits >= self.expand_visits {
+                if id == 0 || node.visits >= self.expand_visits && self.nodes.len() < MAX_NODES {
                     self.expand(id, &b, (id == 0).then_some(rules));
                 } else {
                     let m = playout::playout(&mut b, &mut self.rng, &mut self.amaf);

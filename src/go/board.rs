@@ -458,8 +458,8 @@ impl Board {
     }
 
     /// Is `p` a legal move for the player to move (on the board, empty, not suicide, not
-    /// an immediate ko recapture)? Superko is the caller's business (see the module docs
-    /// of `game` handling in `gtp` and `matches`).
+    /// an immediate ko recapture)? Positional superko needs the game's history, so it is
+    /// the caller's business (the GTP engine and the match referee keep position keys).
     #[inline]
     pub fn is_legal(&self, p: Move) -> bool {
         self.check(p).is_ok()

@@ -1,13 +1,198 @@
 //! `menace go`: flags and glue for the Go bot, GTP engine and match runner.
 
+use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
+
+use menace::arena::Program;
+use menace::go::matches::{self, MatchConfig, Player};
+use menace::go::{bot, gtp, koth, mcts::SearchConfig};
+
+/// Default playouts per move: on this 2-core machine a 19x19 move takes a few seconds.
+pub const DEFAULT_PLAYOUTS: usize = 20_000;
 
 /// Flags of `menace go`.
+///
+/// Without a subcommand: read a king-of-the-hill position (19 rows of `0`/`1`/`2`, then
+/// `black_prisoners white_prisoners to_move`) on stdin and print `row col` or `pass`.
 #[derive(clap::Args, Debug)]
-pub struct GoArgs {}
+pub struct GoArgs {
+    #[command(subcommand)]
+    command: Option<GoCommand>,
+    /// Speak GTP version 2 on stdin/stdout instead (for GoGui, Sabaki, other engines).
+    #[arg(long)]
+    gtp: bool,
+    /// Playouts per move (fixed work, so the answer is the same on every machine).
+    #[arg(long, default_value_t = DEFAULT_PLAYOUTS)]
+    playouts: usize,
+    /// Search threads (each with a fixed seed; results merged in a fixed order).
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Extra seed mixed into the position hash that seeds each move (default 0). The bot
+    /// stays deterministic; a match can pass `--seed {game}` to get different games.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// RAVE equivalence parameter (tuning).
+    #[arg(long, default_value_t = 3500.0, hide = true)]
+    rave_equiv: f32,
+    /// Print the search's top moves on stderr.
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum GoCommand {
+    /// Play games between two GTP engines, alternating colours; SGF per game and a table.
+    Match(MatchArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct MatchArgs {
+    /// First engine's command line (black in games 1, 3, 5, ...), run without a shell.
+    /// `{game}` in it becomes the game number (e.g. `gnugo --seed {game}`).
+    #[arg(long = "a")]
+    a: String,
+    /// Second engine's command line.
+    #[arg(long = "b")]
+    b: String,
+    /// Display name of the first engine.
+    #[arg(long, default_value = "A")]
+    name_a: String,
+    /// Display name of the second engine.
+    #[arg(long, default_value = "B")]
+    name_b: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 2)]
+    games: usize,
+    /// Number of the first game (to split a match over processes; colours and `{game}`
+    /// follow the game number).
+    #[arg(long, default_value_t = 1)]
+    first_game: usize,
+    /// Board side.
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Komi.
+    #[arg(long, default_value_t = 0.0)]
+    komi: f32,
+    /// Moves after which the game is a tie.
+    #[arg(long, default_value_t = 1000)]
+    move_cap: usize,
+    /// Seconds allowed for one answer.
+    #[arg(long, default_value_t = 120)]
+    move_timeout: u64,
+    /// Folder for game-NNN.sgf.
+    #[arg(long)]
+    sgf_dir: Option<PathBuf>,
+}
 
 /// Runs `menace go`.
-pub fn run(_args: GoArgs) -> ExitCode {
-    eprintln!("menace go: not built yet");
-    ExitCode::FAILURE
+pub fn run(args: GoArgs) -> ExitCode {
+    let cfg = SearchConfig {
+        playouts: args.playouts.max(1),
+        threads: args.threads.clamp(1, 64),
+        rave_equiv: args.rave_equiv,
+        seed: args.seed,
+        ..SearchConfig::default()
+    };
+    if let Some(GoCommand::Match(m)) = args.command {
+        return run_match(m);
+    }
+    if args.gtp {
+        let stdin = std::io::stdin();
+        return match gtp::serve(cfg, stdin.lock(), std::io::stdout()) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("menace go --gtp: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let mut text = String::new();
+    if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+        eprintln!("menace go: cannot read standard input: {e}");
+        return ExitCode::FAILURE;
+    }
+    let input = match koth::parse(&text) {
+        Ok(i) => i,
+        Err(e) => {
+            eprintln!("menace go: bad input: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let board = &input.board;
+    let inf = koth::infer(&input);
+    let seed = koth::fnv1a(koth::format(board).as_bytes()) ^ cfg.seed.wrapping_mul(gtp::SEED_MIX);
+    let cfg = SearchConfig { seed, ..cfg };
+    let ctx = bot::Context {
+        opponent_passed: inf.opponent_passed,
+        forbidden: Vec::new(),
+        avoid_ko_retakes: true,
+    };
+    let d = bot::decide(board, &cfg, &ctx);
+    if args.verbose {
+        eprintln!("{}: {inf:?}", d.reason);
+        if let Some(s) = &d.search {
+            for m in s.moves.iter().take(8) {
+                eprintln!(
+                    "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}",
+                    koth::format_move(board, m.mv),
+                    m.visits,
+                    m.winrate,
+                    m.amaf_visits,
+                    m.amaf_winrate
+                );
+            }
+        }
+    }
+    println!("{}", koth::format_move(board, d.mv));
+    ExitCode::SUCCESS
+}
+
+fn run_match(m: MatchArgs) -> ExitCode {
+    let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
+    let (pa, pb) = match (parse(&m.a), parse(&m.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(e), _) | (_, Err(e)) => {
+            eprintln!("menace go match: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if !(2..=19).contains(&m.size) {
+        eprintln!("menace go match: --size must be 2..=19");
+        return ExitCode::from(2);
+    }
+    let players = [Player { name: m.name_a, program: pa }, Player { name: m.name_b, program: pb }];
+    let cfg = MatchConfig {
+        size: m.size,
+        games: m.games,
+        first_game: m.first_game,
+        komi: m.komi,
+        move_cap: m.move_cap,
+        move_timeout: Duration::from_secs(m.move_timeout),
+        sgf_dir: m.sgf_dir,
+    };
+    let recs = matches::run_match(&players, &cfg, |r| {
+        let times = |i: usize| {
+            let mut t = r.move_times[i].clone();
+            t.sort_by(|a, b| a.total_cmp(b));
+            let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
+            format!("{median:.2}/{:.2}", t.last().copied().unwrap_or(0.0))
+        };
+        println!(
+            "game {:>3}: {} (black) vs {} (white): {} after {} moves, {}; move s median/max {} {}, {} {}",
+            r.number,
+            players[r.black].name,
+            players[1 - r.black].name,
+            r.result,
+            r.moves.len(),
+            r.reason,
+            players[0].name,
+            times(0),
+            players[1].name,
+            times(1)
+        );
+    });
+    print!("{}", matches::table(&players, &recs));
+    ExitCode::SUCCESS
 }

@@ -1,1 +1,19 @@
 //! Go: rules, the king-of-the-hill bot, GTP and the match runner.
+//!
+//! - [`board`]: stones, groups, captures, ko, hashing (fast enough for playouts);
+//! - [`score`]: Tromp-Taylor area scoring;
+//! - [`koth`]: the king-of-the-hill input and output format;
+//! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
+//! - [`gtp`]: the Go Text Protocol engine;
+//! - [`sgf`], [`matches`]: games between GTP engines, recorded as SGF.
+
+pub mod board;
+pub mod bot;
+pub mod gtp;
+pub mod koth;
+pub mod matches;
+pub mod mcts;
+pub mod pattern;
+pub mod playout;
+pub mod score;
+pub mod sgf;

@@ -1,0 +1,777 @@
+//! The Go board: stones, groups, pseudo-liberties, captures, simple ko and a Zobrist hash.
+//!
+//! Built for Monte-Carlo search: a [`Board`] is a plain value of fixed-size arrays (about
+//! 9 KiB, cloned with one `memcpy`), and [`Board::play`] allocates nothing. Points are
+//! indices into a `(n+2) x (n+2)` array whose outer ring is [`EDGE`], so neighbour loops
+//! need no bounds checks.
+//!
+//! Groups are circular linked lists of stones with a head. Each group keeps *pseudo*
+//! liberties (an empty neighbour counted once per adjacent stone) together with the sum and
+//! the sum of squares of those liberty points: a group is in atari exactly when all its
+//! pseudo-liberties are the same point, i.e. when `count * sum_sq == sum * sum`, and that
+//! point is `sum / count`. This is the classic trick that gives atari detection in O(1)
+//! without keeping liberty sets.
+
+/// An empty point.
+pub const EMPTY: u8 = 0;
+/// A black stone (and the black player).
+pub const BLACK: u8 = 1;
+/// A white stone (and the white player).
+pub const WHITE: u8 = 2;
+/// Off the board: the ring around it.
+pub const EDGE: u8 = 3;
+
+/// A move: a point index, or [`PASS`].
+pub type Move = u16;
+/// Passing. Point 0 is a corner of the edge ring, never playable, so it is free.
+pub const PASS: Move = 0;
+
+/// The largest board side we support.
+pub const MAX_SIZE: usize = 19;
+/// Width of the padded array for the largest board.
+const MAX_W: usize = MAX_SIZE + 2;
+/// Number of points in the padded array (all boards use the same array size).
+pub const MAX_POINTS: usize = MAX_W * MAX_W;
+const NONE: u16 = u16::MAX;
+
+/// The other colour.
+#[inline]
+pub fn opponent(c: u8) -> u8 {
+    3 - c
+}
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 3]; MAX_POINTS] {
+    let mut t = [[0u64; 3]; MAX_POINTS];
+    let mut p = 0;
+    while p < MAX_POINTS {
+        t[p][1] = splitmix((p as u64) * 2 + 1);
+        t[p][2] = splitmix((p as u64) * 2 + 2);
+        p += 1;
+    }
+    t
+}
+
+/// Zobrist keys, fixed at compile time so hashes are the same on every machine and run.
+static ZOBRIST: [[u64; 3]; MAX_POINTS] = zobrist_table();
+/// Mixed into [`Board::position_key`] when white is to move.
+const WHITE_TO_MOVE_KEY: u64 = splitmix(0xD1CE);
+
+/// Why a move was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    /// The point is not on the board.
+    OffBoard,
+    /// The point holds a stone.
+    Occupied,
+    /// The move would leave its own group without liberties and captures nothing.
+    Suicide,
+    /// The move retakes a ko at once.
+    Ko,
+}
+
+impl std::fmt::Display for Illegal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Illegal::OffBoard => "point off the board",
+            Illegal::Occupied => "point is occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::Ko => "illegal ko recapture",
+        })
+    }
+}
+
+/// A Go position with the player to move, prisoners, the simple-ko point and the last
+/// two moves.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    w: usize,
+    color: [u8; MAX_POINTS],
+    /// Head stone of the group of each stone.
+    head: [u16; MAX_POINTS],
+    /// Next stone in the group's circular list.
+    next: [u16; MAX_POINTS],
+    /// Per group head: number of pseudo-liberties.
+    libs: [u16; MAX_POINTS],
+    /// Per group head: sum of pseudo-liberty points.
+    lsum: [u32; MAX_POINTS],
+    /// Per group head: sum of squares of pseudo-liberty points.
+    lsq: [u32; MAX_POINTS],
+    /// Per group head: number of stones.
+    gsize: [u16; MAX_POINTS],
+    /// The empty points, in no particular order, for playouts.
+    empties: [u16; MAX_SIZE * MAX_SIZE],
+    empty_pos: [u16; MAX_POINTS],
+    n_empty: usize,
+    to_move: u8,
+    ko: u16,
+    hash: u64,
+    /// Stones captured by black (index 0) and by white (index 1).
+    prisoners: [u32; 2],
+    last: Move,
+    last2: Move,
+    passes: u8,
+    moves: u32,
+}
+
+impl Board {
+    /// An empty board of side `size` (2..=19), black to move.
+    ///
+    /// # Panics
+    /// If `size` is outside 2..=19.
+    pub fn new(size: usize) -> Board {
+        assert!((2..=MAX_SIZE).contains(&size), "board size {size} not in 2..=19");
+        let w = size + 2;
+        let mut b = Board {
+            size,
+            w,
+            color: [EDGE; MAX_POINTS],
+            head: [NONE; MAX_POINTS],
+            next: [NONE; MAX_POINTS],
+            libs: [0; MAX_POINTS],
+            lsum: [0; MAX_POINTS],
+            lsq: [0; MAX_POINTS],
+            gsize: [0; MAX_POINTS],
+            empties: [0; MAX_SIZE * MAX_SIZE],
+            empty_pos: [NONE; MAX_POINTS],
+            n_empty: 0,
+            to_move: BLACK,
+            ko: NONE,
+            hash: 0,
+            prisoners: [0; 2],
+            last: PASS,
+            last2: PASS,
+            passes: 0,
+            moves: 0,
+        };
+        for r in 0..size {
+            for c in 0..size {
+                let p = b.point(r, c);
+                b.color[p as usize] = EMPTY;
+                b.add_empty(p);
+            }
+        }
+        b
+    }
+
+    /// A board with the given stones (`stones[r * size + c]`, row 0 at the top), built from
+    /// scratch. Fails if some group has no liberty (no legal game reaches that).
+    pub fn from_stones(size: usize, stones: &[u8], to_move: u8) -> Result<Board, String> {
+        let mut b = Board::new(size);
+        if stones.len() != size * size {
+            return Err(format!("expected {} points, got {}", size * size, stones.len()));
+        }
+        for r in 0..size {
+            for c in 0..size {
+                let s = stones[r * size + c];
+                if s == BLACK || s == WHITE {
+                    let p = b.point(r, c);
+                    b.color[p as usize] = s;
+                    b.remove_empty(p);
+                    b.hash ^= ZOBRIST[p as usize][s as usize];
+                } else if s != EMPTY {
+                    return Err(format!("bad stone value {s}"));
+                }
+            }
+        }
+        b.rebuild_groups();
+        for p in b.points() {
+            if b.color[p as usize] <= WHITE
+                && b.color[p as usize] != EMPTY
+                && b.head[p as usize] == p
+                && b.libs[p as usize] == 0
+            {
+                let (r, c) = b.row_col(p);
+                return Err(format!(
+                    "the group at row {}, column {} has no liberties",
+                    r + 1,
+                    c + 1
+                ));
+            }
+        }
+        b.to_move = to_move;
+        Ok(b)
+    }
+
+    /// Recomputes every group and its pseudo-liberties from the stones alone.
+    fn rebuild_groups(&mut self) {
+        self.head = [NONE; MAX_POINTS];
+        self.next = [NONE; MAX_POINTS];
+        self.libs = [0; MAX_POINTS];
+        self.lsum = [0; MAX_POINTS];
+        self.lsq = [0; MAX_POINTS];
+        self.gsize = [0; MAX_POINTS];
+        let mut stack = Vec::new();
+        let pts: Vec<Move> = self.points().collect();
+        for &p in &pts {
+            let col = self.color[p as usize];
+            if (col == BLACK || col == WHITE) && self.head[p as usize] == NONE {
+                // Flood fill, linking stones into a circular list headed by p.
+                self.head[p as usize] = p;
+                self.next[p as usize] = p;
+                self.gsize[p as usize] = 1;
+                stack.push(p);
+                while let Some(q) = stack.pop() {
+                    for n in self.neighbors(q) {
+                        if self.color[n as usize] == col && self.head[n as usize] == NONE {
+                            self.head[n as usize] = p;
+                            self.next[n as usize] = self.next[p as usize];
+                            self.next[p as usize] = n;
+                            self.gsize[p as usize] += 1;
+                            stack.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        for &p in &pts {
+            let col = self.color[p as usize];
+            if col == BLACK || col == WHITE {
+                let h = self.head[p as usize];
+                for n in self.neighbors(p) {
+                    if self.color[n as usize] == EMPTY {
+                        self.add_lib(h, n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Side of the board.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The point at row `r`, column `c` (both 0-based, row 0 at the top).
+    #[inline]
+    pub fn point(&self, r: usize, c: usize) -> Move {
+        ((r + 1) * self.w + c + 1) as Move
+    }
+
+    /// Row and column (0-based, row 0 at the top) of an on-board point.
+    #[inline]
+    pub fn row_col(&self, p: Move) -> (usize, usize) {
+        (p as usize / self.w - 1, p as usize % self.w - 1)
+    }
+
+    /// Every on-board point, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Move> + '_ {
+        (0..self.size).flat_map(move |r| (0..self.size).map(move |c| self.point(r, c)))
+    }
+
+    /// The four orthogonal neighbours (some may be [`EDGE`]).
+    #[inline]
+    pub fn neighbors(&self, p: Move) -> [Move; 4] {
+        let w = self.w as Move;
+        [p - w, p - 1, p + 1, p + w]
+    }
+
+    /// The four diagonal neighbours (some may be [`EDGE`]).
+    #[inline]
+    pub fn diagonals(&self, p: Move) -> [Move; 4] {
+        let w = self.w as Move;
+        [p - w - 1, p - w + 1, p + w - 1, p + w + 1]
+    }
+
+    /// What is at `p`: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
+    #[inline]
+    pub fn at(&self, p: Move) -> u8 {
+        self.color[p as usize]
+    }
+
+    /// The player to move.
+    #[inline]
+    pub fn to_move(&self) -> u8 {
+        self.to_move
+    }
+
+    /// Sets the player to move (used when a position is set up, e.g. from GTP `play`).
+    pub fn set_to_move(&mut self, c: u8) {
+        self.to_move = c;
+    }
+
+    /// Stones captured by `c` so far (counted for the capturer).
+    #[inline]
+    pub fn prisoners(&self, c: u8) -> u32 {
+        self.prisoners[c as usize - 1]
+    }
+
+    /// Sets the prisoner counts (from a position description).
+    pub fn set_prisoners(&mut self, black: u32, white: u32) {
+        self.prisoners = [black, white];
+    }
+
+    /// The point where an immediate ko recapture is forbidden, if any.
+    #[inline]
+    pub fn ko(&self) -> Option<Move> {
+        (self.ko != NONE).then_some(self.ko)
+    }
+
+    /// The last move played ([`PASS`] at the start).
+    #[inline]
+    pub fn last_move(&self) -> Move {
+        self.last
+    }
+
+    /// The move before the last one.
+    #[inline]
+    pub fn last_move2(&self) -> Move {
+        self.last2
+    }
+
+    /// Consecutive passes that ended the move sequence so far.
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Records that the game arrived here through `n` consecutive passes (for positions set
+    /// up from outside, e.g. when the opponent is known to have passed).
+    pub fn set_passes(&mut self, n: u8) {
+        self.passes = n;
+    }
+
+    /// Moves (including passes) played on this board value.
+    #[inline]
+    pub fn move_count(&self) -> u32 {
+        self.moves
+    }
+
+    /// Zobrist hash of the stones alone.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Hash of the stones and the player to move: the key for positional superko with
+    /// "the same player to move".
+    #[inline]
+    pub fn position_key(&self) -> u64 {
+        if self.to_move == WHITE {
+            self.hash ^ WHITE_TO_MOVE_KEY
+        } else {
+            self.hash
+        }
+    }
+
+    /// The empty points (unordered).
+    #[inline]
+    pub fn empties(&self) -> &[u16] {
+        &self.empties[..self.n_empty]
+    }
+
+    /// Head stone of the group at `p` (a stone).
+    #[inline]
+    pub fn group_of(&self, p: Move) -> Move {
+        self.head[p as usize]
+    }
+
+    /// Number of stones in the group with head `h`.
+    #[inline]
+    pub fn group_size(&self, h: Move) -> usize {
+        self.gsize[h as usize] as usize
+    }
+
+    /// The stones of the group with head `h`.
+    pub fn group_stones(&self, h: Move) -> impl Iterator<Item = Move> + '_ {
+        let mut p = h;
+        let mut done = false;
+        std::iter::from_fn(move || {
+            if done {
+                return None;
+            }
+            let cur = p;
+            p = self.next[p as usize];
+            done = p == h;
+            Some(cur)
+        })
+    }
+
+    /// If the group with head `h` has exactly one liberty, that liberty.
+    #[inline]
+    pub fn atari_lib(&self, h: Move) -> Option<Move> {
+        let n = u64::from(self.libs[h as usize]);
+        let s = u64::from(self.lsum[h as usize]);
+        let q = u64::from(self.lsq[h as usize]);
+        (n > 0 && n * q == s * s).then(|| (s / n) as Move)
+    }
+
+    /// True liberties of the group with head `h`, counted up to `max` (stops early).
+    pub fn count_libs(&self, h: Move, max: usize) -> usize {
+        let mut seen = [0u16; 8];
+        let mut n = 0;
+        for s in self.group_stones(h) {
+            for q in self.neighbors(s) {
+                if self.color[q as usize] == EMPTY && !seen[..n].contains(&q) {
+                    seen[n] = q;
+                    n += 1;
+                    if n >= max.min(8) {
+                        return n;
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    #[inline]
+    fn add_lib(&mut self, h: Move, p: Move) {
+        let h = h as usize;
+        let p = u32::from(p);
+        self.libs[h] += 1;
+        self.lsum[h] += p;
+        self.lsq[h] += p * p;
+    }
+
+    #[inline]
+    fn remove_lib(&mut self, h: Move, p: Move) {
+        let h = h as usize;
+        let p = u32::from(p);
+        self.libs[h] -= 1;
+        self.lsum[h] -= p;
+        self.lsq[h] -= p * p;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Move) {
+        self.empty_pos[p as usize] = self.n_empty as u16;
+        self.empties[self.n_empty] = p;
+        self.n_empty += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Move) {
+        let i = self.empty_pos[p as usize] as usize;
+        self.n_empty -= 1;
+        let last = self.empties[self.n_empty];
+        self.empties[i] = last;
+        self.empty_pos[last as usize] = i as u16;
+        self.empty_pos[p as usize] = NONE;
+    }
+
+    /// Is `p` a legal move for the player to move (on the board, empty, not suicide, not
+    /// an immediate ko recapture)? Positional superko needs the game's history, so it is
+    /// the caller's business (the GTP engine and the match referee keep position keys).
+    #[inline]
+    pub fn is_legal(&self, p: Move) -> bool {
+        self.check(p).is_ok()
+    }
+
+    /// Like [`Board::is_legal`], with the reason when not.
+    pub fn check(&self, p: Move) -> Result<(), Illegal> {
+        if p == PASS {
+            return Ok(());
+        }
+        if p as usize >= MAX_POINTS || self.color[p as usize] == EDGE {
+            return Err(Illegal::OffBoard);
+        }
+        if self.color[p as usize] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if p == self.ko {
+            return Err(Illegal::Ko);
+        }
+        if self.is_suicide(p, self.to_move) {
+            return Err(Illegal::Suicide);
+        }
+        Ok(())
+    }
+
+    /// Would `c` playing at the empty point `p` be suicide?
+    #[inline]
+    pub fn is_suicide(&self, p: Move, c: u8) -> bool {
+        for q in self.neighbors(p) {
+            let qc = self.color[q as usize];
+            if qc == EMPTY {
+                return false;
+            }
+            if qc == EDGE {
+                continue;
+            }
+            let in_atari = self.atari_lib(self.head[q as usize]).is_some();
+            // An own group with another liberty, or an enemy group we capture.
+            if (qc == c) != in_atari {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Plays `p` (or [`PASS`]) for the player to move, if legal.
+    pub fn play(&mut self, p: Move) -> Result<(), Illegal> {
+        self.check(p)?;
+        self.play_unchecked(p);
+        Ok(())
+    }
+
+    /// Plays a move known to be legal (see [`Board::is_legal`]). Returns the number of
+    /// stones captured.
+    pub fn play_unchecked(&mut self, p: Move) -> u32 {
+        let c = self.to_move;
+        self.last2 = self.last;
+        self.last = p;
+        self.moves += 1;
+        self.to_move = opponent(c);
+        if p == PASS {
+            self.passes += 1;
+            self.ko = NONE;
+            return 0;
+        }
+        self.passes = 0;
+        let o = opponent(c);
+        self.color[p as usize] = c;
+        self.hash ^= ZOBRIST[p as usize][c as usize];
+        self.remove_empty(p);
+        self.head[p as usize] = p;
+        self.next[p as usize] = p;
+        self.gsize[p as usize] = 1;
+        self.libs[p as usize] = 0;
+        self.lsum[p as usize] = 0;
+        self.lsq[p as usize] = 0;
+        let ns = self.neighbors(p);
+        for q in ns {
+            match self.color[q as usize] {
+                EMPTY => self.add_lib(p, q),
+                BLACK | WHITE => {
+                    let h = self.head[q as usize];
+                    self.remove_lib(h, p);
+                }
+                _ => {}
+            }
+        }
+        // Merge with friendly neighbours (the bigger group absorbs the smaller).
+        for q in ns {
+            if self.color[q as usize] == c {
+                let a = self.head[p as usize];
+                let b = self.head[q as usize];
+                if a != b {
+                    let (big, small) = if self.gsize[a as usize] >= self.gsize[b as usize] {
+                        (a, b)
+                    } else {
+                        (b, a)
+                    };
+                    self.merge(big, small);
+                }
+            }
+        }
+        // Capture enemy neighbours left without liberties.
+        let mut captured = 0;
+        let mut last_captured = NONE;
+        for q in ns {
+            if self.color[q as usize] == o {
+                let h = self.head[q as usize];
+                if self.libs[h as usize] == 0 {
+                    captured += self.remove_group(h);
+                    last_captured = q;
+                }
+            }
+        }
+        self.prisoners[c as usize - 1] += captured;
+        let h = self.head[p as usize];
+        self.ko = if captured == 1 && self.gsize[h as usize] == 1 && self.libs[h as usize] == 1 {
+            last_captured
+        } else {
+            NONE
+        };
+        captured
+    }
+
+    fn merge(&mut self, big: Move, small: Move) {
+        let (bi, si) = (big as usize, small as usize);
+        self.libs[bi] += self.libs[si];
+        self.lsum[bi] += self.lsum[si];
+        self.lsq[bi] += self.lsq[si];
+        self.gsize[bi] += self.gsize[si];
+        let mut s = small;
+        loop {
+            self.head[s as usize] = big;
+            s = self.next[s as usize];
+            if s == small {
+                break;
+            }
+        }
+        // Splice the two circular lists.
+        self.next.swap(bi, si);
+    }
+
+    fn remove_group(&mut self, h: Move) -> u32 {
+        let col = self.color[h as usize];
+        let mut s = h;
+        let mut n = 0;
+        loop {
+            self.color[s as usize] = EMPTY;
+            self.hash ^= ZOBRIST[s as usize][col as usize];
+            self.add_empty(s);
+            n += 1;
+            for q in self.neighbors(s) {
+                let qc = self.color[q as usize];
+                if (qc == BLACK || qc == WHITE) && self.head[q as usize] != h {
+                    let qh = self.head[q as usize];
+                    self.add_lib(qh, s);
+                }
+            }
+            let nx = self.next[s as usize];
+            self.head[s as usize] = NONE;
+            s = nx;
+            if s == h {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Is the empty point `p` an eye-like point of `c`: all orthogonal neighbours `c` or
+    /// edge, and not a false eye (at most one enemy diagonal in the middle, none at the
+    /// edge)?
+    #[inline]
+    pub fn is_eye(&self, p: Move, c: u8) -> bool {
+        for q in self.neighbors(p) {
+            let qc = self.color[q as usize];
+            if qc != c && qc != EDGE {
+                return false;
+            }
+        }
+        let o = opponent(c);
+        let mut bad = 0;
+        let mut edge = 0;
+        for q in self.diagonals(p) {
+            match self.color[q as usize] {
+                EDGE => edge = 1,
+                x if x == o => bad += 1,
+                _ => {}
+            }
+        }
+        bad + edge < 2
+    }
+
+    /// The 3x3 neighbourhood of `p` as 16 bits: 2 bits per neighbour (empty, black, white,
+    /// edge) in the order NW, N, NE, W, E, SW, S, SE.
+    #[inline]
+    pub fn env8(&self, p: Move) -> u16 {
+        let w = self.w;
+        let p = p as usize;
+        let c = &self.color;
+        u16::from(c[p - w - 1])
+            | u16::from(c[p - w]) << 2
+            | u16::from(c[p - w + 1]) << 4
+            | u16::from(c[p - 1]) << 6
+            | u16::from(c[p + 1]) << 8
+            | u16::from(c[p + w - 1]) << 10
+            | u16::from(c[p + w]) << 12
+            | u16::from(c[p + w + 1]) << 14
+    }
+
+    /// Checks every incremental structure against a recomputation from the stones alone;
+    /// for tests. Returns a description of the first difference.
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let mut fresh = self.clone();
+        fresh.rebuild_groups();
+        let mut hash = 0;
+        let mut n_empty = 0;
+        for p in self.points() {
+            let col = self.color[p as usize];
+            match col {
+                EMPTY => {
+                    n_empty += 1;
+                    let i = self.empty_pos[p as usize] as usize;
+                    if i >= self.n_empty || self.empties[i] != p {
+                        return Err(format!("empty list misses {p}"));
+                    }
+                }
+                BLACK | WHITE => {
+                    hash ^= ZOBRIST[p as usize][col as usize];
+                    let h = self.head[p as usize];
+                    if h as usize >= MAX_POINTS || self.color[h as usize] != col {
+                        return Err(format!("stone {p} has a bad head {h}"));
+                    }
+                    if h == p {
+                        // Every stone on the list points to h and lies in one fresh group
+                        // of the same size: the partitions agree.
+                        let fh = fresh.head[p as usize];
+                        let mut n = 0;
+                        for s in self.group_stones(h) {
+                            n += 1;
+                            if self.head[s as usize] != h || fresh.head[s as usize] != fh {
+                                return Err(format!("group {h}: stone {s} is misfiled"));
+                            }
+                            if n > MAX_POINTS {
+                                return Err(format!("group {h}: list does not close"));
+                            }
+                        }
+                        let (a, b) = (h as usize, fh as usize);
+                        let ours = (self.libs[a], self.lsum[a], self.lsq[a], self.gsize[a]);
+                        let theirs = (fresh.libs[b], fresh.lsum[b], fresh.lsq[b], fresh.gsize[b]);
+                        if ours != theirs || n != ours.3 as usize {
+                            return Err(format!("group {h}: {ours:?} != recomputed {theirs:?}"));
+                        }
+                        if ours.0 == 0 {
+                            return Err(format!("group {h} has no liberties"));
+                        }
+                    }
+                }
+                _ => return Err(format!("bad colour {col} at {p}")),
+            }
+        }
+        if n_empty != self.n_empty {
+            return Err(format!("{} empties listed, {n_empty} on the board", self.n_empty));
+        }
+        if hash != self.hash {
+            return Err("hash differs from recomputed hash".into());
+        }
+        Ok(())
+    }
+
+    /// The board as rows of `.`, `X` (black) and `O` (white), top row first.
+    pub fn diagram(&self) -> String {
+        let mut s = String::new();
+        for r in 0..self.size {
+            for c in 0..self.size {
+                s.push(match self.at(self.point(r, c)) {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// A board from a diagram of `.`/`X`/`O` rows (white space ignored), for tests.
+    pub fn from_diagram(text: &str, to_move: u8) -> Result<Board, String> {
+        let rows: Vec<Vec<u8>> = text
+            .lines()
+            .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+            .filter(|l| !l.is_empty())
+            .map(|l| {
+                l.chars()
+                    .map(|c| match c {
+                        'X' | 'x' | '1' => Ok(BLACK),
+                        'O' | 'o' | '2' => Ok(WHITE),
+                        '.' | '0' | '+' => Ok(EMPTY),
+                        _ => Err(format!("bad diagram character {c:?}")),
+                    })
+                    .collect()
+            })
+            .collect::<Result<_, _>>()?;
+        let n = rows.len();
+        if !(2..=MAX_SIZE).contains(&n) || rows.iter().any(|r| r.len() != n) {
+            return Err("diagram is not square".into());
+        }
+        Board::from_stones(n, &rows.concat(), to_move)
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.diagram())
+    }
+}

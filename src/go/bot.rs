@@ -1,0 +1,82 @@
+//! The move decision shared by the king-of-the-hill bot and the GTP engine: when to pass,
+//! which root moves to forbid, and the search itself.
+//!
+//! Passing: a pass is only ever considered when the board *as it stands* already wins for
+//! us under Tromp-Taylor area scoring (with komi), so that if the opponent passes back the
+//! game ends in our favour; when the opponent has just passed and that holds, we pass at
+//! once and the game is over. Otherwise we play on, and since dead stones count as alive
+//! on a board scored as it stands, the search (which scores two passes in its tree
+//! exactly) captures them before it is willing to pass. With no legal move left except
+//! filling our own eyes we pass.
+
+use super::board::{Board, Move, BLACK, EMPTY, PASS};
+use super::mcts::{self, RootRules, SearchConfig, SearchResult};
+use super::score;
+
+/// What the bot knows besides the board.
+#[derive(Clone, Debug, Default)]
+pub struct Context {
+    /// The opponent's last move was a pass (known in GTP, inferred in KOTH).
+    pub opponent_passed: bool,
+    /// Root moves that would repeat an earlier position (known in GTP).
+    pub forbidden: Vec<Move>,
+    /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
+    /// winning, since an immediate retake repeats the position and makes the game a tie.
+    pub avoid_ko_retakes: bool,
+}
+
+/// The decision and the evidence for it.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// The move (or [`PASS`]).
+    pub mv: Move,
+    /// Why, in a few words.
+    pub reason: &'static str,
+    /// The search, when one ran.
+    pub search: Option<SearchResult>,
+}
+
+/// Is the board as it stands a win for the player to move?
+pub fn winning_now(b: &Board, komi: f32) -> bool {
+    let m = score::margin(b, komi);
+    if b.to_move() == BLACK {
+        m > 0.0
+    } else {
+        m < 0.0
+    }
+}
+
+/// Chooses a move for the player to move on `b`.
+pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
+    let c = b.to_move();
+    let win_now = winning_now(b, cfg.komi);
+    if ctx.opponent_passed && win_now {
+        return Decision {
+            mv: PASS,
+            reason: "opponent passed and the board wins as it stands",
+            search: None,
+        };
+    }
+    let any_move = b.points().any(|p| {
+        b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(p) && !ctx.forbidden.contains(&p)
+    });
+    if !any_move {
+        return Decision { mv: PASS, reason: "no move left but filling own eyes", search: None };
+    }
+    let mut root = b.clone();
+    root.set_passes(u8::from(ctx.opponent_passed));
+    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now };
+    let res = mcts::search(&root, cfg, &rules);
+    let mut mv = res.best();
+    let mut reason = "most visited move";
+    if ctx.avoid_ko_retakes && mcts::is_ko_capture(b, mv) {
+        // A tie is worth having only when we are losing.
+        if let Some(alt) =
+            res.moves.iter().find(|m| !mcts::is_ko_capture(b, m.mv) && m.winrate >= 0.5)
+        {
+            mv = alt.mv;
+            reason = "best move that cannot repeat a ko position";
+        }
+    }
+    Decision { mv, reason, search: Some(res) }
+}

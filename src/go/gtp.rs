@@ -1,0 +1,309 @@
+//! The Go Text Protocol (version 2) engine: `menace go --gtp`.
+//!
+//! Every command is one entry of [`COMMANDS`], a table from names to handlers (the way
+//! GNU Go lays out its GTP), so the protocol reads as a list. A handler gets the engine and
+//! the arguments and returns the answer text or an error message; [`Engine::handle_line`]
+//! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
+//! it was.
+
+use super::board::{Board, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
+use super::bot::{self, Context};
+use super::koth::fnv1a;
+use super::mcts::SearchConfig;
+use super::score;
+
+/// Spreads a user seed over all 64 bits (seed 0 leaves the position hash as it is).
+pub const SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A command handler: the engine and the arguments in, the answer (or an error) out.
+pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
+
+/// The commands we know, in the order `list_commands` prints them.
+pub const COMMANDS: &[(&str, Handler)] = &[
+    ("protocol_version", |_, _| Ok("2".into())),
+    ("name", |_, _| Ok("menace".into())),
+    ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    ("known_command", cmd_known_command),
+    ("list_commands", cmd_list_commands),
+    ("quit", cmd_quit),
+    ("boardsize", cmd_boardsize),
+    ("clear_board", cmd_clear_board),
+    ("komi", cmd_komi),
+    ("play", cmd_play),
+    ("genmove", cmd_genmove),
+    ("undo", cmd_undo),
+    ("final_score", cmd_final_score),
+    ("showboard", cmd_showboard),
+];
+
+/// The GTP engine's state: the game so far and the search settings.
+pub struct Engine {
+    board: Board,
+    komi: f32,
+    /// Boards before each move, for `undo`.
+    history: Vec<Board>,
+    /// Position keys (stones and side to move) of every position of the game so far,
+    /// the current one included: genmove never repeats one (positional superko).
+    keys: Vec<u64>,
+    cfg: SearchConfig,
+    quit: bool,
+}
+
+impl Engine {
+    /// A 19x19 engine with komi 0 searching with `cfg`. Each genmove's seed is a hash of the
+    /// position mixed with `cfg.seed` (0 for the plain engine), so the engine is
+    /// deterministic, and a match can still vary it reproducibly with another seed.
+    pub fn new(cfg: SearchConfig) -> Engine {
+        let board = Board::new(MAX_SIZE);
+        let keys = vec![board.position_key()];
+        Engine { board, komi: 0.0, history: Vec::new(), keys, cfg, quit: false }
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Has `quit` been received?
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one input line; `None` for lines that need no answer (empty or comment).
+    /// The answer includes the final empty line.
+    pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        // Preprocessing as GTP 2 specifies: drop control characters except tab/newline,
+        // tabs to spaces, cut comments, skip empty lines.
+        let cleaned: String = line
+            .chars()
+            .filter(|&c| !c.is_control() || c == '\t')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let body = cleaned.split('#').next().unwrap_or("");
+        let mut words = body.split_whitespace().peekable();
+        let first = *words.peek()?;
+        let id = if first.bytes().all(|b| b.is_ascii_digit()) {
+            words.next();
+            first.to_string()
+        } else {
+            String::new()
+        };
+        let Some(name) = words.next() else {
+            return Some(format!("?{id} missing command\n\n"));
+        };
+        let args: Vec<&str> = words.collect();
+        let answer = match COMMANDS.iter().find(|(n, _)| *n == name) {
+            Some((_, handler)) => handler(self, &args),
+            None => Err("unknown command".into()),
+        };
+        Some(match answer {
+            Ok(text) if text.is_empty() => format!("={id}\n\n"),
+            Ok(text) => format!("={id} {text}\n\n"),
+            Err(msg) => format!("?{id} {msg}\n\n"),
+        })
+    }
+
+    fn reset(&mut self, size: usize) {
+        self.board = Board::new(size);
+        self.history.clear();
+        self.keys = vec![self.board.position_key()];
+    }
+
+    /// Plays `m` for `color`, recording history; the state is unchanged on error.
+    fn play_move(&mut self, color: u8, m: Move) -> Result<(), String> {
+        let mut next = self.board.clone();
+        next.set_to_move(color);
+        next.play(m).map_err(|_| "illegal move".to_string())?;
+        self.history.push(std::mem::replace(&mut self.board, next));
+        self.keys.push(self.board.position_key());
+        Ok(())
+    }
+}
+
+fn parse_color(s: &str) -> Result<u8, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Ok(BLACK),
+        "w" | "white" => Ok(WHITE),
+        _ => Err("invalid color".into()),
+    }
+}
+
+/// Column letters: A-T without I.
+const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
+
+/// Reads a GTP vertex (`D4`, `pass`) on `b`.
+pub fn parse_vertex(b: &Board, s: &str) -> Result<Move, String> {
+    if s.eq_ignore_ascii_case("pass") {
+        return Ok(PASS);
+    }
+    let up = s.to_ascii_uppercase();
+    let bytes = up.as_bytes();
+    let col = bytes
+        .first()
+        .and_then(|c| LETTERS.iter().position(|l| l == c))
+        .ok_or_else(|| "invalid coordinate".to_string())?;
+    let row: usize = up[1..].parse().map_err(|_| "invalid coordinate".to_string())?;
+    let n = b.size();
+    if col >= n || row == 0 || row > n || !up[1..].bytes().all(|c| c.is_ascii_digit()) {
+        return Err("invalid coordinate".into());
+    }
+    Ok(b.point(n - row, col))
+}
+
+/// Writes a move as a GTP vertex (`D4`, `pass`).
+pub fn format_vertex(b: &Board, m: Move) -> String {
+    if m == PASS {
+        return "pass".into();
+    }
+    let (r, c) = b.row_col(m);
+    format!("{}{}", LETTERS[c] as char, b.size() - r)
+}
+
+fn cmd_known_command(_: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let name = args.first().ok_or("missing command name")?;
+    Ok(COMMANDS.iter().any(|(n, _)| n == name).to_string())
+}
+
+fn cmd_list_commands(_: &mut Engine, _: &[&str]) -> Result<String, String> {
+    Ok(COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
+}
+
+fn cmd_quit(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+    e.quit = true;
+    Ok(String::new())
+}
+
+fn cmd_boardsize(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let n: usize = args.first().and_then(|s| s.parse().ok()).ok_or("boardsize not an integer")?;
+    if !(2..=MAX_SIZE).contains(&n) {
+        return Err("unacceptable size".into());
+    }
+    e.reset(n);
+    Ok(String::new())
+}
+
+fn cmd_clear_board(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+    let n = e.board.size();
+    e.reset(n);
+    Ok(String::new())
+}
+
+fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let k: f32 = args
+        .first()
+        .and_then(|s| s.parse().ok())
+        .filter(|k: &f32| k.is_finite() && k.abs() < 1000.0)
+        .ok_or("komi not a float")?;
+    e.komi = k;
+    Ok(String::new())
+}
+
+fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    if args.len() != 2 {
+        return Err("invalid color or coordinate".into());
+    }
+    let color = parse_color(args[0])?;
+    let m = parse_vertex(&e.board, args[1])?;
+    e.play_move(color, m)?;
+    Ok(String::new())
+}
+
+fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let mut b = e.board.clone();
+    b.set_to_move(color);
+    // Moves that would recreate an earlier position with the same side to move.
+    let forbidden: Vec<Move> = b
+        .points()
+        .filter(|&p| b.at(p) == EMPTY && b.is_legal(p))
+        .filter(|&p| {
+            let mut after = b.clone();
+            after.play_unchecked(p);
+            e.keys.contains(&after.position_key())
+        })
+        .collect();
+    // The last move was a pass by the other colour (`play` leaves the opponent of the
+    // colour that moved to move).
+    let opponent_passed =
+        !e.history.is_empty() && e.board.last_move() == PASS && e.board.to_move() == color;
+    let cfg = SearchConfig {
+        komi: e.komi,
+        seed: fnv1a(&b.position_key().to_le_bytes())
+            ^ u64::from(b.move_count())
+            ^ e.cfg.seed.wrapping_mul(SEED_MIX),
+        ..e.cfg.clone()
+    };
+    let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false };
+    let d = bot::decide(&b, &cfg, &ctx);
+    e.play_move(color, d.mv)?;
+    Ok(format_vertex(&b, d.mv))
+}
+
+fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+    let prev = e.history.pop().ok_or("cannot undo")?;
+    e.board = prev;
+    e.keys.pop();
+    Ok(String::new())
+}
+
+fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+    Ok(score::result_string(score::margin(&e.board, e.komi)))
+}
+
+fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+    let b = &e.board;
+    let n = b.size();
+    let letters: String =
+        LETTERS[..n].iter().map(|&l| format!(" {}", l as char)).collect::<String>();
+    let mut s = format!("\n  {letters}\n");
+    for r in 0..n {
+        let num = n - r;
+        s.push_str(&format!("{num:>2}"));
+        for c in 0..n {
+            let p = b.point(r, c);
+            s.push(' ');
+            s.push(match b.at(p) {
+                BLACK => 'X',
+                WHITE => 'O',
+                _ => '.',
+            });
+        }
+        s.push_str(&format!(" {num}\n"));
+    }
+    s.push_str(&format!("  {letters}\n"));
+    s.push_str(&format!(
+        "captured by black {}, by white {}",
+        b.prisoners(BLACK),
+        b.prisoners(WHITE)
+    ));
+    Ok(s)
+}
+
+/// Runs the engine over lines of `input`, writing answers to `output`, until `quit` or end
+/// of input.
+pub fn serve(
+    cfg: SearchConfig,
+    input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+) -> std::io::Result<()> {
+    let mut e = Engine::new(cfg);
+    let mut input = input;
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf)? == 0 {
+            break;
+        }
+        // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
+        // end of the session.
+        let line = String::from_utf8_lossy(&buf);
+        if let Some(ans) = e.handle_line(line.trim_end_matches(['\n', '\r'])) {
+            output.write_all(ans.as_bytes())?;
+            output.flush()?;
+        }
+        if e.quit_requested() {
+            break;
+        }
+    }
+    Ok(())
+}

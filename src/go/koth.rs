@@ -1,0 +1,199 @@
+//! The king-of-the-hill format: 19 rows of 19 digits, then `black_prisoners
+//! white_prisoners to_move`; the answer is `row col` (1-based from the top left) or `pass`.
+
+use super::board::{Board, Move, BLACK, EMPTY, PASS, WHITE};
+
+/// Board side in the king-of-the-hill format.
+pub const KOTH_SIZE: usize = 19;
+
+/// A parsed king-of-the-hill position.
+#[derive(Clone, Debug)]
+pub struct KothInput {
+    /// The stones, the player to move and the prisoner counts.
+    pub board: Board,
+    /// Stones black has captured.
+    pub black_prisoners: u32,
+    /// Stones white has captured.
+    pub white_prisoners: u32,
+}
+
+/// Why an input was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KothError(pub String);
+
+impl std::fmt::Display for KothError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for KothError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, KothError> {
+    Err(KothError(msg.into()))
+}
+
+/// Parses the king-of-the-hill input. Accepts `\n` or `\r\n` line ends and trailing
+/// blank lines; anything else off the format is an error with a message naming the line.
+pub fn parse(text: &str) -> Result<KothInput, KothError> {
+    let lines: Vec<&str> = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
+    let mut n = lines.len();
+    while n > 0 && lines[n - 1].trim().is_empty() {
+        n -= 1;
+    }
+    if n != KOTH_SIZE + 1 {
+        return err(format!(
+            "expected {} lines (19 board rows and one line of numbers), got {n}",
+            KOTH_SIZE + 1
+        ));
+    }
+    let mut stones = Vec::with_capacity(KOTH_SIZE * KOTH_SIZE);
+    for (i, line) in lines[..KOTH_SIZE].iter().enumerate() {
+        if line.chars().count() != KOTH_SIZE {
+            return err(format!(
+                "line {}: expected 19 characters, got {}",
+                i + 1,
+                line.chars().count()
+            ));
+        }
+        for (j, ch) in line.chars().enumerate() {
+            stones.push(match ch {
+                '0' => EMPTY,
+                '1' => BLACK,
+                '2' => WHITE,
+                _ => {
+                    return err(format!(
+                        "line {}, column {}: expected 0, 1 or 2, got {ch:?}",
+                        i + 1,
+                        j + 1
+                    ))
+                }
+            });
+        }
+    }
+    let nums: Vec<&str> = lines[KOTH_SIZE].split_whitespace().collect();
+    if nums.len() != 3 {
+        return err(format!(
+            "line 20: expected three numbers (black's prisoners, white's prisoners, colour to move), got {:?}",
+            lines[KOTH_SIZE]
+        ));
+    }
+    let num = |s: &str, what: &str| -> Result<u32, KothError> {
+        if !s.bytes().all(|b| b.is_ascii_digit()) {
+            return err(format!("line 20: {what} is not a number: {s:?}"));
+        }
+        s.parse::<u32>()
+            .ok()
+            .filter(|&v| v <= 10_000)
+            .ok_or_else(|| KothError(format!("line 20: {what} out of range: {s:?}")))
+    };
+    let bp = num(nums[0], "black's prisoners")?;
+    let wp = num(nums[1], "white's prisoners")?;
+    let to_move = match nums[2] {
+        "1" => BLACK,
+        "2" => WHITE,
+        s => return err(format!("line 20: the colour to move must be 1 or 2, got {s:?}")),
+    };
+    let mut board = Board::from_stones(KOTH_SIZE, &stones, to_move).map_err(KothError)?;
+    board.set_prisoners(bp, wp);
+    Ok(KothInput { board, black_prisoners: bp, white_prisoners: wp })
+}
+
+/// Writes a position in the king-of-the-hill format (20 lines, each ending in `\n`).
+pub fn format(b: &Board) -> String {
+    let mut s = String::with_capacity(20 * 21);
+    for r in 0..b.size() {
+        for c in 0..b.size() {
+            s.push(match b.at(b.point(r, c)) {
+                BLACK => '1',
+                WHITE => '2',
+                _ => '0',
+            });
+        }
+        s.push('\n');
+    }
+    s.push_str(&format!("{} {} {}\n", b.prisoners(BLACK), b.prisoners(WHITE), b.to_move()));
+    s
+}
+
+/// The answer line for a move (without newline): `row col` or `pass`.
+pub fn format_move(b: &Board, m: Move) -> String {
+    if m == PASS {
+        "pass".into()
+    } else {
+        let (r, c) = b.row_col(m);
+        format!("{} {}", r + 1, c + 1)
+    }
+}
+
+/// Reads an answer line (`row col` or `pass`) on a board of side `size`.
+pub fn parse_move(b: &Board, text: &str) -> Result<Move, KothError> {
+    let t = text.trim();
+    if t == "pass" {
+        return Ok(PASS);
+    }
+    let parts: Vec<&str> = t.split_whitespace().collect();
+    if parts.len() != 2 {
+        return err(format!("expected `row col` or `pass`, got {t:?}"));
+    }
+    let n = b.size();
+    let r: usize = parts[0]
+        .parse()
+        .ok()
+        .filter(|v| (1..=n).contains(v))
+        .ok_or_else(|| KothError(format!("bad row {:?}", parts[0])))?;
+    let c: usize = parts[1]
+        .parse()
+        .ok()
+        .filter(|v| (1..=n).contains(v))
+        .ok_or_else(|| KothError(format!("bad column {:?}", parts[1])))?;
+    Ok(b.point(r - 1, c - 1))
+}
+
+/// A portable 64-bit FNV-1a hash of bytes: the seed of the bot's generator, the same on
+/// every machine (std's hashers are randomised or unspecified).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// What the bot infers from a bare position about how it was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Inference {
+    /// Moves each side has put on the board: its stones plus its stones the other side
+    /// captured (`[black, white]`).
+    pub stones_played: [u32; 2],
+    /// The opponent seems to have passed last: the side to move has played exactly one
+    /// move more than strict alternation allows. Passing back would end the game.
+    pub opponent_passed: bool,
+}
+
+/// Infers [`Inference`] from the stones and prisoner counts.
+pub fn infer(input: &KothInput) -> Inference {
+    let b = &input.board;
+    let (mut nb, mut nw) = (0, 0);
+    for p in b.points() {
+        match b.at(p) {
+            BLACK => nb += 1,
+            WHITE => nw += 1,
+            _ => {}
+        }
+    }
+    // White's prisoners are black stones white captured, and vice versa.
+    let black_played = nb + input.white_prisoners;
+    let white_played = nw + input.black_prisoners;
+    // Strict alternation from an empty board gives black_played == white_played with
+    // black to move and black_played == white_played + 1 with white to move. Exactly one
+    // move "too many" for the side to move means the opponent passed; any other gap is a
+    // set-up position (or several passes) and tells us nothing.
+    let opponent_passed = if b.to_move() == BLACK {
+        black_played == white_played + 1
+    } else {
+        white_played == black_played && black_played > 0
+    };
+    Inference { stones_played: [black_played, white_played], opponent_passed }
+}

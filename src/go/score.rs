@@ -1,0 +1,100 @@
+//! Area scoring as Tromp-Taylor defines it: a player's score is her stones plus the empty
+//! points from which only her colour can be reached. No dead-stone removal: the board is
+//! scored exactly as it stands.
+
+use super::board::{Board, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+
+/// Black's and white's area on the board as it stands.
+pub fn area(b: &Board) -> (u32, u32) {
+    let mut score = [0u32; 3];
+    let mut seen = [false; MAX_POINTS];
+    let mut region: Vec<u16> = Vec::with_capacity(b.size() * b.size());
+    for p in b.points() {
+        let c = b.at(p);
+        if c != EMPTY {
+            score[c as usize] += 1;
+            continue;
+        }
+        if seen[p as usize] {
+            continue;
+        }
+        // Flood one empty region, noting which colours border it.
+        let mut reaches = 0u8;
+        region.clear();
+        region.push(p);
+        seen[p as usize] = true;
+        let mut i = 0;
+        while i < region.len() {
+            let q = region[i];
+            i += 1;
+            for n in b.neighbors(q) {
+                match b.at(n) {
+                    EMPTY if !seen[n as usize] => {
+                        seen[n as usize] = true;
+                        region.push(n);
+                    }
+                    BLACK => reaches |= 1,
+                    WHITE => reaches |= 2,
+                    _ => {}
+                }
+            }
+        }
+        if reaches == 1 || reaches == 2 {
+            score[reaches as usize] += region.len() as u32;
+        }
+    }
+    (score[BLACK as usize], score[WHITE as usize])
+}
+
+/// Black's area minus white's, minus komi: positive means black wins.
+pub fn margin(b: &Board, komi: f32) -> f32 {
+    let (bl, wh) = area(b);
+    bl as f32 - wh as f32 - komi
+}
+
+/// A fast approximation of [`area`] for the end of a playout, where almost every empty
+/// point is a single-point eye: an empty point counts for a colour when all its
+/// neighbours are that colour (or the edge). Returns black minus white.
+pub fn playout_margin(b: &Board) -> i32 {
+    let mut s = 0i32;
+    for p in b.points() {
+        match b.at(p) {
+            BLACK => s += 1,
+            WHITE => s -= 1,
+            _ => {
+                let mut m = 0u8;
+                for n in b.neighbors(p) {
+                    let c = b.at(n);
+                    if c != EDGE {
+                        m |= c;
+                    }
+                }
+                if m == BLACK {
+                    s += 1;
+                } else if m == WHITE {
+                    s -= 1;
+                }
+            }
+        }
+    }
+    s
+}
+
+/// A result string in SGF/GTP style: `B+3`, `W+0.5`, `0` for a tie.
+pub fn result_string(margin: f32) -> String {
+    if margin > 0.0 {
+        format!("B+{}", fmt_num(margin))
+    } else if margin < 0.0 {
+        format!("W+{}", fmt_num(-margin))
+    } else {
+        "0".to_string()
+    }
+}
+
+fn fmt_num(x: f32) -> String {
+    if x.fract() == 0.0 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x:.1}")
+    }
+}

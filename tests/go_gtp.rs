@@ -1,0 +1,140 @@
+//! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
+//! checks, and arbitrary lines that must never panic.
+
+use menace::go::board::{Board, BLACK, WHITE};
+use menace::go::gtp::{self, Engine};
+use menace::go::mcts::SearchConfig;
+use proptest::prelude::*;
+
+fn engine() -> Engine {
+    Engine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() })
+}
+
+/// The fixture as (command line, expected output) pairs.
+fn session() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string("fixtures/go/gtp-session.txt").unwrap();
+    let mut pairs: Vec<(String, String)> = Vec::new();
+    for line in text.split_inclusive('\n') {
+        if let Some(cmd) = line.strip_prefix("> ") {
+            pairs.push((cmd.trim_end_matches('\n').to_string(), String::new()));
+        } else if let Some(last) = pairs.last_mut() {
+            last.1.push_str(line);
+        }
+    }
+    pairs
+}
+
+#[test]
+fn recorded_session_matches_byte_for_byte() {
+    let mut e = engine();
+    let pairs = session();
+    assert!(pairs.len() > 30);
+    for (cmd, expected) in pairs {
+        let got = e.handle_line(&cmd).unwrap_or_default();
+        assert_eq!(got, expected, "after {cmd:?}");
+    }
+    assert!(e.quit_requested());
+}
+
+#[test]
+fn serve_writes_the_same_bytes() {
+    let pairs = session();
+    let input: String = pairs.iter().map(|(c, _)| format!("{c}\n")).collect();
+    let expected: String = pairs.iter().map(|(_, a)| a.as_str()).collect();
+    let mut out = Vec::new();
+    let cfg = SearchConfig { playouts: 100, threads: 1, ..SearchConfig::default() };
+    gtp::serve(cfg, input.as_bytes(), &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), expected);
+}
+
+#[test]
+fn genmove_plays_a_legal_move_and_is_deterministic() {
+    let run = || {
+        let mut e = engine();
+        let mut answers = Vec::new();
+        for cmd in ["boardsize 9", "play b E5", "play w C3", "genmove b", "genmove w"] {
+            answers.push(e.handle_line(cmd).unwrap());
+        }
+        (answers, e.board().diagram())
+    };
+    let (a, board) = run();
+    for ans in &a[3..] {
+        assert!(ans.starts_with("= ") && ans.ends_with("\n\n"), "{ans:?}");
+        assert!(ans != "= pass\n\n" && ans != "= resign\n\n", "{ans:?}");
+    }
+    // Both moves landed on the board.
+    assert_eq!(board.matches(['X', 'O']).count(), 4, "{board}");
+    assert_eq!(run(), (a, board), "same commands, same answers");
+}
+
+#[test]
+fn genmove_captures_dead_stones_before_passing() {
+    // Black walls off columns A-B, white column E. The white stone at A1 is dead, but on a
+    // board scored as it stands it makes black's area neutral: black 5, white 11. White has
+    // just passed; passing back would lose, so black must play (and capture).
+    let mut e = engine();
+    let mut cmds = vec!["boardsize 5".to_string()];
+    for r in 1..=5 {
+        cmds.push(format!("play b C{r}"));
+        cmds.push(format!("play w D{r}"));
+    }
+    cmds.push("play w A1".into());
+    cmds.push("play w pass".into());
+    for cmd in &cmds {
+        assert!(e.handle_line(cmd).unwrap().starts_with('='), "{cmd}");
+    }
+    assert_eq!(e.handle_line("final_score").unwrap(), "= W+6\n\n");
+    let ans = e.handle_line("genmove b").unwrap();
+    assert_ne!(ans, "= pass\n\n", "black passed and lost by the rules");
+    // Once the stone is gone, the board wins as it stands and passing ends the game.
+    let mut e = engine();
+    for cmd in cmds.iter().filter(|c| !c.contains("A1")) {
+        e.handle_line(cmd);
+    }
+    assert_eq!(e.handle_line("final_score").unwrap(), "= B+5\n\n");
+    assert_eq!(e.handle_line("genmove b").unwrap(), "= pass\n\n");
+}
+
+#[test]
+fn vertices_round_trip() {
+    let b = Board::new(19);
+    for r in 0..19 {
+        for c in 0..19 {
+            let p = b.point(r, c);
+            assert_eq!(gtp::parse_vertex(&b, &gtp::format_vertex(&b, p)), Ok(p));
+        }
+    }
+    // The spec's `4 4` is D16, and I is skipped.
+    assert_eq!(gtp::format_vertex(&b, b.point(3, 3)), "D16");
+    assert_eq!(gtp::format_vertex(&b, b.point(18, 8)), "J1");
+    assert!(gtp::parse_vertex(&b, "I5").is_err());
+    assert!(gtp::parse_vertex(&b, "A0").is_err());
+    assert!(gtp::parse_vertex(&b, "A20").is_err());
+    assert!(gtp::parse_vertex(&b, "A+1").is_err());
+    let _ = (BLACK, WHITE);
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_lines_never_panic(lines in prop::collection::vec(".{0,40}", 1..8)) {
+        let mut e = engine();
+        for l in &lines {
+            if let Some(ans) = e.handle_line(l) {
+                prop_assert!(ans.starts_with('=') || ans.starts_with('?'));
+                prop_assert!(ans.ends_with("\n\n"));
+            }
+        }
+    }
+
+    #[test]
+    fn errors_leave_the_state_unchanged(cmd in "(play|boardsize|komi|undo|genmove) .{0,12}") {
+        let mut e = engine();
+        e.handle_line("boardsize 5");
+        e.handle_line("play b C3");
+        let before = (e.board().diagram(), e.board().to_move(), e.board().hash());
+        let ans = e.handle_line(&cmd).unwrap();
+        if ans.starts_with('?') {
+            prop_assert_eq!(before, (e.board().diagram(), e.board().to_move(), e.board().hash()));
+        }
+    }
+}

@@ -1,0 +1,175 @@
+//! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
+//! panic), inference from the bare board, legality and determinism of the answer.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use menace::go::board::{Board, BLACK, EMPTY, PASS, WHITE};
+use menace::go::bot::{self, Context};
+use menace::go::koth;
+use menace::go::mcts::SearchConfig;
+use menace::go::{pattern, playout};
+use menace::rng::from_seed;
+use proptest::prelude::*;
+
+fn empty_input(last: &str) -> String {
+    format!("{}{last}\n", "0000000000000000000\n".repeat(19))
+}
+
+#[test]
+fn malformed_inputs_are_rejected_with_a_reason() {
+    let ok = empty_input("0 0 1");
+    assert!(koth::parse(&ok).is_ok());
+    assert!(koth::parse(&ok.replace('\n', "\r\n")).is_ok());
+    let cases: Vec<(String, &str)> = vec![
+        (String::new(), "expected 20 lines"),
+        ("0000000000000000000\n".repeat(19), "expected 20 lines"),
+        (format!("{}0 0 1\n", "0000000000000000000\n".repeat(18)), "expected 20 lines"),
+        (ok.replacen("0000000000000000000", "000000000000000000", 1), "line 1: expected 19"),
+        (ok.replacen("0000000000000000000", "00000000000000000000", 1), "line 1: expected 19"),
+        (ok.replacen("0000000000000000000", "0000000003000000000", 1), "column 10"),
+        (ok.replacen("0000000000000000000", "000000000x000000000", 1), "column 10"),
+        (empty_input("0 0 3"), "must be 1 or 2"),
+        (empty_input("0 0 0"), "must be 1 or 2"),
+        (empty_input("0 0"), "three numbers"),
+        (empty_input("0 0 1 4"), "three numbers"),
+        (empty_input("-1 0 1"), "not a number"),
+        (empty_input("a 0 1"), "not a number"),
+        (empty_input("0 99999999999999999999 1"), "out of range"),
+        (format!("{}\n", ok), "ok"),
+    ];
+    for (text, want) in cases {
+        match koth::parse(&text) {
+            Ok(_) => assert_eq!(want, "ok", "accepted {text:?}"),
+            Err(e) => assert!(e.0.contains(want), "{:?} does not mention {want:?}", e.0),
+        }
+    }
+    // A group without liberties cannot arise in a game.
+    let mut dead = empty_input("0 0 1").into_bytes();
+    dead[0] = b'1';
+    dead[1] = b'2';
+    dead[20] = b'2';
+    let e = koth::parse(std::str::from_utf8(&dead).unwrap()).unwrap_err();
+    assert!(e.0.contains("no liberties"), "{e}");
+}
+
+#[test]
+fn inference_from_the_bare_board() {
+    let mut b = Board::new(19);
+    for (r, c) in [(3, 3), (15, 15), (3, 15)] {
+        let p = b.point(r, c);
+        b.play(p).unwrap();
+    }
+    // Black has played twice, white once: white to move, nobody passed.
+    let i = koth::parse(&koth::format(&b)).unwrap();
+    assert_eq!(koth::infer(&i).stones_played, [2, 1]);
+    assert!(!koth::infer(&i).opponent_passed);
+    // White passes: black to move with one more black stone.
+    b.play(PASS).unwrap();
+    let i = koth::parse(&koth::format(&b)).unwrap();
+    assert!(koth::infer(&i).opponent_passed);
+    // Captured stones count as played by their owner.
+    let text = koth::format(&b).replace("\n0 0 1\n", "\n0 1 1\n");
+    let i = koth::parse(&text).unwrap();
+    assert_eq!(koth::infer(&i).stones_played, [3, 1]);
+    assert!(!koth::infer(&i).opponent_passed);
+}
+
+#[test]
+fn format_round_trips() {
+    let mut b = Board::new(19);
+    let mut rng = from_seed(3);
+    for _ in 0..200 {
+        let m = playout::policy_move(&b, &mut rng, pattern::compiled());
+        b.play_unchecked(m);
+    }
+    let again = koth::parse(&koth::format(&b)).unwrap();
+    assert_eq!(again.board.hash(), b.hash());
+    assert_eq!(koth::format(&again.board), koth::format(&b));
+    assert_eq!(again.black_prisoners, b.prisoners(BLACK));
+    assert_eq!(again.white_prisoners, b.prisoners(WHITE));
+}
+
+#[test]
+fn bot_moves_are_legal_in_random_positions() {
+    let cfg = SearchConfig { playouts: 150, threads: 1, ..SearchConfig::default() };
+    for seed in 0..6 {
+        let mut b = Board::new(19);
+        let mut rng = from_seed(seed);
+        for _ in 0..(seed * 60) {
+            let m = playout::policy_move(&b, &mut rng, pattern::compiled());
+            b.play_unchecked(m);
+        }
+        let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
+        let d = bot::decide(&b, &cfg, &ctx);
+        if d.mv != PASS {
+            assert_eq!(b.at(d.mv), EMPTY);
+            assert!(b.is_legal(d.mv), "seed {seed}: {:?}", b.check(d.mv));
+        }
+    }
+}
+
+#[test]
+fn spec_example_takes_the_stone() {
+    let text = std::fs::read_to_string("fixtures/go/spec-example.txt").unwrap();
+    let input = koth::parse(&text).unwrap();
+    let cfg = SearchConfig { playouts: 2000, threads: 1, ..SearchConfig::default() };
+    let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
+    let d = bot::decide(&input.board, &cfg, &ctx);
+    assert_eq!(koth::format_move(&input.board, d.mv), "6 5");
+}
+
+fn run_cli(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_rejects_bad_input_and_answers_good_input_deterministically() {
+    let (code, out, err) = run_cli(&["go", "--playouts", "50"], "hello\n");
+    assert_ne!(code, 0);
+    assert!(out.is_empty());
+    assert!(err.contains("expected 20 lines"), "{err}");
+    let (code, _, err) = run_cli(&["go", "--playouts", "50"], &empty_input("0 0 7"));
+    assert_ne!(code, 0);
+    assert!(err.contains("1 or 2"), "{err}");
+    let text = std::fs::read_to_string("fixtures/go/spec-example.txt").unwrap();
+    let a = run_cli(&["go", "--playouts", "400"], &text);
+    let b = run_cli(&["go", "--playouts", "400"], &text);
+    assert_eq!(a.0, 0, "{}", a.2);
+    assert_eq!(a, b);
+    let mv = a.1.trim().to_string();
+    let input = koth::parse(&text).unwrap();
+    let m = koth::parse_move(&input.board, &mv).unwrap();
+    assert!(input.board.is_legal(m));
+}
+
+proptest! {
+    #[test]
+    fn arbitrary_text_never_panics(s in "\\PC{0,600}") {
+        let _ = koth::parse(&s);
+    }
+
+    #[test]
+    fn mutated_inputs_never_panic(
+        pos in 0usize..420, byte in any::<u8>(), last in "[0-9 \\-x]{0,12}"
+    ) {
+        let mut text = empty_input(&last).into_bytes();
+        if pos < text.len() {
+            text[pos] = byte;
+        }
+        let _ = koth::parse(&String::from_utf8_lossy(&text));
+    }
+}

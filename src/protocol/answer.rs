@@ -21,6 +21,26 @@ pub enum Winner {
     Draw,
 }
 
+impl Winner {
+    /// The result of the game for MENACE (the learner).
+    pub fn for_menace(self) -> crate::menace::GameResult {
+        match self {
+            Winner::Menace => crate::menace::GameResult::Win,
+            Winner::Draw => crate::menace::GameResult::Draw,
+            Winner::Player => crate::menace::GameResult::Loss,
+        }
+    }
+
+    /// The winner, given the result for MENACE.
+    pub fn from_menace(result: crate::menace::GameResult) -> Winner {
+        match result {
+            crate::menace::GameResult::Win => Winner::Menace,
+            crate::menace::GameResult::Draw => Winner::Draw,
+            crate::menace::GameResult::Loss => Winner::Player,
+        }
+    }
+}
+
 /// Games won, drawn and lost in a match, from MENACE's side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Score {
@@ -30,6 +50,17 @@ pub struct Score {
     pub draws: u32,
     /// Games the player won.
     pub player: u32,
+}
+
+impl Score {
+    /// Counts one game won by `winner`.
+    pub fn add(&mut self, winner: Winner) {
+        match winner {
+            Winner::Menace => self.menace += 1,
+            Winner::Draw => self.draws += 1,
+            Winner::Player => self.player += 1,
+        }
+    }
 }
 
 /// One box as drawn in a dump.

@@ -141,16 +141,13 @@ impl Player<TicTacToe> for External {
     }
 
     fn finish(&mut self, result: GameResult) {
-        let winner = match result {
-            GameResult::Win => Winner::Player,
-            GameResult::Draw => Winner::Draw,
-            GameResult::Loss => Winner::Menace,
+        // `result` is the opponent's; the answer speaks from MENACE's side.
+        let winner = match Winner::from_menace(result) {
+            Winner::Menace => Winner::Player,
+            Winner::Player => Winner::Menace,
+            Winner::Draw => Winner::Draw,
         };
-        match winner {
-            Winner::Menace => self.score.menace += 1,
-            Winner::Draw => self.score.draws += 1,
-            Winner::Player => self.score.player += 1,
-        }
+        self.score.add(winner);
         let answer = Answer::Result { game: self.game, winner, reason: None, score: self.score };
         self.send(&answer);
         self.in_game = false;

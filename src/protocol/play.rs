@@ -295,11 +295,7 @@ impl<G: Game + Clone> PlaySession<G> {
         let pos = self.series.as_ref().expect("a match").1;
         match self.game.outcome(pos) {
             Some(o) => {
-                let winner = match GameResult::for_side(o, self.side) {
-                    GameResult::Win => Winner::Menace,
-                    GameResult::Draw => Winner::Draw,
-                    GameResult::Loss => Winner::Player,
-                };
+                let winner = Winner::from_menace(GameResult::for_side(o, self.side));
                 self.finish(winner, None, out);
             }
             None if self.game.to_move(pos) == self.side => self.machine_turn(out),
@@ -322,18 +318,10 @@ impl<G: Game + Clone> PlaySession<G> {
     }
 
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
-        self.learner.finish(match winner {
-            Winner::Menace => GameResult::Win,
-            Winner::Draw => GameResult::Draw,
-            Winner::Player => GameResult::Loss,
-        });
+        self.learner.finish(winner.for_menace());
         self.games_played += 1;
         let (s, _) = &mut self.series.as_mut().expect("a match");
-        match winner {
-            Winner::Menace => s.score.menace += 1,
-            Winner::Draw => s.score.draws += 1,
-            Winner::Player => s.score.player += 1,
-        }
+        s.score.add(winner);
         out.push(Answer::Result { game: s.game, winner, reason, score: s.score });
         if s.game < s.games {
             s.game += 1;

@@ -8,7 +8,7 @@ use crate::game::{Game, Side};
 use crate::learn::eval::report;
 use crate::learn::train::OpponentSpec;
 use crate::menace::state::State;
-use crate::menace::{BeadRules, Choice, GameResult, Matchboxes};
+use crate::menace::{BeadRules, Choice, Matchboxes};
 use crate::rng::{from_seed, GameRng};
 use crate::solve::Solver;
 use crate::ttt::{Board, Cell, Mark, TicTacToe};
@@ -195,18 +195,10 @@ impl Session {
     }
 
     fn finish_game(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
-        self.machine.learn(match winner {
-            Winner::Menace => GameResult::Win,
-            Winner::Draw => GameResult::Draw,
-            Winner::Player => GameResult::Loss,
-        });
+        self.machine.learn(winner.for_menace());
         self.games_played += 1;
         let s = self.series.as_mut().expect("a match");
-        match winner {
-            Winner::Menace => s.score.menace += 1,
-            Winner::Draw => s.score.draws += 1,
-            Winner::Player => s.score.player += 1,
-        }
+        s.score.add(winner);
         out.push(Answer::Result { game: s.game, winner, reason, score: s.score });
         out.push(self.dump());
         let s = self.series.as_mut().expect("a match");

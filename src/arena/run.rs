@@ -185,16 +185,29 @@ mod tests {
         let run = run_once(&sh("echo early; exec sleep 30"), b"", quick(300));
         assert!(run.timed_out);
         assert_eq!(run.stdout, b"early\n");
-        assert!(run.elapsed < Duration::from_secs(10));
+        assert!(run.status.is_none(), "killed, not exited");
         assert!(run.incident().unwrap().contains("killed after"));
     }
 
     #[test]
     fn kills_grandchildren_too() {
-        // The shell waits on a background sleeper that holds stdout open.
-        let run = run_once(&sh("sleep 30 & wait"), b"", quick(300));
+        // The shell waits on a background sleeper that holds stdout open; the sleeper must
+        // die with it (no process left behind), not outlive the run.
+        let run = run_once(&sh("sleep 30 & echo $!; wait"), b"", quick(300));
         assert!(run.timed_out);
-        assert!(run.elapsed < Duration::from_secs(10));
+        let pid: u32 =
+            String::from_utf8_lossy(&run.stdout).trim().parse().expect("the sleeper's pid");
+        let gone = (0..250).any(|_| {
+            // Gone, or a zombie waiting for init to reap it: either way no longer running.
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let alive = !stat.is_empty()
+                && stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z'));
+            if alive {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            !alive
+        });
+        assert!(gone, "the grandchild {pid} is still running");
     }
 
     #[test]

@@ -19,60 +19,49 @@ fn blocks_in_section(doc: &str, heading: &str) -> Vec<String> {
 #[test]
 fn save_and_load_examples_are_what_the_engine_says() {
     let dir = tempfile::tempdir().unwrap();
-    let doc = protocol_md();
-    let blocks = blocks_in_section(&doc, "## Saved state");
-    let mut input = String::from("seed 5\ngames 1\nresign\nseed 7\ntrain 300 mixed:0.3\n");
+    let blocks = blocks_in_section(&protocol_md(), "## Saved state");
+    let (input, expected) = split(&blocks);
+    let setup = "seed 5\ngames 1\nresign\nseed 7\ntrain 300 mixed:0.3\n";
+    let got = engine(&[], dir.path(), &format!("{setup}{input}"));
+    assert_eq!(&got[got.len() - expected.len()..], &expected[..]);
+}
+
+/// The input lines and the expected answers (lines starting with `{`) of example blocks.
+fn split(blocks: &[String]) -> (String, Vec<String>) {
+    let mut input = String::new();
     let mut expected = Vec::new();
-    for block in &blocks {
-        for line in block.lines() {
-            if line.starts_with('{') {
-                expected.push(line.to_string());
-            } else {
-                input.push_str(line);
-                input.push('\n');
-            }
+    for line in blocks.iter().flat_map(|b| b.lines()) {
+        if line.starts_with('{') {
+            expected.push(line.to_string());
+        } else {
+            input.push_str(line);
+            input.push('\n');
         }
     }
+    (input, expected)
+}
+
+/// The engine's answers to `input`, run with `args` in `dir`.
+fn engine(args: &[&str], dir: &std::path::Path, input: &str) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .current_dir(dir.path())
+        .args(args)
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    let got: Vec<String> =
-        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
-    assert_eq!(&got[got.len() - expected.len()..], &expected[..]);
+    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
 }
 
 #[test]
 fn the_example_session_in_protocol_md_is_what_the_engine_says() {
-    let doc = protocol_md();
-    let blocks = blocks_in_section(&doc, "## Commands");
+    let blocks = blocks_in_section(&protocol_md(), "## Commands");
     assert!(blocks.len() >= 10);
-    let mut input = String::new();
-    let mut expected = Vec::new();
-    for block in &blocks {
-        for line in block.lines() {
-            if line.starts_with('{') {
-                expected.push(line.to_string());
-            } else {
-                input.push_str(line);
-                input.push('\n');
-            }
-        }
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(["--seed", "5"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    let got: Vec<String> =
-        String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect();
+    let (input, expected) = split(&blocks);
+    let dir = tempfile::tempdir().unwrap();
+    let got = engine(&["--seed", "5"], dir.path(), &input);
     assert_eq!(got.len(), expected.len(), "number of answers");
     for (want, got) in expected.iter().zip(&got) {
         match want.strip_suffix("[...]") {

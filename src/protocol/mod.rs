@@ -23,6 +23,7 @@ pub mod answer;
 pub mod command;
 pub mod opponent;
 pub mod play;
+mod series;
 pub mod session;
 
 use std::io::{self, BufRead, Write};

@@ -6,7 +6,7 @@
 //! ([`Game::parse_move`]); boards are the game's own drawing ([`Game::render`]), one string
 //! per row. The machine is called `menace` in answers whichever learner it is.
 
-use super::answer::{Answer, HelpEntry, Score, Winner};
+use super::answer::{Answer, HelpEntry, Winner};
 use super::command::{no_args, parse_number, quote, trailing};
 use crate::game::{Game, Side};
 use crate::learn::experiments::{Learner, LearnerKind, Learners};
@@ -15,6 +15,7 @@ use crate::learn::Player;
 use crate::menace::GameResult;
 use crate::rng::{from_seed, GameRng};
 
+use super::series::Series;
 use super::session::Flow;
 
 /// One command of a play session.
@@ -49,13 +50,6 @@ const USAGE: &[(&str, &str)] = &[
     ("quit", "end the session"),
 ];
 
-struct Series {
-    games: u32,
-    game: u32,
-    pos: u64,
-    score: Score,
-}
-
 /// A play session for game `G`.
 pub struct PlaySession<G: Game + Clone> {
     game: G,
@@ -63,7 +57,7 @@ pub struct PlaySession<G: Game + Clone> {
     learner: Learner<G>,
     rng: GameRng,
     seed: u64,
-    series: Option<(Series, G::Pos)>,
+    series: Option<Series<G::Pos>>,
     games_played: u64,
 }
 
@@ -145,7 +139,7 @@ impl<G: Game + Clone> PlaySession<G> {
             // A bare move, when it reads as one in the current position.
             _ => match &self.series {
                 // Text with a digit in it is meant as a move: say what is wrong with it.
-                Some((_, pos))
+                Some(Series { pos, .. })
                     if line.contains(|c: char| c.is_ascii_digit())
                         || self.game.parse_move(*pos, line).is_ok() =>
                 {
@@ -181,7 +175,7 @@ impl<G: Game + Clone> PlaySession<G> {
             Command::Games(n) => self.games(n, out),
             Command::Move(text) => self.play(&text, out),
             Command::Board => match &self.series {
-                Some((_, pos)) => {
+                Some(Series { pos, .. }) => {
                     out.push(Answer::Board { mv: None, board: self.game.render(*pos) });
                     Ok(())
                 }
@@ -199,14 +193,9 @@ impl<G: Game + Clone> PlaySession<G> {
                 false => Err(no_game()),
             },
             Command::Abort => match self.series.take() {
-                Some((s, _)) => {
+                Some(s) => {
                     self.put_back();
-                    out.push(Answer::MatchOver {
-                        played: s.game - 1,
-                        games: s.games,
-                        aborted: true,
-                        score: s.score,
-                    });
+                    out.push(s.aborted());
                     Ok(())
                 }
                 None => Err("no match to abort: none is in progress".into()),
@@ -246,37 +235,30 @@ impl<G: Game + Clone> PlaySession<G> {
     }
 
     fn games(&mut self, games: u32, out: &mut Vec<Answer>) -> Result<(), String> {
-        if let Some((s, _)) = &self.series {
-            return Err(format!(
-                "a match is in progress (game {} of {}): finish it, or `abort` it first",
-                s.game, s.games
-            ));
+        if let Some(s) = &self.series {
+            return Err(s.busy("finish it, or `abort` it first"));
         }
-        let start = self.game.start();
-        self.series = Some((Series { games, game: 1, pos: 0, score: Score::default() }, start));
+        self.series = Some(Series::new(games, self.game.start()));
         self.start_game(out);
         Ok(())
     }
 
     fn start_game(&mut self, out: &mut Vec<Answer>) {
         let start = self.game.start();
-        let (s, pos) = self.series.as_mut().expect("a match");
-        *pos = start;
-        s.pos = 0;
-        out.push(Answer::NewGame { game: s.game, games: s.games });
+        out.push(self.series.as_mut().expect("a match").new_game(start));
         if self.game.to_move(start) == self.side {
             self.machine_turn(out);
         }
     }
 
     fn machine_turn(&mut self, out: &mut Vec<Answer>) {
-        let pos = self.series.as_ref().expect("a match").1;
+        let pos = self.series.as_ref().expect("a match").pos;
         let Some(mv) = self.learner.choose(&self.game, pos, &mut self.rng) else {
             self.finish(Winner::Player, Some("menace resigned"), out);
             return;
         };
         let next = self.game.play(pos, mv);
-        self.series.as_mut().expect("a match").1 = next;
+        self.series.as_mut().expect("a match").pos = next;
         let box_index = match &self.learner {
             Learner::Menace(m) => m.box_of(pos).map(|(b, _)| b),
             Learner::Weighted(_) => None,
@@ -292,7 +274,7 @@ impl<G: Game + Clone> PlaySession<G> {
     }
 
     fn after_move(&mut self, out: &mut Vec<Answer>) {
-        let pos = self.series.as_ref().expect("a match").1;
+        let pos = self.series.as_ref().expect("a match").pos;
         match self.game.outcome(pos) {
             Some(o) => {
                 let winner = Winner::from_menace(GameResult::for_side(o, self.side));
@@ -304,11 +286,11 @@ impl<G: Game + Clone> PlaySession<G> {
     }
 
     fn play(&mut self, text: &str, out: &mut Vec<Answer>) -> Result<(), String> {
-        let pos = self.series.as_ref().ok_or_else(no_game)?.1;
+        let pos = self.series.as_ref().ok_or_else(no_game)?.pos;
         let mv =
             self.game.parse_move(pos, text).map_err(|e| format!("move {}: {e}", quote(text)))?;
         let next = self.game.play(pos, mv);
-        self.series.as_mut().expect("a match").1 = next;
+        self.series.as_mut().expect("a match").pos = next;
         out.push(Answer::Board {
             mv: Some(self.game.format_move(pos, mv)),
             board: self.game.render(next),
@@ -320,20 +302,13 @@ impl<G: Game + Clone> PlaySession<G> {
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
         self.learner.finish(winner.for_menace());
         self.games_played += 1;
-        let (s, _) = &mut self.series.as_mut().expect("a match");
-        s.score.add(winner);
-        out.push(Answer::Result { game: s.game, winner, reason, score: s.score });
-        if s.game < s.games {
-            s.game += 1;
-            self.start_game(out);
-        } else {
-            out.push(Answer::MatchOver {
-                played: s.game,
-                games: s.games,
-                aborted: false,
-                score: s.score,
-            });
-            self.series = None;
+        out.push(self.series.as_mut().expect("a match").record(winner, reason));
+        match self.series.as_mut().expect("a match").advance() {
+            None => self.start_game(out),
+            Some(over) => {
+                out.push(over);
+                self.series = None;
+            }
         }
     }
 
@@ -343,11 +318,8 @@ impl<G: Game + Clone> PlaySession<G> {
         spec: &OpponentSpec,
         out: &mut Vec<Answer>,
     ) -> Result<(), String> {
-        if let Some((s, _)) = &self.series {
-            return Err(format!(
-                "a match is in progress (game {} of {}): finish or `abort` it before training",
-                s.game, s.games
-            ));
+        if let Some(s) = &self.series {
+            return Err(s.busy("finish or `abort` it before training"));
         }
         let rules = match &self.learner {
             Learner::Menace(m) => m.rules().clone(),
@@ -380,7 +352,7 @@ impl<G: Game + Clone> PlaySession<G> {
             },
             seed: self.seed,
             games_played: self.games_played,
-            board: self.series.as_ref().map(|(_, p)| self.game.render(*p)),
+            board: self.series.as_ref().map(|s| self.game.render(s.pos)),
         }
     }
 }

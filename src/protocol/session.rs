@@ -1,7 +1,8 @@
 //! The engine's state between lines, and one handler per command.
 
-use super::answer::{rows, Answer, BoxDump, HelpEntry, MatchStatus, Score, Winner};
+use super::answer::{rows, Answer, BoxDump, HelpEntry, MatchStatus, Winner};
 use super::command::{spec, Command, COMMANDS};
+use super::series::Series;
 use std::path::Path;
 
 use crate::game::{Game, Side};
@@ -25,15 +26,6 @@ pub enum Flow {
     Quit,
 }
 
-/// A match in progress: there is always a game being played while it exists.
-#[derive(Clone, Debug)]
-struct Series {
-    games: u32,
-    game: u32,
-    board: Board,
-    score: Score,
-}
-
 /// One protocol session: MENACE's boxes, its generator, and the match being played.
 ///
 /// A line either succeeds, or answers exactly one `error` and changes nothing: every
@@ -42,7 +34,7 @@ pub struct Session {
     machine: Matchboxes<TicTacToe>,
     rng: GameRng,
     seed: u64,
-    series: Option<Series>,
+    series: Option<Series<Board>>,
     games_played: u64,
 }
 
@@ -120,7 +112,7 @@ impl Session {
         Flow::Continue
     }
 
-    fn game_in_progress(&self) -> Result<&Series, String> {
+    fn game_in_progress(&self) -> Result<&Series<Board>, String> {
         self.series
             .as_ref()
             .ok_or_else(|| "no game in progress: start a match with `games N`".into())
@@ -128,25 +120,20 @@ impl Session {
 
     fn games(&mut self, games: u32, out: &mut Vec<Answer>) -> Result<(), String> {
         if let Some(s) = &self.series {
-            return Err(format!(
-                "a match is in progress (game {} of {}): finish it, or `abort` it first",
-                s.game, s.games
-            ));
+            return Err(s.busy("finish it, or `abort` it first"));
         }
-        self.series = Some(Series { games, game: 1, board: Board::EMPTY, score: Score::default() });
+        self.series = Some(Series::new(games, Board::EMPTY));
         self.start_game(out);
         Ok(())
     }
 
     fn start_game(&mut self, out: &mut Vec<Answer>) {
-        let s = self.series.as_mut().expect("a match");
-        s.board = Board::EMPTY;
-        out.push(Answer::NewGame { game: s.game, games: s.games });
+        out.push(self.series.as_mut().expect("a match").new_game(Board::EMPTY));
         self.menace_turn(out);
     }
 
     fn menace_turn(&mut self, out: &mut Vec<Answer>) {
-        let board = self.series.as_ref().expect("a match").board;
+        let board = self.series.as_ref().expect("a match").pos;
         let choice = self.machine.choose(board, &mut self.rng).expect("MENACE is to move");
         let (cell, box_index, bead, refilled) = match choice {
             Choice::Forced(mv) => (Cell::ALL[mv], None, None, 0),
@@ -159,8 +146,8 @@ impl Session {
             }
         };
         let s = self.series.as_mut().expect("a match");
-        s.board = s.board.with(cell, Mark::X);
-        let board = s.board;
+        s.pos = s.pos.with(cell, Mark::X);
+        let board = s.pos;
         out.push(Answer::MenaceMove {
             mv: cell.rc(),
             board: rows(board),
@@ -174,7 +161,7 @@ impl Session {
     }
 
     fn play(&mut self, cell: Cell, out: &mut Vec<Answer>) -> Result<(), String> {
-        let board = self.game_in_progress()?.board;
+        let board = self.game_in_progress()?.pos;
         if let Some(mark) = board.get(cell) {
             let free: Vec<String> = board.empty_cells().map(Cell::rc).collect();
             return Err(format!(
@@ -185,7 +172,7 @@ impl Session {
             ));
         }
         let board = board.with(cell, Mark::O);
-        self.series.as_mut().expect("a match").board = board;
+        self.series.as_mut().expect("a match").pos = board;
         out.push(Answer::Board { mv: Some(cell.rc()), board: rows(board) });
         match winner_of(board) {
             Some(winner) => self.finish_game(winner, None, out),
@@ -197,27 +184,19 @@ impl Session {
     fn finish_game(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
         self.machine.learn(winner.for_menace());
         self.games_played += 1;
-        let s = self.series.as_mut().expect("a match");
-        s.score.add(winner);
-        out.push(Answer::Result { game: s.game, winner, reason, score: s.score });
+        out.push(self.series.as_mut().expect("a match").record(winner, reason));
         out.push(self.dump());
-        let s = self.series.as_mut().expect("a match");
-        if s.game < s.games {
-            s.game += 1;
-            self.start_game(out);
-        } else {
-            out.push(Answer::MatchOver {
-                played: s.game,
-                games: s.games,
-                aborted: false,
-                score: s.score,
-            });
-            self.series = None;
+        match self.series.as_mut().expect("a match").advance() {
+            None => self.start_game(out),
+            Some(over) => {
+                out.push(over);
+                self.series = None;
+            }
         }
     }
 
     fn board(&self, out: &mut Vec<Answer>) -> Result<(), String> {
-        let board = self.game_in_progress()?.board;
+        let board = self.game_in_progress()?.pos;
         out.push(Answer::Board { mv: None, board: rows(board) });
         Ok(())
     }
@@ -231,12 +210,7 @@ impl Session {
     fn abort(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
         let s = self.series.take().ok_or("no match to abort: none is in progress")?;
         self.machine.put_back();
-        out.push(Answer::MatchOver {
-            played: s.game - 1,
-            games: s.games,
-            aborted: true,
-            score: s.score,
-        });
+        out.push(s.aborted());
         Ok(())
     }
 
@@ -249,10 +223,7 @@ impl Session {
 
     fn no_match(&self, what: &str) -> Result<(), String> {
         match &self.series {
-            Some(s) => Err(format!(
-                "a match is in progress (game {} of {}): finish or `abort` it before {what}",
-                s.game, s.games
-            )),
+            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
             None => Ok(()),
         }
     }
@@ -327,7 +298,7 @@ impl Session {
             current: self.series.as_ref().map(|s| MatchStatus {
                 game: s.game,
                 games: s.games,
-                board: rows(s.board),
+                board: rows(s.pos),
                 score: s.score,
             }),
         }

@@ -1,0 +1,66 @@
+//! A match in progress, shared by both sessions: its length, the game being played, the
+//! score, the position, and the answers that move it along.
+
+use super::answer::{Answer, Score, Winner};
+
+/// A match of `games` games; while it exists a game is being played.
+#[derive(Clone, Debug)]
+pub(crate) struct Series<P> {
+    /// The match length.
+    pub games: u32,
+    /// The game being played, from 1.
+    pub game: u32,
+    /// The score so far.
+    pub score: Score,
+    /// The position of the game being played.
+    pub pos: P,
+}
+
+impl<P> Series<P> {
+    /// A match about to play its first game from `start`.
+    pub fn new(games: u32, start: P) -> Series<P> {
+        Series { games, game: 1, score: Score::default(), pos: start }
+    }
+
+    /// Starts the current game from `start`: the `new_game` answer.
+    pub fn new_game(&mut self, start: P) -> Answer {
+        self.pos = start;
+        Answer::NewGame { game: self.game, games: self.games }
+    }
+
+    /// Counts the current game for `winner`: the `result` answer.
+    pub fn record(&mut self, winner: Winner, reason: Option<&'static str>) -> Answer {
+        self.score.add(winner);
+        Answer::Result { game: self.game, winner, reason, score: self.score }
+    }
+
+    /// After a result: `None` if another game follows (now the current one), or the
+    /// `match_over` answer if that was the last.
+    pub fn advance(&mut self) -> Option<Answer> {
+        if self.game < self.games {
+            self.game += 1;
+            return None;
+        }
+        Some(Answer::MatchOver {
+            played: self.game,
+            games: self.games,
+            aborted: false,
+            score: self.score,
+        })
+    }
+
+    /// The `match_over` answer for a match ended by `abort` during its current game.
+    pub fn aborted(&self) -> Answer {
+        Answer::MatchOver {
+            played: self.game - 1,
+            games: self.games,
+            aborted: true,
+            score: self.score,
+        }
+    }
+
+    /// Why `what` is refused while this match runs.
+    pub fn busy(&self, what: &str) -> String {
+        format!("a match is in progress (game {} of {}): {what}", self.game, self.games)
+    }
+}

@@ -43,8 +43,9 @@ pub enum Outcome {
 /// (0 is always the identity).
 pub type Sym = u8;
 
-/// The rules of a game.
-pub trait Game {
+/// The rules of a game. Games are plain values that own their data (`'static`), which
+/// lets the training loop recognise tic-tac-toe and take its hot loop.
+pub trait Game: 'static {
     /// A position: the whole state needed to continue the game, including who is to move.
     type Pos: Copy + Eq + Hash + Ord + Debug;
 

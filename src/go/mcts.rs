@@ -278,7 +278,7 @@ impl Tree {
                 aw,
             });
         }
-        let pass_ok = rules.map_or(true, |r| r.allow_pass);
+        let pass_ok = rules.is_none_or(|r| r.allow_pass);
         if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
             self.nodes.push(Node {
                 mv: PASS,

@@ -64,8 +64,8 @@ impl Choice {
 }
 
 /// Table entries: a box and a symmetry, a forced move, or nothing.
-const NONE: u32 = u32::MAX;
-const FORCED: u32 = 1 << 31;
+pub(super) const NONE: u32 = u32::MAX;
+pub(super) const FORCED: u32 = 1 << 31;
 
 /// A learner's set of matchboxes and the beads in them.
 ///
@@ -77,26 +77,26 @@ const FORCED: u32 = 1 << 31;
 #[derive(Clone, Debug)]
 pub struct Matchboxes<G: Game> {
     game: G,
-    side: Side,
-    rules: BeadRules,
-    moves: usize,
+    pub(super) side: Side,
+    pub(super) rules: BeadRules,
+    pub(super) moves: usize,
     positions: Vec<G::Pos>,
     stages: Vec<u16>,
     /// Legal moves of each box's drawing, flattened; box `b` owns
     /// `legal[legal_start[b]..legal_start[b + 1]]`.
-    legal: Vec<u16>,
-    legal_start: Vec<u32>,
+    pub(super) legal: Vec<u16>,
+    pub(super) legal_start: Vec<u32>,
     /// `beads[b * moves + m]`: beads for move `m` in box `b`.
-    beads: Vec<u32>,
+    pub(super) beads: Vec<u32>,
     /// Beads in each box, kept in step with `beads` so a draw needs no summing.
-    totals: Vec<u64>,
+    pub(super) totals: Vec<u64>,
     /// `lookup[key(p)]`: `box << 8 | sym`, `FORCED | move`, or `NONE`.
-    lookup: Vec<u32>,
+    pub(super) lookup: Vec<u32>,
     /// `from_drawing[sym * moves + m]`: move `m` of a drawing, on the real position
     /// reached by `sym` (the game's `move_from_canonical`, as a table).
-    from_drawing: Vec<u16>,
+    pub(super) from_drawing: Vec<u16>,
     /// Beads drawn this game, not yet returned: (box, move on the drawing).
-    out: Vec<(u32, u16)>,
+    pub(super) out: Vec<(u32, u16)>,
 }
 
 impl<G: Game + Clone> Matchboxes<G> {
@@ -368,7 +368,7 @@ impl<G: Game> Matchboxes<G> {
 /// A uniform integer below `n` (> 0), from 32 random bits while `n` fits in 32 bits
 /// (always, in practice), so the common case costs one draw.
 #[inline]
-fn draw_below(rng: &mut GameRng, n: u64) -> u64 {
+pub(super) fn draw_below(rng: &mut GameRng, n: u64) -> u64 {
     if let Ok(small) = u32::try_from(n) {
         u64::from(below(rng, small))
     } else {

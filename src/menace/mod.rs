@@ -15,6 +15,7 @@
 //! ```
 
 pub mod beads;
+mod hot_loop;
 mod matchboxes;
 pub mod state;
 

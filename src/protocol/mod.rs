@@ -129,7 +129,7 @@ pub(crate) fn train_command<G, L>(
 ) -> Result<Answer, String>
 where
     G: crate::game::Game + Clone,
-    L: crate::learn::Player<G> + crate::learn::Policy<G>,
+    L: crate::learn::Player<G> + crate::learn::Policy<G> + 'static,
 {
     use crate::learn::train::{train, Opponent, Plan};
     let mut opponent = Opponent::built_in(spec, game, side.other(), rules).ok_or(

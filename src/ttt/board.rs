@@ -57,7 +57,7 @@ const fn has_line(mask: u16) -> bool {
 
 /// `WINS[m]`: does the set of cells `m` contain a line? A table, because the training
 /// loop asks this after every move.
-static WINS: [bool; 512] = {
+pub(crate) static WINS: [bool; 512] = {
     let mut t = [false; 512];
     let mut m = 0;
     while m < 512 {
@@ -69,7 +69,7 @@ static WINS: [bool; 512] = {
 
 /// `POW3_OF_MASK[m]`: the sum of 3^(8-i) over the cells i in `m`, so that a board's
 /// base-3 code is two table reads.
-static POW3_OF_MASK: [u16; 512] = {
+pub(crate) static POW3_OF_MASK: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {
@@ -174,7 +174,7 @@ impl Board {
     #[inline]
     pub fn to_move(self) -> Mark {
         // X moved first, so X is to move exactly when an even number of cells is taken.
-        if self.pieces() % 2 == 0 {
+        if self.pieces().is_multiple_of(2) {
             Mark::X
         } else {
             Mark::O

@@ -23,7 +23,7 @@ static INVERSE_IMAGE: [[u8; 9]; 8] = {
 
 /// `SELECT[m][k]`: the index of the k-th set bit of `m` (a table, so a random move
 /// costs no loop).
-static SELECT: [[u8; 9]; 512] = {
+pub(crate) static SELECT: [[u8; 9]; 512] = {
     let mut table = [[0u8; 9]; 512];
     let mut m = 0;
     while m < 512 {

@@ -13,6 +13,8 @@ mod game;
 mod symmetry;
 
 pub use board::{Board, Mark, LINES};
+pub(crate) use board::{COUNT, POW3_OF_MASK, WINS};
 pub use cell::{Cell, CellError};
 pub use game::TicTacToe;
+pub(crate) use game::SELECT;
 pub use symmetry::{Transform, TRANSFORMS};

@@ -17,12 +17,63 @@ use crate::game::Side;
 use crate::learn::train::Tally;
 use crate::learn::{play, Random};
 use crate::rng::{below, GameRng};
-use crate::ttt::{TicTacToe, COUNT, POW3_OF_MASK, SELECT, WINS};
+use crate::ttt::{TicTacToe, SELECT, WINS};
 
 const FULL: u16 = 0x1ff;
 
 /// X's boxes in tic-tac-toe.
 const BOXES: usize = 304;
+
+/// A mark placed on `cell`, as the change it makes: the cell's bit in the low 16 bits, and
+/// what it adds to the board's base-3 code (`weight` 2 for X, 1 for O; cell `i` counts
+/// 3^(8-i), as in [`Board::code`](crate::ttt::Board::code)) in the high 16, so that one
+/// table read both marks the board and updates the key of the next box.
+const fn placement(cell: usize, weight: u32) -> u32 {
+    let mut pow = 1;
+    let mut i = cell;
+    while i < 8 {
+        pow *= 3;
+        i += 1;
+    }
+    1 << cell | (weight * pow) << 16
+}
+
+/// `O_PLACE[empty][k]`: O's placement on the k-th empty cell of the mask `empty`, the
+/// generic random move's choice (see [`TicTacToe::random_move`](crate::game::Game)).
+static O_PLACE: [[u32; 9]; 512] = {
+    let mut table = [[0u32; 9]; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 9 {
+            table[m][k] = placement(SELECT[m][k] as usize, 1);
+            k += 1;
+        }
+        m += 1;
+    }
+    table
+};
+
+/// The board of a game in progress, with its base-3 code kept up to date.
+struct Progress {
+    x: u16,
+    o: u16,
+    code: u32,
+}
+
+impl Progress {
+    #[inline(always)]
+    fn put_x(&mut self, place: u32) {
+        self.x |= place as u16;
+        self.code += place >> 16;
+    }
+
+    #[inline(always)]
+    fn put_o(&mut self, place: u32) {
+        self.o |= place as u16;
+        self.code += place >> 16;
+    }
+}
 
 /// The beads drawn in a game, packed: `(box << 4 | bead)` in 16-bit slots, at most four
 /// (X's fifth move is always forced), and how many there are. Registers, not memory.
@@ -47,7 +98,8 @@ struct Hot<'a> {
     beads: &'a mut [[u32; 9]; BOXES],
     totals: &'a mut [u64; BOXES],
     lookup: &'a [u32; 19683],
-    from_drawing: &'a [[u16; 9]; 8],
+    /// `x_place[sym][bead]`: X's placement for a bead drawn on a drawing reached by `sym`.
+    x_place: [[u32; 9]; 8],
     legal: &'a [u16],
     legal_start: &'a [u32],
     rules: &'a super::BeadRules,
@@ -90,7 +142,7 @@ impl Matchboxes<TicTacToe> {
             self.beads.as_chunks_mut().0.try_into(),
             self.totals.as_mut_slice().try_into(),
             self.lookup.as_slice().try_into(),
-            self.from_drawing.as_chunks().0.try_into(),
+            <&[[u16; 9]; 8]>::try_from(self.from_drawing.as_chunks().0),
         ) {
             (Ok(beads), Ok(totals), Ok(lookup), Ok(from_drawing))
                 if self.side == Side::First && self.out.is_empty() =>
@@ -99,7 +151,8 @@ impl Matchboxes<TicTacToe> {
                     beads,
                     totals,
                     lookup,
-                    from_drawing,
+                    x_place: from_drawing
+                        .map(|row| row.map(|cell| placement(usize::from(cell), 2))),
                     legal: &self.legal,
                     legal_start: &self.legal_start,
                     rules: &self.rules,
@@ -134,22 +187,21 @@ impl Hot<'_> {
     /// One game, leaving the drawn beads in `drawn`.
     #[inline(always)]
     fn one_game(&mut self, drawn: &mut Drawn) -> GameResult {
-        let (mut x, mut o) = (0u16, 0u16);
-        // Nobody can have a line before X's third move.
-        if let Some(r) = self.round::<false>(&mut x, &mut o, drawn) {
+        let mut p = Progress { x: 0, o: 0, code: 0 };
+        if let Some(r) = self.round::<0>(&mut p, drawn) {
             return r;
         }
-        if let Some(r) = self.round::<false>(&mut x, &mut o, drawn) {
+        if let Some(r) = self.round::<1>(&mut p, drawn) {
             return r;
         }
-        if let Some(r) = self.round::<true>(&mut x, &mut o, drawn) {
+        if let Some(r) = self.round::<2>(&mut p, drawn) {
             return r;
         }
-        if let Some(r) = self.round::<true>(&mut x, &mut o, drawn) {
+        if let Some(r) = self.round::<3>(&mut p, drawn) {
             return r;
         }
         // Ply 9: one empty cell, so no box and no draw.
-        x |= !(x | o) & FULL;
+        let x = p.x | (!(p.x | p.o) & FULL);
         if WINS[usize::from(x & FULL)] {
             GameResult::Win
         } else {
@@ -157,29 +209,26 @@ impl Hot<'_> {
         }
     }
 
-    /// A move by X and a reply by O; the result if the game ended (checked only when
-    /// `CHECK`, i.e. from X's third move on).
+    /// Round `ROUND` (0 to 3): a move by X and a reply by O; the result if the game ended.
+    /// Nobody can have a line before X's third move (round 2), and O always chooses among
+    /// `8 - 2 * ROUND` empty cells, which the generic loop counts and we know.
     #[inline(always)]
-    fn round<const CHECK: bool>(
+    fn round<const ROUND: u32>(
         &mut self,
-        x: &mut u16,
-        o: &mut u16,
+        p: &mut Progress,
         drawn: &mut Drawn,
     ) -> Option<GameResult> {
-        let code = usize::from(
-            2 * POW3_OF_MASK[usize::from(*x & FULL)] + POW3_OF_MASK[usize::from(*o & FULL)],
-        );
-        let Some(cell) = self.draw(code, drawn) else {
+        let Some(place) = self.draw(p.code as usize, drawn) else {
             return Some(GameResult::Loss); // resigned
         };
-        *x |= 1 << (cell & 15);
-        if CHECK && WINS[usize::from(*x & FULL)] {
+        p.put_x(place);
+        if ROUND >= 2 && WINS[usize::from(p.x & FULL)] {
             return Some(GameResult::Win);
         }
-        let empty = usize::from(!(*x | *o) & FULL);
-        let k = below(&mut self.rng, u32::from(COUNT[empty]));
-        *o |= 1 << SELECT[empty][(k as usize).min(8)];
-        if CHECK && WINS[usize::from(*o & FULL)] {
+        let empty = usize::from(!(p.x | p.o) & FULL);
+        let k = below(&mut self.rng, 8 - 2 * ROUND);
+        p.put_o(O_PLACE[empty][(k as usize).min(8)]);
+        if ROUND >= 2 && WINS[usize::from(p.o & FULL)] {
             return Some(GameResult::Loss);
         }
         None
@@ -188,11 +237,11 @@ impl Hot<'_> {
     /// X's move in the position with base-3 code `code`, as [`Matchboxes::choose`] makes
     /// it; `None` to resign.
     #[inline(always)]
-    fn draw(&mut self, code: usize, drawn: &mut Drawn) -> Option<u16> {
+    fn draw(&mut self, code: usize, drawn: &mut Drawn) -> Option<u32> {
         let e = self.lookup[code];
         if e & FORCED != 0 {
             // Cannot happen before ply 9 in tic-tac-toe; kept for exactness.
-            return (e != NONE).then_some((e & !FORCED) as u16);
+            return (e != NONE).then(|| placement((e & !FORCED) as usize, 2));
         }
         let (b, sym) = ((e >> 8) as usize, (e & 0xff) as usize);
         let row = &mut self.beads[b];
@@ -219,7 +268,7 @@ impl Hot<'_> {
         row[bead] -= 1;
         self.totals[b] = total - 1;
         drawn.push(b, bead);
-        Some(self.from_drawing[sym][bead])
+        Some(self.x_place[sym][bead])
     }
 
     /// Returns the drawn beads with the reward, as [`Matchboxes::learn`] does.

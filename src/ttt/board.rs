@@ -69,7 +69,7 @@ pub(crate) static WINS: [bool; 512] = {
 
 /// `POW3_OF_MASK[m]`: the sum of 3^(8-i) over the cells i in `m`, so that a board's
 /// base-3 code is two table reads.
-pub(crate) static POW3_OF_MASK: [u16; 512] = {
+static POW3_OF_MASK: [u16; 512] = {
     let mut t = [0u16; 512];
     let mut m = 0;
     while m < 512 {

@@ -12,8 +12,8 @@ mod cell;
 mod game;
 mod symmetry;
 
+pub(crate) use board::WINS;
 pub use board::{Board, Mark, LINES};
-pub(crate) use board::{COUNT, POW3_OF_MASK, WINS};
 pub use cell::{Cell, CellError};
 pub use game::TicTacToe;
 pub(crate) use game::SELECT;

@@ -5,7 +5,7 @@
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
 //! - [`gtp`]: the Go Text Protocol engine;
-//! - [`sgf`], [`matches`]: games between GTP engines, recorded as SGF.
+//! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF.
 
 pub mod board;
 pub mod bot;

@@ -1,4 +1,4 @@
-//! Writing games as SGF (FF[4]), the format every Go program and viewer reads.
+//! Writing games as SGF (FF\[4\]), the format every Go program and viewer reads.
 
 use super::board::{Board, Move, PASS};
 

@@ -43,7 +43,7 @@ fn serve_writes_the_same_bytes() {
     let expected: String = pairs.iter().map(|(_, a)| a.as_str()).collect();
     let mut out = Vec::new();
     let cfg = SearchConfig { playouts: 100, threads: 1, ..SearchConfig::default() };
-    gtp::serve(cfg, input.as_bytes(), &mut out).unwrap();
+    gtp::serve(Engine::new(cfg), input.as_bytes(), &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), expected);
 }
 
@@ -137,4 +137,42 @@ proptest! {
             prop_assert_eq!(before, (e.board().diagram(), e.board().to_move(), e.board().hash()));
         }
     }
+}
+
+/// A 9x9 board that is all white but nine two-point eyes: black cannot live anywhere.
+fn hopeless_for_black(e: &mut Engine) {
+    assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
+    let letters = "ABCDEFGHJ".as_bytes();
+    for r in 0..9 {
+        for c in 0..9 {
+            let eye = r % 3 == 1 && (c % 3 == 1 || c % 3 == 2);
+            if !eye {
+                let cmd = format!("play w {}{}", letters[c] as char, r + 1);
+                assert_eq!(e.handle_line(&cmd).unwrap(), "=\n\n", "{cmd}");
+            }
+        }
+    }
+}
+
+#[test]
+fn genmove_resigns_a_lost_game_only_when_allowed() {
+    let cfg = SearchConfig { playouts: 2_000, threads: 1, ..SearchConfig::default() };
+    let mut e = Engine::new(cfg.clone()).resign_below(0.05);
+    hopeless_for_black(&mut e);
+    let before = e.handle_line("showboard").unwrap();
+    assert_eq!(e.handle_line("genmove b").unwrap(), "= resign\n\n");
+    // Resigning plays nothing.
+    assert_eq!(e.handle_line("showboard").unwrap(), before);
+
+    // The plain engine never resigns: it plays on (into an eye; nothing else is legal).
+    let mut plain = Engine::new(cfg.clone());
+    hopeless_for_black(&mut plain);
+    let answer = plain.handle_line("genmove b").unwrap();
+    assert!(answer.starts_with("= ") && answer != "= resign\n\n", "{answer:?}");
+
+    // Nor does it resign in the opening, however the search looks.
+    let mut early = Engine::new(cfg).resign_below(1.0);
+    assert_eq!(early.handle_line("boardsize 9").unwrap(), "=\n\n");
+    let answer = early.handle_line("genmove b").unwrap();
+    assert!(answer != "= resign\n\n", "{answer:?}");
 }

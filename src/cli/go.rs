@@ -33,6 +33,11 @@ pub struct GoArgs {
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// GTP only: answer `genmove` with `resign` when the search's best winrate is below
+    /// this, once a quarter of the board's points have been played (0: never resign).
+    /// At 0.05 under about 5% of the best move's playouts were won.
+    #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
+    resign_below: f32,
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
@@ -100,7 +105,8 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let stdin = std::io::stdin();
-        return match gtp::serve(cfg, stdin.lock(), std::io::stdout()) {
+        let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
+        return match gtp::serve(engine, stdin.lock(), std::io::stdout()) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("menace go --gtp: {e}");
@@ -128,6 +134,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         opponent_passed: inf.opponent_passed,
         forbidden: Vec::new(),
         avoid_ko_retakes: true,
+        resign_below: 0.0,
     };
     let d = bot::decide(board, &cfg, &ctx);
     if args.verbose {

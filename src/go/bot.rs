@@ -23,6 +23,9 @@ pub struct Context {
     /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
     /// winning, since an immediate retake repeats the position and makes the game a tie.
     pub avoid_ko_retakes: bool,
+    /// Resign when the most visited move's winrate is below this (0: never). Only GTP
+    /// can resign; the king-of-the-hill format has no word for it.
+    pub resign_below: f32,
 }
 
 /// The decision and the evidence for it.
@@ -34,6 +37,8 @@ pub struct Decision {
     pub reason: &'static str,
     /// The search, when one ran.
     pub search: Option<SearchResult>,
+    /// Resign instead of playing `mv`: the search finds the game lost whatever we play.
+    pub resign: bool,
 }
 
 /// Is the board as it stands a win for the player to move?
@@ -55,13 +60,19 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
             mv: PASS,
             reason: "opponent passed and the board wins as it stands",
             search: None,
+            resign: false,
         };
     }
     let any_move = b.points().any(|p| {
         b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(p) && !ctx.forbidden.contains(&p)
     });
     if !any_move {
-        return Decision { mv: PASS, reason: "no move left but filling own eyes", search: None };
+        return Decision {
+            mv: PASS,
+            reason: "no move left but filling own eyes",
+            search: None,
+            resign: false,
+        };
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
@@ -78,5 +89,14 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
             reason = "best move that cannot repeat a ko position";
         }
     }
-    Decision { mv, reason, search: Some(res) }
+    // Resign only on a clear verdict: the best move had a real share of the playouts
+    // and still almost none of them won (a won playout counts at least 0.9, so a
+    // winrate below 0.05 means under about 5% of them were won).
+    let resign = res.moves.first().is_some_and(|best| {
+        best.winrate < ctx.resign_below && best.visits as usize >= res.playouts / 10
+    });
+    if resign {
+        reason = "every move loses in the search";
+    }
+    Decision { mv, reason, search: Some(res), resign }
 }

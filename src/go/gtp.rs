@@ -46,6 +46,8 @@ pub struct Engine {
     /// the current one included: genmove never repeats one (positional superko).
     keys: Vec<u64>,
     cfg: SearchConfig,
+    /// See [`Engine::resign_below`].
+    resign_below: f32,
     quit: bool,
 }
 
@@ -56,7 +58,16 @@ impl Engine {
     pub fn new(cfg: SearchConfig) -> Engine {
         let board = Board::new(MAX_SIZE);
         let keys = vec![board.position_key()];
-        Engine { board, komi: 0.0, history: Vec::new(), keys, cfg, quit: false }
+        Engine { board, komi: 0.0, history: Vec::new(), keys, cfg, resign_below: 0.0, quit: false }
+    }
+
+    /// Lets `genmove` answer `resign` when the search's best winrate is below `winrate`
+    /// (0, the default, never resigns), once a quarter of the board's points have been
+    /// played: in matches a lost game then ends instead of being played out to the last
+    /// dead stone.
+    pub fn resign_below(mut self, winrate: f32) -> Engine {
+        self.resign_below = winrate;
+        self
     }
 
     /// The current position.
@@ -233,8 +244,13 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
             ^ e.cfg.seed.wrapping_mul(SEED_MIX),
         ..e.cfg.clone()
     };
-    let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false };
+    let points = b.size() * b.size();
+    let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
+    let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
     let d = bot::decide(&b, &cfg, &ctx);
+    if d.resign {
+        return Ok("resign".to_string());
+    }
     e.play_move(color, d.mv)?;
     Ok(format_vertex(&b, d.mv))
 }
@@ -279,14 +295,13 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
     Ok(s)
 }
 
-/// Runs the engine over lines of `input`, writing answers to `output`, until `quit` or end
+/// Runs `engine` over lines of `input`, writing answers to `output`, until `quit` or end
 /// of input.
 pub fn serve(
-    cfg: SearchConfig,
+    mut e: Engine,
     input: impl std::io::BufRead,
     mut output: impl std::io::Write,
 ) -> std::io::Result<()> {
-    let mut e = Engine::new(cfg);
     let mut input = input;
     let mut buf = Vec::new();
     loop {

@@ -142,12 +142,11 @@ proptest! {
 /// A 9x9 board that is all white but nine two-point eyes: black cannot live anywhere.
 fn hopeless_for_black(e: &mut Engine) {
     assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
-    let letters = "ABCDEFGHJ".as_bytes();
     for r in 0..9 {
-        for c in 0..9 {
+        for (c, letter) in "ABCDEFGHJ".chars().enumerate() {
             let eye = r % 3 == 1 && (c % 3 == 1 || c % 3 == 2);
             if !eye {
-                let cmd = format!("play w {}{}", letters[c] as char, r + 1);
+                let cmd = format!("play w {letter}{}", r + 1);
                 assert_eq!(e.handle_line(&cmd).unwrap(), "=\n\n", "{cmd}");
             }
         }

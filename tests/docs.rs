@@ -99,3 +99,34 @@ fn every_answer_type_in_the_transcripts_is_documented() {
         assert!(doc.contains(&format!("| `{t}` |")), "protocol.md's answer table lacks `{t}`");
     }
 }
+
+/// The GTP example in docs/go.md, as (everything sent, everything expected).
+fn gtp_example() -> (String, String) {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/go.md")).unwrap();
+    let start = doc.find("## GTP").expect("GTP section");
+    let rest = &doc[start..];
+    let block = rest.split("```\n").nth(1).expect("example block");
+    let (mut sent, mut expected) = (String::new(), String::new());
+    for line in block.split_inclusive('\n') {
+        match line.strip_prefix("> ") {
+            Some(cmd) => sent.push_str(cmd),
+            None => expected.push_str(line),
+        }
+    }
+    (sent, expected)
+}
+
+#[test]
+fn the_gtp_example_in_docs_go_md_is_what_the_engine_says() {
+    let (sent, expected) = gtp_example();
+    assert!(sent.contains("genmove") && sent.contains("showboard"));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(["go", "--gtp", "--playouts", "2000", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(sent.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}

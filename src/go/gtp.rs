@@ -34,6 +34,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("undo", cmd_undo),
     ("final_score", cmd_final_score),
     ("showboard", cmd_showboard),
+    ("time_settings", cmd_time_settings),
+    ("time_left", cmd_time_left),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -207,6 +209,33 @@ fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         .ok_or("komi not a float")?;
     e.komi = k;
     Ok(String::new())
+}
+
+/// `time_settings main byo_yomi stones`: checked and accepted, then ignored. A move costs a
+/// fixed number of playouts, not a share of a clock, which is what keeps `genmove`
+/// deterministic; controllers (GoGui's twogtp, Sabaki, KGS) send it anyway.
+fn cmd_time_settings(_: &mut Engine, args: &[&str]) -> Result<String, String> {
+    match args {
+        [main, byo, stones] if [main, byo, stones].iter().all(|a| a.parse::<u32>().is_ok()) => {
+            Ok(String::new())
+        }
+        _ => Err("syntax error".into()),
+    }
+}
+
+/// `time_left color time stones`: checked and ignored, like `time_settings`.
+fn cmd_time_left(_: &mut Engine, args: &[&str]) -> Result<String, String> {
+    match args {
+        [color, time, stones] => {
+            parse_color(color)?;
+            if time.parse::<u32>().is_ok() && stones.parse::<u32>().is_ok() {
+                Ok(String::new())
+            } else {
+                Err("syntax error".into())
+            }
+        }
+        _ => Err("syntax error".into()),
+    }
 }
 
 fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {

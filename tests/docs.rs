@@ -43,6 +43,11 @@ fn split(blocks: &[String]) -> (String, Vec<String>) {
 
 /// The engine's answers to `input`, run with `args` in `dir`.
 fn engine(args: &[&str], dir: &std::path::Path, input: &str) -> Vec<String> {
+    run_menace(args, dir, input).lines().map(String::from).collect()
+}
+
+/// Everything `menace ARGS` prints on stdout for `input`, run in `dir`.
+fn run_menace(args: &[&str], dir: &std::path::Path, input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
         .args(args)
         .current_dir(dir)
@@ -52,7 +57,7 @@ fn engine(args: &[&str], dir: &std::path::Path, input: &str) -> Vec<String> {
         .unwrap();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let out = child.wait_with_output().unwrap();
-    String::from_utf8(out.stdout).unwrap().lines().map(String::from).collect()
+    String::from_utf8(out.stdout).unwrap()
 }
 
 #[test]
@@ -120,13 +125,7 @@ fn gtp_example() -> (String, String) {
 fn the_gtp_example_in_docs_go_md_is_what_the_engine_says() {
     let (sent, expected) = gtp_example();
     assert!(sent.contains("genmove") && sent.contains("showboard"));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(["go", "--gtp", "--playouts", "2000", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(sent.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+    let args = ["go", "--gtp", "--playouts", "2000", "--threads", "1"];
+    let dir = std::env::temp_dir();
+    assert_eq!(run_menace(&args, &dir, &sent), expected);
 }

@@ -236,7 +236,7 @@ pub struct Plan {
 ///
 /// MENACE playing X in tic-tac-toe against `random`, with no per-game checks, runs on the
 /// hot loop ([`Matchboxes::train_against_random_each`]) between curve points: the same
-/// games, draw for draw, several times faster.
+/// games, draw for draw, about 1.4 times as fast.
 pub fn train<G, L>(
     game: &G,
     learner: &mut L,

@@ -1,8 +1,7 @@
 //! `protocol.md` is kept in step with the code: its example session is replayed, and it
 //! documents every command and every answer type the engine produces.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 fn protocol_md() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md")).unwrap()
@@ -48,15 +47,7 @@ fn engine(args: &[&str], dir: &std::path::Path, input: &str) -> Vec<String> {
 
 /// Everything `menace ARGS` prints on stdout for `input`, run in `dir`.
 fn run_menace(args: &[&str], dir: &std::path::Path, input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::menace(args, Some(dir), input.as_bytes());
     String::from_utf8(out.stdout).unwrap()
 }
 

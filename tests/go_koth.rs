@@ -1,9 +1,6 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use menace::go::board::{Board, BLACK, EMPTY, PASS, WHITE};
 use menace::go::bot::{self, Context};
 use menace::go::koth;
@@ -11,6 +8,8 @@ use menace::go::mcts::SearchConfig;
 use menace::go::{pattern, playout};
 use menace::rng::from_seed;
 use proptest::prelude::*;
+
+mod common;
 
 fn empty_input(last: &str) -> String {
     format!("{}{last}\n", "0000000000000000000\n".repeat(19))
@@ -120,16 +119,7 @@ fn spec_example_takes_the_stone() {
 }
 
 fn run_cli(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A run refused for its flags may exit before reading: a closed pipe is its answer.
-    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-    let out = child.wait_with_output().unwrap();
+    let out = common::menace(args, None, input.as_bytes());
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

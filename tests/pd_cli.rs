@@ -2,10 +2,12 @@
 //! re-checking a game from its files, clear errors for bad arguments.
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn menace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_menace")).args(args).output().unwrap()
+    common::menace(args, None, b"")
 }
 
 fn text(b: &[u8]) -> String {
@@ -175,20 +177,8 @@ fn bad_arguments_are_clear_errors() {
 
 #[test]
 fn pd_player_speaks_the_protocol() {
-    use std::io::Write;
-    let run = |name: &str, input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-            .args(["pd-player", name])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        // A program that refuses its arguments may exit before reading: a closed pipe
-        // here is its answer, not a test failure.
-        let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
-        child.wait_with_output().unwrap()
-    };
+    let run =
+        |name: &str, input: &str| common::menace(&["pd-player", name], None, input.as_bytes());
     let out = run("greedy", "3 2 0\n5\n");
     assert_eq!(text(&out.stdout), "1 3\n");
     let out = run("wrathful", "3 2 1\n(1, 2) (3, 1) \n5\n\n");

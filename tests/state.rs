@@ -8,6 +8,8 @@ use menace::protocol::{Answer, Session};
 use menace::rng::from_seed;
 use menace::ttt::TicTacToe;
 
+mod common;
+
 fn trained(games: u64) -> Matchboxes<TicTacToe> {
     let rules = BeadRules::michie();
     let mut m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
@@ -126,31 +128,20 @@ fn a_bad_load_in_the_protocol_leaves_the_session_untouched() {
 
 #[test]
 fn the_state_flag_carries_learning_across_runs() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
+    use std::ffi::OsStr;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("s.json");
     let run = |input: &str| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-            .arg("--state")
-            .arg(&path)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success());
+        let out =
+            common::menace(&[OsStr::new("--state"), path.as_os_str()], None, input.as_bytes());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
         String::from_utf8(out.stdout).unwrap()
     };
     run("train 200\n");
     let second = run("status\n");
     assert!(second.contains("\"games_played\":200"), "{second}");
-    let cli = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(["train", "--games", "100", "--check-every", "0", "--state"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let args = ["train", "--games", "100", "--check-every", "0", "--state"].map(OsStr::new);
+    let cli = common::menace(&[&args[..], &[path.as_os_str()]].concat(), None, b"");
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     assert!(run("status\n").contains("\"games_played\":300"));
 }

@@ -1,10 +1,12 @@
 //! `menace train` from the outside: determinism, every opponent, external programs that
 //! behave and that misbehave, curves and the stop-when-unbeatable rule.
 
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 fn menace(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_menace")).args(args).output().expect("run menace")
+    common::menace(args, None, b"")
 }
 
 fn summary(out: &Output) -> serde_json::Value {

@@ -10,9 +10,9 @@
 //!
 //! and review the diff of `fixtures/` before committing it.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+
+mod common;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")
@@ -26,18 +26,7 @@ fn run(input: &[u8]) -> (Vec<u8>, Vec<u8>, Option<i32>) {
         .and_then(|l| l.strip_prefix("#!args"))
         .map(|rest| rest.split_whitespace().map(str::to_string).collect())
         .unwrap_or_default();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start menace");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("menace output");
-    writer.join().unwrap().expect("write input");
+    let out = common::menace(&args, None, input);
     (out.stdout, out.stderr, out.status.code())
 }
 

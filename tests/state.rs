@@ -145,3 +145,93 @@ fn the_state_flag_carries_learning_across_runs() {
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     assert!(run("status\n").contains("\"games_played\":300"));
 }
+
+mod fuzz {
+    //! The state loader is a parser of files a user may have edited by hand: no input
+    //! makes it panic, and whatever it accepts is a machine that plays and learns.
+    use super::*;
+    use menace::learn::{play, Random};
+    use menace::menace::GameResult;
+    use proptest::prelude::*;
+    use std::sync::OnceLock;
+
+    fn saved() -> &'static serde_json::Value {
+        static SAVED: OnceLock<serde_json::Value> = OnceLock::new();
+        SAVED.get_or_init(|| serde_json::to_value(State::of(&trained(50), 50)).unwrap())
+    }
+
+    fn load(bytes: &[u8]) -> Result<(Matchboxes<TicTacToe>, u64), String> {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, bytes).unwrap();
+        State::load(&path)
+    }
+
+    /// Bead counts: ordinary, zero, the largest a file may hold, and refused ones.
+    fn count() -> impl Strategy<Value = i64> {
+        prop_oneof![
+            8 => 0i64..12,
+            2 => Just(i64::from(u32::MAX)),
+            1 => Just(i64::from(u32::MAX) + 1),
+            1 => Just(-3),
+        ]
+    }
+
+    /// Rewards: ordinary, the extremes allowed, and one too large.
+    fn reward() -> impl Strategy<Value = i64> {
+        prop_oneof![8 => -4i64..5, 2 => Just(1_000_000), 2 => Just(-1_000_000), 1 => Just(1_000_001)]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn arbitrary_bytes_are_loaded_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            prop_assert!(load(&bytes).is_err());
+        }
+
+        #[test]
+        fn a_damaged_file_is_refused_without_panicking(at in any::<prop::sample::Index>(), byte in any::<u8>()) {
+            let mut text = serde_json::to_vec(saved()).unwrap();
+            let i = at.index(text.len());
+            text[i] = byte;
+            let _ = load(&text);
+            text.truncate(i);
+            prop_assert!(load(&text).is_err(), "a truncated file loads");
+        }
+
+        #[test]
+        fn an_edited_file_that_loads_plays_and_learns(
+            edits in prop::collection::vec((0usize..304, any::<prop::sample::Index>(), count()), 1..6),
+            rewards in (reward(), reward(), reward()),
+            seed in any::<u64>(),
+        ) {
+            let mut v = saved().clone();
+            for (b, at, n) in edits {
+                // Mostly a cell that is empty on the drawing, where beads may lie.
+                let position = v["boxes"][b]["position"].as_str().unwrap().to_string();
+                let empty: Vec<usize> = position.match_indices('.').map(|(i, _)| i).collect();
+                let cell = if n == 11 { at.index(9) } else { empty[at.index(empty.len())] };
+                v["boxes"][b]["beads"][cell] = n.into();
+            }
+            v["rules"]["win"] = rewards.0.into();
+            v["rules"]["draw"] = rewards.1.into();
+            v["rules"]["loss"] = rewards.2.into();
+            if let Ok((mut m, _)) = load(&serde_json::to_vec(&v).unwrap()) {
+                // The hot loop and the generic loop both run on it, and agree.
+                let mut generic = m.clone();
+                let mut rng = from_seed(seed);
+                let hot = m.train_against_random(300, &mut from_seed(seed));
+                let mut tally = menace::learn::train::Tally::default();
+                for _ in 0..300 {
+                    let outcome = play(&TicTacToe, &mut generic, &mut Random::default(), &mut rng);
+                    tally.add(GameResult::for_side(outcome, Side::First));
+                }
+                prop_assert_eq!(hot, tally);
+                for b in 0..m.len() {
+                    prop_assert_eq!(m.beads(b), generic.beads(b));
+                }
+            }
+        }
+    }
+}

@@ -96,27 +96,38 @@ fn every_answer_type_in_the_transcripts_is_documented() {
     }
 }
 
-/// The GTP example in docs/go.md, as (everything sent, everything expected).
-fn gtp_example() -> (String, String) {
+/// The GTP examples in docs/go.md (the blocks of its GTP section made of `> ` exchanges),
+/// each as (everything sent, everything expected).
+fn gtp_examples() -> Vec<(String, String)> {
     let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/go.md")).unwrap();
     let start = doc.find("## GTP").expect("GTP section");
-    let rest = &doc[start..];
-    let block = rest.split("```\n").nth(1).expect("example block");
-    let (mut sent, mut expected) = (String::new(), String::new());
-    for line in block.split_inclusive('\n') {
-        match line.strip_prefix("> ") {
-            Some(cmd) => sent.push_str(cmd),
-            None => expected.push_str(line),
-        }
-    }
-    (sent, expected)
+    let rest = &doc[start + 1..];
+    let section = &rest[..rest.find("\n## ").unwrap_or(rest.len())];
+    let blocks = section.split("```\n").skip(1).step_by(2).filter(|b| b.starts_with("> "));
+    blocks
+        .map(|block| {
+            let (mut sent, mut expected) = (String::new(), String::new());
+            for line in block.split_inclusive('\n') {
+                match line.strip_prefix("> ") {
+                    Some(cmd) => sent.push_str(cmd),
+                    None => expected.push_str(line),
+                }
+            }
+            (sent, expected)
+        })
+        .collect()
 }
 
 #[test]
-fn the_gtp_example_in_docs_go_md_is_what_the_engine_says() {
-    let (sent, expected) = gtp_example();
-    assert!(sent.contains("genmove") && sent.contains("showboard"));
+fn the_gtp_examples_in_docs_go_md_are_what_the_engine_says() {
+    let examples = gtp_examples();
+    assert_eq!(examples.len(), 2);
+    assert!(examples[0].0.contains("genmove") && examples[0].0.contains("showboard"));
+    assert!(examples[1].0.contains("loadsgf"));
+    // Run from the repository, where the second example's SGF path leads.
     let args = ["go", "--gtp", "--playouts", "2000", "--threads", "1"];
-    let dir = std::env::temp_dir();
-    assert_eq!(run_menace(&args, &dir, &sent), expected);
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (sent, expected) in examples {
+        assert_eq!(run_menace(&args, dir, &sent), expected, "{sent}");
+    }
 }

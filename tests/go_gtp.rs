@@ -127,7 +127,7 @@ proptest! {
     }
 
     #[test]
-    fn errors_leave_the_state_unchanged(cmd in "(play|boardsize|komi|undo|genmove) .{0,12}") {
+    fn errors_leave_the_state_unchanged(cmd in "(play|boardsize|komi|undo|genmove|reg_genmove|loadsgf) .{0,12}") {
         let mut e = engine();
         e.handle_line("boardsize 5");
         e.handle_line("play b C3");
@@ -174,4 +174,104 @@ fn genmove_resigns_a_lost_game_only_when_allowed() {
     assert_eq!(early.handle_line("boardsize 9").unwrap(), "=\n\n");
     let answer = early.handle_line("genmove b").unwrap();
     assert!(answer != "= resign\n\n", "{answer:?}");
+}
+
+/// The engine's visible state: the board, the score with its komi, and the position
+/// `undo` goes back to (so it takes one move back).
+fn state(e: &mut Engine) -> (String, String, String) {
+    let board = e.handle_line("showboard").unwrap();
+    let score = e.handle_line("final_score").unwrap();
+    let undo = e.handle_line("undo").unwrap();
+    (board, score, undo + &e.handle_line("showboard").unwrap())
+}
+
+/// A board as comparable facts: stones, side to move, prisoners, moves played.
+fn facts(b: &Board) -> (String, u64, u32, u32, u32) {
+    (b.diagram(), b.position_key(), b.prisoners(BLACK), b.prisoners(WHITE), b.move_count())
+}
+
+/// An engine after `cmds`, each answered with `=`.
+fn after(cmds: &[String]) -> Engine {
+    let mut e = engine();
+    for c in cmds {
+        assert!(e.handle_line(c).unwrap().starts_with('='), "{c}");
+    }
+    e
+}
+
+fn published_game() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/19x19-level10/game-001.sgf")
+}
+
+#[test]
+fn loadsgf_sets_up_the_position_before_the_given_move() {
+    use menace::go::sgf;
+    let path = published_game();
+    let game = sgf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    // Up to move 101: the same as playing the first 100 moves by hand.
+    let mut by_hand = vec!["boardsize 19".to_string(), "komi 0".to_string()];
+    for (i, &m) in game.moves[..100].iter().enumerate() {
+        let b = Board::new(19);
+        let colour = if i % 2 == 0 { "b" } else { "w" };
+        by_hand.push(format!("play {colour} {}", gtp::format_vertex(&b, m)));
+    }
+    let mut loaded = after(&[format!("loadsgf {} 101", path.display())]);
+    let mut played = after(&by_hand);
+    assert_eq!(facts(loaded.board()), facts(played.board()));
+    assert_eq!(state(&mut loaded), state(&mut played), "history and komi too");
+    // Without a move number: the whole game, which ended with two passes and B+1.
+    let mut whole = after(&[format!("loadsgf {}", path.display())]);
+    assert_eq!(whole.board().move_count() as usize, game.moves.len());
+    assert_eq!(whole.handle_line("final_score").unwrap(), "= B+1\n\n");
+}
+
+#[test]
+fn reg_genmove_answers_what_genmove_plays_and_changes_nothing() {
+    let path = published_game();
+    let mut e = after(&[format!("loadsgf {} 150", path.display())]);
+    let before = facts(e.board());
+    let reg = e.handle_line("reg_genmove b").unwrap();
+    assert_eq!(facts(e.board()), before, "reg_genmove played");
+    let gen = e.handle_line("genmove b").unwrap();
+    assert_eq!(reg, gen);
+    assert_ne!(facts(e.board()), before, "genmove did not play");
+    assert_eq!(e.handle_line("reg_genmove purple").unwrap(), "? invalid color\n\n");
+}
+
+#[test]
+fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &[u8]| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p.display().to_string()
+    };
+    let not_sgf = write("a.txt", b"hello");
+    let illegal = write("b.sgf", b"(;SZ[9];B[ee];W[ee])");
+    let binary = write("c.sgf", &[0xff, 0xfe, b'(']);
+    let variations = write("d.sgf", b"(;SZ[9];B[ee](;W[aa])(;W[bb]))");
+    let big = write("e.sgf", &vec![b' '; (1 << 20) + 1]);
+    let cases = [
+        ("loadsgf /no/such/file.sgf".to_string(), "? cannot load file: /no/such/file.sgf"),
+        (format!("loadsgf {not_sgf}"), "? cannot load file: an SGF game starts with `(`"),
+        (format!("loadsgf {illegal}"), "? cannot load file: move 2 is illegal"),
+        (format!("loadsgf {binary}"), "? cannot load file: "),
+        (format!("loadsgf {variations}"), "? cannot load file: variations are not supported"),
+        (format!("loadsgf {big}"), "? cannot load file: "),
+        (format!("loadsgf {illegal} 0"), "? move number must be a whole number from 1"),
+        (format!("loadsgf {illegal} x"), "? move number must be a whole number from 1"),
+        (format!("loadsgf {illegal} 1 2"), "? syntax error"),
+        ("loadsgf".to_string(), "? syntax error"),
+    ];
+    let setup = ["boardsize 9".to_string(), "komi 5.5".into(), "play b C3".into()];
+    let mut e = after(&setup);
+    let before = (facts(e.board()), e.handle_line("final_score").unwrap());
+    for (cmd, want) in cases {
+        let got = e.handle_line(&cmd).unwrap();
+        assert!(got.starts_with(want), "{cmd}: {got:?}");
+        assert_eq!((facts(e.board()), e.handle_line("final_score").unwrap()), before, "{cmd}");
+    }
+    // The history survived too: undo still takes back C3.
+    assert_eq!(e.handle_line("undo").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n");
 }

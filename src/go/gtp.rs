@@ -11,6 +11,7 @@ use super::bot::{self, Context};
 use super::koth::fnv1a;
 use super::mcts::SearchConfig;
 use super::score;
+use super::sgf;
 
 /// Spreads a user seed over all 64 bits (seed 0 leaves the position hash as it is).
 pub const SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -31,9 +32,11 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("komi", cmd_komi),
     ("play", cmd_play),
     ("genmove", cmd_genmove),
+    ("reg_genmove", cmd_reg_genmove),
     ("undo", cmd_undo),
     ("final_score", cmd_final_score),
     ("showboard", cmd_showboard),
+    ("loadsgf", cmd_loadsgf),
     ("time_settings", cmd_time_settings),
     ("time_left", cmd_time_left),
 ];
@@ -248,7 +251,9 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+/// The search's answer for `color` in the current position (`None`: resign); the state
+/// is not changed.
+fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let mut b = e.board.clone();
     b.set_to_move(color);
@@ -277,11 +282,61 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
     let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
     let d = bot::decide(&b, &cfg, &ctx);
-    if d.resign {
-        return Ok("resign".to_string());
+    Ok((b, (!d.resign).then_some(d.mv)))
+}
+
+fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let (b, mv) = choose(e, args)?;
+    let Some(mv) = mv else { return Ok("resign".to_string()) };
+    e.play_move(b.to_move(), mv)?;
+    Ok(format_vertex(&b, mv))
+}
+
+/// `reg_genmove color`: the move `genmove` would answer, without playing it (for
+/// regression suites and analysis).
+fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let (b, mv) = choose(e, args)?;
+    Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
+}
+
+/// Largest SGF file `loadsgf` reads: a game record is a few kilobytes.
+const MAX_SGF_BYTES: u64 = 1 << 20;
+
+/// `loadsgf filename [move_number]`: the game in the file (one line of play from the empty
+/// board, as the match runner writes), its board size and komi, up to the position before
+/// move `move_number` (1-based; all the moves if omitted or past the end). Every move is
+/// replayed by the rules, so `undo` and the repetition check work as after `play`. A file
+/// that cannot be read, is not such a game, or holds an illegal move changes nothing.
+fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let (path, upto) = match args {
+        [path] => (*path, usize::MAX),
+        [path, n] => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (*path, n - 1),
+            _ => return Err("move number must be a whole number from 1".into()),
+        },
+        _ => return Err("syntax error: loadsgf filename [move_number]".into()),
+    };
+    let cannot = |why: String| format!("cannot load file: {why}");
+    let file = std::fs::File::open(path).map_err(|err| cannot(format!("{path}: {err}")))?;
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_SGF_BYTES + 1), &mut text)
+        .map_err(|err| cannot(format!("{path}: {err}")))?;
+    if text.len() as u64 > MAX_SGF_BYTES {
+        return Err(cannot(format!("{path} is larger than {MAX_SGF_BYTES} bytes")));
     }
-    e.play_move(color, d.mv)?;
-    Ok(format_vertex(&b, d.mv))
+    let game = sgf::read(&text).map_err(cannot)?;
+    let mut loaded = Engine::new(e.cfg.clone());
+    loaded.reset(game.size);
+    for (i, &m) in game.moves.iter().take(upto).enumerate() {
+        let color = if i % 2 == 0 { BLACK } else { WHITE };
+        loaded.play_move(color, m).map_err(|_| cannot(format!("move {} is illegal", i + 1)))?;
+    }
+    // All checked: now the engine takes the game.
+    e.board = loaded.board;
+    e.history = loaded.history;
+    e.keys = loaded.keys;
+    e.komi = game.komi;
+    Ok(String::new())
 }
 
 fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {

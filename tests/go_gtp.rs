@@ -127,7 +127,7 @@ proptest! {
     }
 
     #[test]
-    fn errors_leave_the_state_unchanged(cmd in "(play|boardsize|komi|undo|genmove|reg_genmove|loadsgf) .{0,12}") {
+    fn errors_leave_the_state_unchanged(cmd in "(play|boardsize|komi|undo|genmove|reg_genmove|loadsgf|fixed_handicap|set_free_handicap) .{0,12}") {
         let mut e = engine();
         e.handle_line("boardsize 5");
         e.handle_line("play b C3");
@@ -274,4 +274,64 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
     // The history survived too: undo still takes back C3.
     assert_eq!(e.handle_line("undo").unwrap(), "=\n\n");
     assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n");
+}
+
+#[test]
+fn fixed_handicap_points_are_the_gtp_standard_ones() {
+    use menace::go::handicap;
+    let names = |size: usize, n: usize| -> Vec<String> {
+        let b = Board::new(size);
+        handicap::fixed(size, n).unwrap().iter().map(|&p| gtp::format_vertex(&b, p)).collect()
+    };
+    // The GTP 2 specification's placements, spot checks: 19x19 and 13x13 on the fourth
+    // line, 9x9 and the even 8x8 on the third.
+    assert_eq!(names(19, 9), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K4", "K16", "K10"]);
+    assert_eq!(names(19, 5), ["D4", "Q16", "D16", "Q4", "K10"]);
+    assert_eq!(names(19, 7), ["D4", "Q16", "D16", "Q4", "D10", "Q10", "K10"]);
+    assert_eq!(names(13, 9), ["D4", "K10", "D10", "K4", "D7", "K7", "G4", "G10", "G7"]);
+    assert_eq!(names(9, 9), ["C3", "G7", "C7", "G3", "C5", "G5", "E3", "E7", "E5"]);
+    assert_eq!(names(9, 6), ["C3", "G7", "C7", "G3", "C5", "G5"]);
+    assert_eq!(names(8, 4), ["C3", "F6", "C6", "F3"]);
+    for size in 2..=19 {
+        for n in 0..=12 {
+            let Ok(points) = handicap::fixed(size, n) else {
+                assert!(n < 2 || n > handicap::max_fixed(size), "{size} {n}");
+                continue;
+            };
+            assert!((2..=handicap::max_fixed(size)).contains(&n), "{size} {n}");
+            let mut distinct = points.clone();
+            distinct.sort_unstable();
+            distinct.dedup();
+            assert_eq!(distinct.len(), n, "{size} {n}: distinct points");
+        }
+    }
+    assert_eq!(
+        (2..=19).map(handicap::max_fixed).collect::<Vec<_>>(),
+        [0, 0, 0, 0, 0, 4, 4, 9, 4, 9, 4, 9, 4, 9, 4, 9, 4, 9]
+    );
+}
+
+#[test]
+fn a_handicap_game_starts_with_white_and_its_stones_stay() {
+    let mut e = engine();
+    assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("place_free_handicap 4").unwrap(), "= C3 G7 C7 G3\n\n");
+    assert_eq!(e.board().to_move(), WHITE);
+    let answer = e.handle_line("genmove w").unwrap();
+    assert!(answer.starts_with("= ") && answer != "= pass\n\n", "{answer:?}");
+    assert_eq!(e.board().diagram().matches('X').count(), 4);
+    assert_eq!(e.board().diagram().matches('O').count(), 1);
+    // One undo takes back white's move, not the handicap.
+    assert_eq!(e.handle_line("undo").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n");
+    assert_eq!(e.board().diagram().matches('X').count(), 4);
+    // A second handicap on this board is refused and changes nothing.
+    assert_eq!(e.handle_line("set_free_handicap E5 E6").unwrap(), "? board not empty\n\n");
+    assert_eq!(e.board().diagram().matches('X').count(), 4);
+    // set_free_handicap takes any points.
+    e.handle_line("clear_board");
+    assert_eq!(e.handle_line("set_free_handicap A1 J9 e5").unwrap(), "=\n\n");
+    let b = e.board();
+    assert_eq!([(8, 0), (0, 8), (4, 4)].map(|(r, c)| b.at(b.point(r, c))), [BLACK; 3]);
+    assert_eq!(b.to_move(), WHITE);
 }

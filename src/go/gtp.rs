@@ -8,6 +8,7 @@
 
 use super::board::{Board, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
 use super::bot::{self, Context};
+use super::handicap;
 use super::koth::fnv1a;
 use super::mcts::SearchConfig;
 use super::score;
@@ -30,6 +31,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("boardsize", cmd_boardsize),
     ("clear_board", cmd_clear_board),
     ("komi", cmd_komi),
+    ("fixed_handicap", cmd_fixed_handicap),
+    ("place_free_handicap", cmd_fixed_handicap),
+    ("set_free_handicap", cmd_set_free_handicap),
     ("play", cmd_play),
     ("genmove", cmd_genmove),
     ("reg_genmove", cmd_reg_genmove),
@@ -123,6 +127,23 @@ impl Engine {
         self.board = Board::new(size);
         self.history.clear();
         self.keys = vec![self.board.position_key()];
+    }
+
+    /// Puts black handicap stones on the empty board, white to move. They are the game's
+    /// starting position: `undo` does not take them back.
+    fn place_handicap(&mut self, stones: &[Move]) -> Result<(), String> {
+        if !self.history.is_empty() || self.board.points().any(|p| self.board.at(p) != EMPTY) {
+            return Err("board not empty".into());
+        }
+        let size = self.board.size();
+        let mut grid = vec![EMPTY; size * size];
+        for &p in stones {
+            let (r, c) = self.board.row_col(p);
+            grid[r * size + c] = BLACK;
+        }
+        self.board = Board::from_stones(size, &grid, WHITE)?;
+        self.keys = vec![self.board.position_key()];
+        Ok(())
     }
 
     /// Plays `m` for `color`, recording history; the state is unchanged on error.
@@ -239,6 +260,38 @@ fn cmd_time_left(_: &mut Engine, args: &[&str]) -> Result<String, String> {
         }
         _ => Err("syntax error".into()),
     }
+}
+
+/// `fixed_handicap n`, and `place_free_handicap n` (whose choice of points is the engine's:
+/// ours is the same standard placement): black's stones on an empty board, white to move.
+fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let [n] = args else { return Err("invalid number of stones".into()) };
+    let n: usize = n.parse().map_err(|_| "invalid number of stones")?;
+    let stones = handicap::fixed(e.board.size(), n)?;
+    e.place_handicap(&stones)?;
+    Ok(stones.iter().map(|&p| format_vertex(&e.board, p)).collect::<Vec<_>>().join(" "))
+}
+
+/// `set_free_handicap v1 v2 ...`: black's stones where the controller says.
+fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let points = args
+        .iter()
+        .map(|v| parse_vertex(&e.board, v))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|_| "bad vertex list")?;
+    let mut distinct = points.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let n = e.board.size() * e.board.size();
+    if points.len() < 2
+        || points.len() >= n
+        || distinct.len() != points.len()
+        || points.contains(&PASS)
+    {
+        return Err("bad vertex list".into());
+    }
+    e.place_handicap(&points)?;
+    Ok(String::new())
 }
 
 fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {

@@ -4,12 +4,13 @@
 //! - [`score`]: Tromp-Taylor area scoring;
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
-//! - [`gtp`]: the Go Text Protocol engine;
+//! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF.
 
 pub mod board;
 pub mod bot;
 pub mod gtp;
+pub mod handicap;
 pub mod koth;
 pub mod matches;
 pub mod mcts;

@@ -9,8 +9,8 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use menace::go::board::{Board, PASS};
-use menace::go::score;
 use menace::go::sgf::{self, SgfGame};
+use menace::go::{handicap, score};
 use proptest::prelude::*;
 
 fn games_dir() -> PathBuf {
@@ -70,7 +70,7 @@ fn results(dir: &Path) -> Vec<Line> {
 /// Replays a record: every move must be legal and no position may repeat (a repeat ends a
 /// match game before the move is recorded). Returns the final board.
 fn replay(g: &SgfGame) -> Result<Board, String> {
-    let mut b = Board::new(g.size);
+    let mut b = handicap::board(g.size, &g.handicap)?;
     let mut seen = HashSet::from([b.position_key()]);
     for (i, &m) in g.moves.iter().enumerate() {
         b.play(m).map_err(|e| format!("move {}: {e:?}", i + 1))?;
@@ -184,6 +184,7 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
         black: "a".into(),
         white: "b".into(),
         result: "B+81".into(),
+        handicap: vec![],
         moves: vec![b.point(4, 4), b.point(4, 4)],
         comment: "two passes".into(),
     };
@@ -204,23 +205,28 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
 fn game() -> impl Strategy<Value = SgfGame> {
     (2usize..=19).prop_flat_map(|size| {
         let point = (0..size, 0..size).prop_map(move |(r, c)| Board::new(size).point(r, c));
-        let mv = prop_oneof![1 => Just(PASS), 9 => point];
+        let mv = prop_oneof![1 => Just(PASS), 9 => point.clone()];
         (
             prop::sample::select(vec![0.0f32, 0.5, 6.5, 7.5, -3.0]),
             "\\PC{0,12}",
             "\\PC{0,12}",
             "(B|W)\\+(R|F|[0-9]{1,3}(\\.5)?)|0|Void",
+            prop::collection::btree_set(point, 0..5),
             prop::collection::vec(mv, 0..60),
             "[\\PC\n]{0,30}",
         )
-            .prop_map(move |(komi, black, white, result, moves, comment)| SgfGame {
-                size,
-                komi,
-                black,
-                white,
-                result,
-                moves,
-                comment,
+            .prop_map(move |(komi, black, white, result, stones, moves, comment)| {
+                SgfGame {
+                    size,
+                    komi,
+                    black,
+                    white,
+                    result,
+                    // One stone is no handicap; the writer writes any number.
+                    handicap: if stones.len() == 1 { vec![] } else { stones.into_iter().collect() },
+                    moves,
+                    comment,
+                }
             })
     })
 }
@@ -259,7 +265,11 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     for (text, want) in [
         ("", "starts with `(`"),
         ("(;SZ[9];B[aa](;W[bb]))", "variations"),
-        ("(;SZ[9]AB[aa];W[bb])", "setup property AB"),
+        ("(;SZ[9]AW[aa];B[bb])", "setup property AW"),
+        ("(;SZ[9];B[aa];AB[cc])", "after the root"),
+        ("(;SZ[9]HA[3]AB[aa][bb])", "HA[3] but 2 handicap stones"),
+        ("(;SZ[9]AB[aa][aa])", "given twice"),
+        ("(;SZ[9]AB[aa];B[bb])", "it is W's turn"),
         ("(;SZ[25])", "board size"),
         ("(;SZ[9];W[aa])", "it is B's turn"),
         ("(;SZ[9];B[jj])", "off the 9x9 board"),

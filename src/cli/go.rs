@@ -80,6 +80,11 @@ struct MatchArgs {
     /// Komi.
     #[arg(long, default_value_t = 0.0)]
     komi: f32,
+    /// Black's fixed handicap stones (2 to 9 on odd boards from 9x9, 2 to 4 on even
+    /// boards and 7x7; 0 for none), set up with GTP `fixed_handicap`. With a handicap the first
+    /// engine (`--a`) takes black in every game.
+    #[arg(long, default_value_t = 0)]
+    handicap: usize,
     /// Moves after which the game is a tie.
     #[arg(long, default_value_t = 1000)]
     move_cap: usize,
@@ -169,6 +174,19 @@ fn run_match(m: MatchArgs) -> ExitCode {
         eprintln!("menace go match: --size must be 2..=19");
         return ExitCode::from(2);
     }
+    if m.handicap > 0 {
+        if let Err(e) = menace::go::handicap::fixed(m.size, m.handicap) {
+            let takes = match menace::go::handicap::max_fixed(m.size) {
+                0 => "no fixed handicap".to_string(),
+                max => format!("2 to {max} stones"),
+            };
+            eprintln!(
+                "menace go match: --handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
+                m.handicap, m.size
+            );
+            return ExitCode::from(2);
+        }
+    }
     let players = [Player { name: m.name_a, program: pa }, Player { name: m.name_b, program: pb }];
     let cfg = MatchConfig {
         size: m.size,
@@ -176,6 +194,7 @@ fn run_match(m: MatchArgs) -> ExitCode {
         first_game: m.first_game,
         komi: m.komi,
         move_cap: m.move_cap,
+        handicap: m.handicap,
         move_timeout: Duration::from_secs(m.move_timeout),
         sgf_dir: m.sgf_dir,
     };

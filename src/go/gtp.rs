@@ -135,13 +135,7 @@ impl Engine {
         if !self.history.is_empty() || self.board.points().any(|p| self.board.at(p) != EMPTY) {
             return Err("board not empty".into());
         }
-        let size = self.board.size();
-        let mut grid = vec![EMPTY; size * size];
-        for &p in stones {
-            let (r, c) = self.board.row_col(p);
-            grid[r * size + c] = BLACK;
-        }
-        self.board = Board::from_stones(size, &grid, WHITE)?;
+        self.board = handicap::board(self.board.size(), stones)?;
         self.keys = vec![self.board.position_key()];
         Ok(())
     }
@@ -356,7 +350,8 @@ fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 const MAX_SGF_BYTES: u64 = 1 << 20;
 
 /// `loadsgf filename [move_number]`: the game in the file (one line of play from the empty
-/// board, as the match runner writes), its board size and komi, up to the position before
+/// board or black's handicap stones, as the match runner writes), its board size and komi,
+/// up to the position before
 /// move `move_number` (1-based; all the moves if omitted or past the end). Every move is
 /// replayed by the rules, so `undo` and the repetition check work as after `play`. A file
 /// that cannot be read, is not such a game, or holds an illegal move changes nothing.
@@ -380,8 +375,12 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let game = sgf::read(&text).map_err(cannot)?;
     let mut loaded = Engine::new(e.cfg.clone());
     loaded.reset(game.size);
+    if !game.handicap.is_empty() {
+        loaded.place_handicap(&game.handicap).map_err(cannot)?;
+    }
+    let first = usize::from(!game.handicap.is_empty());
     for (i, &m) in game.moves.iter().take(upto).enumerate() {
-        let color = if i % 2 == 0 { BLACK } else { WHITE };
+        let color = if (i + first) % 2 == 0 { BLACK } else { WHITE };
         loaded.play_move(color, m).map_err(|_| cannot(format!("move {} is illegal", i + 1)))?;
     }
     // All checked: now the engine takes the game.

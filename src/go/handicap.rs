@@ -12,7 +12,7 @@
 //! assert!(handicap::fixed(9, 10).is_err());
 //! ```
 
-use super::board::{Board, Move};
+use super::board::{Board, Move, BLACK, EMPTY, WHITE};
 
 /// The most fixed handicap stones a board takes: none below 7x7, 4 on even boards and
 /// on 7x7 (no centre lines to spare), 9 on odd boards from 9x9.
@@ -41,12 +41,13 @@ const PATTERNS: [&[(u8, u8)]; 8] = [
 ];
 
 /// The standard points for `n` handicap stones on a `size` board: on the third line up
-/// to 12x12, the fourth from 13x13. Refused when the board takes no `n` fixed stones.
+/// to 11x11, the fourth from 12x12 (as GNU Go, the reference GTP engine, places them).
+/// Refused when the board takes no `n` fixed stones.
 pub fn fixed(size: usize, n: usize) -> Result<Vec<Move>, String> {
     if !(2..=9).contains(&n) || n > max_fixed(size) {
         return Err("invalid number of stones".into());
     }
-    let edge = if size >= 13 { 3 } else { 2 };
+    let edge = if size > 11 { 3 } else { 2 };
     let line = |i: u8| match i {
         0 => edge,
         1 => size / 2,
@@ -55,4 +56,19 @@ pub fn fixed(size: usize, n: usize) -> Result<Vec<Move>, String> {
     let b = Board::new(size);
     // Rows are counted from the bottom here, from the top on the board.
     Ok(PATTERNS[n - 2].iter().map(|&(r, c)| b.point(size - 1 - line(r), line(c))).collect())
+}
+
+/// The starting position of a game with black's handicap `stones`: white to move, or the
+/// empty board with black to move when there are none.
+pub fn board(size: usize, stones: &[Move]) -> Result<Board, String> {
+    let b = Board::new(size);
+    if stones.is_empty() {
+        return Ok(b);
+    }
+    let mut grid = vec![EMPTY; size * size];
+    for &p in stones {
+        let (r, c) = b.row_col(p);
+        grid[r * size + c] = BLACK;
+    }
+    Board::from_stones(size, &grid, WHITE)
 }

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{opponent, Board, Move, BLACK, PASS, WHITE};
 use super::gtp::{format_vertex, parse_vertex};
+use super::handicap;
 use super::score;
 use super::sgf::{self, SgfGame};
 use crate::arena::{Program, Session};
@@ -39,6 +40,9 @@ pub struct MatchConfig {
     pub komi: f32,
     /// Moves (passes included) after which the game is a tie.
     pub move_cap: usize,
+    /// Black's fixed handicap stones (0: none). With a handicap the first engine always
+    /// takes black: alternating would hand the stones to each engine in turn.
+    pub handicap: usize,
     /// Longest wait for one answer.
     pub move_timeout: Duration,
     /// Where to write `game-NNN.sgf` (none: do not write).
@@ -134,6 +138,15 @@ pub fn play_game(
         rec.result = format!("{winner}+{}", if why.starts_with("resign") { "R" } else { "F" });
         rec.reason = why;
     };
+    // A handicap the board cannot take is nobody's loss: no game.
+    let mut board = match start(cfg) {
+        Ok(b) => b,
+        Err(e) => {
+            rec.reason = format!("no game: handicap {}: {e}", cfg.handicap);
+            rec.result = "Void".into();
+            return finish(rec, players, cfg);
+        }
+    };
     // Player index for each colour.
     let who = |c: u8| if c == BLACK { black } else { 1 - black };
     let mut sessions: Vec<Option<Session>> = Vec::new();
@@ -149,6 +162,12 @@ pub fn play_game(
             ] {
                 ok &= gtp_command(sess, &cmd, cfg.move_timeout).is_ok();
             }
+            // The engine must put the handicap where the referee's board has it.
+            if ok && cfg.handicap > 0 {
+                let cmd = format!("fixed_handicap {}", cfg.handicap);
+                ok = gtp_command(sess, &cmd, cfg.move_timeout)
+                    .is_ok_and(|answer| same_points(&board, &answer));
+            }
         }
         if !ok {
             let c = if i == black { BLACK } else { WHITE };
@@ -157,7 +176,6 @@ pub fn play_game(
         }
         sessions.push(s);
     }
-    let mut board = Board::new(cfg.size);
     let mut keys = vec![board.position_key()];
     loop {
         if rec.moves.len() >= cfg.move_cap {
@@ -232,6 +250,26 @@ pub fn play_game(
     finish(rec, players, cfg)
 }
 
+/// Whether a `fixed_handicap` answer (`D4 Q16 ...`) names exactly the stones on `board`.
+fn same_points(board: &Board, answer: &str) -> bool {
+    let named: Result<Vec<Move>, _> =
+        answer.split_whitespace().map(|v| parse_vertex(board, v)).collect();
+    let Ok(mut named) = named else { return false };
+    named.sort_unstable();
+    let mut stones: Vec<Move> = board.points().filter(|&p| board.at(p) == BLACK).collect();
+    stones.sort_unstable();
+    named == stones
+}
+
+/// The starting position: the empty board, or black's fixed handicap stones with white
+/// to move.
+fn start(cfg: &MatchConfig) -> Result<Board, String> {
+    match cfg.handicap {
+        0 => Ok(Board::new(cfg.size)),
+        n => handicap::board(cfg.size, &handicap::fixed(cfg.size, n)?),
+    }
+}
+
 /// `program` with every `{game}` in its arguments replaced by the game number: a way to
 /// give a deterministic opponent a different, reproducible seed in each game (e.g.
 /// `gnugo --seed {game}`), so that a match is not the same two games over and over.
@@ -247,6 +285,11 @@ fn finish(rec: GameRecord, players: &[Player; 2], cfg: &MatchConfig) -> GameReco
             black: players[rec.black].name.clone(),
             white: players[1 - rec.black].name.clone(),
             result: rec.result.clone(),
+            handicap: if cfg.handicap > 0 {
+                handicap::fixed(cfg.size, cfg.handicap).unwrap_or_default()
+            } else {
+                Vec::new()
+            },
             moves: rec.moves.clone(),
             comment: rec.reason.clone(),
         };
@@ -268,7 +311,8 @@ pub fn run_match(
     let mut out = Vec::new();
     for g in 0..cfg.games {
         let number = cfg.first_game.max(1) + g;
-        let rec = play_game(players, (number - 1) % 2, number, cfg);
+        let black = if cfg.handicap > 0 { 0 } else { (number - 1) % 2 };
+        let rec = play_game(players, black, number, cfg);
         each(&rec);
         out.push(rec);
     }

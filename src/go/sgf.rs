@@ -7,7 +7,7 @@
 //! let b = Board::new(9);
 //! let game = SgfGame {
 //!     size: 9, komi: 7.5, black: "menace".into(), white: "gnugo".into(),
-//!     result: "W+R".into(), moves: vec![b.point(2, 2), b.point(6, 6)],
+//!     result: "W+R".into(), handicap: vec![], moves: vec![b.point(2, 2), b.point(6, 6)],
 //!     comment: "resignation by menace".into(),
 //! };
 //! let text = sgf::write(&game);
@@ -30,7 +30,9 @@ pub struct SgfGame {
     pub white: String,
     /// Result, e.g. `B+3`, `W+R`, `0` (a tie), `Void`.
     pub result: String,
-    /// The moves, black first, alternating.
+    /// Black's handicap stones, on the board before the first move (`HA` and `AB`).
+    pub handicap: Vec<Move>,
+    /// The moves, alternating: black first, or white first after a handicap.
     pub moves: Vec<Move>,
     /// A comment for the root node (how the game ended).
     pub comment: String,
@@ -62,8 +64,16 @@ pub fn write(g: &SgfGame) -> String {
         escape(&g.result),
         escape(&g.comment)
     );
+    if !g.handicap.is_empty() {
+        s.push_str(&format!("HA[{}]AB", g.handicap.len()));
+        for &p in &g.handicap {
+            s.push_str(&format!("[{}]", point(&b, p)));
+        }
+        s.push('\n');
+    }
+    let first = usize::from(!g.handicap.is_empty());
     for (i, &m) in g.moves.iter().enumerate() {
-        let col = if i % 2 == 0 { 'B' } else { 'W' };
+        let col = if (i + first) % 2 == 0 { 'B' } else { 'W' };
         s.push_str(&format!(";{col}[{}]", point(&b, m)));
         if i % 10 == 9 {
             s.push('\n');
@@ -158,20 +168,22 @@ fn parse_point(b: &Board, v: &str) -> Result<Move, String> {
     }
 }
 
-/// Reads one game: the root's `SZ` (2 to 19, default 19), `KM`, `PB`, `PW`, `RE` and `C`,
-/// then one `B` or `W` move per node, black first and alternating (as [`write`] writes and
-/// the match runner needs). Refused with a reason: variations, setup stones, handicap,
-/// moves out of turn or off the board, malformed text. Whether the moves are legal is the
+/// Reads one game: the root's `SZ` (2 to 19, default 19), `KM`, `PB`, `PW`, `RE`, `C` and
+/// black handicap stones (`AB`; `HA`, if given, must count them), then one `B` or `W` move
+/// per node, alternating from black, or from white after a handicap (as [`write`] writes
+/// and the match runner needs). Refused with a reason: variations, other setup (`AW`,
+/// `AE`, setup after the root), moves out of turn or off the board, malformed text. Whether the moves are legal is the
 /// board's business, not the reader's.
 pub fn read(text: &str) -> Result<SgfGame, String> {
     let nodes = nodes(text)?;
     let root = &nodes[0];
     let prop = |id: &str| root.iter().find(|(i, _)| i == id).map(|(_, v)| v[0].clone());
-    if let Some((id, _)) = root.iter().find(|(i, _)| ["AB", "AW", "AE", "HA"].contains(&i.as_str()))
-    {
-        return Err(format!(
-            "setup property {id} is not supported (games from the empty board only)"
-        ));
+    if let Some((id, _)) = root.iter().find(|(i, _)| i == "AW" || i == "AE") {
+        return Err(format!("setup property {id} is not supported (black handicap stones only)"));
+    }
+    let setup = |i: &str| ["AB", "AW", "AE"].contains(&i);
+    if let Some((id, _)) = nodes[1..].iter().flatten().find(|(i, _)| setup(i)) {
+        return Err(format!("setup property {id} after the root is not supported"));
     }
     if prop("GM").is_some_and(|g| g.trim() != "1") {
         return Err("not a Go game (GM is not 1)".into());
@@ -195,6 +207,22 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
             .ok_or_else(|| format!("komi {k:?} is not a number"))?,
     };
     let board = Board::new(size);
+    let mut handicap = Vec::new();
+    for (_, values) in root.iter().filter(|(i, _)| i == "AB") {
+        for v in values {
+            match parse_point(&board, v) {
+                Ok(p) if p != PASS && !handicap.contains(&p) => handicap.push(p),
+                Ok(_) => return Err(format!("handicap stone {v:?} is a pass or given twice")),
+                Err(e) => return Err(format!("handicap stone: {e}")),
+            }
+        }
+    }
+    if let Some(ha) = prop("HA") {
+        if ha.trim().parse::<usize>().ok() != Some(handicap.len()) {
+            return Err(format!("HA[{ha}] but {} handicap stones", handicap.len()));
+        }
+    }
+    let first = usize::from(!handicap.is_empty());
     let mut moves = Vec::new();
     // The root may hold the first move too; every later node at most one.
     for (n, node) in nodes.iter().enumerate() {
@@ -203,7 +231,7 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
         if played.next().is_some() {
             return Err(format!("node {n} has two moves"));
         }
-        let want = if moves.len() % 2 == 0 { "B" } else { "W" };
+        let want = if (moves.len() + first) % 2 == 0 { "B" } else { "W" };
         if colour != want {
             return Err(format!(
                 "move {}: {colour} plays, but it is {want}'s turn",
@@ -220,6 +248,7 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
         black: prop("PB").unwrap_or_default(),
         white: prop("PW").unwrap_or_default(),
         result: prop("RE").unwrap_or_default(),
+        handicap,
         moves,
         comment: prop("C").unwrap_or_default(),
     })

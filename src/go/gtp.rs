@@ -351,10 +351,10 @@ const MAX_SGF_BYTES: u64 = 1 << 20;
 
 /// `loadsgf filename [move_number]`: the game in the file (one line of play from the empty
 /// board or black's handicap stones, as the match runner writes), its board size and komi,
-/// up to the position before
-/// move `move_number` (1-based; all the moves if omitted or past the end). Every move is
-/// replayed by the rules, so `undo` and the repetition check work as after `play`. A file
-/// that cannot be read, is not such a game, or holds an illegal move changes nothing.
+/// up to the position before move `move_number` (1-based; all the moves if omitted or past
+/// the end). Every move is replayed by the rules, so `undo` and the repetition check work
+/// as after `play`. A file that cannot be read, is not such a game, or holds an illegal
+/// move changes nothing.
 fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let (path, upto) = match args {
         [path] => (*path, usize::MAX),

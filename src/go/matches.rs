@@ -285,11 +285,8 @@ fn finish(rec: GameRecord, players: &[Player; 2], cfg: &MatchConfig) -> GameReco
             black: players[rec.black].name.clone(),
             white: players[1 - rec.black].name.clone(),
             result: rec.result.clone(),
-            handicap: if cfg.handicap > 0 {
-                handicap::fixed(cfg.size, cfg.handicap).unwrap_or_default()
-            } else {
-                Vec::new()
-            },
+            // No handicap (0) is no stones.
+            handicap: handicap::fixed(cfg.size, cfg.handicap).unwrap_or_default(),
             moves: rec.moves.clone(),
             comment: rec.reason.clone(),
         };

@@ -9,9 +9,12 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use menace::go::board::{Board, PASS};
+use menace::go::gtp::format_vertex;
 use menace::go::sgf::{self, SgfGame};
 use menace::go::{handicap, score};
 use proptest::prelude::*;
+
+mod common;
 
 fn games_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games")
@@ -285,4 +288,44 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     }
     // A pass may be written `tt` (FF[3]) as well as empty.
     assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![PASS, PASS]);
+}
+
+/// The published games reproduce: with the flags of the commands in `docs/go.md`, the bot
+/// set up by `loadsgf` before one of its recorded moves answers that move
+/// (`reg_genmove`), early, mid-game and late, as black and as white.
+#[test]
+fn the_bots_recorded_moves_are_what_it_plays_again() {
+    let dir = games_dir();
+    // Against level 1 the bot ran with `--seed {game}`; against level 10 without a seed.
+    for (folder, seeded) in [("19x19-level1", true), ("19x19-level10", false)] {
+        for number in [1usize, 2] {
+            let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
+            let g = sgf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
+            let colour = if g.black == "menace" { "b" } else { "w" };
+            let ours: Vec<usize> = (0..g.moves.len())
+                .filter(|i| (i % 2 == 0) == (colour == "b") && g.moves[*i] != PASS)
+                .collect();
+            let picks = [ours[0], ours[ours.len() / 2], ours[ours.len() - 1]];
+            let mut input = String::new();
+            for &i in &picks {
+                input.push_str(&format!(
+                    "loadsgf {} {}\nreg_genmove {colour}\n",
+                    path.display(),
+                    i + 1
+                ));
+            }
+            let mut args = vec!["go".to_string(), "--gtp".into()];
+            if seeded {
+                args.extend(["--seed".into(), number.to_string()]);
+            }
+            let out = common::menace(&args, None, input.as_bytes());
+            let text = String::from_utf8(out.stdout).unwrap();
+            let answers: Vec<&str> =
+                text.split("\n\n").filter(|a| a.starts_with("= ") || a.starts_with('?')).collect();
+            let b = Board::new(g.size);
+            let want: Vec<String> =
+                picks.iter().map(|&i| format!("= {}", format_vertex(&b, g.moves[i]))).collect();
+            assert_eq!(answers, want, "{folder} game {number}, moves {picks:?}");
+        }
+    }
 }

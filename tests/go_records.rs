@@ -122,7 +122,9 @@ fn every_published_game_replays_legally_and_its_result_follows() {
     let mut checked = 0;
     for dir in dirs {
         let lines = results(&dir);
-        assert!(lines.len() >= 20, "{}: at least 20 games", dir.display());
+        // The two reported matches have all their 20 games; an experiment may have fewer.
+        let reported = dir.ends_with("19x19-level1") || dir.ends_with("19x19-level10");
+        assert!(lines.len() >= if reported { 20 } else { 1 }, "{}", dir.display());
         for line in lines {
             let path = dir.join(format!("game-{:03}.sgf", line.number));
             let text = std::fs::read_to_string(&path).unwrap();
@@ -140,7 +142,7 @@ fn every_published_game_replays_legally_and_its_result_follows() {
             checked += 1;
         }
     }
-    assert!(checked >= 40);
+    assert!(checked >= 49);
 }
 
 /// The row of the results table in `docs/go.md` that the lines of one match give.

@@ -170,7 +170,7 @@ fn parse_point(b: &Board, v: &str) -> Result<Move, String> {
 
 /// Reads one game: the root's `SZ` (2 to 19, default 19), `KM`, `PB`, `PW`, `RE`, `C` and
 /// black handicap stones (`AB`; `HA`, if given, must count them), then one `B` or `W` move
-/// per node, alternating from black, or from white after a handicap (as [`write`] writes
+/// per node, alternating from black, or from white after a handicap (as [`write()`] writes
 /// and the match runner needs). Refused with a reason: variations, other setup (`AW`,
 /// `AE`, setup after the root), moves out of turn or off the board, malformed text. Whether the moves are legal is the
 /// board's business, not the reader's.

@@ -1,29 +1,22 @@
 //! # menace
 //!
-//! Game-playing programs that learn and compete over line protocols.
+//! Game-playing programs that learn and compete over line protocols. This crate is the
+//! command-line program; the work lives in the workspace's library crates, re-exported
+//! here under the names the rest of the project (tests, benches, examples) uses:
 //!
-//! - [`ttt`], [`menace`], [`protocol`]: Donald Michie's 1961 matchbox learning machine for
-//!   noughts and crosses, exact (the 304 boxes by enumeration), and driven by a JSON-line
-//!   protocol.
-//! - [`game`]: the small trait every game implements, so learners and opponents are
-//!   written once.
-//! - [`arena`]: running other programs safely (deadlines, capped output, no shell).
-//! - [`go`]: Go rules, a Monte-Carlo bot for the king-of-the-hill format, GTP.
-//! - [`pd`]: the multiplayer prisoner's-dilemma judge and its players.
+//! - [`ttt`], [`menace`], [`learn`], [`game`], [`nim`], [`hexapawn`], [`solve`], [`rng`]
+//!   (crate `menace-core`): the rules and the learners, no protocol and no command line.
+//! - [`protocol`] (`menace-protocol`): the JSON-line protocol, transport-free.
+//! - [`arena`] (`menace-arena`): running other programs safely.
+//! - [`files`] (`menace-files`): atomic writes and bounded, validated reads.
+//! - [`go`] (`menace-go`) and [`pd`] (`menace-pd`): the two king-of-the-hill arenas.
 //!
 //! Layers point one way: rules know nothing of learners, learners nothing of protocols,
 //! protocols nothing of the command line.
 
-pub mod arena;
-pub mod atomic;
-pub mod game;
-pub mod go;
-pub mod hexapawn;
-pub mod learn;
-pub mod menace;
-pub mod nim;
-pub mod pd;
-pub mod protocol;
-pub mod rng;
-pub mod solve;
-pub mod ttt;
+pub use menace_arena as arena;
+pub use menace_core::{game, hexapawn, learn, menace, nim, rng, solve, ttt};
+pub use menace_files as files;
+pub use menace_go as go;
+pub use menace_pd as pd;
+pub use menace_protocol as protocol;

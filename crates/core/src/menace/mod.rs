@@ -1,0 +1,23 @@
+//! MENACE: Donald Michie's matchbox learning machine, for any [`Game`](crate::game::Game).
+//!
+//! - [`beads`]: how many beads a box starts with, how a game's result changes them, and
+//!   what happens when a box is empty; the named presets (`challenge`, `michie`, `scroggs`).
+//! - [`Matchboxes`]: the boxes themselves, found by enumerating every position the
+//!   learner can meet (304 for tic-tac-toe as X), with the table from a real position to
+//!   its box and the symmetry that reaches the box's drawing.
+//!
+//! ```
+//! use menace_core::game::Side;
+//! use menace_core::menace::{BeadRules, Matchboxes};
+//! use menace_core::ttt::TicTacToe;
+//! let machine = Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge());
+//! assert_eq!(machine.len(), 304);
+//! ```
+
+pub mod beads;
+mod hot_loop;
+mod matchboxes;
+pub mod state;
+
+pub use beads::{BeadRules, EmptyBox, Preset, PRESETS};
+pub use matchboxes::{Choice, GameResult, Matchboxes};

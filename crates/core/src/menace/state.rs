@@ -1,0 +1,139 @@
+//! Saved state: MENACE's configuration and boxes as a versioned JSON document.
+//!
+//! ```json
+//! {"format":"menace-state","version":1,"game":"ttt",
+//!  "rules":{"initial":[4,3,2,1],"win":1,"draw":0,"loss":-1,"empty":{"refill":3}},
+//!  "games_played":120,
+//!  "boxes":[{"position":".........","beads":[4,4,4,4,4,4,4,4,4]}, ...]}
+//! ```
+//!
+//! The boxes have the same shape as the protocol's `matchboxes` answer. Loading checks
+//! everything before it changes anything: the format and version, the rules, exactly the
+//! 304 known drawings once each, 9 counts per box, and beads only on empty cells.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{BeadRules, Matchboxes};
+use crate::game::Side;
+use crate::ttt::{Board, TicTacToe};
+
+/// The `format` field of a state file.
+pub const FORMAT: &str = "menace-state";
+/// The state format this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// One box in a state file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedBox {
+    /// The drawing: 9 characters `X`, `O`, `.`.
+    pub position: String,
+    /// Beads per cell of the drawing.
+    pub beads: Vec<u32>,
+}
+
+/// A state file's contents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct State {
+    /// Always `menace-state`.
+    pub format: String,
+    /// The format version.
+    pub version: u32,
+    /// The game: `ttt`.
+    pub game: String,
+    /// The bead rules.
+    pub rules: BeadRules,
+    /// Games MENACE has learned from.
+    pub games_played: u64,
+    /// The boxes.
+    pub boxes: Vec<SavedBox>,
+}
+
+impl State {
+    /// The state of a tic-tac-toe machine.
+    pub fn of(machine: &Matchboxes<TicTacToe>, games_played: u64) -> State {
+        // Beads drawn in an unfinished game count as in their boxes: the saved state is
+        // what MENACE has learned, not a game in flight.
+        let mut beads: Vec<Vec<u32>> =
+            (0..machine.len()).map(|b| machine.beads(b).to_vec()).collect();
+        for (b, m) in machine.beads_out() {
+            beads[b][m] += 1;
+        }
+        State {
+            format: FORMAT.into(),
+            version: VERSION,
+            game: "ttt".into(),
+            rules: machine.rules().clone(),
+            games_played,
+            boxes: (0..machine.len())
+                .map(|b| SavedBox {
+                    position: machine.position(b).to_string(),
+                    beads: beads[b].clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Checks the document and builds the machine it describes (nothing else changes).
+    pub fn to_machine(&self) -> Result<Matchboxes<TicTacToe>, String> {
+        if self.format != FORMAT {
+            return Err(format!(
+                "not a menace state file (format {:?}, expected {FORMAT:?})",
+                self.format
+            ));
+        }
+        if self.version != VERSION {
+            return Err(format!(
+                "state version {} is not supported (this build reads version {VERSION})",
+                self.version
+            ));
+        }
+        if self.game != "ttt" {
+            return Err(format!("state is for game {:?}; the MENACE engine plays ttt", self.game));
+        }
+        self.rules.validate().map_err(|e| format!("rules: {e}"))?;
+        let mut machine = Matchboxes::new(TicTacToe, Side::First, self.rules.clone());
+        if self.boxes.len() != machine.len() {
+            return Err(format!("expected {} boxes, found {}", machine.len(), self.boxes.len()));
+        }
+        let mut seen = vec![false; machine.len()];
+        for (i, saved) in self.boxes.iter().enumerate() {
+            let board = Board::parse(&saved.position)
+                .filter(|_| saved.position.len() == 9)
+                .ok_or_else(|| {
+                    format!("box {i}: position {:?} is not 9 characters X, O, .", saved.position)
+                })?;
+            let b = machine.find(board).ok_or_else(|| {
+                format!("box {i}: {:?} is not one of MENACE's box drawings", saved.position)
+            })?;
+            if std::mem::replace(&mut seen[b], true) {
+                return Err(format!("box {i}: {:?} appears twice", saved.position));
+            }
+            machine
+                .set_beads(b, &saved.beads)
+                .map_err(|e| format!("box {i} ({}): {e}", saved.position))?;
+        }
+        Ok(machine)
+    }
+
+    /// Reads and validates a state file.
+    pub fn load(path: &Path) -> Result<(Matchboxes<TicTacToe>, u64), String> {
+        let text =
+            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let state: State = serde_json::from_slice(&text)
+            .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
+        let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok((machine, state.games_played))
+    }
+
+    /// Writes the state atomically (temporary file, fsync, rename).
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let mut text = serde_json::to_vec_pretty(self).expect("state serializes");
+        text.push(b'\n');
+        menace_files::write(path, &text)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+}

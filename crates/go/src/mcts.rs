@@ -1,0 +1,462 @@
+//! Monte-Carlo tree search: UCT-style tree with RAVE (all-moves-as-first) and priors.
+//!
+//! The tree follows michi's small but strong design: each child starts with *prior*
+//! virtual wins and visits from cheap knowledge (captures, atari escapes, 3x3 patterns,
+//! closeness to the last move, the third line in empty areas; self-ataris and first-line
+//! moves get virtual losses), and is chosen by the RAVE blend
+//! `(1 - beta) * winrate + beta * amaf_winrate` with
+//! `beta = an / (an + n + n * an / RAVE_EQUIV)`. The priors replace an exploration term.
+//! A leaf is expanded after [`SearchConfig::expand_visits`] visits. Two passes in a row
+//! inside the tree end the game there and are scored exactly (Tromp-Taylor on the board as
+//! it stands), so the tree learns that passing with dead stones on the board loses.
+//!
+//! Determinism: the work is a fixed number of playouts; with several threads each thread
+//! searches its own tree from the seed `seed + thread index` (root parallelism), and the
+//! root statistics are summed in thread order. The same input thus gives the same move on
+//! any machine, whatever the scheduling.
+
+use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
+use super::pattern;
+use super::playout::{self, is_self_atari, MoveList};
+use super::score;
+use menace_core::rng::{from_seed, GameRng};
+
+/// Search parameters.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    /// Total playouts (split evenly across threads).
+    pub playouts: usize,
+    /// Worker threads (root parallelism); 1 or more.
+    pub threads: usize,
+    /// Komi, added to white's score.
+    pub komi: f32,
+    /// The generator seed (each thread adds its index).
+    pub seed: u64,
+    /// Visits before a leaf is expanded.
+    pub expand_visits: u32,
+    /// The RAVE equivalence parameter.
+    pub rave_equiv: f32,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            playouts: 10_000,
+            threads: 1,
+            komi: 0.0,
+            seed: 1,
+            expand_visits: 8,
+            rave_equiv: 3500.0,
+        }
+    }
+}
+
+/// Restrictions on the root moves.
+#[derive(Clone, Debug, Default)]
+pub struct RootRules {
+    /// Moves the root may not play (e.g. positional-superko violations).
+    pub forbidden: Vec<Move>,
+    /// Whether passing is among the root's options.
+    pub allow_pass: bool,
+}
+
+/// Statistics of one root move after the search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MoveStat {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it (summed over threads).
+    pub visits: u32,
+    /// Its winrate for the player to move, priors included.
+    pub winrate: f32,
+    /// AMAF (RAVE) visits.
+    pub amaf_visits: f32,
+    /// AMAF winrate.
+    pub amaf_winrate: f32,
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Root moves, most visited first (ties by move index).
+    pub moves: Vec<MoveStat>,
+    /// Playouts run.
+    pub playouts: usize,
+}
+
+impl SearchResult {
+    /// The most visited move ([`PASS`] if the root had no move).
+    pub fn best(&self) -> Move {
+        self.moves.first().map_or(PASS, |m| m.mv)
+    }
+}
+
+/// One root child's raw statistics: move, visits, n, w, amaf n, amaf w.
+type RootRow = (Move, u32, f32, f32, f32, f32);
+
+#[derive(Clone, Copy)]
+struct Node {
+    mv: Move,
+    /// Colour that played `mv`.
+    color: u8,
+    expanded: bool,
+    n_children: u16,
+    first_child: u32,
+    visits: u32,
+    n: f32,
+    w: f32,
+    an: f32,
+    aw: f32,
+}
+
+/// Tree size limit per thread (32 bytes a node: 128 MiB). Beyond it leaves are no
+/// longer expanded and playouts simply start there, so huge budgets cannot exhaust memory.
+const MAX_NODES: usize = 4 << 20;
+/// Share of the score term in a playout's reward.
+const SCORE_WEIGHT: f32 = 0.1;
+/// Margin (points) at which the score term is half-way to its bound.
+const SCORE_SCALE: f32 = 10.0;
+const PRIOR_EVEN: f32 = 10.0;
+const PRIOR_CAPTURE: f32 = 15.0;
+const PRIOR_PAT3: f32 = 10.0;
+const PRIOR_SELFATARI: f32 = 10.0;
+const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
+const PRIOR_EMPTYAREA: f32 = 10.0;
+const PRIOR_PASS: f32 = 10.0;
+/// Root captures and escapes get virtual wins in the tree *and* in AMAF: with few
+/// playouts on 19x19 the AMAF values of all moves agree to a percent, and a prior in the
+/// tree alone would be washed out by them.
+const PRIOR_ROOT_TACTICAL: f32 = 40.0;
+const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
+
+struct Tree {
+    nodes: Vec<Node>,
+    komi: f32,
+    expand_visits: u32,
+    rave_equiv: f32,
+    rng: GameRng,
+    path: Vec<u32>,
+    amaf: [u8; MAX_POINTS],
+}
+
+impl Tree {
+    fn new(root: &Board, cfg: &SearchConfig, seed: u64) -> Tree {
+        let root_node = Node {
+            mv: PASS,
+            color: opponent(root.to_move()),
+            expanded: false,
+            n_children: 0,
+            first_child: 0,
+            visits: 0,
+            n: 0.0,
+            w: 0.0,
+            an: 0.0,
+            aw: 0.0,
+        };
+        let mut nodes = Vec::with_capacity(1 << 16);
+        nodes.push(root_node);
+        Tree {
+            nodes,
+            komi: cfg.komi,
+            expand_visits: cfg.expand_visits,
+            rave_equiv: cfg.rave_equiv,
+            rng: from_seed(seed),
+            path: Vec::with_capacity(64),
+            amaf: [0; MAX_POINTS],
+        }
+    }
+
+    /// Adds the children of `id` (position `b`) with their priors.
+    fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+        let c = b.to_move();
+        let first = self.nodes.len() as u32;
+        let last = b.last_move();
+        let pats = pattern::compiled();
+        let mut tactical = MoveList::default();
+        playout::tactical_moves(b, &mut tactical);
+        // At the root, every capture and atari escape on the board (the king-of-the-hill
+        // bot does not know the last move, and playouts only look near it).
+        let mut global = MoveList::default();
+        if rules.is_some() {
+            for p in b.points() {
+                if b.at(p) == BLACK || b.at(p) == WHITE {
+                    let h = b.group_of(p);
+                    if h != p {
+                        continue;
+                    }
+                    if let Some(l) = b.atari_lib(h) {
+                        if b.at(p) != c || !is_self_atari(b, l) {
+                            global.push(l);
+                        }
+                    }
+                }
+            }
+        }
+        let empty_area = |p: Move| -> bool {
+            let (r, col) = b.row_col(p);
+            let n = b.size() as isize;
+            for dr in -3isize..=3 {
+                for dc in -3isize..=3 {
+                    if dr.abs() + dc.abs() > 3 {
+                        continue;
+                    }
+                    let (rr, cc) = (r as isize + dr, col as isize + dc);
+                    if rr >= 0 && rr < n && cc >= 0 && cc < n {
+                        let q = b.point(rr as usize, cc as usize);
+                        if b.at(q) != EMPTY {
+                            return false;
+                        }
+                    }
+                }
+            }
+            true
+        };
+        let dist_last = |p: Move| -> usize {
+            if last == PASS {
+                return 99;
+            }
+            let (r1, c1) = b.row_col(p);
+            let (r2, c2) = b.row_col(last);
+            r1.abs_diff(r2) + c1.abs_diff(c2)
+        };
+        for p in b.points() {
+            if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(p) {
+                continue;
+            }
+            if let Some(r) = rules {
+                if r.forbidden.contains(&p) {
+                    continue;
+                }
+            }
+            let mut n = PRIOR_EVEN;
+            let mut w = PRIOR_EVEN / 2.0;
+            let cap = playout::capture_size(b, p);
+            if cap > 0 || tactical.as_slice().contains(&p) {
+                let k = if cap > 1 { 2.0 } else { 1.0 };
+                n += PRIOR_CAPTURE * k;
+                w += PRIOR_CAPTURE * k;
+            }
+            if pats[b.env8(p) as usize] {
+                n += PRIOR_PAT3;
+                w += PRIOR_PAT3;
+            }
+            if is_self_atari(b, p) && cap == 0 {
+                n += PRIOR_SELFATARI;
+            }
+            let d = dist_last(p);
+            if (1..=3).contains(&d) {
+                n += PRIOR_NEAR[d - 1];
+                w += PRIOR_NEAR[d - 1];
+            }
+            let (mut an, mut aw) = (0.0, 0.0);
+            if global.as_slice().contains(&p) && b.is_legal(p) {
+                n += PRIOR_ROOT_TACTICAL;
+                w += PRIOR_ROOT_TACTICAL * 0.9;
+                an = PRIOR_ROOT_TACTICAL_AMAF;
+                aw = PRIOR_ROOT_TACTICAL_AMAF * 0.9;
+            }
+            let (r, col) = b.row_col(p);
+            let line = r.min(col).min(b.size() - 1 - r).min(b.size() - 1 - col);
+            if line <= 2 && empty_area(p) {
+                if line == 2 {
+                    n += PRIOR_EMPTYAREA;
+                    w += PRIOR_EMPTYAREA;
+                } else {
+                    n += PRIOR_EMPTYAREA;
+                }
+            }
+            self.nodes.push(Node {
+                mv: p,
+                color: c,
+                expanded: false,
+                n_children: 0,
+                first_child: 0,
+                visits: 0,
+                n,
+                w,
+                an,
+                aw,
+            });
+        }
+        let pass_ok = rules.is_none_or(|r| r.allow_pass);
+        if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
+            self.nodes.push(Node {
+                mv: PASS,
+                color: c,
+                expanded: false,
+                n_children: 0,
+                first_child: 0,
+                visits: 0,
+                n: PRIOR_PASS,
+                w: PRIOR_PASS * 0.1,
+                an: 0.0,
+                aw: 0.0,
+            });
+        }
+        let count = (self.nodes.len() as u32 - first) as u16;
+        let node = &mut self.nodes[id as usize];
+        node.expanded = true;
+        node.first_child = first;
+        node.n_children = count;
+    }
+
+    fn select(&self, id: u32) -> Option<u32> {
+        let node = &self.nodes[id as usize];
+        let mut best = None;
+        let mut best_v = f32::NEG_INFINITY;
+        for k in node.first_child..node.first_child + u32::from(node.n_children) {
+            let ch = &self.nodes[k as usize];
+            let v = if ch.an > 0.0 {
+                let beta = ch.an / (ch.an + ch.n + ch.n * ch.an / self.rave_equiv);
+                (1.0 - beta) * ch.w / ch.n + beta * ch.aw / ch.an
+            } else {
+                ch.w / ch.n
+            };
+            if v > best_v {
+                best_v = v;
+                best = Some(k);
+            }
+        }
+        best
+    }
+
+    fn simulate(&mut self, root: &Board, rules: &RootRules) {
+        let mut b = root.clone();
+        self.path.clear();
+        self.path.push(0);
+        self.amaf = [0; MAX_POINTS];
+        let mut id = 0u32;
+        let margin: f32;
+        loop {
+            if b.passes() >= 2 {
+                margin = score::margin(&b, self.komi);
+                break;
+            }
+            let node = self.nodes[id as usize];
+            if !node.expanded {
+                if id == 0 || node.visits >= self.expand_visits && self.nodes.len() < MAX_NODES {
+                    self.expand(id, &b, (id == 0).then_some(rules));
+                } else {
+                    let m = playout::playout(&mut b, &mut self.rng, &mut self.amaf);
+                    margin = m as f32 - self.komi;
+                    break;
+                }
+            }
+            let Some(child) = self.select(id) else {
+                // A root with no allowed move: nothing to learn.
+                margin = score::margin(&b, self.komi);
+                break;
+            };
+            let mv = self.nodes[child as usize].mv;
+            if mv != PASS && self.amaf[mv as usize] == 0 {
+                self.amaf[mv as usize] = b.to_move();
+            }
+            b.play_unchecked(mv);
+            self.path.push(child);
+            id = child;
+        }
+        let win = if margin > 0.0 {
+            1.0
+        } else if margin < 0.0 {
+            0.0
+        } else {
+            0.5
+        };
+        // Mostly win/loss, plus a little score so that when every move wins (or loses)
+        // alike the search still prefers the bigger result (taking a stone for free,
+        // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
+        // operations, so results are identical on every machine.
+        let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
+        let black_result = (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * shaped;
+        for i in 0..self.path.len() {
+            let id = self.path[i] as usize;
+            let node = &mut self.nodes[id];
+            let r = if node.color == BLACK { black_result } else { 1.0 - black_result };
+            node.visits += 1;
+            node.n += 1.0;
+            node.w += r;
+            if node.expanded {
+                let (f, k) = (node.first_child as usize, node.n_children as usize);
+                for ch in &mut self.nodes[f..f + k] {
+                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color {
+                        let r = if ch.color == BLACK { black_result } else { 1.0 - black_result };
+                        ch.an += 1.0;
+                        ch.aw += r;
+                    }
+                }
+            }
+        }
+    }
+
+    /// (move, visits, n, w) of each root child, in creation order.
+    fn root_stats(&self) -> Vec<RootRow> {
+        let root = &self.nodes[0];
+        (root.first_child..root.first_child + u32::from(root.n_children))
+            .map(|k| {
+                let ch = &self.nodes[k as usize];
+                (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw)
+            })
+            .collect()
+    }
+}
+
+/// Searches `root` for the player to move with `cfg.playouts` playouts.
+pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResult {
+    let threads = cfg.threads.max(1);
+    let per = cfg.playouts.div_ceil(threads).max(1);
+    let run = |t: usize| -> Vec<RootRow> {
+        let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
+        for _ in 0..per {
+            tree.simulate(root, rules);
+        }
+        tree.root_stats()
+    };
+    let per_thread: Vec<Vec<RootRow>> = if threads == 1 {
+        vec![run(0)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
+            handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
+        })
+    };
+    // Every tree has the same root children in the same order; sum in thread order.
+    let mut sums = per_thread[0].clone();
+    for other in &per_thread[1..] {
+        for (m, o) in sums.iter_mut().zip(other) {
+            debug_assert_eq!(m.0, o.0);
+            m.1 += o.1;
+            m.2 += o.2;
+            m.3 += o.3;
+            m.4 += o.4;
+            m.5 += o.5;
+        }
+    }
+    let mut moves: Vec<MoveStat> = sums
+        .iter()
+        .map(|&(mv, visits, n, w, an, aw)| MoveStat {
+            mv,
+            visits,
+            winrate: w / n,
+            amaf_visits: an,
+            amaf_winrate: if an > 0.0 { aw / an } else { 0.0 },
+        })
+        .collect();
+    moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
+    SearchResult { moves, playouts: per * threads }
+}
+
+/// Does playing `p` look like taking a ko: it captures exactly one stone and leaves the
+/// capturing stone alone with a single liberty? If the opponent has just taken that ko,
+/// taking it back recreates the earlier position.
+pub fn is_ko_capture(b: &Board, p: Move) -> bool {
+    if p == PASS || !b.is_legal(p) || playout::capture_size(b, p) != 1 {
+        return false;
+    }
+    let c = b.to_move();
+    if b.neighbors(p).iter().any(|&q| b.at(q) == c || b.at(q) == EMPTY) {
+        return false;
+    }
+    let mut after = b.clone();
+    after.play_unchecked(p);
+    after.ko().is_some()
+}

@@ -1,0 +1,267 @@
+//! The judge: plays a game of built-in and external players, round by round.
+//!
+//! Each round every player gets its input (see [`crate::format`]); the external
+//! programs of a round run concurrently through [`menace_arena::run_once`] (they cannot
+//! see each other's answers anyway), the built-ins are called in-process. A program that
+//! times out, crashes, exits non-zero or cannot start counts as an empty answer; illegal
+//! ids are dropped. Every such event is an [`Incident`] in the result, and the game goes on.
+
+use std::time::Instant;
+
+use menace_arena::{run_once, Limits, Program};
+use menace_core::rng::{below, from_seed};
+
+use super::format::{parse_answer, render_input, Parsed, View};
+use super::rules::{rounds_for, score_round, Id, Round, Take};
+use super::strategies::{self, Entry};
+
+/// How a player decides.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// A strategy from [`strategies::TABLE`], called in-process.
+    Builtin(&'static Entry),
+    /// An external program, run once per round.
+    External(Program),
+}
+
+/// One player of a game.
+#[derive(Clone, Debug)]
+pub struct Player {
+    /// The name shown in results (the strategy name, or the command line).
+    pub name: String,
+    /// How it decides.
+    pub kind: Kind,
+}
+
+impl Player {
+    /// A player from a command-line word: the name of a built-in strategy, or else a
+    /// command line to run (split without a shell).
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        if let Some(e) = strategies::find(spec.trim()) {
+            return Ok(Player { name: e.name.to_string(), kind: Kind::Builtin(e) });
+        }
+        let program = Program::parse(spec).map_err(|e| format!("player {spec:?}: {e}"))?;
+        Ok(Player { name: program.to_string(), kind: Kind::External(program) })
+    }
+
+    /// Is this an in-process strategy?
+    pub fn is_builtin(&self) -> bool {
+        matches!(self.kind, Kind::Builtin(_))
+    }
+}
+
+/// Settings of a game.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Config {
+    /// Limits for each external program in each round.
+    pub limits: Limits,
+    /// Rounds to play; `None` means the rule's `P * 25`.
+    pub rounds: Option<usize>,
+}
+
+/// Something a player did wrong in a round.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Incident {
+    /// Round number, 1-based.
+    pub round: usize,
+    /// The player's id.
+    pub id: Id,
+    /// What happened.
+    pub what: String,
+}
+
+/// Everything about a finished game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameResult {
+    /// Player names by id (index id - 1).
+    pub names: Vec<String>,
+    /// The ids given to the players in the order they were listed.
+    pub ids: Vec<Id>,
+    /// The seeds of the rounds played.
+    pub seeds: Vec<u64>,
+    /// The takes of each round.
+    pub history: Vec<Round>,
+    /// Scores by id after each round (`scores[r][id - 1]`).
+    pub scores: Vec<Vec<i64>>,
+    /// Everything that went wrong, in order.
+    pub incidents: Vec<Incident>,
+    /// Wall-clock time of each round, in seconds.
+    pub round_seconds: Vec<f64>,
+}
+
+impl GameResult {
+    /// Final scores by id (index id - 1).
+    pub fn final_scores(&self) -> Vec<i64> {
+        self.scores.last().cloned().unwrap_or_else(|| vec![0; self.names.len()])
+    }
+
+    /// Rank of each id (index id - 1), 1 for the best; equal scores share a rank.
+    pub fn ranks(&self) -> Vec<usize> {
+        let s = self.final_scores();
+        s.iter().map(|x| 1 + s.iter().filter(|y| *y > x).count()).collect()
+    }
+}
+
+/// Ids for `n` listed players by a seeded Fisher-Yates shuffle: `ids[i]` is the id of the
+/// i-th listed player.
+pub fn shuffled_ids(n: usize, seed: u64) -> Vec<Id> {
+    let mut ids: Vec<Id> = (1..=n as Id).collect();
+    let mut rng = from_seed(seed);
+    for i in (1..n).rev() {
+        let j = below(&mut rng, i as u32 + 1) as usize;
+        ids.swap(i, j);
+    }
+    ids
+}
+
+/// Checks that `ids` is a permutation of `1..=n`.
+pub fn check_order(ids: &[Id], n: usize) -> Result<(), String> {
+    if ids.len() != n {
+        return Err(format!("--order names {} ids for {n} players", ids.len()));
+    }
+    let mut seen = vec![false; n + 1];
+    for &i in ids {
+        if i == 0 || i as usize > n || std::mem::replace(&mut seen[i as usize], true) {
+            return Err(format!(
+                "--order must be a permutation of 1..={n}; {i} is out of range or repeated"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A built-in's answer, read through the same reader as an external program's output so
+/// both paths agree exactly.
+fn builtin_answer(e: &Entry, view: &View<'_>) -> Answered {
+    let out = (e.play)(view).render();
+    (parse_answer(&out, view.players, view.id, false), None)
+}
+
+/// An external program's answer for a round, and what went wrong with it.
+fn external_answer(
+    program: &Program,
+    input: &[u8],
+    players: u32,
+    id: Id,
+    limits: Limits,
+) -> Answered {
+    let run = run_once(program, input, limits);
+    let note = run.incident();
+    if run.succeeded() {
+        (parse_answer(&run.stdout, players, id, run.truncated), note)
+    } else {
+        let note = note.unwrap_or_else(|| "failed".to_string());
+        (Parsed::default(), Some(format!("{note}; counted as an empty answer")))
+    }
+}
+
+/// Plays one game. `players[i]` gets id `ids[i]`; round `r` uses `seeds[r]`.
+///
+/// # Errors
+/// When the ids are not a permutation or there are fewer seeds than rounds.
+pub fn play(
+    players: &[Player],
+    ids: &[Id],
+    seeds: &[u64],
+    config: &Config,
+) -> Result<GameResult, String> {
+    let p = players.len();
+    if p < 2 {
+        return Err("a game needs at least 2 players".into());
+    }
+    if p > super::rules::MAX_PLAYERS as usize {
+        return Err(format!("at most {} players", super::rules::MAX_PLAYERS));
+    }
+    check_order(ids, p)?;
+    let rounds = config.rounds.unwrap_or_else(|| rounds_for(p as u32));
+    if seeds.len() < rounds {
+        return Err(format!("{rounds} rounds need {rounds} seeds, got {}", seeds.len()));
+    }
+    let mut by_id: Vec<&Player> = vec![&players[0]; p];
+    for (i, &id) in ids.iter().enumerate() {
+        by_id[(id - 1) as usize] = &players[i];
+    }
+    let mut result = GameResult {
+        names: by_id.iter().map(|pl| pl.name.clone()).collect(),
+        ids: ids.to_vec(),
+        seeds: seeds[..rounds].to_vec(),
+        history: Vec::with_capacity(rounds),
+        scores: Vec::with_capacity(rounds),
+        incidents: Vec::new(),
+        round_seconds: Vec::with_capacity(rounds),
+    };
+    let mut states: Vec<Vec<u8>> = vec![Vec::new(); p];
+    let mut totals = vec![0i64; p];
+    let players_n = p as u32;
+    for (r, &seed) in seeds[..rounds].iter().enumerate() {
+        let start = Instant::now();
+        let history = &result.history;
+        let answers: Vec<Answered> = std::thread::scope(|scope| {
+            // Start every external program first, so they run while the built-ins think.
+            let running: Vec<_> =
+                (0..p)
+                    .map(|i| match &by_id[i].kind {
+                        Kind::External(program) => {
+                            let id = i as Id + 1;
+                            let input = render_input(players_n, id, history, seed, &states[i]);
+                            let limits = config.limits;
+                            Some(scope.spawn(move || {
+                                external_answer(program, &input, players_n, id, limits)
+                            }))
+                        }
+                        Kind::Builtin(_) => None,
+                    })
+                    .collect();
+            let thought: Vec<Option<Answered>> = (0..p)
+                .map(|i| match &by_id[i].kind {
+                    Kind::Builtin(e) => {
+                        // Lossy like `parse_input`, so both paths see the same text.
+                        let state = String::from_utf8_lossy(&states[i]);
+                        let view = View {
+                            players: players_n,
+                            id: i as Id + 1,
+                            history,
+                            seed,
+                            state: (r > 0).then_some(&*state),
+                        };
+                        Some(builtin_answer(e, &view))
+                    }
+                    Kind::External(_) => None,
+                })
+                .collect();
+            running
+                .into_iter()
+                .zip(thought)
+                .map(|(handle, answer)| match handle {
+                    Some(h) => h.join().unwrap_or_else(|_| {
+                        (Parsed::default(), Some("judge thread failed".into()))
+                    }),
+                    None => answer.unwrap_or_default(),
+                })
+                .collect()
+        });
+        let mut round: Round = Vec::new();
+        for (i, (parsed, note)) in answers.into_iter().enumerate() {
+            let id = i as Id + 1;
+            // One incident per player and round: what went wrong with the run, then
+            // what was dropped from the answer.
+            let mut what: Vec<String> = note.into_iter().collect();
+            if !parsed.dropped.is_empty() {
+                what.push(format!("dropped: {}", parsed.dropped.join("; ")));
+            }
+            if !what.is_empty() {
+                result.incidents.push(Incident { round: r + 1, id, what: what.join("; ") });
+            }
+            round.extend(parsed.takes.iter().map(|&victim| Take { taker: id, victim }));
+            states[i] = parsed.state.unwrap_or_default();
+        }
+        score_round(&mut totals, &round);
+        result.history.push(round);
+        result.scores.push(totals.clone());
+        result.round_seconds.push(start.elapsed().as_secs_f64());
+    }
+    Ok(result)
+}
+
+/// A player's answer for a round, and what went wrong with it (if anything).
+type Answered = (Parsed, Option<String>);

@@ -1,0 +1,262 @@
+//! The engine's answers: one JSON object per line, each with a `type`.
+
+use serde::Serialize;
+
+use menace_core::learn::eval::Report;
+use menace_core::ttt::Board;
+
+/// A board as the protocol shows it: one string per row, top row first (for
+/// tic-tac-toe, three strings of `X`, `O`, `.`).
+pub type Rows = Vec<String>;
+
+/// Who won a game.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Winner {
+    /// MENACE (X).
+    Menace,
+    /// The player (O).
+    Player,
+    /// Nobody.
+    Draw,
+}
+
+impl Winner {
+    /// The result of the game for MENACE (the learner).
+    pub fn for_menace(self) -> menace_core::menace::GameResult {
+        match self {
+            Winner::Menace => menace_core::menace::GameResult::Win,
+            Winner::Draw => menace_core::menace::GameResult::Draw,
+            Winner::Player => menace_core::menace::GameResult::Loss,
+        }
+    }
+
+    /// The winner, given the result for MENACE.
+    pub fn from_menace(result: menace_core::menace::GameResult) -> Winner {
+        match result {
+            menace_core::menace::GameResult::Win => Winner::Menace,
+            menace_core::menace::GameResult::Draw => Winner::Draw,
+            menace_core::menace::GameResult::Loss => Winner::Player,
+        }
+    }
+}
+
+/// Games won, drawn and lost in a match, from MENACE's side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Score {
+    /// Games MENACE won.
+    pub menace: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the player won.
+    pub player: u32,
+}
+
+impl Score {
+    /// Counts one game won by `winner`.
+    pub fn add(&mut self, winner: Winner) {
+        match winner {
+            Winner::Menace => self.menace += 1,
+            Winner::Draw => self.draws += 1,
+            Winner::Player => self.player += 1,
+        }
+    }
+}
+
+/// One box as drawn in a dump.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoxDump {
+    /// The drawing on the box: 9 characters `X`, `O`, `.`, row-major.
+    pub position: String,
+    /// Beads per cell of that drawing, row-major.
+    pub beads: [u32; 9],
+}
+
+/// One entry of the help answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HelpEntry {
+    /// How to write the command.
+    pub usage: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+}
+
+/// Everything the engine can say. Serialized with a `type` field naming the variant in
+/// snake case; field order is fixed, so transcripts are byte-stable.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Answer {
+    /// A game starts.
+    NewGame {
+        /// This game's number in the match, from 1.
+        game: u32,
+        /// The match length.
+        games: u32,
+    },
+    /// MENACE moved.
+    MenaceMove {
+        /// The cell, in RC notation.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The board after the move.
+        board: Rows,
+        /// The box used (its index in the `matchboxes` answer), `null` for a forced move.
+        #[serde(rename = "box")]
+        box_index: Option<usize>,
+        /// The bead's cell as drawn on that box, `null` for a forced move.
+        bead: Option<String>,
+        /// Beads put into an empty box before drawing (only when it happened).
+        #[serde(skip_serializing_if = "is_zero")]
+        refilled: u32,
+    },
+    /// The board, after the player's move (with `move`) or on request (without).
+    Board {
+        /// The player's move, in RC notation.
+        #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
+        mv: Option<String>,
+        /// The board.
+        board: Rows,
+    },
+    /// A game ended.
+    Result {
+        /// The game's number in the match.
+        game: u32,
+        /// `menace`, `player` or `draw`.
+        winner: Winner,
+        /// Why it ended, when not on the board: `player resigned`, `menace resigned`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        reason: Option<&'static str>,
+        /// The match score after this game.
+        score: Score,
+    },
+    /// The contents of every box.
+    Matchboxes {
+        /// The boxes, in a fixed order (by MENACE's move number, then drawing).
+        boxes: Vec<BoxDump>,
+    },
+    /// The match ended (all games played, or `abort`).
+    MatchOver {
+        /// Games finished.
+        played: u32,
+        /// The match length asked for.
+        games: u32,
+        /// Whether `abort` ended it early.
+        aborted: bool,
+        /// The final score.
+        score: Score,
+    },
+    /// The session's state.
+    Status {
+        /// The seed last set (`--seed` or `seed`).
+        seed: u64,
+        /// The bead rules' preset name, or `custom`.
+        preset: &'static str,
+        /// The bead rules in words.
+        rules: String,
+        /// Games finished in this session, in all matches.
+        games_played: u64,
+        /// The match in progress, if any.
+        #[serde(rename = "match")]
+        current: Option<MatchStatus>,
+    },
+    /// The state of a play session (`menace --game ...`).
+    PlayStatus {
+        /// The game's name.
+        game: &'static str,
+        /// The learner and its settings.
+        learner: String,
+        /// The side the learner plays: `first` or `second`.
+        side: &'static str,
+        /// The seed last set.
+        seed: u64,
+        /// Games finished in this session.
+        games_played: u64,
+        /// The position of the game in progress, if any.
+        board: Option<Rows>,
+    },
+    /// The generator was reseeded.
+    Seed {
+        /// The new seed.
+        seed: u64,
+    },
+    /// Every box was refilled with its initial beads.
+    Reset {
+        /// How many boxes.
+        boxes: usize,
+    },
+    /// The commands.
+    Help {
+        /// One entry per command.
+        commands: Vec<HelpEntry>,
+    },
+    /// A `train` command finished.
+    Trained {
+        /// Games played in this command.
+        games: u64,
+        /// The opponent.
+        opponent: String,
+        /// Their results, from MENACE's side.
+        score: Score,
+        /// Games MENACE has learned from in this session, all told.
+        games_played: u64,
+    },
+    /// Exact figures for the current beads.
+    Eval(Report),
+    /// The state was written.
+    Saved {
+        /// Where.
+        path: String,
+        /// Games learned from, as recorded in the file.
+        games_played: u64,
+    },
+    /// A state was read and replaced MENACE's.
+    Loaded {
+        /// From where.
+        path: String,
+        /// Games learned from, as recorded in the file.
+        games_played: u64,
+        /// The loaded rules' preset name, or `custom`.
+        preset: &'static str,
+    },
+    /// The session ends.
+    Bye,
+    /// The line was not accepted; nothing changed.
+    Error {
+        /// What was wrong, for a person.
+        message: String,
+    },
+}
+
+/// The match part of a `status` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MatchStatus {
+    /// The game in progress.
+    pub game: u32,
+    /// The match length.
+    pub games: u32,
+    /// The board of the game in progress.
+    pub board: Rows,
+    /// The score so far.
+    pub score: Score,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The protocol's drawing of a board.
+pub fn rows(board: Board) -> Rows {
+    board.rows().to_vec()
+}
+
+impl Answer {
+    /// An error answer.
+    pub fn error(message: impl Into<String>) -> Answer {
+        Answer::Error { message: message.into() }
+    }
+
+    /// The answer as one line of JSON (without the newline).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("answers always serialize")
+    }
+}

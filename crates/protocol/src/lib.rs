@@ -1,0 +1,210 @@
+//! The MENACE line protocol: commands in, JSON lines out.
+//!
+//! - [`command`]: the `nom` parser and the table of commands;
+//! - [`answer`]: the answers, serialized with `serde_json`;
+//! - [`session`]: the state between lines and one handler per command;
+//! - [`serve`]: the loop that reads lines (capped, UTF-8 checked) and writes answers,
+//!   flushing after every line so a driving program sees each answer at once.
+//!
+//! ```
+//! use menace_core::menace::BeadRules;
+//! use menace_protocol::{serve, Session};
+//! let mut session = Session::new(BeadRules::challenge(), 7);
+//! let mut out = Vec::new();
+//! serve(&b"games 1\nmove XX\n"[..], &mut out, &mut session).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! let lines: Vec<&str> = text.lines().collect();
+//! assert!(lines[0].starts_with(r#"{"type":"new_game","game":1,"games":1}"#));
+//! assert!(lines[1].starts_with(r#"{"type":"menace_move""#));
+//! assert!(lines[2].starts_with(r#"{"type":"error""#));
+//! ```
+
+pub mod answer;
+pub mod command;
+pub mod opponent;
+pub mod play;
+mod series;
+pub mod session;
+
+use std::io::{self, BufRead, Write};
+
+pub use answer::Answer;
+pub use command::{parse_line, Command, COMMANDS};
+pub use session::{Flow, Session, DEFAULT_SEED};
+
+/// The longest line read; longer lines are answered with one error and skipped whole.
+pub const MAX_LINE: usize = 4096;
+
+/// One line read from the input.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line (without its `\n`), at most [`MAX_LINE`] bytes.
+    Text(Vec<u8>),
+    /// A line of this many bytes, longer than the limit; its bytes were discarded.
+    TooLong(u64),
+    /// End of input.
+    Eof,
+}
+
+/// Reads one line of at most `max` bytes without ever holding more than that in memory:
+/// a longer line is consumed to its end and reported by length only.
+pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Line> {
+    let mut line = Vec::new();
+    let mut total: u64 = 0;
+    let mut too_long = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            if total == 0 {
+                return Ok(Line::Eof);
+            }
+            break;
+        }
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        total += chunk.len() as u64;
+        if !too_long {
+            if line.len() + chunk.len() > max {
+                too_long = true;
+                line = Vec::new();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            // Count the newline, so an empty line is not taken for end of input.
+            total += 1;
+            break;
+        }
+    }
+    if too_long {
+        Ok(Line::TooLong(total))
+    } else {
+        Ok(Line::Text(line))
+    }
+}
+
+/// Anything that answers protocol lines: the tic-tac-toe [`Session`] and the
+/// [`play::PlaySession`] for other games.
+pub trait Handler {
+    /// Handles one line (without its line ending), appending its answers to `out`.
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow;
+}
+
+impl Handler for Session {
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
+        Session::handle_line(self, line, out)
+    }
+}
+
+impl<G: menace_core::game::Game + Clone> Handler for play::PlaySession<G> {
+    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
+        play::PlaySession::handle_line(self, line, out)
+    }
+}
+
+/// The `train N [OPPONENT]` command of both sessions: `learner` (playing `side`) plays
+/// `games` games against the built-in opponent `spec` and learns; `games_played` counts
+/// them. Returns the `trained` answer.
+// The arguments are the two sessions' state the command uses; a struct would only
+// rename them.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn train_command<G, L>(
+    game: &G,
+    learner: &mut L,
+    side: menace_core::game::Side,
+    rules: &menace_core::menace::BeadRules,
+    spec: &menace_core::learn::train::OpponentSpec,
+    games: u32,
+    rng: &mut menace_core::rng::GameRng,
+    games_played: &mut u64,
+) -> Result<Answer, String>
+where
+    G: menace_core::game::Game + Clone,
+    L: menace_core::learn::Player<G> + menace_core::learn::Policy<G> + 'static,
+{
+    use menace_core::learn::train::{train, Opponent, Plan};
+    let mut opponent = Opponent::built_in(spec, game, side.other(), rules).ok_or(
+        "train: external programs are for the command line: menace train --opponent exec:...",
+    )?;
+    let plan =
+        Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
+    let summary = train(game, learner, side, &mut opponent, &plan, rng, |_| {});
+    *games_played += summary.games;
+    let t = summary.tally;
+    Ok(Answer::Trained {
+        games: summary.games,
+        opponent: spec.to_string(),
+        score: answer::Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
+        games_played: *games_played,
+    })
+}
+
+/// Runs a session over `input` and `output` until `quit` or end of input.
+///
+/// A write error ends the session with that error, except a closed pipe (the driving
+/// program went away), which ends it quietly.
+pub fn serve(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    session: &mut impl Handler,
+) -> io::Result<()> {
+    let mut answers = Vec::new();
+    loop {
+        answers.clear();
+        let flow = match read_line(&mut input, MAX_LINE)? {
+            Line::Eof => return Ok(()),
+            Line::TooLong(n) => {
+                answers.push(Answer::error(format!(
+                    "line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done"
+                )));
+                Flow::Continue
+            }
+            Line::Text(bytes) => match std::str::from_utf8(&bytes) {
+                Ok(text) => session.handle_line(text, &mut answers),
+                Err(e) => {
+                    answers.push(Answer::error(format!(
+                        "line is not valid UTF-8 (bad byte at position {}); nothing was done",
+                        e.valid_up_to()
+                    )));
+                    Flow::Continue
+                }
+            },
+        };
+        for answer in &answers {
+            let written = writeln!(output, "{}", answer.to_json()).and_then(|()| output.flush());
+            match written {
+                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
+                other => other?,
+            }
+        }
+        if flow == Flow::Quit {
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_line_caps_without_losing_the_next_line() {
+        let mut text = vec![b'a'; 10_000];
+        text.extend_from_slice(b"\nok\n\nlast");
+        let mut input = io::BufReader::with_capacity(64, &text[..]);
+        assert_eq!(read_line(&mut input, 100).unwrap(), Line::TooLong(10_001));
+        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(b"ok".to_vec()));
+        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(Vec::new()));
+        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(b"last".to_vec()));
+        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Eof);
+    }
+}

@@ -1,0 +1,155 @@
+//! An external program as a tic-tac-toe opponent, speaking the protocol's opponent side.
+//!
+//! The program sees what a person at the keyboard sees, and answers the same way: it is
+//! sent `new_game`, `menace_move` and `result` lines (the protocol's own JSON answers) and
+//! replies to each `menace_move` of a game in progress with a move line (`move MR` or
+//! just `MR`). So a bot written to play against `menace` can train it unchanged. Anything
+//! else (no answer in time, a taken cell, junk, a crash) forfeits that game, which counts
+//! as a win for MENACE, and is reported as an incident.
+
+use std::time::Duration;
+
+use super::answer::{rows, Answer, Score, Winner};
+use super::{parse_line, Command};
+use menace_arena::{Program, ReadError, Session};
+use menace_core::learn::Player;
+use menace_core::menace::GameResult;
+use menace_core::rng::GameRng;
+use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+
+/// A program playing O against MENACE.
+pub struct External {
+    session: Session,
+    deadline: Duration,
+    games: u32,
+    game: u32,
+    in_game: bool,
+    last: Board,
+    score: Score,
+    incidents: Vec<String>,
+    dead: bool,
+}
+
+impl External {
+    /// Starts `program`; each answer must arrive within `deadline`. `games` is the match
+    /// length announced in `new_game`.
+    pub fn spawn(program: &Program, deadline: Duration, games: u32) -> std::io::Result<External> {
+        Ok(External {
+            session: Session::spawn(program, 4096, true)?,
+            deadline,
+            games,
+            game: 0,
+            in_game: false,
+            last: Board::EMPTY,
+            score: Score::default(),
+            incidents: Vec::new(),
+            dead: false,
+        })
+    }
+
+    /// What went wrong so far, one line per incident.
+    pub fn incidents(&self) -> &[String] {
+        &self.incidents
+    }
+
+    fn send(&mut self, answer: &Answer) -> bool {
+        if self.dead {
+            return false;
+        }
+        if self.session.send(&(answer.to_json() + "\n")).is_err() {
+            self.incident("the program stopped reading its input".into());
+            self.dead = true;
+        }
+        !self.dead
+    }
+
+    fn incident(&mut self, what: String) {
+        let line = format!("game {}: {what}", self.game);
+        eprintln!("menace: opponent {}: {line}", self.session.program());
+        self.incidents.push(line);
+    }
+
+    /// Reads lines until a move (blank lines and `#` comments are skipped).
+    fn read_move(&mut self, board: Board) -> Option<Cell> {
+        loop {
+            let line = match self.session.read_line(self.deadline) {
+                Ok(l) => l,
+                Err(e) => {
+                    if e == ReadError::Closed {
+                        self.dead = true;
+                    }
+                    self.incident(format!("{e}; the game is forfeit"));
+                    return None;
+                }
+            };
+            match parse_line(&line) {
+                Ok(None) => continue,
+                Ok(Some(Command::Move(cell))) if board.get(cell).is_none() => return Some(cell),
+                Ok(Some(Command::Move(cell))) => {
+                    self.incident(format!("{} is taken; the game is forfeit", cell.rc()));
+                }
+                Ok(Some(_)) => {
+                    self.incident(format!("{line:?} is not a move; the game is forfeit"))
+                }
+                Err(e) => self.incident(format!("{e}; the game is forfeit")),
+            }
+            return None;
+        }
+    }
+
+    /// Says goodbye and waits briefly for the program to exit.
+    pub fn close(mut self) -> Vec<String> {
+        self.send(&Answer::Bye);
+        let incidents = std::mem::take(&mut self.incidents);
+        self.session.finish(Duration::from_secs(2));
+        incidents
+    }
+}
+
+impl Player<TicTacToe> for External {
+    fn choose(&mut self, _game: &TicTacToe, p: Board, _rng: &mut GameRng) -> Option<usize> {
+        if !self.in_game {
+            self.in_game = true;
+            self.game += 1;
+            self.last = Board::EMPTY;
+            let (game, games) = (self.game, self.games);
+            if !self.send(&Answer::NewGame { game, games }) {
+                return None;
+            }
+        }
+        let menace = Cell::ALL
+            .into_iter()
+            .find(|&c| p.get(c) == Some(Mark::X) && self.last.get(c).is_none())
+            .map_or_else(String::new, Cell::rc);
+        let answer = Answer::MenaceMove {
+            mv: menace,
+            board: rows(p),
+            box_index: None,
+            bead: None,
+            refilled: 0,
+        };
+        if !self.send(&answer) {
+            return None;
+        }
+        let cell = self.read_move(p)?;
+        self.last = p.with(cell, Mark::O);
+        Some(cell.index())
+    }
+
+    fn failed(&self) -> Option<String> {
+        self.dead.then(|| format!("the opponent program {} is gone", self.session.program()))
+    }
+
+    fn finish(&mut self, result: GameResult) {
+        // `result` is the opponent's; the answer speaks from MENACE's side.
+        let winner = match Winner::from_menace(result) {
+            Winner::Menace => Winner::Player,
+            Winner::Player => Winner::Menace,
+            Winner::Draw => Winner::Draw,
+        };
+        self.score.add(winner);
+        let answer = Answer::Result { game: self.game, winner, reason: None, score: self.score };
+        self.send(&answer);
+        self.in_game = false;
+    }
+}

@@ -365,13 +365,10 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         _ => return Err("syntax error: loadsgf filename [move_number]".into()),
     };
     let cannot = |why: String| format!("cannot load file: {why}");
-    let file = std::fs::File::open(path).map_err(|err| cannot(format!("{path}: {err}")))?;
-    let mut text = String::new();
-    std::io::Read::read_to_string(&mut std::io::Read::take(file, MAX_SGF_BYTES + 1), &mut text)
-        .map_err(|err| cannot(format!("{path}: {err}")))?;
-    if text.len() as u64 > MAX_SGF_BYTES {
-        return Err(cannot(format!("{path} is larger than {MAX_SGF_BYTES} bytes")));
-    }
+    // Regular files only, opened non-blocking: a FIFO or device cannot hang the engine.
+    let bytes = menace_files::read_capped(std::path::Path::new(path), MAX_SGF_BYTES)
+        .map_err(|err| cannot(format!("{path}: {}", err.reason())))?;
+    let text = String::from_utf8(bytes).map_err(|_| cannot(format!("{path} is not UTF-8 text")))?;
     let game = sgf::read(&text).map_err(cannot)?;
     let mut loaded = Engine::new(e.cfg.clone());
     loaded.reset(game.size);

@@ -292,7 +292,7 @@ fn finish(rec: GameRecord, players: &[Player; 2], cfg: &MatchConfig) -> GameReco
         };
         let _ = std::fs::create_dir_all(dir);
         let path = dir.join(format!("game-{:03}.sgf", rec.number));
-        if let Err(e) = menace_files::write(&path, sgf::write(&g).as_bytes()) {
+        if let Err(e) = menace_files::write_atomic(&path, sgf::write(&g).as_bytes()) {
             eprintln!("cannot write {}: {e}", path.display());
         }
     }

@@ -7,13 +7,16 @@ use rand::RngCore;
 
 use menace_core::rng::from_seed;
 
+/// The largest seed file read: 20 bytes a round for far more rounds than any game plays.
+pub const MAX_SEED_FILE_BYTES: u64 = 16 << 20;
+
 /// Reads a seed file and checks it: every non-empty line a `u64`, at least `need` of them.
 ///
 /// # Errors
 /// A message naming the file and the first bad line.
 pub fn read_seeds(path: &Path, need: usize) -> Result<Vec<u64>, String> {
-    let text = std::fs::read(path)
-        .map_err(|e| format!("cannot read seed file {}: {e}", path.display()))?;
+    let text = menace_files::read_capped(path, MAX_SEED_FILE_BYTES)
+        .map_err(|e| format!("seed file: {e}"))?;
     let seeds = parse_seeds(&text).map_err(|e| format!("seed file {}: {e}", path.display()))?;
     if seeds.len() < need {
         return Err(format!(
@@ -61,7 +64,8 @@ pub fn render_seeds(seeds: &[u64]) -> String {
 /// # Errors
 /// Any I/O error, with the path.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    menace_files::write(path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    menace_files::write_atomic(path, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 #[cfg(test)]

@@ -89,7 +89,7 @@ pub fn write_all(points: &[CurvePoint], prefix: &Path, title: &str) -> Result<()
     for (path, text) in
         [(with(".csv"), to_csv(points)), (with(".jsonl"), to_jsonl(points)), (with(".svg"), svg)]
     {
-        menace_files::write(&path, text.as_bytes())
+        menace_files::write_atomic(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     Ok(())

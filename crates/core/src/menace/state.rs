@@ -24,6 +24,10 @@ pub const FORMAT: &str = "menace-state";
 /// The state format this build writes and reads.
 pub const VERSION: u32 = 1;
 
+/// The largest state file read. A pretty-printed state is about 50 KiB; beads counts are
+/// capped, so anything past a megabyte is not a state this build wrote.
+pub const MAX_STATE_BYTES: u64 = 1 << 20;
+
 /// One box in a state file.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -121,8 +125,7 @@ impl State {
 
     /// Reads and validates a state file.
     pub fn load(path: &Path) -> Result<(Matchboxes<TicTacToe>, u64), String> {
-        let text =
-            std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = menace_files::read_capped(path, MAX_STATE_BYTES)?;
         let state: State = serde_json::from_slice(&text)
             .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
         let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
@@ -133,7 +136,7 @@ impl State {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let mut text = serde_json::to_vec_pretty(self).expect("state serializes");
         text.push(b'\n');
-        menace_files::write(path, &text)
+        menace_files::write_atomic(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }

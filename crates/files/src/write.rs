@@ -1,0 +1,180 @@
+//! Atomic replacement of a file's contents.
+
+use std::fs::{self, File};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// How many symlinks in a row are followed before giving up (the kernel's own limit).
+const MAX_LINKS: usize = 40;
+
+/// Writes `bytes` to `path` atomically: into a temporary file in the same folder, created
+/// exclusively under an unpredictable name (`tempfile`), flushed to disk (fsync), renamed
+/// over the target, and the folder synced so the rename lasts. Readers see either the old
+/// file or the new one, never a mix.
+///
+/// If `path` is a symlink, the file it points to is replaced and the link stays a link (the
+/// temporary file lives next to the real file, so the rename stays within one folder). An
+/// existing file keeps its permissions; a new one gets the usual `0666 & !umask`.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let target = follow_links(path)?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = target
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let old_permissions = fs::metadata(&target).ok().map(|m| m.permissions());
+
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&dir)?;
+    if let Some(permissions) = old_permissions {
+        tmp.as_file().set_permissions(permissions)?;
+    }
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    // On failure the temporary file is removed when the error drops it.
+    tmp.persist(&target).map_err(|e| e.error)?;
+    // Make the rename itself durable; not every platform can open a folder.
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// The path a write to `path` lands on: `path` itself, or the end of its chain of symlinks
+/// (which may not exist yet: a dangling link's target is created).
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("{}: too many levels of symbolic links", path.display()),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn replaces_whole_files_and_leaves_no_temporaries() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("state.json");
+        write_atomic(&path, b"first").unwrap();
+        write_atomic(&path, b"second").unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"second");
+        assert_eq!(names(dir.path()), ["state.json"]);
+    }
+
+    #[test]
+    fn a_failed_write_leaves_the_old_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("missing-folder").join("x.json");
+        assert!(write_atomic(&path, b"data").is_err());
+        assert!(!path.exists());
+    }
+
+    /// The old writer used `.NAME.tmp-PID`, which an attacker could plant as a symlink to
+    /// any file. The temporary name is now random and created exclusively: a link planted
+    /// at the old name is neither followed nor touched.
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_planted_at_the_old_predictable_name_is_not_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim.txt");
+        fs::write(&victim, b"precious").unwrap();
+        let path = dir.path().join("s.json");
+        let planted = dir.path().join(format!(".s.json.tmp-{}", std::process::id()));
+        std::os::unix::fs::symlink(&victim, &planted).unwrap();
+        write_atomic(&path, b"state").unwrap();
+        assert_eq!(fs::read(&victim).unwrap(), b"precious");
+        assert_eq!(fs::read(&path).unwrap(), b"state");
+        assert!(fs::symlink_metadata(&planted).unwrap().file_type().is_symlink());
+        assert_eq!(names(dir.path()).len(), 3, "{:?}", names(dir.path()));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_through_a_symlink_updates_its_target_and_keeps_the_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let real_dir = dir.path().join("real");
+        fs::create_dir(&real_dir).unwrap();
+        let real = real_dir.join("state.json");
+        fs::write(&real, b"old").unwrap();
+        let link = dir.path().join("link.json");
+        // A relative link, resolved against the link's own folder.
+        std::os::unix::fs::symlink("real/state.json", &link).unwrap();
+        write_atomic(&link, b"new").unwrap();
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(fs::read_link(&link).unwrap(), Path::new("real/state.json"));
+        assert_eq!(fs::read(&real).unwrap(), b"new");
+        assert_eq!(names(&real_dir), ["state.json"]);
+        assert_eq!(names(dir.path()), ["link.json", "real"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_chain_of_links_reaches_the_end_and_a_dangling_link_creates_its_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let end = dir.path().join("end.json");
+        let mid = dir.path().join("mid.json");
+        let start = dir.path().join("start.json");
+        std::os::unix::fs::symlink(&end, &mid).unwrap();
+        std::os::unix::fs::symlink(&mid, &start).unwrap();
+        write_atomic(&start, b"x").unwrap();
+        assert_eq!(fs::read(&end).unwrap(), b"x");
+        assert!(fs::symlink_metadata(&start).unwrap().file_type().is_symlink());
+        assert!(fs::symlink_metadata(&mid).unwrap().file_type().is_symlink());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_loop_of_links_is_an_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a");
+        let b = dir.path().join("b");
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        assert!(write_atomic(&a, b"x").is_err());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_existing_file_keeps_its_permissions() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("p");
+        fs::write(&path, b"a").unwrap();
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, b"b").unwrap();
+        assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    }
+}

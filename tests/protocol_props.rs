@@ -113,26 +113,24 @@ fn end_of_input_mid_game_ends_cleanly() {
 mod play_sessions {
     //! The same property for the play sessions of other games.
 
-    use menace::game::Side;
-    use menace::hexapawn::Hexapawn;
-    use menace::learn::experiments::{LearnerKind, Learners};
     use menace::nim::Nim;
-    use menace::protocol::play::PlaySession;
-    use menace::protocol::serve;
+    use menace::protocol::{serve, Config, GameChoice, LearnerChoice, Session};
     use proptest::prelude::*;
 
     fn run(input: &str, seed: u64, hexapawn: bool) -> Vec<String> {
         let mut out = Vec::new();
-        let learners = Learners::default();
-        if hexapawn {
-            let mut s =
-                PlaySession::new(Hexapawn, Side::Second, LearnerKind::Weighted, &learners, seed);
-            serve(input.as_bytes(), &mut out, &mut s).unwrap();
+        let config = if hexapawn {
+            Config {
+                game: GameChoice::Hexapawn,
+                learner: LearnerChoice::Weighted,
+                seed,
+                ..Config::default()
+            }
         } else {
-            let mut s =
-                PlaySession::new(Nim::default(), Side::First, LearnerKind::Menace, &learners, seed);
-            serve(input.as_bytes(), &mut out, &mut s).unwrap();
-        }
+            Config { game: GameChoice::Nim(Nim::default()), seed, ..Config::default() }
+        };
+        let mut s = Session::with(config).unwrap();
+        serve(input.as_bytes(), &mut out, &mut s).unwrap();
         String::from_utf8(out).unwrap().lines().map(str::to_string).collect()
     }
 

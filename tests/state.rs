@@ -4,7 +4,7 @@ use menace::game::Side;
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan};
 use menace::menace::state::State;
 use menace::menace::{BeadRules, Matchboxes};
-use menace::protocol::{Answer, Session};
+use menace::protocol::{Answer, Session, Stop};
 use menace::rng::from_seed;
 use menace::ttt::TicTacToe;
 
@@ -93,7 +93,7 @@ fn bad_files_are_refused_with_a_reason() {
 }
 
 fn dump(session: &Session) -> String {
-    session.dump().to_json()
+    session.dump().expect("matchboxes").to_json()
 }
 
 #[test]
@@ -103,10 +103,10 @@ fn a_bad_load_in_the_protocol_leaves_the_session_untouched() {
     std::fs::write(&bad, b"{\"format\":\"menace-state\"}").unwrap();
     let mut session = Session::new(BeadRules::challenge(), 3);
     let mut out = Vec::new();
-    session.handle_line("train 300", &mut out);
+    session.handle_line("train 300", &mut out, &Stop::new());
     let before = (dump(&session), session.status().to_json());
     out.clear();
-    session.handle_line(&format!("load {}", bad.display()), &mut out);
+    session.handle_line(&format!("load {}", bad.display()), &mut out, &Stop::new());
     assert_eq!(out.len(), 1);
     assert!(matches!(&out[0], Answer::Error { .. }), "{out:?}");
     assert_eq!((dump(&session), session.status().to_json()), before);
@@ -114,11 +114,11 @@ fn a_bad_load_in_the_protocol_leaves_the_session_untouched() {
     // And a good save/load round trip through the protocol.
     let good = dir.path().join("good.json");
     out.clear();
-    session.handle_line(&format!("save {}", good.display()), &mut out);
+    session.handle_line(&format!("save {}", good.display()), &mut out, &Stop::new());
     assert!(matches!(&out[0], Answer::Saved { games_played: 300, .. }), "{out:?}");
     let mut other = Session::new(BeadRules::scroggs(), 4);
     out.clear();
-    other.handle_line(&format!("load {}", good.display()), &mut out);
+    other.handle_line(&format!("load {}", good.display()), &mut out, &Stop::new());
     assert!(
         matches!(&out[0], Answer::Loaded { games_played: 300, preset: "challenge", .. }),
         "{out:?}"

@@ -3,16 +3,14 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use menace::game::Side;
-use menace::hexapawn::Hexapawn;
-use menace::learn::experiments::{hexapawn_winner, LearnerKind, Learners};
+use menace::learn::experiments::{LearnerKind, Learners};
 use menace::learn::WeightedConfig;
 use menace::menace::state::State;
 use menace::menace::{BeadRules, PRESETS};
 use menace::nim::Nim;
-use menace::protocol::play::PlaySession;
-use menace::protocol::{serve, Session, DEFAULT_SEED};
-use menace::ttt::TicTacToe;
+use menace::protocol::{
+    feed, Config, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
+};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
 #[derive(clap::Args, Debug, Clone)]
@@ -142,102 +140,66 @@ pub struct EngineArgs {
     pub learner: LearnerArgs,
 }
 
-fn play<G: menace::game::Game + Clone>(
-    game: G,
-    side: Side,
-    args: &EngineArgs,
-    learners: &Learners,
-) -> ExitCode {
-    let kind = match args.learner.kind() {
-        Ok(k) => k,
-        Err(e) => {
-            eprintln!("menace: {e}");
-            return ExitCode::from(2);
-        }
+/// The session these flags describe, or a message saying which flag is wrong.
+fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
+    let game = match args.learner.game.as_str() {
+        "ttt" => GameChoice::Ttt,
+        "nim" => GameChoice::Nim(args.learner.nim()?),
+        "hexapawn" => GameChoice::Hexapawn,
+        other => return Err(format!("unknown game {other:?}: ttt, nim or hexapawn")),
     };
-    let mut session = PlaySession::new(game, side, kind, learners, args.seed);
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
-        eprintln!(
-            "Ready to play {}. Type `games 3` to play three games, `help` for all commands.",
-            args.learner.game
-        );
-    }
-    let stdout = io::stdout();
-    match serve(stdin.lock(), io::BufWriter::new(stdout.lock()), &mut session) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("menace: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let learner = LearnerChoice::parse(&args.learner.learner)?;
+    let weighted = args.learner.learners(rules.clone())?.weighted;
+    Ok(Config { game, learner, rules, weighted, seed: args.seed })
 }
 
 /// Runs the engine until `quit` or end of input.
 pub fn run(args: EngineArgs) -> ExitCode {
-    let rules = match args.beads.rules() {
-        Ok(r) => r,
+    let built = args.beads.rules().and_then(|rules| config(&args, rules));
+    let config = match built {
+        Ok(c) => c,
         Err(e) => {
             eprintln!("menace: {e}");
             return ExitCode::from(2);
         }
     };
-    let other_game = args.learner.game != "ttt" || args.learner.kind() != Ok(LearnerKind::Menace);
-    if other_game {
-        if args.state.is_some() {
-            eprintln!("menace: --state is for tic-tac-toe with the menace learner");
+    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerChoice::Menace;
+    if args.state.is_some() && !ttt_menace {
+        eprintln!("menace: --state is for tic-tac-toe with the menace learner");
+        return ExitCode::from(2);
+    }
+    let game = config.game.name();
+    let mut session = match Session::with(config) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("menace: {e}");
             return ExitCode::from(2);
         }
-        let learners = match args.learner.learners(rules) {
-            Ok(l) => l,
-            Err(e) => {
-                eprintln!("menace: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        return match args.learner.game.as_str() {
-            "ttt" => play(TicTacToe, Side::First, &args, &learners),
-            "nim" => match args.learner.nim() {
-                Ok(nim) => play(nim, Side::First, &args, &learners),
-                Err(e) => {
-                    eprintln!("menace: {e}");
-                    ExitCode::from(2)
-                }
-            },
-            "hexapawn" => play(Hexapawn, hexapawn_winner(), &args, &learners),
-            other => {
-                eprintln!("menace: unknown game {other:?}: ttt, nim or hexapawn");
-                ExitCode::from(2)
-            }
-        };
-    }
-    let mut session = Session::new(rules, args.seed);
+    };
     if let Some(path) = args.state.as_ref().filter(|p| p.exists()) {
-        match State::load(path) {
-            Ok((machine, played)) => session.restore(machine, played),
-            Err(e) => {
-                eprintln!("menace: {e}");
-                return ExitCode::from(2);
-            }
+        let restored = State::load(path).and_then(|(m, played)| session.restore(m, played));
+        if let Err(e) = restored {
+            eprintln!("menace: {e}");
+            return ExitCode::from(2);
         }
     }
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!(
-            "MENACE is ready ({} matchboxes). Type `games 3` to play three games, `help` for all commands.",
-            session.machine().len()
+            "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let stdout = io::stdout();
-    let served = serve(stdin.lock(), io::BufWriter::new(stdout.lock()), &mut session);
+    let sink = JsonLines::new(io::BufWriter::new(io::stdout()));
+    let worker = Worker::spawn(session, Box::new(sink));
+    let fed = feed(stdin.lock(), &worker);
+    let session = worker.finish();
     if let Some(path) = &args.state {
-        let path = path.to_string_lossy();
-        if let Err(e) = session.save(&path, &mut Vec::new()) {
+        if let Err(e) = session.save_state(path) {
             eprintln!("menace: {e}");
             return ExitCode::FAILURE;
         }
     }
-    match served {
+    match fed {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("menace: {e}");

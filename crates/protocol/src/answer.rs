@@ -83,6 +83,10 @@ pub struct HelpEntry {
 
 /// Everything the engine can say. Serialized with a `type` field naming the variant in
 /// snake case; field order is fixed, so transcripts are byte-stable.
+///
+/// New answers are added as the protocol grows: renderers (the terminal view, the web
+/// page) should show an answer they do not know by its JSON ([`Answer::to_json`]).
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Answer {

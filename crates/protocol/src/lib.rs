@@ -20,25 +20,31 @@
 //! ```
 
 pub mod answer;
+mod classic;
 pub mod command;
 pub mod opponent;
 pub mod play;
 mod series;
 pub mod session;
+pub mod transport;
 
 use std::io::{self, BufRead, Write};
 
 pub use answer::Answer;
 pub use command::{parse_line, Command, COMMANDS};
-pub use session::{Flow, Session, DEFAULT_SEED};
+pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
+pub use transport::{is_stop_line, Busy, Closed, JsonLines, Sink, Stop, Worker};
 
-/// The longest line read; longer lines are answered with one error and skipped whole.
-pub const MAX_LINE: usize = 4096;
+/// The longest line accepted, in bytes, not counting its line ending (`\n` or `\r\n`)
+/// or a UTF-8 byte-order mark on the first line. Long enough for `import` with a whole
+/// state on one line; the WebSocket server uses it as its frame cap too. Longer lines are
+/// answered with one error and skipped whole.
+pub const MAX_LINE: usize = 64 * 1024;
 
 /// One line read from the input.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Line {
-    /// A line (without its `\n`), at most [`MAX_LINE`] bytes.
+    /// A line (without its `\n`), at most the limit asked for.
     Text(Vec<u8>),
     /// A line of this many bytes, longer than the limit; its bytes were discarded.
     TooLong(u64),
@@ -92,23 +98,99 @@ pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Line> {
     }
 }
 
-/// Anything that answers protocol lines: the tic-tac-toe [`Session`] and the
-/// [`play::PlaySession`] for other games.
-pub trait Handler {
-    /// Handles one line (without its line ending), appending its answers to `out`.
-    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow;
+/// Reads protocol lines: at most [`MAX_LINE`] bytes each, without their line ending
+/// (`\n` or `\r\n`, so a line of exactly the cap is accepted either way), a UTF-8
+/// byte-order mark on the first line dropped, UTF-8 checked.
+pub struct LineReader<R> {
+    input: R,
+    first: bool,
 }
 
-impl Handler for Session {
-    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
-        Session::handle_line(self, line, out)
+/// [`LineReader::next_line`]: a line to handle, or the error that refuses it.
+pub type Input = Result<String, String>;
+
+impl<R: BufRead> LineReader<R> {
+    /// Lines from `input`.
+    pub fn new(input: R) -> LineReader<R> {
+        LineReader { input, first: true }
+    }
+
+    /// The next line (`Ok(None)` at end of input); `Some(Err(message))` for a line that
+    /// is refused (too long, not UTF-8), which the session answers with that error.
+    pub fn next_line(&mut self) -> io::Result<Option<Input>> {
+        // Room for a carriage return and a byte-order mark beyond the cap.
+        let read = read_line(&mut self.input, MAX_LINE + 4)?;
+        let first = std::mem::replace(&mut self.first, false);
+        let mut bytes = match read {
+            Line::Eof => return Ok(None),
+            Line::TooLong(n) => return Ok(Some(Err(too_long(n)))),
+            Line::Text(bytes) => bytes,
+        };
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        if first && bytes.starts_with(b"\xEF\xBB\xBF") {
+            bytes.drain(..3);
+        }
+        if bytes.len() > MAX_LINE {
+            return Ok(Some(Err(too_long(bytes.len() as u64))));
+        }
+        Ok(Some(String::from_utf8(bytes).map_err(|e| {
+            format!(
+                "line is not valid UTF-8 (bad byte at position {}); nothing was done",
+                e.utf8_error().valid_up_to()
+            )
+        })))
     }
 }
 
-impl<G: menace_core::game::Game + Clone> Handler for play::PlaySession<G> {
-    fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
-        play::PlaySession::handle_line(self, line, out)
+fn too_long(n: u64) -> String {
+    format!("line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done")
+}
+
+/// Runs `session` over `input` and `output` on this thread until `quit` or end of input:
+/// deterministic, for tests and scripts (nothing can interrupt a long command; the stdin
+/// engine uses a [`Worker`] and [`feed`] instead, so `stop` works).
+///
+/// A write error ends the session with that error, except a closed pipe (the driving
+/// program went away), which ends it quietly.
+pub fn serve(input: impl BufRead, output: impl Write, session: &mut Session) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    let mut sink = JsonLines::new(output);
+    let stop = Stop::new();
+    while let Some(line) = lines.next_line()? {
+        let flow = match line {
+            Ok(text) => session.handle_line(&text, &mut sink, &stop),
+            Err(message) => match sink.emit(&Answer::error(message)) {
+                Ok(()) => Flow::Continue,
+                Err(Closed) => Flow::Quit,
+            },
+        };
+        if let Some(e) = sink.take_error() {
+            return Err(e);
+        }
+        if flow == Flow::Quit {
+            break;
+        }
     }
+    Ok(())
+}
+
+/// Reads lines from `input` into `worker` until end of input or until the session ends:
+/// the reading side of the stdin engine, on its own thread so a `stop` is read while a
+/// long command runs. Refused lines (too long, not UTF-8) are answered in their turn.
+pub fn feed(input: impl BufRead, worker: &Worker) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    while let Some(line) = lines.next_line()? {
+        let sent = match line {
+            Ok(text) => worker.send_wait(text),
+            Err(message) => worker.refuse_wait(message),
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+    Ok(())
 }
 
 /// The `train N [OPPONENT]` command of both sessions: `learner` (playing `side`) plays
@@ -146,50 +228,6 @@ where
         score: answer::Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
         games_played: *games_played,
     })
-}
-
-/// Runs a session over `input` and `output` until `quit` or end of input.
-///
-/// A write error ends the session with that error, except a closed pipe (the driving
-/// program went away), which ends it quietly.
-pub fn serve(
-    mut input: impl BufRead,
-    mut output: impl Write,
-    session: &mut impl Handler,
-) -> io::Result<()> {
-    let mut answers = Vec::new();
-    loop {
-        answers.clear();
-        let flow = match read_line(&mut input, MAX_LINE)? {
-            Line::Eof => return Ok(()),
-            Line::TooLong(n) => {
-                answers.push(Answer::error(format!(
-                    "line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done"
-                )));
-                Flow::Continue
-            }
-            Line::Text(bytes) => match std::str::from_utf8(&bytes) {
-                Ok(text) => session.handle_line(text, &mut answers),
-                Err(e) => {
-                    answers.push(Answer::error(format!(
-                        "line is not valid UTF-8 (bad byte at position {}); nothing was done",
-                        e.valid_up_to()
-                    )));
-                    Flow::Continue
-                }
-            },
-        };
-        for answer in &answers {
-            let written = writeln!(output, "{}", answer.to_json()).and_then(|()| output.flush());
-            match written {
-                Err(e) if e.kind() == io::ErrorKind::BrokenPipe => return Ok(()),
-                other => other?,
-            }
-        }
-        if flow == Flow::Quit {
-            return Ok(());
-        }
-    }
 }
 
 #[cfg(test)]

@@ -338,7 +338,7 @@ impl<G: Game + Clone> PlaySession<G> {
         Ok(())
     }
 
-    fn status(&self) -> Answer {
+    pub(crate) fn status(&self) -> Answer {
         let learner = match &self.learner {
             Learner::Menace(m) => format!("menace ({} boxes; {})", m.len(), m.rules()),
             Learner::Weighted(_) => "weighted".to_string(),

@@ -1,18 +1,19 @@
-//! The engine's state between lines, and one handler per command.
+//! One protocol session for every game and learner: the state between lines.
 
-use super::answer::{rows, Answer, BoxDump, HelpEntry, MatchStatus, Winner};
-use super::command::{spec, Command, COMMANDS};
-use super::series::Series;
-use std::path::Path;
-
-use menace_core::game::{Game, Side};
-use menace_core::learn::eval::report;
-use menace_core::learn::train::OpponentSpec;
-use menace_core::menace::state::State;
-use menace_core::menace::{BeadRules, Choice, Matchboxes};
-use menace_core::rng::{from_seed, GameRng};
+use menace_core::game::Game;
+use menace_core::game::Side;
+use menace_core::hexapawn::Hexapawn;
+use menace_core::learn::experiments::{LearnerKind as CoreKind, Learners};
+use menace_core::learn::WeightedConfig;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::nim::Nim;
 use menace_core::solve::Solver;
-use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_core::ttt::TicTacToe;
+
+use super::answer::Answer;
+use super::classic::Classic;
+use super::play::PlaySession;
+use super::transport::{Sink, Stop};
 
 /// The seed used when none is given: the year of Michie's MENACE.
 pub const DEFAULT_SEED: u64 = 1961;
@@ -22,314 +23,233 @@ pub const DEFAULT_SEED: u64 = 1961;
 pub enum Flow {
     /// Read the next line.
     Continue,
-    /// `quit` was read.
+    /// `quit` was read, or the sink closed: the session is over.
     Quit,
 }
 
-/// One protocol session: MENACE's boxes, its generator, and the match being played.
+/// Which game a session plays.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum GameChoice {
+    /// Tic-tac-toe: the learner plays X and moves first.
+    #[default]
+    Ttt,
+    /// Nim with these rows (taking the last counter wins); the learner moves first.
+    Nim(Nim),
+    /// Gardner's Hexapawn; the learner plays the side that wins with perfect play.
+    Hexapawn,
+}
+
+impl GameChoice {
+    /// The game's command-line name: `ttt`, `nim` or `hexapawn`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            GameChoice::Ttt => "ttt",
+            GameChoice::Nim(_) => "nim",
+            GameChoice::Hexapawn => "hexapawn",
+        }
+    }
+}
+
+/// Which learner a session trains.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum LearnerChoice {
+    /// Michie's matchboxes.
+    #[default]
+    Menace,
+    /// The weighted table.
+    Weighted,
+}
+
+impl LearnerChoice {
+    /// Parses `menace` or `weighted` (any case).
+    pub fn parse(name: &str) -> Result<LearnerChoice, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "menace" => Ok(LearnerChoice::Menace),
+            "weighted" => Ok(LearnerChoice::Weighted),
+            other => Err(format!("unknown learner {other:?}: menace or weighted")),
+        }
+    }
+
+    /// The learner's command-line name.
+    pub fn name(self) -> &'static str {
+        match self {
+            LearnerChoice::Menace => "menace",
+            LearnerChoice::Weighted => "weighted",
+        }
+    }
+}
+
+/// Everything a session is built from. Build it as
+/// `Config { game: GameChoice::Ttt, seed: 7, ..Config::default() }`: fields may be added
+/// (they come with defaults), so struct-update syntax keeps callers compiling.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The game.
+    pub game: GameChoice,
+    /// The learner.
+    pub learner: LearnerChoice,
+    /// The matchbox learner's bead rules.
+    pub rules: BeadRules,
+    /// The weighted learner's constants.
+    pub weighted: WeightedConfig,
+    /// The seed of the session's random generator.
+    pub seed: u64,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            game: GameChoice::Ttt,
+            learner: LearnerChoice::Menace,
+            rules: BeadRules::challenge(),
+            weighted: WeightedConfig::default(),
+            seed: DEFAULT_SEED,
+        }
+    }
+}
+
+enum Inner {
+    Classic(Box<Classic>),
+    Ttt(Box<PlaySession<TicTacToe>>),
+    Nim(Box<PlaySession<Nim>>),
+    Hexapawn(Box<PlaySession<Hexapawn>>),
+}
+
+/// One protocol session: the learner, its generator, the match being played.
 ///
-/// A line either succeeds, or answers exactly one `error` and changes nothing: every
-/// handler checks everything before it touches any state.
+/// A line either succeeds, or answers exactly one `error` and changes nothing.
 pub struct Session {
-    machine: Matchboxes<TicTacToe>,
-    rng: GameRng,
-    seed: u64,
-    series: Option<Series<Board>>,
-    games_played: u64,
+    inner: Inner,
+}
+
+/// The side that wins Hexapawn with perfect play (the learner takes it, as Gardner's HER).
+fn hexapawn_winner() -> Side {
+    if Solver::new(Hexapawn).value(Hexapawn.start()) > 0 {
+        Side::First
+    } else {
+        Side::Second
+    }
 }
 
 impl Session {
-    /// A fresh MENACE with `rules`, its generator seeded with `seed`.
+    /// A tic-tac-toe MENACE with `rules`, its generator seeded with `seed`.
     pub fn new(rules: BeadRules, seed: u64) -> Session {
-        Session {
-            machine: Matchboxes::new(TicTacToe, Side::First, rules),
-            rng: from_seed(seed),
-            seed,
-            series: None,
-            games_played: 0,
-        }
+        Session { inner: Inner::Classic(Box::new(Classic::new(rules, seed))) }
     }
 
-    /// The matchboxes (read-only).
-    pub fn machine(&self) -> &Matchboxes<TicTacToe> {
-        &self.machine
+    /// The session `config` describes, or why it cannot be built.
+    pub fn with(config: Config) -> Result<Session, String> {
+        config.rules.validate()?;
+        config.weighted.validate()?;
+        let kind = match config.learner {
+            LearnerChoice::Menace => CoreKind::Menace,
+            LearnerChoice::Weighted => CoreKind::Weighted,
+        };
+        let learners = Learners { rules: config.rules.clone(), weighted: config.weighted.clone() };
+        let seed = config.seed;
+        let inner = match (&config.game, config.learner) {
+            (GameChoice::Ttt, LearnerChoice::Menace) => {
+                Inner::Classic(Box::new(Classic::new(config.rules, seed)))
+            }
+            (GameChoice::Ttt, _) => Inner::Ttt(Box::new(PlaySession::new(
+                TicTacToe,
+                Side::First,
+                kind,
+                &learners,
+                seed,
+            ))),
+            (GameChoice::Nim(nim), _) => Inner::Nim(Box::new(PlaySession::new(
+                *nim,
+                Side::First,
+                kind,
+                &learners,
+                seed,
+            ))),
+            (GameChoice::Hexapawn, _) => Inner::Hexapawn(Box::new(PlaySession::new(
+                Hexapawn,
+                hexapawn_winner(),
+                kind,
+                &learners,
+                seed,
+            ))),
+        };
+        Ok(Session { inner })
     }
 
-    /// Handles one line of input: appends its answers to `out`.
-    pub fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
-        match super::parse_line(line) {
-            Ok(None) => Flow::Continue,
-            Ok(Some(cmd)) => self.handle(cmd, out),
-            Err(message) => {
-                out.push(Answer::error(message));
-                Flow::Continue
-            }
-        }
-    }
-
-    /// Runs one command: its answers, or exactly one error and no change.
-    pub fn handle(&mut self, cmd: Command, out: &mut Vec<Answer>) -> Flow {
-        let result = match cmd {
-            Command::Games(n) => self.games(n, out),
-            Command::Move(cell) => self.play(cell, out),
-            Command::Board => self.board(out),
-            Command::Status => {
-                out.push(self.status());
-                Ok(())
-            }
-            Command::Dump => {
-                out.push(self.dump());
-                Ok(())
-            }
-            Command::Resign => self.resign(out),
-            Command::Abort => self.abort(out),
-            Command::Reset => self.reset(out),
-            Command::Seed(seed) => {
-                self.rng = from_seed(seed);
-                self.seed = seed;
-                out.push(Answer::Seed { seed });
-                Ok(())
-            }
-            Command::Help(name) => {
-                out.push(help(name.as_deref()));
-                Ok(())
-            }
-            Command::Train(n, opponent) => self.train(n, &opponent, out),
-            Command::Eval => {
-                out.push(self.eval());
-                Ok(())
-            }
-            Command::Save(path) => self.save(&path, out),
-            Command::Load(path) => self.load(&path, out),
-            Command::Quit => {
-                out.push(Answer::Bye);
+    /// Handles one line of input (without its line ending): its answers go to `sink` as
+    /// they are produced; a long command ends early, at a game boundary, once `stop` is
+    /// requested. A closed sink ends the session ([`Flow::Quit`]).
+    pub fn handle_line(&mut self, line: &str, sink: &mut dyn Sink, stop: &Stop) -> Flow {
+        let _ = stop;
+        let mut out = Vec::new();
+        let flow = match &mut self.inner {
+            Inner::Classic(s) => s.handle_line(line, &mut out),
+            Inner::Ttt(s) => s.handle_line(line, &mut out),
+            Inner::Nim(s) => s.handle_line(line, &mut out),
+            Inner::Hexapawn(s) => s.handle_line(line, &mut out),
+        };
+        for answer in &out {
+            if sink.emit(answer).is_err() {
                 return Flow::Quit;
             }
-        };
-        if let Err(message) = result {
-            out.push(Answer::error(message));
         }
-        Flow::Continue
+        flow
     }
 
-    fn game_in_progress(&self) -> Result<&Series<Board>, String> {
-        self.series
-            .as_ref()
-            .ok_or_else(|| "no game in progress: start a match with `games N`".into())
-    }
-
-    fn games(&mut self, games: u32, out: &mut Vec<Answer>) -> Result<(), String> {
-        if let Some(s) = &self.series {
-            return Err(s.busy("finish it, or `abort` it first"));
+    /// The tic-tac-toe matchboxes, when the session has them.
+    pub fn machine(&self) -> Option<&Matchboxes<TicTacToe>> {
+        match &self.inner {
+            Inner::Classic(s) => Some(s.machine()),
+            _ => None,
         }
-        self.series = Some(Series::new(games, Board::EMPTY));
-        self.start_game(out);
-        Ok(())
-    }
-
-    fn start_game(&mut self, out: &mut Vec<Answer>) {
-        out.push(self.series.as_mut().expect("a match").new_game(Board::EMPTY));
-        self.menace_turn(out);
-    }
-
-    fn menace_turn(&mut self, out: &mut Vec<Answer>) {
-        let board = self.series.as_ref().expect("a match").pos;
-        let choice = self.machine.choose(board, &mut self.rng).expect("MENACE is to move");
-        let (cell, box_index, bead, refilled) = match choice {
-            Choice::Forced(mv) => (Cell::ALL[mv], None, None, 0),
-            Choice::Drew { mv, box_index, bead, refilled } => {
-                (Cell::ALL[mv], Some(box_index), Some(Cell::ALL[bead].rc()), refilled)
-            }
-            Choice::Resign { .. } => {
-                self.finish_game(Winner::Player, Some("menace resigned"), out);
-                return;
-            }
-        };
-        let s = self.series.as_mut().expect("a match");
-        s.pos = s.pos.with(cell, Mark::X);
-        let board = s.pos;
-        out.push(Answer::MenaceMove {
-            mv: cell.rc(),
-            board: rows(board),
-            box_index,
-            bead,
-            refilled,
-        });
-        if let Some(winner) = winner_of(board) {
-            self.finish_game(winner, None, out);
-        }
-    }
-
-    fn play(&mut self, cell: Cell, out: &mut Vec<Answer>) -> Result<(), String> {
-        let board = self.game_in_progress()?.pos;
-        if let Some(mark) = board.get(cell) {
-            let free: Vec<String> = board.empty_cells().map(Cell::rc).collect();
-            return Err(format!(
-                "{} is taken by {}: free cells are {}",
-                cell.rc(),
-                mark.symbol(),
-                free.join(" ")
-            ));
-        }
-        let board = board.with(cell, Mark::O);
-        self.series.as_mut().expect("a match").pos = board;
-        out.push(Answer::Board { mv: Some(cell.rc()), board: rows(board) });
-        match winner_of(board) {
-            Some(winner) => self.finish_game(winner, None, out),
-            None => self.menace_turn(out),
-        }
-        Ok(())
-    }
-
-    fn finish_game(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
-        self.machine.learn(winner.for_menace());
-        self.games_played += 1;
-        out.push(self.series.as_mut().expect("a match").record(winner, reason));
-        out.push(self.dump());
-        match self.series.as_mut().expect("a match").advance() {
-            None => self.start_game(out),
-            Some(over) => {
-                out.push(over);
-                self.series = None;
-            }
-        }
-    }
-
-    fn board(&self, out: &mut Vec<Answer>) -> Result<(), String> {
-        let board = self.game_in_progress()?.pos;
-        out.push(Answer::Board { mv: None, board: rows(board) });
-        Ok(())
-    }
-
-    fn resign(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
-        self.game_in_progress()?;
-        self.finish_game(Winner::Menace, Some("player resigned"), out);
-        Ok(())
-    }
-
-    fn abort(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
-        let s = self.series.take().ok_or("no match to abort: none is in progress")?;
-        self.machine.put_back();
-        out.push(s.aborted());
-        Ok(())
-    }
-
-    fn reset(&mut self, out: &mut Vec<Answer>) -> Result<(), String> {
-        self.no_match("resetting the boxes")?;
-        self.machine.reset();
-        out.push(Answer::Reset { boxes: self.machine.len() });
-        Ok(())
-    }
-
-    fn no_match(&self, what: &str) -> Result<(), String> {
-        match &self.series {
-            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
-            None => Ok(()),
-        }
-    }
-
-    fn train(
-        &mut self,
-        games: u32,
-        spec: &OpponentSpec,
-        out: &mut Vec<Answer>,
-    ) -> Result<(), String> {
-        self.no_match("training")?;
-        let rules = self.machine.rules().clone();
-        out.push(super::train_command(
-            &TicTacToe,
-            &mut self.machine,
-            Side::First,
-            &rules,
-            spec,
-            games,
-            &mut self.rng,
-            &mut self.games_played,
-        )?);
-        Ok(())
-    }
-
-    /// The `eval` answer: exact figures for the learned beads (beads drawn in a game in
-    /// progress count as back in their boxes).
-    pub fn eval(&self) -> Answer {
-        let mut machine = self.machine.clone();
-        machine.put_back();
-        let mut solver = Solver::new(TicTacToe);
-        Answer::Eval(report(&TicTacToe, &machine, Side::First, &mut solver))
-    }
-
-    /// Writes the learned state to `path` (atomically).
-    pub fn save(&self, path: &str, out: &mut Vec<Answer>) -> Result<(), String> {
-        State::of(&self.machine, self.games_played).save(Path::new(path))?;
-        out.push(Answer::Saved { path: path.to_string(), games_played: self.games_played });
-        Ok(())
-    }
-
-    fn load(&mut self, path: &str, out: &mut Vec<Answer>) -> Result<(), String> {
-        self.no_match("loading a state")?;
-        let (machine, games_played) = State::load(Path::new(path))?;
-        self.machine = machine;
-        self.games_played = games_played;
-        let preset = self.machine.rules().preset_name().unwrap_or("custom");
-        out.push(Answer::Loaded { path: path.to_string(), games_played, preset });
-        Ok(())
     }
 
     /// Replaces the machine with a loaded one (for `--state`), keeping the seed.
-    pub fn restore(&mut self, machine: Matchboxes<TicTacToe>, games_played: u64) {
-        self.machine = machine;
-        self.games_played = games_played;
-        self.series = None;
+    pub fn restore(
+        &mut self,
+        machine: Matchboxes<TicTacToe>,
+        games_played: u64,
+    ) -> Result<(), String> {
+        match &mut self.inner {
+            Inner::Classic(s) => {
+                s.restore(machine, games_played);
+                Ok(())
+            }
+            _ => Err("saved state is for tic-tac-toe with the menace learner".into()),
+        }
     }
 
-    /// Games learned from, all told.
-    pub fn games_played(&self) -> u64 {
-        self.games_played
+    /// Writes the learned state to `path` (tic-tac-toe MENACE only).
+    pub fn save_state(&self, path: &std::path::Path) -> Result<(), String> {
+        match &self.inner {
+            Inner::Classic(s) => s.save(&path.to_string_lossy(), &mut Vec::new()),
+            _ => Err("saved state is for tic-tac-toe with the menace learner".into()),
+        }
+    }
+
+    /// The `matchboxes` answer, when the learner has boxes (tic-tac-toe MENACE, for now).
+    pub fn dump(&self) -> Option<Answer> {
+        match &self.inner {
+            Inner::Classic(s) => Some(s.dump()),
+            _ => None,
+        }
     }
 
     /// The `status` answer.
     pub fn status(&self) -> Answer {
-        let rules = self.machine.rules();
-        Answer::Status {
-            seed: self.seed,
-            preset: rules.preset_name().unwrap_or("custom"),
-            rules: rules.to_string(),
-            games_played: self.games_played,
-            current: self.series.as_ref().map(|s| MatchStatus {
-                game: s.game,
-                games: s.games,
-                board: rows(s.pos),
-                score: s.score,
-            }),
+        match &self.inner {
+            Inner::Classic(s) => s.status(),
+            Inner::Ttt(s) => s.status(),
+            Inner::Nim(s) => s.status(),
+            Inner::Hexapawn(s) => s.status(),
         }
     }
 
-    /// The `matchboxes` answer: every box's drawing and beads.
-    pub fn dump(&self) -> Answer {
-        let m = &self.machine;
-        let boxes = (0..m.len())
-            .map(|b| BoxDump {
-                position: m.position(b).to_string(),
-                beads: m.beads(b).try_into().expect("9 cells"),
-            })
-            .collect();
-        Answer::Matchboxes { boxes }
+    /// The `eval` answer (tic-tac-toe MENACE only, for now).
+    pub fn eval(&self) -> Option<Answer> {
+        match &self.inner {
+            Inner::Classic(s) => Some(s.eval()),
+            _ => None,
+        }
     }
-}
-
-fn winner_of(board: Board) -> Option<Winner> {
-    TicTacToe.outcome(board).map(|o| match o {
-        menace_core::game::Outcome::Win(Side::First) => Winner::Menace,
-        menace_core::game::Outcome::Win(Side::Second) => Winner::Player,
-        menace_core::game::Outcome::Draw => Winner::Draw,
-    })
-}
-
-fn help(name: Option<&str>) -> Answer {
-    let entry = |c: &super::command::CommandSpec| HelpEntry { usage: c.usage, summary: c.summary };
-    let commands = match name.and_then(spec) {
-        Some(c) => vec![entry(c)],
-        None => COMMANDS.iter().map(entry).collect(),
-    };
-    Answer::Help { commands }
 }

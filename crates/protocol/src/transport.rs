@@ -1,0 +1,305 @@
+//! How answers leave a session and how lines reach it, for every transport (stdin, the
+//! WebSocket server, tests): a [`Sink`] takes answers as they are produced, a [`Stop`]
+//! asks a running command to end at its next game boundary, and a [`Worker`] runs a
+//! session on its own thread so its transport can keep reading lines (a `stop` among
+//! them) while a long command runs.
+
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+
+use super::answer::Answer;
+use super::session::{Flow, Session};
+use super::Input;
+
+/// The receiving end went away (a closed pipe, a closed socket): nobody reads answers any
+/// more, so the session stops what it is doing.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Closed;
+
+impl std::fmt::Display for Closed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the answer sink is closed")
+    }
+}
+
+impl std::error::Error for Closed {}
+
+/// Where answers go, as they are produced (streamed, never collected per line), so a
+/// line that plays a million games holds one answer at a time.
+pub trait Sink {
+    /// Delivers one answer; `Err(Closed)` when nobody is listening any more.
+    fn emit(&mut self, answer: &Answer) -> Result<(), Closed>;
+}
+
+impl<S: Sink + ?Sized> Sink for Box<S> {
+    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+        (**self).emit(answer)
+    }
+}
+
+/// Collects answers in memory: for tests and for callers that want a few answers back.
+impl Sink for Vec<Answer> {
+    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+        self.push(answer.clone());
+        Ok(())
+    }
+}
+
+/// Writes each answer as one JSON line and flushes it, so a driving program sees every
+/// answer at once. A closed pipe (or any write error) is [`Closed`].
+pub struct JsonLines<W: Write> {
+    out: W,
+    closed: bool,
+    error: Option<io::Error>,
+}
+
+impl<W: Write> JsonLines<W> {
+    /// Answers go to `out`.
+    pub fn new(out: W) -> JsonLines<W> {
+        JsonLines { out, closed: false, error: None }
+    }
+
+    /// The write error that closed this sink, other than a broken pipe (which only means
+    /// the reader left).
+    pub fn take_error(&mut self) -> Option<io::Error> {
+        self.error.take()
+    }
+}
+
+impl<W: Write> Sink for JsonLines<W> {
+    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+        if self.closed {
+            return Err(Closed);
+        }
+        let mut line = answer.to_json();
+        line.push('\n');
+        if let Err(e) = self.out.write_all(line.as_bytes()).and_then(|()| self.out.flush()) {
+            self.closed = true;
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                self.error = Some(e);
+            }
+            return Err(Closed);
+        }
+        Ok(())
+    }
+}
+
+/// A request to end the running command at its next game boundary, keeping what was
+/// learned. Cheap to clone: every clone shares one flag.
+#[derive(Clone, Debug, Default)]
+pub struct Stop(Arc<AtomicBool>);
+
+impl Stop {
+    /// A flag that is not set.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Asks the running command (and any line queued before this request) to end.
+    pub fn request(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a stop was requested and not yet cleared.
+    pub fn is_requested(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+
+    /// Clears the request (the session does this when it reaches the `stop` line itself).
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Whether `line` is the `stop` command (which a transport acts on as soon as it reads it).
+pub fn is_stop_line(line: &str) -> bool {
+    line.trim().eq_ignore_ascii_case("stop")
+}
+
+/// The worker's line queue is full: the line was not taken (answer the client an error).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Busy;
+
+impl std::fmt::Display for Busy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the engine is busy: {QUEUE} lines are already waiting; send `stop` or wait for answers"
+        )
+    }
+}
+
+impl std::error::Error for Busy {}
+
+/// Lines a [`Worker`] holds before [`Worker::send`] answers [`Busy`]. With lines of at
+/// most [`MAX_LINE`](crate::MAX_LINE) bytes, the queue holds at most 4 MiB.
+pub const QUEUE: usize = 64;
+
+/// A session on its own thread: lines queue in a bounded channel and are handled in
+/// order; a `stop` line takes effect at once (it ends the running command at its next
+/// game boundary, and anything queued before it); the sink sees answers as they are
+/// produced. Used by stdin and by the WebSocket server.
+pub struct Worker {
+    lines: Option<SyncSender<Input>>,
+    stop: Stop,
+    closing: Arc<AtomicBool>,
+    thread: Option<JoinHandle<Session>>,
+}
+
+impl Worker {
+    /// Starts `session` on a thread of its own, answering into `sink`.
+    pub fn spawn(session: Session, sink: Box<dyn Sink + Send>) -> Worker {
+        let (tx, rx) = mpsc::sync_channel::<Input>(QUEUE);
+        let stop = Stop::new();
+        let closing = Arc::new(AtomicBool::new(false));
+        let (flag, quit) = (stop.clone(), closing.clone());
+        let thread = std::thread::Builder::new()
+            .name("menace-session".into())
+            .spawn(move || run(session, sink, rx, flag, quit))
+            .expect("start the session thread");
+        Worker { lines: Some(tx), stop, closing, thread: Some(thread) }
+    }
+
+    /// Queues `line` (without its line ending). A `stop` line also takes effect at once.
+    /// `Err(Busy)` when the queue is full (or the session has ended): the line is dropped.
+    pub fn send(&self, line: String) -> Result<(), Busy> {
+        if is_stop_line(&line) {
+            self.stop.request();
+        }
+        let tx = self.lines.as_ref().ok_or(Busy)?;
+        match tx.try_send(Ok(line)) {
+            Ok(()) => Ok(()),
+            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => Err(Busy),
+        }
+    }
+
+    /// Queues `line`, waiting while the queue is full (for a reader that can simply pause,
+    /// like stdin). `Err(Busy)` only if the session has ended.
+    pub fn send_wait(&self, line: String) -> Result<(), Busy> {
+        if is_stop_line(&line) {
+            self.stop.request();
+        }
+        self.lines.as_ref().ok_or(Busy)?.send(Ok(line)).map_err(|_| Busy)
+    }
+
+    /// Queues an error answer for a line the transport refused itself (too long, not
+    /// UTF-8), so it is answered in its turn; waits while the queue is full.
+    pub fn refuse_wait(&self, message: String) -> Result<(), Busy> {
+        self.lines.as_ref().ok_or(Busy)?.send(Err(message)).map_err(|_| Busy)
+    }
+
+    /// Whether the session has ended (`quit`, or its sink closed).
+    pub fn is_finished(&self) -> bool {
+        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+
+    /// Ends the session: stops running work (at its next game boundary, keeping what was
+    /// learned), drops lines still queued, joins the thread and gives the session back
+    /// (for saving it).
+    pub fn close(self) -> Session {
+        self.closing.store(true, Ordering::SeqCst);
+        self.stop.request();
+        self.finish()
+    }
+
+    /// Lets the session handle every line already queued, then ends it and gives it
+    /// back (end of input: what was sent is still answered).
+    pub fn finish(mut self) -> Session {
+        self.lines = None;
+        let thread = self.thread.take().expect("joined once");
+        match thread.join() {
+            Ok(session) => session,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.lines = None;
+        if let Some(thread) = self.thread.take() {
+            self.closing.store(true, Ordering::SeqCst);
+            self.stop.request();
+            let _ = thread.join();
+        }
+    }
+}
+
+fn run(
+    mut session: Session,
+    mut sink: Box<dyn Sink + Send>,
+    lines: Receiver<Input>,
+    stop: Stop,
+    closing: Arc<AtomicBool>,
+) -> Session {
+    while let Ok(line) = lines.recv() {
+        if closing.load(Ordering::SeqCst) {
+            break;
+        }
+        let flow = match line {
+            Ok(line) => session.handle_line(&line, &mut sink, &stop),
+            Err(message) => match sink.emit(&Answer::error(message)) {
+                Ok(()) => Flow::Continue,
+                Err(Closed) => Flow::Quit,
+            },
+        };
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    session
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// A sink that hands answers to the test through a shared vector.
+    struct Shared(Arc<Mutex<Vec<Answer>>>);
+
+    impl Sink for Shared {
+        fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+            self.0.lock().unwrap().push(answer.clone());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_worker_answers_lines_in_order_and_gives_the_session_back() {
+        let answers = Arc::new(Mutex::new(Vec::new()));
+        let session = Session::new(menace_core::menace::BeadRules::challenge(), 3);
+        let worker = Worker::spawn(session, Box::new(Shared(answers.clone())));
+        worker.send("seed 9".into()).unwrap();
+        worker.send("games 0".into()).unwrap();
+        worker.refuse_wait("refused".into()).unwrap();
+        worker.send("train 20".into()).unwrap();
+        let session = worker.finish();
+        let got = answers.lock().unwrap().clone();
+        assert_eq!(got[0], Answer::Seed { seed: 9 });
+        assert!(matches!(got[1], Answer::Error { .. }));
+        assert_eq!(got[2], Answer::error("refused"));
+        assert!(matches!(got.last(), Some(Answer::Trained { games: 20, .. })), "{got:?}");
+        assert!(session.status().to_json().contains(r#""games_played":20"#));
+    }
+
+    #[test]
+    fn a_closed_sink_ends_the_session() {
+        struct Gone;
+        impl Sink for Gone {
+            fn emit(&mut self, _: &Answer) -> Result<(), Closed> {
+                Err(Closed)
+            }
+        }
+        let worker = Worker::spawn(Session::new(Default::default(), 1), Box::new(Gone));
+        worker.send("status".into()).unwrap();
+        while !worker.is_finished() {
+            std::thread::yield_now();
+        }
+        assert_eq!(worker.send("status".into()), Err(Busy));
+        worker.close();
+    }
+}

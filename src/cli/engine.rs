@@ -3,14 +3,20 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
 use menace::learn::experiments::{LearnerKind, Learners};
 use menace::learn::WeightedConfig;
-use menace::menace::state::State;
+use menace::menace::state::{State, MAX_STATE_BYTES};
 use menace::menace::{BeadRules, PRESETS};
 use menace::nim::Nim;
 use menace::protocol::{
-    feed, Config, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
+    feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker,
+    DEFAULT_SEED,
 };
+use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
 #[derive(clap::Args, Debug, Clone)]
@@ -133,9 +139,17 @@ pub struct EngineArgs {
     #[command(flatten)]
     pub beads: BeadArgs,
     /// Load MENACE from this state file if it exists, and save it back (atomically) when
-    /// the session ends (tic-tac-toe with the menace learner).
+    /// the session ends: end of input, `quit`, Ctrl-C (SIGINT) or SIGTERM (tic-tac-toe
+    /// with the menace learner).
     #[arg(long, value_name = "FILE")]
     pub state: Option<std::path::PathBuf>,
+    /// Confine `save` and `load` to relative names inside DIR (no `..`, no escaping
+    /// symlinks): for a program that relays lines from someone else.
+    #[arg(long, value_name = "DIR", conflicts_with = "no_files")]
+    pub files: Option<std::path::PathBuf>,
+    /// Refuse `save` and `load` (`export` and `import` still work).
+    #[arg(long)]
+    pub no_files: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }
@@ -150,54 +164,126 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     };
     let learner = LearnerChoice::parse(&args.learner.learner)?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
-    Ok(Config { game, learner, rules, weighted, seed: args.seed })
+    let files = match (&args.files, args.no_files) {
+        (_, true) => FileAccess::Nowhere,
+        (Some(dir), false) => {
+            if !dir.is_dir() {
+                return Err(format!("--files {}: not a folder", dir.display()));
+            }
+            FileAccess::Within(dir.clone())
+        }
+        (None, false) => FileAccess::Anywhere,
+    };
+    Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
 }
 
-/// Runs the engine until `quit` or end of input.
+/// The saved state `--state` names, if the file exists: checked, and refused when bead
+/// flags ask for other rules than it was trained with (as `menace train` does).
+fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, String> {
+    let Some(path) = args.state.as_ref().filter(|p| p.exists()) else { return Ok(None) };
+    let bytes = menace::files::read_capped(path, MAX_STATE_BYTES)?;
+    let state: State = serde_json::from_slice(&bytes)
+        .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
+    let b = &args.beads;
+    let flags = b.preset.is_some() || b.initial.is_some() || b.reward.is_some() || b.empty.is_some();
+    if flags && &state.rules != rules {
+        return Err(format!(
+            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
+            path.display(),
+            state.rules
+        ));
+    }
+    Ok(Some(state))
+}
+
+/// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
+///
+/// A reader thread feeds stdin to the session's [`Worker`], so `stop` is read while a
+/// long command runs. The signal handlers only set a flag; this thread notices it, stops
+/// the session at its next game boundary and saves `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
-    let built = args.beads.rules().and_then(|rules| config(&args, rules));
-    let config = match built {
+    let fail = |e: String| {
+        eprintln!("menace: {e}");
+        ExitCode::from(2)
+    };
+    let config = match args.beads.rules().and_then(|rules| config(&args, rules)) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("menace: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(e),
     };
     let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerChoice::Menace;
     if args.state.is_some() && !ttt_menace {
-        eprintln!("menace: --state is for tic-tac-toe with the menace learner");
-        return ExitCode::from(2);
+        return fail("--state is for tic-tac-toe with the menace learner".into());
     }
+    let state = match saved_state(&args, &config.rules) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let game = config.game.name();
     let mut session = match Session::with(config) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("menace: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail(e),
     };
-    if let Some(path) = args.state.as_ref().filter(|p| p.exists()) {
-        let restored = State::load(path).and_then(|(m, played)| session.restore(m, played));
-        if let Err(e) = restored {
-            eprintln!("menace: {e}");
-            return ExitCode::from(2);
+    if let Some(state) = &state {
+        if let Err(e) = session.restore(state) {
+            let path = args.state.as_ref().expect("a state file").display().to_string();
+            return fail(format!("{path}: {e}"));
         }
     }
-    let stdin = io::stdin();
-    if stdin.is_terminal() {
+    let signalled = Arc::new(AtomicUsize::new(0));
+    for signal in [SIGINT, SIGTERM] {
+        // The handler only stores the signal's number; this thread does the rest.
+        if let Err(e) = signal_hook::flag::register_usize(signal, signalled.clone(), signal as usize) {
+            return fail(format!("cannot handle signal {signal}: {e}"));
+        }
+    }
+    if io::stdin().is_terminal() {
         eprintln!(
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
     let sink = JsonLines::new(io::BufWriter::new(io::stdout()));
-    let worker = Worker::spawn(session, Box::new(sink));
-    let fed = feed(stdin.lock(), &worker);
-    let session = worker.finish();
+    let worker = Arc::new(Worker::spawn(session, Box::new(sink)));
+    let read_done = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let (worker, done) = (worker.clone(), read_done.clone());
+        std::thread::spawn(move || {
+            let fed = feed(io::stdin().lock(), &worker);
+            done.store(true, Ordering::SeqCst);
+            fed
+        })
+    };
+    // Wait for end of input, the end of the session (`quit`), or a signal.
+    let signal = loop {
+        let signal = signalled.load(Ordering::SeqCst);
+        if signal != 0 || read_done.load(Ordering::SeqCst) || worker.is_finished() {
+            break signal;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let fed = if signal == 0 && read_done.load(Ordering::SeqCst) {
+        reader.join().unwrap_or(Ok(()))
+    } else {
+        Ok(())
+    };
+    // The reader may still hold its handle (blocked on stdin); take the worker from it
+    // when it lets go, or close through the shared handle.
+    let session = match Arc::try_unwrap(worker) {
+        Ok(worker) if signal == 0 => Some(worker.finish()),
+        Ok(worker) => Some(worker.close()),
+        Err(shared) => shared.close_shared(),
+    };
+    let Some(session) = session else {
+        eprintln!("menace: the session was lost");
+        return ExitCode::FAILURE;
+    };
     if let Some(path) = &args.state {
         if let Err(e) = session.save_state(path) {
             eprintln!("menace: {e}");
             return ExitCode::FAILURE;
         }
+    }
+    if signal != 0 {
+        return ExitCode::from(128 + signal as u8);
     }
     match fed {
         Ok(()) => ExitCode::SUCCESS,

@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use menace_core::learn::eval::Report;
+use menace_core::menace::state::State;
 use menace_core::ttt::Board;
 
 /// A board as the protocol shows it: one string per row, top row first (for
@@ -66,10 +67,33 @@ impl Score {
 /// One box as drawn in a dump.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct BoxDump {
-    /// The drawing on the box: 9 characters `X`, `O`, `.`, row-major.
+    /// The drawing on the box: for tic-tac-toe 9 characters `X`, `O`, `.`, row-major;
+    /// for other games their board rows joined by `/`.
     pub position: String,
-    /// Beads per cell of that drawing, row-major.
-    pub beads: [u32; 9],
+    /// Beads per move of that drawing (for tic-tac-toe: per cell, row-major).
+    pub beads: Vec<u32>,
+}
+
+/// A bead drawn in a game: from which box, and the bead's move as drawn on the box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Draw {
+    /// The box's index in the `matchboxes` answer.
+    #[serde(rename = "box")]
+    pub box_index: usize,
+    /// The bead's move on the box's drawing.
+    pub bead: String,
+}
+
+/// One game of the history.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryEntry {
+    /// The game's number among all games learned from (`games_played` after it).
+    pub game: u64,
+    /// Who won it.
+    pub winner: Winner,
+    /// Beads in the learner's first box after the game (`null` when the learner moves
+    /// second or has no boxes).
+    pub first_box: Option<u64>,
 }
 
 /// One entry of the help answer.
@@ -135,8 +159,16 @@ pub enum Answer {
     },
     /// The contents of every box.
     Matchboxes {
+        /// Whose boxes: absent for the learner, `opponent` for the second MENACE that
+        /// `train N menace` trains against.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        machine: Option<&'static str>,
         /// The boxes, in a fixed order (by MENACE's move number, then drawing).
         boxes: Vec<BoxDump>,
+        /// The beads drawn in the latest game (the one in progress, or else the last
+        /// one finished), in the order drawn; absent when there are none.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        drawn: Vec<Draw>,
     },
     /// The match ended (all games played, or `abort`).
     MatchOver {
@@ -151,32 +183,23 @@ pub enum Answer {
     },
     /// The session's state.
     Status {
+        /// The game: `ttt`, `nim` or `hexapawn`.
+        game: &'static str,
+        /// The learner: `menace` or `weighted`.
+        learner: &'static str,
+        /// The side the learner plays: `first` or `second`.
+        side: &'static str,
         /// The seed last set (`--seed` or `seed`).
         seed: u64,
-        /// The bead rules' preset name, or `custom`.
-        preset: &'static str,
-        /// The bead rules in words.
+        /// The bead rules' preset name, or `custom` (`null` for the weighted learner).
+        preset: Option<&'static str>,
+        /// The learner's rules in words.
         rules: String,
-        /// Games finished in this session, in all matches.
+        /// Games learned from, all told (saturates at 18446744073709551615).
         games_played: u64,
         /// The match in progress, if any.
         #[serde(rename = "match")]
         current: Option<MatchStatus>,
-    },
-    /// The state of a play session (`menace --game ...`).
-    PlayStatus {
-        /// The game's name.
-        game: &'static str,
-        /// The learner and its settings.
-        learner: String,
-        /// The side the learner plays: `first` or `second`.
-        side: &'static str,
-        /// The seed last set.
-        seed: u64,
-        /// Games finished in this session.
-        games_played: u64,
-        /// The position of the game in progress, if any.
-        board: Option<Rows>,
     },
     /// The generator was reseeded.
     Seed {
@@ -193,6 +216,18 @@ pub enum Answer {
         /// One entry per command.
         commands: Vec<HelpEntry>,
     },
+    /// A long command's progress, at a steady rate in games (never by the clock, so
+    /// output stays deterministic).
+    Progress {
+        /// The command: `train`, `watch` or `games`.
+        command: &'static str,
+        /// Games done so far in this command.
+        games: u64,
+        /// Games the command asked for.
+        of: u64,
+        /// Their results so far, from MENACE's side.
+        score: Score,
+    },
     /// A `train` command finished.
     Trained {
         /// Games played in this command.
@@ -201,8 +236,11 @@ pub enum Answer {
         opponent: String,
         /// Their results, from MENACE's side.
         score: Score,
-        /// Games MENACE has learned from in this session, all told.
+        /// Games MENACE has learned from, all told.
         games_played: u64,
+        /// Present (`true`) when `stop` ended the command early.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        stopped: bool,
     },
     /// Exact figures for the current beads.
     Eval(Report),
@@ -222,6 +260,34 @@ pub enum Answer {
         /// The loaded rules' preset name, or `custom`.
         preset: &'static str,
     },
+    /// The learner's state, as a state file holds it (`export`).
+    State {
+        /// The state document (see "Saved state" in protocol.md).
+        state: State,
+    },
+    /// `import` replaced the learner's state.
+    Imported {
+        /// Games learned from, as recorded in the state.
+        games_played: u64,
+        /// The imported rules' preset name, or `custom`.
+        preset: &'static str,
+    },
+    /// The bead rules changed (`rules`).
+    Rules {
+        /// The new rules' preset name, or `custom`.
+        preset: &'static str,
+        /// The new rules in words.
+        rules: String,
+        /// Whether the boxes were refilled with the new initial beads (`reset`).
+        reset: bool,
+    },
+    /// The last games' results and first-box beads (`history`).
+    History {
+        /// Oldest first.
+        games: Vec<HistoryEntry>,
+    },
+    /// `stop` was read: everything sent before it has ended.
+    Stopped,
     /// The session ends.
     Bye,
     /// The line was not accepted; nothing changed.

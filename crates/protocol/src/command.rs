@@ -1,8 +1,9 @@
 //! Reading one protocol line into a [`Command`], with `nom`.
 //!
 //! Every command is one entry of [`COMMANDS`]: its name, how to write it, what it does,
-//! and the parser for its arguments. The help answer, `protocol.md` and the dispatch all
-//! follow this one list.
+//! which games and learners have it, the parser for its arguments and its handler. The
+//! help answer, the dispatch and `protocol.md` (checked by a test) all follow this one
+//! list.
 
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
@@ -12,26 +13,33 @@ use nom::sequence::pair;
 use nom::{IResult, Parser};
 
 use menace_core::learn::train::OpponentSpec;
+use menace_core::menace::BeadRules;
 use menace_core::ttt::Cell;
 
-/// A parsed command.
+use super::session::{Flow, Out, RulesChange, Session};
+
+/// A parsed command: the command's name and its arguments, checked.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// `games N`: start a match of N games.
     Games(u32),
-    /// `move RC`: the player's move.
-    Move(Cell),
+    /// `move MOVE`: the player's move, in the game's notation (checked when played).
+    Move(String),
     /// `board`: show the current board.
     Board,
     /// `status`: the session, the match and the score so far.
     Status,
-    /// `dump`: the contents of all matchboxes.
-    Dump,
+    /// `dump [opponent]`: the contents of all matchboxes (the learner's, or the second
+    /// MENACE's).
+    Dump {
+        /// The second MENACE's boxes rather than the learner's.
+        opponent: bool,
+    },
     /// `resign`: the player gives up the current game.
     Resign,
     /// `abort`: end the match now; the game in progress teaches nothing.
     Abort,
-    /// `reset`: refill every box with its initial beads (forget all learning).
+    /// `reset`: a fresh learner (forget all learning).
     Reset,
     /// `seed N`: reseed the random generator.
     Seed(u64),
@@ -39,17 +47,78 @@ pub enum Command {
     Help(Option<String>),
     /// `train N [OPPONENT]`: MENACE plays N games against a built-in opponent.
     Train(u32, OpponentSpec),
+    /// `watch N [OPPONENT]`: like `train`, answering every move.
+    Watch(u32, OpponentSpec),
     /// `eval`: exact exploitability and odds.
     Eval,
+    /// `rules ...`: change the bead rules.
+    Rules(RulesChange),
+    /// `history [N]`: the last games' results.
+    History(Option<u32>),
     /// `save PATH`.
     Save(String),
     /// `load PATH`.
     Load(String),
+    /// `export`: the state as an answer.
+    Export,
+    /// `import STATE`: a state (one line of JSON) replaces the learner's.
+    Import(String),
+    /// `stop`: end the running command.
+    Stop,
     /// `quit`.
     Quit,
 }
 
-/// One entry of the command table.
+/// Which games and learners a command works with (empty: all).
+#[derive(Copy, Clone, Debug)]
+pub struct Support {
+    /// Game names (`ttt`, `nim`, `hexapawn`); empty for every game.
+    pub games: &'static [&'static str],
+    /// Learner names (`menace`, `weighted`); empty for both.
+    pub learners: &'static [&'static str],
+}
+
+impl Support {
+    /// Every game and learner.
+    pub const ALL: Support = Support { games: &[], learners: &[] };
+    /// The matchbox learner, any game.
+    pub const MENACE: Support = Support { games: &[], learners: &["menace"] };
+    /// Tic-tac-toe with the matchbox learner (the saved-state format).
+    pub const TTT_MENACE: Support = Support { games: &["ttt"], learners: &["menace"] };
+
+    /// Why command `name` is refused in a session of `game` with `learner`, if it is.
+    pub fn refusal(&self, name: &str, game: &str, learner: &str) -> Option<String> {
+        if !self.learners.is_empty() && !self.learners.contains(&learner) {
+            return Some(format!(
+                "`{name}` needs the {} learner; this session's learner is {learner}",
+                self.learners.join(" or ")
+            ));
+        }
+        if !self.games.is_empty() && !self.games.contains(&game) {
+            return Some(format!(
+                "`{name}` is for {} only; this session plays {game}",
+                self.games.join(" or ")
+            ));
+        }
+        None
+    }
+
+    /// In words, for protocol.md: `all`, or the games and learners.
+    pub fn describe(&self) -> String {
+        match (self.games, self.learners) {
+            ([], []) => "every game and learner".into(),
+            ([], l) => format!("the {} learner", l.join(", ")),
+            (g, []) => g.join(", "),
+            (g, l) => format!("{} with the {} learner", g.join(", "), l.join(", ")),
+        }
+    }
+}
+
+/// A command's handler: runs the parsed command on the session, its answers going out as
+/// they are made; `Err` is the one error answer of a line that changed nothing.
+pub(crate) type Handler = fn(&mut Session, Command, &mut Out) -> Result<Flow, String>;
+
+/// One entry of the command table: everything about one command.
 pub struct CommandSpec {
     /// The command's name, as typed (any case).
     pub name: &'static str,
@@ -57,7 +126,10 @@ pub struct CommandSpec {
     pub usage: &'static str,
     /// What it does, in one line.
     pub summary: &'static str,
+    /// Which games and learners have it.
+    pub support: Support,
     parse: fn(&str) -> Result<Command, String>,
+    pub(crate) run: Handler,
 }
 
 /// Every command, in the order `help` lists them.
@@ -65,92 +137,170 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "games",
         usage: "games N",
-        summary: "start a match of N games (1 to 4294967295); MENACE moves first in each",
+        summary: "start a match of N games (1 to 4294967295); MENACE moves first in each when its side starts",
+        support: Support::ALL,
         parse: |rest| parse_number(rest, "games", "a number of games, e.g. games 3", 1, u32::MAX.into()).map(|n| Command::Games(n as u32)),
+        run: Session::run_games,
     },
     CommandSpec {
         name: "move",
-        usage: "move RC",
-        summary: "play your O: row then column, each L/M/R (top/middle/bottom, left/middle/right), e.g. move MR; a bare MR works too",
-        parse: |rest| parse_cell(rest).map(Command::Move),
+        usage: "move MOVE",
+        summary: "play your move: in tic-tac-toe row then column, each L/M/R (top/middle/bottom, left/middle/right), e.g. move MR; a bare MR works too",
+        support: Support::ALL,
+        parse: parse_move,
+        run: Session::run_move,
     },
     CommandSpec {
         name: "board",
         usage: "board",
         summary: "show the current board",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "board").map(|()| Command::Board),
+        run: Session::run_board,
     },
     CommandSpec {
         name: "status",
         usage: "status",
-        summary: "the seed, the bead rules, the match in progress and the score",
+        summary: "the game, the learner, the seed, the bead rules, games played and the match in progress",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "status").map(|()| Command::Status),
+        run: Session::run_status,
     },
     CommandSpec {
         name: "dump",
-        usage: "dump",
-        summary: "the beads in all 304 matchboxes",
-        parse: |rest| no_args(rest, "dump").map(|()| Command::Dump),
+        usage: "dump [opponent]",
+        summary: "the beads in all matchboxes (304 for tic-tac-toe) and the beads drawn in the latest game; `dump opponent`: the second MENACE's",
+        support: Support::MENACE,
+        parse: parse_dump,
+        run: Session::run_dump,
     },
     CommandSpec {
         name: "resign",
         usage: "resign",
         summary: "give up the current game: MENACE wins it and learns from it",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "resign").map(|()| Command::Resign),
+        run: Session::run_resign,
     },
     CommandSpec {
         name: "abort",
         usage: "abort",
         summary: "end the match now; the unfinished game teaches MENACE nothing",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "abort").map(|()| Command::Abort),
+        run: Session::run_abort,
     },
     CommandSpec {
         name: "reset",
         usage: "reset",
-        summary: "refill every box with its initial beads, forgetting all learning (not during a match)",
+        summary: "forget all learning: every box refilled with its initial beads, games played back to 0 (not during a match)",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "reset").map(|()| Command::Reset),
+        run: Session::run_reset,
     },
     CommandSpec {
         name: "seed",
         usage: "seed N",
         summary: "reseed MENACE's random generator (0 to 18446744073709551615)",
+        support: Support::ALL,
         parse: |rest| parse_number(rest, "seed", "a seed, e.g. seed 42", 0, u64::MAX.into()).map(|n| Command::Seed(n as u64)),
+        run: Session::run_seed,
     },
     CommandSpec {
         name: "train",
         usage: "train N [OPPONENT]",
-        summary: "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns",
-        parse: parse_train,
+        summary: "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns; progress answers as it goes; `stop` ends it",
+        support: Support::ALL,
+        parse: |rest| parse_versus(rest, "train", 100_000_000).map(|(n, o)| Command::Train(n, o)),
+        run: Session::run_train,
+    },
+    CommandSpec {
+        name: "watch",
+        usage: "watch N [OPPONENT]",
+        summary: "MENACE plays N games (1 to 10000) against a built-in opponent, answering every move and bead, and learns",
+        support: Support::ALL,
+        parse: |rest| parse_versus(rest, "watch", 10_000).map(|(n, o)| Command::Watch(n, o)),
+        run: Session::run_watch,
     },
     CommandSpec {
         name: "eval",
         usage: "eval",
-        summary: "exact figures for the current beads: P(loss) against a best response, odds against random and perfect",
+        summary: "exact figures for the learner as it stands: P(loss) against a best response, odds against random and perfect",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "eval").map(|()| Command::Eval),
+        run: Session::run_eval,
+    },
+    CommandSpec {
+        name: "rules",
+        usage: "rules [preset NAME] [initial N,N,...] [reward W,D,L] [empty refill:N|resign] [reset]",
+        summary: "change the bead rules, keeping the beads, or with `reset` refilling every box with the new initial beads (not during a match)",
+        support: Support::MENACE,
+        parse: parse_rules,
+        run: Session::run_rules,
+    },
+    CommandSpec {
+        name: "history",
+        usage: "history [N]",
+        summary: "the last N games (1 to 1000; default all kept, at most 1000): result and first-box beads",
+        support: Support::ALL,
+        parse: parse_history,
+        run: Session::run_history,
     },
     CommandSpec {
         name: "save",
         usage: "save PATH",
         summary: "write MENACE's state (rules and beads) to a JSON file, atomically",
+        support: Support::TTT_MENACE,
         parse: |rest| parse_path(rest, "save").map(Command::Save),
+        run: Session::run_save,
     },
     CommandSpec {
         name: "load",
         usage: "load PATH",
         summary: "replace MENACE's state with a saved one, after checking it (not during a match)",
+        support: Support::TTT_MENACE,
         parse: |rest| parse_path(rest, "load").map(Command::Load),
+        run: Session::run_load,
+    },
+    CommandSpec {
+        name: "export",
+        usage: "export",
+        summary: "MENACE's state (what save writes) as an answer",
+        support: Support::TTT_MENACE,
+        parse: |rest| no_args(rest, "export").map(|()| Command::Export),
+        run: Session::run_export,
+    },
+    CommandSpec {
+        name: "import",
+        usage: "import STATE",
+        summary: "replace MENACE's state with STATE, a state document on one line (what export answers), after checking it (not during a match)",
+        support: Support::TTT_MENACE,
+        parse: parse_import,
+        run: Session::run_import,
+    },
+    CommandSpec {
+        name: "stop",
+        usage: "stop",
+        summary: "end the running command (and any sent before) at its next game boundary, keeping what was learned",
+        support: Support::ALL,
+        parse: |rest| no_args(rest, "stop").map(|()| Command::Stop),
+        run: Session::run_stop,
     },
     CommandSpec {
         name: "help",
         usage: "help [COMMAND]",
         summary: "list the commands, or describe one",
+        support: Support::ALL,
         parse: parse_help,
+        run: Session::run_help,
     },
     CommandSpec {
         name: "quit",
         usage: "quit",
         summary: "end the session (end of input does too)",
+        support: Support::ALL,
         parse: |rest| no_args(rest, "quit").map(|()| Command::Quit),
+        run: Session::run_quit,
     },
 ];
 
@@ -232,43 +382,136 @@ pub(crate) fn parse_number(
     }
 }
 
-fn parse_cell(rest: &str) -> Result<Cell, String> {
-    let expected = "expected a cell as two letters, row then column (L/M/R), e.g. move MR";
-    let parsed: IResult<&str, &str> = (space1, word).map(|(_, w)| w).parse(rest);
-    match parsed {
-        Ok((after, w)) if after.is_empty() || after.starts_with(char::is_whitespace) => {
-            let cell = Cell::parse_rc(w).map_err(|e| format!("move: {}: {e}", quote(w)))?;
-            trailing(after, &format!("`move {}`", cell.rc()))?;
-            Ok(cell)
-        }
-        _ if rest.trim().is_empty() => Err(format!("move: missing argument: {expected}")),
-        _ => Err(format!("move: {} is not a cell: {expected}", quote(rest.trim()))),
+fn parse_move(rest: &str) -> Result<Command, String> {
+    let text = rest.trim();
+    if text.is_empty() {
+        return Err(
+            "move: missing argument: expected a move, e.g. move MR (tic-tac-toe), 2:3 (nim), a1-a2 (hexapawn)"
+                .into(),
+        );
+    }
+    Ok(Command::Move(text.to_string()))
+}
+
+fn parse_dump(rest: &str) -> Result<Command, String> {
+    match rest.trim().to_ascii_lowercase().as_str() {
+        "" => Ok(Command::Dump { opponent: false }),
+        "opponent" => Ok(Command::Dump { opponent: true }),
+        _ => Err(format!(
+            "dump: {} is not something to dump: expected nothing or `opponent`",
+            quote(rest.trim())
+        )),
     }
 }
 
-fn parse_train(rest: &str) -> Result<Command, String> {
+/// The opponents the protocol has (external programs are for the command line).
+const BUILT_IN: &str = "random, perfect, mixed:P, exploiter, menace";
+
+/// `N [OPPONENT]` of `train` and `watch`.
+fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec), String> {
     let mut words = rest.split_whitespace();
     let count = words.next().unwrap_or("");
-    let n = parse_number(
-        &format!(" {count}"),
-        "train",
-        "a number of games, e.g. train 1000 random",
-        1,
-        100_000_000,
-    )?;
+    let expected = format!("a number of games, e.g. {name} 1000 random");
+    let n = parse_number(&format!(" {count}"), name, &expected, 1, max)?;
     let opponent = match words.next() {
         None => OpponentSpec::Random,
-        Some(w) => match w.parse::<OpponentSpec>()? {
-            OpponentSpec::Program(_) => {
-                return Err("train: external programs are for the command line: menace train --opponent exec:...".into())
+        Some(w) => match w.parse::<OpponentSpec>() {
+            Ok(OpponentSpec::Program(_)) => {
+                return Err(format!("{name}: external programs are for the command line: menace train --opponent exec:..."))
             }
-            spec => spec,
+            Ok(spec) => spec,
+            Err(e) if w.to_ascii_lowercase().starts_with("mixed:") => {
+                return Err(format!("{name}: {e}"))
+            }
+            Err(_) => {
+                return Err(format!("{name}: unknown opponent {}: choose one of {BUILT_IN}", quote(w)))
+            }
         },
     };
     if let Some(extra) = words.next() {
-        return Err(format!("unexpected {} after `train {n} {opponent}`", quote(extra)));
+        return Err(format!("unexpected {} after `{name} {n} {opponent}`", quote(extra)));
     }
-    Ok(Command::Train(n as u32, opponent))
+    Ok((n as u32, opponent))
+}
+
+fn parse_history(rest: &str) -> Result<Command, String> {
+    if rest.trim().is_empty() {
+        return Ok(Command::History(None));
+    }
+    let n = parse_number(rest, "history", "a number of games, e.g. history 100", 1, 1000)?;
+    Ok(Command::History(Some(n as u32)))
+}
+
+fn parse_import(rest: &str) -> Result<Command, String> {
+    let text = rest.trim();
+    if text.is_empty() {
+        return Err("import: missing argument: expected a state on one line, as `export` answers it".into());
+    }
+    Ok(Command::Import(text.to_string()))
+}
+
+/// `rules` with any of `preset NAME`, `initial N,N,...`, `reward W,D,L`,
+/// `empty refill:N|resign` (each at most once) and `reset`.
+fn parse_rules(rest: &str) -> Result<Command, String> {
+    let mut change = RulesChange::default();
+    let mut words = rest.split_whitespace();
+    let mut any = false;
+    let twice = |what: &str| format!("rules: {what} is given twice");
+    while let Some(word) = words.next() {
+        let key = word.to_ascii_lowercase();
+        if key == "reset" {
+            if change.reset {
+                return Err(twice("reset"));
+            }
+            change.reset = true;
+            any = true;
+            continue;
+        }
+        let Some(value) = words.next().filter(|_| {
+            matches!(key.as_str(), "preset" | "initial" | "reward" | "empty")
+        }) else {
+            return Err(match key.as_str() {
+                "preset" | "initial" | "reward" | "empty" => {
+                    format!("rules: {key} needs a value, e.g. {}", rules_example(&key))
+                }
+                _ => format!(
+                    "rules: {} is not a rule: expected preset, initial, reward, empty or reset",
+                    quote(word)
+                ),
+            });
+        };
+        any = true;
+        match key.as_str() {
+            "preset" if change.preset.is_none() => {
+                change.preset = Some(BeadRules::preset(value).ok_or_else(|| {
+                    format!("rules: unknown preset {}: challenge, michie or scroggs", quote(value))
+                })?)
+            }
+            "initial" if change.initial.is_none() => {
+                change.initial = Some(BeadRules::parse_initial(value).map_err(|e| format!("rules: {e}"))?)
+            }
+            "reward" if change.reward.is_none() => {
+                change.reward = Some(BeadRules::parse_reward(value).map_err(|e| format!("rules: {e}"))?)
+            }
+            "empty" if change.empty.is_none() => {
+                change.empty = Some(BeadRules::parse_empty(value).map_err(|e| format!("rules: {e}"))?)
+            }
+            _ => return Err(twice(&key)),
+        }
+    }
+    if !any {
+        return Err("rules: nothing to change: expected e.g. rules reward 3,1,-1 or rules preset scroggs reset".into());
+    }
+    Ok(Command::Rules(change))
+}
+
+fn rules_example(key: &str) -> &'static str {
+    match key {
+        "preset" => "preset michie",
+        "initial" => "initial 4,3,2,1",
+        "reward" => "reward 3,1,-1",
+        _ => "empty refill:3",
+    }
 }
 
 fn parse_path(rest: &str, name: &str) -> Result<String, String> {
@@ -298,38 +541,58 @@ fn parse_help(rest: &str) -> Result<Command, String> {
     }
 }
 
-/// Parses one line (without its line ending). `Ok(None)` for a blank line or a comment
-/// (`# ...`), which are ignored. Leading and trailing white space (including a stray
-/// carriage return) and the case of letters do not matter. A line that is just a move in
-/// RC notation (`MR`) is read as `move MR`.
+/// Parses one line (without its line ending) for a tic-tac-toe session. `Ok(None)` for a
+/// blank line or a comment (`# ...`), which are ignored. Leading and trailing white space
+/// (including a stray carriage return) and the case of letters do not matter. A line that
+/// is just a move in RC notation (`MR`) is read as `move MR`.
 ///
 /// ```
 /// use menace_protocol::{parse_line, Command};
-/// use menace_core::ttt::Cell;
 /// assert_eq!(parse_line("  GAMES 3 "), Ok(Some(Command::Games(3))));
-/// assert_eq!(parse_line("mr"), Ok(Some(Command::Move(Cell::parse_rc("MR").unwrap()))));
+/// assert_eq!(parse_line("mr"), Ok(Some(Command::Move("mr".into()))));
 /// assert!(parse_line("games 0").is_err());
 /// assert_eq!(parse_line("# a comment"), Ok(None));
 /// ```
 pub fn parse_line(line: &str) -> Result<Option<Command>, String> {
+    Ok(parse(line, &|w| Cell::parse_rc(w).is_ok(), &|_| None)?.map(|(_, cmd)| cmd))
+}
+
+/// Parses one line: the table entry and the command, `Ok(None)` for a blank line or a
+/// comment. `is_bare_move` says whether a line that is not a command is meant as a move.
+pub(crate) fn parse(
+    line: &str,
+    is_bare_move: &dyn Fn(&str) -> bool,
+    refusal: &dyn Fn(&CommandSpec) -> Option<String>,
+) -> Result<Option<(&'static CommandSpec, Command)>, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let parsed: IResult<&str, &str> = (space0, word).map(|(_, w)| w).parse(line);
+    let bare_move = || {
+        let spec = spec("move").expect("the move command");
+        Ok(Some((spec, Command::Move(line.to_string()))))
+    };
     let Ok((rest, name)) = parsed else {
+        if is_bare_move(line) {
+            return bare_move();
+        }
         return Err(format!("{} is not a command; type help for the list", quote(line)));
     };
     if !(rest.is_empty() || rest.starts_with(char::is_whitespace)) {
+        if is_bare_move(line) {
+            return bare_move();
+        }
         return Err(format!("{} is not a command; type help for the list", quote(line)));
     }
     if let Some(spec) = spec(name) {
-        return (spec.parse)(rest).map(Some);
-    }
-    if rest.is_empty() {
-        if let Ok(cell) = Cell::parse_rc(name) {
-            return Ok(Some(Command::Move(cell)));
+        if let Some(why) = refusal(spec) {
+            return Err(why);
         }
+        return (spec.parse)(rest).map(|cmd| Some((spec, cmd)));
+    }
+    if is_bare_move(line) {
+        return bare_move();
     }
     Err(format!("unknown command {}; type help for the list", quote(name)))
 }
@@ -338,10 +601,6 @@ pub fn parse_line(line: &str) -> Result<Option<Command>, String> {
 mod tests {
     use super::*;
 
-    fn cell(rc: &str) -> Cell {
-        Cell::parse_rc(rc).unwrap()
-    }
-
     #[test]
     fn good_lines() {
         let cases: &[(&str, Command)] = &[
@@ -349,11 +608,26 @@ mod tests {
             ("\tGames\t  12  \r", Command::Games(12)),
             ("games +7", Command::Games(7)),
             ("games 4294967295", Command::Games(u32::MAX)),
-            ("move MR", Command::Move(cell("MR"))),
-            ("MOVE ll", Command::Move(cell("LL"))),
-            ("rm", Command::Move(cell("RM"))),
-            ("dump", Command::Dump),
-            ("DUMP  ", Command::Dump),
+            ("move MR", Command::Move("MR".into())),
+            ("MOVE ll", Command::Move("ll".into())),
+            ("rm", Command::Move("rm".into())),
+            ("dump", Command::Dump { opponent: false }),
+            ("DUMP  opponent", Command::Dump { opponent: true }),
+            ("watch 3 perfect", Command::Watch(3, OpponentSpec::Perfect)),
+            ("history", Command::History(None)),
+            ("history 10", Command::History(Some(10))),
+            ("export", Command::Export),
+            ("import {\"a\":1}", Command::Import("{\"a\":1}".into())),
+            ("stop", Command::Stop),
+            (
+                "rules reward 3,1,-1 empty resign reset",
+                Command::Rules(RulesChange {
+                    reward: Some((3, 1, -1)),
+                    empty: Some(menace_core::menace::EmptyBox::Resign),
+                    reset: true,
+                    ..RulesChange::default()
+                }),
+            ),
             ("seed 0", Command::Seed(0)),
             ("seed 18446744073709551615", Command::Seed(u64::MAX)),
             ("help", Command::Help(None)),
@@ -393,11 +667,22 @@ mod tests {
             ("games 3 4", "unexpected \"4\""),
             ("games 3.5", "not a whole number"),
             ("move", "missing argument"),
-            ("move XY", "not a row or column letter"),
-            ("move MRL", "two letters"),
-            ("move MR now", "unexpected \"now\""),
-            ("move M R", "two letters"),
-            ("dump all", "takes no arguments"),
+            ("dump all", "not something to dump"),
+            ("train 5 bogus", "choose one of random, perfect, mixed:P, exploiter, menace"),
+            ("watch 10001", "too large"),
+            ("watch 3 exec:ls", "command line"),
+            ("history 0", "too small"),
+            ("history 1001", "too large"),
+            ("rules", "nothing to change"),
+            ("rules reward", "needs a value"),
+            ("rules reward 1,2", "three numbers"),
+            ("rules colour red", "not a rule"),
+            ("rules reset reset", "twice"),
+            ("rules empty resign empty refill:3", "twice"),
+            ("rules preset bogus", "unknown preset"),
+            ("import", "missing argument"),
+            ("export now", "takes no arguments"),
+            ("stop now", "takes no arguments"),
             ("seed -1", "negative"),
             ("seed 18446744073709551616", "too large"),
             ("help me", "no command called"),
@@ -439,11 +724,17 @@ mod tests {
         for c in COMMANDS {
             let example = c
                 .usage
+                .replace(" N,N,...", "")
+                .replace(" [N]", "")
                 .replace(" N", " 3")
-                .replace(" RC", " MM")
+                .replace(" MOVE", " MM")
                 .replace(" [COMMAND]", "")
                 .replace(" [OPPONENT]", "")
+                .replace(" [opponent]", "")
+                .replace(" STATE", " {}")
                 .replace(" PATH", " x.json");
+            let example = example.split(" [").next().unwrap().to_string();
+            let example = if c.name == "rules" { "rules reset".to_string() } else { example };
             assert!(parse_line(&example).is_ok(), "{}", c.usage);
         }
     }

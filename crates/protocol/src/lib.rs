@@ -1,10 +1,11 @@
 //! The MENACE line protocol: commands in, JSON lines out.
 //!
-//! - [`command`]: the `nom` parser and the table of commands;
+//! - [`command`]: the table of commands (name, usage, help, which games and learners,
+//!   `nom` parser, handler);
 //! - [`answer`]: the answers, serialized with `serde_json`;
-//! - [`session`]: the state between lines and one handler per command;
-//! - [`serve`]: the loop that reads lines (capped, UTF-8 checked) and writes answers,
-//!   flushing after every line so a driving program sees each answer at once.
+//! - [`session`]: one session for every game and learner, and the handlers;
+//! - [`transport`]: [`Sink`], [`Stop`] and [`Worker`], what every transport (stdin, the
+//!   WebSocket server) builds on; [`serve`] and [`feed`] read capped, UTF-8-checked lines.
 //!
 //! ```
 //! use menace_core::menace::BeadRules;
@@ -20,10 +21,12 @@
 //! ```
 
 pub mod answer;
-mod classic;
 pub mod command;
+mod face;
+mod history;
+mod learner;
 pub mod opponent;
-pub mod play;
+mod play;
 mod series;
 pub mod session;
 pub mod transport;
@@ -32,7 +35,9 @@ use std::io::{self, BufRead, Write};
 
 pub use answer::Answer;
 pub use command::{parse_line, Command, COMMANDS};
-pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
+pub use history::HISTORY;
+pub use menace_files::FileAccess;
+pub use session::{Config, Flow, GameChoice, LearnerChoice, RulesChange, Session, DEFAULT_SEED};
 pub use transport::{is_stop_line, Busy, Closed, JsonLines, Sink, Stop, Worker};
 
 /// The longest line accepted, in bytes, not counting its line ending (`\n` or `\r\n`)
@@ -191,43 +196,6 @@ pub fn feed(input: impl BufRead, worker: &Worker) -> io::Result<()> {
         }
     }
     Ok(())
-}
-
-/// The `train N [OPPONENT]` command of both sessions: `learner` (playing `side`) plays
-/// `games` games against the built-in opponent `spec` and learns; `games_played` counts
-/// them. Returns the `trained` answer.
-// The arguments are the two sessions' state the command uses; a struct would only
-// rename them.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn train_command<G, L>(
-    game: &G,
-    learner: &mut L,
-    side: menace_core::game::Side,
-    rules: &menace_core::menace::BeadRules,
-    spec: &menace_core::learn::train::OpponentSpec,
-    games: u32,
-    rng: &mut menace_core::rng::GameRng,
-    games_played: &mut u64,
-) -> Result<Answer, String>
-where
-    G: menace_core::game::Game + Clone,
-    L: menace_core::learn::Player<G> + menace_core::learn::Policy<G> + 'static,
-{
-    use menace_core::learn::train::{train, Opponent, Plan};
-    let mut opponent = Opponent::built_in(spec, game, side.other(), rules).ok_or(
-        "train: external programs are for the command line: menace train --opponent exec:...",
-    )?;
-    let plan =
-        Plan { games: u64::from(games), every: 0, check_every: 0, stop_when_unbeatable: false };
-    let summary = train(game, learner, side, &mut opponent, &plan, rng, |_| {});
-    *games_played += summary.games;
-    let t = summary.tally;
-    Ok(Answer::Trained {
-        games: summary.games,
-        opponent: spec.to_string(),
-        score: answer::Score { menace: t.win as u32, draws: t.draw as u32, player: t.loss as u32 },
-        games_played: *games_played,
-    })
 }
 
 #[cfg(test)]

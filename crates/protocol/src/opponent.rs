@@ -84,10 +84,13 @@ impl External {
             };
             match parse_line(&line) {
                 Ok(None) => continue,
-                Ok(Some(Command::Move(cell))) if board.get(cell).is_none() => return Some(cell),
-                Ok(Some(Command::Move(cell))) => {
-                    self.incident(format!("{} is taken; the game is forfeit", cell.rc()));
-                }
+                Ok(Some(Command::Move(text))) => match Cell::parse_rc(&text) {
+                    Ok(cell) if board.get(cell).is_none() => return Some(cell),
+                    Ok(cell) => {
+                        self.incident(format!("{} is taken; the game is forfeit", cell.rc()))
+                    }
+                    Err(e) => self.incident(format!("move {text:?}: {e}; the game is forfeit")),
+                },
                 Ok(Some(_)) => {
                     self.incident(format!("{line:?} is not a move; the game is forfeit"))
                 }

@@ -1,362 +1,555 @@
-//! The protocol for any [`Game`]: play Nim, Hexapawn (or tic-tac-toe against the
-//! weighted learner) by typing, with the same JSON answers as the MENACE engine.
+//! The session's engine for one game: the learner, its generator, the match in progress,
+//! and every command's work, written once for every game (through [`Face`]) and both
+//! learners.
 //!
-//! `menace --game nim` (or `hexapawn`, or `--learner weighted`) runs this session instead
-//! of the tic-tac-toe engine. Moves are written in the game's own notation
-//! ([`Game::parse_move`]); boards are the game's own drawing ([`Game::render`]), one string
-//! per row. The machine is called `menace` in answers whichever learner it is.
+//! Games run in a loop, never by recursion, and every answer goes to the sink as it is
+//! made: a line that plays a million games holds one answer at a time.
 
-use super::answer::{Answer, HelpEntry, Winner};
-use super::command::{no_args, parse_number, quote, trailing};
-use menace_core::game::{Game, Side};
-use menace_core::learn::experiments::{Learner, LearnerKind, Learners};
-use menace_core::learn::train::OpponentSpec;
-use menace_core::learn::Player;
-use menace_core::menace::GameResult;
+use menace_core::game::Side;
+use menace_core::learn::eval::{report, Odds, Report};
+use menace_core::learn::train::{Opponent, OpponentSpec};
+use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
+use menace_core::menace::state::State;
+use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::rng::{from_seed, GameRng};
+use menace_core::solve::Solver;
 
+use super::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
+use super::face::Face;
+use super::history::History;
+use super::learner::Learner;
 use super::series::Series;
-use super::session::Flow;
+use super::session::{Engine, Out, RulesChange};
 
-/// One command of a play session.
-#[derive(Clone, Debug, PartialEq)]
-enum Command {
-    Games(u32),
-    Move(String),
-    Board,
-    Status,
-    Resign,
-    Abort,
-    Seed(u64),
-    Train(u32, OpponentSpec),
-    Help,
-    Quit,
-}
+/// Games a `train` plays on the hot loop between two looks at `stop` (well under a
+/// millisecond).
+const HOT_BLOCK: u64 = 4096;
 
-/// The commands, as `help` lists them.
-const USAGE: &[(&str, &str)] = &[
-    ("games N", "start a match of N games; the machine moves first when its side starts"),
-    ("move MOVE", "play a move in the game's notation (a bare move works too)"),
-    ("board", "show the current position"),
-    ("status", "the game, the learner, the seed and the match in progress"),
-    ("resign", "give up the current game"),
-    ("abort", "end the match now; the unfinished game teaches nothing"),
-    ("seed N", "reseed the machine's random generator"),
-    (
-        "train N [OPPONENT]",
-        "the machine plays N games against random, perfect, mixed:P, exploiter or menace",
-    ),
-    ("help", "list the commands"),
-    ("quit", "end the session"),
-];
-
-/// A play session for game `G`.
-pub struct PlaySession<G: Game + Clone> {
+/// A session's engine for game `G`.
+pub(crate) struct Play<G: Face> {
     game: G,
     side: Side,
     learner: Learner<G>,
+    weighted: WeightedConfig,
+    /// The second MENACE that `train N menace` and `watch N menace` play against; it
+    /// keeps learning from one command to the next, until `reset`.
+    opponent: Option<Matchboxes<G>>,
     rng: GameRng,
     seed: u64,
-    series: Option<Series<G::Pos>>,
     games_played: u64,
+    series: Option<Series<G::Pos>>,
+    /// Beads drawn in the latest game of a match or `watch`.
+    drawn: Vec<Draw>,
+    history: History,
 }
 
-impl<G: Game + Clone> PlaySession<G> {
-    /// A session where a fresh learner of `kind` plays `side`.
+impl<G: Face> Play<G> {
+    /// A fresh learner (`rules` for matchboxes, `weighted` for the table) playing `side`.
     pub fn new(
         game: G,
         side: Side,
-        kind: LearnerKind,
-        learners: &Learners,
+        rules: Option<BeadRules>,
+        weighted: WeightedConfig,
         seed: u64,
-    ) -> PlaySession<G> {
-        let learner = Learner::new(&game, side, kind, learners);
-        PlaySession {
+    ) -> Play<G> {
+        let learner = match rules {
+            Some(rules) => Learner::Menace(Matchboxes::new(game.clone(), side, rules)),
+            None => Learner::Weighted(Weighted::new(&game, weighted.clone())),
+        };
+        Play {
             game,
             side,
             learner,
+            weighted,
+            opponent: None,
             rng: from_seed(seed),
             seed,
-            series: None,
             games_played: 0,
+            series: None,
+            drawn: Vec::new(),
+            history: History::default(),
         }
     }
 
-    fn parse(&self, line: &str) -> Result<Option<Command>, String> {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            return Ok(None);
+    fn machine(&self) -> Result<&Matchboxes<G>, String> {
+        self.learner.boxes().ok_or_else(|| "this learner has no matchboxes".to_string())
+    }
+
+    fn busy(&self, what: &str) -> Result<(), String> {
+        match &self.series {
+            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
+            None => Ok(()),
         }
-        let (word, rest) = line.split_at(line.find(char::is_whitespace).unwrap_or(line.len()));
-        let cmd = match word.to_ascii_lowercase().as_str() {
-            "games" => Command::Games(parse_number(
-                rest,
-                "games",
-                "a number of games, e.g. games 3",
-                1,
-                u32::MAX.into(),
-            )? as u32),
-            "move" => {
-                let m = rest.trim();
-                if m.is_empty() {
-                    return Err("move: missing argument: expected a move, e.g. move ".to_string()
-                        + self.example());
+    }
+
+    fn no_game() -> String {
+        "no game in progress: start a match with `games N`".into()
+    }
+
+    /// Counts one finished game: the tally, the history, and the learning curve point.
+    fn count(&mut self, winner: Winner) {
+        self.games_played = self.games_played.saturating_add(1);
+        let first_box = match self.side {
+            Side::First => self.learner.weight(&self.game, self.game.start()).map(|w| w as u64),
+            Side::Second => None,
+        };
+        self.history.push(self.games_played, winner, first_box);
+    }
+
+    /// The machine's turn in `p`: its move and the `menace_move` answer, or `None` if it
+    /// resigns.
+    fn machine_move(&mut self, p: G::Pos) -> Option<(usize, Answer)> {
+        let (mv, box_index, bead, refilled) = match &mut self.learner {
+            Learner::Menace(m) => match m.choose(p, &mut self.rng)? {
+                Choice::Forced(mv) => (mv, None, None, 0),
+                Choice::Drew { mv, box_index, bead, refilled } => {
+                    let bead = self.game.bead(m.position(box_index), bead);
+                    self.drawn.push(Draw { box_index, bead: bead.clone() });
+                    (mv, Some(box_index), Some(bead), refilled)
                 }
-                Command::Move(m.to_string())
-            }
-            "board" => no_args(rest, "board").map(|()| Command::Board)?,
-            "status" => no_args(rest, "status").map(|()| Command::Status)?,
-            "resign" => no_args(rest, "resign").map(|()| Command::Resign)?,
-            "abort" => no_args(rest, "abort").map(|()| Command::Abort)?,
-            "help" => no_args(rest, "help").map(|()| Command::Help)?,
-            "quit" => no_args(rest, "quit").map(|()| Command::Quit)?,
-            "seed" => Command::Seed(parse_number(
-                rest,
-                "seed",
-                "a seed, e.g. seed 42",
-                0,
-                u64::MAX.into(),
-            )? as u64),
-            "train" => {
-                let mut words = rest.split_whitespace();
-                let n = parse_number(
-                    &format!(" {}", words.next().unwrap_or("")),
-                    "train",
-                    "a number of games, e.g. train 1000",
-                    1,
-                    100_000_000,
-                )?;
-                let spec = match words.next() {
-                    None => OpponentSpec::Random,
-                    Some(w) => match w.parse::<OpponentSpec>()? {
-                        OpponentSpec::Program(_) => return Err("train: external programs are for the tic-tac-toe engine's command line".into()),
-                        s => s,
-                    },
-                };
-                trailing(&words.collect::<Vec<_>>().join(" "), &format!("`train {n} {spec}`"))?;
-                Command::Train(n as u32, spec)
-            }
-            // A bare move, when it reads as one in the current position.
-            _ => match &self.series {
-                // Text with a digit in it is meant as a move: say what is wrong with it.
-                Some(Series { pos, .. })
-                    if line.contains(|c: char| c.is_ascii_digit())
-                        || self.game.parse_move(*pos, line).is_ok() =>
-                {
-                    Command::Move(line.to_string())
-                }
-                _ => {
-                    return Err(format!("unknown command {}; type help for the list", quote(word)))
-                }
+                Choice::Resign { .. } => return None,
             },
-        };
-        Ok(Some(cmd))
-    }
-
-    fn example(&self) -> &'static str {
-        match self.game.name() {
-            "nim" => "2:3",
-            "hexapawn" => "a1-a2",
-            _ => "MM",
-        }
-    }
-
-    /// Handles one line, appending its answers (or exactly one error) to `out`.
-    pub fn handle_line(&mut self, line: &str, out: &mut Vec<Answer>) -> Flow {
-        let cmd = match self.parse(line) {
-            Ok(None) => return Flow::Continue,
-            Ok(Some(c)) => c,
-            Err(e) => {
-                out.push(Answer::error(e));
-                return Flow::Continue;
+            Learner::Weighted(w) => {
+                let mv = Player::choose(w, &self.game, p, &mut self.rng)?;
+                (mv, None, None, 0)
             }
         };
-        let result = match cmd {
-            Command::Games(n) => self.games(n, out),
-            Command::Move(text) => self.play(&text, out),
-            Command::Board => match &self.series {
-                Some(Series { pos, .. }) => {
-                    out.push(Answer::Board { mv: None, board: self.game.render(*pos) });
-                    Ok(())
-                }
-                None => Err(no_game()),
-            },
-            Command::Status => {
-                out.push(self.status());
-                Ok(())
-            }
-            Command::Resign => match self.series.is_some() {
-                true => {
-                    self.finish(Winner::Menace, Some("player resigned"), out);
-                    Ok(())
-                }
-                false => Err(no_game()),
-            },
-            Command::Abort => match self.series.take() {
-                Some(s) => {
-                    self.put_back();
-                    out.push(s.aborted());
-                    Ok(())
-                }
-                None => Err("no match to abort: none is in progress".into()),
-            },
-            Command::Seed(seed) => {
-                self.rng = from_seed(seed);
-                self.seed = seed;
-                out.push(Answer::Seed { seed });
-                Ok(())
-            }
-            Command::Train(n, spec) => self.train(n, &spec, out),
-            Command::Help => {
-                let commands =
-                    USAGE.iter().map(|&(usage, summary)| HelpEntry { usage, summary }).collect();
-                out.push(Answer::Help { commands });
-                Ok(())
-            }
-            Command::Quit => {
-                out.push(Answer::Bye);
-                return Flow::Quit;
-            }
-        };
-        if let Err(e) = result {
-            out.push(Answer::error(e));
-        }
-        Flow::Continue
-    }
-
-    fn put_back(&mut self) {
-        if let Learner::Menace(m) = &mut self.learner {
-            m.put_back();
-        }
-        // The weighted learner keeps its history until a result: forget this game's.
-        if let Learner::Weighted(w) = &mut self.learner {
-            w.abandon();
-        }
-    }
-
-    fn games(&mut self, games: u32, out: &mut Vec<Answer>) -> Result<(), String> {
-        if let Some(s) = &self.series {
-            return Err(s.busy("finish it, or `abort` it first"));
-        }
-        self.series = Some(Series::new(games, self.game.start()));
-        self.start_game(out);
-        Ok(())
-    }
-
-    fn start_game(&mut self, out: &mut Vec<Answer>) {
-        let start = self.game.start();
-        out.push(self.series.as_mut().expect("a match").new_game(start));
-        if self.game.to_move(start) == self.side {
-            self.machine_turn(out);
-        }
-    }
-
-    fn machine_turn(&mut self, out: &mut Vec<Answer>) {
-        let pos = self.series.as_ref().expect("a match").pos;
-        let Some(mv) = self.learner.choose(&self.game, pos, &mut self.rng) else {
-            self.finish(Winner::Player, Some("menace resigned"), out);
-            return;
-        };
-        let next = self.game.play(pos, mv);
-        self.series.as_mut().expect("a match").pos = next;
-        let box_index = match &self.learner {
-            Learner::Menace(m) => m.box_of(pos).map(|(b, _)| b),
-            Learner::Weighted(_) => None,
-        };
-        out.push(Answer::MenaceMove {
-            mv: self.game.format_move(pos, mv),
-            board: self.game.render(next),
+        let next = self.game.play(p, mv);
+        let answer = Answer::MenaceMove {
+            mv: self.game.format_move(p, mv),
+            board: self.game.rows(next),
             box_index,
-            bead: None,
-            refilled: 0,
-        });
-        self.after_move(out);
+            bead,
+            refilled,
+        };
+        Some((mv, answer))
     }
 
-    fn after_move(&mut self, out: &mut Vec<Answer>) {
-        let pos = self.series.as_ref().expect("a match").pos;
-        match self.game.outcome(pos) {
-            Some(o) => {
-                let winner = Winner::from_menace(GameResult::for_side(o, self.side));
+    /// The winner of a finished position, from the protocol's side.
+    fn winner(&self, p: G::Pos) -> Option<Winner> {
+        let o = self.game.outcome(p)?;
+        Some(Winner::from_menace(GameResult::for_side(o, self.side)))
+    }
+
+    /// Plays the machine's turns and what follows a game (learning, `result`, the dump,
+    /// the next game) until the player is to move or the match is over. A loop: a match
+    /// of a million games that MENACE resigns at once runs in constant memory.
+    fn advance(&mut self, out: &mut Out) {
+        while let Some(s) = &self.series {
+            let pos = s.pos;
+            if let Some(winner) = self.winner(pos) {
                 self.finish(winner, None, out);
+                continue;
             }
-            None if self.game.to_move(pos) == self.side => self.machine_turn(out),
-            None => {}
+            if self.game.to_move(pos) != self.side {
+                return;
+            }
+            match self.machine_move(pos) {
+                Some((mv, answer)) => {
+                    self.series.as_mut().expect("a match").pos = self.game.play(pos, mv);
+                    out.emit(answer);
+                }
+                None => self.finish(Winner::Player, Some("menace resigned"), out),
+            }
         }
     }
 
-    fn play(&mut self, text: &str, out: &mut Vec<Answer>) -> Result<(), String> {
-        let pos = self.series.as_ref().ok_or_else(no_game)?.pos;
-        let mv =
-            self.game.parse_move(pos, text).map_err(|e| format!("move {}: {e}", quote(text)))?;
-        let next = self.game.play(pos, mv);
-        self.series.as_mut().expect("a match").pos = next;
-        out.push(Answer::Board {
-            mv: Some(self.game.format_move(pos, mv)),
-            board: self.game.render(next),
-        });
-        self.after_move(out);
-        Ok(())
-    }
-
-    fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Vec<Answer>) {
+    /// Ends the current game of the match: the learner learns, `result` and the dump are
+    /// answered, and the next game starts (or `match_over`; also when `stop` was asked).
+    fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
         self.learner.finish(winner.for_menace());
-        self.games_played += 1;
-        out.push(self.series.as_mut().expect("a match").record(winner, reason));
-        match self.series.as_mut().expect("a match").advance() {
-            None => self.start_game(out),
+        self.count(winner);
+        let record = self.series.as_mut().expect("a match").record(winner, reason);
+        out.emit(record);
+        if let Some(dump) = self.boxes_answer() {
+            out.emit(dump);
+        }
+        let s = self.series.as_mut().expect("a match");
+        if out.halted() {
+            out.emit(s.stopped());
+            self.series = None;
+            return;
+        }
+        match s.advance() {
+            None => {
+                let start = self.game.start();
+                let answer = s.new_game(start);
+                self.drawn.clear();
+                out.emit(answer);
+            }
             Some(over) => {
-                out.push(over);
+                out.emit(over);
                 self.series = None;
             }
         }
     }
 
-    fn train(
-        &mut self,
-        games: u32,
-        spec: &OpponentSpec,
-        out: &mut Vec<Answer>,
-    ) -> Result<(), String> {
-        if let Some(s) = &self.series {
-            return Err(s.busy("finish or `abort` it before training"));
+    /// The learner's `matchboxes` answer, if it has boxes.
+    fn boxes_answer(&self) -> Option<Answer> {
+        let m = self.learner.boxes()?;
+        Some(self.dump_of(m, None, self.drawn.clone()))
+    }
+
+    fn dump_of(&self, m: &Matchboxes<G>, machine: Option<&'static str>, drawn: Vec<Draw>) -> Answer {
+        let boxes = (0..m.len())
+            .map(|b| BoxDump { position: self.game.drawing(m.position(b)), beads: m.beads(b).to_vec() })
+            .collect();
+        Answer::Matchboxes { machine, boxes, drawn }
+    }
+
+    /// A built-in opponent for `train` and `watch` (the second MENACE is the session's).
+    fn opponent(&mut self, spec: &OpponentSpec) -> Result<Opponent<G>, String> {
+        if *spec == OpponentSpec::Menace {
+            let rules = self.learner.boxes().map(|m| m.rules().clone()).unwrap_or_default();
+            let second = self
+                .opponent
+                .take()
+                .unwrap_or_else(|| Matchboxes::new(self.game.clone(), self.side.other(), rules));
+            return Ok(Opponent::Menace(Box::new(second)));
         }
-        let rules = match &self.learner {
-            Learner::Menace(m) => m.rules().clone(),
-            Learner::Weighted(_) => Default::default(),
+        Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default())
+            .ok_or_else(|| "external programs are for the command line: menace train --opponent exec:...".into())
+    }
+
+    /// Keeps the second MENACE after a command that played it.
+    fn keep_opponent(&mut self, opponent: Opponent<G>) {
+        if let Opponent::Menace(m) = opponent {
+            self.opponent = Some(*m);
+        }
+    }
+
+    /// One game between the learner and `opponent`, from the start: its winner.
+    fn one_game(&mut self, opponent: &mut Opponent<G>) -> Winner {
+        if let Opponent::Exploiter(e) = opponent {
+            e.prepare(&self.game, &self.learner, self.side);
+        }
+        let outcome = match self.side {
+            Side::First => play(&self.game, &mut self.learner, opponent, &mut self.rng),
+            Side::Second => play(&self.game, opponent, &mut self.learner, &mut self.rng),
         };
-        out.push(super::train_command(
-            &self.game,
-            &mut self.learner,
-            self.side,
-            &rules,
-            spec,
-            games,
-            &mut self.rng,
-            &mut self.games_played,
-        )?);
+        Winner::from_menace(GameResult::for_side(outcome, self.side))
+    }
+}
+
+/// How often a long command reports: every 1% of its games, but not more often than
+/// every `floor` games (so short commands stay quiet). Counted in games, never by the
+/// clock, so the same input gives the same answers.
+fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
+    let floor = match spec {
+        // A best response is computed before every game: about a thousand games a second.
+        OpponentSpec::Exploiter => 200,
+        _ => 20_000,
+    };
+    games.div_ceil(100).max(floor)
+}
+
+fn clamp(odds: Odds) -> Odds {
+    Odds { win: odds.win.clamp(0.0, 1.0), draw: odds.draw.clamp(0.0, 1.0), loss: odds.loss.clamp(0.0, 1.0) }
+}
+
+impl<G: Face> Engine for Play<G> {
+    fn game_name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    fn learner_name(&self) -> &'static str {
+        match self.learner {
+            Learner::Menace(_) => "menace",
+            Learner::Weighted(_) => "weighted",
+        }
+    }
+
+    fn is_bare_move(&self, line: &str) -> bool {
+        self.game.is_bare_move(self.series.as_ref().map(|s| s.pos), line)
+    }
+
+    fn idle(&self, what: &str) -> Result<(), String> {
+        self.busy(what)
+    }
+
+    fn games(&mut self, games: u32, out: &mut Out) -> Result<(), String> {
+        if let Some(s) = &self.series {
+            return Err(s.busy("finish it, or `abort` it first"));
+        }
+        let mut s = Series::new(games, self.game.start());
+        let start = self.game.start();
+        out.emit(s.new_game(start));
+        self.series = Some(s);
+        self.drawn.clear();
+        self.advance(out);
         Ok(())
     }
 
-    pub(crate) fn status(&self) -> Answer {
-        let learner = match &self.learner {
-            Learner::Menace(m) => format!("menace ({} boxes; {})", m.len(), m.rules()),
-            Learner::Weighted(_) => "weighted".to_string(),
+    fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
+        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        let mv = self.game.read_move(pos, text)?;
+        let next = self.game.play(pos, mv);
+        self.series.as_mut().expect("a match").pos = next;
+        out.emit(Answer::Board { mv: Some(self.game.format_move(pos, mv)), board: self.game.rows(next) });
+        self.advance(out);
+        Ok(())
+    }
+
+    fn board(&self) -> Result<Answer, String> {
+        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        Ok(Answer::Board { mv: None, board: self.game.rows(pos) })
+    }
+
+    fn status(&self) -> Answer {
+        let (preset, rules) = match &self.learner {
+            Learner::Menace(m) => (Some(m.rules().preset_name().unwrap_or("custom")), m.rules().to_string()),
+            Learner::Weighted(_) => {
+                let w = &self.weighted;
+                (
+                    None,
+                    format!(
+                        "prec_coeff {}, learning_step {}, step_coeff {}, initial {}, symmetry {}",
+                        w.prec_coeff,
+                        w.learning_step,
+                        w.step_coeff,
+                        w.initial,
+                        if w.symmetry { "on" } else { "off" }
+                    ),
+                )
+            }
         };
-        Answer::PlayStatus {
+        Answer::Status {
             game: self.game.name(),
-            learner,
+            learner: self.learner_name(),
             side: match self.side {
                 Side::First => "first",
                 Side::Second => "second",
             },
             seed: self.seed,
+            preset,
+            rules,
             games_played: self.games_played,
-            board: self.series.as_ref().map(|s| self.game.render(s.pos)),
+            current: self.series.as_ref().map(|s| MatchStatus {
+                game: s.game,
+                games: s.games,
+                board: self.game.rows(s.pos),
+                score: s.score,
+            }),
         }
     }
-}
 
-fn no_game() -> String {
-    "no game in progress: start a match with `games N`".into()
+    fn dump(&self, opponent: bool) -> Result<Answer, String> {
+        if opponent {
+            let m = self.opponent.as_ref().ok_or(
+                "dump opponent: there is no second MENACE yet: `train N menace` creates it",
+            )?;
+            return Ok(self.dump_of(m, Some("opponent"), Vec::new()));
+        }
+        Ok(self.dump_of(self.machine()?, None, self.drawn.clone()))
+    }
+
+    fn resign(&mut self, out: &mut Out) -> Result<(), String> {
+        self.series.as_ref().ok_or_else(Self::no_game)?;
+        self.finish(Winner::Menace, Some("player resigned"), out);
+        self.advance(out);
+        Ok(())
+    }
+
+    fn abort(&mut self, out: &mut Out) -> Result<(), String> {
+        let s = self.series.take().ok_or("no match to abort: none is in progress")?;
+        self.learner.abandon();
+        out.emit(s.aborted());
+        Ok(())
+    }
+
+    fn reset(&mut self, out: &mut Out) -> Result<(), String> {
+        self.busy("resetting the learner")?;
+        match &mut self.learner {
+            Learner::Menace(m) => m.reset(),
+            Learner::Weighted(w) => *w = Weighted::new(&self.game, self.weighted.clone()),
+        }
+        self.games_played = 0;
+        self.history.clear();
+        self.opponent = None;
+        self.drawn.clear();
+        out.emit(Answer::Reset { boxes: self.learner.boxes().map_or(0, Matchboxes::len) });
+        Ok(())
+    }
+
+    fn seed(&mut self, seed: u64) {
+        self.rng = from_seed(seed);
+        self.seed = seed;
+    }
+
+    fn train(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String> {
+        self.busy("training")?;
+        let mut opponent = self.opponent(spec)?;
+        let games = u64::from(games);
+        let every = progress_every(games, spec);
+        let history = self.history.capacity() as u64;
+        let mut score = Score::default();
+        let mut done = 0;
+        self.drawn.clear();
+        while done < games {
+            if out.halted() {
+                break;
+            }
+            let left = games - done;
+            let to_report = every - done % every;
+            // The hot loop, except for the last games, whose first-box beads the history
+            // keeps (the hot loop cannot look at the boxes between games).
+            let hot_games = HOT_BLOCK.min(to_report).min(left.saturating_sub(history));
+            let hot = hot_games > 0
+                && matches!(opponent, Opponent::Random(_))
+                && match &mut self.learner {
+                    Learner::Menace(m) => {
+                        let (games_played, rng) = (&mut self.games_played, &mut self.rng);
+                        G::train_against_random(m, hot_games, rng, &mut |r| {
+                            score.add(Winner::from_menace(r));
+                            *games_played = games_played.saturating_add(1);
+                        })
+                    }
+                    Learner::Weighted(_) => false,
+                };
+            if hot {
+                done += hot_games;
+            } else {
+                let winner = self.one_game(&mut opponent);
+                score.add(winner);
+                self.count(winner);
+                done += 1;
+            }
+            if done % every == 0 && done < games {
+                out.emit(Answer::Progress { command: "train", games: done, of: games, score });
+            }
+        }
+        self.keep_opponent(opponent);
+        out.emit(Answer::Trained {
+            games: done,
+            opponent: spec.to_string(),
+            score,
+            games_played: self.games_played,
+            stopped: done < games,
+        });
+        Ok(())
+    }
+
+    fn watch(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String> {
+        self.busy("watching")?;
+        let mut opponent = self.opponent(spec)?;
+        let mut s = Series::new(games, self.game.start());
+        loop {
+            let start = self.game.start();
+            out.emit(s.new_game(start));
+            self.drawn.clear();
+            if let Opponent::Exploiter(e) = &mut opponent {
+                e.prepare(&self.game, &self.learner, self.side);
+            }
+            let mut pos = start;
+            let (winner, reason) = loop {
+                if let Some(w) = self.winner(pos) {
+                    break (w, None);
+                }
+                if self.game.to_move(pos) == self.side {
+                    match self.machine_move(pos) {
+                        Some((mv, answer)) => {
+                            pos = self.game.play(pos, mv);
+                            out.emit(answer);
+                        }
+                        None => break (Winner::Player, Some("menace resigned")),
+                    }
+                } else {
+                    match opponent.choose(&self.game, pos, &mut self.rng) {
+                        Some(mv) => {
+                            let next = self.game.play(pos, mv);
+                            out.emit(Answer::Board {
+                                mv: Some(self.game.format_move(pos, mv)),
+                                board: self.game.rows(next),
+                            });
+                            pos = next;
+                        }
+                        None => break (Winner::Menace, Some("player resigned")),
+                    }
+                }
+            };
+            self.learner.finish(winner.for_menace());
+            opponent.finish(match winner.for_menace() {
+                GameResult::Win => GameResult::Loss,
+                GameResult::Draw => GameResult::Draw,
+                GameResult::Loss => GameResult::Win,
+            });
+            self.count(winner);
+            out.emit(s.record(winner, reason));
+            if let Some(dump) = self.boxes_answer() {
+                out.emit(dump);
+            }
+            if out.halted() {
+                out.emit(s.stopped());
+                break;
+            }
+            if let Some(over) = s.advance() {
+                out.emit(over);
+                break;
+            }
+        }
+        self.keep_opponent(opponent);
+        Ok(())
+    }
+
+    fn eval(&self) -> Answer {
+        // Beads drawn in a game in progress count as back in their boxes.
+        let mut learner = self.learner.clone();
+        learner.abandon();
+        let mut solver = Solver::new(self.game.clone());
+        let r = report(&self.game, &learner, self.side, &mut solver);
+        // Sums of products of probabilities can round a hair past 1.
+        Answer::Eval(Report {
+            exploitability: r.exploitability.clamp(0.0, 1.0),
+            greedy_exploitability: r.greedy_exploitability.clamp(0.0, 1.0),
+            vs_random: clamp(r.vs_random),
+            vs_perfect: clamp(r.vs_perfect),
+        })
+    }
+
+    fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String> {
+        self.busy("changing the rules")?;
+        let old = self.machine()?;
+        let rules = change.apply(old.rules())?;
+        let mut machine = Matchboxes::new(self.game.clone(), self.side, rules.clone());
+        if !change.reset {
+            for b in 0..old.len() {
+                machine.set_beads(b, old.beads(b))?;
+            }
+        }
+        self.learner = Learner::Menace(machine);
+        if change.reset {
+            self.games_played = 0;
+            self.history.clear();
+        }
+        self.drawn.clear();
+        out.emit(Answer::Rules {
+            preset: rules.preset_name().unwrap_or("custom"),
+            rules: rules.to_string(),
+            reset: change.reset,
+        });
+        Ok(())
+    }
+
+    fn history(&self, last: usize) -> Answer {
+        Answer::History { games: self.history.last(last) }
+    }
+
+    fn state(&self) -> Result<State, String> {
+        G::state_of(self.machine()?, self.games_played)
+            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".into())
+    }
+
+    fn restore(&mut self, state: &State) -> Result<(), String> {
+        self.busy("loading a state")?;
+        let machine = G::from_state(state)?;
+        self.learner = Learner::Menace(machine);
+        self.games_played = state.games_played;
+        self.history.clear();
+        self.drawn.clear();
+        Ok(())
+    }
+
+    fn games_played(&self) -> u64 {
+        self.games_played
+    }
 }

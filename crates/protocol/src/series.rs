@@ -1,4 +1,4 @@
-//! A match in progress, shared by both sessions: its length, the game being played, the
+//! A match in progress, for a `games` match or a `watch`: its length, the game being played, the
 //! score, the position, and the answers that move it along.
 
 use super::answer::{Answer, Score, Winner};
@@ -57,6 +57,11 @@ impl<P> Series<P> {
             aborted: true,
             score: self.score,
         }
+    }
+
+    /// The `match_over` answer for a match ended by `stop` after its current game.
+    pub fn stopped(&self) -> Answer {
+        Answer::MatchOver { played: self.game, games: self.games, aborted: true, score: self.score }
     }
 
     /// Why `what` is refused while this match runs.

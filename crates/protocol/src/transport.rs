@@ -6,8 +6,9 @@
 
 use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 use std::thread::JoinHandle;
 
 use super::answer::Answer;
@@ -143,10 +144,10 @@ pub const QUEUE: usize = 64;
 /// game boundary, and anything queued before it); the sink sees answers as they are
 /// produced. Used by stdin and by the WebSocket server.
 pub struct Worker {
-    lines: Option<SyncSender<Input>>,
+    lines: Mutex<Option<SyncSender<Input>>>,
     stop: Stop,
     closing: Arc<AtomicBool>,
-    thread: Option<JoinHandle<Session>>,
+    thread: Mutex<Option<JoinHandle<Session>>>,
 }
 
 impl Worker {
@@ -160,7 +161,16 @@ impl Worker {
             .name("menace-session".into())
             .spawn(move || run(session, sink, rx, flag, quit))
             .expect("start the session thread");
-        Worker { lines: Some(tx), stop, closing, thread: Some(thread) }
+        Worker {
+            lines: Mutex::new(Some(tx)),
+            stop,
+            closing,
+            thread: Mutex::new(Some(thread)),
+        }
+    }
+
+    fn sender(&self) -> Result<SyncSender<Input>, Busy> {
+        self.lines.lock().unwrap_or_else(PoisonError::into_inner).clone().ok_or(Busy)
     }
 
     /// Queues `line` (without its line ending). A `stop` line also takes effect at once.
@@ -169,8 +179,7 @@ impl Worker {
         if is_stop_line(&line) {
             self.stop.request();
         }
-        let tx = self.lines.as_ref().ok_or(Busy)?;
-        match tx.try_send(Ok(line)) {
+        match self.sender()?.try_send(Ok(line)) {
             Ok(()) => Ok(()),
             Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => Err(Busy),
         }
@@ -182,36 +191,53 @@ impl Worker {
         if is_stop_line(&line) {
             self.stop.request();
         }
-        self.lines.as_ref().ok_or(Busy)?.send(Ok(line)).map_err(|_| Busy)
+        self.sender()?.send(Ok(line)).map_err(|_| Busy)
     }
 
     /// Queues an error answer for a line the transport refused itself (too long, not
     /// UTF-8), so it is answered in its turn; waits while the queue is full.
     pub fn refuse_wait(&self, message: String) -> Result<(), Busy> {
-        self.lines.as_ref().ok_or(Busy)?.send(Err(message)).map_err(|_| Busy)
+        self.sender()?.send(Err(message)).map_err(|_| Busy)
     }
 
     /// Whether the session has ended (`quit`, or its sink closed).
     pub fn is_finished(&self) -> bool {
-        self.thread.as_ref().is_none_or(JoinHandle::is_finished)
+        self.thread
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .is_none_or(JoinHandle::is_finished)
     }
 
     /// Ends the session: stops running work (at its next game boundary, keeping what was
     /// learned), drops lines still queued, joins the thread and gives the session back
     /// (for saving it).
     pub fn close(self) -> Session {
-        self.closing.store(true, Ordering::SeqCst);
-        self.stop.request();
-        self.finish()
+        self.close_shared().expect("the session is given back once")
     }
 
     /// Lets the session handle every line already queued, then ends it and gives it
-    /// back (end of input: what was sent is still answered).
-    pub fn finish(mut self) -> Session {
-        self.lines = None;
-        let thread = self.thread.take().expect("joined once");
+    /// back (end of input: what was sent is still answered). Lines sent meanwhile through
+    /// a clone of a shared worker are answered too.
+    pub fn finish(self) -> Session {
+        self.end(false).expect("the session is given back once")
+    }
+
+    /// [`Worker::close`] through a shared reference (a reader thread may still hold the
+    /// worker); `None` if the session was already given back.
+    pub fn close_shared(&self) -> Option<Session> {
+        self.end(true)
+    }
+
+    fn end(&self, stop: bool) -> Option<Session> {
+        if stop {
+            self.closing.store(true, Ordering::SeqCst);
+            self.stop.request();
+        }
+        *self.lines.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        let thread = self.thread.lock().unwrap_or_else(PoisonError::into_inner).take()?;
         match thread.join() {
-            Ok(session) => session,
+            Ok(session) => Some(session),
             Err(panic) => std::panic::resume_unwind(panic),
         }
     }
@@ -219,12 +245,7 @@ impl Worker {
 
 impl Drop for Worker {
     fn drop(&mut self) {
-        self.lines = None;
-        if let Some(thread) = self.thread.take() {
-            self.closing.store(true, Ordering::SeqCst);
-            self.stop.request();
-            let _ = thread.join();
-        }
+        let _ = self.end(true);
     }
 }
 
@@ -235,7 +256,16 @@ fn run(
     stop: Stop,
     closing: Arc<AtomicBool>,
 ) -> Session {
-    while let Ok(line) = lines.recv() {
+    loop {
+        if closing.load(Ordering::SeqCst) {
+            break;
+        }
+        // Wake up now and then to notice `close` even when a reader holds the channel.
+        let line = match lines.recv_timeout(Duration::from_millis(50)) {
+            Ok(line) => line,
+            Err(RecvTimeoutError::Timeout) => continue,
+            Err(RecvTimeoutError::Disconnected) => break,
+        };
         if closing.load(Ordering::SeqCst) {
             break;
         }

@@ -13,8 +13,7 @@ use menace::menace::state::{State, MAX_STATE_BYTES};
 use menace::menace::{BeadRules, PRESETS};
 use menace::nim::Nim;
 use menace::protocol::{
-    feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker,
-    DEFAULT_SEED,
+    feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
 };
 use signal_hook::consts::{SIGINT, SIGTERM};
 
@@ -185,7 +184,8 @@ fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, St
     let state: State = serde_json::from_slice(&bytes)
         .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
     let b = &args.beads;
-    let flags = b.preset.is_some() || b.initial.is_some() || b.reward.is_some() || b.empty.is_some();
+    let flags =
+        b.preset.is_some() || b.initial.is_some() || b.reward.is_some() || b.empty.is_some();
     if flags && &state.rules != rules {
         return Err(format!(
             "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
@@ -232,7 +232,9 @@ pub fn run(args: EngineArgs) -> ExitCode {
     let signalled = Arc::new(AtomicUsize::new(0));
     for signal in [SIGINT, SIGTERM] {
         // The handler only stores the signal's number; this thread does the rest.
-        if let Err(e) = signal_hook::flag::register_usize(signal, signalled.clone(), signal as usize) {
+        if let Err(e) =
+            signal_hook::flag::register_usize(signal, signalled.clone(), signal as usize)
+        {
             return fail(format!("cannot handle signal {signal}: {e}"));
         }
     }

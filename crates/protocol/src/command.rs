@@ -304,6 +304,16 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
 ];
 
+/// The command list of protocol.md, made from the table: one Markdown row per command
+/// (a test keeps the document equal to it).
+pub fn command_list() -> String {
+    let mut text = String::from("| command | works with | what it does |\n|---|---|---|\n");
+    for c in COMMANDS {
+        text.push_str(&format!("| `{}` | {} | {} |\n", c.usage, c.support.describe(), c.summary));
+    }
+    text
+}
+
 /// The table entry for `name` (any case).
 pub fn spec(name: &str) -> Option<&'static CommandSpec> {
     COMMANDS.iter().find(|c| c.name.eq_ignore_ascii_case(name))
@@ -445,7 +455,9 @@ fn parse_history(rest: &str) -> Result<Command, String> {
 fn parse_import(rest: &str) -> Result<Command, String> {
     let text = rest.trim();
     if text.is_empty() {
-        return Err("import: missing argument: expected a state on one line, as `export` answers it".into());
+        return Err(
+            "import: missing argument: expected a state on one line, as `export` answers it".into(),
+        );
     }
     Ok(Command::Import(text.to_string()))
 }
@@ -467,9 +479,10 @@ fn parse_rules(rest: &str) -> Result<Command, String> {
             any = true;
             continue;
         }
-        let Some(value) = words.next().filter(|_| {
-            matches!(key.as_str(), "preset" | "initial" | "reward" | "empty")
-        }) else {
+        let Some(value) = words
+            .next()
+            .filter(|_| matches!(key.as_str(), "preset" | "initial" | "reward" | "empty"))
+        else {
             return Err(match key.as_str() {
                 "preset" | "initial" | "reward" | "empty" => {
                     format!("rules: {key} needs a value, e.g. {}", rules_example(&key))
@@ -488,13 +501,16 @@ fn parse_rules(rest: &str) -> Result<Command, String> {
                 })?)
             }
             "initial" if change.initial.is_none() => {
-                change.initial = Some(BeadRules::parse_initial(value).map_err(|e| format!("rules: {e}"))?)
+                change.initial =
+                    Some(BeadRules::parse_initial(value).map_err(|e| format!("rules: {e}"))?)
             }
             "reward" if change.reward.is_none() => {
-                change.reward = Some(BeadRules::parse_reward(value).map_err(|e| format!("rules: {e}"))?)
+                change.reward =
+                    Some(BeadRules::parse_reward(value).map_err(|e| format!("rules: {e}"))?)
             }
             "empty" if change.empty.is_none() => {
-                change.empty = Some(BeadRules::parse_empty(value).map_err(|e| format!("rules: {e}"))?)
+                change.empty =
+                    Some(BeadRules::parse_empty(value).map_err(|e| format!("rules: {e}"))?)
             }
             _ => return Err(twice(&key)),
         }

@@ -26,7 +26,9 @@ pub(crate) trait Face: Game<Pos: Send> + Clone + Send {
     fn is_bare_move(&self, p: Option<Self::Pos>, line: &str) -> bool {
         match p {
             // Text with a digit in it is meant as a move: say what is wrong with it.
-            Some(p) => line.contains(|c: char| c.is_ascii_digit()) || self.parse_move(p, line).is_ok(),
+            Some(p) => {
+                line.contains(|c: char| c.is_ascii_digit()) || self.parse_move(p, line).is_ok()
+            }
             None => false,
         }
     }

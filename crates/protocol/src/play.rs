@@ -190,9 +190,17 @@ impl<G: Face> Play<G> {
         Some(self.dump_of(m, None, self.drawn.clone()))
     }
 
-    fn dump_of(&self, m: &Matchboxes<G>, machine: Option<&'static str>, drawn: Vec<Draw>) -> Answer {
+    fn dump_of(
+        &self,
+        m: &Matchboxes<G>,
+        machine: Option<&'static str>,
+        drawn: Vec<Draw>,
+    ) -> Answer {
         let boxes = (0..m.len())
-            .map(|b| BoxDump { position: self.game.drawing(m.position(b)), beads: m.beads(b).to_vec() })
+            .map(|b| BoxDump {
+                position: self.game.drawing(m.position(b)),
+                beads: m.beads(b).to_vec(),
+            })
             .collect();
         Answer::Matchboxes { machine, boxes, drawn }
     }
@@ -207,8 +215,12 @@ impl<G: Face> Play<G> {
                 .unwrap_or_else(|| Matchboxes::new(self.game.clone(), self.side.other(), rules));
             return Ok(Opponent::Menace(Box::new(second)));
         }
-        Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default())
-            .ok_or_else(|| "external programs are for the command line: menace train --opponent exec:...".into())
+        Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default()).ok_or_else(
+            || {
+                "external programs are for the command line: menace train --opponent exec:..."
+                    .into()
+            },
+        )
     }
 
     /// Keeps the second MENACE after a command that played it.
@@ -244,7 +256,11 @@ fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
 }
 
 fn clamp(odds: Odds) -> Odds {
-    Odds { win: odds.win.clamp(0.0, 1.0), draw: odds.draw.clamp(0.0, 1.0), loss: odds.loss.clamp(0.0, 1.0) }
+    Odds {
+        win: odds.win.clamp(0.0, 1.0),
+        draw: odds.draw.clamp(0.0, 1.0),
+        loss: odds.loss.clamp(0.0, 1.0),
+    }
 }
 
 impl<G: Face> Engine for Play<G> {
@@ -285,7 +301,10 @@ impl<G: Face> Engine for Play<G> {
         let mv = self.game.read_move(pos, text)?;
         let next = self.game.play(pos, mv);
         self.series.as_mut().expect("a match").pos = next;
-        out.emit(Answer::Board { mv: Some(self.game.format_move(pos, mv)), board: self.game.rows(next) });
+        out.emit(Answer::Board {
+            mv: Some(self.game.format_move(pos, mv)),
+            board: self.game.rows(next),
+        });
         self.advance(out);
         Ok(())
     }
@@ -297,7 +316,9 @@ impl<G: Face> Engine for Play<G> {
 
     fn status(&self) -> Answer {
         let (preset, rules) = match &self.learner {
-            Learner::Menace(m) => (Some(m.rules().preset_name().unwrap_or("custom")), m.rules().to_string()),
+            Learner::Menace(m) => {
+                (Some(m.rules().preset_name().unwrap_or("custom")), m.rules().to_string())
+            }
             Learner::Weighted(_) => {
                 let w = &self.weighted;
                 (

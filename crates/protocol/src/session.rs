@@ -411,8 +411,8 @@ impl Session {
     pub(crate) fn run_import(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
         let Command::Import(text) = cmd else { return Err(mismatch()) };
         self.engine.idle("importing a state")?;
-        let state: State = serde_json::from_str(&text)
-            .map_err(|e| format!("import: not a valid state: {e}"))?;
+        let state: State =
+            serde_json::from_str(&text).map_err(|e| format!("import: not a valid state: {e}"))?;
         self.engine.restore(&state).map_err(|e| format!("import: {e}"))?;
         let preset = state.rules.preset_name().unwrap_or("custom");
         out.emit(Answer::Imported { games_played: state.games_played, preset });

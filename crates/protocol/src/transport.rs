@@ -8,8 +8,8 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
 use std::thread::JoinHandle;
+use std::time::Duration;
 
 use super::answer::Answer;
 use super::session::{Flow, Session};
@@ -161,12 +161,7 @@ impl Worker {
             .name("menace-session".into())
             .spawn(move || run(session, sink, rx, flag, quit))
             .expect("start the session thread");
-        Worker {
-            lines: Mutex::new(Some(tx)),
-            stop,
-            closing,
-            thread: Mutex::new(Some(thread)),
-        }
+        Worker { lines: Mutex::new(Some(tx)), stop, closing, thread: Mutex::new(Some(thread)) }
     }
 
     fn sender(&self) -> Result<SyncSender<Input>, Busy> {

@@ -11,6 +11,7 @@ mod experiment;
 mod go;
 mod opponent;
 mod pd;
+mod serve;
 mod train;
 
 /// MENACE and friends: game-playing programs that learn and compete over line protocols.
@@ -45,6 +46,8 @@ enum Command {
     Pd(pd::PdArgs),
     /// Be one prisoner's-dilemma player for one round (reads the judge's input on stdin).
     PdPlayer(pd::PdPlayerArgs),
+    /// Serve the MENACE web page and the protocol over a WebSocket (http://127.0.0.1:8080/).
+    Serve(serve::ServeArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -60,5 +63,6 @@ pub fn main() -> ExitCode {
         Some(Command::Go(args)) => go::run(args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),
+        Some(Command::Serve(args)) => serve::run(args),
     }
 }

@@ -1,0 +1,162 @@
+//! One WebSocket connection: one session, one command line per text frame in, one JSON
+//! answer per text frame out.
+//!
+//! The caps: an upgrade from another origin is refused (HTTP 403); past
+//! [`Limits::max_sessions`](crate::Limits) a connection gets one error frame and a close
+//! (1013, try again later); a frame over the protocol's line cap gets the protocol's
+//! line-too-long error and one over [`HARD_CAP`] closes the connection (1009); lines wait
+//! in a bounded queue (an error frame when it is full); the session runs on its own thread
+//! and stops when the socket closes.
+
+use std::collections::HashMap;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use tokio::sync::OwnedSemaphorePermit;
+
+use crate::engine::{error_json, Input, SessionOptions, Worker, MAX_LINE, QUEUE};
+use crate::AppState;
+
+/// The largest frame read at all. Frames between the line cap and this are answered like
+/// an over-long line on stdin; larger ones end the connection. Bounds what one connection
+/// can make the server hold.
+pub const HARD_CAP: usize = 1 << 20;
+
+/// Answers buffered towards a slow client before its session waits for it.
+const OUTBOX: usize = 256;
+
+/// Close codes (RFC 6455).
+const NORMAL: u16 = 1000;
+const POLICY: u16 = 1008;
+const TOO_BIG: u16 = 1009;
+const TRY_AGAIN_LATER: u16 = 1013;
+
+/// `GET /ws`: checks the origin, then upgrades.
+pub async fn upgrade(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if let Err(why) = same_origin(&headers) {
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    let permit = state.sessions.clone().try_acquire_owned().ok();
+    let max = state.limits.max_sessions;
+    ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
+        match permit {
+            Some(permit) => connection(socket, SessionOptions::from_query(&query), permit).await,
+            None => {
+                let message = format!(
+                    "the server is full: it runs at most {max} sessions at once; try again later"
+                );
+                refuse(socket, message, TRY_AGAIN_LATER).await
+            }
+        }
+    })
+}
+
+/// Allows an upgrade with no `Origin` (not a browser) or one whose host and port are the
+/// `Host` the request was sent to; refuses every other origin with a sentence.
+pub fn same_origin(headers: &HeaderMap) -> Result<(), String> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return Ok(());
+    };
+    let origin = origin.to_str().map_err(|_| "unreadable Origin header".to_string())?;
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .ok_or_else(|| "no Host header".to_string())?;
+    let authority = origin
+        .strip_prefix("http://")
+        .or_else(|| origin.strip_prefix("https://"))
+        .filter(|rest| !rest.contains('/'));
+    match authority {
+        Some(a) if a.eq_ignore_ascii_case(host) => Ok(()),
+        _ => Err(format!(
+            "WebSocket upgrade refused: origin {origin} is not this server ({host}); \
+             open the page this server serves"
+        )),
+    }
+}
+
+async fn refuse(mut socket: WebSocket, message: String, code: u16) {
+    let _ = socket.send(Message::Text(error_json(message.clone()).into())).await;
+    let reason: String = message.chars().take(100).collect();
+    let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
+}
+
+async fn connection(
+    mut socket: WebSocket,
+    options: Result<SessionOptions, String>,
+    _permit: OwnedSemaphorePermit,
+) {
+    let engine = match options.and_then(|o| o.engine()) {
+        Ok(engine) => engine,
+        Err(message) => return refuse(socket, message, POLICY).await,
+    };
+    let (answers, mut outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
+    let worker = Worker::spawn(engine, answers);
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let input = match incoming {
+                    Some(Ok(Message::Text(text))) => line_of(text.as_bytes()),
+                    Some(Ok(Message::Binary(bytes))) => line_of(&bytes),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        // Over HARD_CAP, or not WebSocket at all: say so and hang up.
+                        let reason = format!("{e}").chars().take(100).collect::<String>();
+                        let frame = CloseFrame { code: TOO_BIG, reason: reason.into() };
+                        let _ = socket.send(Message::Close(Some(frame))).await;
+                        break;
+                    }
+                };
+                if worker.send(input).is_err() {
+                    let busy = error_json(format!(
+                        "busy: {QUEUE} lines are already waiting; this line was not run"
+                    ));
+                    if socket.send(Message::Text(busy.into())).await.is_err() {
+                        break;
+                    }
+                }
+            }
+            answer = outbox.recv() => match answer {
+                Some(json) => {
+                    if socket.send(Message::Text(json.into())).await.is_err() {
+                        break;
+                    }
+                }
+                // The session ended (`quit`).
+                None => {
+                    let frame = CloseFrame { code: NORMAL, reason: "bye".into() };
+                    let _ = socket.send(Message::Close(Some(frame))).await;
+                    break;
+                }
+            }
+        }
+    }
+    worker.close();
+}
+
+/// A frame as one line: a trailing line end is allowed, a second line is not. Binary
+/// frames are read as the bytes of a line, as stdin reads them (refused unless UTF-8).
+fn line_of(bytes: &[u8]) -> Input {
+    if bytes.len() > MAX_LINE {
+        return Input::TooLong(bytes.len());
+    }
+    let line = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    if line.contains(&b'\n') {
+        let lines = line.split(|&b| b == b'\n').count();
+        return Input::Refused(format!(
+            "one command per frame: this frame holds {lines} lines; nothing was done"
+        ));
+    }
+    match std::str::from_utf8(line) {
+        Ok(text) => Input::Text(text.to_string()),
+        Err(_) => Input::Bytes(line.to_vec()),
+    }
+}

@@ -16,7 +16,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::OwnedSemaphorePermit;
 
-use crate::engine::{error_json, Input, SessionOptions, Worker, MAX_LINE, QUEUE};
+use crate::engine::{error_json, Engine, Input, SessionOptions, MAX_LINE, QUEUE};
 use crate::AppState;
 
 /// The largest frame read at all. Frames between the line cap and this are answered like
@@ -91,14 +91,13 @@ async fn refuse(mut socket: WebSocket, message: String, code: u16) {
 async fn connection(
     mut socket: WebSocket,
     options: Result<SessionOptions, String>,
-    _permit: OwnedSemaphorePermit,
+    permit: OwnedSemaphorePermit,
 ) {
-    let engine = match options.and_then(|o| o.engine()) {
+    let (answers, mut outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
+    let engine = match options.and_then(|o| Engine::start(&o, answers)) {
         Ok(engine) => engine,
         Err(message) => return refuse(socket, message, POLICY).await,
     };
-    let (answers, mut outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
-    let worker = Worker::spawn(engine, answers);
     loop {
         tokio::select! {
             incoming = socket.recv() => {
@@ -115,7 +114,7 @@ async fn connection(
                         break;
                     }
                 };
-                if worker.send(input).is_err() {
+                if engine.send(input).is_err() {
                     let busy = error_json(format!(
                         "busy: {QUEUE} lines are already waiting; this line was not run"
                     ));
@@ -139,16 +138,18 @@ async fn connection(
             }
         }
     }
-    worker.close();
+    engine.close(permit);
 }
 
-/// A frame as one line: a trailing line end is allowed, a second line is not. Binary
-/// frames are read as the bytes of a line, as stdin reads them (refused unless UTF-8).
-fn line_of(bytes: &[u8]) -> Input {
-    if bytes.len() > MAX_LINE {
-        return Input::TooLong(bytes.len());
-    }
+/// A frame as one line: a trailing line end (`\n` or `\r\n`) is allowed, a second line
+/// is not. Binary frames are read as the bytes of a line, as stdin reads them (refused
+/// unless UTF-8), so any line stdin takes can be sent.
+pub fn line_of(bytes: &[u8]) -> Input {
     let line = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.len() > MAX_LINE {
+        return Input::TooLong(line.len());
+    }
     if line.contains(&b'\n') {
         let lines = line.split(|&b| b == b'\n').count();
         return Input::Refused(format!(
@@ -157,6 +158,49 @@ fn line_of(bytes: &[u8]) -> Input {
     }
     match std::str::from_utf8(line) {
         Ok(text) => Input::Text(text.to_string()),
-        Err(_) => Input::Bytes(line.to_vec()),
+        Err(e) => Input::NotUtf8(e.valid_up_to()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    #[test]
+    fn a_frame_is_one_line() {
+        assert_eq!(line_of(b"games 3"), Input::Text("games 3".into()));
+        assert_eq!(line_of(b"games 3\r\n"), Input::Text("games 3".into()));
+        assert_eq!(line_of(b""), Input::Text(String::new()));
+        assert!(matches!(line_of(b"games 3\nquit"), Input::Refused(m) if m.contains("2 lines")));
+        assert_eq!(line_of(b"ok \xff"), Input::NotUtf8(3));
+        assert_eq!(line_of(&vec![b'a'; MAX_LINE]), Input::Text("a".repeat(MAX_LINE)));
+        assert_eq!(line_of(&vec![b'a'; MAX_LINE + 1]), Input::TooLong(MAX_LINE + 1));
+    }
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn only_the_pages_own_origin_may_upgrade() {
+        assert!(same_origin(&headers(None, "127.0.0.1:8080")).is_ok());
+        assert!(same_origin(&headers(Some("http://127.0.0.1:8080"), "127.0.0.1:8080")).is_ok());
+        assert!(same_origin(&headers(Some("http://LOCALHOST:8080"), "localhost:8080")).is_ok());
+        for bad in [
+            "http://127.0.0.1:8081",
+            "http://evil.example",
+            "http://127.0.0.1:8080.evil.example",
+            "null",
+            "file://",
+            "http://127.0.0.1:8080/path",
+        ] {
+            assert!(same_origin(&headers(Some(bad), "127.0.0.1:8080")).is_err(), "{bad}");
+        }
     }
 }

@@ -47,6 +47,16 @@ async fn bad_frames_get_one_error_each_and_change_nothing() {
         let a = answer(&mut ws).await;
         assert_eq!(a["type"], "error", "{garbage:?} gave {a}");
     }
+    // No file of the server is reachable: save and load are refused, nothing is written.
+    let dir = std::env::temp_dir().join(format!("menace-serve-abuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("state.json");
+    for line in [format!("save {}", target.display()), "load /etc/hostname".into()] {
+        send(&mut ws, &line).await;
+        assert!(is_error(&answer(&mut ws).await, "out of reach"), "{line}");
+    }
+    assert!(!target.exists(), "save wrote a file on the server");
+    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(snapshot(&mut ws).await, before, "an error changed the session");
 
     // A frame over the hard cap ends this connection cleanly (close 1009)...

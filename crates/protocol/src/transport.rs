@@ -198,7 +198,7 @@ impl Worker {
     /// Like [`Worker::refuse_wait`] but never waits: `Err(Busy)` when the queue is full
     /// (for a transport that must not block, like the WebSocket server's async tasks).
     pub fn refuse(&self, message: String) -> Result<(), Busy> {
-        self.lines.as_ref().ok_or(Busy)?.try_send(Err(message)).map_err(|_| Busy)
+        self.sender()?.try_send(Err(message)).map_err(|_| Busy)
     }
 
     /// Whether the session has ended (`quit`, or its sink closed).

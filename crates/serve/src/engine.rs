@@ -9,6 +9,7 @@ use std::collections::HashMap;
 
 use menace_core::menace::BeadRules;
 use menace_core::nim::Nim;
+use menace_files::FileAccess;
 use menace_protocol::{Answer, Closed, Config, GameChoice, LearnerChoice, Session, Sink, Worker};
 use tokio::sync::mpsc::Sender;
 
@@ -32,7 +33,9 @@ impl SessionOptions {
     /// (menace, weighted), `seed`, `preset` (bead rules). An unknown key or a bad value is
     /// one clear sentence.
     pub fn from_query(query: &HashMap<String, String>) -> Result<SessionOptions, String> {
-        let mut config = Config::default();
+        // No file of the server is reachable from a page: save and load are refused (the
+        // page downloads `export` and uploads through `import` instead).
+        let mut config = Config { files: FileAccess::Nowhere, ..Config::default() };
         for (key, value) in query {
             match key.as_str() {
                 "game" => {
@@ -108,7 +111,6 @@ impl Engine {
     pub fn send(&self, input: Input) -> Result<(), Busy> {
         let worker = self.worker.as_ref().ok_or(Busy)?;
         let sent = match input {
-            Input::Text(line) if refused_command(&line) => worker.refuse(NO_FILES.into()),
             Input::Text(line) => worker.send(line),
             Input::NotUtf8(at) => worker.refuse(format!(
                 "line is not valid UTF-8 (bad byte at position {at}); nothing was done"
@@ -144,15 +146,6 @@ impl Drop for Engine {
             std::thread::spawn(move || drop(worker.close()));
         }
     }
-}
-
-const NO_FILES: &str = "files on the server are out of reach of a page: \
-     use export and import (the page's Save and Load buttons download and upload)";
-
-/// `save` and `load` name files on the server: refused from a socket.
-fn refused_command(line: &str) -> bool {
-    let word = line.split_whitespace().next().unwrap_or("");
-    word.eq_ignore_ascii_case("save") || word.eq_ignore_ascii_case("load")
 }
 
 /// An error answer as a JSON line, for what the transport itself refuses.

@@ -47,16 +47,6 @@ async fn bad_frames_get_one_error_each_and_change_nothing() {
         let a = answer(&mut ws).await;
         assert_eq!(a["type"], "error", "{garbage:?} gave {a}");
     }
-    // No file of the server is reachable: save and load are refused, nothing is written.
-    let dir = std::env::temp_dir().join(format!("menace-serve-abuse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let target = dir.join("state.json");
-    for line in [format!("save {}", target.display()), "load /etc/hostname".into()] {
-        send(&mut ws, &line).await;
-        assert!(is_error(&answer(&mut ws).await, "out of reach"), "{line}");
-    }
-    assert!(!target.exists(), "save wrote a file on the server");
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(snapshot(&mut ws).await, before, "an error changed the session");
 
     // A frame over the hard cap ends this connection cleanly (close 1009)...
@@ -73,6 +63,21 @@ async fn bad_frames_get_one_error_each_and_change_nothing() {
     // ... and the server serves the next one.
     let mut other = connect(addr, "").await;
     assert_eq!(ask(&mut other, "status", "status").await.len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_file_of_the_server_is_reachable() {
+    let addr = start(Limits::default()).await;
+    let mut ws = connect(addr, "").await;
+    let dir = std::env::temp_dir().join(format!("menace-serve-abuse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("state.json");
+    for line in [format!("save {}", target.display()), "load /etc/hostname".into()] {
+        send(&mut ws, &line).await;
+        assert!(is_error(&answer(&mut ws).await, "file commands are disabled"), "{line}");
+    }
+    assert!(!target.exists(), "save wrote a file on the server");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -96,7 +101,7 @@ async fn bad_session_options_are_refused_with_a_sentence() {
         assert!(matches!(next(&mut ws).await, Frame::Close(_)), "{query}: not closed");
     }
     let mut ws = connect(addr, "game=nim&seed=3").await;
-    let status = ask(&mut ws, "status", "play_status").await.pop().unwrap();
+    let status = ask(&mut ws, "status", "status").await.pop().unwrap();
     assert_eq!((status["game"].as_str(), status["seed"].as_u64()), (Some("nim"), Some(3)));
 }
 
@@ -170,4 +175,46 @@ async fn not_websocket_at_all_gets_an_http_error_and_the_server_goes_on() {
     }
     let mut ws = connect(addr, "").await;
     assert_eq!(ask(&mut ws, "status", "status").await.len(), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stop_ends_a_long_train_and_keeps_what_was_learned() {
+    let addr = start(Limits::default()).await;
+    let mut ws = connect(addr, "").await;
+    send(&mut ws, "train 100000000").await;
+    assert_eq!(answer(&mut ws).await["type"], "progress");
+    send(&mut ws, "stop").await;
+    let mut trained = answer(&mut ws).await;
+    while trained["type"] == "progress" {
+        trained = answer(&mut ws).await;
+    }
+    assert_eq!(trained["type"], "trained", "{trained}");
+    assert_eq!(trained["stopped"], true);
+    let games = trained["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 100_000_000, "{games}");
+    assert_eq!(answer(&mut ws).await["type"], "stopped");
+    let status = ask(&mut ws, "status", "status").await.pop().unwrap();
+    assert_eq!(status["games_played"].as_u64(), Some(games));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closing_the_socket_stops_its_work_and_frees_its_place() {
+    // One place: the next session is admitted only once the closed one's thread has ended,
+    // which a 100,000,000-game train would not do for minutes if it kept running.
+    let addr = start(Limits { max_sessions: 1 }).await;
+    let mut ws = connect(addr, "").await;
+    send(&mut ws, "train 100000000").await;
+    assert_eq!(answer(&mut ws).await["type"], "progress");
+    drop(ws);
+    let mut admitted = false;
+    for _ in 0..500 {
+        let mut ws = connect(addr, "").await;
+        send(&mut ws, "status").await;
+        if answer(&mut ws).await["type"] == "status" {
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(admitted, "the closed session's train kept its place");
 }

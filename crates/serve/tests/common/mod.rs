@@ -96,3 +96,48 @@ pub async fn ask(ws: &mut Ws, line: &str, until: &str) -> Vec<serde_json::Value>
 pub fn close_code(code: CloseCode) -> u16 {
     u16::from(code)
 }
+
+/// Whether a tic-tac-toe board (three rows of `X`, `O`, `.`) is over: a line or full.
+pub fn finished(rows: &[String]) -> bool {
+    let cell = |i: usize| rows[i / 3].as_bytes()[i % 3];
+    const LINES: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    let won = LINES.iter().any(|l| cell(l[0]) != b'.' && l.iter().all(|&i| cell(i) == cell(l[0])));
+    won || (0..9).all(|i| cell(i) != b'.')
+}
+
+/// The player's move: the first free cell, in RC notation.
+pub fn first_free(rows: &[String]) -> String {
+    let i = (0..9).find(|&i| rows[i / 3].as_bytes()[i % 3] == b'.').expect("a free cell");
+    let letter = |n: usize| ["L", "M", "R"][n];
+    format!("{}{}", letter(i / 3), letter(i % 3))
+}
+
+/// One player's whole session: `games G` on a session seeded `seed`, answering every
+/// MENACE move with the first free cell. Returns the lines sent and the answers received
+/// (one per frame, as text).
+pub async fn play_match(addr: SocketAddr, seed: u64, games: u32) -> (Vec<String>, Vec<String>) {
+    let mut ws = connect(addr, &format!("seed={seed}")).await;
+    let mut lines = vec![format!("games {games}")];
+    send(&mut ws, &lines[0]).await;
+    let mut answers = Vec::new();
+    loop {
+        let Frame::Text(text) = next(&mut ws).await else { panic!("closed mid-match") };
+        let a: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        answers.push(text);
+        match a["type"].as_str() {
+            Some("menace_move") => {
+                let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+                if !finished(&rows) {
+                    let line = format!("move {}", first_free(&rows));
+                    send(&mut ws, &line).await;
+                    lines.push(line);
+                }
+            }
+            Some("match_over") => break,
+            Some("error") => panic!("error answer: {a}"),
+            _ => {}
+        }
+    }
+    (lines, answers)
+}

@@ -1,0 +1,65 @@
+//! The server under load: starts `menace serve` (a separate process, so its memory is its
+//! own), opens SESSIONS WebSockets at once, each playing a match of GAMES games answering
+//! MENACE with the first free cell, and prints the sessions, the answers per second and the
+//! server's peak resident memory (VmHWM).
+//!
+//! ```text
+//! cargo build --release && cargo run --release -p menace-serve --example load -- 200 20
+//! ```
+//! Arguments: SESSIONS (default 200), GAMES (default 20), the server binary (default
+//! target/release/menace).
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Instant;
+
+fn peak_rss_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[tokio::main]
+async fn main() {
+    let mut args = std::env::args().skip(1);
+    let sessions: u64 = args.next().map_or(200, |a| a.parse().expect("SESSIONS"));
+    let games: u32 = args.next().map_or(20, |a| a.parse().expect("GAMES"));
+    let binary = args.next().unwrap_or_else(|| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/menace").to_string()
+    });
+    let mut server = Command::new(&binary)
+        .args(["serve", "--addr", "127.0.0.1:0", "--max-sessions", &sessions.to_string()])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{binary}: {e} (cargo build --release first)"));
+    let mut first = String::new();
+    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let addr: std::net::SocketAddr = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {first:?}"));
+    let idle = peak_rss_kib(server.id()).unwrap_or(0);
+    let start = Instant::now();
+    let players: Vec<_> =
+        (0..sessions).map(|seed| tokio::spawn(common::play_match(addr, seed, games))).collect();
+    let mut answers = 0usize;
+    for p in players {
+        answers += p.await.expect("a player").1.len();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let peak = peak_rss_kib(server.id()).unwrap_or(0);
+    let _ = server.kill();
+    let _ = server.wait();
+    println!(
+        "{sessions} sessions x {games} games at once: {answers} answers in {seconds:.2} s = {:.0} answers/s; \
+         server peak RSS {:.1} MiB (idle {:.1} MiB)",
+        answers as f64 / seconds,
+        peak as f64 / 1024.0,
+        idle as f64 / 1024.0
+    );
+}

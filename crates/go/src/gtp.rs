@@ -428,19 +428,34 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
     Ok(s)
 }
 
+/// The longest GTP line read, in bytes; a longer one is skipped whole and answered `?`.
+pub const MAX_GTP_LINE: usize = 4096;
+
 /// Runs `engine` over lines of `input`, writing answers to `output`, until `quit` or end
-/// of input.
+/// of input. Lines longer than [`MAX_GTP_LINE`] are answered with a `?` error without
+/// ever being held whole.
 pub fn serve(
     mut e: Engine,
     input: impl std::io::BufRead,
     mut output: impl std::io::Write,
 ) -> std::io::Result<()> {
+    use std::io::{BufRead, Read};
     let mut input = input;
     let mut buf = Vec::new();
     loop {
         buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
+        if (&mut input).take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', &mut buf)? == 0 {
             break;
+        }
+        let body = buf.strip_suffix(b"\n").unwrap_or(&buf);
+        if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
+            if !buf.ends_with(b"\n") {
+                input.skip_until(b'\n')?;
+            }
+            let ans = format!("? line too long (the limit is {MAX_GTP_LINE} bytes)\n\n");
+            output.write_all(ans.as_bytes())?;
+            output.flush()?;
+            continue;
         }
         // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
         // end of the session.
@@ -454,4 +469,27 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod line_cap {
+    use super::*;
+
+    #[test]
+    fn a_line_over_the_cap_gets_one_error_and_the_next_line_is_read() {
+        let mut input = format!("1 name\n2 {}\n", "x".repeat(MAX_GTP_LINE * 3)).into_bytes();
+        input.extend_from_slice(
+            format!("3 {}\r\n4 name\n", "y".repeat(MAX_GTP_LINE - 2)).as_bytes(),
+        );
+        let mut out = Vec::new();
+        serve(Engine::new(SearchConfig::default()), &input[..], &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
+        assert_eq!(answers.len(), 4, "{out}");
+        assert!(answers[0].starts_with("=1 "), "{out}");
+        assert_eq!(answers[1], "? line too long (the limit is 4096 bytes)");
+        // A line of exactly the cap (with CRLF) is read: an unknown command, not too long.
+        assert!(answers[2].starts_with("?3 ") && !answers[2].contains("too long"), "{out}");
+        assert!(answers[3].starts_with("=4 "), "{out}");
+    }
 }

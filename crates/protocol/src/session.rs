@@ -289,6 +289,20 @@ impl Session {
         self.engine.eval()
     }
 
+    /// Everything a client can ask about the session without changing it: `status`, both
+    /// `dump`s and `history` (errors where the session has no such thing). Two sessions
+    /// that observe alike and were fed the same lines answer alike; the property tests
+    /// use it to check that a refused line changed nothing.
+    pub fn observe(&self) -> Vec<Answer> {
+        let or_error = |r: Result<Answer, String>| r.unwrap_or_else(Answer::error);
+        vec![
+            self.engine.status(),
+            or_error(self.engine.dump(false)),
+            or_error(self.engine.dump(true)),
+            self.engine.history(usize::MAX),
+        ]
+    }
+
     /// Games learned from, all told.
     pub fn games_played(&self) -> u64 {
         self.engine.games_played()

@@ -334,3 +334,68 @@ mod tests {
         worker.close();
     }
 }
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use std::sync::mpsc::Sender;
+
+    /// A sink that passes answers to the test as they come.
+    struct Channel(Sender<Answer>);
+
+    impl Sink for Channel {
+        fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+            self.0.send(answer.clone()).map_err(|_| Closed)
+        }
+    }
+
+    #[test]
+    fn stop_ends_a_long_train_at_a_game_boundary_and_keeps_what_was_learned() {
+        let (tx, rx) = mpsc::channel();
+        let worker = Worker::spawn(Session::new(Default::default(), 5), Box::new(Channel(tx)));
+        worker.send("train 100000000".into()).unwrap();
+        worker.send("status".into()).unwrap();
+        // The first progress answer arrives while the train runs: stop it then.
+        let first = rx.recv().unwrap();
+        assert!(matches!(first, Answer::Progress { games: 1_000_000, .. }), "{first:?}");
+        worker.send("stop".into()).unwrap();
+        let session = worker.finish();
+        let rest: Vec<Answer> = rx.try_iter().collect();
+        let trained = rest.iter().find_map(|a| match a {
+            Answer::Trained { games, games_played, stopped, .. } => {
+                Some((*games, *games_played, *stopped))
+            }
+            _ => None,
+        });
+        let (games, played, stopped) = trained.expect("a trained answer");
+        assert!(stopped && (1_000_000..100_000_000).contains(&games), "{games}");
+        assert_eq!(played, games);
+        assert_eq!(session.games_played(), games);
+        // `status` waited its turn; `stop` answers last.
+        let n = rest.len();
+        assert!(
+            matches!(rest[n - 2], Answer::Status { games_played, .. } if games_played == games)
+        );
+        assert_eq!(rest[n - 1], Answer::Stopped);
+    }
+
+    #[test]
+    fn a_closed_sink_ends_a_long_train_at_once() {
+        struct Quits(usize);
+        impl Sink for Quits {
+            fn emit(&mut self, _: &Answer) -> Result<(), Closed> {
+                self.0 += 1;
+                if self.0 > 1 {
+                    Err(Closed)
+                } else {
+                    Ok(())
+                }
+            }
+        }
+        let mut session = Session::new(Default::default(), 5);
+        let flow = session.handle_line("train 100000000", &mut Quits(0), &Stop::new());
+        assert_eq!(flow, Flow::Quit);
+        assert!(session.games_played() < 100_000_000);
+        assert!(session.games_played() >= 2_000_000);
+    }
+}

@@ -7,8 +7,9 @@
 //! the bad line had touched any state.
 
 use menace::menace::BeadRules;
-use menace::protocol::{parse_line, serve, Session};
+use menace::protocol::{parse_line, serve, Answer, Config, FileAccess, LineReader, Session, Stop};
 use proptest::prelude::*;
+use std::sync::OnceLock;
 
 fn run(input: &[u8], seed: u64) -> Vec<String> {
     let mut session = Session::new(BeadRules::challenge(), seed);
@@ -17,28 +18,68 @@ fn run(input: &[u8], seed: u64) -> Vec<String> {
     String::from_utf8(out).expect("UTF-8 output").lines().map(str::to_string).collect()
 }
 
+/// A fresh challenge MENACE's state on one line, for `import`.
+fn fresh_state() -> &'static str {
+    static STATE: OnceLock<String> = OnceLock::new();
+    STATE.get_or_init(|| {
+        let state = Session::new(BeadRules::challenge(), 0).state().unwrap();
+        serde_json::to_string(&state).unwrap()
+    })
+}
+
 /// Lines a session is made of: mostly real commands, with arguments that are sometimes
-/// out of place (occupied cells, moves without a game).
+/// out of place (occupied cells, moves without a game), and every kind of command:
+/// training, watching, evaluating, files, state as data, rules, history, stop.
 fn command_line() -> impl Strategy<Value = String> {
     let cell = prop::sample::select(vec!["LL", "LM", "LR", "ML", "MM", "MR", "RL", "RM", "RR"]);
+    let opponent = prop::sample::select(vec![
+        "",
+        " random",
+        " perfect",
+        " mixed:0.5",
+        " menace",
+        " exploiter",
+    ]);
     prop_oneof![
-        4 => cell.clone().prop_map(|c| format!("move {c}")),
-        1 => cell.prop_map(|c| c.to_lowercase()),
-        1 => (1u32..4).prop_map(|n| format!("games {n}")),
-        1 => prop::sample::select(vec!["dump", "board", "status", "resign", "abort", "reset", "help"])
-            .prop_map(str::to_string),
+        8 => cell.clone().prop_map(|c| format!("move {c}")),
+        2 => cell.prop_map(|c| c.to_lowercase()),
+        2 => (1u32..4).prop_map(|n| format!("games {n}")),
+        3 => prop::sample::select(vec![
+            "dump", "dump opponent", "board", "status", "resign", "abort", "reset", "help",
+            "history", "history 3", "export", "stop", "eval",
+        ])
+        .prop_map(str::to_string),
         1 => any::<u64>().prop_map(|n| format!("seed {n}")),
+        1 => ((1u32..40), opponent.clone()).prop_map(|(n, o)| format!("train {n}{o}")),
+        1 => ((1u32..3), opponent).prop_map(|(n, o)| format!("watch {n}{o}")),
+        1 => prop::sample::select(vec![
+            "rules reward 3,1,-1", "rules initial 2,2,1", "rules empty resign",
+            "rules preset michie reset", "rules preset challenge",
+        ])
+        .prop_map(str::to_string),
+        1 => prop::sample::select(vec!["save s.json", "load s.json", "save t.json", "load t.json"])
+            .prop_map(str::to_string),
+        1 => Just(format!("import {}", fresh_state())),
     ]
 }
 
 /// Lines that are usually wrong in some way.
 fn doubtful_line() -> impl Strategy<Value = Vec<u8>> {
     prop_oneof![
-        command_line().prop_map(String::into_bytes),
-        "[a-z]{1,8}( [-+0-9a-zA-Z.]{0,25}){0,3}".prop_map(String::into_bytes),
-        "(games|seed|move|help|dump) [^\n]{0,30}".prop_map(String::into_bytes),
-        prop::collection::vec(any::<u8>().prop_filter("no newline", |b| *b != b'\n'), 0..40),
-        (5000usize..9000).prop_map(|n| vec![b'x'; n]),
+        4 => command_line().prop_map(String::into_bytes),
+        2 => "[a-z]{1,8}( [-+0-9a-zA-Z.:,]{0,25}){0,3}".prop_map(String::into_bytes),
+        2 => "(games|seed|move|help|dump|train|watch|history|rules|save|load|import|export|stop|eval) [^\n]{0,30}"
+            .prop_map(String::into_bytes),
+        1 => prop::sample::select(vec![
+            "load missing.json", "save ../escape.json", "load /etc/passwd", "save /tmp/x.json",
+            "import {}", "import {\"format\":\"menace-state\"}", "rules reward 1,2",
+            "rules initial 0", "rules empty refill:0", "train 5 bogus", "watch 0", "history 1001",
+            "train 5 exec:ls", "rules reset reset",
+        ])
+        .prop_map(|l| l.as_bytes().to_vec()),
+        1 => prop::collection::vec(any::<u8>().prop_filter("no newline", |b| *b != b'\n'), 0..40),
+        1 => (5000usize..9000).prop_map(|n| vec![b'x'; n]),
+        1 => Just(vec![b'y'; menace::protocol::MAX_LINE + 1]),
     ]
 }
 
@@ -55,8 +96,50 @@ fn join(lines: &[Vec<u8>]) -> Vec<u8> {
     v
 }
 
+/// Runs `lines` in a fresh session whose files are confined to a fresh folder; before the
+/// line at `probe`, records what the session shows (`observe`), and returns every answer
+/// of the run, the observation before the probe, the probe's answers and the observation
+/// after it.
+fn run_probed(
+    lines: &[Vec<u8>],
+    probe: usize,
+    seed: u64,
+) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
+    let dir = tempfile::tempdir().unwrap();
+    let config =
+        Config { seed, files: FileAccess::Within(dir.path().to_path_buf()), ..Config::default() };
+    let mut session = Session::with(config).unwrap();
+    let stop = Stop::new();
+    let observe = |s: &Session| s.observe().iter().map(Answer::to_json).collect::<Vec<_>>();
+    let (mut all, mut before, mut answers, mut after) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+    let input = join(lines);
+    let mut reader = LineReader::new(&input[..]);
+    let mut i = 0;
+    while let Some(line) = reader.next_line().unwrap() {
+        if i == probe {
+            before = observe(&session);
+        }
+        let mut out: Vec<Answer> = Vec::new();
+        match line {
+            Ok(text) => {
+                session.handle_line(&text, &mut out, &stop);
+            }
+            Err(message) => out.push(Answer::error(message)),
+        }
+        let out: Vec<String> = out.iter().map(Answer::to_json).collect();
+        if i == probe {
+            answers = out.clone();
+            after = observe(&session);
+        }
+        all.extend(out);
+        i += 1;
+    }
+    (all, before, answers, after)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
     fn the_parser_never_panics(line in any::<String>()) {
@@ -78,29 +161,29 @@ proptest! {
 
     #[test]
     fn an_error_line_changes_nothing(
-        script in prop::collection::vec(command_line(), 1..40),
+        script in prop::collection::vec(command_line(), 1..30),
         bad in doubtful_line(),
         at in any::<prop::sample::Index>(),
         seed in 0u64..1000,
     ) {
         let lines: Vec<Vec<u8>> = script.into_iter().map(String::into_bytes).collect();
         let i = at.index(lines.len() + 1);
-        let without = run(&join(&lines), seed);
-        let before = run(&join(&lines[..i]), seed).len();
-        let mut prefix = lines[..i].to_vec();
-        prefix.push(bad.clone());
-        let bad_answers = run(&join(&prefix), seed)[before..].to_vec();
         let mut with_lines = lines.clone();
         with_lines.insert(i, bad.clone());
-        let with = run(&join(&with_lines), seed);
-        let is_single_error = bad_answers.len() == 1 && is_error(&bad_answers[0]);
-        if is_single_error || bad_answers.is_empty() {
-            let mut expected = without.clone();
-            expected.splice(before..before, bad_answers.iter().cloned());
-            prop_assert_eq!(&with, &expected, "line {:?} changed the session", String::from_utf8_lossy(&bad));
-        }
+        let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed);
         let errors = bad_answers.iter().filter(|a| is_error(a)).count();
-        prop_assert!(errors <= 1);
+        prop_assert!(errors <= 1, "{:?}", bad_answers);
+        if bad_answers.len() == 1 && errors == 1 || bad_answers.is_empty() {
+            // What the session shows is unchanged ...
+            prop_assert_eq!(&before, &after, "line {:?} changed the session", String::from_utf8_lossy(&bad));
+            // ... and so is everything after: the same answers as without the line
+            // (the random draws included).
+            let (without, ..) = run_probed(&lines, usize::MAX, seed);
+            let mut expected = without.clone();
+            let (prefix, ..) = run_probed(&lines[..i], usize::MAX, seed);
+            expected.splice(prefix.len()..prefix.len(), bad_answers.iter().cloned());
+            prop_assert_eq!(&with, &expected, "line {:?} changed later answers", String::from_utf8_lossy(&bad));
+        }
     }
 }
 
@@ -140,7 +223,12 @@ mod play_sessions {
             3 => "[a-c][1-3](-|x)[a-c][1-3]",
             1 => "(move|MOVE) [^\n]{0,12}",
             1 => (1u32..3).prop_map(|n| format!("games {n}")),
-            1 => prop::sample::select(vec!["board", "status", "resign", "abort", "help", "train 5", "seed 9"]).prop_map(str::to_string),
+            2 => prop::sample::select(vec![
+                "board", "status", "resign", "abort", "help", "train 5", "seed 9", "watch 1",
+                "history 2", "eval", "dump", "dump opponent", "train 3 menace", "stop", "reset",
+                "rules reward 2,1,-1", "export", "save x.json",
+            ])
+            .prop_map(str::to_string),
             1 => "[^\n]{0,20}",
         ]
     }

@@ -401,7 +401,11 @@ impl Session {
         let Command::Save(name) = cmd else { return Err(mismatch()) };
         let path = self.files.resolve(&name).map_err(|e| format!("save: {e}"))?;
         let state = self.engine.state()?;
-        state.save(&path)?;
+        let mut text = serde_json::to_vec_pretty(&state).expect("a state serializes");
+        text.push(b'\n');
+        // Errors name the file as the client did, not the folder it is confined to.
+        menace_files::write_atomic(&path, &text)
+            .map_err(|e| format!("cannot write {name}: {e}"))?;
         out.emit(Answer::Saved { path: name, games_played: state.games_played });
         Ok(Flow::Continue)
     }
@@ -410,8 +414,8 @@ impl Session {
         let Command::Load(name) = cmd else { return Err(mismatch()) };
         self.engine.idle("loading a state")?;
         let path = self.files.resolve(&name).map_err(|e| format!("load: {e}"))?;
-        let state = read_state(&path)?;
-        self.engine.restore(&state).map_err(|e| format!("{}: {e}", path.display()))?;
+        let state = read_state(&path, &name)?;
+        self.engine.restore(&state).map_err(|e| format!("{name}: {e}"))?;
         let preset = state.rules.preset_name().unwrap_or("custom");
         out.emit(Answer::Loaded { path: name, games_played: state.games_played, preset });
         Ok(Flow::Continue)
@@ -458,10 +462,11 @@ impl Session {
 
 /// Reads a state file: a regular file of at most [`MAX_STATE_BYTES`] (never a FIFO or a
 /// device), parsed but not yet checked.
-fn read_state(path: &std::path::Path) -> Result<State, String> {
-    let bytes = menace_files::read_capped(path, MAX_STATE_BYTES)?;
-    serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))
+/// Errors name the file `name`, as the client wrote it.
+fn read_state(path: &std::path::Path, name: &str) -> Result<State, String> {
+    let bytes = menace_files::read_capped(path, MAX_STATE_BYTES)
+        .map_err(|e| format!("cannot read {name}: {}", e.reason()))?;
+    serde_json::from_slice(&bytes).map_err(|e| format!("{name} is not a valid state file: {e}"))
 }
 
 /// A handler given another command's arguments: a bug in the table, answered as an

@@ -151,6 +151,10 @@ pub struct EngineArgs {
     pub no_files: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
+    /// Answer as text for a person (boards as grids, results as sentences), as on a
+    /// terminal; without it, piped output is the JSON protocol.
+    #[arg(long)]
+    pub pretty: bool,
 }
 
 /// The session these flags describe, or a message saying which flag is wrong.
@@ -243,8 +247,14 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink = JsonLines::new(io::BufWriter::new(io::stdout()));
-    let worker = Arc::new(Worker::spawn(session, Box::new(sink)));
+    // A person at a terminal (or --pretty) reads text; a pipe gets the JSON protocol.
+    let sink: Box<dyn menace::protocol::Sink + Send> = if args.pretty || io::stdout().is_terminal()
+    {
+        Box::new(super::pretty::Pretty::new(io::stdout(), game))
+    } else {
+        Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
+    };
+    let worker = Arc::new(Worker::spawn(session, sink));
     let read_done = Arc::new(AtomicBool::new(false));
     let reader = {
         let (worker, done) = (worker.clone(), read_done.clone());

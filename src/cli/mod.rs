@@ -11,6 +11,7 @@ mod experiment;
 mod go;
 mod opponent;
 mod pd;
+mod pretty;
 mod serve;
 mod train;
 

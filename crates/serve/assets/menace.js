@@ -30,6 +30,7 @@ const page = {
   opponentBoxes: null,
   queue: [], // answers waiting to be shown (watching is paced)
   draining: false,
+  side: "first", // the side MENACE plays (status)
   trainAsked: 0,
   progressShown: [], // every value the progress bar took, for tests
   log: [], // every answer type received, for tests and curious people
@@ -112,7 +113,11 @@ function handle(a) {
       page.board = null;
       page.lastMove = null;
       page.matchRunning = true;
-      message(page.running === "watch" ? `MENACE against ${opponentName()}: game starts.` : "MENACE (X) is thinking…");
+      if (page.running === "watch") message(`MENACE against ${opponentName()}: game starts.`);
+      else if (page.side === "second") {
+        page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
+        message("You move first: type your move below.");
+      } else message("MENACE is thinking…");
       break;
     case "menace_move":
       page.board = a.board;
@@ -173,6 +178,7 @@ function handle(a) {
       break;
     case "status":
       page.gamesPlayed = a.games_played;
+      page.side = a.side;
       $("seed").value = a.seed;
       if (a.rules) $("rules-text").textContent = `Now: ${a.preset || "custom"} (${a.rules}).`;
       if (a.preset && PRESETS[a.preset]) $("preset").value = a.preset;
@@ -240,7 +246,9 @@ function countResult(winner) {
 
 function opponentName() {
   const o = page.running === "watch" ? page.watchOpponent : "you";
-  return o.startsWith("mixed") ? "mixed" : o === "menace" ? "the second MENACE" : o;
+  if (o.startsWith("mixed")) return "the mixed player";
+  const names = { you: "you", random: "the random player", perfect: "the perfect player", exploiter: "the exploiter", menace: "the second MENACE" };
+  return names[o] || o;
 }
 
 function sentence(a) {
@@ -329,7 +337,7 @@ function boxElement(box, index, drawnCell) {
   const ttt = box.position.length === 9 && box.beads.length === 9;
   if (!ttt) {
     el.className = "box generic";
-    el.textContent = `${box.position}\n${box.beads.join(" ")}`;
+    el.textContent = `${box.position.split("/").join("\n")}\nbeads ${box.beads.join(" ")}`;
     el.title = `box ${index}`;
     return el;
   }
@@ -615,5 +623,11 @@ function wire() {
 
 window.menace = page; // for the browser tests and the curious
 wire();
+// A link can choose the game and the seed: /?game=nim&seed=3.
+{
+  const q = new URLSearchParams(location.search);
+  if (["ttt", "nim", "hexapawn"].includes(q.get("game"))) page.game = $("game").value = q.get("game");
+  if (/^[0-9]+$/.test(q.get("seed") || "")) $("seed").value = q.get("seed");
+}
 connect();
 renderPlot();

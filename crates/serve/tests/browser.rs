@@ -191,6 +191,12 @@ fn beads_as_shown(b: &Value) -> Value {
     )
 }
 
+/// A value the page holds, as JSON (compared as values: key order does not matter).
+async fn page_value(c: &Client, expr: &str) -> Value {
+    let text = js(c, &format!("JSON.stringify({expr})")).await;
+    serde_json::from_str(text.as_str().expect("a JSON text")).expect("JSON")
+}
+
 async fn counters(c: &Client) -> [u64; 3] {
     let mut out = [0; 3];
     for (i, id) in ["count-win", "count-draw", "count-loss"].iter().enumerate() {
@@ -423,4 +429,82 @@ async fn docs_screenshot() {
     std::fs::copy(&shot, &docs).unwrap();
     eprintln!("wrote {}", docs.display());
     c.close().await.unwrap();
+}
+
+browser_test!(watching_menace_play_perfect_counts_what_the_protocol_plays, watch_perfect);
+
+async fn watch_perfect(c: &Client, addr: std::net::SocketAddr, _: &Path) {
+    open(c, addr, "").await;
+    set_value(c, "opponent", "perfect").await;
+    set_value(c, "speed", "0").await;
+    set_value(c, "watch-games", "3").await;
+    click(c, "#watch").await;
+    wait_for(c, "window.menace.running === null && window.menace.log.filter(t => t === 'match_over').length === 3").await;
+    wait_for(c, "window.menace.queue.length === 0 && !window.menace.draining").await;
+    // The page watches one game at a time: the same lines on the protocol's own loop.
+    let answers = protocol(1961, &vec!["watch 1 perfect".to_string(); 3]);
+    let mut want = [0; 3];
+    for a in answers.iter().filter(|a| a["type"] == "result") {
+        want[match a["winner"].as_str().unwrap() {
+            "menace" => 0,
+            "draw" => 1,
+            _ => 2,
+        }] += 1;
+    }
+    assert_eq!(counters(c).await, want);
+    assert_eq!(want[0], 0, "MENACE cannot beat a perfect player");
+    let dump = answers.iter().rev().find(|a| a["type"] == "matchboxes").unwrap();
+    assert!(page_value(c, "window.menace.boxes").await == *dump, "the page's boxes differ");
+    screenshot(c, "browser-watch.png").await;
+}
+
+browser_test!(the_second_menaces_boxes_are_shown, second_menace);
+
+async fn second_menace(c: &Client, addr: std::net::SocketAddr, _: &Path) {
+    open(c, addr, "").await;
+    set_value(c, "opponent", "menace").await;
+    set_value(c, "train-games", "200").await;
+    click(c, "#train").await;
+    wait_for(c, "window.menace.running === null && window.menace.log.includes('trained')").await;
+    c.find(Locator::Css("#show-opponent")).await.unwrap().click().await.unwrap();
+    wait_for(c, "window.menace.opponentBoxes !== null").await;
+    let answers = protocol(1961, &["train 200 menace".into(), "dump opponent".into()]);
+    let dump = answers.last().unwrap();
+    assert_eq!(dump["machine"], "opponent");
+    assert!(page_value(c, "window.menace.opponentBoxes").await == *dump, "opponent boxes differ");
+    let shown = js(c, "document.querySelectorAll('#boxes .box').length").await;
+    assert_eq!(shown, json!(dump["boxes"].as_array().unwrap().len()));
+    for index in [0, 1, 2] {
+        assert_eq!(shown_box(c, index).await, beads_as_shown(&dump["boxes"][index]), "box {index}");
+    }
+    let heading = js(c, "document.getElementById('boxes-count').textContent").await;
+    assert!(heading.as_str().unwrap().contains("second MENACE"), "{heading}");
+    screenshot(c, "browser-second-menace.png").await;
+}
+
+browser_test!(nim_is_selectable_and_played_as_the_protocol_plays_it, nim);
+
+async fn nim(c: &Client, addr: std::net::SocketAddr, _: &Path) {
+    open(c, addr, "").await;
+    set_value(c, "game", "nim").await;
+    wait_for(c, "document.querySelectorAll('#boxes .box.generic').length > 0").await;
+    click(c, "#new-game").await;
+    wait_for(c, "window.menace.log.includes('menace_move')").await;
+    let config = Config {
+        seed: 1961,
+        game: menace_protocol::GameChoice::Nim(Default::default()),
+        files: FileAccess::Nowhere,
+        ..Config::default()
+    };
+    let mut session = Session::with(config).unwrap();
+    let mut out = Vec::new();
+    serve(&b"games 1\ndump\n"[..], &mut out, &mut session).unwrap();
+    let answers: Vec<Value> =
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let board: Vec<String> = serde_json::from_value(answers[1]["board"].clone()).unwrap();
+    let shown = js(c, "document.getElementById('text-board').textContent").await;
+    assert_eq!(shown, json!(board.join("\n")));
+    let boxes = answers[2]["boxes"].as_array().unwrap().len();
+    assert_eq!(js(c, "document.querySelectorAll('#boxes .box').length").await, json!(boxes));
+    screenshot(c, "browser-nim.png").await;
 }

@@ -58,6 +58,7 @@ function connect() {
     send("status");
     send("dump");
     send("history");
+    send("help rules"); // does this engine have the symmetry bead option?
   };
   ws.onmessage = (event) => {
     let answer;
@@ -219,6 +220,15 @@ function handle(a) {
       send("dump");
       afterLearning();
       break;
+    case "help": {
+      const usage = (a.commands[0] || {}).usage || "";
+      const symmetry = $("symmetry");
+      symmetry.disabled = !usage.includes("symmetry");
+      symmetry.parentElement.title = symmetry.disabled
+        ? "this engine's bead rules have no symmetry option yet"
+        : "each box gets one bead colour per symmetry class of its moves";
+      break;
+    }
     case "stopped":
       page.running = null;
       break;

@@ -11,10 +11,14 @@
 //!   deadline (one-shot bots: the PD players, the Go king-of-the-hill format);
 //! - [`Session`]: a long-lived child spoken to line by line, each answer awaited with a
 //!   timeout (GTP engines, protocol opponents).
+//!
+//! And [`tournament`]: batches of independent units (games, seeds) split into shards,
+//! recorded as JSON lines, merged and summarised.
 
 mod program;
 mod run;
 mod session;
+pub mod tournament;
 
 pub use program::{Program, ProgramError};
 pub use run::{run_once, Limits, Run};

@@ -50,6 +50,43 @@ pub struct GoArgs {
 enum GoCommand {
     /// Play games between two GTP engines, alternating colours; SGF per game and a table.
     Match(MatchArgs),
+    /// The king-of-the-hill tournament: every entrant plays every other; standings,
+    /// crosstable, Elo; one JSON line and one SGF per game; resumable and shardable.
+    Tournament(TournamentArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct TournamentArgs {
+    /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
+    /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
+    /// (our bot in-process; FLAGS from --playouts, --threads, --seed). Commands run without
+    /// a shell; {unit} becomes the game's unit number (from 0), {game} the unit + 1.
+    #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]
+    entrants: Vec<String>,
+    /// Games each pair plays, colours alternating.
+    #[arg(long, default_value_t = 2)]
+    games_per_pair: u64,
+    /// Board side (the challenge's is 19; king-of-the-hill programs then get N rows of N).
+    #[arg(long, default_value_t = 19)]
+    size: usize,
+    /// Komi (the challenge has none).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    komi: f32,
+    /// Moves (passes included) after which a game is scored as it stands.
+    #[arg(long, default_value_t = 1000)]
+    move_cap: usize,
+    /// Seconds allowed for one move; slower loses the game.
+    #[arg(long, default_value_t = 60.0, value_name = "SECS")]
+    move_timeout: f64,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Folder for results.jsonl (or results-K-of-N.jsonl) and sgf/; re-running into it
+    /// resumes.
+    #[arg(long, default_value = "go-tournament")]
+    out: PathBuf,
+    #[command(flatten)]
+    shard: super::tournament::ShardArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -105,8 +142,10 @@ pub fn run(args: GoArgs) -> ExitCode {
         seed: args.seed,
         ..SearchConfig::default()
     };
-    if let Some(GoCommand::Match(m)) = args.command {
-        return run_match(m);
+    match args.command {
+        Some(GoCommand::Match(m)) => return run_match(m),
+        Some(GoCommand::Tournament(t)) => return run_tournament(t, &cfg),
+        None => {}
     }
     if args.gtp {
         let stdin = std::io::stdin();
@@ -221,4 +260,63 @@ fn run_match(m: MatchArgs) -> ExitCode {
     });
     print!("{}", matches::table(&players, &recs));
     ExitCode::SUCCESS
+}
+
+fn run_tournament(t: TournamentArgs, base: &SearchConfig) -> ExitCode {
+    match tournament(t, base) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("menace go tournament: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
+    use menace::go::tournament::{self as tour, Config, Entrant};
+    let entrants =
+        t.entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
+    if !(t.move_timeout.is_finite() && t.move_timeout > 0.0 && t.move_timeout <= 86_400.0) {
+        return Err(format!("--move-timeout {}: give seconds, up to a day", t.move_timeout));
+    }
+    let cfg = Config {
+        entrants,
+        games_per_pair: t.games_per_pair,
+        size: t.size,
+        komi: t.komi,
+        move_cap: t.move_cap,
+        move_timeout: Duration::from_secs_f64(t.move_timeout),
+    };
+    cfg.check()?;
+    let command = "menace go tournament";
+    let shard = t.shard.resolve(command)?;
+    let out = t.out.clone();
+    super::tournament::run(
+        command,
+        &cfg.plan(),
+        shard,
+        &t.out,
+        t.jobs.max(1),
+        |unit| tour::run_unit(&cfg, unit, &out),
+        |r| {
+            let f = |k: &str| {
+                r.data
+                    .get(k)
+                    .map(|v| v.as_str().map_or(v.to_string(), String::from))
+                    .unwrap_or_default()
+            };
+            eprintln!(
+                "unit {}: {} (black) vs {} (white): {} after {} moves; {}",
+                r.unit,
+                f("black"),
+                f("white"),
+                f("result"),
+                f("moves"),
+                f("reason")
+            );
+        },
+    )
 }

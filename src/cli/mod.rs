@@ -13,6 +13,7 @@ mod opponent;
 mod pd;
 mod pretty;
 mod serve;
+mod tournament;
 mod train;
 
 /// MENACE and friends: game-playing programs that learn and compete over line protocols.
@@ -49,6 +50,8 @@ enum Command {
     PdPlayer(pd::PdPlayerArgs),
     /// Serve the MENACE web page and the protocol over a WebSocket (http://127.0.0.1:8080/).
     Serve(serve::ServeArgs),
+    /// Merge the results files of a sharded tournament and print its standings.
+    Merge(tournament::MergeArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -65,5 +68,6 @@ pub fn main() -> ExitCode {
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),
         Some(Command::Serve(args)) => serve::run(args),
+        Some(Command::Merge(args)) => tournament::run_merge(args),
     }
 }

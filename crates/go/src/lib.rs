@@ -5,7 +5,8 @@
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
-//! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF.
+//! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
+//! - [`tournament`]: the king-of-the-hill tournament's judge (KotH, GTP and builtin entrants).
 
 pub mod board;
 pub mod bot;
@@ -18,3 +19,4 @@ pub mod pattern;
 pub mod playout;
 pub mod score;
 pub mod sgf;
+pub mod tournament;

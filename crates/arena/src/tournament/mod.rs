@@ -20,11 +20,13 @@
 pub mod elo;
 pub mod merge;
 pub mod record;
+pub mod runner;
 pub mod shard;
 pub mod standings;
 pub mod unit;
 
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
+pub use runner::run_units;
 pub use shard::{Shard, ShardSource};
 pub use unit::{Fingerprint, Plan, UnitId};

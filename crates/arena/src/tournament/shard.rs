@@ -40,7 +40,7 @@ pub enum ShardSource {
 impl std::fmt::Display for ShardSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ShardSource::Whole => f.write_str("no shard given (--shard, SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX): all units"),
+            ShardSource::Whole => f.write_str("no --shard, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
             ShardSource::Flag => f.write_str("from --shard"),
             ShardSource::SlurmArray { task_id, task_min, task_count } => write!(
                 f,

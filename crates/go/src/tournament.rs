@@ -1,0 +1,709 @@
+//! The king-of-the-hill tournament's judge: all-play-all between entrants of three kinds.
+//!
+//! - `koth:COMMAND`: a king-of-the-hill program, started afresh for every move with the
+//!   position on stdin (the challenge's text: N rows of `0`/`1`/`2`, then the prisoners and
+//!   the colour to move) and answering `r c` or `pass`;
+//! - `gtp:COMMAND`: a GTP engine, one process per game, told every move;
+//! - `builtin[:FLAGS]`: our bot in-process, deciding exactly as `menace go` does on the
+//!   same position (`--playouts N`, `--threads N`, `--seed N`).
+//!
+//! Commands run without a shell; `{unit}` in them becomes the game's unit number (from 0)
+//! and `{game}` the game number (unit + 1), a way to seed an engine per game.
+//!
+//! Every pair of entrants (in the order given) plays `games_per_pair` games, colours
+//! alternating, the first of the pair black in the pair's even games. Unit `u` is game
+//! `u mod games_per_pair` of pair `u div games_per_pair`. The referee keeps the board: two
+//! passes in a row end the game, scored by Tromp-Taylor area with the komi; a move that
+//! recreates an earlier whole-board position with the same side to move makes the game a
+//! tie (an immediate ko recapture is such a move); the move cap ends the game as scored;
+//! an illegal move, a crash, malformed or oversized output, a resignation or no answer
+//! within the move timeout loses it for the offender, with the reason recorded.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use menace_arena::tournament::standings::{self, Outcome, PairGame};
+use menace_arena::tournament::{Merged, Plan, UnitId};
+use menace_arena::{run_once, Limits, Program, Session};
+use serde_json::{json, Map, Value};
+
+use super::board::{Board, Illegal, Move, BLACK, PASS, WHITE};
+use super::bot;
+use super::gtp::{format_vertex, parse_vertex, SEED_MIX};
+use super::koth;
+use super::matches::gtp_command;
+use super::mcts::SearchConfig;
+use super::score;
+use super::sgf::{self, SgfGame};
+
+/// The kind of tournament in the results' lines.
+pub const KIND: &str = "go";
+
+/// Bytes of a king-of-the-hill program's output read per move: an answer is a few bytes,
+/// so more than this is a flood and loses the game.
+pub const MAX_KOTH_OUTPUT: usize = 4096;
+
+/// How an entrant is run.
+#[derive(Clone, Debug)]
+pub enum Kind {
+    /// A program started for every move (the king-of-the-hill format).
+    Koth(Program),
+    /// A GTP engine, one process per game.
+    Gtp(Program),
+    /// Our bot, in this process.
+    Builtin(SearchConfig),
+}
+
+/// One entrant: a name and how to run it.
+#[derive(Clone, Debug)]
+pub struct Entrant {
+    /// The name in tables, SGF and results.
+    pub name: String,
+    /// The specification as given (part of the configuration's fingerprint).
+    pub spec: String,
+    /// How it is run.
+    pub kind: Kind,
+}
+
+impl Entrant {
+    /// Reads `NAME=SPEC`; `builtin` starts from `base` (the defaults of `menace go`).
+    pub fn parse(arg: &str, base: &SearchConfig) -> Result<Entrant, String> {
+        let (name, spec) = arg
+            .split_once('=')
+            .ok_or_else(|| format!("--entrant {arg:?}: expected NAME=SPEC, e.g. bot=koth:./bot"))?;
+        let name = name.trim();
+        if name.is_empty() || name.len() > 64 || name.chars().any(|c| c.is_control()) {
+            return Err(format!(
+                "--entrant {arg:?}: the name must be 1 to 64 printable characters"
+            ));
+        }
+        let program = |cmd: &str| {
+            Program::parse(cmd).map_err(|e| format!("--entrant {name}: command {cmd:?}: {e}"))
+        };
+        let kind = if let Some(cmd) = spec.strip_prefix("koth:") {
+            Kind::Koth(program(cmd)?)
+        } else if let Some(cmd) = spec.strip_prefix("gtp:") {
+            Kind::Gtp(program(cmd)?)
+        } else if spec == "builtin" {
+            Kind::Builtin(base.clone())
+        } else if let Some(flags) = spec.strip_prefix("builtin:") {
+            Kind::Builtin(builtin_flags(flags, base).map_err(|e| format!("--entrant {name}: {e}"))?)
+        } else {
+            return Err(format!(
+                "--entrant {name}: SPEC must start with koth:, gtp: or builtin, got {spec:?}"
+            ));
+        };
+        Ok(Entrant { name: name.to_string(), spec: spec.to_string(), kind })
+    }
+}
+
+/// Reads `--playouts N --threads N --seed N` for a builtin entrant.
+fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, String> {
+    let words = Program::parse(flags).map(|p| p.argv).unwrap_or_default();
+    let mut cfg = base.clone();
+    let mut it = words.iter();
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("builtin flag {flag} needs a value"))?;
+        let num = |max: u64| {
+            value.parse::<u64>().ok().filter(|v| *v <= max).ok_or_else(|| {
+                format!("builtin flag {flag}: {value:?} is not a number up to {max}")
+            })
+        };
+        match flag.as_str() {
+            "--playouts" => cfg.playouts = num(100_000_000)?.max(1) as usize,
+            "--threads" => cfg.threads = num(64)?.max(1) as usize,
+            "--seed" => cfg.seed = num(u64::MAX)?,
+            other => {
+                return Err(format!(
+                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed)"
+                ))
+            }
+        }
+    }
+    Ok(cfg)
+}
+
+/// The tournament's settings.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The entrants, in the order given.
+    pub entrants: Vec<Entrant>,
+    /// Games each pair plays, colours alternating.
+    pub games_per_pair: u64,
+    /// Board side (the challenge's is 19).
+    pub size: usize,
+    /// Komi (the challenge has none).
+    pub komi: f32,
+    /// Moves (passes included) after which the game is scored as it stands.
+    pub move_cap: usize,
+    /// Longest wait for one move.
+    pub move_timeout: Duration,
+}
+
+/// Who plays which colour in a unit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Pairing {
+    /// Index of the entrant with black.
+    pub black: usize,
+    /// Index of the entrant with white.
+    pub white: usize,
+}
+
+impl Config {
+    /// Checks the settings.
+    pub fn check(&self) -> Result<(), String> {
+        if self.entrants.len() < 2 {
+            return Err(
+                "a tournament needs at least 2 entrants (--entrant NAME=SPEC, repeated)".into()
+            );
+        }
+        for (i, e) in self.entrants.iter().enumerate() {
+            if self.entrants[..i].iter().any(|o| o.name == e.name) {
+                return Err(format!("two entrants are named {:?}", e.name));
+            }
+        }
+        if !(2..=19).contains(&self.size) {
+            return Err(format!("--size {}: give a side from 2 to 19", self.size));
+        }
+        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+            return Err(format!("--komi {} is not a usable number", self.komi));
+        }
+        if self.games_per_pair == 0 || self.games_per_pair > 1_000_000 {
+            return Err("--games-per-pair must be from 1 to 1000000".into());
+        }
+        if self.move_cap == 0 {
+            return Err("--move-cap must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    /// The canonical text of everything that decides the results (not the job count, the
+    /// shard or the output folder): its fingerprint tags every line.
+    pub fn canonical(&self) -> String {
+        json!({
+            "kind": KIND,
+            "entrants": self.entrants.iter().map(|e| [e.name.clone(), e.spec.clone()]).collect::<Vec<_>>(),
+            "games_per_pair": self.games_per_pair,
+            "size": self.size,
+            "komi": self.komi,
+            "move_cap": self.move_cap,
+            "move_timeout_ms": self.move_timeout.as_millis() as u64,
+        })
+        .to_string()
+    }
+
+    /// Number of pairs.
+    pub fn pairs(&self) -> u64 {
+        let n = self.entrants.len() as u64;
+        n * n.saturating_sub(1) / 2
+    }
+
+    /// The plan: every game of every pair.
+    pub fn plan(&self) -> Plan {
+        Plan::new(KIND, &self.canonical(), self.pairs() * self.games_per_pair)
+    }
+
+    /// Who has black and white in `unit`.
+    pub fn pairing(&self, unit: UnitId) -> Pairing {
+        let pair = unit.0 / self.games_per_pair;
+        let game = unit.0 % self.games_per_pair;
+        let n = self.entrants.len() as u64;
+        // Pairs (i, j), i < j, in order: (0,1), (0,2), ..., (1,2), ...
+        let (mut i, mut left) = (0u64, pair);
+        while left >= n - 1 - i {
+            left -= n - 1 - i;
+            i += 1;
+        }
+        let j = i + 1 + left;
+        let (i, j) = (i as usize, j as usize);
+        if game.is_multiple_of(2) {
+            Pairing { black: i, white: j }
+        } else {
+            Pairing { black: j, white: i }
+        }
+    }
+}
+
+/// Who won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// Nobody.
+    Tie,
+}
+
+impl Winner {
+    fn word(self) -> &'static str {
+        match self {
+            Winner::Black => "black",
+            Winner::White => "white",
+            Winner::Tie => "tie",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Two passes in a row; scored.
+    TwoPasses,
+    /// The move cap; scored.
+    MoveCap,
+    /// A repeated whole-board position: a tie.
+    Repeat,
+    /// One side forfeited (illegal move, crash, timeout, garbage, resignation).
+    Forfeit,
+}
+
+impl Ending {
+    fn word(self) -> &'static str {
+        match self {
+            Ending::TwoPasses => "two passes",
+            Ending::MoveCap => "move cap",
+            Ending::Repeat => "repeat",
+            Ending::Forfeit => "forfeit",
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameResult {
+    /// Who had which colour.
+    pub pairing: Pairing,
+    /// The winner.
+    pub winner: Winner,
+    /// How it ended.
+    pub ending: Ending,
+    /// Why, in words.
+    pub reason: String,
+    /// Black's and white's area on the final board.
+    pub score: (u32, u32),
+    /// The moves played (passes included).
+    pub moves: Vec<Move>,
+    /// The SGF result (`B+7`, `W+F`, `0`).
+    pub result: String,
+}
+
+/// A player in one game: a way to get a move.
+enum Seat {
+    Koth(Program),
+    Gtp(Option<Session>),
+    Builtin(SearchConfig),
+}
+
+/// `program` with `{unit}` and `{game}` replaced.
+pub fn with_unit(program: &Program, unit: UnitId) -> Program {
+    Program::new(program.argv.iter().map(|a| {
+        a.replace("{unit}", &unit.0.to_string()).replace("{game}", &(unit.0 + 1).to_string())
+    }))
+}
+
+/// The move `menace go` answers to a king-of-the-hill position: the same inference from
+/// the bare position, the same seed (the position's text hashed, mixed with `cfg.seed`).
+pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
+    // Rebuilt from the stones, as a king-of-the-hill program would read it: no history,
+    // no ko point, no pass count.
+    let stones: Vec<u8> = (0..board.size())
+        .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
+        .map(|(r, c)| board.at(board.point(r, c)))
+        .collect();
+    let mut fresh = Board::from_stones(board.size(), &stones, board.to_move())
+        .expect("a position reached in play has liberties everywhere");
+    fresh.set_prisoners(board.prisoners(BLACK), board.prisoners(WHITE));
+    let input = koth::KothInput {
+        black_prisoners: board.prisoners(BLACK),
+        white_prisoners: board.prisoners(WHITE),
+        board: fresh,
+    };
+    let inf = koth::infer(&input);
+    let seed = koth::fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
+    let cfg = SearchConfig { seed, ..cfg.clone() };
+    let ctx = bot::Context {
+        opponent_passed: inf.opponent_passed,
+        forbidden: Vec::new(),
+        avoid_ko_retakes: true,
+        resign_below: 0.0,
+    };
+    bot::decide(&input.board, &cfg, &ctx)
+}
+
+fn colour_word(c: u8) -> &'static str {
+    if c == BLACK {
+        "black"
+    } else {
+        "white"
+    }
+}
+
+/// Asks `seat` for a move on `board`; `Err` is why it forfeits.
+fn ask(seat: &mut Seat, board: &Board, cfg: &Config) -> Result<Move, String> {
+    match seat {
+        Seat::Builtin(search) => Ok(koth_move(board, search).mv),
+        Seat::Koth(program) => {
+            let limits = Limits {
+                deadline: cfg.move_timeout,
+                max_output: MAX_KOTH_OUTPUT,
+                max_stderr: 1024,
+            };
+            let run = run_once(program, koth::format(board).as_bytes(), limits);
+            if let Some(e) = &run.spawn_error {
+                return Err(format!("could not run: {e}"));
+            }
+            if run.timed_out {
+                return Err(format!("no move within {} s", cfg.move_timeout.as_secs_f64()));
+            }
+            if run.truncated {
+                return Err(format!("output over {MAX_KOTH_OUTPUT} bytes"));
+            }
+            if !run.succeeded() {
+                return Err(format!("crashed ({})", run.incident().unwrap_or_default()));
+            }
+            let text = std::str::from_utf8(&run.stdout)
+                .map_err(|_| "malformed output: not UTF-8".to_string())?;
+            let shown: String = text.trim().chars().take(40).collect();
+            koth::parse_move(board, text).map_err(|e| format!("malformed output {shown:?}: {e}"))
+        }
+        Seat::Gtp(session) => {
+            let s = session.as_mut().ok_or("not running")?;
+            let text = gtp_command(
+                s,
+                &format!("genmove {}", colour_word(board.to_move())),
+                cfg.move_timeout,
+            )
+            .map_err(|e| format!("failed genmove: {e}"))?;
+            if text.eq_ignore_ascii_case("resign") {
+                return Err("resigned".into());
+            }
+            let shown: String = text.chars().take(40).collect();
+            parse_vertex(board, &text).map_err(|e| format!("malformed answer {shown:?}: {e}"))
+        }
+    }
+}
+
+/// Starts a seat for `entrant` in `unit` (GTP engines are set up for the board); `Err` is
+/// why it could not.
+fn seat(entrant: &Entrant, unit: UnitId, cfg: &Config) -> Result<Seat, String> {
+    Ok(match &entrant.kind {
+        Kind::Builtin(search) => Seat::Builtin(SearchConfig { komi: cfg.komi, ..search.clone() }),
+        Kind::Koth(p) => Seat::Koth(with_unit(p, unit)),
+        Kind::Gtp(p) => {
+            let program = with_unit(p, unit);
+            let mut s = Session::spawn(&program, 1 << 16, false)
+                .map_err(|e| format!("could not start {program}: {e}"))?;
+            for cmd in [
+                format!("boardsize {}", cfg.size),
+                "clear_board".into(),
+                format!("komi {}", cfg.komi),
+            ] {
+                gtp_command(&mut s, &cmd, cfg.move_timeout)
+                    .map_err(|e| format!("refused {cmd:?}: {e}"))?;
+            }
+            Seat::Gtp(Some(s))
+        }
+    })
+}
+
+/// Plays one game of the tournament.
+pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
+    let pairing = cfg.pairing(unit);
+    let mut board = Board::new(cfg.size);
+    let mut res = GameResult {
+        pairing,
+        winner: Winner::Tie,
+        ending: Ending::Forfeit,
+        reason: String::new(),
+        score: (0, 0),
+        moves: Vec::new(),
+        result: "0".into(),
+    };
+    let forfeit = |res: &mut GameResult, c: u8, name: &str, why: String| {
+        res.winner = if c == BLACK { Winner::White } else { Winner::Black };
+        res.ending = Ending::Forfeit;
+        res.result = if c == BLACK { "W+F" } else { "B+F" }.into();
+        res.reason = format!("{name} ({}) {why}", colour_word(c));
+    };
+    let who = |c: u8| if c == BLACK { pairing.black } else { pairing.white };
+    let mut seats: Vec<Seat> = Vec::with_capacity(2);
+    for c in [BLACK, WHITE] {
+        let e = &cfg.entrants[who(c)];
+        match seat(e, unit, cfg) {
+            Ok(s) => seats.push(s),
+            Err(why) => {
+                forfeit(&mut res, c, &e.name, why);
+                res.score = score::area(&board);
+                return res;
+            }
+        }
+    }
+    let mut seen = vec![board.position_key()];
+    loop {
+        if res.moves.len() >= cfg.move_cap {
+            res.ending = Ending::MoveCap;
+            res.reason = format!("move cap {} reached; scored as it stands", cfg.move_cap);
+            res.winner = scored(&board, cfg.komi, &mut res.result);
+            break;
+        }
+        let c = board.to_move();
+        let idx = usize::from(c == WHITE);
+        let name = &cfg.entrants[who(c)].name;
+        let m = match ask(&mut seats[idx], &board, cfg) {
+            Ok(m) => m,
+            Err(why) => {
+                forfeit(&mut res, c, name, why);
+                break;
+            }
+        };
+        let shown = koth::format_move(&board, m);
+        match board.check(m) {
+            Ok(()) => {}
+            Err(Illegal::Ko) => {
+                // Retaking a ko at once recreates the position before the capture.
+                res.moves.push(m);
+                res.ending = Ending::Repeat;
+                res.reason = format!(
+                    "{name} ({}) played {shown}, retaking a ko: the position repeats",
+                    colour_word(c)
+                );
+                break;
+            }
+            Err(e) => {
+                forfeit(&mut res, c, name, format!("played an illegal move {shown} ({e})"));
+                break;
+            }
+        }
+        board.play(m).expect("checked");
+        res.moves.push(m);
+        if board.passes() >= 2 {
+            res.ending = Ending::TwoPasses;
+            res.reason = "two passes".into();
+            res.winner = scored(&board, cfg.komi, &mut res.result);
+            break;
+        }
+        let key = board.position_key();
+        if m != PASS && seen.contains(&key) {
+            res.ending = Ending::Repeat;
+            res.reason =
+                format!("{name} ({}) played {shown}: the position repeats", colour_word(c));
+            break;
+        }
+        seen.push(key);
+        // A GTP opponent hears the move.
+        if let Seat::Gtp(Some(s)) = &mut seats[1 - idx] {
+            let cmd = format!("play {} {}", colour_word(c), format_vertex(&board, m));
+            if let Err(e) = gtp_command(s, &cmd, cfg.move_timeout) {
+                let oc = 3 - c;
+                forfeit(&mut res, oc, &cfg.entrants[who(oc)].name, format!("refused {cmd:?}: {e}"));
+                break;
+            }
+        }
+    }
+    for s in seats {
+        if let Seat::Gtp(Some(mut s)) = s {
+            let _ = s.send("quit\n");
+            s.finish(Duration::from_secs(2));
+        }
+    }
+    res.score = score::area(&board);
+    res
+}
+
+/// The winner by area on `board`, writing the SGF result.
+fn scored(board: &Board, komi: f32, result: &mut String) -> Winner {
+    let margin = score::margin(board, komi);
+    *result = score::result_string(margin);
+    if margin > 0.0 {
+        Winner::Black
+    } else if margin < 0.0 {
+        Winner::White
+    } else {
+        Winner::Tie
+    }
+}
+
+/// The SGF file of `unit`, relative to the output folder.
+pub fn sgf_path(unit: UnitId) -> PathBuf {
+    Path::new("sgf").join(format!("unit-{:05}.sgf", unit.0))
+}
+
+/// The game as SGF.
+pub fn sgf_text(cfg: &Config, res: &GameResult) -> String {
+    sgf::write(&SgfGame {
+        size: cfg.size,
+        komi: cfg.komi,
+        black: cfg.entrants[res.pairing.black].name.clone(),
+        white: cfg.entrants[res.pairing.white].name.clone(),
+        result: res.result.clone(),
+        handicap: Vec::new(),
+        moves: res.moves.clone(),
+        comment: res.reason.clone(),
+    })
+}
+
+/// Plays `unit`, writes its SGF under `out` and returns the fields of its results line.
+pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
+    let res = play(cfg, unit);
+    let rel = sgf_path(unit);
+    let path = out.join(&rel);
+    if let Some(dir) = path.parent() {
+        let _ = std::fs::create_dir_all(dir);
+    }
+    if let Err(e) = menace_files::write(&path, sgf_text(cfg, &res).as_bytes()) {
+        eprintln!("cannot write {}: {e}", path.display());
+    }
+    let v = json!({
+        "black": cfg.entrants[res.pairing.black].name,
+        "white": cfg.entrants[res.pairing.white].name,
+        "winner": res.winner.word(),
+        "ending": res.ending.word(),
+        "reason": res.reason,
+        "result": res.result,
+        "black_score": res.score.0,
+        "white_score": res.score.1,
+        "moves": res.moves.len(),
+        "sgf": rel.to_string_lossy(),
+        "size": cfg.size,
+        "komi": cfg.komi,
+    });
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("a JSON object"),
+    }
+}
+
+/// The pairwise games of a set of Go lines (`black` first, `winner` black, white or tie).
+pub fn pair_games(m: &Merged) -> Result<Vec<PairGame>, String> {
+    m.records
+        .iter()
+        .map(|r| {
+            let field = |k: &str| {
+                r.data
+                    .get(k)
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| format!("unit {}: no {k:?}", r.unit))
+            };
+            let outcome = match field("winner")? {
+                "black" => Outcome::FirstWins,
+                "white" => Outcome::SecondWins,
+                "tie" => Outcome::Tie,
+                w => {
+                    return Err(format!("unit {}: winner {w:?} is not black, white or tie", r.unit))
+                }
+            };
+            Ok(PairGame {
+                first: field("black")?.to_string(),
+                second: field("white")?.to_string(),
+                outcome,
+            })
+        })
+        .collect()
+}
+
+/// The standings of a Go tournament, from its lines alone: the table, the crosstable,
+/// Elo, and how the games ended.
+pub fn summary(m: &Merged) -> Result<String, String> {
+    let games = pair_games(m)?;
+    let s = standings::standings(&games);
+    let count = |k: &str, v: &str| {
+        m.records.iter().filter(|r| r.data.get(k).and_then(Value::as_str) == Some(v)).count()
+    };
+    let size = m
+        .records
+        .first()
+        .and_then(|r| r.data.get("size"))
+        .map(Value::to_string)
+        .unwrap_or_default();
+    let komi = m
+        .records
+        .first()
+        .and_then(|r| r.data.get("komi"))
+        .map(Value::to_string)
+        .unwrap_or_default();
+    let mut out = format!(
+        "Go tournament {}: {} of {} games, {size}x{size}, komi {komi}\n",
+        m.config,
+        m.records.len(),
+        m.units
+    );
+    out.push_str(&format!(
+        "black won {}, white won {}, ties {}; ended by two passes {}, move cap {}, repeated position {}, forfeit {}\n\n",
+        count("winner", "black"),
+        count("winner", "white"),
+        count("winner", "tie"),
+        count("ending", "two passes"),
+        count("ending", "move cap"),
+        count("ending", "repeat"),
+        count("ending", "forfeit"),
+    ));
+    out.push_str(&s.to_string());
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(n: usize, gpp: u64) -> Config {
+        let base = SearchConfig::default();
+        Config {
+            entrants: (0..n)
+                .map(|i| Entrant::parse(&format!("e{i}=builtin"), &base).unwrap())
+                .collect(),
+            games_per_pair: gpp,
+            size: 5,
+            komi: 0.0,
+            move_cap: 10,
+            move_timeout: Duration::from_secs(5),
+        }
+    }
+
+    #[test]
+    fn every_pair_plays_each_colour_in_turn() {
+        for n in 2..6 {
+            let c = cfg(n, 3);
+            let plan = c.plan();
+            let mut seen = std::collections::BTreeMap::new();
+            for u in plan.all() {
+                let p = c.pairing(u);
+                assert_ne!(p.black, p.white);
+                *seen.entry((p.black, p.white)).or_insert(0) += 1;
+            }
+            // By enumeration: each ordered pair (i<j) has black in ceil(3/2) = 2 games,
+            // the reverse in 1.
+            for i in 0..n {
+                for j in i + 1..n {
+                    assert_eq!(seen.get(&(i, j)), Some(&2), "{n}: {i} {j}");
+                    assert_eq!(seen.get(&(j, i)), Some(&1), "{n}: {j} {i}");
+                }
+            }
+            assert_eq!(seen.values().sum::<i32>() as u64, plan.units);
+        }
+    }
+
+    #[test]
+    fn entrant_specs_are_read_or_refused() {
+        let base = SearchConfig::default();
+        let e = Entrant::parse("x=builtin:--playouts 300 --seed 4", &base).unwrap();
+        assert!(matches!(e.kind, Kind::Builtin(ref s) if s.playouts == 300 && s.seed == 4));
+        let e = Entrant::parse("g=gtp:gnugo --mode gtp --seed {game}", &base).unwrap();
+        assert!(matches!(e.kind, Kind::Gtp(ref p) if p.argv.len() == 5));
+        assert_eq!(
+            with_unit(&Program::parse("a --seed {game} {unit}").unwrap(), UnitId(4)).argv,
+            ["a", "--seed", "5", "4"]
+        );
+        for bad in [
+            "x",
+            "=koth:a",
+            "x=shell:a",
+            "x=koth:",
+            "x=koth:'a",
+            "x=builtin:--fast 1",
+            "x=builtin:--playouts",
+        ] {
+            assert!(Entrant::parse(bad, &base).is_err(), "{bad:?}");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! What every tournament-shaped command shares: the shard flags, the results file (and
+//! resuming into it), running the shard's units, and the summary printed from the lines.
+
+use std::path::{Path, PathBuf};
+
+use menace::arena::tournament::record::{complete_lines, parse_lines, read_text, Record};
+use menace::arena::tournament::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
+use serde_json::{Map, Value};
+
+/// `--shard K/N` and `--shards N`.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct ShardArgs {
+    /// Run only shard K of N: the units whose index is K mod N (K from 0). Without it, K
+    /// and N come from a Slurm job array (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT) or a
+    /// Kubernetes indexed job (JOB_COMPLETION_INDEX with --shards N); else all units.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// N, for a Kubernetes indexed job (K is JOB_COMPLETION_INDEX).
+    #[arg(long, value_name = "N")]
+    pub shards: Option<u64>,
+}
+
+impl ShardArgs {
+    /// The shard, said on stderr with where K and N came from.
+    pub fn resolve(&self, command: &str) -> Result<Shard, String> {
+        let (shard, source) =
+            Shard::resolve(self.shard.as_deref(), self.shards, &|k| std::env::var(k).ok())?;
+        if shard.is_whole() {
+            eprintln!("{command}: all units ({source})");
+        } else {
+            eprintln!("{command}: shard {shard} ({source})");
+        }
+        Ok(shard)
+    }
+}
+
+/// A summary of a whole tournament (or a shard's part of it) from its lines alone.
+pub type Summarize = fn(&Merged) -> Result<String, String>;
+
+/// The summary for each kind of results line.
+pub fn summarizer(kind: &str) -> Option<Summarize> {
+    match kind {
+        menace::go::tournament::KIND => Some(menace::go::tournament::summary),
+        _ => None,
+    }
+}
+
+/// The results file of `shard` in `out`: `results.jsonl` for all units,
+/// `results-K-of-N.jsonl` for a shard (so shards can share a folder).
+pub fn results_path(out: &Path, shard: Shard) -> PathBuf {
+    if shard.is_whole() {
+        out.join("results.jsonl")
+    } else {
+        out.join(format!("results-{}-of-{}.jsonl", shard.index, shard.count))
+    }
+}
+
+/// Runs the units of `shard` not yet recorded in `out`, `jobs` at a time, then returns the
+/// summary of what the results file holds (all units, or the shard's part).
+pub fn run<P, E>(
+    command: &str,
+    plan: &Plan,
+    shard: Shard,
+    out: &Path,
+    jobs: usize,
+    play: P,
+    each: E,
+) -> Result<String, String>
+where
+    P: Fn(UnitId) -> Map<String, Value> + Sync,
+    E: Fn(&Record) + Sync,
+{
+    let summarize =
+        summarizer(&plan.kind).ok_or_else(|| format!("no summary for {}", plan.kind))?;
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let path = results_path(out, shard);
+    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| e.0)?;
+    if opened.dropped > 0 {
+        eprintln!(
+            "{command}: dropped a torn last line ({} bytes) from {}; that unit runs again",
+            opened.dropped,
+            path.display()
+        );
+    }
+    let journal = opened.journal;
+    let mine: Vec<UnitId> = plan.all().filter(|u| shard.holds(*u)).collect();
+    let todo: Vec<UnitId> = mine.iter().copied().filter(|u| !journal.has(*u)).collect();
+    eprintln!(
+        "{command}: {} units to run, {} already in {} (this run's share: {} of the tournament's {} units)",
+        todo.len(),
+        mine.len() - todo.len(),
+        path.display(),
+        mine.len(),
+        plan.units,
+    );
+    run_units(&journal, plan, &todo, jobs, play, each)
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
+    let records = read_records(&path)?;
+    let merged = Merged::from_records(records, shard.is_whole()).map_err(|e| e.0)?;
+    let text = summarize(&merged)?;
+    if shard.is_whole() {
+        Ok(text)
+    } else {
+        Ok(format!(
+            "shard {shard}: {} of {} units; `menace merge` all shards' files for the standings\n{text}",
+            merged.records.len(),
+            plan.units
+        ))
+    }
+}
+
+/// The records of one results file, each labelled with the file's name (a torn last line
+/// is left out).
+fn read_records(path: &Path) -> Result<Vec<(String, Record)>, String> {
+    let text = read_text(path).map_err(|e| e.0)?;
+    let label = path.display().to_string();
+    let (lines, _) = complete_lines(&text);
+    let records = parse_lines(&label, &lines).map_err(|e| e.0)?;
+    Ok(records.into_iter().map(|r| (label.clone(), r)).collect())
+}
+
+/// Flags of `menace merge`.
+#[derive(clap::Args, Debug)]
+pub struct MergeArgs {
+    /// Results files (JSON lines) of the shards, or folders (every `*.jsonl` in them).
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// Summarise what is there even if units are missing (a tournament still running);
+    /// the summary says how many units it covers. Units twice or mixed configurations are
+    /// still refused.
+    #[arg(long)]
+    pub partial: bool,
+}
+
+/// Runs `menace merge`: checks every unit is there exactly once under one
+/// configuration and prints the same summary as a one-machine run.
+pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
+    match merge_files(&args.files, args.partial) {
+        Ok(text) => {
+            print!("{text}");
+            std::process::ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("menace merge: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+fn merge_files(paths: &[PathBuf], partial: bool) -> Result<String, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("cannot list {}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "jsonl") && f.is_file())
+                .collect();
+            if found.is_empty() {
+                return Err(format!("{} holds no .jsonl files", p.display()));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let merged = if partial {
+        let mut all = Vec::new();
+        for f in &files {
+            all.extend(read_records(f)?);
+        }
+        Merged::from_records(all, false).map_err(|e| e.0)?
+    } else {
+        let mut texts = Vec::new();
+        for f in &files {
+            texts.push((f.display().to_string(), read_text(f).map_err(|e| e.0)?));
+        }
+        merge::merge(&texts).map_err(|e| e.0)?
+    };
+    let summarize = summarizer(&merged.kind).ok_or_else(|| {
+        format!("results of kind {:?}: no summary known (go, go-match, pd, train)", merged.kind)
+    })?;
+    summarize(&merged)
+}

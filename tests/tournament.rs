@@ -1,0 +1,355 @@
+//! `menace go tournament` and `menace merge`: shards merged print the one-machine standings
+//! byte for byte, resuming skips what is recorded, misbehaving entrants lose with the
+//! reason, and real entrants from outside (a Python KotH bot, GNU Go over GTP) play through.
+
+use std::path::Path;
+use std::process::Output;
+
+use serde_json::Value;
+
+mod common;
+use common::menace;
+
+/// Fast entrants: our bot at two tiny budgets and a KotH program that always passes.
+const FIELD: [&str; 3] = [
+    "strong=builtin:--playouts 60 --threads 1",
+    "weak=builtin:--playouts 8 --threads 1 --seed 3",
+    "passer=koth:sh -c 'cat >/dev/null; echo pass'",
+];
+
+fn tournament(field: &[&str], extra: &[&str], out: &Path) -> Output {
+    let mut args: Vec<String> = vec!["go".into(), "tournament".into()];
+    for e in field {
+        args.push("--entrant".into());
+        args.push(e.to_string());
+    }
+    args.extend(["--size", "5", "--move-cap", "60", "--out"].map(String::from));
+    args.push(out.display().to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    menace(&args, None, b"")
+}
+
+fn ok(o: &Output) -> String {
+    assert!(o.status.success(), "failed: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn lines(path: &Path) -> Vec<Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn shards_merged_print_the_one_machine_standings_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let one = ok(&tournament(&FIELD, &["--games-per-pair", "3", "--jobs", "2"], &whole));
+    let recs = lines(&whole.join("results.jsonl"));
+    assert_eq!(recs.len(), 9, "3 pairs x 3 games");
+    for r in &recs {
+        for k in [
+            "unit",
+            "black",
+            "white",
+            "winner",
+            "reason",
+            "black_score",
+            "white_score",
+            "moves",
+            "sgf",
+        ] {
+            assert!(r.get(k).is_some(), "{k} missing in {r}");
+        }
+        let sgf = std::fs::read_to_string(whole.join(r["sgf"].as_str().unwrap())).unwrap();
+        assert!(sgf.contains(&format!("PB[{}]", r["black"].as_str().unwrap())), "{sgf}");
+    }
+    // The passer loses every game (it never places a stone; the bots do).
+    let passer_points: f64 = recs
+        .iter()
+        .map(|r| {
+            let colour = if r["black"] == "passer" {
+                "black"
+            } else if r["white"] == "passer" {
+                "white"
+            } else {
+                return 0.0;
+            };
+            match r["winner"].as_str().unwrap() {
+                w if w == colour => 1.0,
+                "tie" => 0.5,
+                _ => 0.0,
+            }
+        })
+        .sum();
+    assert_eq!(passer_points, 0.0);
+    assert!(one.contains("passer") && one.contains("crosstable"), "{one}");
+    for n in [2u64, 3, 4] {
+        let shards = dir.path().join(format!("shards-{n}"));
+        let mut files = Vec::new();
+        for k in 0..n {
+            let o = tournament(
+                &FIELD,
+                &["--games-per-pair", "3", "--shard", &format!("{k}/{n}")],
+                &shards,
+            );
+            let text = ok(&o);
+            assert!(text.starts_with(&format!("shard {k}/{n}")), "{text}");
+            assert!(String::from_utf8_lossy(&o.stderr).contains("from --shard"));
+            files.push(shards.join(format!("results-{k}-of-{n}.jsonl")).display().to_string());
+        }
+        let mut args = vec!["merge".to_string()];
+        args.extend(files.iter().cloned());
+        assert_eq!(ok(&menace(&args, None, b"")), one, "{n} shards");
+        // A folder stands for its .jsonl files.
+        assert_eq!(
+            ok(&menace(&["merge".to_string(), shards.display().to_string()], None, b"")),
+            one
+        );
+        // A missing shard is an error naming the missing units.
+        let o = menace(&args[..args.len() - 1], None, b"");
+        assert!(!o.status.success());
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("missing"),
+            "{}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+    }
+}
+
+#[test]
+fn a_slurm_array_index_picks_the_shard_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_menace"));
+    cmd.args(["go", "tournament", "--size", "5", "--move-cap", "20", "--out"])
+        .arg(dir.path())
+        .args(FIELD.iter().flat_map(|e| ["--entrant", e]))
+        .env("SLURM_ARRAY_TASK_ID", "1")
+        .env("SLURM_ARRAY_TASK_COUNT", "2")
+        .env_remove("SLURM_ARRAY_TASK_MIN")
+        .env_remove("JOB_COMPLETION_INDEX");
+    let o = cmd.output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(err.contains("shard 1/2 (from the Slurm job array: SLURM_ARRAY_TASK_ID=1"), "{err}");
+    let units: Vec<u64> = lines(&dir.path().join("results-1-of-2.jsonl"))
+        .iter()
+        .map(|r| r["unit"].as_u64().unwrap())
+        .collect();
+    let mut sorted = units.clone();
+    sorted.sort();
+    assert_eq!(sorted, [1, 3, 5]);
+}
+
+#[test]
+fn a_killed_run_resumes_without_replaying_and_mixed_configurations_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let full = ok(&tournament(&FIELD, &[], &out));
+    let path = out.join("results.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let kept: Vec<&str> = text.lines().take(2).collect();
+    let third = text.lines().nth(2).unwrap();
+    // Two lines kept, the third torn in the middle, as a killed run leaves it.
+    std::fs::write(&path, format!("{}\n{}", kept.join("\n"), &third[..third.len() / 2])).unwrap();
+    let o = tournament(&FIELD, &[], &out);
+    let err = String::from_utf8_lossy(&o.stderr).to_string();
+    assert_eq!(ok(&o), full);
+    assert!(
+        err.contains("torn last line") && err.contains("4 units to run, 2 already in"),
+        "{err}"
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(after.lines().count(), 6);
+    assert!(
+        after.starts_with(&format!("{}\n", kept.join("\n"))),
+        "the recorded lines stay as they were"
+    );
+    // Another configuration into the same folder is refused and the file kept.
+    let o = tournament(&FIELD, &["--komi", "0.5"], &out);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("another tournament"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), after);
+    // Merging files of two configurations is refused too.
+    let other = dir.path().join("u");
+    ok(&tournament(&FIELD, &["--komi", "0.5", "--shard", "0/2"], &other));
+    let o = menace(
+        &[
+            "merge".into(),
+            path.display().to_string(),
+            other.join("results-0-of-2.jsonl").display().to_string(),
+        ],
+        None,
+        b"",
+    );
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("unit 0 is recorded twice")
+            || String::from_utf8_lossy(&o.stderr).contains("another tournament")
+    );
+}
+
+/// A king-of-the-hill entrant from a shell script.
+fn koth_sh(name: &str, script: &str) -> String {
+    format!("{name}=koth:sh -c '{script}'")
+}
+
+#[test]
+fn misbehaving_entrants_lose_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        ("illegal", "cat >/dev/null; echo 3 3", "illegal move 3 3 (point is occupied)"),
+        ("offboard", "cat >/dev/null; echo 9 1", "malformed output \"9 1\": bad row"),
+        ("crash", "cat >/dev/null; echo 1 1; exit 3", "crashed (exited with status 3)"),
+        ("hang", "exec sleep 30", "no move within 1 s"),
+        ("garbage", "cat >/dev/null; echo hello", "malformed output \"hello\""),
+        ("flood", "cat >/dev/null; yes 1 1 | head -c 1000000", "output over 4096 bytes"),
+        ("silent", "cat >/dev/null", "malformed output \"\""),
+    ];
+    // The opponent plays 3 3 first (as black), so "3 3" from the offender is occupied.
+    let opener = koth_sh("opener", "cat >/dev/null; echo 3 3");
+    for (name, script, why) in cases {
+        let out = dir.path().join(name);
+        let field = [opener.as_str(), &koth_sh(name, script)];
+        let o = tournament(&field, &["--games-per-pair", "1", "--move-timeout", "1"], &out);
+        ok(&o);
+        let r = &lines(&out.join("results.jsonl"))[0];
+        assert_eq!(r["black"], "opener");
+        // "illegal" answers 3 3 on an occupied point; the others misbehave on their own.
+        assert_eq!(r["winner"], "black", "{name}: {r}");
+        assert_eq!(r["ending"], "forfeit", "{name}: {r}");
+        let reason = r["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with(&format!("{name} (white)")) && reason.contains(why),
+            "{name}: {reason}"
+        );
+        assert_eq!(r["result"], "B+F");
+    }
+}
+
+#[test]
+fn a_program_that_cannot_start_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let field = ["ghost=gtp:/nonexistent/engine", "p=koth:sh -c 'echo pass'"];
+    ok(&tournament(&field, &["--games-per-pair", "2"], dir.path()));
+    for r in lines(&dir.path().join("results.jsonl")) {
+        let ghost_colour = if r["black"] == "ghost" { "black" } else { "white" };
+        assert_ne!(r["winner"], ghost_colour);
+        assert!(r["reason"].as_str().unwrap().contains("could not start"), "{r}");
+    }
+}
+
+#[test]
+fn bad_flags_are_one_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    for (field, extra, says) in [
+        (&["a=builtin"][..], &[][..], "at least 2 entrants"),
+        (&["a=builtin", "a=builtin"][..], &[][..], "two entrants are named"),
+        (&["a=builtin", "b=sh:x"][..], &[][..], "koth:, gtp: or builtin"),
+        (&["a=builtin", "b=builtin"][..], &["--shard", "2/2"][..], "K must be below N"),
+        (&["a=builtin", "b=builtin"][..], &["--move-timeout", "0"][..], "--move-timeout"),
+    ] {
+        let o = tournament(field, extra, dir.path());
+        assert_eq!(o.status.code(), Some(2), "{field:?} {extra:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{err}");
+    }
+    let o = menace(&["merge", "/nonexistent/results.jsonl"], None, b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+/// A component the test needs: `None` (the test skips, saying so) when it is missing,
+/// unless CI=true or MENACE_REQUIRE_GNUGO=1, which make a missing component a failure.
+pub fn required(what: &str, path: &str) -> Option<String> {
+    if Path::new(path).exists() {
+        return Some(path.to_string());
+    }
+    let ci = std::env::var("CI").as_deref() == Ok("true")
+        || std::env::var("MENACE_REQUIRE_GNUGO").as_deref() == Ok("1");
+    assert!(!ci, "{what} ({path}) is required under CI but missing");
+    eprintln!("skipping: {what} ({path}) is not installed");
+    None
+}
+
+#[test]
+fn the_python_example_plays_legal_moves_to_the_end() {
+    let Some(python) = required("Python 3", "/usr/bin/python3") else { return };
+    let bot = format!("{}/examples/koth_random.py", env!("CARGO_MANIFEST_DIR"));
+    let dir = tempfile::tempdir().unwrap();
+    let field =
+        [format!("random=koth:{python} {bot}"), "menace=builtin:--playouts 100 --threads 1".into()];
+    let field: Vec<&str> = field.iter().map(String::as_str).collect();
+    let o = menace(
+        &[
+            "go",
+            "tournament",
+            "--entrant",
+            field[0],
+            "--entrant",
+            field[1],
+            "--size",
+            "7",
+            "--out",
+            &dir.path().display().to_string(),
+        ],
+        None,
+        b"",
+    );
+    let text = ok(&o);
+    let recs = lines(&dir.path().join("results.jsonl"));
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        assert_ne!(r["ending"], "forfeit", "the example never forfeits: {r}");
+        // Replaying the SGF on our board checks every move was legal.
+        let sgf = menace::go::sgf::read(
+            &std::fs::read_to_string(dir.path().join(r["sgf"].as_str().unwrap())).unwrap(),
+        )
+        .unwrap();
+        let mut b = menace::go::board::Board::new(sgf.size);
+        for m in &sgf.moves {
+            b.play(*m).unwrap_or_else(|e| panic!("illegal {m}: {e} in {r}"));
+        }
+        assert_eq!(sgf.moves.len() as u64, r["moves"].as_u64().unwrap());
+        let (black, white) = menace::go::score::area(&b);
+        assert_eq!(
+            (u64::from(black), u64::from(white)),
+            (r["black_score"].as_u64().unwrap(), r["white_score"].as_u64().unwrap())
+        );
+    }
+    assert!(text.contains("random") && text.contains("menace"), "{text}");
+}
+
+#[test]
+fn gnu_go_over_gtp_against_our_bot() {
+    let Some(gnugo) = required("GNU Go", "/usr/games/gnugo") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let g = format!(
+        "gnugo=gtp:{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead --seed {{game}}"
+    );
+    let o = menace(
+        &[
+            "go",
+            "tournament",
+            "--entrant",
+            &g,
+            "--entrant",
+            "menace=builtin:--playouts 200 --threads 1",
+            "--size",
+            "7",
+            "--out",
+            &dir.path().display().to_string(),
+        ],
+        None,
+        b"",
+    );
+    let text = ok(&o);
+    let recs = lines(&dir.path().join("results.jsonl"));
+    assert_eq!(recs.len(), 2);
+    for r in &recs {
+        assert_ne!(r["ending"], "forfeit", "{r}");
+        assert!(r["moves"].as_u64().unwrap() > 4, "{r}");
+    }
+    assert!(text.contains("gnugo"), "{text}");
+}

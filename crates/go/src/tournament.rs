@@ -551,7 +551,7 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    if let Err(e) = menace_files::write(&path, sgf_text(cfg, &res).as_bytes()) {
+    if let Err(e) = menace_files::write_atomic(&path, sgf_text(cfg, &res).as_bytes()) {
         eprintln!("cannot write {}: {e}", path.display());
     }
     let v = json!({

@@ -16,11 +16,18 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SESSIONS as u32,
           value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub max_sessions: u32,
+    /// Close a session after this many minutes without a command (frees its place).
+    #[arg(long, value_name = "MINUTES", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..=10_080))]
+    pub idle_minutes: u64,
 }
 
 /// Serves until Ctrl-C.
 pub fn run(args: ServeArgs) -> ExitCode {
-    let limits = Limits { max_sessions: args.max_sessions as usize };
+    let limits = Limits {
+        max_sessions: args.max_sessions as usize,
+        idle: std::time::Duration::from_secs(60 * args.idle_minutes),
+    };
     let served = menace_serve::run(args.addr, limits, |addr| {
         println!("MENACE is at http://{addr}/  (Ctrl-C stops the server)");
     });

@@ -71,7 +71,7 @@ function connect() {
     drain();
   };
   ws.onclose = (event) => {
-    setConnection(event.reason ? `closed: ${event.reason}` : "disconnected", "bad");
+    setConnection(`${event.reason ? `closed: ${event.reason}` : "disconnected"} (click to reconnect)`, "bad");
     page.running = null;
     updateButtons();
   };
@@ -570,6 +570,9 @@ function wire() {
     const m = $("move-text").value.trim();
     if (m) send(`move ${m}`);
     $("move-text").value = "";
+  });
+  $("connection").addEventListener("click", () => {
+    if (!page.ws || page.ws.readyState === WebSocket.CLOSED) connect();
   });
   $("set-seed").addEventListener("click", () => send(`seed ${$("seed").value}`));
   $("game").addEventListener("change", () => {

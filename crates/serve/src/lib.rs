@@ -28,14 +28,20 @@ use tokio::sync::Semaphore;
 pub struct Limits {
     /// Sessions (open WebSockets) at once; one more is refused with an error frame.
     pub max_sessions: usize,
+    /// A session that sends nothing for this long is closed (1001), so tabs whose
+    /// machine vanished (a laptop lid closed) do not hold places under the cap forever.
+    pub idle: std::time::Duration,
 }
 
 /// Concurrent sessions allowed by default.
 pub const DEFAULT_MAX_SESSIONS: usize = 200;
 
+/// How long a silent session is kept by default: 30 minutes.
+pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
+
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_sessions: DEFAULT_MAX_SESSIONS }
+        Limits { max_sessions: DEFAULT_MAX_SESSIONS, idle: DEFAULT_IDLE }
     }
 }
 

@@ -29,6 +29,7 @@ const OUTBOX: usize = 256;
 
 /// Close codes (RFC 6455).
 const NORMAL: u16 = 1000;
+const GOING_AWAY: u16 = 1001;
 const POLICY: u16 = 1008;
 const TOO_BIG: u16 = 1009;
 const TRY_AGAIN_LATER: u16 = 1013;
@@ -44,10 +45,12 @@ pub async fn upgrade(
         return (StatusCode::FORBIDDEN, why).into_response();
     }
     let permit = state.sessions.clone().try_acquire_owned().ok();
-    let max = state.limits.max_sessions;
+    let (max, idle) = (state.limits.max_sessions, state.limits.idle);
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         match permit {
-            Some(permit) => connection(socket, SessionOptions::from_query(&query), permit).await,
+            Some(permit) => {
+                connection(socket, SessionOptions::from_query(&query), permit, idle).await
+            }
             None => {
                 let message = format!(
                     "the server is full: it runs at most {max} sessions at once; try again later"
@@ -92,15 +95,28 @@ async fn connection(
     mut socket: WebSocket,
     options: Result<SessionOptions, String>,
     permit: OwnedSemaphorePermit,
+    idle: std::time::Duration,
 ) {
     let (answers, mut outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
     let engine = match options.and_then(|o| Engine::start(&o, answers)) {
         Ok(engine) => engine,
         Err(message) => return refuse(socket, message, POLICY).await,
     };
+    let silence = tokio::time::sleep(idle);
+    tokio::pin!(silence);
     loop {
         tokio::select! {
+            () = &mut silence => {
+                let _ = socket.send(Message::Text(error_json(format!(
+                    "closed after {} minutes without a command; reload the page to go on",
+                    idle.as_secs() / 60
+                )).into())).await;
+                let frame = CloseFrame { code: GOING_AWAY, reason: "idle".into() };
+                let _ = socket.send(Message::Close(Some(frame))).await;
+                break;
+            }
             incoming = socket.recv() => {
+                silence.as_mut().reset(tokio::time::Instant::now() + idle);
                 let input = match incoming {
                     Some(Ok(Message::Text(text))) => line_of(text.as_bytes()),
                     Some(Ok(Message::Binary(bytes))) => line_of(&bytes),

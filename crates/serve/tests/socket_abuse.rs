@@ -125,7 +125,7 @@ async fn assert_refused(addr: std::net::SocketAddr, cap: usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sessions_past_the_cap_are_refused_and_a_freed_place_is_reused() {
-    let addr = start(Limits { max_sessions: 3 }).await;
+    let addr = start(Limits { max_sessions: 3, ..Limits::default() }).await;
     let mut open = open_sessions(addr, 3).await;
     assert_refused(addr, 3).await;
     // Closing one frees its place (once the server has seen the close).
@@ -201,7 +201,7 @@ async fn stop_ends_a_long_train_and_keeps_what_was_learned() {
 async fn closing_the_socket_stops_its_work_and_frees_its_place() {
     // One place: the next session is admitted only once the closed one's thread has ended,
     // which a 100,000,000-game train would not do for minutes if it kept running.
-    let addr = start(Limits { max_sessions: 1 }).await;
+    let addr = start(Limits { max_sessions: 1, ..Limits::default() }).await;
     let mut ws = connect(addr, "").await;
     send(&mut ws, "train 100000000").await;
     assert_eq!(answer(&mut ws).await["type"], "progress");
@@ -217,4 +217,25 @@ async fn closing_the_socket_stops_its_work_and_frees_its_place() {
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     assert!(admitted, "the closed session's train kept its place");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_silent_session_is_closed_and_its_place_freed() {
+    let idle = std::time::Duration::from_millis(300);
+    let addr = start(Limits { max_sessions: 1, idle }).await;
+    let mut ws = connect(addr, "").await;
+    // Say nothing: an error frame explaining why, then a close (1001, going away).
+    assert!(is_error(&answer(&mut ws).await, "without a command"));
+    assert_eq!(next(&mut ws).await, Frame::Close(Some(1001)));
+    let mut admitted = false;
+    for _ in 0..500 {
+        let mut other = connect(addr, "").await;
+        send(&mut other, "status").await;
+        if answer(&mut other).await["type"] == "status" {
+            admitted = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert!(admitted, "the silent session kept its place");
 }

@@ -328,3 +328,21 @@ mod ending {
         assert!(super::common::menace(&same, None, b"status\n").status.success());
     }
 }
+
+#[test]
+fn load_refuses_a_fifo_and_a_device_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("fifo.json");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let mut session = Session::new(BeadRules::challenge(), 3);
+    let before = session.observe();
+    for path in [fifo.to_str().unwrap(), "/dev/zero"] {
+        let mut out = Vec::new();
+        session.handle_line(&format!("load {path}"), &mut out, &Stop::new());
+        assert_eq!(out.len(), 1);
+        let Answer::Error { message } = &out[0] else { panic!("{out:?}") };
+        assert!(message.contains("not a regular file"), "{message}");
+    }
+    assert_eq!(session.observe(), before);
+}

@@ -1,0 +1,118 @@
+//! The published king-of-the-hill games (docs/games/koth-*/results.jsonl) are checked, not
+//! trusted: each line's SGF replays legally on our board, the recorded scores and winner
+//! follow from the final board and how the game ended, and the standings block in
+//! docs/go.md is exactly what the summary computes from the lines.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+
+use menace::arena::tournament::record::{complete_lines, parse_lines};
+use menace::arena::tournament::Merged;
+use menace::go::board::{Board, PASS};
+use menace::go::{score, sgf, tournament};
+use serde_json::Value;
+
+fn koth_dirs() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.join("results.jsonl").is_file())
+        .collect();
+    dirs.sort();
+    dirs
+}
+
+fn merged(dir: &Path) -> Merged {
+    let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+    let (lines, covered) = complete_lines(&text);
+    assert_eq!(covered, text.len(), "no torn line is published");
+    let label = dir.display().to_string();
+    let recs = parse_lines(&label, &lines).unwrap();
+    Merged::from_records(recs.into_iter().map(|r| (label.clone(), r)).collect(), false).unwrap()
+}
+
+#[test]
+fn every_published_koth_game_replays_and_its_line_follows_from_it() {
+    let dirs = koth_dirs();
+    assert!(!dirs.is_empty(), "docs/games/koth-19x19-level10 is published");
+    for dir in dirs {
+        let m = merged(&dir);
+        assert!(!m.records.is_empty());
+        for r in &m.records {
+            let s = |k: &str| r.data[k].as_str().unwrap().to_string();
+            let n = |k: &str| r.data[k].as_u64().unwrap();
+            let at = format!("{} unit {}", dir.display(), r.unit);
+            let g = sgf::read(&std::fs::read_to_string(dir.join(s("sgf"))).unwrap()).unwrap();
+            assert_eq!(
+                (g.black.clone(), g.white.clone(), g.result.clone()),
+                (s("black"), s("white"), s("result")),
+                "{at}"
+            );
+            assert_eq!(g.moves.len() as u64, n("moves"), "{at}");
+            let mut b = Board::new(g.size);
+            let mut seen = HashSet::from([b.position_key()]);
+            let ending = s("ending");
+            for (i, &mv) in g.moves.iter().enumerate() {
+                let last = i + 1 == g.moves.len();
+                match b.play(mv) {
+                    Ok(()) => {}
+                    // A ko retake is recorded and ends the game as a repeat.
+                    Err(_) if last && ending == "repeat" => break,
+                    Err(e) => panic!("{at}: move {} illegal: {e}", i + 1),
+                }
+                let fresh = seen.insert(b.position_key());
+                assert!(
+                    fresh || mv == PASS || (last && ending == "repeat"),
+                    "{at}: move {} repeats",
+                    i + 1
+                );
+            }
+            let (black, white) = score::area(&b);
+            assert_eq!(
+                (u64::from(black), u64::from(white)),
+                (n("black_score"), n("white_score")),
+                "{at}"
+            );
+            let winner = s("winner");
+            match ending.as_str() {
+                "two passes" | "move cap" => {
+                    if ending == "two passes" {
+                        assert_eq!(&g.moves[g.moves.len() - 2..], [PASS, PASS], "{at}");
+                    }
+                    let want = match black.cmp(&white) {
+                        std::cmp::Ordering::Greater => "black",
+                        std::cmp::Ordering::Less => "white",
+                        std::cmp::Ordering::Equal => "tie",
+                    };
+                    assert_eq!(winner, want, "{at}");
+                    assert_eq!(
+                        s("result"),
+                        score::result_string(score::margin(&b, g.komi)),
+                        "{at}"
+                    );
+                }
+                "repeat" => assert_eq!(winner, "tie", "{at}"),
+                "forfeit" => assert!(s("result").ends_with("+F") && winner != "tie", "{at}"),
+                other => panic!("{at}: unknown ending {other:?}"),
+            }
+            assert_eq!(r.data["komi"], Value::from(0.0), "{at}: the challenge has no komi");
+        }
+    }
+}
+
+#[test]
+fn the_standings_in_docs_go_md_are_the_summary_of_the_lines() {
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go.md")).unwrap();
+    for dir in koth_dirs() {
+        let summary = tournament::summary(&merged(&dir)).unwrap();
+        // The block is indented by nothing and sits in a fence right after this marker.
+        let name = dir.file_name().unwrap().to_string_lossy().to_string();
+        let marker = format!("<!-- standings: docs/games/{name} -->\n```\n");
+        let start = doc.find(&marker).unwrap_or_else(|| panic!("docs/go.md has no {marker:?}"))
+            + marker.len();
+        let end = start + doc[start..].find("```").unwrap();
+        assert_eq!(&doc[start..end], summary, "docs/go.md's block for {name}");
+    }
+}

@@ -574,3 +574,23 @@ impl<G: Face> Engine for Play<G> {
         self.games_played
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eval_figures_are_clamped_to_probabilities() {
+        // Sums of products can round a hair past 1 (the issue saw 1.0000000000000002).
+        let odds = clamp(Odds { win: 1.0000000000000002, draw: -1e-17, loss: 0.25 });
+        assert_eq!((odds.win, odds.draw, odds.loss), (1.0, 0.0, 0.25));
+    }
+
+    #[test]
+    fn progress_comes_every_percent_but_not_too_often() {
+        assert_eq!(progress_every(100_000_000, &OpponentSpec::Random), 1_000_000);
+        assert_eq!(progress_every(300, &OpponentSpec::Random), 20_000);
+        assert_eq!(progress_every(1000, &OpponentSpec::Exploiter), 200);
+        assert_eq!(progress_every(1_000_001, &OpponentSpec::Perfect), 20_000);
+    }
+}

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use menace::game::{Game, Outcome, Side};
 use menace::hexapawn::{HexPos, Hexapawn};
-use menace::learn::experiments::hexapawn_winner;
+use menace::learn::hexapawn_experiment::hexapawn_winner;
 use menace::menace::{BeadRules, Matchboxes};
 use menace::solve::Solver;
 use proptest::prelude::*;

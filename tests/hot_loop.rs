@@ -32,7 +32,14 @@ fn assert_same(a: &Matchboxes<TicTacToe>, b: &Matchboxes<TicTacToe>, ra: &GameRn
 
 /// Bead rules that send boxes empty often, so the refill and resign paths run.
 fn harsh(empty: EmptyBox) -> BeadRules {
-    BeadRules { initial: vec![1, 1, 1, 1], win: 1, draw: 0, loss: -4, empty }
+    BeadRules {
+        initial: vec![1, 1, 1, 1],
+        win: 1,
+        draw: 0,
+        loss: -4,
+        empty,
+        ..BeadRules::challenge()
+    }
 }
 
 fn every_rule() -> Vec<(String, BeadRules)> {
@@ -40,6 +47,15 @@ fn every_rule() -> Vec<(String, BeadRules)> {
         PRESETS.iter().map(|p| (p.name.to_string(), (p.rules)())).collect();
     rules.push(("harsh refill:1".into(), harsh(EmptyBox::Refill(1))));
     rules.push(("harsh resign".into(), harsh(EmptyBox::Resign)));
+    let classes = menace::menace::BeadColours::PerSymmetryClass;
+    rules.push((
+        "scroggs, symmetry classes".into(),
+        BeadRules { colours: classes, ..BeadRules::scroggs() },
+    ));
+    rules.push((
+        "harsh resign, symmetry classes".into(),
+        BeadRules { colours: classes, ..harsh(EmptyBox::Resign) },
+    ));
     rules
 }
 

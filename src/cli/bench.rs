@@ -57,12 +57,8 @@ pub fn run(args: BenchArgs) -> ExitCode {
         );
         rates.push(rate);
     }
+    let median = menace::stats::median(&rates).unwrap_or(0.0);
     rates.sort_by(f64::total_cmp);
-    let median = if rates.len() % 2 == 1 {
-        rates[rates.len() / 2]
-    } else {
-        (rates[rates.len() / 2 - 1] + rates[rates.len() / 2]) / 2.0
-    };
     println!(
         "{which}: median {:.2} million training games/s on one core (range {:.2} to {:.2} over {} runs)",
         median / 1e6,

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use menace::learn::experiments::{LearnerKind, Learners};
 use menace::learn::WeightedConfig;
+use menace::learn::{LearnerKind, Learners};
 use menace::menace::state::{State, MAX_STATE_BYTES};
 use menace::menace::{BeadRules, PRESETS};
 use menace::nim::Nim;

@@ -1,13 +1,16 @@
 //! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
 //! experiment), printed as plain-text tables. The work is in
-//! [`menace::learn::experiments`].
+//! [`menace::learn::nim_xor`], [`menace::learn::hexapawn_experiment`] and
+//! [`menace::learn::textbook`].
 
 use std::process::ExitCode;
 
-use menace::learn::experiments::{
-    format_hexapawn, format_nim_xor, format_textbook, hexapawn, hexapawn_boxes, nim_xor, textbook,
-    HexapawnConfig, Learners, NimOpponent, NimXorConfig, TextbookConfig,
+use menace::learn::hexapawn_experiment::{
+    format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig,
 };
+use menace::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
+use menace::learn::textbook::{format_textbook, textbook, TextbookConfig};
+use menace::learn::Learners;
 use menace::learn::WeightedConfig;
 use menace::menace::BeadRules;
 use menace::nim::Nim;

@@ -14,8 +14,9 @@ use menace::game::Game;
 use menace::game::Side;
 use menace::hexapawn::Hexapawn;
 use menace::learn::eval::report;
-use menace::learn::experiments::{greedy_moves, hexapawn_winner, Learner, LearnerKind, Learners};
+use menace::learn::hexapawn_experiment::hexapawn_winner;
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
+use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use menace::menace::state::State;
 use menace::menace::{BeadRules, Matchboxes};
 use menace::nim::{format_table, strategy_table};
@@ -51,7 +52,9 @@ pub struct TrainArgs {
     /// Write the curve to PREFIX.csv, PREFIX.jsonl and PREFIX.svg.
     #[arg(long, value_name = "PREFIX")]
     pub curve: Option<PathBuf>,
-    /// Check every K games whether the greedy policy is unbeatable (0: never).
+    /// Check every K games whether the greedy policy is unbeatable (0: never). For MENACE
+    /// the check is incremental: the exact evaluation reruns only when a box it depends on
+    /// changes its most-beaded moves, so checking after every game costs little.
     #[arg(long, default_value_t = 1, value_name = "K")]
     pub check_every: u64,
     /// Stop once the greedy policy is unbeatable.
@@ -157,14 +160,13 @@ fn describe(seed: u64, s: &Summary) -> String {
     ) + &stopped
 }
 
-fn median_range(mut v: Vec<f64>) -> String {
-    if v.is_empty() {
+fn median_range(v: Vec<f64>) -> String {
+    let Some(median) = menace::stats::median(&v) else {
         return "-".into();
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
-    format!("median {median} (range {}..{})", v[0], v[n - 1])
+    };
+    let low = v.iter().copied().fold(f64::INFINITY, f64::min);
+    let high = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    format!("median {median} (range {low}..{high})")
 }
 
 /// Trains a learner of any kind on any game (no saved state; built-in opponents only).

@@ -39,13 +39,44 @@ pub enum Outcome {
     Draw,
 }
 
+/// How a game ended, from one player's point of view.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// This player won.
+    Win,
+    /// Nobody won.
+    Draw,
+    /// This player lost (or resigned).
+    Loss,
+}
+
+impl GameResult {
+    /// The result for `side` of a finished game.
+    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
+        match outcome {
+            Outcome::Draw => GameResult::Draw,
+            Outcome::Win(s) if s == side => GameResult::Win,
+            Outcome::Win(_) => GameResult::Loss,
+        }
+    }
+}
+
 /// A symmetry of a game's board, as an index into the game's own table of transforms
 /// (0 is always the identity).
 pub type Sym = u8;
 
-/// The rules of a game. Games are plain values that own their data (`'static`), which
-/// lets the training loop recognise tic-tac-toe and take its hot loop.
-pub trait Game: 'static {
+/// A dedicated loop a game offers for training MENACE against the uniform random player,
+/// which plays exactly the games the generic loop plays, only faster (see
+/// [`Matchboxes::train_against_random_each`](crate::menace::Matchboxes::train_against_random_each)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FastPath {
+    /// Tic-tac-toe with the learner as X: positions keyed by their base-3 code, nine
+    /// moves, the random player's choice as [`crate::ttt::TicTacToe::random_move`] makes it.
+    TicTacToe,
+}
+
+/// The rules of a game.
+pub trait Game {
     /// A position: the whole state needed to continue the game, including who is to move.
     type Pos: Copy + Eq + Hash + Ord + Debug;
 
@@ -98,6 +129,11 @@ pub trait Game: 'static {
     /// Maps a move on the canonical drawing back to the real position.
     fn move_from_canonical(&self, _s: Sym, mv: usize) -> usize {
         mv
+    }
+
+    /// The dedicated training loop this game has, if any (none by default).
+    fn fast_path(&self) -> Option<FastPath> {
+        None
     }
 
     /// A move in the game's own notation (for tables, logs and the protocol).

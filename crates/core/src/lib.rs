@@ -6,14 +6,23 @@
 //!   written once; [`ttt`], [`nim`], [`hexapawn`]: the games.
 //! - [`menace`]: Donald Michie's 1961 matchbox learning machine, exact (the 304 boxes by
 //!   enumeration).
-//! - [`learn`]: the weighted learner, opponents, training, exact evaluation, curves.
-//! - [`solve`]: minimax values of every position; [`rng`]: the one seeded generator.
+//! - [`play`]: the [`play::Player`] trait, one game between two players, the uniform
+//!   random player and the one result counter ([`play::Tally`]).
+//! - [`learn`]: the weighted learner, opponents, training, exact evaluation, curves,
+//!   and the experiments (Nim, Hexapawn, the textbook's).
+//! - [`solve`]: minimax values of every position; [`rng`]: the one seeded generator;
+//!   [`stats`]: the one median.
+//!
+//! Modules depend downwards only: games and [`play`] know nothing of learners,
+//! [`menace`] uses [`play`], and [`learn`] uses both.
 
 pub mod game;
 pub mod hexapawn;
 pub mod learn;
 pub mod menace;
 pub mod nim;
+pub mod play;
 pub mod rng;
 pub mod solve;
+pub mod stats;
 pub mod ttt;

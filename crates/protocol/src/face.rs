@@ -122,7 +122,10 @@ impl Face for TicTacToe {
         if machine.side() != Side::First {
             return false;
         }
-        machine.train_against_random_each(games, rng, each);
+        machine.train_against_random_each(games, rng, |g| {
+            each(g.result());
+            std::ops::ControlFlow::Continue(())
+        });
         true
     }
 }

@@ -7,36 +7,25 @@
 
 pub mod curve;
 pub mod eval;
-pub mod experiments;
 mod exploiter;
+pub mod hexapawn_experiment;
+pub mod learners;
+pub mod nim_xor;
 mod opponents;
+pub mod over_seeds;
+pub mod textbook;
 pub mod train;
+pub mod unbeatable;
 mod weighted;
 
-use crate::game::{Game, Outcome, Side};
-use crate::menace::{Choice, GameResult, Matchboxes};
-use crate::rng::GameRng;
+use crate::game::Game;
+use crate::menace::Matchboxes;
 
-pub use experiments::{greedy_moves, Frozen};
+pub use crate::play::{play, Player, Random, Tally};
 pub use exploiter::Exploiter;
-pub use opponents::{Mixed, Perfect, Random};
+pub use learners::{greedy_moves, Frozen, Learner, LearnerKind, Learners};
+pub use opponents::{Mixed, Perfect};
 pub use weighted::{Weighted, WeightedConfig};
-
-/// Anything that picks moves in a game: a learner or an opponent.
-pub trait Player<G: Game> {
-    /// A move for the side to move in `p` (a position where the game is not over), or
-    /// `None` to resign.
-    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize>;
-
-    /// Told once when a game ends, with the result from this player's side. Learners
-    /// learn here; the default does nothing.
-    fn finish(&mut self, _result: GameResult) {}
-
-    /// Why this player cannot go on (e.g. an external program that died); training stops.
-    fn failed(&self) -> Option<String> {
-        None
-    }
-}
 
 /// A learner's move probabilities as they stand, for exact evaluation (no sampling).
 pub trait Policy<G: Game> {
@@ -60,6 +49,18 @@ pub trait Policy<G: Game> {
     /// The total weight behind the choice in `p` (beads in a matchbox), if the learner
     /// has such a thing; learning curves plot it for the first position.
     fn weight(&self, _game: &G, _p: G::Pos) -> Option<f64> {
+        None
+    }
+
+    /// The learner as matchboxes, if it is one: training then takes the machine's own
+    /// loop against the random player and watches its boxes to re-check the greedy
+    /// policy only when a box's most-beaded moves change.
+    fn as_matchboxes(&self) -> Option<&Matchboxes<G>> {
+        None
+    }
+
+    /// [`Policy::as_matchboxes`], for changing it.
+    fn as_matchboxes_mut(&mut self) -> Option<&mut Matchboxes<G>> {
         None
     }
 }
@@ -99,60 +100,12 @@ impl<G: Game> Policy<G> for Matchboxes<G> {
         let (b, _) = self.box_of(p)?;
         Some(self.beads(b).iter().map(|&n| f64::from(n)).sum())
     }
-}
 
-impl<G: Game> Player<G> for Matchboxes<G> {
-    #[inline]
-    fn choose(&mut self, _game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
-        match Matchboxes::choose(self, p, rng)? {
-            Choice::Forced(mv) | Choice::Drew { mv, .. } => Some(mv),
-            Choice::Resign { .. } => None,
-        }
+    fn as_matchboxes(&self) -> Option<&Matchboxes<G>> {
+        Some(self)
     }
 
-    #[inline]
-    fn finish(&mut self, result: GameResult) {
-        self.learn(result);
+    fn as_matchboxes_mut(&mut self) -> Option<&mut Matchboxes<G>> {
+        Some(self)
     }
-}
-
-impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
-    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
-        (**self).choose(game, p, rng)
-    }
-    fn finish(&mut self, result: GameResult) {
-        (**self).finish(result);
-    }
-    fn failed(&self) -> Option<String> {
-        (**self).failed()
-    }
-}
-
-/// Plays one game from the start, `first` moving first, and tells both players the
-/// result. A resignation loses the game for the side that resigned.
-#[inline]
-pub fn play<G: Game, A: Player<G> + ?Sized, B: Player<G> + ?Sized>(
-    game: &G,
-    first: &mut A,
-    second: &mut B,
-    rng: &mut GameRng,
-) -> Outcome {
-    let mut p = game.start();
-    let outcome = loop {
-        if let Some(o) = game.outcome(p) {
-            break o;
-        }
-        let side = game.to_move(p);
-        let mv = match side {
-            Side::First => first.choose(game, p, rng),
-            Side::Second => second.choose(game, p, rng),
-        };
-        match mv {
-            Some(mv) => p = game.play(p, mv),
-            None => break Outcome::Win(side.other()),
-        }
-    };
-    first.finish(GameResult::for_side(outcome, Side::First));
-    second.finish(GameResult::for_side(outcome, Side::Second));
-    outcome
 }

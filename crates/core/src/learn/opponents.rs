@@ -1,22 +1,10 @@
-//! Opponents that do not learn: uniform random, perfect, and perfect-with-mistakes.
+//! Opponents that do not learn: perfect, and perfect-with-mistakes (the uniform random
+//! player is [`crate::play::Random`]).
 
-use super::Player;
+use super::{Player, Random};
 use crate::game::Game;
 use crate::rng::{below, chance, GameRng};
 use crate::solve::Solver;
-
-/// Plays a uniformly random legal move.
-#[derive(Default)]
-pub struct Random {
-    scratch: Vec<usize>,
-}
-
-impl<G: Game> Player<G> for Random {
-    #[inline]
-    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
-        game.random_move(p, rng, &mut self.scratch)
-    }
-}
 
 /// Plays perfectly (minimax), uniformly at random among the moves that keep the
 /// position's value.

@@ -1,19 +1,19 @@
 //! Training: a learner plays N games against an opponent and learns, with a learning
 //! curve recorded every K games.
 
-use std::any::Any;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use serde::Serialize;
 
 use super::eval::{outcome_odds, report, Model, Report, Version};
+use super::unbeatable::UnbeatableWatch;
 use super::{play, Exploiter, Mixed, Perfect, Player, Policy, Random};
-use crate::game::{Game, Outcome, Side};
-use crate::menace::{BeadRules, GameResult, Matchboxes};
+use crate::game::{Game, GameResult, Outcome, Side};
+use crate::menace::{BeadRules, Matchboxes};
 use crate::rng::GameRng;
 use crate::solve::Solver;
-use crate::ttt::TicTacToe;
 
 /// An opponent by name, as written on the command line and in the protocol.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,32 +148,7 @@ impl<G: Game> Player<G> for Opponent<G> {
     }
 }
 
-/// Games won, drawn and lost by the learner.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Tally {
-    /// Wins.
-    pub win: u64,
-    /// Draws.
-    pub draw: u64,
-    /// Losses.
-    pub loss: u64,
-}
-
-impl Tally {
-    /// Counts one result.
-    pub fn add(&mut self, r: GameResult) {
-        match r {
-            GameResult::Win => self.win += 1,
-            GameResult::Draw => self.draw += 1,
-            GameResult::Loss => self.loss += 1,
-        }
-    }
-
-    /// Games counted.
-    pub fn games(&self) -> u64 {
-        self.win + self.draw + self.loss
-    }
-}
+pub use crate::play::Tally;
 
 /// One point of a learning curve.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -234,9 +209,12 @@ pub struct Plan {
 /// Trains `learner` (playing `side`) against `opponent` per `plan`, calling `progress`
 /// with the games played after each game.
 ///
-/// MENACE playing X in tic-tac-toe against `random`, with no per-game checks, runs on the
-/// hot loop ([`Matchboxes::train_against_random_each`]) between curve points: the same
-/// games, draw for draw, about 1.4 times as fast.
+/// A matchbox learner against `random` runs on the machine's own loop
+/// ([`Matchboxes::train_against_random_each`]; for tic-tac-toe as X, the hot loop) between
+/// curve points. The "greedy policy unbeatable" check of every `check_every` games is
+/// incremental for matchbox learners ([`UnbeatableWatch`]): re-evaluated exactly only when
+/// a box it depends on changes its most-beaded moves, with the same answers as evaluating
+/// at every check.
 pub fn train<G, L>(
     game: &G,
     learner: &mut L,
@@ -248,7 +226,7 @@ pub fn train<G, L>(
 ) -> Summary
 where
     G: Game + Clone,
-    L: Player<G> + Policy<G> + 'static,
+    L: Player<G> + Policy<G>,
 {
     let mut solver = Solver::new(game.clone());
     let mut summary = Summary::default();
@@ -264,22 +242,50 @@ where
         summary.games = n;
         progress(n);
     };
-    let hot = plan.check_every == 0
-        && side == Side::First
-        && matches!(opponent, Opponent::Random(_))
-        && (learner as &mut dyn Any).is::<Matchboxes<TicTacToe>>();
+    let checks = plan.check_every > 0;
+    // (Checking after every game, the default, needs no division.)
+    let is_check = |n: u64| plan.check_every == 1 || (checks && n.is_multiple_of(plan.check_every));
+    let mut watch = (checks && learner.as_matchboxes().is_some()).then(UnbeatableWatch::new);
+    let hot = matches!(opponent, Opponent::Random(_)) && learner.as_matchboxes().is_some();
     while n < plan.games {
         if hot {
             // Up to the next curve point (or the end, without a curve).
             let end = n.checked_div(plan.every).map_or(plan.games, |q| (q + 1) * plan.every);
             let block = end.min(plan.games) - n;
-            let machine = (learner as &mut dyn Any)
-                .downcast_mut::<Matchboxes<TicTacToe>>()
-                .expect("checked above");
-            machine.train_against_random_each(block, rng, |r| {
+            let machine = learner.as_matchboxes_mut().expect("checked above");
+            // Set when a check needs an exact evaluation, which wants the whole machine.
+            let mut evaluate = false;
+            let mut stop = false;
+            machine.train_against_random_each(block, rng, |g| {
                 n += 1;
-                record(n, r, &mut summary, &mut window);
+                record(n, g.result(), &mut summary, &mut window);
+                let Some(watch) = watch.as_mut() else { return ControlFlow::Continue(()) };
+                watch.learned(g);
+                if is_check(n) {
+                    match watch.cached() {
+                        Some(answer) => {
+                            stop = mark_unbeatable(&mut summary, n, answer, plan);
+                            if stop {
+                                return ControlFlow::Break(());
+                            }
+                        }
+                        None => {
+                            evaluate = true;
+                            return ControlFlow::Break(());
+                        }
+                    }
+                }
+                ControlFlow::Continue(())
             });
+            if evaluate {
+                let machine = learner.as_matchboxes().expect("checked above");
+                let answer =
+                    watch.as_mut().expect("evaluate needs a watch").unbeatable(game, machine, side);
+                stop = mark_unbeatable(&mut summary, n, answer, plan);
+            }
+            if stop {
+                break;
+            }
         } else {
             n += 1;
             if let Opponent::Exploiter(e) = opponent {
@@ -290,18 +296,20 @@ where
                 Side::Second => play(game, opponent, learner, rng),
             };
             record(n, GameResult::for_side(outcome, side), &mut summary, &mut window);
-        }
-        if plan.check_every > 0 && n % plan.check_every == 0 {
-            let greedy =
-                outcome_odds(game, learner, side, Version::Greedy, Model::BestResponse).loss;
-            if greedy == 0.0 {
-                summary.unbeatable_after.get_or_insert(n);
-                summary.unbeatable_since.get_or_insert(n);
-                if plan.stop_when_unbeatable {
+            if let (Some(watch), Some(machine)) = (watch.as_mut(), learner.as_matchboxes()) {
+                watch.any_changed(machine);
+            }
+            if is_check(n) {
+                let answer = match (watch.as_mut(), learner.as_matchboxes()) {
+                    (Some(watch), Some(machine)) => watch.unbeatable(game, machine, side),
+                    _ => {
+                        outcome_odds(game, learner, side, Version::Greedy, Model::BestResponse).loss
+                            == 0.0
+                    }
+                };
+                if mark_unbeatable(&mut summary, n, answer, plan) {
                     break;
                 }
-            } else {
-                summary.unbeatable_since = None;
             }
         }
         if plan.every > 0 && (n % plan.every == 0 || n == plan.games) {
@@ -328,6 +336,18 @@ where
     }
     summary.end = report(game, learner, side, &mut solver);
     summary
+}
+
+/// Records the answer of the check after game `n`; whether training should stop.
+fn mark_unbeatable(summary: &mut Summary, n: u64, unbeatable: bool, plan: &Plan) -> bool {
+    if unbeatable {
+        summary.unbeatable_after.get_or_insert(n);
+        summary.unbeatable_since.get_or_insert(n);
+        plan.stop_when_unbeatable
+    } else {
+        summary.unbeatable_since = None;
+        false
+    }
 }
 
 /// Plays `games` games through the generic [`play`] without any bookkeeping but a tally:

@@ -24,6 +24,50 @@ impl fmt::Display for EmptyBox {
     }
 }
 
+/// Which legal moves of a box get beads (a colour each).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BeadColours {
+    /// Every legal move (every empty cell in tic-tac-toe): the challenge's rule, and the
+    /// engine's default.
+    #[default]
+    EveryMove,
+    /// One colour per symmetry class of the legal moves: moves that the symmetries
+    /// keeping the box's drawing unchanged map onto each other share one colour, placed on
+    /// the lowest of them (Michie's and Scroggs's boxes: 1 colour instead of 9 in the
+    /// first box). Two moves share a class exactly when they lead to the same position up
+    /// to symmetry.
+    PerSymmetryClass,
+}
+
+impl BeadColours {
+    /// The default, which state files leave out (so files keep their 0.1.0 bytes).
+    pub fn is_every_move(&self) -> bool {
+        *self == BeadColours::EveryMove
+    }
+
+    /// Parses `every` or `symmetry` (the names used on the command line and in the
+    /// protocol).
+    pub fn parse(text: &str) -> Result<BeadColours, String> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "every" | "every_move" | "all" => Ok(BeadColours::EveryMove),
+            "symmetry" | "per_symmetry_class" | "classes" => Ok(BeadColours::PerSymmetryClass),
+            _ => Err(format!(
+                "bead colours {text:?}: expected every (every legal move) or symmetry (one per symmetry class)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for BeadColours {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BeadColours::EveryMove => "every",
+            BeadColours::PerSymmetryClass => "symmetry",
+        })
+    }
+}
+
 /// The complete bead configuration of a machine.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,6 +83,9 @@ pub struct BeadRules {
     pub loss: i32,
     /// What an empty box does.
     pub empty: EmptyBox,
+    /// Which legal moves get beads: every one (default) or one per symmetry class.
+    #[serde(default, skip_serializing_if = "BeadColours::is_every_move")]
+    pub colours: BeadColours,
 }
 
 /// A named bead configuration.
@@ -86,6 +133,7 @@ impl BeadRules {
             draw: 0,
             loss: -1,
             empty: EmptyBox::Refill(3),
+            colours: BeadColours::EveryMove,
         }
     }
 
@@ -96,7 +144,14 @@ impl BeadRules {
 
     /// Matthew Scroggs's configuration (8/4/2/1, +3/+1/-1, resign on an empty box).
     pub fn scroggs() -> BeadRules {
-        BeadRules { initial: vec![8, 4, 2, 1], win: 3, draw: 1, loss: -1, empty: EmptyBox::Resign }
+        BeadRules {
+            initial: vec![8, 4, 2, 1],
+            win: 3,
+            draw: 1,
+            loss: -1,
+            empty: EmptyBox::Resign,
+            colours: BeadColours::EveryMove,
+        }
     }
 
     /// The preset called `name` (case-insensitive).
@@ -184,7 +239,12 @@ impl fmt::Display for BeadRules {
             self.draw,
             self.loss,
             self.empty
-        )
+        )?;
+        // The default is left out, so existing texts and transcripts stay as they were.
+        if self.colours == BeadColours::PerSymmetryClass {
+            f.write_str(", one colour per symmetry class")?;
+        }
+        Ok(())
     }
 }
 

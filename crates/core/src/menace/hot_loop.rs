@@ -2,8 +2,8 @@
 //! opponent, the configuration users time and sweep most.
 //!
 //! [`Matchboxes::train_against_random`] plays exactly the games that the generic
-//! [`play`](crate::learn::play) plays between a `Matchboxes<TicTacToe>` and
-//! [`Random`](crate::learn::Random): the same draws from the generator in the same
+//! [`play`](crate::play::play) plays between a `Matchboxes<TicTacToe>` and
+//! [`Random`](crate::play::Random): the same draws from the generator in the same
 //! order, the same beads taken and returned, the same results (`tests/hot_loop.rs` holds
 //! it to that, preset by preset). What it drops is generality. It knows that X moves on
 //! even plies, that nobody has a line before ply 5 and that only the mover can have just
@@ -13,13 +13,14 @@
 //! are packed in a register, not pushed to a `Vec`. About 11 million games a second on
 //! one core here (`menace bench`), against about 8 million for the generic loop.
 
+use std::ops::ControlFlow;
+
 use super::matchboxes::{draw_below, FORCED, NONE};
 use super::{EmptyBox, GameResult, Matchboxes};
-use crate::game::Side;
-use crate::learn::train::Tally;
-use crate::learn::{play, Random};
+use crate::game::{FastPath, Game, Side};
+use crate::play::{play, Random, Tally};
 use crate::rng::{below, GameRng};
-use crate::ttt::{TicTacToe, SELECT, WINS};
+use crate::ttt::{SELECT, WINS};
 
 const FULL: u16 = 0x1ff;
 
@@ -41,7 +42,7 @@ const fn placement(cell: usize, weight: u32) -> u32 {
 }
 
 /// `O_PLACE[empty][k]`: O's placement on the k-th empty cell of the mask `empty`, the
-/// generic random move's choice (see [`TicTacToe::random_move`](crate::game::Game)).
+/// generic random move's choice (see [`TicTacToe::random_move`](crate::ttt::TicTacToe)).
 static O_PLACE: [[u32; 9]; 512] = {
     let mut table = [[0u32; 9]; 512];
     let mut m = 0;
@@ -108,11 +109,39 @@ struct Hot<'a> {
     rng: GameRng,
 }
 
-impl Matchboxes<TicTacToe> {
+/// A game the training loop has just learned from: its result, and read access to the
+/// boxes, saying which ones the game moved beads in when the loop knows.
+pub struct Learned<'a> {
+    result: GameResult,
+    touched: Option<Drawn>,
+    beads: &'a [u32],
+    moves: usize,
+}
+
+impl Learned<'_> {
+    /// The result, from the machine's side.
+    pub fn result(&self) -> GameResult {
+        self.result
+    }
+
+    /// The boxes whose beads this game changed (drawn from, refilled, rewarded), or `None`
+    /// when the loop does not track them (then any box may have changed).
+    pub fn touched(&self) -> Option<impl Iterator<Item = usize> + '_> {
+        self.touched
+            .map(|d| (0..d.len).map(move |i| ((d.slots >> (16 * i)) as usize & 0xffff) >> 4))
+    }
+
+    /// The beads in box `b` now, one count per move index.
+    pub fn beads(&self, b: usize) -> &[u32] {
+        &self.beads[b * self.moves..(b + 1) * self.moves]
+    }
+}
+
+impl<G: Game + Clone> Matchboxes<G> {
     /// Plays `games` training games against the uniform random opponent, learning after
-    /// each, and returns the results (as X on the hot loop; as O, or with a game in
-    /// progress, on the generic one). The same games, draw for draw, as
-    /// [`play`](crate::learn::play) with [`Random`](crate::learn::Random), only faster.
+    /// each, and returns the results: the same games, draw for draw, as
+    /// [`play`](crate::play::play) with [`Random`](crate::play::Random), on the game's
+    /// dedicated loop when it has one ([`Game::fast_path`]; tic-tac-toe as X).
     ///
     /// ```
     /// use menace_core::game::Side;
@@ -126,62 +155,82 @@ impl Matchboxes<TicTacToe> {
     /// ```
     pub fn train_against_random(&mut self, games: u64, rng: &mut GameRng) -> Tally {
         let mut tally = Tally::default();
-        self.train_against_random_each(games, rng, |r| tally.add(r));
+        self.train_against_random_each(games, rng, |g| {
+            tally.add(g.result());
+            ControlFlow::Continue(())
+        });
         tally
     }
 
-    /// [`Matchboxes::train_against_random`], telling `each` every game's result as it
-    /// ends (after the machine has learned from it), for callers that keep more than a
-    /// tally: the game of the last loss, a window for a learning curve, a progress bar.
+    /// [`Matchboxes::train_against_random`], telling `each` about every game as it ends
+    /// (after the machine has learned from it), for callers that keep more than a tally:
+    /// the game of the last loss, a window for a learning curve, whether the greedy policy
+    /// changed. `each` may break to end the run early; returns the games played.
     #[inline]
     pub fn train_against_random_each(
         &mut self,
         games: u64,
         rng: &mut GameRng,
-        mut each: impl FnMut(GameResult),
-    ) {
+        mut each: impl FnMut(&Learned<'_>) -> ControlFlow<()>,
+    ) -> u64 {
+        let fast = self.game().fast_path() == Some(FastPath::TicTacToe)
+            && self.side == Side::First
+            && self.out.is_empty();
         let hot = match (
+            fast,
             self.beads.as_chunks_mut().0.try_into(),
             self.totals.as_mut_slice().try_into(),
             self.lookup.as_slice().try_into(),
             <&[[u16; 9]; 8]>::try_from(self.from_drawing.as_chunks().0),
         ) {
-            (Ok(beads), Ok(totals), Ok(lookup), Ok(from_drawing))
-                if self.side == Side::First && self.out.is_empty() =>
-            {
-                Some(Hot {
-                    beads,
-                    totals,
-                    lookup,
-                    x_place: from_drawing
-                        .map(|row| row.map(|cell| placement(usize::from(cell), 2))),
-                    legal: &self.legal,
-                    legal_start: &self.legal_start,
-                    rules: &self.rules,
-                    rng: rng.clone(),
-                })
-            }
+            (true, Ok(beads), Ok(totals), Ok(lookup), Ok(from_drawing)) => Some(Hot {
+                beads,
+                totals,
+                lookup,
+                x_place: from_drawing.map(|row| row.map(|cell| placement(usize::from(cell), 2))),
+                legal: &self.legal,
+                legal_start: &self.legal_start,
+                rules: &self.rules,
+                rng: rng.clone(),
+            }),
             _ => None,
         };
         let Some(mut hot) = hot else {
-            // Playing O, or a game in progress holds beads: the general loop handles both.
+            // Another game, playing O, or a game in progress holding beads: the general
+            // loop handles them all.
+            let game = self.game().clone();
             let side = self.side;
-            for _ in 0..games {
+            for played in 1..=games {
                 let outcome = match side {
-                    Side::First => play(&TicTacToe, self, &mut Random::default(), rng),
-                    Side::Second => play(&TicTacToe, &mut Random::default(), self, rng),
+                    Side::First => play(&game, self, &mut Random::default(), rng),
+                    Side::Second => play(&game, &mut Random::default(), self, rng),
                 };
-                each(GameResult::for_side(outcome, side));
+                let learned = Learned {
+                    result: GameResult::for_side(outcome, side),
+                    touched: None,
+                    beads: &self.beads,
+                    moves: self.moves,
+                };
+                if each(&learned).is_break() {
+                    return played;
+                }
             }
-            return;
+            return games;
         };
-        for _ in 0..games {
+        let mut played = 0;
+        while played < games {
             let mut drawn = Drawn::default();
             let result = hot.one_game(&mut drawn);
             hot.settle(drawn, result);
-            each(result);
+            played += 1;
+            let learned =
+                Learned { result, touched: Some(drawn), beads: hot.beads.as_flattened(), moves: 9 };
+            if each(&learned).is_break() {
+                break;
+            }
         }
         *rng = hot.rng;
+        played
     }
 }
 

@@ -2,31 +2,10 @@
 
 use std::collections::{HashMap, VecDeque};
 
-use super::{BeadRules, EmptyBox};
-use crate::game::{Game, Outcome, Side, Sym};
+use super::{BeadColours, BeadRules, EmptyBox};
+use crate::game::{Game, GameResult, Side, Sym};
+use crate::play::Player;
 use crate::rng::{below, GameRng};
-
-/// How a game ended, from the learner's point of view.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum GameResult {
-    /// The learner won.
-    Win,
-    /// Nobody won.
-    Draw,
-    /// The learner lost (or resigned).
-    Loss,
-}
-
-impl GameResult {
-    /// The result for `side` of a finished game.
-    pub fn for_side(outcome: Outcome, side: Side) -> GameResult {
-        match outcome {
-            Outcome::Draw => GameResult::Draw,
-            Outcome::Win(s) if s == side => GameResult::Win,
-            Outcome::Win(_) => GameResult::Loss,
-        }
-    }
-}
 
 /// What the machine did at its turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -166,9 +145,24 @@ impl<G: Game + Clone> Matchboxes<G> {
 
         let mut legal = Vec::new();
         let mut legal_start = vec![0u32];
+        let mut classes = Vec::new();
         for &(_, p) in &boxes {
             game.legal_moves(p, &mut scratch);
-            legal.extend(scratch.iter().map(|&m| m as u16));
+            match rules.colours {
+                BeadColours::EveryMove => legal.extend(scratch.iter().map(|&m| m as u16)),
+                BeadColours::PerSymmetryClass => {
+                    // The lowest move of each class: moves leading to the same position
+                    // up to symmetry.
+                    classes.clear();
+                    for &m in &scratch {
+                        let child = game.canonical(game.play(p, m)).0;
+                        if !classes.contains(&child) {
+                            classes.push(child);
+                            legal.push(m as u16);
+                        }
+                    }
+                }
+            }
             legal_start.push(legal.len() as u32);
         }
         let mut machine = Matchboxes {
@@ -362,6 +356,21 @@ impl<G: Game> Matchboxes<G> {
             self.beads[b as usize * self.moves + usize::from(m)] += 1;
             self.totals[b as usize] += 1;
         }
+    }
+}
+
+impl<G: Game> Player<G> for Matchboxes<G> {
+    #[inline]
+    fn choose(&mut self, _game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
+        match Matchboxes::choose(self, p, rng)? {
+            Choice::Forced(mv) | Choice::Drew { mv, .. } => Some(mv),
+            Choice::Resign { .. } => None,
+        }
+    }
+
+    #[inline]
+    fn finish(&mut self, result: GameResult) {
+        self.learn(result);
     }
 }
 

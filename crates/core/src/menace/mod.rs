@@ -19,5 +19,7 @@ mod hot_loop;
 mod matchboxes;
 pub mod state;
 
-pub use beads::{BeadRules, EmptyBox, Preset, PRESETS};
-pub use matchboxes::{Choice, GameResult, Matchboxes};
+pub use crate::game::GameResult;
+pub use beads::{BeadColours, BeadRules, EmptyBox, Preset, PRESETS};
+pub use hot_loop::Learned;
+pub use matchboxes::{Choice, Matchboxes};

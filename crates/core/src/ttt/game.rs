@@ -98,6 +98,10 @@ impl Game for TicTacToe {
         19683
     }
 
+    fn fast_path(&self) -> Option<crate::game::FastPath> {
+        Some(crate::game::FastPath::TicTacToe)
+    }
+
     /// Picks the k-th empty cell straight from the bit mask, with the same distribution
     /// as the default (one `below` draw over the legal moves in index order).
     #[inline]

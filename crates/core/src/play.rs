@@ -1,0 +1,109 @@
+//! Playing games: the [`Player`] trait every move-chooser implements, [`play`] for one game
+//! between two players, the uniform [`Random`] player, and [`Tally`], the one counter of
+//! results.
+//!
+//! This sits below both the matchbox learner ([`crate::menace`]) and training
+//! ([`crate::learn`]), so either can play games without depending on the other.
+
+use serde::Serialize;
+
+use crate::game::{Game, GameResult, Outcome, Side};
+use crate::rng::GameRng;
+
+/// Anything that picks moves in a game: a learner or an opponent.
+pub trait Player<G: Game> {
+    /// A move for the side to move in `p` (a position where the game is not over), or
+    /// `None` to resign.
+    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize>;
+
+    /// Told once when a game ends, with the result from this player's side. Learners
+    /// learn here; the default does nothing.
+    fn finish(&mut self, _result: GameResult) {}
+
+    /// Why this player cannot go on (e.g. an external program that died); training stops.
+    fn failed(&self) -> Option<String> {
+        None
+    }
+}
+
+impl<G: Game, P: Player<G> + ?Sized> Player<G> for Box<P> {
+    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
+        (**self).choose(game, p, rng)
+    }
+    fn finish(&mut self, result: GameResult) {
+        (**self).finish(result);
+    }
+    fn failed(&self) -> Option<String> {
+        (**self).failed()
+    }
+}
+
+/// Plays one game from the start, `first` moving first, and tells both players the
+/// result. A resignation loses the game for the side that resigned.
+#[inline]
+pub fn play<G: Game, A: Player<G> + ?Sized, B: Player<G> + ?Sized>(
+    game: &G,
+    first: &mut A,
+    second: &mut B,
+    rng: &mut GameRng,
+) -> Outcome {
+    let mut p = game.start();
+    let outcome = loop {
+        if let Some(o) = game.outcome(p) {
+            break o;
+        }
+        let side = game.to_move(p);
+        let mv = match side {
+            Side::First => first.choose(game, p, rng),
+            Side::Second => second.choose(game, p, rng),
+        };
+        match mv {
+            Some(mv) => p = game.play(p, mv),
+            None => break Outcome::Win(side.other()),
+        }
+    };
+    first.finish(GameResult::for_side(outcome, Side::First));
+    second.finish(GameResult::for_side(outcome, Side::Second));
+    outcome
+}
+
+/// Plays a uniformly random legal move.
+#[derive(Default)]
+pub struct Random {
+    scratch: Vec<usize>,
+}
+
+impl<G: Game> Player<G> for Random {
+    #[inline]
+    fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
+        game.random_move(p, rng, &mut self.scratch)
+    }
+}
+
+/// Games won, drawn and lost, from one player's side: the one result counter of the
+/// workspace.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+pub struct Tally {
+    /// Wins.
+    pub win: u64,
+    /// Draws.
+    pub draw: u64,
+    /// Losses.
+    pub loss: u64,
+}
+
+impl Tally {
+    /// Counts one result.
+    pub fn add(&mut self, r: GameResult) {
+        match r {
+            GameResult::Win => self.win += 1,
+            GameResult::Draw => self.draw += 1,
+            GameResult::Loss => self.loss += 1,
+        }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.win + self.draw + self.loss
+    }
+}

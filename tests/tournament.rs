@@ -353,3 +353,31 @@ fn gnu_go_over_gtp_against_our_bot() {
     }
     assert!(text.contains("gnugo"), "{text}");
 }
+
+#[test]
+fn a_training_sweep_recorded_sharded_and_merged_matches_the_plain_sweep() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = ["train", "--seeds", "4", "--games", "200", "--seed", "7"];
+    let run = |extra: &[&str]| {
+        let mut a: Vec<String> = base.iter().map(|s| s.to_string()).collect();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        ok(&menace(&a, None, b""))
+    };
+    let whole = dir.path().join("whole").display().to_string();
+    let one = run(&["--out", &whole]);
+    let shards = dir.path().join("shards").display().to_string();
+    for k in 0..3 {
+        run(&["--out", &shards, "--shard", &format!("{k}/3")]);
+    }
+    assert_eq!(ok(&menace(&["merge", &shards], None, b"")), one);
+    // Each seed's games agree with the sweep run without the layer (seeds 7 to 10).
+    let plain = run(&[]);
+    for seed in 7..11 {
+        let tally = |text: &str| {
+            let line =
+                text.lines().find(|l| l.starts_with(&format!("seed {seed}:"))).unwrap().to_string();
+            line.split("; ").next().unwrap().to_string()
+        };
+        assert_eq!(tally(&one), tally(&plain), "seed {seed}");
+    }
+}

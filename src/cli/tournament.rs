@@ -41,6 +41,7 @@ pub type Summarize = fn(&Merged) -> Result<String, String>;
 pub fn summarizer(kind: &str) -> Option<Summarize> {
     match kind {
         menace::go::tournament::KIND => Some(menace::go::tournament::summary),
+        super::train::SWEEP_KIND => Some(super::train::summary),
         _ => None,
     }
 }

@@ -66,6 +66,13 @@ pub struct TrainArgs {
     /// Parallel runs for --seeds (each run is reproducible from its seed alone).
     #[arg(long, default_value_t = 1, value_name = "N")]
     pub jobs: usize,
+    /// Record the --seeds sweep as a tournament: one JSON line per seed in
+    /// DIR/results.jsonl (resumable; shardable with --shard or a Slurm array; merged with
+    /// `menace merge`), and print the summary computed from those lines.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub shard: super::tournament::ShardArgs,
     /// Seconds an external opponent may take per move.
     #[arg(long, default_value_t = 5.0, value_name = "SECS")]
     pub move_timeout: f64,
@@ -316,6 +323,18 @@ pub fn run(args: TrainArgs) -> ExitCode {
             }
         }
     }
+    if let Some(out) = &args.out {
+        if args.state.is_some() {
+            return fail("--out records a sweep over seeds; it does not go with --state");
+        }
+        return match run_recorded(&args, &spec, &rules, out) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        };
+    }
     let t0 = Instant::now();
     if args.seeds == 1 {
         let bar = (std::io::stderr().is_terminal() && args.games >= 10_000).then(|| {
@@ -441,4 +460,134 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
     let r = report(&TicTacToe, &machine, Side::First, &mut solver);
     println!("{}", serde_json::to_string_pretty(&r).expect("serializes"));
     ExitCode::SUCCESS
+}
+
+/// The kind of the `--seeds --out` results lines.
+pub const SWEEP_KIND: &str = "train";
+
+/// `--seeds K --out DIR`: seed `seed + u` is unit `u` (from its index, never its shard);
+/// each run's summary (without its curve) is one line; the text printed is [`summary`] of
+/// the lines, the same as `menace merge` prints for the shards' files.
+fn run_recorded(
+    args: &TrainArgs,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    out: &std::path::Path,
+) -> Result<String, String> {
+    use menace::arena::tournament::Plan;
+    let canonical = serde_json::json!({
+        "kind": SWEEP_KIND,
+        "opponent": spec.to_string(),
+        "rules": rules.to_string(),
+        "games": args.games,
+        "every": args.every.unwrap_or((args.games / 100).max(1)),
+        "check_every": args.check_every,
+        "stop_when_unbeatable": args.stop_when_unbeatable,
+        "first_seed": args.seed,
+        "move_timeout": args.move_timeout,
+    })
+    .to_string();
+    let plan = Plan::new(SWEEP_KIND, &canonical, args.seeds);
+    let command = "menace train";
+    let shard = args.shard.resolve(command)?;
+    super::tournament::run(
+        command,
+        &plan,
+        shard,
+        out,
+        args.jobs.max(1),
+        |unit| {
+            let seed = args.seed.wrapping_add(unit.0);
+            let mut m = serde_json::Map::new();
+            m.insert("seed".into(), seed.into());
+            m.insert("opponent".into(), spec.to_string().into());
+            match run_one(args, spec, rules, seed, None, None) {
+                Ok((summary, _, _)) => {
+                    let mut v = serde_json::to_value(&summary).unwrap_or_default();
+                    if let Some(o) = v.as_object_mut() {
+                        o.remove("curve");
+                    }
+                    m.insert("summary".into(), v);
+                }
+                Err(e) => {
+                    m.insert("error".into(), e.into());
+                }
+            }
+            m
+        },
+        |r| eprintln!("{command}: seed {} done", r.data["seed"]),
+    )
+}
+
+/// The summary of a `--seeds` sweep from its lines alone: a line per seed, then the
+/// medians and ranges over seeds.
+pub fn summary(m: &menace::arena::tournament::Merged) -> Result<String, String> {
+    use serde_json::Value;
+    let mut out = String::new();
+    let opponent = m
+        .records
+        .first()
+        .and_then(|r| r.data.get("opponent"))
+        .and_then(Value::as_str)
+        .unwrap_or("?");
+    out.push_str(&format!(
+        "MENACE against {opponent}: {} of {} seeds (configuration {})\n",
+        m.records.len(),
+        m.units,
+        m.config
+    ));
+    let num = |v: &Value, path: &[&str]| -> Option<f64> {
+        path.iter().try_fold(v, |v, k| v.get(*k)).and_then(Value::as_f64)
+    };
+    let opt = |x: Option<f64>| x.map_or("-".to_string(), |n| n.to_string());
+    let mut cols: [Vec<f64>; 4] = Default::default();
+    let mut never = [0usize; 3];
+    for r in &m.records {
+        let seed = r.data.get("seed").map(Value::to_string).unwrap_or_default();
+        let Some(s) = r.data.get("summary") else {
+            let e = r.data.get("error").and_then(Value::as_str).unwrap_or("no summary");
+            out.push_str(&format!("seed {seed}: failed: {e}\n"));
+            continue;
+        };
+        let f = |p: &[&str]| num(s, p);
+        out.push_str(&format!(
+            "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {}); P(loss) vs best response {:.4}\n",
+            opt(f(&["games"])),
+            opt(f(&["tally", "win"])),
+            opt(f(&["tally", "draw"])),
+            opt(f(&["tally", "loss"])),
+            opt(f(&["last_loss"])),
+            opt(f(&["unbeatable_after"])),
+            opt(f(&["unbeatable_since"])),
+            f(&["end", "exploitability"]).unwrap_or(f64::NAN),
+        ));
+        for (k, key) in ["last_loss", "unbeatable_after", "unbeatable_since"].iter().enumerate() {
+            match f(&[key]) {
+                Some(x) => cols[k].push(x),
+                None => never[k] += 1,
+            }
+        }
+        if let Some(x) = f(&["end", "exploitability"]) {
+            cols[3].push(x);
+        }
+    }
+    let [a, b, c, d] = cols;
+    out.push_str(&format!("summary over {} seeds:\n", m.records.len()));
+    out.push_str(&format!(
+        "  last loss at game: {} ({} runs never lost)\n",
+        median_range(a),
+        never[0]
+    ));
+    out.push_str(&format!(
+        "  greedy unbeatable after: {} ({} runs never)\n",
+        median_range(b),
+        never[1]
+    ));
+    out.push_str(&format!(
+        "  greedy unbeatable for good from: {} ({} runs not at the end)\n",
+        median_range(c),
+        never[2]
+    ));
+    out.push_str(&format!("  P(loss) vs best response at the end: {}\n", median_range(d)));
+    Ok(out)
 }

@@ -216,6 +216,10 @@ fn hexapawn_winner() -> Side {
 
 impl Session {
     /// A tic-tac-toe MENACE with `rules`, its generator seeded with `seed`, files anywhere.
+    ///
+    /// # Panics
+    /// If `rules` are invalid ([`BeadRules::validate`]); [`Session::with`] returns the
+    /// error instead.
     pub fn new(rules: BeadRules, seed: u64) -> Session {
         Session::with(Config { rules, seed, ..Config::default() }).expect("valid rules")
     }

@@ -54,7 +54,8 @@ fn command_line() -> impl Strategy<Value = String> {
         1 => ((1u32..3), opponent).prop_map(|(n, o)| format!("watch {n}{o}")),
         1 => prop::sample::select(vec![
             "rules reward 3,1,-1", "rules initial 2,2,1", "rules empty resign",
-            "rules preset michie reset", "rules preset challenge",
+            "rules preset michie reset", "rules preset challenge", "rules colours symmetry reset",
+            "rules colours every reset",
         ])
         .prop_map(str::to_string),
         1 => prop::sample::select(vec!["save s.json", "load s.json", "save t.json", "load t.json"])
@@ -74,7 +75,7 @@ fn doubtful_line() -> impl Strategy<Value = Vec<u8>> {
             "load missing.json", "save ../escape.json", "load /etc/passwd", "save /tmp/x.json",
             "import {}", "import {\"format\":\"menace-state\"}", "rules reward 1,2",
             "rules initial 0", "rules empty refill:0", "train 5 bogus", "watch 0", "history 1001",
-            "train 5 exec:ls", "rules reset reset",
+            "train 5 exec:ls", "rules reset reset", "rules colours symmetry", "rules colours plaid",
         ])
         .prop_map(|l| l.as_bytes().to_vec()),
         1 => prop::collection::vec(any::<u8>().prop_filter("no newline", |b| *b != b'\n'), 0..40),

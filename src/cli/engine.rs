@@ -10,7 +10,7 @@ use std::time::Duration;
 use menace::learn::WeightedConfig;
 use menace::learn::{LearnerKind, Learners};
 use menace::menace::state::{State, MAX_STATE_BYTES};
-use menace::menace::{BeadRules, PRESETS};
+use menace::menace::{BeadColours, BeadRules, PRESETS};
 use menace::nim::Nim;
 use menace::protocol::{
     feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
@@ -32,6 +32,10 @@ pub struct BeadArgs {
     /// What an empty box does: refill:N (add N random legal beads, then draw) or resign.
     #[arg(long, value_name = "RULE")]
     pub empty: Option<String>,
+    /// Which legal moves get beads: every (each legal move, the default) or symmetry (one
+    /// colour per symmetry class of moves, as Michie's and Scroggs's boxes).
+    #[arg(long, value_name = "every|symmetry")]
+    pub colours: Option<String>,
 }
 
 fn preset_help() -> String {
@@ -61,6 +65,9 @@ impl BeadArgs {
         }
         if let Some(text) = &self.empty {
             rules.empty = BeadRules::parse_empty(text)?;
+        }
+        if let Some(text) = &self.colours {
+            rules.colours = BeadColours::parse(text)?;
         }
         rules.validate()?;
         Ok(rules)

@@ -13,7 +13,7 @@ use nom::sequence::pair;
 use nom::{IResult, Parser};
 
 use menace_core::learn::train::OpponentSpec;
-use menace_core::menace::BeadRules;
+use menace_core::menace::{BeadColours, BeadRules};
 use menace_core::ttt::Cell;
 
 use super::session::{Flow, Out, RulesChange, Session};
@@ -232,8 +232,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "rules",
-        usage: "rules [preset NAME] [initial N,N,...] [reward W,D,L] [empty refill:N|resign] [reset]",
-        summary: "change the bead rules, keeping the beads, or with `reset` refilling every box with the new initial beads (not during a match)",
+        usage: "rules [preset NAME] [initial N,N,...] [reward W,D,L] [empty refill:N|resign] [colours every|symmetry] [reset]",
+        summary: "change the bead rules, keeping the beads, or with `reset` refilling every box with the new initial beads (not during a match); colours symmetry: one bead colour per symmetry class",
         support: Support::MENACE,
         parse: parse_rules,
         run: Session::run_rules,
@@ -463,7 +463,7 @@ fn parse_import(rest: &str) -> Result<Command, String> {
 }
 
 /// `rules` with any of `preset NAME`, `initial N,N,...`, `reward W,D,L`,
-/// `empty refill:N|resign` (each at most once) and `reset`.
+/// `empty refill:N|resign`, `colours every|symmetry` (each at most once) and `reset`.
 fn parse_rules(rest: &str) -> Result<Command, String> {
     let mut change = RulesChange::default();
     let mut words = rest.split_whitespace();
@@ -479,16 +479,15 @@ fn parse_rules(rest: &str) -> Result<Command, String> {
             any = true;
             continue;
         }
-        let Some(value) = words
-            .next()
-            .filter(|_| matches!(key.as_str(), "preset" | "initial" | "reward" | "empty"))
-        else {
+        let Some(value) = words.next().filter(|_| {
+            matches!(key.as_str(), "preset" | "initial" | "reward" | "empty" | "colours")
+        }) else {
             return Err(match key.as_str() {
-                "preset" | "initial" | "reward" | "empty" => {
+                "preset" | "initial" | "reward" | "empty" | "colours" => {
                     format!("rules: {key} needs a value, e.g. {}", rules_example(&key))
                 }
                 _ => format!(
-                    "rules: {} is not a rule: expected preset, initial, reward, empty or reset",
+                    "rules: {} is not a rule: expected preset, initial, reward, empty, colours or reset",
                     quote(word)
                 ),
             });
@@ -512,6 +511,9 @@ fn parse_rules(rest: &str) -> Result<Command, String> {
                 change.empty =
                     Some(BeadRules::parse_empty(value).map_err(|e| format!("rules: {e}"))?)
             }
+            "colours" if change.colours.is_none() => {
+                change.colours = Some(BeadColours::parse(value).map_err(|e| format!("rules: {e}"))?)
+            }
             _ => return Err(twice(&key)),
         }
     }
@@ -526,6 +528,7 @@ fn rules_example(key: &str) -> &'static str {
         "preset" => "preset michie",
         "initial" => "initial 4,3,2,1",
         "reward" => "reward 3,1,-1",
+        "colours" => "colours symmetry",
         _ => "empty refill:3",
     }
 }
@@ -696,6 +699,7 @@ mod tests {
             ("rules reset reset", "twice"),
             ("rules empty resign empty refill:3", "twice"),
             ("rules preset bogus", "unknown preset"),
+            ("rules colours plaid", "expected every"),
             ("import", "missing argument"),
             ("export now", "takes no arguments"),
             ("stop now", "takes no arguments"),

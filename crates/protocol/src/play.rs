@@ -531,6 +531,12 @@ impl<G: Face> Engine for Play<G> {
         self.busy("changing the rules")?;
         let old = self.machine()?;
         let rules = change.apply(old.rules())?;
+        if rules.colours != old.rules().colours && !change.reset {
+            return Err(format!(
+                "rules: bead colours {} put beads on other moves: add `reset` to refill the boxes",
+                rules.colours
+            ));
+        }
         let mut machine = Matchboxes::new(self.game.clone(), self.side, rules.clone());
         if !change.reset {
             for b in 0..old.len() {

@@ -6,7 +6,7 @@ use menace_core::hexapawn::Hexapawn;
 use menace_core::learn::train::OpponentSpec;
 use menace_core::learn::WeightedConfig;
 use menace_core::menace::state::{State, MAX_STATE_BYTES};
-use menace_core::menace::{BeadRules, EmptyBox};
+use menace_core::menace::{BeadColours, BeadRules, EmptyBox};
 use menace_core::nim::Nim;
 use menace_core::solve::Solver;
 use menace_core::ttt::TicTacToe;
@@ -146,6 +146,8 @@ pub struct RulesChange {
     pub reward: Option<(i32, i32, i32)>,
     /// The empty-box rule.
     pub empty: Option<EmptyBox>,
+    /// Which legal moves get beads (every one, or one per symmetry class).
+    pub colours: Option<BeadColours>,
     /// Refill every box with the new initial beads (and forget the games played).
     pub reset: bool,
 }
@@ -162,6 +164,9 @@ impl RulesChange {
         }
         if let Some(empty) = self.empty {
             rules.empty = empty;
+        }
+        if let Some(colours) = self.colours {
+            rules.colours = colours;
         }
         rules.validate().map_err(|e| format!("rules: {e}"))?;
         Ok(rules)

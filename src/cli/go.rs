@@ -241,7 +241,7 @@ fn run_match(m: MatchArgs) -> ExitCode {
         let times = |i: usize| {
             let mut t = r.move_times[i].clone();
             t.sort_by(|a, b| a.total_cmp(b));
-            let median = t.get(t.len() / 2).copied().unwrap_or(0.0);
+            let median = menace::stats::median(&t).unwrap_or(0.0);
             format!("{median:.2}/{:.2}", t.last().copied().unwrap_or(0.0))
         };
         println!(

@@ -381,3 +381,61 @@ fn a_training_sweep_recorded_sharded_and_merged_matches_the_plain_sweep() {
         assert_eq!(tally(&one), tally(&plain), "seed {seed}");
     }
 }
+
+#[test]
+fn a_recorded_match_in_shards_merges_to_the_one_machine_standings() {
+    // Two scripted GTP engines: one always answers A1, the other always passes; every game
+    // ends when A1 comes a second time, on an occupied point.
+    let player = |name: &str, reply: &str| {
+        format!("{name}=sh -c 'while read -r l; do case \"$l\" in genmove*) printf \"= {reply}\\n\\n\";; quit*) printf \"=\\n\\n\"; exit 0;; *) printf \"=\\n\\n\";; esac; done'")
+    };
+    let a = player("stubborn", "A1");
+    let b = player("passer", "pass");
+    let (na, pa) = a.split_once('=').unwrap();
+    let (nb, pb) = b.split_once('=').unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let run = |out: &Path, extra: &[&str]| {
+        let mut args: Vec<String> = [
+            "go",
+            "match",
+            "--a",
+            pa,
+            "--b",
+            pb,
+            "--name-a",
+            na,
+            "--name-b",
+            nb,
+            "--games",
+            "4",
+            "--size",
+            "5",
+            "--move-cap",
+            "20",
+            "--out",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        args.push(out.display().to_string());
+        args.extend(extra.iter().map(|s| s.to_string()));
+        ok(&menace(&args, None, b""))
+    };
+    let one = run(&dir.path().join("one"), &[]);
+    let recs = lines(&dir.path().join("one/results.jsonl"));
+    assert_eq!(recs.len(), 4);
+    // stubborn has black in games 1 and 3 (units 0 and 2): A1, pass, then A1 again is
+    // illegal; as white it plays A1 after black's pass, black passes, A1 again: illegal.
+    for r in &recs {
+        assert_eq!(r["ending"], "forfeit", "{r}");
+        let stubborn_colour = if r["black"] == "stubborn" { "black" } else { "white" };
+        assert_ne!(r["winner"], stubborn_colour, "{r}");
+        assert!(dir.path().join("one").join(r["sgf"].as_str().unwrap()).is_file());
+    }
+    let shards = dir.path().join("shards");
+    for k in 0..2 {
+        run(&shards, &["--shard", &format!("{k}/2")]);
+    }
+    assert_eq!(ok(&menace(&["merge".to_string(), shards.display().to_string()], None, b"")), one);
+    assert!(one.contains("passer") && one.contains("4 of 4 games"), "{one}");
+}

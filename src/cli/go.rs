@@ -131,6 +131,13 @@ struct MatchArgs {
     /// Folder for game-NNN.sgf.
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
+    /// Record the match as a tournament: one JSON line per game in DIR/results.jsonl
+    /// (resumable; shardable with --shard or a Slurm array instead of --first-game; merged
+    /// with `menace merge`), SGFs in DIR/sgf, and print the standings from the lines.
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    shard: super::tournament::ShardArgs,
 }
 
 /// Runs `menace go`.
@@ -226,7 +233,22 @@ fn run_match(m: MatchArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let players = [Player { name: m.name_a, program: pa }, Player { name: m.name_b, program: pb }];
+    let players = [
+        Player { name: m.name_a.clone(), program: pa },
+        Player { name: m.name_b.clone(), program: pb },
+    ];
+    if let Some(out) = m.out.clone() {
+        return match recorded_match(&m, &players, &out) {
+            Ok(text) => {
+                print!("{text}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("menace go match: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let cfg = MatchConfig {
         size: m.size,
         games: m.games,
@@ -318,5 +340,105 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
                 f("reason")
             );
         },
+    )
+}
+
+/// `menace go match --out DIR`: game `u + 1` is unit `u` (colours and `{game}` from the
+/// unit, never the shard), one JSON line per game with the fields of the Go tournament's
+/// lines, so `menace merge` and the tournament's standings read it.
+fn recorded_match(
+    m: &MatchArgs,
+    players: &[Player; 2],
+    out: &std::path::Path,
+) -> Result<String, String> {
+    use menace::arena::tournament::Plan;
+    use menace::go::board::Board;
+    use menace::go::matches::Outcome;
+    if m.first_game != 1 {
+        return Err("--out splits a match with --shard (or a Slurm array), not --first-game".into());
+    }
+    if m.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    let cfg = MatchConfig {
+        size: m.size,
+        games: 1,
+        first_game: 1,
+        komi: m.komi,
+        move_cap: m.move_cap,
+        handicap: m.handicap,
+        move_timeout: Duration::from_secs(m.move_timeout),
+        sgf_dir: Some(out.join("sgf")),
+    };
+    let canonical = serde_json::json!({
+        "kind": "go-match",
+        "players": players.iter().map(|p| [p.name.clone(), p.program.to_string()]).collect::<Vec<_>>(),
+        "games": m.games,
+        "size": m.size,
+        "komi": m.komi,
+        "move_cap": m.move_cap,
+        "handicap": m.handicap,
+        "move_timeout": m.move_timeout,
+    })
+    .to_string();
+    let plan = Plan::new(menace::go::tournament::KIND, &canonical, m.games as u64);
+    let command = "menace go match";
+    let shard = m.shard.resolve(command)?;
+    super::tournament::run(
+        command,
+        &plan,
+        shard,
+        out,
+        1,
+        |unit| {
+            let number = unit.0 as usize + 1;
+            let black = if cfg.handicap > 0 { 0 } else { (number - 1) % 2 };
+            let rec = matches::play_game(players, black, number, &cfg);
+            // The final board, for the area: the start (handicap stones) and the moves.
+            let mut board = match cfg.handicap {
+                0 => Some(Board::new(cfg.size)),
+                n => menace::go::handicap::fixed(cfg.size, n)
+                    .and_then(|h| menace::go::handicap::board(cfg.size, &h))
+                    .ok(),
+            }
+            .unwrap_or_else(|| Board::new(cfg.size));
+            for &mv in &rec.moves {
+                let _ = board.play(mv);
+            }
+            let (bs, ws) = menace::go::score::area(&board);
+            let ending = if rec.reason == "two passes" {
+                "two passes"
+            } else if rec.reason.starts_with("move cap") {
+                "move cap"
+            } else if rec.reason.contains("repeats a position") {
+                "repeat"
+            } else {
+                "forfeit"
+            };
+            let winner = match rec.outcome {
+                Outcome::BlackWins => "black",
+                Outcome::WhiteWins => "white",
+                Outcome::Tie => "tie",
+            };
+            let v = serde_json::json!({
+                "black": players[black].name,
+                "white": players[1 - black].name,
+                "winner": winner,
+                "ending": ending,
+                "reason": rec.reason,
+                "result": rec.result,
+                "black_score": bs,
+                "white_score": ws,
+                "moves": rec.moves.len(),
+                "sgf": format!("sgf/game-{number:03}.sgf"),
+                "size": cfg.size,
+                "komi": cfg.komi,
+            });
+            match v {
+                serde_json::Value::Object(o) => o,
+                _ => unreachable!("a JSON object"),
+            }
+        },
+        |r| eprintln!("{command}: game {} {}", r.unit.0 + 1, r.data["result"]),
     )
 }

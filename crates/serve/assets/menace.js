@@ -223,7 +223,7 @@ function handle(a) {
     case "help": {
       const usage = (a.commands[0] || {}).usage || "";
       const symmetry = $("symmetry");
-      symmetry.disabled = !usage.includes("symmetry");
+      symmetry.disabled = !usage.includes("colours");
       symmetry.parentElement.title = symmetry.disabled
         ? "this engine's bead rules have no symmetry option yet"
         : "each box gets one bead colour per symmetry class of its moves";
@@ -531,7 +531,9 @@ async function upload(file) {
 
 function rulesLine(reset) {
   let line = `rules initial ${$("initial").value.trim()} reward ${$("reward").value.trim()} empty ${$("empty").value}`;
-  if ($("symmetry").checked) line += " symmetry on";
+  // The rules command's bead-colour option (BeadColours: every legal move, or one colour
+  // per symmetry class), offered only when the engine lists it.
+  if (!$("symmetry").disabled) line += $("symmetry").checked ? " colours symmetry" : " colours every";
   return reset ? `${line} reset` : line;
 }
 

@@ -88,7 +88,8 @@ pub enum Input {
     Text(String),
     /// A frame that is not UTF-8; the position of its first bad byte.
     NotUtf8(usize),
-    /// A frame of this many bytes, longer than [`MAX_LINE`]; its bytes were not kept.
+    /// A frame longer than [`MAX_LINE`], of this many bytes as stdin would count the same
+    /// line; its bytes were not kept.
     TooLong(usize),
     /// A frame the transport refuses (answered with this error, in order).
     Refused(String),
@@ -115,10 +116,8 @@ impl Engine {
             Input::NotUtf8(at) => worker.refuse(format!(
                 "line is not valid UTF-8 (bad byte at position {at}); nothing was done"
             )),
-            // Counted as stdin counts the same line, with its line end.
             Input::TooLong(n) => worker.refuse(format!(
-                "line too long: {} bytes (the limit is {MAX_LINE}); nothing was done",
-                n + 1
+                "line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done"
             )),
             Input::Refused(message) => worker.refuse(message),
         };

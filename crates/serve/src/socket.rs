@@ -102,6 +102,7 @@ async fn connection(
         Ok(engine) => engine,
         Err(message) => return refuse(socket, message, POLICY).await,
     };
+    let mut first = true;
     let silence = tokio::time::sleep(idle);
     tokio::pin!(silence);
     loop {
@@ -118,8 +119,9 @@ async fn connection(
             incoming = socket.recv() => {
                 silence.as_mut().reset(tokio::time::Instant::now() + idle);
                 let input = match incoming {
-                    Some(Ok(Message::Text(text))) => line_of(text.as_bytes()),
-                    Some(Ok(Message::Binary(bytes))) => line_of(&bytes),
+                    // A byte-order mark opening the first line is dropped, as on stdin.
+                    Some(Ok(Message::Text(text))) => line_of(first_line(text.as_bytes(), &mut first)),
+                    Some(Ok(Message::Binary(bytes))) => line_of(first_line(&bytes, &mut first)),
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Err(e)) => {
@@ -157,12 +159,26 @@ async fn connection(
     engine.close(permit);
 }
 
+/// The frame without a UTF-8 byte-order mark when it is the session's first.
+fn first_line<'a>(bytes: &'a [u8], first: &mut bool) -> &'a [u8] {
+    let was_first = std::mem::replace(first, false);
+    match bytes.strip_prefix(b"\xEF\xBB\xBF") {
+        Some(rest) if was_first => rest,
+        _ => bytes,
+    }
+}
+
 /// A frame as one line: a trailing line end (`\n` or `\r\n`) is allowed, a second line
 /// is not. Binary frames are read as the bytes of a line, as stdin reads them (refused
 /// unless UTF-8), so any line stdin takes can be sent.
 pub fn line_of(bytes: &[u8]) -> Input {
-    let line = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    // Counted as stdin counts the same line: with its line end when far over the cap,
+    // without it (and without a carriage return) when just over.
+    let raw = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    if raw.len() > MAX_LINE + 4 {
+        return Input::TooLong(raw.len() + 1);
+    }
+    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
     if line.len() > MAX_LINE {
         return Input::TooLong(line.len());
     }

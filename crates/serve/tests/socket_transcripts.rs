@@ -5,7 +5,9 @@
 //! The protocol gives no end-of-answers marker, so after every batch of lines the client
 //! sends a sentinel line (an unknown command) and reads up to its error answer, which is
 //! left out of the comparison. A line that is not UTF-8 goes as a binary frame, which the
-//! server reads as the bytes of one line, as stdin does.
+//! server reads as the bytes of one line, as stdin does. Socket sessions are `--no-files`:
+//! for a transcript that saves or loads files, the expected answers are stdin's with file
+//! commands disabled.
 
 mod common;
 
@@ -13,6 +15,9 @@ use std::path::{Path, PathBuf};
 
 use common::{next, Frame};
 use futures_util::SinkExt;
+use menace_core::menace::BeadRules;
+use menace_files::FileAccess;
+use menace_protocol::{serve, Config, GameChoice, LearnerChoice, Session};
 use tokio_tungstenite::tungstenite::Message;
 
 const SENTINEL: &str = "zzsentinelzz";
@@ -23,17 +28,19 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/transcripts")
 }
 
-/// The `#!args` flags of a transcript as the `/ws` query string.
-fn query(input: &[u8]) -> String {
+/// The `#!args` flags of a transcript as the `/ws` query string. Every socket session is
+/// `--no-files`, so `--no-files` and `--files DIR` need no translation (see `expected`).
+fn query(input: &[u8]) -> Option<String> {
     let first = input.split(|&b| b == b'\n').next().unwrap_or_default();
     let Some(args) = std::str::from_utf8(first).ok().and_then(|l| l.strip_prefix("#!args")) else {
-        return String::new();
+        return Some(String::new());
     };
-    let words: Vec<&str> = args.split_whitespace().collect();
+    let words: Vec<&str> = args.split_whitespace().filter(|w| *w != "--no-files").collect();
     let mut pairs = Vec::new();
     for flag in words.chunks(2) {
         let [flag, value] = flag else { panic!("flag without a value in {args:?}") };
         let key = match *flag {
+            "--files" => continue,
             "--seed" => "seed",
             "--game" => "game",
             "--preset" => "preset",
@@ -42,13 +49,46 @@ fn query(input: &[u8]) -> String {
         };
         pairs.push(format!("{key}={value}"));
     }
-    pairs.join("&")
+    Some(pairs.join("&"))
+}
+
+/// Whether a transcript's lines touch server files (`save`, `load`).
+fn uses_files(input: &[u8]) -> bool {
+    input.split(|&b| b == b'\n').filter_map(|l| std::str::from_utf8(l).ok()).any(|l| {
+        let word = l.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        word == "save" || word == "load"
+    })
+}
+
+/// What stdin answers to this transcript in a session like the socket's (`--no-files`):
+/// the golden `.out` (what the binary prints) when the transcript touches no file, else
+/// the protocol's own stdin loop with file commands disabled.
+fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
+    if !uses_files(input) {
+        return std::fs::read(path.with_extension("out")).unwrap();
+    }
+    let mut config = Config { files: FileAccess::Nowhere, ..Config::default() };
+    for pair in query.split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap();
+        match key {
+            "seed" => config.seed = value.parse().unwrap(),
+            "game" if value == "nim" => config.game = GameChoice::Nim(Default::default()),
+            "game" if value == "hexapawn" => config.game = GameChoice::Hexapawn,
+            "learner" => config.learner = LearnerChoice::parse(value).unwrap(),
+            "preset" => config.rules = BeadRules::preset(value).unwrap(),
+            other => panic!("unexpected option {other}"),
+        }
+    }
+    let mut session = Session::with(config).unwrap();
+    let mut out = Vec::new();
+    serve(input, &mut out, &mut session).unwrap();
+    out
 }
 
 /// Sends `lines` in batches; returns every answer frame (sentinels left out) as the
 /// bytes stdin would have printed, one line each.
-async fn replay(addr: std::net::SocketAddr, input: &[u8]) -> Vec<u8> {
-    let mut ws = common::connect(addr, &query(input)).await;
+async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> Vec<u8> {
+    let mut ws = common::connect(addr, query).await;
     let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     if lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
@@ -96,8 +136,9 @@ async fn golden_transcripts_over_the_socket() {
     let mut failures = Vec::new();
     for path in &inputs {
         let input = std::fs::read(path).unwrap();
-        let want = std::fs::read(path.with_extension("out")).unwrap();
-        let got = replay(addr, &input).await;
+        let query = query(&input).unwrap_or_default();
+        let want = expected(path, &input, &query);
+        let got = replay(addr, &query, &input).await;
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if got != want {
             let (w, g) = (String::from_utf8_lossy(&want), String::from_utf8_lossy(&got));

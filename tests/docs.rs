@@ -217,7 +217,7 @@ fn the_gtp_examples_in_docs_go_md_are_what_the_engine_says() {
     assert!(examples[0].0.contains("genmove") && examples[0].0.contains("showboard"));
     assert!(examples[1].0.contains("loadsgf"));
     // Run from the repository, where the second example's SGF path leads.
-    let args = ["go", "--gtp", "--playouts", "2000", "--threads", "1"];
+    let args = ["go", "--gtp", "--playouts", "2000", "--threads", "1", "--profile", "v1"];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for (sent, expected) in examples {
         assert_eq!(run_menace(&args, dir, &sent), expected, "{sent}");

@@ -292,7 +292,8 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![PASS, PASS]);
 }
 
-/// The published games reproduce: with the flags of the commands in `docs/go.md`, the bot
+/// The published games reproduce: with the flags of the commands in `docs/go.md` and the
+/// profile they were played with (`--profile v1`), the bot
 /// set up by `loadsgf` before one of its recorded moves answers that move
 /// (`reg_genmove`), early, mid-game and late, as black and as white.
 #[test]
@@ -316,7 +317,8 @@ fn the_bots_recorded_moves_are_what_it_plays_again() {
                     i + 1
                 ));
             }
-            let mut args = vec!["go".to_string(), "--gtp".into()];
+            // The records were played by the frozen profile v1.
+            let mut args = vec!["go".to_string(), "--gtp".into(), "--profile".into(), "v1".into()];
             if seeded {
                 args.extend(["--seed".into(), number.to_string()]);
             }

@@ -7,10 +7,11 @@ use std::time::Duration;
 
 use menace::arena::Program;
 use menace::go::matches::{self, MatchConfig, Player};
-use menace::go::{bot, gtp, koth, mcts::SearchConfig};
+use menace::go::mcts::{Profile, SearchConfig};
+use menace::go::{bot, gtp, koth};
 
-/// Default playouts per move: on this 2-core machine a 19x19 move takes a few seconds.
-pub const DEFAULT_PLAYOUTS: usize = 20_000;
+/// Default playouts per move (the library's one default budget).
+pub use menace::go::mcts::DEFAULT_PLAYOUTS;
 
 /// Flags of `menace go`.
 ///
@@ -38,6 +39,11 @@ pub struct GoArgs {
     /// At 0.05 under about 5% of the best move's playouts were won.
     #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
     resign_below: f32,
+    /// Knowledge profile: `v2` (default) adds priors learned from professional games and
+    /// progressive widening; `v1` is the frozen bot of the first recorded matches (use it
+    /// to replay those records).
+    #[arg(long, default_value_t = Profile::default())]
+    profile: Profile,
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
@@ -147,6 +153,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         threads: args.threads.clamp(1, 64),
         rave_equiv: args.rave_equiv,
         seed: args.seed,
+        profile: args.profile,
         ..SearchConfig::default()
     };
     match args.command {

@@ -10,7 +10,7 @@
 //! filling our own eyes we pass.
 
 use super::board::{Board, Move, BLACK, EMPTY, PASS};
-use super::mcts::{self, RootRules, SearchConfig, SearchResult};
+use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 use super::score;
 
 /// What the bot knows besides the board.
@@ -82,8 +82,16 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     let mut reason = "most visited move";
     if ctx.avoid_ko_retakes && mcts::is_ko_capture(b, mv) {
         // A tie is worth having only when we are losing.
-        if let Some(alt) =
-            res.moves.iter().find(|m| !mcts::is_ko_capture(b, m.mv) && m.winrate >= 0.5)
+        // V2's learned priors give barely visited moves prior winrates above 0.5, so
+        // from V2 on only moves with a real share of the visits count as winning.
+        let enough = match cfg.profile {
+            Profile::V1 => 0,
+            _ => res.moves.first().map_or(0, |m| m.visits / 10),
+        };
+        if let Some(alt) = res
+            .moves
+            .iter()
+            .find(|m| !mcts::is_ko_capture(b, m.mv) && m.winrate >= 0.5 && m.visits >= enough)
         {
             mv = alt.mv;
             reason = "best move that cannot repeat a ko position";

@@ -4,17 +4,21 @@
 //! - [`score`]: Tromp-Taylor area scoring;
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
+//! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
 //! - [`tournament`]: the king-of-the-hill tournament's judge (KotH, GTP and builtin entrants).
 
 pub mod board;
 pub mod bot;
+pub mod features;
 pub mod gtp;
 pub mod handicap;
 pub mod koth;
 pub mod matches;
 pub mod mcts;
+pub mod mm;
+pub mod move_model;
 pub mod pattern;
 pub mod playout;
 pub mod score;

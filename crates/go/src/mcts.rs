@@ -16,10 +16,51 @@
 //! any machine, whatever the scheduling.
 
 use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
+use super::features;
+use super::move_model::MoveModel;
 use super::pattern;
 use super::playout::{self, is_self_atari, MoveList};
 use super::score;
 use menace_core::rng::{from_seed, GameRng};
+
+/// Playouts per move unless told otherwise (a 19x19 move takes about 1.5 s on this
+/// project's 2-core machine).
+pub const DEFAULT_PLAYOUTS: usize = 20_000;
+
+/// Which version of the search's knowledge to use. The default improves over time; the
+/// older profiles stay frozen so that recorded games stay replayable move for move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Profile {
+    /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
+    /// every legal move searchable from the first visit.
+    V1,
+    /// V1's priors plus the learned move model ([`MoveModel::builtin`]) as a prior, and
+    /// progressive widening: a node's children are ordered by learned strength and only
+    /// the strongest few are searchable at first, one more each time its visits pass
+    /// `40 * 1.4^k`.
+    #[default]
+    V2,
+}
+
+impl std::str::FromStr for Profile {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Profile, String> {
+        match s {
+            "v1" => Ok(Profile::V1),
+            "v2" => Ok(Profile::V2),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2)")),
+        }
+    }
+}
+
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Profile::V1 => "v1",
+            Profile::V2 => "v2",
+        })
+    }
+}
 
 /// Search parameters.
 #[derive(Clone, Debug)]
@@ -36,17 +77,20 @@ pub struct SearchConfig {
     pub expand_visits: u32,
     /// The RAVE equivalence parameter.
     pub rave_equiv: f32,
+    /// The knowledge profile.
+    pub profile: Profile,
 }
 
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
-            playouts: 10_000,
+            playouts: DEFAULT_PLAYOUTS,
             threads: 1,
             komi: 0.0,
             seed: 1,
             expand_visits: 8,
             rave_equiv: 3500.0,
+            profile: Profile::default(),
         }
     }
 }
@@ -67,7 +111,8 @@ pub struct MoveStat {
     pub mv: Move,
     /// Playouts through it (summed over threads).
     pub visits: u32,
-    /// Its winrate for the player to move, priors included.
+    /// Its winrate for the player to move: priors included in profile v1, the playouts
+    /// alone from v2 (0 when it had none).
     pub winrate: f32,
     /// AMAF (RAVE) visits.
     pub amaf_visits: f32,
@@ -128,9 +173,39 @@ const PRIOR_PASS: f32 = 10.0;
 /// tree alone would be washed out by them.
 const PRIOR_ROOT_TACTICAL: f32 = 40.0;
 const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
+/// V2: virtual playouts from the learned move model, won in proportion to
+/// `sqrt(strength / strongest sibling's strength)`.
+const PRIOR_MODEL: f32 = 20.0;
+/// V2: children searchable before any widening.
+const WIDEN_START: usize = 2;
+/// V2: a node's visits at which one more child becomes searchable: `40 * 1.4^k`.
+const WIDEN_AT: [u32; 32] = widen_thresholds();
+
+const fn widen_thresholds() -> [u32; 32] {
+    let mut t = [0u32; 32];
+    let mut x: u64 = 400;
+    let mut k = 0;
+    while k < 32 {
+        t[k] = if x / 10 > u32::MAX as u64 { u32::MAX } else { (x / 10) as u32 };
+        x = x * 14 / 10;
+        k += 1;
+    }
+    t
+}
+
+/// V2: how many children (besides passing) a node with `visits` may search.
+fn widened(visits: u32) -> usize {
+    WIDEN_START + WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
+}
 
 struct Tree {
     nodes: Vec<Node>,
+    profile: Profile,
+    model: &'static MoveModel,
+    /// V2: children being created, with their strengths (reused between expansions).
+    scratch: Vec<(Node, f32)>,
+    /// Prior wins of the root's children, in creation order.
+    root_prior_w: Vec<f32>,
     komi: f32,
     expand_visits: u32,
     rave_equiv: f32,
@@ -157,6 +232,10 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
+            profile: cfg.profile,
+            model: MoveModel::builtin(),
+            scratch: Vec::new(),
+            root_prior_w: Vec::new(),
             komi: cfg.komi,
             expand_visits: cfg.expand_visits,
             rave_equiv: cfg.rave_equiv,
@@ -265,7 +344,7 @@ impl Tree {
                     n += PRIOR_EMPTYAREA;
                 }
             }
-            self.nodes.push(Node {
+            let node = Node {
                 mv: p,
                 color: c,
                 expanded: false,
@@ -276,22 +355,51 @@ impl Tree {
                 w,
                 an,
                 aw,
-            });
+            };
+            match self.profile {
+                Profile::V1 => self.nodes.push(node),
+                Profile::V2 => {
+                    let s = self.model.strength(&features::features(b, p));
+                    self.scratch.push((node, s));
+                }
+            }
         }
         let pass_ok = rules.is_none_or(|r| r.allow_pass);
-        if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
-            self.nodes.push(Node {
-                mv: PASS,
-                color: c,
-                expanded: false,
-                n_children: 0,
-                first_child: 0,
-                visits: 0,
-                n: PRIOR_PASS,
-                w: PRIOR_PASS * 0.1,
-                an: 0.0,
-                aw: 0.0,
-            });
+        let pass = Node {
+            mv: PASS,
+            color: c,
+            expanded: false,
+            n_children: 0,
+            first_child: 0,
+            visits: 0,
+            n: PRIOR_PASS,
+            w: PRIOR_PASS * 0.1,
+            an: 0.0,
+            aw: 0.0,
+        };
+        match self.profile {
+            Profile::V1 => {
+                if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
+                    self.nodes.push(pass);
+                }
+            }
+            Profile::V2 => {
+                // Passing first (always searchable), then the moves, strongest first.
+                if pass_ok || self.scratch.is_empty() && rules.is_none() {
+                    self.nodes.push(pass);
+                }
+                let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
+                self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
+                for (mut node, s) in self.scratch.drain(..) {
+                    let v = if strongest > 0.0 { (s / strongest).sqrt() } else { 0.0 };
+                    node.n += PRIOR_MODEL;
+                    node.w += PRIOR_MODEL * v;
+                    self.nodes.push(node);
+                }
+            }
+        }
+        if id == 0 {
+            self.root_prior_w = self.nodes[first as usize..].iter().map(|ch| ch.w).collect();
         }
         let count = (self.nodes.len() as u32 - first) as u16;
         let node = &mut self.nodes[id as usize];
@@ -304,7 +412,12 @@ impl Tree {
         let node = &self.nodes[id as usize];
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
-        for k in node.first_child..node.first_child + u32::from(node.n_children) {
+        let mut count = u32::from(node.n_children);
+        if self.profile == Profile::V2 && count > 0 {
+            let pass_first = self.nodes[node.first_child as usize].mv == PASS;
+            count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
+        }
+        for k in node.first_child..node.first_child + count {
             let ch = &self.nodes[k as usize];
             let v = if ch.an > 0.0 {
                 let beta = ch.an / (ch.an + ch.n + ch.n * ch.an / self.rave_equiv);
@@ -389,12 +502,21 @@ impl Tree {
     }
 
     /// (move, visits, n, w) of each root child, in creation order.
+    /// V1: the tree's values, priors included. From V2: the playouts alone (the learned
+    /// priors would otherwise lift a lost position's winrate above the resign threshold).
     fn root_stats(&self) -> Vec<RootRow> {
         let root = &self.nodes[0];
         (root.first_child..root.first_child + u32::from(root.n_children))
-            .map(|k| {
+            .enumerate()
+            .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw)
+                match self.profile {
+                    Profile::V1 => (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw),
+                    Profile::V2 => {
+                        let w = ch.w - self.root_prior_w[i];
+                        (ch.mv, ch.visits, ch.visits as f32, w, ch.an, ch.aw)
+                    }
+                }
             })
             .collect()
     }
@@ -436,7 +558,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         .map(|&(mv, visits, n, w, an, aw)| MoveStat {
             mv,
             visits,
-            winrate: w / n,
+            winrate: if n > 0.0 { w / n } else { 0.0 },
             amaf_visits: an,
             amaf_winrate: if an > 0.0 { aw / an } else { 0.0 },
         })

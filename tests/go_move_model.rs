@@ -1,0 +1,79 @@
+//! The learned move model and its use in the search: the weights file is validated (any
+//! bytes give a model or an error, never a panic), the shipped weights encode opening
+//! knowledge, and profile v2 searches only the strongest few moves at first.
+
+use menace::go::board::{Board, PASS};
+use menace::go::mcts::{self, Profile, RootRules, SearchConfig};
+use menace::go::move_model::MoveModel;
+use proptest::prelude::*;
+
+fn line(b: &Board, p: u16) -> usize {
+    let (r, c) = b.row_col(p);
+    let n = b.size();
+    r.min(c).min(n - 1 - r).min(n - 1 - c) + 1
+}
+
+proptest! {
+    #[test]
+    fn any_bytes_give_a_model_or_an_error(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        if let Ok(m) = MoveModel::from_bytes(&bytes) {
+            prop_assert_eq!(MoveModel::from_bytes(&m.to_bytes()), Ok(m));
+        }
+    }
+
+    #[test]
+    fn corrupted_weights_give_a_model_or_an_error(at in 0usize..4096, byte in any::<u8>()) {
+        let mut bytes = MoveModel::builtin().to_bytes();
+        let i = at % bytes.len();
+        bytes[i] = byte;
+        if let Ok(m) = MoveModel::from_bytes(&bytes) {
+            prop_assert_eq!(MoveModel::from_bytes(&m.to_bytes()), Ok(m));
+        }
+    }
+}
+
+/// Professionals open on the third and fourth lines; the learned strengths say so, and
+/// the neutral model (all gammas 1) does not.
+#[test]
+fn the_shipped_model_prefers_the_third_and_fourth_lines_on_an_empty_board() {
+    let b = Board::new(19);
+    let mut ranked = MoveModel::builtin().rank_all(&b);
+    ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    let top: Vec<usize> = ranked[..12].iter().map(|&(p, _)| line(&b, p)).collect();
+    assert!(top.iter().all(|l| (3..=4).contains(l)), "lines of the top moves: {top:?}");
+    assert!(ranked.iter().rev().take(40).all(|&(p, _)| p == PASS || line(&b, p) <= 2));
+    let neutral = MoveModel::default().rank_all(&b);
+    assert!(neutral.iter().all(|&(_, s)| s == 1.0));
+}
+
+/// Progressive widening: after 200 playouts on one thread a root has passed the visit
+/// thresholds 40, 56, 78.4, 109.8 and 153.7 (`40 * 1.4^k`), so at most 2 + 5 = 7 moves
+/// were ever searchable; v1 spreads the same playouts over more moves.
+#[test]
+fn profile_v2_widens_the_root_progressively() {
+    let b = Board::new(19);
+    let rules = RootRules::default();
+    let visited = |profile| {
+        let cfg = SearchConfig { playouts: 200, threads: 1, profile, ..SearchConfig::default() };
+        mcts::search(&b, &cfg, &rules).moves.iter().filter(|m| m.visits > 0).count()
+    };
+    assert!(visited(Profile::V2) <= 7, "{}", visited(Profile::V2));
+    assert!(visited(Profile::V1) > 7, "{}", visited(Profile::V1));
+}
+
+#[test]
+fn profile_v2_opens_on_the_third_or_fourth_line() {
+    let b = Board::new(19);
+    let cfg = SearchConfig { playouts: 2000, threads: 1, ..SearchConfig::default() };
+    assert_eq!(cfg.profile, Profile::V2);
+    let best = mcts::search(&b, &cfg, &RootRules::default()).best();
+    assert!((3..=4).contains(&line(&b, best)), "{:?}", b.row_col(best));
+}
+
+#[test]
+fn profiles_have_names() {
+    assert_eq!("v1".parse::<Profile>(), Ok(Profile::V1));
+    assert_eq!("v2".parse::<Profile>(), Ok(Profile::V2));
+    assert!("v9".parse::<Profile>().is_err());
+    assert_eq!(Profile::default().to_string(), "v2");
+}

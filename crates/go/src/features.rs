@@ -30,7 +30,7 @@ pub enum Group {
     Line = 5,
     /// Distance to the last move, `dx + dy + max(dx, dy)`: 2 to 16, 17 for 17 and more.
     DistLast = 6,
-    /// The same for the move before the last.
+    /// The same for the move before the last (0: that stone stood here and was captured).
     DistLast2 = 7,
     /// Passing: 1 after the opponent passed, 2 otherwise.
     Pass = 8,

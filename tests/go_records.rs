@@ -292,10 +292,35 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![PASS, PASS]);
 }
 
+/// Asks the bot, run with `flags`, for its own moves of the record at `path` (early,
+/// mid-game and late) after `loadsgf` up to each; they must be the recorded ones.
+fn replays_its_moves(path: &Path, ours_name: &str, flags: &[&str]) {
+    let g = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let colour = if g.black == ours_name { "b" } else { "w" };
+    let ours: Vec<usize> = (0..g.moves.len())
+        .filter(|i| (i % 2 == 0) == (colour == "b") && g.moves[*i] != PASS)
+        .collect();
+    let picks = [ours[0], ours[ours.len() / 2], ours[ours.len() - 1]];
+    let mut input = String::new();
+    for &i in &picks {
+        input.push_str(&format!("loadsgf {} {}\nreg_genmove {colour}\n", path.display(), i + 1));
+    }
+    let mut args = vec!["go".to_string(), "--gtp".into()];
+    args.extend(flags.iter().map(|f| f.to_string()));
+    let out = common::menace(&args, None, input.as_bytes());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let answers: Vec<&str> =
+        text.split("\n\n").filter(|a| a.starts_with("= ") || a.starts_with('?')).collect();
+    let b = Board::new(g.size);
+    let want: Vec<String> =
+        picks.iter().map(|&i| format!("= {}", format_vertex(&b, g.moves[i]))).collect();
+    assert_eq!(answers, want, "{}, moves {picks:?}", path.display());
+}
+
 /// The published games reproduce: with the flags of the commands in `docs/go.md` and the
-/// profile they were played with (`--profile v1`), the bot
-/// set up by `loadsgf` before one of its recorded moves answers that move
-/// (`reg_genmove`), early, mid-game and late, as black and as white.
+/// profile they were played with (`--profile v1`), the bot set up by `loadsgf` before one
+/// of its recorded moves answers that move (`reg_genmove`), early, mid-game and late, as
+/// black and as white.
 #[test]
 fn the_bots_recorded_moves_are_what_it_plays_again() {
     let dir = games_dir();
@@ -303,33 +328,28 @@ fn the_bots_recorded_moves_are_what_it_plays_again() {
     for (folder, seeded) in [("19x19-level1", true), ("19x19-level10", false)] {
         for number in [1usize, 2] {
             let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
-            let g = sgf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
-            let colour = if g.black == "menace" { "b" } else { "w" };
-            let ours: Vec<usize> = (0..g.moves.len())
-                .filter(|i| (i % 2 == 0) == (colour == "b") && g.moves[*i] != PASS)
-                .collect();
-            let picks = [ours[0], ours[ours.len() / 2], ours[ours.len() - 1]];
-            let mut input = String::new();
-            for &i in &picks {
-                input.push_str(&format!(
-                    "loadsgf {} {}\nreg_genmove {colour}\n",
-                    path.display(),
-                    i + 1
-                ));
-            }
-            // The records were played by the frozen profile v1.
-            let mut args = vec!["go".to_string(), "--gtp".into(), "--profile".into(), "v1".into()];
+            let seed = number.to_string();
+            let mut flags = vec!["--profile", "v1"];
             if seeded {
-                args.extend(["--seed".into(), number.to_string()]);
+                flags.extend(["--seed", &seed]);
             }
-            let out = common::menace(&args, None, input.as_bytes());
-            let text = String::from_utf8(out.stdout).unwrap();
-            let answers: Vec<&str> =
-                text.split("\n\n").filter(|a| a.starts_with("= ") || a.starts_with('?')).collect();
-            let b = Board::new(g.size);
-            let want: Vec<String> =
-                picks.iter().map(|&i| format!("= {}", format_vertex(&b, g.moves[i]))).collect();
-            assert_eq!(answers, want, "{folder} game {number}, moves {picks:?}");
+            replays_its_moves(&path, "menace", &flags);
+        }
+    }
+}
+
+/// The profile A/B records replay with their profile and one thread, as played
+/// (`docs/go.md`, "Profile v2 against v1").
+#[test]
+fn the_profile_ab_records_replay() {
+    let dir = games_dir();
+    for (folder, name, profile) in [
+        ("9x9-komi7.5-level10-v1", "menace-v1", "v1"),
+        ("9x9-komi7.5-level10-v2", "menace-v2", "v2"),
+    ] {
+        for number in [1usize, 2] {
+            let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
+            replays_its_moves(&path, name, &["--threads", "1", "--profile", profile]);
         }
     }
 }

@@ -96,7 +96,7 @@ fn main() {
         );
     }
     let bytes = model.to_bytes();
-    menace::files::write(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    menace::files::write_atomic(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
     println!("wrote {} ({} entries, {} bytes)", out.display(), model.entries().len(), bytes.len());
     let _ = MoveModel::from_bytes(&bytes).expect("round trip");
 }

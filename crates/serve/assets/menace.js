@@ -360,7 +360,10 @@ function boxElement(box, index, drawnCell) {
       s.textContent = mark;
       s.className = "mark";
     } else {
-      s.textContent = box.beads[i];
+      const n = box.beads[i];
+      // Past four digits a count is shown in thousands (the tooltip has it whole).
+      s.textContent = n >= 10000 ? `${Math.round(n / 1000)}k` : n;
+      if (n >= 10000) s.title = `${n} beads`;
       if (box.beads[i] === 0) s.className = "zero";
       else if (box.beads[i] >= 100) s.className = box.beads[i] >= 1000 ? "huge" : "big";
     }

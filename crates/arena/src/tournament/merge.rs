@@ -146,4 +146,28 @@ mod tests {
         let torn = line(&plan, 0) + &line(&plan, 1) + &line(&plan, 2)[..9];
         assert!(merge(&[("a".into(), torn)]).unwrap_err().0.contains("missing: 2"));
     }
+
+    proptest::proptest! {
+        /// Arbitrary bytes as results files: one clear error or a merge, never a panic.
+        #[test]
+        fn arbitrary_files_never_panic(a in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..400), b in "[{}\":,0-9a-z\n ]{0,300}") {
+            let a = String::from_utf8_lossy(&a).into_owned();
+            let _ = merge(&[("a".into(), a), ("b".into(), b.clone())]);
+            let _ = Record::from_line(&b);
+        }
+
+        /// Valid lines of a plan, split any way over files, merge back to every unit once.
+        #[test]
+        fn any_split_merges_back(units in 1u64..20, cut in proptest::collection::vec(0usize..3, 20)) {
+            let plan = Plan::new("t", "c", units);
+            let mut files = vec![String::new(), String::new(), String::new()];
+            for u in 0..units {
+                files[cut[u as usize]].push_str(&line(&plan, u));
+            }
+            let labelled: Vec<(String, String)> = files.into_iter().enumerate().map(|(i, t)| (i.to_string(), t)).collect();
+            let m = merge(&labelled).unwrap();
+            let got: Vec<u64> = m.records.iter().map(|r| r.unit.0).collect();
+            proptest::prop_assert_eq!(got, (0..units).collect::<Vec<_>>());
+        }
+    }
 }

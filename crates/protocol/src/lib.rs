@@ -24,7 +24,6 @@ pub mod answer;
 pub mod command;
 mod face;
 mod history;
-mod learner;
 pub mod opponent;
 mod play;
 mod series;

@@ -17,9 +17,9 @@ use menace_core::solve::Solver;
 use super::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
 use super::face::Face;
 use super::history::History;
-use super::learner::Learner;
 use super::series::Series;
 use super::session::{Engine, Out, RulesChange};
+use menace_core::learn::Learner;
 
 /// Games a `train` plays on the hot loop between two looks at `stop` (well under a
 /// millisecond).

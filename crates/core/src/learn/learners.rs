@@ -90,6 +90,25 @@ impl<G: Game + Clone> Learner<G> {
     }
 }
 
+impl<G: Game> Learner<G> {
+    /// The matchboxes, if the learner has them.
+    pub fn boxes(&self) -> Option<&Matchboxes<G>> {
+        match self {
+            Learner::Menace(m) => Some(m),
+            Learner::Weighted(_) => None,
+        }
+    }
+
+    /// Forgets the unfinished game: drawn beads go back unchanged, the weighted learner
+    /// drops its record of the game's moves.
+    pub fn abandon(&mut self) {
+        match self {
+            Learner::Menace(m) => m.put_back(),
+            Learner::Weighted(w) => w.abandon(),
+        }
+    }
+}
+
 impl<G: Game> Player<G> for Learner<G> {
     fn choose(&mut self, game: &G, p: G::Pos, rng: &mut GameRng) -> Option<usize> {
         match self {

@@ -10,6 +10,7 @@
 use std::sync::OnceLock;
 
 use super::board::{opponent, Board, Move, BLACK, EMPTY, PASS, WHITE};
+use super::pattern::{mirror, rotate, SLOT_CELL};
 use super::playout::capture_size;
 
 /// A feature group: a move has at most one level in each.
@@ -85,9 +86,6 @@ impl Features {
     }
 }
 
-/// Position in the 3x3 grid (row-major, 0..9) of each [`Board::env8`] slot.
-const SLOT_CELL: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
-
 fn to_grid(code: u16) -> [u8; 9] {
     let mut g = [0u8; 9];
     for (slot, &cell) in SLOT_CELL.iter().enumerate() {
@@ -101,26 +99,6 @@ fn from_grid(g: &[u8; 9]) -> u16 {
         .iter()
         .enumerate()
         .fold(0, |acc, (slot, &cell)| acc | u16::from(g[cell]) << (2 * slot))
-}
-
-fn rotate(g: [u8; 9]) -> [u8; 9] {
-    let mut o = [0u8; 9];
-    for r in 0..3 {
-        for c in 0..3 {
-            o[c * 3 + (2 - r)] = g[r * 3 + c];
-        }
-    }
-    o
-}
-
-fn mirror(g: [u8; 9]) -> [u8; 9] {
-    let mut o = [0u8; 9];
-    for r in 0..3 {
-        for c in 0..3 {
-            o[r * 3 + (2 - c)] = g[r * 3 + c];
-        }
-    }
-    o
 }
 
 fn swap_colours(code: u16) -> u16 {

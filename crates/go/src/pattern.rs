@@ -43,9 +43,10 @@ pub const PATTERNS: &[[&str; 3]] = &[
 ];
 
 /// Position in the 3x3 grid (row-major, 0..9) of each [`Board::env8`] slot.
-const SLOT_CELL: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
+pub(crate) const SLOT_CELL: [usize; 8] = [0, 1, 2, 3, 5, 6, 7, 8];
 
-fn rotate(g: [u8; 9]) -> [u8; 9] {
+/// The 3x3 grid turned a quarter: (r, c) -> (c, 2 - r).
+pub(crate) fn rotate(g: [u8; 9]) -> [u8; 9] {
     // (r, c) -> (c, 2 - r)
     let mut o = [0u8; 9];
     for r in 0..3 {
@@ -56,7 +57,8 @@ fn rotate(g: [u8; 9]) -> [u8; 9] {
     o
 }
 
-fn mirror(g: [u8; 9]) -> [u8; 9] {
+/// The 3x3 grid reflected left to right.
+pub(crate) fn mirror(g: [u8; 9]) -> [u8; 9] {
     let mut o = [0u8; 9];
     for r in 0..3 {
         for c in 0..3 {

@@ -189,3 +189,174 @@ fn pd_player_speaks_the_protocol() {
     let out = run("nosuch", "3 1 0\n5\n");
     assert_eq!(out.status.code(), Some(2));
 }
+
+fn run_ok(args: &[&str]) -> String {
+    let out = menace(args);
+    assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+const FIELD: [&str; 6] = ["greedy", "lazy", "patient", "contender", "begrudger", "random"];
+
+fn field_args<'a>(out: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut v = vec!["pd"];
+    v.extend_from_slice(&FIELD);
+    v.extend_from_slice(&[
+        "--games", "7", "--seed", "9", "--rounds", "30", "--quiet", "--out", out,
+    ]);
+    v.extend_from_slice(extra);
+    v
+}
+
+#[test]
+fn shards_merge_to_the_one_machine_table_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("whole");
+    let table = run_ok(&field_args(whole.to_str().unwrap(), &[]));
+    assert_eq!(table, std::fs::read_to_string(whole.join("summary.txt")).unwrap());
+    let whole_lines: std::collections::BTreeSet<String> =
+        std::fs::read_to_string(whole.join("results.jsonl"))
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+    assert_eq!(whole_lines.len(), 7);
+    for n in [2u32, 3, 7, 9] {
+        let d = dir.path().join(format!("n{n}"));
+        for k in 0..n {
+            let shard = format!("{k}/{n}");
+            run_ok(&field_args(d.to_str().unwrap(), &["--shard", &shard]));
+        }
+        assert_eq!(run_ok(&["merge", d.to_str().unwrap()]), table, "{n} shards");
+        // The shards' lines are the one-machine run's lines (games seeded by index only).
+        let mut lines = std::collections::BTreeSet::new();
+        for k in 0..n {
+            let f = d.join(format!("results-{k}-of-{n}.jsonl"));
+            if let Ok(t) = std::fs::read_to_string(f) {
+                lines.extend(t.lines().map(String::from));
+            }
+        }
+        assert_eq!(lines, whole_lines, "{n} shards");
+    }
+    // A missing shard is refused by the merge, and --partial says what it covers.
+    let d = dir.path().join("n3");
+    std::fs::remove_file(d.join("results-1-of-3.jsonl")).unwrap();
+    let out = menace(&["merge", d.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("missing"), "{}", text(&out.stderr));
+    let partial = run_ok(&["merge", "--partial", d.to_str().unwrap()]);
+    assert!(partial.starts_with("5 of 7 games\n"), "{partial}");
+}
+
+/// Mean, sample standard deviation, min and max of the listed players' final scores,
+/// recomputed from the lines here, independently of the report code.
+fn expected_csv(results: &str) -> String {
+    let games: Vec<serde_json::Value> =
+        results.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut out = String::from("listed,player,mean_rank,mean_score,sd_score,min,max,wins\n");
+    for (i, name) in FIELD.iter().enumerate() {
+        let mut scores = Vec::new();
+        let mut ranks = Vec::new();
+        for g in &games {
+            let id = g["ids"][i].as_u64().unwrap() as usize;
+            assert_eq!(g["names"][id - 1], *name);
+            let finals: Vec<i64> =
+                g["final_scores"].as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            let mine = finals[id - 1];
+            scores.push(mine);
+            ranks.push(1 + finals.iter().filter(|&&x| x > mine).count());
+        }
+        let n = scores.len() as f64;
+        let mean = scores.iter().sum::<i64>() as f64 / n;
+        let sd =
+            (scores.iter().map(|&s| (s as f64 - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        out.push_str(&format!(
+            "{},{name},{:.3},{mean:.3},{sd:.3},{},{},{}\n",
+            i + 1,
+            ranks.iter().sum::<usize>() as f64 / n,
+            scores.iter().min().unwrap(),
+            scores.iter().max().unwrap(),
+            ranks.iter().filter(|&&r| r == 1).count()
+        ));
+    }
+    out
+}
+
+#[test]
+fn the_summary_is_recomputed_from_the_lines_and_a_game_replays_from_its_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().join("t");
+    run_ok(&field_args(d.to_str().unwrap(), &[]));
+    let results = std::fs::read_to_string(d.join("results.jsonl")).unwrap();
+    assert_eq!(std::fs::read_to_string(d.join("summary.csv")).unwrap(), expected_csv(&results));
+    // Game 4 (unit 3) replayed alone from its seeds and ids gives the same take log.
+    let line: serde_json::Value = serde_json::from_str(
+        results.lines().find(|l| l.contains("\"unit\":3,")).expect("unit 3 recorded"),
+    )
+    .unwrap();
+    let order: Vec<String> =
+        line["ids"].as_array().unwrap().iter().map(|v| v.to_string()).collect();
+    let g4 = d.join("game-004");
+    let replay = dir.path().join("replay");
+    let mut args = vec!["pd"];
+    args.extend_from_slice(&FIELD);
+    let seeds = g4.join("seeds.txt");
+    let order = order.join(",");
+    args.extend_from_slice(&[
+        "--rounds",
+        "30",
+        "--seeds",
+        seeds.to_str().unwrap(),
+        "--order",
+        &order,
+        "--out",
+        replay.to_str().unwrap(),
+    ]);
+    run_ok(&args);
+    assert_eq!(
+        std::fs::read(replay.join("takes.txt")).unwrap(),
+        std::fs::read(g4.join("takes.txt")).unwrap()
+    );
+    // Different games got different id orders (they are seeded per game).
+    let orders: std::collections::BTreeSet<String> = results
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["ids"].to_string())
+        .collect();
+    assert!(orders.len() > 1, "{orders:?}");
+}
+
+#[test]
+fn a_killed_run_resumes_and_another_field_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let fresh = dir.path().join("fresh");
+    let table = run_ok(&field_args(fresh.to_str().unwrap(), &[]));
+    let full = std::fs::read_to_string(fresh.join("results.jsonl")).unwrap();
+    // A run killed after three games, in the middle of writing the fourth line.
+    let d = dir.path().join("killed");
+    std::fs::create_dir_all(&d).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    let torn = format!("{}\n{}\n{}\n{}", lines[0], lines[1], lines[2], &lines[3][..20]);
+    std::fs::write(d.join("results.jsonl"), torn).unwrap();
+    let out = menace(&field_args(d.to_str().unwrap(), &[]));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), table);
+    assert!(text(&out.stderr).contains("4 units to run, 3 already"), "{}", text(&out.stderr));
+    let sorted = |t: &str| {
+        let mut v: Vec<String> = t.lines().map(String::from).collect();
+        v.sort();
+        v
+    };
+    let resumed = std::fs::read_to_string(d.join("results.jsonl")).unwrap();
+    assert_eq!(sorted(&resumed), sorted(&full));
+    // Another field into the same folder is refused and the results stay as they were.
+    let mut other = vec!["pd", "greedy", "lazy", "--games", "7", "--out", d.to_str().unwrap()];
+    other.push("--quiet");
+    let out = menace(&other);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("holds results of another tournament"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read_to_string(d.join("results.jsonl")).unwrap(), resumed);
+}

@@ -3,18 +3,22 @@
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rand::RngCore;
-use rayon::prelude::*;
-
+use menace::arena::tournament::record::read_text;
+use menace::arena::tournament::{merge, Plan, Shard, UnitId};
 use menace::arena::Limits;
+use menace::pd;
 use menace::pd::format::parse_input;
 use menace::pd::judge::{self, Config, GameResult, Player};
-use menace::pd::rules::{rounds_for, Id};
+use menace::pd::rules::rounds_for;
+use menace::pd::rules::Id;
 use menace::pd::strategies::{self, PUBLISHED_FIELD, TABLE};
 use menace::pd::{report, seeds};
-use menace::rng::from_seed;
+
+use super::tournament::ShardArgs;
 
 /// Flags of `menace pd`.
 #[derive(clap::Args, Debug)]
@@ -48,15 +52,24 @@ pub struct PdArgs {
     /// Rounds per game (default P*25, the rule).
     #[arg(long)]
     pub rounds: Option<usize>,
-    /// Games to play, each with its own id order and seeds; prints mean and spread.
+    /// Games to play, each with its own id order and seeds (from its index and --seed);
+    /// prints mean and spread. Each game is a unit of a resumable, shardable tournament.
     #[arg(long, default_value_t = 1)]
     pub games: usize,
-    /// Directory for the results.
+    /// Games played at once (default: the number of CPUs when every player is a
+    /// built-in, else 1, so external programs are timed alone).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Directory for the results: `results.jsonl` (one line per game; a re-run with the
+    /// same arguments skips the games already there), the game's files (with --games K,
+    /// in `game-NNN/`) and `summary.{txt,csv,json}`.
     #[arg(long, default_value = "pd-results")]
     pub out: PathBuf,
     /// Print only the final table.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub shard: ShardArgs,
 }
 
 /// Flags of `menace pd-player`.
@@ -157,70 +170,141 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         },
         rounds: Some(rounds),
     };
-    // Each game's id order and generated seeds come from its own draw of --seed.
-    let mut master = from_seed(args.seed);
-    let plans: Vec<(Vec<Id>, Vec<u64>)> = (0..args.games)
-        .map(|_| {
-            let order_seed = master.next_u64();
-            let seed_seed = master.next_u64();
-            let ids = args.order.clone().unwrap_or_else(|| judge::shuffled_ids(n, order_seed));
-            let s = file_seeds.clone().unwrap_or_else(|| seeds::generate(seed_seed, rounds));
-            (ids, s)
-        })
-        .collect();
-    std::fs::create_dir_all(&args.out)
-        .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
-    let start = Instant::now();
-    let play = |(ids, s): &(Vec<Id>, Vec<u64>)| judge::play(&players, ids, s, &config);
-    let results: Vec<GameResult> = if players.iter().all(Player::is_builtin) {
-        plans.par_iter().map(play).collect::<Result<_, _>>()?
-    } else {
-        plans.iter().map(play).collect::<Result<_, _>>()?
-    };
-    let elapsed = start.elapsed().as_secs_f64();
-    for (g, res) in results.iter().enumerate() {
-        let dir = if args.games == 1 {
-            args.out.clone()
+    let players_json: Vec<[String; 2]> =
+        players.iter().map(|p| [p.name.clone(), spec_of(p)]).collect();
+    let canonical = serde_json::json!({
+        "kind": pd::tournament::KIND,
+        "players": players_json,
+        "order": args.order,
+        "seed": args.seed,
+        "seeds": file_seeds.as_ref().map(|s| s[..rounds].iter().map(u64::to_string).collect::<Vec<_>>()),
+        "rounds": rounds,
+        "timeout": args.timeout,
+        "max_output": args.max_output,
+        "games": args.games,
+    })
+    .to_string();
+    let plan = Plan::new(pd::tournament::KIND, &canonical, args.games as u64);
+    let command = "menace pd";
+    let shard = args.shard.resolve(command)?;
+    let all_builtin = players.iter().all(Player::is_builtin);
+    let jobs = args.jobs.unwrap_or_else(|| {
+        if all_builtin {
+            std::thread::available_parallelism().map_or(1, usize::from)
         } else {
-            args.out.join(format!("game-{:03}", g + 1))
-        };
-        write_game(&dir, res, args.seeds.is_none())?;
-        if !args.quiet && args.games == 1 {
-            for x in &res.incidents {
-                eprintln!(
-                    "round {}, player {} ({}): {}",
-                    x.round,
-                    x.id,
-                    res.names[(x.id - 1) as usize],
-                    x.what
-                );
-            }
+            1
         }
+    });
+    let start = Instant::now();
+    let slowest = Mutex::new(0.0f64);
+    let incidents = AtomicUsize::new(0);
+    let played = AtomicUsize::new(0);
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let text = super::tournament::run(
+        command,
+        &plan,
+        shard,
+        &args.out,
+        jobs,
+        |unit| {
+            let (ids, s) = pd::tournament::unit_plan(
+                unit,
+                args.seed,
+                n,
+                rounds,
+                args.order.as_deref(),
+                file_seeds.as_deref(),
+            );
+            let res = match judge::play(&players, &ids, &s, &config) {
+                Ok(res) => res,
+                Err(e) => {
+                    // Arguments are checked above; keep the first failure for the exit.
+                    failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e.clone());
+                    let mut m = serde_json::Map::new();
+                    m.insert("error".into(), e.into());
+                    return m;
+                }
+            };
+            let dir = game_dir(&args.out, args.games, unit);
+            if let Err(e) = write_game(&dir, &res, args.seeds.is_none()) {
+                failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+            }
+            if !args.quiet && args.games == 1 {
+                for x in &res.incidents {
+                    eprintln!(
+                        "round {}, player {} ({}): {}",
+                        x.round,
+                        x.id,
+                        res.names[(x.id - 1) as usize],
+                        x.what
+                    );
+                }
+            }
+            let top = res.round_seconds.iter().copied().fold(0.0, f64::max);
+            let mut m = slowest.lock().unwrap_or_else(|p| p.into_inner());
+            *m = m.max(top);
+            incidents.fetch_add(res.incidents.len(), Ordering::Relaxed);
+            played.fetch_add(1, Ordering::Relaxed);
+            pd::tournament::record_fields(&res)
+        },
+        |r| {
+            if !args.quiet && args.games > 1 {
+                eprintln!("{command}: game {} of {} done", r.unit.0 + 1, plan.units);
+            }
+        },
+    )?;
+    if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
+        return Err(e);
     }
+    let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
-    if args.games == 1 {
-        let _ = write!(out, "{}", report::standings(&results[0]));
-    } else {
-        let sums = report::summarize(&results);
-        let table = report::summary_table(&sums);
-        let _ = write!(out, "{table}");
-        seeds::write_atomic(&args.out.join("summary.txt"), table.as_bytes())?;
-        seeds::write_atomic(&args.out.join("summary.csv"), report::summary_csv(&sums).as_bytes())?;
-        let json = serde_json::to_string_pretty(&sums).unwrap_or_default() + "\n";
-        seeds::write_atomic(&args.out.join("summary.json"), json.as_bytes())?;
+    let _ = write!(out, "{text}");
+    if args.games > 1 && shard.is_whole() {
+        write_summaries(&args.out, &text, shard)?;
     }
     if !args.quiet {
-        let incidents: usize = results.iter().map(|r| r.incidents.len()).sum();
-        let slowest =
-            results.iter().flat_map(|r| r.round_seconds.iter().copied()).fold(0.0, f64::max);
+        let slowest = slowest.into_inner().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(
             out,
-            "{} game(s) of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {slowest:.3} s), {incidents} incident(s); results in {}",
-            args.games,
+            "{} game(s) played of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {slowest:.3} s), {} incident(s); results in {}",
+            played.into_inner(),
+            incidents.into_inner(),
             args.out.display()
         );
     }
     Ok(())
+}
+
+/// How a player is named in the configuration: a built-in by name, a program by its
+/// command line (so two fields that differ in a program's flags never mix).
+fn spec_of(p: &Player) -> String {
+    match &p.kind {
+        judge::Kind::Builtin(e) => format!("builtin:{}", e.name),
+        judge::Kind::External(prog) => format!("program:{prog}"),
+    }
+}
+
+/// Where game `unit`'s files go: the output folder itself for a single game, else
+/// `game-NNN` (1-based).
+fn game_dir(out: &Path, games: usize, unit: UnitId) -> PathBuf {
+    if games == 1 {
+        out.to_path_buf()
+    } else {
+        out.join(format!("game-{:03}", unit.0 + 1))
+    }
+}
+
+/// `summary.{txt,csv,json}` of every game in the results file (all units are there once
+/// the whole run has finished).
+fn write_summaries(out: &Path, table: &str, shard: Shard) -> Result<(), String> {
+    let path = super::tournament::results_path(out, shard);
+    let text = read_text(&path).map_err(|e| e.0)?;
+    let merged = merge(&[(path.display().to_string(), text)]).map_err(|e| e.0)?;
+    let sums = report::summarize(&pd::tournament::games(&merged)?);
+    seeds::write_atomic(&out.join("summary.txt"), table.as_bytes())?;
+    seeds::write_atomic(&out.join("summary.csv"), report::summary_csv(&sums).as_bytes())?;
+    let json = serde_json::to_string_pretty(&sums).unwrap_or_default() + "\n";
+    seeds::write_atomic(&out.join("summary.json"), json.as_bytes())
 }
 
 /// Does `name` name an existing file, directly (with a `/`) or through `PATH`?
@@ -238,7 +322,7 @@ fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), Strin
     if write_seeds {
         w("seeds.txt", &seeds::render_seeds(&g.seeds))?;
     }
-    w("standings.txt", &report::standings(g))?;
+    w("standings.txt", &report::standings(&g.finals()))?;
     w("scores.csv", &report::scores_csv(g))?;
     w("game.json", &report::game_json(g))?;
     w("takes.txt", &report::takes_text(g))?;

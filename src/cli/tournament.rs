@@ -42,6 +42,7 @@ pub fn summarizer(kind: &str) -> Option<Summarize> {
     match kind {
         menace::go::tournament::KIND => Some(menace::go::tournament::summary),
         super::train::SWEEP_KIND => Some(super::train::summary),
+        menace::pd::tournament::KIND => Some(menace::pd::tournament::summary),
         _ => None,
     }
 }
@@ -97,6 +98,13 @@ where
     run_units(&journal, plan, &todo, jobs, play, each)
         .map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
     let records = read_records(&path)?;
+    if records.is_empty() && !shard.is_whole() {
+        // More shards than units: this one has nothing to do, which is not an error.
+        return Ok(format!(
+            "shard {shard}: 0 of {} units (none falls to this shard)\n",
+            plan.units
+        ));
+    }
     let merged = Merged::from_records(records, shard.is_whole()).map_err(|e| e.0)?;
     let text = summarize(&merged)?;
     if shard.is_whole() {

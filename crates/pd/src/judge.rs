@@ -97,9 +97,51 @@ impl GameResult {
 
     /// Rank of each id (index id - 1), 1 for the best; equal scores share a rank.
     pub fn ranks(&self) -> Vec<usize> {
-        let s = self.final_scores();
-        s.iter().map(|x| 1 + s.iter().filter(|y| *y > x).count()).collect()
+        ranks_of(&self.final_scores())
     }
+
+    /// What the standings and the multi-game summaries need from this game.
+    pub fn finals(&self) -> Finals {
+        Finals {
+            names: self.names.clone(),
+            ids: self.ids.clone(),
+            final_scores: self.final_scores(),
+        }
+    }
+}
+
+/// The outcome of a game without its rounds: who had which id, and the final scores. A
+/// tournament's results line carries exactly this, so every summary can be recomputed
+/// from the lines alone.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Finals {
+    /// Player names by id (index id - 1).
+    pub names: Vec<String>,
+    /// The ids given to the players in the order they were listed.
+    pub ids: Vec<Id>,
+    /// Final scores by id (index id - 1).
+    pub final_scores: Vec<i64>,
+}
+
+impl Finals {
+    /// Rank of each id (index id - 1), 1 for the best; equal scores share a rank.
+    pub fn ranks(&self) -> Vec<usize> {
+        ranks_of(&self.final_scores)
+    }
+
+    /// Checks the parts agree (as read from a results line): as many names, ids and
+    /// scores, and the ids a permutation of `1..=n`.
+    pub fn check(&self) -> Result<(), String> {
+        let n = self.names.len();
+        if self.final_scores.len() != n {
+            return Err(format!("{n} names but {} final scores", self.final_scores.len()));
+        }
+        check_order(&self.ids, n)
+    }
+}
+
+fn ranks_of(s: &[i64]) -> Vec<usize> {
+    s.iter().map(|x| 1 + s.iter().filter(|y| *y > x).count()).collect()
 }
 
 /// Ids for `n` listed players by a seeded Fisher-Yates shuffle: `ids[i]` is the id of the

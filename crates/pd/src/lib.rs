@@ -7,6 +7,8 @@
 //! - [`judge`]: plays a game, built-in and external players mixed.
 //! - [`seeds`]: the seed file (reading, validating, generating) and atomic writes.
 //! - [`report`]: standings, CSV, JSON, the take log, the SVG plot, multi-game summaries.
+//! - [`tournament`]: `--games` as units of the tournament layer: seeded per game, one
+//!   results line each, summaries from the lines.
 
 pub mod format;
 pub mod judge;
@@ -15,3 +17,4 @@ pub mod report;
 pub mod rules;
 pub mod seeds;
 pub mod strategies;
+pub mod tournament;

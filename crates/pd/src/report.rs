@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 use plotters::prelude::*;
 
 use super::format::write_round;
-use super::judge::GameResult;
+use super::judge::{Finals, GameResult};
 
 /// The final table, best first: rank, id, score, name.
-pub fn standings(g: &GameResult) -> String {
-    let s = g.final_scores();
+pub fn standings(g: &Finals) -> String {
+    let s = &g.final_scores;
     let ranks = g.ranks();
     let mut order: Vec<usize> = (0..s.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(s[i]), i));
@@ -178,7 +178,7 @@ pub struct PlayerSummary {
 }
 
 /// Summaries per listed player (in listed order) over `games`.
-pub fn summarize(games: &[GameResult]) -> Vec<PlayerSummary> {
+pub fn summarize(games: &[Finals]) -> Vec<PlayerSummary> {
     let Some(first) = games.first() else { return Vec::new() };
     (0..first.ids.len())
         .map(|i| {
@@ -188,7 +188,7 @@ pub fn summarize(games: &[GameResult]) -> Vec<PlayerSummary> {
             for g in games {
                 let id = g.ids[i] as usize;
                 name.clone_from(&g.names[id - 1]);
-                scores.push(g.final_scores()[id - 1]);
+                scores.push(g.final_scores[id - 1]);
                 ranks.push(g.ranks()[id - 1]);
             }
             let n = scores.len() as f64;

@@ -1,7 +1,7 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use menace::go::board::{Board, BLACK, EMPTY, PASS, WHITE};
+use menace::go::board::{Board, BLACK, EDGE, EMPTY, PASS, WHITE};
 use menace::go::bot::{self, Context};
 use menace::go::koth;
 use menace::go::mcts::SearchConfig;
@@ -162,5 +162,109 @@ proptest! {
             text[pos] = byte;
         }
         let _ = koth::parse(&String::from_utf8_lossy(&text));
+    }
+}
+
+/// The two positions where the first v2 games through the judge ended in a tie by a
+/// repeated position (`docs/games/koth-19x19-level10-v2`, unit 0 before move 289 and unit
+/// 1 before move 184, printed by `menace go position`): black to move 203 to 153 ahead,
+/// and white to move well behind, each with a ko to retake.
+fn ko_fixture(name: &str) -> Board {
+    let text = std::fs::read_to_string(format!("fixtures/go/{name}")).unwrap();
+    koth::parse(&text).unwrap().board
+}
+
+/// A ko retake by the shape alone, written out here: every neighbour of the point is the
+/// opponent's (or off the board), playing it captures exactly one of them, and that stone
+/// had no liberty but the point.
+fn looks_like_ko_retake(b: &Board, p: menace::go::board::Move) -> bool {
+    let me = b.to_move();
+    let them = if me == BLACK { WHITE } else { BLACK };
+    let ns = b.neighbors(p);
+    if b.at(p) != EMPTY || ns.iter().any(|&q| b.at(q) != them && b.at(q) != EDGE) {
+        return false;
+    }
+    let mut after = b.clone();
+    if after.play(p).is_err() {
+        return false;
+    }
+    let captured: Vec<_> = ns.iter().filter(|&&q| after.at(q) == EMPTY).collect();
+    captured.len() == 1 && b.neighbors(*captured[0]).iter().all(|&q| q == p || b.at(q) != EMPTY)
+}
+
+#[test]
+fn v3_does_not_retake_a_ko_while_winning_and_retakes_one_while_losing() {
+    use menace::go::mcts::Profile;
+    let cfg =
+        |profile| SearchConfig { playouts: 4000, threads: 1, profile, ..SearchConfig::default() };
+    let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
+    let win = ko_fixture("koth-ko-winning.txt");
+    let ko = win.point(16, 0); // `17 1`, what the game played
+    assert!(looks_like_ko_retake(&win, ko));
+    // v2 (frozen) retook it, which is how the game became a tie.
+    assert_eq!(bot::decide(&win, &cfg(Profile::V2), &ctx).mv, ko);
+    let d = bot::decide(&win, &cfg(Profile::V3), &ctx);
+    assert!(!looks_like_ko_retake(&win, d.mv), "{:?} {}", win.row_col(d.mv), d.reason);
+    assert!(win.is_legal(d.mv));
+
+    let lose = ko_fixture("koth-ko-losing.txt");
+    let d = bot::decide(&lose, &cfg(Profile::V3), &ctx);
+    assert!(looks_like_ko_retake(&lose, d.mv), "{:?} {}", lose.row_col(d.mv), d.reason);
+    let best = d.search.as_ref().and_then(|s| s.moves.first()).map(|m| m.winrate).unwrap();
+    assert!(best < bot::RETAKE_KO_BELOW, "{best}");
+    // Over GTP the history is known: no ko policy, the search decides alone.
+    let gtp = Context::default();
+    assert_eq!(
+        bot::decide(&win, &cfg(Profile::V3), &gtp).mv,
+        bot::decide(&win, &cfg(Profile::V2), &gtp).mv
+    );
+}
+
+#[test]
+fn position_prints_the_board_before_a_recorded_move() {
+    let sgf = "docs/games/koth-19x19-level10-v2/sgf/unit-00000.sgf";
+    let (code, out, _) = run_cli(&["go", "position", sgf, "--move", "1"], "");
+    assert_eq!((code, out.as_str()), (0, empty_input("0 0 1").as_str()));
+    // After the first two moves (SGF letters: column, then row, from the top left).
+    let (code, out, _) = run_cli(&["go", "position", sgf, "--move", "3"], "");
+    assert_eq!(code, 0);
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows.len(), 20);
+    let sgf_text = std::fs::read_to_string(sgf).unwrap();
+    let first: Vec<(usize, usize)> = sgf_text
+        .split(";B[")
+        .nth(1)
+        .into_iter()
+        .chain(sgf_text.split(";W[").nth(1))
+        .map(|m| {
+            let b = m.as_bytes();
+            ((b[1] - b'a') as usize, (b[0] - b'a') as usize)
+        })
+        .collect();
+    for (r, row) in rows[..19].iter().enumerate() {
+        for (c, ch) in row.chars().enumerate() {
+            let want = if (r, c) == first[0] {
+                '1'
+            } else if (r, c) == first[1] {
+                '2'
+            } else {
+                '0'
+            };
+            assert_eq!(ch, want, "row {r} col {c}");
+        }
+    }
+    assert_eq!(rows[19], "0 0 1");
+    // The position before move 289 is the fixture the ko test uses.
+    let (_, out, _) = run_cli(&["go", "position", sgf, "--move", "289"], "");
+    assert_eq!(out, std::fs::read_to_string("fixtures/go/koth-ko-winning.txt").unwrap());
+    for (args, want) in [
+        (vec!["go", "position", sgf, "--move", "0"], "counts from 1"),
+        (vec!["go", "position", sgf, "--move", "100000"], "past its end"),
+        (vec!["go", "position", "Cargo.toml"], "Cargo.toml"),
+        (vec!["go", "position", "/nonexistent.sgf"], "cannot read"),
+    ] {
+        let (code, out, err) = run_cli(&args, "");
+        assert_eq!((code, out.as_str()), (2, ""), "{args:?}");
+        assert!(err.contains(want), "{args:?}: {err}");
     }
 }

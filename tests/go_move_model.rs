@@ -64,8 +64,12 @@ fn profile_v2_widens_the_root_progressively() {
 #[test]
 fn profile_v2_opens_on_the_third_or_fourth_line() {
     let b = Board::new(19);
-    let cfg = SearchConfig { playouts: 2000, threads: 1, ..SearchConfig::default() };
-    assert_eq!(cfg.profile, Profile::V2);
+    let cfg = SearchConfig {
+        playouts: 2000,
+        threads: 1,
+        profile: Profile::V2,
+        ..SearchConfig::default()
+    };
     let best = mcts::search(&b, &cfg, &RootRules::default()).best();
     assert!((3..=4).contains(&line(&b, best)), "{:?}", b.row_col(best));
 }
@@ -74,6 +78,10 @@ fn profile_v2_opens_on_the_third_or_fourth_line() {
 fn profiles_have_names() {
     assert_eq!("v1".parse::<Profile>(), Ok(Profile::V1));
     assert_eq!("v2".parse::<Profile>(), Ok(Profile::V2));
+    assert_eq!("v3".parse::<Profile>(), Ok(Profile::V3));
     assert!("v9".parse::<Profile>().is_err());
-    assert_eq!(Profile::default().to_string(), "v2");
+    assert_eq!(Profile::default().to_string(), "v3");
+    for p in [Profile::V1, Profile::V2, Profile::V3] {
+        assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
+    }
 }

@@ -39,9 +39,10 @@ pub struct GoArgs {
     /// At 0.05 under about 5% of the best move's playouts were won.
     #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
     resign_below: f32,
-    /// Knowledge profile: `v2` (default) adds priors learned from professional games and
-    /// progressive widening; `v1` is the frozen bot of the first recorded matches (use it
-    /// to replay those records).
+    /// Profile: `v3` (default) is v2 plus the king-of-the-hill ko policy (no ko retake
+    /// while winning, a retake for a tie while clearly losing); `v2` adds priors learned
+    /// from professional games and progressive widening to `v1`, the frozen bot of the
+    /// first recorded matches. Older profiles stay frozen to replay their records.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
     /// RAVE equivalence parameter (tuning).
@@ -59,6 +60,18 @@ enum GoCommand {
     /// The king-of-the-hill tournament: every entrant plays every other; standings,
     /// crosstable, Elo; one JSON line and one SGF per game; resumable and shardable.
     Tournament(TournamentArgs),
+    /// Print the position before a move of an SGF game in the king-of-the-hill format, so
+    /// any recorded move can be replayed: `menace go position g.sgf --move 120 | menace go -v`.
+    Position(PositionArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// The game (SGF, one line of play, as `menace go match` and `tournament` write).
+    sgf: PathBuf,
+    /// The position before this move (1-based; default: after the last move).
+    #[arg(long = "move", value_name = "N")]
+    before: Option<usize>,
 }
 
 #[derive(clap::Args, Debug)]
@@ -159,6 +172,18 @@ pub fn run(args: GoArgs) -> ExitCode {
     match args.command {
         Some(GoCommand::Match(m)) => return run_match(m),
         Some(GoCommand::Tournament(t)) => return run_tournament(t, &cfg),
+        Some(GoCommand::Position(p)) => {
+            return match position(&p) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("menace go position: {e}");
+                    ExitCode::from(2)
+                }
+            }
+        }
         None => {}
     }
     if args.gtp {
@@ -448,4 +473,33 @@ fn recorded_match(
         },
         |r| eprintln!("{command}: game {} {}", r.unit.0 + 1, r.data["result"]),
     )
+}
+
+/// The king-of-the-hill text of the position before move `p.before` of an SGF game.
+fn position(p: &PositionArgs) -> Result<String, String> {
+    use menace::go::board::Board;
+    let bytes = menace::files::read_capped(&p.sgf, 1 << 20)
+        .map_err(|e| format!("cannot read {}: {e}", p.sgf.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", p.sgf.display()))?;
+    let game = menace::go::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
+    let upto = match p.before {
+        None => game.moves.len(),
+        Some(0) => return Err("--move counts from 1".into()),
+        Some(n) if n > game.moves.len() + 1 => {
+            return Err(format!(
+                "the game has {} moves; --move {n} is past its end",
+                game.moves.len()
+            ))
+        }
+        Some(n) => n - 1,
+    };
+    let mut board = if game.handicap.is_empty() {
+        Board::new(game.size)
+    } else {
+        menace::go::handicap::board(game.size, &game.handicap)?
+    };
+    for (i, &mv) in game.moves[..upto].iter().enumerate() {
+        board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
+    }
+    Ok(koth::format(&board))
 }

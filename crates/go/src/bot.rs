@@ -76,6 +76,9 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
+    if ctx.avoid_ko_retakes && cfg.profile >= Profile::V3 {
+        return decide_without_history(b, &root, cfg, ctx, win_now);
+    }
     let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now };
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
@@ -107,4 +110,68 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
         reason = "every move loses in the search";
     }
     Decision { mv, reason, search: Some(res), resign }
+}
+
+/// Below this winrate (of the best move that is not a ko capture) the king-of-the-hill
+/// bot retakes a ko: if the opponent has just taken it, the repeat ends the game as a tie
+/// (half a point, better than the loss the search expects); if not, it is an ordinary
+/// capture. Between this and 0.5 it plays on: the search may be wrong, and a tie gives
+/// away a game it might still win.
+pub const RETAKE_KO_BELOW: f32 = 0.3;
+
+/// [`Profile::V3`]'s decision without history (the king-of-the-hill format): every move
+/// that looks like retaking a ko could repeat the position (a tie), so the search runs
+/// without them; then, if even the best remaining move is clearly losing, the first such
+/// capture is played for the chance of a tie.
+fn decide_without_history(
+    b: &Board,
+    root: &Board,
+    cfg: &SearchConfig,
+    ctx: &Context,
+    win_now: bool,
+) -> Decision {
+    let c = b.to_move();
+    let ko_captures: Vec<Move> =
+        b.points().filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, p)).collect();
+    let mut forbidden = ctx.forbidden.clone();
+    let others = b.points().any(|p| {
+        b.at(p) == EMPTY
+            && !b.is_eye(p, c)
+            && b.is_legal(p)
+            && !forbidden.contains(&p)
+            && !ko_captures.contains(&p)
+    });
+    if !others && !win_now {
+        // Only ko captures (or eye fills) are left and passing would lose: take the ko.
+        if let Some(&mv) = ko_captures.first() {
+            return Decision {
+                mv,
+                reason: "no other move: retake a ko",
+                search: None,
+                resign: false,
+            };
+        }
+    }
+    forbidden.extend(ko_captures.iter().copied());
+    let rules = RootRules { forbidden, allow_pass: win_now };
+    let res = mcts::search(root, cfg, &rules);
+    let best = res.moves.first().map_or(0.0, |m| m.winrate);
+    match ko_captures.first() {
+        Some(&ko) if best < RETAKE_KO_BELOW => Decision {
+            mv: ko,
+            reason: "losing: retake a ko (a repeated position is a tie)",
+            search: Some(res),
+            resign: false,
+        },
+        _ => Decision {
+            mv: res.best(),
+            reason: if ko_captures.is_empty() {
+                "most visited move"
+            } else {
+                "most visited move that cannot repeat a ko position"
+            },
+            search: Some(res),
+            resign: false,
+        },
+    }
 }

@@ -29,7 +29,7 @@ pub const DEFAULT_PLAYOUTS: usize = 20_000;
 
 /// Which version of the search's knowledge to use. The default improves over time; the
 /// older profiles stay frozen so that recorded games stay replayable move for move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Profile {
     /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
     /// every legal move searchable from the first visit.
@@ -38,8 +38,12 @@ pub enum Profile {
     /// progressive widening: a node's children are ordered by learned strength and only
     /// the strongest few are searchable at first, one more each time its visits pass
     /// `40 * 1.4^k`.
-    #[default]
     V2,
+    /// V2's search; in the king-of-the-hill format (no history), never retakes what
+    /// looks like a ko while winning, and retakes one while clearly losing (if the
+    /// opponent just took it, the repeat ends the game as a tie, worth half a point).
+    #[default]
+    V3,
 }
 
 impl std::str::FromStr for Profile {
@@ -48,7 +52,8 @@ impl std::str::FromStr for Profile {
         match s {
             "v1" => Ok(Profile::V1),
             "v2" => Ok(Profile::V2),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2)")),
+            "v3" => Ok(Profile::V3),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3)")),
         }
     }
 }
@@ -58,6 +63,7 @@ impl std::fmt::Display for Profile {
         f.write_str(match self {
             Profile::V1 => "v1",
             Profile::V2 => "v2",
+            Profile::V3 => "v3",
         })
     }
 }
@@ -358,7 +364,7 @@ impl Tree {
             };
             match self.profile {
                 Profile::V1 => self.nodes.push(node),
-                Profile::V2 => {
+                Profile::V2 | Profile::V3 => {
                     let s = self.model.strength(&features::features(b, p));
                     self.scratch.push((node, s));
                 }
@@ -383,7 +389,7 @@ impl Tree {
                     self.nodes.push(pass);
                 }
             }
-            Profile::V2 => {
+            Profile::V2 | Profile::V3 => {
                 // Passing first (always searchable), then the moves, strongest first.
                 if pass_ok || self.scratch.is_empty() && rules.is_none() {
                     self.nodes.push(pass);
@@ -413,7 +419,7 @@ impl Tree {
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         let mut count = u32::from(node.n_children);
-        if self.profile == Profile::V2 && count > 0 {
+        if self.profile != Profile::V1 && count > 0 {
             let pass_first = self.nodes[node.first_child as usize].mv == PASS;
             count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
         }
@@ -512,7 +518,7 @@ impl Tree {
                 let ch = &self.nodes[k as usize];
                 match self.profile {
                     Profile::V1 => (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw),
-                    Profile::V2 => {
+                    Profile::V2 | Profile::V3 => {
                         let w = ch.w - self.root_prior_w[i];
                         (ch.mv, ch.visits, ch.visits as f32, w, ch.an, ch.aw)
                     }

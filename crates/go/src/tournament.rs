@@ -286,6 +286,10 @@ pub struct GameResult {
     pub moves: Vec<Move>,
     /// The SGF result (`B+7`, `W+F`, `0`).
     pub result: String,
+    /// Wall-clock seconds of black's and white's slowest answer (as the judge timed it:
+    /// for a king-of-the-hill program, its whole run). A measurement, not part of the
+    /// standings, so a merge of shards still prints the one-machine standings.
+    pub slowest: [f64; 2],
 }
 
 /// A player in one game: a way to get a move.
@@ -419,6 +423,7 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
         score: (0, 0),
         moves: Vec::new(),
         result: "0".into(),
+        slowest: [0.0; 2],
     };
     let forfeit = |res: &mut GameResult, c: u8, name: &str, why: String| {
         res.winner = if c == BLACK { Winner::White } else { Winner::Black };
@@ -450,7 +455,10 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
         let c = board.to_move();
         let idx = usize::from(c == WHITE);
         let name = &cfg.entrants[who(c)].name;
-        let m = match ask(&mut seats[idx], &board, cfg) {
+        let asked = std::time::Instant::now();
+        let answer = ask(&mut seats[idx], &board, cfg);
+        res.slowest[idx] = res.slowest[idx].max(asked.elapsed().as_secs_f64());
+        let m = match answer {
             Ok(m) => m,
             Err(why) => {
                 forfeit(&mut res, c, name, why);
@@ -564,6 +572,8 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         "black_score": res.score.0,
         "white_score": res.score.1,
         "moves": res.moves.len(),
+        "black_slowest_s": (res.slowest[0] * 100.0).round() / 100.0,
+        "white_slowest_s": (res.slowest[1] * 100.0).round() / 100.0,
         "sgf": rel.to_string_lossy(),
         "size": cfg.size,
         "komi": cfg.komi,

@@ -78,7 +78,7 @@ struct PositionArgs {
 struct TournamentArgs {
     /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
     /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
-    /// (our bot in-process; FLAGS from --playouts, --threads, --seed). Commands run without
+    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile). Commands run without
     /// a shell; {unit} becomes the game's unit number (from 0), {game} the unit + 1.
     #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]
     entrants: Vec<String>,

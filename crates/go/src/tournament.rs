@@ -97,7 +97,26 @@ impl Entrant {
     }
 }
 
-/// Reads `--playouts N --threads N --seed N` for a builtin entrant.
+impl Entrant {
+    /// The entrant in the configuration's canonical text: its name and spec, and for our
+    /// bot in-process every setting resolved (`builtin` alone means the defaults of the
+    /// day, and a changed default must not resume into results played under another).
+    fn canonical(&self) -> Value {
+        match &self.kind {
+            Kind::Builtin(c) => json!([
+                self.name,
+                self.spec,
+                format!(
+                    "--playouts {} --threads {} --seed {} --profile {}",
+                    c.playouts, c.threads, c.seed, c.profile
+                )
+            ]),
+            _ => json!([self.name, self.spec]),
+        }
+    }
+}
+
+/// Reads `--playouts N --threads N --seed N --profile P` for a builtin entrant.
 fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, String> {
     let words = Program::parse(flags).map(|p| p.argv).unwrap_or_default();
     let mut cfg = base.clone();
@@ -113,9 +132,10 @@ fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, Strin
             "--playouts" => cfg.playouts = num(100_000_000)?.max(1) as usize,
             "--threads" => cfg.threads = num(64)?.max(1) as usize,
             "--seed" => cfg.seed = num(u64::MAX)?,
+            "--profile" => cfg.profile = value.parse().map_err(|e| format!("builtin flag --profile: {e}"))?,
             other => {
                 return Err(format!(
-                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed)"
+                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed, --profile)"
                 ))
             }
         }
@@ -182,7 +202,7 @@ impl Config {
     pub fn canonical(&self) -> String {
         json!({
             "kind": KIND,
-            "entrants": self.entrants.iter().map(|e| [e.name.clone(), e.spec.clone()]).collect::<Vec<_>>(),
+            "entrants": self.entrants.iter().map(Entrant::canonical).collect::<Vec<_>>(),
             "games_per_pair": self.games_per_pair,
             "size": self.size,
             "komi": self.komi,
@@ -655,6 +675,7 @@ pub fn summary(m: &Merged) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::mcts::Profile;
 
     fn cfg(n: usize, gpp: u64) -> Config {
         let base = SearchConfig::default();
@@ -712,8 +733,30 @@ mod tests {
             "x=koth:'a",
             "x=builtin:--fast 1",
             "x=builtin:--playouts",
+            "x=builtin:--profile v9",
         ] {
             assert!(Entrant::parse(bad, &base).is_err(), "{bad:?}");
         }
+        let e = Entrant::parse("x=builtin:--profile v1", &base).unwrap();
+        assert!(matches!(e.kind, Kind::Builtin(ref s) if s.profile == Profile::V1));
+    }
+
+    #[test]
+    fn a_builtin_entrant_fingerprints_its_resolved_settings() {
+        let fingerprint = |base: &SearchConfig, spec: &str| {
+            let mut c = cfg(2, 2);
+            c.entrants[0] = Entrant::parse(spec, base).unwrap();
+            c.plan().config
+        };
+        let base = SearchConfig::default();
+        let other = SearchConfig { playouts: base.playouts + 1, ..base.clone() };
+        // The same words under another default are another tournament...
+        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&other, "a=builtin"));
+        let v1 = SearchConfig { profile: Profile::V1, ..base.clone() };
+        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&v1, "a=builtin"));
+        // ...and the same settings the same one.
+        assert_eq!(fingerprint(&base, "a=builtin"), fingerprint(&base, "a=builtin"));
+        // Programs are fingerprinted by their command line alone.
+        assert_eq!(fingerprint(&base, "a=koth:bot"), fingerprint(&other, "a=koth:bot"));
     }
 }

@@ -116,3 +116,32 @@ fn the_standings_in_docs_go_md_are_the_summary_of_the_lines() {
         assert_eq!(&doc[start..end], summary, "docs/go.md's block for {name}");
     }
 }
+
+#[test]
+fn the_published_small_field_in_three_shards_merges_to_the_one_machine_standings() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games");
+    let shards: Vec<(String, String)> = (0..3)
+        .map(|k| {
+            let p = root.join(format!("koth-small-3/results-{k}-of-3.jsonl"));
+            (p.display().to_string(), std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    let merged = menace::arena::tournament::merge(&shards).unwrap();
+    let whole = self::merged(&root.join("koth-small"));
+    assert_eq!(merged.records.len(), 12);
+    assert_eq!(tournament::summary(&merged).unwrap(), tournament::summary(&whole).unwrap());
+    // Game by game, the shards played what the one-machine run played (timings aside).
+    for (a, b) in merged.records.iter().zip(&whole.records) {
+        let strip = |r: &menace::arena::tournament::Record| {
+            let mut d = r.data.clone();
+            d.remove("black_slowest_s");
+            d.remove("white_slowest_s");
+            (r.unit, d)
+        };
+        assert_eq!(strip(a), strip(b));
+        let sgf = |dir: &str, r: &menace::arena::tournament::Record| {
+            std::fs::read_to_string(root.join(dir).join(r.data["sgf"].as_str().unwrap())).unwrap()
+        };
+        assert_eq!(sgf("koth-small-3", a), sgf("koth-small", b), "unit {}", a.unit);
+    }
+}

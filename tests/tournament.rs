@@ -273,38 +273,24 @@ pub fn required(what: &str, path: &str) -> Option<String> {
     None
 }
 
-#[test]
-fn the_python_example_plays_legal_moves_to_the_end() {
-    let Some(python) = required("Python 3", "/usr/bin/python3") else { return };
-    let bot = format!("{}/examples/koth_random.py", env!("CARGO_MANIFEST_DIR"));
+/// A two-entrant tournament on 7x7 (two games, colours swapped): the printed standings,
+/// the results lines and the folder holding them.
+fn play_pair(a: &str, b: &str) -> (String, Vec<Value>, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let field =
-        [format!("random=koth:{python} {bot}"), "menace=builtin:--playouts 100 --threads 1".into()];
-    let field: Vec<&str> = field.iter().map(String::as_str).collect();
-    let o = menace(
-        &[
-            "go",
-            "tournament",
-            "--entrant",
-            field[0],
-            "--entrant",
-            field[1],
-            "--size",
-            "7",
-            "--out",
-            &dir.path().display().to_string(),
-        ],
-        None,
-        b"",
-    );
-    let text = ok(&o);
+    let out = dir.path().display().to_string();
+    let args = ["go", "tournament", "--entrant", a, "--entrant", b, "--size", "7", "--out", &out];
+    let text = ok(&menace(&args, None, b""));
     let recs = lines(&dir.path().join("results.jsonl"));
     assert_eq!(recs.len(), 2);
-    for r in &recs {
-        assert_ne!(r["ending"], "forfeit", "the example never forfeits: {r}");
-        // Replaying the SGF on our board checks every move was legal.
+    (text, recs, dir)
+}
+
+/// Every game replays legally on our board, and its recorded moves and areas follow.
+fn check_replays(dir: &Path, recs: &[Value]) {
+    for r in recs {
+        assert_ne!(r["ending"], "forfeit", "{r}");
         let sgf = menace::go::sgf::read(
-            &std::fs::read_to_string(dir.path().join(r["sgf"].as_str().unwrap())).unwrap(),
+            &std::fs::read_to_string(dir.join(r["sgf"].as_str().unwrap())).unwrap(),
         )
         .unwrap();
         let mut b = menace::go::board::Board::new(sgf.size);
@@ -318,37 +304,28 @@ fn the_python_example_plays_legal_moves_to_the_end() {
             (r["black_score"].as_u64().unwrap(), r["white_score"].as_u64().unwrap())
         );
     }
+}
+
+#[test]
+fn the_python_example_plays_legal_moves_to_the_end() {
+    let Some(python) = required("Python 3", "/usr/bin/python3") else { return };
+    let bot = format!("{}/examples/koth_random.py", env!("CARGO_MANIFEST_DIR"));
+    let random = format!("random=koth:{python} {bot}");
+    let (text, recs, dir) = play_pair(&random, "menace=builtin:--playouts 100 --threads 1");
+    // The example never forfeits, and every move of both sides was legal.
+    check_replays(dir.path(), &recs);
     assert!(text.contains("random") && text.contains("menace"), "{text}");
 }
 
 #[test]
 fn gnu_go_over_gtp_against_our_bot() {
     let Some(gnugo) = required("GNU Go", "/usr/games/gnugo") else { return };
-    let dir = tempfile::tempdir().unwrap();
     let g = format!(
         "gnugo=gtp:{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead --seed {{game}}"
     );
-    let o = menace(
-        &[
-            "go",
-            "tournament",
-            "--entrant",
-            &g,
-            "--entrant",
-            "menace=builtin:--playouts 200 --threads 1",
-            "--size",
-            "7",
-            "--out",
-            &dir.path().display().to_string(),
-        ],
-        None,
-        b"",
-    );
-    let text = ok(&o);
-    let recs = lines(&dir.path().join("results.jsonl"));
-    assert_eq!(recs.len(), 2);
+    let (text, recs, dir) = play_pair(&g, "menace=builtin:--playouts 200 --threads 1");
+    check_replays(dir.path(), &recs);
     for r in &recs {
-        assert_ne!(r["ending"], "forfeit", "{r}");
         assert!(r["moves"].as_u64().unwrap() > 4, "{r}");
     }
     assert!(text.contains("gnugo"), "{text}");

@@ -13,6 +13,8 @@
 use std::path::{Path, PathBuf};
 
 mod common;
+#[path = "support/golden.rs"]
+mod golden;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")
@@ -20,37 +22,15 @@ fn fixtures() -> PathBuf {
 
 /// Runs the engine on `input` with the flags of its `#!args` line.
 fn run(input: &[u8]) -> (Vec<u8>, Vec<u8>, Option<i32>) {
-    let first = input.split(|&b| b == b'\n').next().unwrap_or_default();
-    let args: Vec<String> = std::str::from_utf8(first)
-        .ok()
-        .and_then(|l| l.strip_prefix("#!args"))
-        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default();
+    let args = golden::args_line(input).unwrap_or_default();
     let out = common::menace(&args, None, input);
     (out.stdout, out.stderr, out.status.code())
-}
-
-/// The first differing line, for a readable failure.
-fn first_difference(want: &[u8], got: &[u8]) -> String {
-    let (w, g) = (String::from_utf8_lossy(want), String::from_utf8_lossy(got));
-    for (i, (a, b)) in w.lines().zip(g.lines()).enumerate() {
-        if a != b {
-            return format!("line {}:\n  want {a}\n  got  {b}", i + 1);
-        }
-    }
-    format!("lengths differ: want {} lines, got {}", w.lines().count(), g.lines().count())
 }
 
 #[test]
 fn golden_transcripts() {
     let bless = std::env::var_os("MENACE_BLESS").is_some();
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .expect("fixtures/transcripts")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    assert!(inputs.len() >= 4, "transcripts missing: {inputs:?}");
+    let inputs = golden::inputs(&fixtures(), 4);
     let mut failures = Vec::new();
     for input_path in &inputs {
         let input = std::fs::read(input_path).unwrap();
@@ -80,7 +60,7 @@ fn golden_transcripts() {
             panic!("{name}.out missing: run MENACE_BLESS=1 cargo test --test transcripts")
         });
         if want != stdout {
-            failures.push(format!("{name}: {}", first_difference(&want, &stdout)));
+            failures.push(format!("{name}: {}", golden::first_difference(&want, &stdout)));
         }
     }
     assert!(

@@ -22,6 +22,20 @@ fn is_error(a: &serde_json::Value, containing: &str) -> bool {
     a["type"] == "error" && a["message"].as_str().unwrap().contains(containing)
 }
 
+/// Is a new session admitted (its `status` answered) within `tries` attempts 20 ms apart?
+/// A freed place is given back only once the server has seen the close, a moment later.
+async fn admitted_within(addr: std::net::SocketAddr, tries: usize) -> bool {
+    for _ in 0..tries {
+        let mut ws = connect(addr, "").await;
+        send(&mut ws, "status").await;
+        if answer(&mut ws).await["type"] == "status" {
+            return true;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    false
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn bad_frames_get_one_error_each_and_change_nothing() {
     let addr = start(Limits::default()).await;
@@ -132,17 +146,7 @@ async fn sessions_past_the_cap_are_refused_and_a_freed_place_is_reused() {
     let mut gone = open.pop().unwrap();
     gone.close(None).await.unwrap();
     while !matches!(next(&mut gone).await, Frame::Close(_)) {}
-    let mut admitted = false;
-    for _ in 0..200 {
-        let mut ws = connect(addr, "").await;
-        send(&mut ws, "status").await;
-        if answer(&mut ws).await["type"] == "status" {
-            admitted = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(admitted, "a freed place was never given to a new session");
+    assert!(admitted_within(addr, 200).await, "a freed place was never given to a new session");
     // The others were never disturbed.
     for ws in &mut open {
         assert_eq!(ask(ws, "status", "status").await.len(), 1);
@@ -206,17 +210,7 @@ async fn closing_the_socket_stops_its_work_and_frees_its_place() {
     send(&mut ws, "train 100000000").await;
     assert_eq!(answer(&mut ws).await["type"], "progress");
     drop(ws);
-    let mut admitted = false;
-    for _ in 0..500 {
-        let mut ws = connect(addr, "").await;
-        send(&mut ws, "status").await;
-        if answer(&mut ws).await["type"] == "status" {
-            admitted = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(admitted, "the closed session's train kept its place");
+    assert!(admitted_within(addr, 500).await, "the closed session's train kept its place");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -227,15 +221,5 @@ async fn a_silent_session_is_closed_and_its_place_freed() {
     // Say nothing: an error frame explaining why, then a close (1001, going away).
     assert!(is_error(&answer(&mut ws).await, "without a command"));
     assert_eq!(next(&mut ws).await, Frame::Close(Some(1001)));
-    let mut admitted = false;
-    for _ in 0..500 {
-        let mut other = connect(addr, "").await;
-        send(&mut other, "status").await;
-        if answer(&mut other).await["type"] == "status" {
-            admitted = true;
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-    }
-    assert!(admitted, "the silent session kept its place");
+    assert!(admitted_within(addr, 500).await, "the silent session kept its place");
 }

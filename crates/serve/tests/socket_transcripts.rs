@@ -10,6 +10,8 @@
 //! commands disabled.
 
 mod common;
+#[path = "../../../tests/support/golden.rs"]
+mod golden;
 
 use std::path::{Path, PathBuf};
 
@@ -31,11 +33,10 @@ fn fixtures() -> PathBuf {
 /// The `#!args` flags of a transcript as the `/ws` query string. Every socket session is
 /// `--no-files`, so `--no-files` and `--files DIR` need no translation (see `expected`).
 fn query(input: &[u8]) -> Option<String> {
-    let first = input.split(|&b| b == b'\n').next().unwrap_or_default();
-    let Some(args) = std::str::from_utf8(first).ok().and_then(|l| l.strip_prefix("#!args")) else {
+    let Some(args) = golden::args_line(input) else {
         return Some(String::new());
     };
-    let words: Vec<&str> = args.split_whitespace().filter(|w| *w != "--no-files").collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).filter(|w| *w != "--no-files").collect();
     let mut pairs = Vec::new();
     for flag in words.chunks(2) {
         let [flag, value] = flag else { panic!("flag without a value in {args:?}") };
@@ -126,13 +127,7 @@ async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> Vec<u8
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn golden_transcripts_over_the_socket() {
     let addr = common::start(menace_serve::Limits::default()).await;
-    let mut inputs: Vec<PathBuf> = std::fs::read_dir(fixtures())
-        .expect("fixtures/transcripts")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "in"))
-        .collect();
-    inputs.sort();
-    assert!(inputs.len() >= 6, "transcripts missing: {inputs:?}");
+    let inputs = golden::inputs(&fixtures(), 6);
     let mut failures = Vec::new();
     for path in &inputs {
         let input = std::fs::read(path).unwrap();
@@ -141,17 +136,7 @@ async fn golden_transcripts_over_the_socket() {
         let got = replay(addr, &query, &input).await;
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if got != want {
-            let (w, g) = (String::from_utf8_lossy(&want), String::from_utf8_lossy(&got));
-            let diff = w
-                .lines()
-                .zip(g.lines())
-                .enumerate()
-                .find(|(_, (a, b))| a != b)
-                .map(|(i, (a, b))| format!("line {}:\n  want {a}\n  got  {b}", i + 1))
-                .unwrap_or_else(|| {
-                    format!("want {} lines, got {}", w.lines().count(), g.lines().count())
-                });
-            failures.push(format!("{name}: {diff}"));
+            failures.push(format!("{name}: {}", golden::first_difference(&want, &got)));
         }
     }
     assert!(failures.is_empty(), "socket answers differ from stdin's:\n{}", failures.join("\n"));

@@ -318,7 +318,8 @@ fn replays_its_moves(path: &Path, ours_name: &str, flags: &[&str]) {
 }
 
 /// The published games reproduce: with the flags of the commands in `docs/go.md` and the
-/// profile they were played with (`--profile v1`), the bot set up by `loadsgf` before one
+/// profile and budget they were played with (`--profile v1 --playouts 20000`; the default
+/// budget has grown since), the bot set up by `loadsgf` before one
 /// of its recorded moves answers that move (`reg_genmove`), early, mid-game and late, as
 /// black and as white.
 #[test]
@@ -329,7 +330,8 @@ fn the_bots_recorded_moves_are_what_it_plays_again() {
         for number in [1usize, 2] {
             let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
             let seed = number.to_string();
-            let mut flags = vec!["--profile", "v1"];
+            // Played at the then default budget of 20,000 playouts.
+            let mut flags = vec!["--profile", "v1", "--playouts", "20000"];
             if seeded {
                 flags.extend(["--seed", &seed]);
             }
@@ -338,8 +340,8 @@ fn the_bots_recorded_moves_are_what_it_plays_again() {
     }
 }
 
-/// The profile A/B records replay with their profile and one thread, as played
-/// (`docs/go.md`, "Profile v2 against v1").
+/// The profile A/B records replay with their profile, one thread and 20,000 playouts, as
+/// played (`docs/go.md`, "Profile v2 against v1").
 #[test]
 fn the_profile_ab_records_replay() {
     let dir = games_dir();
@@ -349,7 +351,8 @@ fn the_profile_ab_records_replay() {
     ] {
         for number in [1usize, 2] {
             let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
-            replays_its_moves(&path, name, &["--threads", "1", "--profile", profile]);
+            let flags = ["--threads", "1", "--profile", profile, "--playouts", "20000"];
+            replays_its_moves(&path, name, &flags);
         }
     }
 }

@@ -15,7 +15,7 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
 use super::features;
 use super::move_model::MoveModel;
 use super::pattern;
@@ -151,7 +151,7 @@ type RootRow = (Move, u32, f32, f32, f32, f32);
 struct Node {
     mv: Move,
     /// Colour that played `mv`.
-    color: u8,
+    color: Colour,
     expanded: bool,
     n_children: u16,
     first_child: u32,
@@ -226,7 +226,7 @@ impl Tree {
     fn new(root: &Board, cfg: &SearchConfig, seed: u64) -> Tree {
         let root_node = Node {
             mv: PASS,
-            color: opponent(root.to_move()),
+            color: root.to_move().opponent(),
             expanded: false,
             n_children: 0,
             first_child: 0,
@@ -272,7 +272,7 @@ impl Tree {
                         continue;
                     }
                     if let Some(l) = b.atari_lib(h) {
-                        if b.at(p) != c || !is_self_atari(b, l) {
+                        if b.at(p) != c.stone() || !is_self_atari(b, l) {
                             global.push(l);
                         }
                     }
@@ -470,7 +470,7 @@ impl Tree {
             };
             let mv = self.nodes[child as usize].mv;
             if mv != PASS && self.amaf[mv as usize] == 0 {
-                self.amaf[mv as usize] = b.to_move();
+                self.amaf[mv as usize] = b.to_move().stone();
             }
             b.play_unchecked(mv);
             self.path.push(child);
@@ -492,15 +492,19 @@ impl Tree {
         for i in 0..self.path.len() {
             let id = self.path[i] as usize;
             let node = &mut self.nodes[id];
-            let r = if node.color == BLACK { black_result } else { 1.0 - black_result };
+            let r = if node.color == Colour::Black { black_result } else { 1.0 - black_result };
             node.visits += 1;
             node.n += 1.0;
             node.w += r;
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
                 for ch in &mut self.nodes[f..f + k] {
-                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color {
-                        let r = if ch.color == BLACK { black_result } else { 1.0 - black_result };
+                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color.stone() {
+                        let r = if ch.color == Colour::Black {
+                            black_result
+                        } else {
+                            1.0 - black_result
+                        };
                         ch.an += 1.0;
                         ch.aw += r;
                     }
@@ -582,7 +586,7 @@ pub fn is_ko_capture(b: &Board, p: Move) -> bool {
     if p == PASS || !b.is_legal(p) || playout::capture_size(b, p) != 1 {
         return false;
     }
-    let c = b.to_move();
+    let c = b.to_move().stone();
     if b.neighbors(p).iter().any(|&q| b.at(q) == c || b.at(q) == EMPTY) {
         return false;
     }

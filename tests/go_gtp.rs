@@ -1,7 +1,7 @@
 //! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
 //! checks, and arbitrary lines that must never panic.
 
-use menace::go::board::{Board, BLACK, WHITE};
+use menace::go::board::{Board, Colour, BLACK};
 use menace::go::gtp::{self, Engine};
 use menace::go::mcts::SearchConfig;
 use proptest::prelude::*;
@@ -111,7 +111,6 @@ fn vertices_round_trip() {
     assert!(gtp::parse_vertex(&b, "A0").is_err());
     assert!(gtp::parse_vertex(&b, "A20").is_err());
     assert!(gtp::parse_vertex(&b, "A+1").is_err());
-    let _ = (BLACK, WHITE);
 }
 
 proptest! {
@@ -187,7 +186,13 @@ fn state(e: &mut Engine) -> (String, String, String) {
 
 /// A board as comparable facts: stones, side to move, prisoners, moves played.
 fn facts(b: &Board) -> (String, u64, u32, u32, u32) {
-    (b.diagram(), b.position_key(), b.prisoners(BLACK), b.prisoners(WHITE), b.move_count())
+    (
+        b.diagram(),
+        b.position_key(),
+        b.prisoners(Colour::Black),
+        b.prisoners(Colour::White),
+        b.move_count(),
+    )
 }
 
 /// An engine after `cmds`, each answered with `=`.
@@ -316,7 +321,7 @@ fn a_handicap_game_starts_with_white_and_its_stones_stay() {
     let mut e = engine();
     assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
     assert_eq!(e.handle_line("place_free_handicap 4").unwrap(), "= C3 G7 C7 G3\n\n");
-    assert_eq!(e.board().to_move(), WHITE);
+    assert_eq!(e.board().to_move(), Colour::White);
     let answer = e.handle_line("genmove w").unwrap();
     assert!(answer.starts_with("= ") && answer != "= pass\n\n", "{answer:?}");
     assert_eq!(e.board().diagram().matches('X').count(), 4);
@@ -333,5 +338,5 @@ fn a_handicap_game_starts_with_white_and_its_stones_stay() {
     assert_eq!(e.handle_line("set_free_handicap A1 J9 e5").unwrap(), "=\n\n");
     let b = e.board();
     assert_eq!([(8, 0), (0, 8), (4, 4)].map(|(r, c)| b.at(b.point(r, c))), [BLACK; 3]);
-    assert_eq!(b.to_move(), WHITE);
+    assert_eq!(b.to_move(), Colour::White);
 }

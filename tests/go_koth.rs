@@ -1,7 +1,7 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use menace::go::board::{Board, BLACK, EDGE, EMPTY, PASS, WHITE};
+use menace::go::board::{Board, Colour, EDGE, EMPTY, PASS};
 use menace::go::bot::{self, Context};
 use menace::go::koth;
 use menace::go::mcts::SearchConfig;
@@ -85,8 +85,8 @@ fn format_round_trips() {
     let again = koth::parse(&koth::format(&b)).unwrap();
     assert_eq!(again.board.hash(), b.hash());
     assert_eq!(koth::format(&again.board), koth::format(&b));
-    assert_eq!(again.black_prisoners, b.prisoners(BLACK));
-    assert_eq!(again.white_prisoners, b.prisoners(WHITE));
+    assert_eq!(again.black_prisoners, b.prisoners(Colour::Black));
+    assert_eq!(again.white_prisoners, b.prisoners(Colour::White));
 }
 
 #[test]
@@ -178,8 +178,7 @@ fn ko_fixture(name: &str) -> Board {
 /// opponent's (or off the board), playing it captures exactly one of them, and that stone
 /// had no liberty but the point.
 fn looks_like_ko_retake(b: &Board, p: menace::go::board::Move) -> bool {
-    let me = b.to_move();
-    let them = if me == BLACK { WHITE } else { BLACK };
+    let them = b.to_move().opponent().stone();
     let ns = b.neighbors(p);
     if b.at(p) != EMPTY || ns.iter().any(|&q| b.at(q) != them && b.at(q) != EDGE) {
         return false;

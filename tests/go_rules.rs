@@ -1,7 +1,7 @@
 //! Rules engine: hand-made positions, the spec's example, and random games checked against
 //! recomputation from scratch and a naive rules implementation.
 
-use menace::go::board::{Board, Illegal, Move, BLACK, EMPTY, PASS, WHITE};
+use menace::go::board::{Board, Colour, Illegal, Move, BLACK, EMPTY, PASS, WHITE};
 use menace::go::{koth, score};
 use menace::rng::{below, from_seed};
 use proptest::prelude::*;
@@ -15,11 +15,11 @@ fn spec_example_capture() {
     let text = std::fs::read_to_string("fixtures/go/spec-example.txt").unwrap();
     let input = koth::parse(&text).unwrap();
     let mut b = input.board.clone();
-    assert_eq!(b.to_move(), BLACK);
+    assert_eq!(b.to_move(), Colour::Black);
     assert_eq!(b.at(pt(&b, 7, 5)), WHITE);
     assert_eq!(b.play(pt(&b, 6, 5)), Ok(()));
     assert_eq!(b.at(pt(&b, 7, 5)), EMPTY);
-    assert_eq!(b.prisoners(BLACK), 1);
+    assert_eq!(b.prisoners(Colour::Black), 1);
     let out = koth::format(&b);
     assert!(out.ends_with("\n1 0 2\n"), "{out}");
     assert_eq!(koth::parse_move(&b, "6 5").unwrap(), pt(&b, 6, 5));
@@ -34,13 +34,13 @@ fn corner_capture_and_prisoners() {
          . . . . .
          . . . . .
          . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     b.play(pt(&b, 2, 1)).unwrap();
     assert_eq!(b.at(pt(&b, 1, 1)), EMPTY);
-    assert_eq!(b.prisoners(BLACK), 1);
-    assert_eq!(b.prisoners(WHITE), 0);
+    assert_eq!(b.prisoners(Colour::Black), 1);
+    assert_eq!(b.prisoners(Colour::White), 0);
     b.check_consistency().unwrap();
 }
 
@@ -53,14 +53,14 @@ fn one_move_captures_two_groups() {
          . . X . .
          . . . . .
          . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     b.play(pt(&b, 1, 3)).unwrap();
     for (r, c) in [(1, 2), (1, 4), (2, 3)] {
         assert_eq!(b.at(pt(&b, r, c)), EMPTY, "({r},{c})");
     }
-    assert_eq!(b.prisoners(BLACK), 3);
+    assert_eq!(b.prisoners(Colour::Black), 3);
     b.check_consistency().unwrap();
 }
 
@@ -72,7 +72,7 @@ fn suicide_is_forbidden_but_capturing_is_not() {
          . . . . .
          . . . . .
          . . . . .",
-        WHITE,
+        Colour::White,
     )
     .unwrap();
     assert_eq!(b.check(pt(&b, 1, 1)), Err(Illegal::Suicide));
@@ -84,7 +84,7 @@ fn suicide_is_forbidden_but_capturing_is_not() {
          O . . . .
          . . . . .
          . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     assert_eq!(b.check(pt(&b, 2, 1)), Err(Illegal::Suicide));
@@ -95,7 +95,7 @@ fn suicide_is_forbidden_but_capturing_is_not() {
          O X . . .
          . . . . .
          . . . . .",
-        WHITE,
+        Colour::White,
     )
     .unwrap();
     assert_eq!(b.check(pt(&b, 2, 1)), Ok(()));
@@ -112,7 +112,7 @@ fn ko_cannot_be_retaken_at_once() {
          . X O . .
          . . . . .
          . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     // Black takes the ko at (2,3), capturing (2,2).
@@ -140,7 +140,7 @@ fn snapback() {
          . . . . . .
          . . . . . .
          . . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     // Black throws in at (1,3), putting white in atari.
@@ -149,14 +149,14 @@ fn snapback() {
     // White takes the stone...
     b.play(pt(&b, 1, 4)).unwrap();
     assert_eq!(b.at(pt(&b, 1, 3)), EMPTY);
-    assert_eq!(b.prisoners(WHITE), 1);
+    assert_eq!(b.prisoners(Colour::White), 1);
     // ...which is not a ko (the capturing stone joined a group), and black snaps back.
     assert!(b.ko().is_none());
     b.play(pt(&b, 1, 3)).unwrap();
     for (r, c) in [(1, 2), (2, 2), (2, 3), (2, 4), (2, 5), (1, 5), (1, 4)] {
         assert_eq!(b.at(pt(&b, r, c)), EMPTY, "({r},{c})");
     }
-    assert_eq!(b.prisoners(BLACK), 7);
+    assert_eq!(b.prisoners(Colour::Black), 7);
     b.check_consistency().unwrap();
 }
 
@@ -168,7 +168,7 @@ fn tromp_taylor_area() {
          . X O O O
          X X O . .
          . X O . O",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     // Black: 7 stones + 3 empty points reaching only black. White: 8 stones + 7 empty.
@@ -177,7 +177,7 @@ fn tromp_taylor_area() {
     assert_eq!(score::result_string(score::margin(&b, -5.0)), "0");
     assert_eq!(score::result_string(score::margin(&b, 0.5)), "W+5.5");
     // A region touching both colours (dame) counts for nobody.
-    let b = Board::from_diagram(". . .\nX . O\n. . .", BLACK).unwrap();
+    let b = Board::from_diagram(". . .\nX . O\n. . .", Colour::Black).unwrap();
     assert_eq!(score::area(&b), (1, 1));
     assert_eq!(score::area(&Board::new(9)), (0, 0));
 }
@@ -277,7 +277,7 @@ fn random_game(size: usize, seed: u64, moves: usize) {
             let expect = if b.at(p) != EMPTY {
                 false
             } else {
-                match naive.play(i, b.to_move()) {
+                match naive.play(i, b.to_move().stone()) {
                     None => false,
                     Some(after) => {
                         let is_ko = Some(p) == b.ko();
@@ -307,12 +307,13 @@ fn random_game(size: usize, seed: u64, moves: usize) {
         let col = b.to_move();
         if m != PASS {
             let i = b.points().position(|p| p == m).unwrap();
-            let expect = naive.play(i, col).unwrap();
+            let expect = naive.play(i, col.stone()).unwrap();
             let before = b.prisoners(col);
             b.play(m).unwrap();
             assert_eq!(naive_of(&b), expect);
-            let removed = naive.g.iter().filter(|&&x| x == 3 - col).count()
-                - expect.g.iter().filter(|&&x| x == 3 - col).count();
+            let them = col.opponent().stone();
+            let removed = naive.g.iter().filter(|&&x| x == them).count()
+                - expect.g.iter().filter(|&&x| x == them).count();
             assert_eq!(b.prisoners(col) - before, removed as u32);
         } else {
             b.play(PASS).unwrap();

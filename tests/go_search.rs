@@ -1,7 +1,7 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
 //! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
 
-use menace::go::board::{Board, BLACK, PASS, WHITE};
+use menace::go::board::{Board, Colour, PASS};
 use menace::go::bot::{self, Context};
 use menace::go::mcts::{self, RootRules, SearchConfig};
 
@@ -21,7 +21,7 @@ fn two_threads_are_deterministic() {
          . . O . . . X . .
          . . . . . . . . .
          . . . . . . . . .",
-        WHITE,
+        Colour::White,
     )
     .unwrap();
     let rules = RootRules::default();
@@ -42,7 +42,7 @@ fn passes_only_when_no_move_is_left_or_the_board_wins() {
          X X X X X
          X X X X X
          X X X X .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     let d = bot::decide(&b, &cfg(100, 1), &Context::default());
@@ -62,7 +62,7 @@ fn ko_captures_are_recognised() {
          . X O . .
          . . . . .
          . . . . .",
-        BLACK,
+        Colour::Black,
     )
     .unwrap();
     assert!(mcts::is_ko_capture(&b, b.point(1, 2)));

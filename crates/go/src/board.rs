@@ -12,12 +12,71 @@
 //! point is `sum / count`. This is the classic trick that gives atari detection in O(1)
 //! without keeping liberty sets.
 
+/// A player (and the colour of the stones she plays).
+///
+/// The board itself keeps a plain `u8` per point ([`EMPTY`], [`BLACK`], [`WHITE`],
+/// [`EDGE`]) rather than an enum: the neighbour loops compare bytes, [`Board::env8`] packs
+/// cells straight into pattern-table indices and the Zobrist table is indexed by them, all
+/// with no conversion. A `Colour`'s discriminant is its stone's cell value, so
+/// [`Colour::stone`] is free, and [`Board::colour_at`] reads a cell back as a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Colour {
+    /// Black, who moves first.
+    Black = 1,
+    /// White.
+    White = 2,
+}
+
+impl Colour {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+
+    /// The cell value of this colour's stones: [`BLACK`] or [`WHITE`].
+    #[inline]
+    pub fn stone(self) -> u8 {
+        self as u8
+    }
+
+    /// The player whose stones a cell holds, if any.
+    #[inline]
+    pub fn from_stone(cell: u8) -> Option<Colour> {
+        match cell {
+            BLACK => Some(Colour::Black),
+            WHITE => Some(Colour::White),
+            _ => None,
+        }
+    }
+
+    /// 0 for black, 1 for white: an index into per-player arrays.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize - 1
+    }
+}
+
+impl std::fmt::Display for Colour {
+    /// `black` or `white`, as GTP writes colours.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        })
+    }
+}
+
 /// An empty point.
 pub const EMPTY: u8 = 0;
-/// A black stone (and the black player).
-pub const BLACK: u8 = 1;
-/// A white stone (and the white player).
-pub const WHITE: u8 = 2;
+/// A black stone.
+pub const BLACK: u8 = Colour::Black as u8;
+/// A white stone.
+pub const WHITE: u8 = Colour::White as u8;
 /// Off the board: the ring around it.
 pub const EDGE: u8 = 3;
 
@@ -33,12 +92,6 @@ const MAX_W: usize = MAX_SIZE + 2;
 /// Number of points in the padded array (all boards use the same array size).
 pub const MAX_POINTS: usize = MAX_W * MAX_W;
 const NONE: u16 = u16::MAX;
-
-/// The other colour.
-#[inline]
-pub fn opponent(c: u8) -> u8 {
-    3 - c
-}
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -110,7 +163,7 @@ pub struct Board {
     empties: [u16; MAX_SIZE * MAX_SIZE],
     empty_pos: [u16; MAX_POINTS],
     n_empty: usize,
-    to_move: u8,
+    to_move: Colour,
     ko: u16,
     hash: u64,
     /// Stones captured by black (index 0) and by white (index 1).
@@ -142,7 +195,7 @@ impl Board {
             empties: [0; MAX_SIZE * MAX_SIZE],
             empty_pos: [NONE; MAX_POINTS],
             n_empty: 0,
-            to_move: BLACK,
+            to_move: Colour::Black,
             ko: NONE,
             hash: 0,
             prisoners: [0; 2],
@@ -163,7 +216,7 @@ impl Board {
 
     /// A board with the given stones (`stones[r * size + c]`, row 0 at the top), built from
     /// scratch. Fails if some group has no liberty (no legal game reaches that).
-    pub fn from_stones(size: usize, stones: &[u8], to_move: u8) -> Result<Board, String> {
+    pub fn from_stones(size: usize, stones: &[u8], to_move: Colour) -> Result<Board, String> {
         let mut b = Board::new(size);
         if stones.len() != size * size {
             return Err(format!("expected {} points, got {}", size * size, stones.len()));
@@ -287,21 +340,27 @@ impl Board {
         self.color[p as usize]
     }
 
+    /// Whose stone is at `p`, if any.
+    #[inline]
+    pub fn colour_at(&self, p: Move) -> Option<Colour> {
+        Colour::from_stone(self.color[p as usize])
+    }
+
     /// The player to move.
     #[inline]
-    pub fn to_move(&self) -> u8 {
+    pub fn to_move(&self) -> Colour {
         self.to_move
     }
 
     /// Sets the player to move (used when a position is set up, e.g. from GTP `play`).
-    pub fn set_to_move(&mut self, c: u8) {
+    pub fn set_to_move(&mut self, c: Colour) {
         self.to_move = c;
     }
 
     /// Stones captured by `c` so far (counted for the capturer).
     #[inline]
-    pub fn prisoners(&self, c: u8) -> u32 {
-        self.prisoners[c as usize - 1]
+    pub fn prisoners(&self, c: Colour) -> u32 {
+        self.prisoners[c.index()]
     }
 
     /// Sets the prisoner counts (from a position description).
@@ -355,7 +414,7 @@ impl Board {
     /// "the same player to move".
     #[inline]
     pub fn position_key(&self) -> u64 {
-        if self.to_move == WHITE {
+        if self.to_move == Colour::White {
             self.hash ^ WHITE_TO_MOVE_KEY
         } else {
             self.hash
@@ -487,7 +546,8 @@ impl Board {
 
     /// Would `c` playing at the empty point `p` be suicide?
     #[inline]
-    pub fn is_suicide(&self, p: Move, c: u8) -> bool {
+    pub fn is_suicide(&self, p: Move, c: Colour) -> bool {
+        let c = c.stone();
         for q in self.neighbors(p) {
             let qc = self.color[q as usize];
             if qc == EMPTY {
@@ -515,18 +575,18 @@ impl Board {
     /// Plays a move known to be legal (see [`Board::is_legal`]). Returns the number of
     /// stones captured.
     pub fn play_unchecked(&mut self, p: Move) -> u32 {
-        let c = self.to_move;
+        let player = self.to_move;
         self.last2 = self.last;
         self.last = p;
         self.moves += 1;
-        self.to_move = opponent(c);
+        self.to_move = player.opponent();
         if p == PASS {
             self.passes += 1;
             self.ko = NONE;
             return 0;
         }
         self.passes = 0;
-        let o = opponent(c);
+        let (c, o) = (player.stone(), player.opponent().stone());
         self.color[p as usize] = c;
         self.hash ^= ZOBRIST[p as usize][c as usize];
         self.remove_empty(p);
@@ -574,7 +634,7 @@ impl Board {
                 }
             }
         }
-        self.prisoners[c as usize - 1] += captured;
+        self.prisoners[player.index()] += captured;
         let h = self.head[p as usize];
         self.ko = if captured == 1 && self.gsize[h as usize] == 1 && self.libs[h as usize] == 1 {
             last_captured
@@ -632,14 +692,14 @@ impl Board {
     /// edge, and not a false eye (at most one enemy diagonal in the middle, none at the
     /// edge)?
     #[inline]
-    pub fn is_eye(&self, p: Move, c: u8) -> bool {
+    pub fn is_eye(&self, p: Move, c: Colour) -> bool {
+        let (c, o) = (c.stone(), c.opponent().stone());
         for q in self.neighbors(p) {
             let qc = self.color[q as usize];
             if qc != c && qc != EDGE {
                 return false;
             }
         }
-        let o = opponent(c);
         let mut bad = 0;
         let mut edge = 0;
         for q in self.diagonals(p) {
@@ -746,7 +806,7 @@ impl Board {
     }
 
     /// A board from a diagram of `.`/`X`/`O` rows (white space ignored), for tests.
-    pub fn from_diagram(text: &str, to_move: u8) -> Result<Board, String> {
+    pub fn from_diagram(text: &str, to_move: Colour) -> Result<Board, String> {
         let rows: Vec<Vec<u8>> = text
             .lines()
             .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>())

@@ -9,7 +9,7 @@
 //! exactly) captures them before it is willing to pass. With no legal move left except
 //! filling our own eyes we pass.
 
-use super::board::{Board, Move, BLACK, EMPTY, PASS};
+use super::board::{Board, Colour, Move, EMPTY, PASS};
 use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 use super::score;
 
@@ -44,7 +44,7 @@ pub struct Decision {
 /// Is the board as it stands a win for the player to move?
 pub fn winning_now(b: &Board, komi: f32) -> bool {
     let m = score::margin(b, komi);
-    if b.to_move() == BLACK {
+    if b.to_move() == Colour::Black {
         m > 0.0
     } else {
         m < 0.0

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{opponent, Board, Move, BLACK, EMPTY, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, PASS, WHITE};
 use super::pattern::{mirror, rotate, SLOT_CELL};
 use super::playout::capture_size;
 
@@ -139,8 +139,8 @@ fn tables() -> &'static [Vec<u16>; 2] {
 /// seen as "ours" (black's code) and "theirs" (white's), and the code is the least over
 /// the 8 rotations and reflections, so equivalent shapes share one feature.
 #[inline]
-pub fn canonical_pattern(env8: u16, to_move: u8) -> u16 {
-    tables()[usize::from(to_move == WHITE)][env8 as usize]
+pub fn canonical_pattern(env8: u16, to_move: Colour) -> u16 {
+    tables()[to_move.index()][env8 as usize]
 }
 
 /// The distance measure of Coulom's paper: `dx + dy + max(dx, dy)`, capped at 17.
@@ -154,8 +154,7 @@ pub fn distance_level(b: &Board, p: Move, q: Move) -> u16 {
 /// Liberties the player to move would have at `p` after playing it, counted up to 3
 /// (captured stones next to `p` count as liberties).
 pub fn liberties_after(b: &Board, p: Move) -> usize {
-    let c = b.to_move();
-    let o = opponent(c);
+    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut libs = [PASS; 3];
     let mut n = 0usize;
     let mut add = |q: Move, n: &mut usize| {
@@ -200,10 +199,9 @@ pub fn pass_features(b: &Board) -> Features {
 
 /// The features of the player to move playing at the empty, legal point `p`.
 pub fn features(b: &Board, p: Move) -> Features {
-    let c = b.to_move();
-    let o = opponent(c);
+    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut f = [ABSENT; GROUPS];
-    f[Group::Pattern3 as usize] = canonical_pattern(b.env8(p), c);
+    f[Group::Pattern3 as usize] = canonical_pattern(b.env8(p), b.to_move());
     let (r, col) = b.row_col(p);
     let n = b.size();
     let line = r.min(col).min(n - 1 - r).min(n - 1 - col) + 1;
@@ -287,17 +285,17 @@ mod tests {
         let b = Board::new(9);
         let corners = [b.point(0, 0), b.point(0, 8), b.point(8, 0), b.point(8, 8)];
         let codes: Vec<u16> =
-            corners.iter().map(|&p| canonical_pattern(b.env8(p), BLACK)).collect();
+            corners.iter().map(|&p| canonical_pattern(b.env8(p), Colour::Black)).collect();
         assert!(codes.iter().all(|&c| c == codes[0]));
         // A black stone north of the point, black to move == a white stone south, white to move.
-        let a = Board::from_diagram(".....\n..X..\n.....\n.....\n.....\n", BLACK);
-        let w = Board::from_diagram(".....\n.....\n.....\n..O..\n.....\n", WHITE);
+        let a = Board::from_diagram(".....\n..X..\n.....\n.....\n.....\n", Colour::Black);
+        let w = Board::from_diagram(".....\n.....\n.....\n..O..\n.....\n", Colour::White);
         let (a, w) = (a.unwrap(), w.unwrap());
-        let pa = canonical_pattern(a.env8(a.point(2, 2)), BLACK);
-        let pw = canonical_pattern(w.env8(w.point(2, 2)), WHITE);
+        let pa = canonical_pattern(a.env8(a.point(2, 2)), Colour::Black);
+        let pw = canonical_pattern(w.env8(w.point(2, 2)), Colour::White);
         assert_eq!(pa, pw);
         // ...but not the same as an opponent stone there.
-        let pb = canonical_pattern(a.env8(a.point(2, 2)), WHITE);
+        let pb = canonical_pattern(a.env8(a.point(2, 2)), Colour::White);
         assert_ne!(pa, pb);
     }
 }

@@ -6,7 +6,7 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use super::board::{Board, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
 use super::bot::{self, Context};
 use super::handicap;
 use super::koth::fnv1a;
@@ -141,7 +141,7 @@ impl Engine {
     }
 
     /// Plays `m` for `color`, recording history; the state is unchanged on error.
-    fn play_move(&mut self, color: u8, m: Move) -> Result<(), String> {
+    fn play_move(&mut self, color: Colour, m: Move) -> Result<(), String> {
         let mut next = self.board.clone();
         next.set_to_move(color);
         next.play(m).map_err(|_| "illegal move".to_string())?;
@@ -151,10 +151,10 @@ impl Engine {
     }
 }
 
-fn parse_color(s: &str) -> Result<u8, String> {
+fn parse_color(s: &str) -> Result<Colour, String> {
     match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(BLACK),
-        "w" | "white" => Ok(WHITE),
+        "b" | "black" => Ok(Colour::Black),
+        "w" | "white" => Ok(Colour::White),
         _ => Err("invalid color".into()),
     }
 }
@@ -377,7 +377,7 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     }
     let first = usize::from(!game.handicap.is_empty());
     for (i, &m) in game.moves.iter().take(upto).enumerate() {
-        let color = if (i + first) % 2 == 0 { BLACK } else { WHITE };
+        let color = if (i + first) % 2 == 0 { Colour::Black } else { Colour::White };
         loaded.play_move(color, m).map_err(|_| cannot(format!("move {} is illegal", i + 1)))?;
     }
     // All checked: now the engine takes the game.
@@ -422,8 +422,8 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
     s.push_str(&format!("  {letters}\n"));
     s.push_str(&format!(
         "captured by black {}, by white {}",
-        b.prisoners(BLACK),
-        b.prisoners(WHITE)
+        b.prisoners(Colour::Black),
+        b.prisoners(Colour::White)
     ));
     Ok(s)
 }

@@ -12,7 +12,7 @@
 //! assert!(handicap::fixed(9, 10).is_err());
 //! ```
 
-use super::board::{Board, Move, BLACK, EMPTY, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY};
 
 /// The most fixed handicap stones a board takes: none below 7x7, 4 on even boards and
 /// on 7x7 (no centre lines to spare), 9 on odd boards from 9x9.
@@ -70,5 +70,5 @@ pub fn board(size: usize, stones: &[Move]) -> Result<Board, String> {
         let (r, c) = b.row_col(p);
         grid[r * size + c] = BLACK;
     }
-    Board::from_stones(size, &grid, WHITE)
+    Board::from_stones(size, &grid, Colour::White)
 }

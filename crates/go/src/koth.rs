@@ -1,7 +1,7 @@
 //! The king-of-the-hill format: 19 rows of 19 digits, then `black_prisoners
 //! white_prisoners to_move`; the answer is `row col` (1-based from the top left) or `pass`.
 
-use super::board::{Board, Move, BLACK, EMPTY, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, PASS, WHITE};
 
 /// Board side in the king-of-the-hill format.
 pub const KOTH_SIZE: usize = 19;
@@ -90,8 +90,8 @@ pub fn parse(text: &str) -> Result<KothInput, KothError> {
     let bp = num(nums[0], "black's prisoners")?;
     let wp = num(nums[1], "white's prisoners")?;
     let to_move = match nums[2] {
-        "1" => BLACK,
-        "2" => WHITE,
+        "1" => Colour::Black,
+        "2" => Colour::White,
         s => return err(format!("line 20: the colour to move must be 1 or 2, got {s:?}")),
     };
     let mut board = Board::from_stones(KOTH_SIZE, &stones, to_move).map_err(KothError)?;
@@ -112,7 +112,9 @@ pub fn format(b: &Board) -> String {
         }
         s.push('\n');
     }
-    s.push_str(&format!("{} {} {}\n", b.prisoners(BLACK), b.prisoners(WHITE), b.to_move()));
+    let (bp, wp, to_move) =
+        (b.prisoners(Colour::Black), b.prisoners(Colour::White), b.to_move().stone());
+    s.push_str(&format!("{bp} {wp} {to_move}\n"));
     s
 }
 
@@ -190,7 +192,7 @@ pub fn infer(input: &KothInput) -> Inference {
     // black to move and black_played == white_played + 1 with white to move. Exactly one
     // move "too many" for the side to move means the opponent passed; any other gap is a
     // set-up position (or several passes) and tells us nothing.
-    let opponent_passed = if b.to_move() == BLACK {
+    let opponent_passed = if b.to_move() == Colour::Black {
         black_played == white_played + 1
     } else {
         white_played == black_played && black_played > 0

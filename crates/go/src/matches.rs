@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::board::{opponent, Board, Move, BLACK, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, PASS};
 use super::gtp::{format_vertex, parse_vertex};
 use super::handicap;
 use super::score;
@@ -108,14 +108,6 @@ pub fn gtp_command(s: &mut Session, cmd: &str, timeout: Duration) -> Result<Stri
     }
 }
 
-fn colour_name(c: u8) -> &'static str {
-    if c == BLACK {
-        "black"
-    } else {
-        "white"
-    }
-}
-
 /// Plays one game: `players[black]` has black.
 pub fn play_game(
     players: &[Player; 2],
@@ -132,9 +124,9 @@ pub fn play_game(
         moves: Vec::new(),
         move_times: [Vec::new(), Vec::new()],
     };
-    let loses = |rec: &mut GameRecord, c: u8, why: String| {
-        rec.outcome = if c == BLACK { Outcome::WhiteWins } else { Outcome::BlackWins };
-        let winner = if c == BLACK { 'W' } else { 'B' };
+    let loses = |rec: &mut GameRecord, c: Colour, why: String| {
+        rec.outcome = if c == Colour::Black { Outcome::WhiteWins } else { Outcome::BlackWins };
+        let winner = if c == Colour::Black { 'W' } else { 'B' };
         rec.result = format!("{winner}+{}", if why.starts_with("resign") { "R" } else { "F" });
         rec.reason = why;
     };
@@ -148,7 +140,7 @@ pub fn play_game(
         }
     };
     // Player index for each colour.
-    let who = |c: u8| if c == BLACK { black } else { 1 - black };
+    let who = |c: Colour| if c == Colour::Black { black } else { 1 - black };
     let mut sessions: Vec<Option<Session>> = Vec::new();
     for (i, p) in players.iter().enumerate() {
         let started = Session::spawn(&with_game_number(&p.program, number), 1 << 16, false).ok();
@@ -170,7 +162,7 @@ pub fn play_game(
             }
         }
         if !ok {
-            let c = if i == black { BLACK } else { WHITE };
+            let c = if i == black { Colour::Black } else { Colour::White };
             loses(&mut rec, c, format!("{} could not start or set up", p.name));
             return finish(rec, players, cfg);
         }
@@ -186,16 +178,12 @@ pub fn play_game(
         let idx = who(c);
         let sess = sessions[idx].as_mut().expect("session");
         let t0 = Instant::now();
-        let answer = gtp_command(sess, &format!("genmove {}", colour_name(c)), cfg.move_timeout);
+        let answer = gtp_command(sess, &format!("genmove {c}"), cfg.move_timeout);
         rec.move_times[idx].push(t0.elapsed().as_secs_f64());
         let text = match answer {
             Ok(t) => t,
             Err(e) => {
-                loses(
-                    &mut rec,
-                    c,
-                    format!("{} ({}) failed genmove: {e}", players[idx].name, colour_name(c)),
-                );
+                loses(&mut rec, c, format!("{} ({c}) failed genmove: {e}", players[idx].name));
                 break;
             }
         };
@@ -235,10 +223,13 @@ pub fn play_game(
         }
         keys.push(key);
         let other = sessions[1 - idx].as_mut().expect("session");
-        let play = format!("play {} {}", colour_name(c), format_vertex(&board, m));
+        let play = format!("play {c} {}", format_vertex(&board, m));
         if let Err(e) = gtp_command(other, &play, cfg.move_timeout) {
-            let oc = opponent(c);
-            loses(&mut rec, oc, format!("{} refused {play:?}: {e}", players[1 - idx].name));
+            loses(
+                &mut rec,
+                c.opponent(),
+                format!("{} refused {play:?}: {e}", players[1 - idx].name),
+            );
             break;
         }
     }

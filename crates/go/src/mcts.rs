@@ -15,7 +15,7 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{opponent, Board, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
 use super::features;
 use super::move_model::MoveModel;
 use super::pattern;
@@ -144,14 +144,38 @@ impl SearchResult {
     }
 }
 
-/// One root child's raw statistics: move, visits, n, w, amaf n, amaf w.
-type RootRow = (Move, u32, f32, f32, f32, f32);
+/// One root child's raw statistics, as one thread's tree has them; the threads' rows are
+/// summed before they become [`MoveStat`]s.
+#[derive(Clone, Copy, Debug)]
+struct RootRow {
+    mv: Move,
+    /// Playouts through the move.
+    visits: u32,
+    /// Visits and wins behind the winrate (see [`Tree::root_stats`]).
+    n: f32,
+    w: f32,
+    /// AMAF visits and wins.
+    amaf_n: f32,
+    amaf_w: f32,
+}
+
+impl RootRow {
+    /// Adds another thread's row for the same move.
+    fn add(&mut self, o: &RootRow) {
+        debug_assert_eq!(self.mv, o.mv);
+        self.visits += o.visits;
+        self.n += o.n;
+        self.w += o.w;
+        self.amaf_n += o.amaf_n;
+        self.amaf_w += o.amaf_w;
+    }
+}
 
 #[derive(Clone, Copy)]
 struct Node {
     mv: Move,
     /// Colour that played `mv`.
-    color: u8,
+    color: Colour,
     expanded: bool,
     n_children: u16,
     first_child: u32,
@@ -226,7 +250,7 @@ impl Tree {
     fn new(root: &Board, cfg: &SearchConfig, seed: u64) -> Tree {
         let root_node = Node {
             mv: PASS,
-            color: opponent(root.to_move()),
+            color: root.to_move().opponent(),
             expanded: false,
             n_children: 0,
             first_child: 0,
@@ -272,7 +296,7 @@ impl Tree {
                         continue;
                     }
                     if let Some(l) = b.atari_lib(h) {
-                        if b.at(p) != c || !is_self_atari(b, l) {
+                        if b.at(p) != c.stone() || !is_self_atari(b, l) {
                             global.push(l);
                         }
                     }
@@ -470,7 +494,7 @@ impl Tree {
             };
             let mv = self.nodes[child as usize].mv;
             if mv != PASS && self.amaf[mv as usize] == 0 {
-                self.amaf[mv as usize] = b.to_move();
+                self.amaf[mv as usize] = b.to_move().stone();
             }
             b.play_unchecked(mv);
             self.path.push(child);
@@ -492,15 +516,19 @@ impl Tree {
         for i in 0..self.path.len() {
             let id = self.path[i] as usize;
             let node = &mut self.nodes[id];
-            let r = if node.color == BLACK { black_result } else { 1.0 - black_result };
+            let r = if node.color == Colour::Black { black_result } else { 1.0 - black_result };
             node.visits += 1;
             node.n += 1.0;
             node.w += r;
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
                 for ch in &mut self.nodes[f..f + k] {
-                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color {
-                        let r = if ch.color == BLACK { black_result } else { 1.0 - black_result };
+                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color.stone() {
+                        let r = if ch.color == Colour::Black {
+                            black_result
+                        } else {
+                            1.0 - black_result
+                        };
                         ch.an += 1.0;
                         ch.aw += r;
                     }
@@ -509,22 +537,20 @@ impl Tree {
         }
     }
 
-    /// (move, visits, n, w) of each root child, in creation order.
-    /// V1: the tree's values, priors included. From V2: the playouts alone (the learned
-    /// priors would otherwise lift a lost position's winrate above the resign threshold).
+    /// The statistics of each root child, in creation order. `n` and `w`, V1: the tree's
+    /// values, priors included. From V2: the playouts alone (the learned priors would
+    /// otherwise lift a lost position's winrate above the resign threshold).
     fn root_stats(&self) -> Vec<RootRow> {
         let root = &self.nodes[0];
         (root.first_child..root.first_child + u32::from(root.n_children))
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                match self.profile {
-                    Profile::V1 => (ch.mv, ch.visits, ch.n, ch.w, ch.an, ch.aw),
-                    Profile::V2 | Profile::V3 => {
-                        let w = ch.w - self.root_prior_w[i];
-                        (ch.mv, ch.visits, ch.visits as f32, w, ch.an, ch.aw)
-                    }
-                }
+                let (n, w) = match self.profile {
+                    Profile::V1 => (ch.n, ch.w),
+                    Profile::V2 | Profile::V3 => (ch.visits as f32, ch.w - self.root_prior_w[i]),
+                };
+                RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw }
             })
             .collect()
     }
@@ -553,22 +579,17 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     let mut sums = per_thread[0].clone();
     for other in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
-            debug_assert_eq!(m.0, o.0);
-            m.1 += o.1;
-            m.2 += o.2;
-            m.3 += o.3;
-            m.4 += o.4;
-            m.5 += o.5;
+            m.add(o);
         }
     }
     let mut moves: Vec<MoveStat> = sums
         .iter()
-        .map(|&(mv, visits, n, w, an, aw)| MoveStat {
-            mv,
-            visits,
-            winrate: if n > 0.0 { w / n } else { 0.0 },
-            amaf_visits: an,
-            amaf_winrate: if an > 0.0 { aw / an } else { 0.0 },
+        .map(|r| MoveStat {
+            mv: r.mv,
+            visits: r.visits,
+            winrate: if r.n > 0.0 { r.w / r.n } else { 0.0 },
+            amaf_visits: r.amaf_n,
+            amaf_winrate: if r.amaf_n > 0.0 { r.amaf_w / r.amaf_n } else { 0.0 },
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
@@ -582,7 +603,7 @@ pub fn is_ko_capture(b: &Board, p: Move) -> bool {
     if p == PASS || !b.is_legal(p) || playout::capture_size(b, p) != 1 {
         return false;
     }
-    let c = b.to_move();
+    let c = b.to_move().stone();
     if b.neighbors(p).iter().any(|&q| b.at(q) == c || b.at(q) == EMPTY) {
         return false;
     }

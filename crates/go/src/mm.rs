@@ -128,7 +128,7 @@ pub fn replay(
             let (r, c) = b.row_col(h);
             stones[r * size + c] = super::board::BLACK;
         }
-        match Board::from_stones(size, &stones, super::board::WHITE) {
+        match Board::from_stones(size, &stones, super::board::Colour::White) {
             Ok(x) => b = x,
             Err(_) => return 0,
         }

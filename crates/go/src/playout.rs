@@ -12,7 +12,7 @@
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{opponent, Board, Move, EMPTY, MAX_POINTS, PASS};
+use super::board::{Board, Move, EMPTY, MAX_POINTS, PASS};
 use super::pattern;
 use super::score;
 use menace_core::rng::{below, chance, GameRng};
@@ -50,8 +50,7 @@ impl MoveList {
 /// Would the player to move, playing at the empty point `p`, leave the group containing
 /// `p` with a single liberty (or none)? Capturing counts as gaining liberties.
 pub fn is_self_atari(b: &Board, p: Move) -> bool {
-    let c = b.to_move();
-    let o = opponent(c);
+    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut libs = [0u16; 2];
     let mut n = 0usize;
     let add = |q: Move, libs: &mut [u16; 2], n: &mut usize| {
@@ -93,7 +92,7 @@ pub fn is_self_atari(b: &Board, p: Move) -> bool {
 
 /// Stones the player to move would capture by playing at `p`.
 pub fn capture_size(b: &Board, p: Move) -> usize {
-    let o = opponent(b.to_move());
+    let o = b.to_move().opponent().stone();
     let mut heads = [0u16; 4];
     let mut k = 0;
     let mut total = 0;
@@ -116,8 +115,7 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
     if last == PASS {
         return;
     }
-    let c = b.to_move();
-    let o = opponent(c);
+    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut near = [last; 5];
     near[1..].copy_from_slice(&b.neighbors(last));
     for q in near {
@@ -193,7 +191,7 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
 /// Would a stone at `p` stand alone (no friendly neighbour)? Single-stone self-ataris are
 /// often good (throw-ins, nakade), so playouts keep them.
 fn single_stone(b: &Board, p: Move) -> bool {
-    let c = b.to_move();
+    let c = b.to_move().stone();
     b.neighbors(p).iter().all(|&q| b.at(q) != c)
 }
 
@@ -214,8 +212,9 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Opt
 }
 
 /// Plays the game out from `b` (which it consumes) with [`policy_move`] and returns black's
-/// margin by [`score::playout_margin`]. `amaf[p]` is set to the colour that first played at
-/// `p` when it is still 0, for the first [`amaf_horizon`] moves only: moves near the end of
+/// margin by [`score::playout_margin`]. `amaf[p]` is set to the stone
+/// ([`Colour::stone`](super::board::Colour::stone)) that first played at `p` when it is
+/// still 0, for the first [`amaf_horizon`] moves only: moves near the end of
 /// a playout are mostly the owner filling its own area, and counting them would make the
 /// AMAF value of any point inside one's future territory look good.
 pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) -> i32 {
@@ -226,7 +225,7 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
     while b.passes() < 2 && b.move_count() < cap {
         let m = policy_move(b, rng, pats);
         if m != PASS && b.move_count() < amaf_end && amaf[m as usize] == 0 {
-            amaf[m as usize] = b.to_move();
+            amaf[m as usize] = b.to_move().stone();
         }
         b.play_unchecked(m);
     }

@@ -27,7 +27,7 @@ use menace_arena::tournament::{Merged, Plan, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
 use serde_json::{json, Map, Value};
 
-use super::board::{Board, Illegal, Move, BLACK, PASS, WHITE};
+use super::board::{Board, Colour, Illegal, Move, PASS};
 use super::bot;
 use super::gtp::{format_vertex, parse_vertex, SEED_MIX};
 use super::koth;
@@ -337,10 +337,10 @@ pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
         .collect();
     let mut fresh = Board::from_stones(board.size(), &stones, board.to_move())
         .expect("a position reached in play has liberties everywhere");
-    fresh.set_prisoners(board.prisoners(BLACK), board.prisoners(WHITE));
+    fresh.set_prisoners(board.prisoners(Colour::Black), board.prisoners(Colour::White));
     let input = koth::KothInput {
-        black_prisoners: board.prisoners(BLACK),
-        white_prisoners: board.prisoners(WHITE),
+        black_prisoners: board.prisoners(Colour::Black),
+        white_prisoners: board.prisoners(Colour::White),
         board: fresh,
     };
     let inf = koth::infer(&input);
@@ -353,14 +353,6 @@ pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
         resign_below: 0.0,
     };
     bot::decide(&input.board, &cfg, &ctx)
-}
-
-fn colour_word(c: u8) -> &'static str {
-    if c == BLACK {
-        "black"
-    } else {
-        "white"
-    }
 }
 
 /// Asks `seat` for a move on `board`; `Err` is why it forfeits.
@@ -393,12 +385,8 @@ fn ask(seat: &mut Seat, board: &Board, cfg: &Config) -> Result<Move, String> {
         }
         Seat::Gtp(session) => {
             let s = session.as_mut().ok_or("not running")?;
-            let text = gtp_command(
-                s,
-                &format!("genmove {}", colour_word(board.to_move())),
-                cfg.move_timeout,
-            )
-            .map_err(|e| format!("failed genmove: {e}"))?;
+            let text = gtp_command(s, &format!("genmove {}", board.to_move()), cfg.move_timeout)
+                .map_err(|e| format!("failed genmove: {e}"))?;
             if text.eq_ignore_ascii_case("resign") {
                 return Err("resigned".into());
             }
@@ -445,15 +433,15 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
         result: "0".into(),
         slowest: [0.0; 2],
     };
-    let forfeit = |res: &mut GameResult, c: u8, name: &str, why: String| {
-        res.winner = if c == BLACK { Winner::White } else { Winner::Black };
+    let forfeit = |res: &mut GameResult, c: Colour, name: &str, why: String| {
+        res.winner = if c == Colour::Black { Winner::White } else { Winner::Black };
         res.ending = Ending::Forfeit;
-        res.result = if c == BLACK { "W+F" } else { "B+F" }.into();
-        res.reason = format!("{name} ({}) {why}", colour_word(c));
+        res.result = if c == Colour::Black { "W+F" } else { "B+F" }.into();
+        res.reason = format!("{name} ({c}) {why}");
     };
-    let who = |c: u8| if c == BLACK { pairing.black } else { pairing.white };
+    let who = |c: Colour| if c == Colour::Black { pairing.black } else { pairing.white };
     let mut seats: Vec<Seat> = Vec::with_capacity(2);
-    for c in [BLACK, WHITE] {
+    for c in [Colour::Black, Colour::White] {
         let e = &cfg.entrants[who(c)];
         match seat(e, unit, cfg) {
             Ok(s) => seats.push(s),
@@ -473,7 +461,7 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
             break;
         }
         let c = board.to_move();
-        let idx = usize::from(c == WHITE);
+        let idx = c.index();
         let name = &cfg.entrants[who(c)].name;
         let asked = std::time::Instant::now();
         let answer = ask(&mut seats[idx], &board, cfg);
@@ -492,10 +480,8 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
                 // Retaking a ko at once recreates the position before the capture.
                 res.moves.push(m);
                 res.ending = Ending::Repeat;
-                res.reason = format!(
-                    "{name} ({}) played {shown}, retaking a ko: the position repeats",
-                    colour_word(c)
-                );
+                res.reason =
+                    format!("{name} ({c}) played {shown}, retaking a ko: the position repeats");
                 break;
             }
             Err(e) => {
@@ -514,16 +500,15 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
         let key = board.position_key();
         if m != PASS && seen.contains(&key) {
             res.ending = Ending::Repeat;
-            res.reason =
-                format!("{name} ({}) played {shown}: the position repeats", colour_word(c));
+            res.reason = format!("{name} ({c}) played {shown}: the position repeats");
             break;
         }
         seen.push(key);
         // A GTP opponent hears the move.
         if let Seat::Gtp(Some(s)) = &mut seats[1 - idx] {
-            let cmd = format!("play {} {}", colour_word(c), format_vertex(&board, m));
+            let cmd = format!("play {c} {}", format_vertex(&board, m));
             if let Err(e) = gtp_command(s, &cmd, cfg.move_timeout) {
-                let oc = 3 - c;
+                let oc = c.opponent();
                 forfeit(&mut res, oc, &cfg.entrants[who(oc)].name, format!("refused {cmd:?}: {e}"));
                 break;
             }

@@ -7,8 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use menace::arena::tournament::record::read_text;
-use menace::arena::tournament::{merge, Plan, Shard, UnitId};
+use menace::arena::tournament::{Merged, Plan, UnitId};
 use menace::arena::Limits;
 use menace::pd;
 use menace::pd::format::parse_input;
@@ -200,7 +199,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     let incidents = AtomicUsize::new(0);
     let played = AtomicUsize::new(0);
     let failure: Mutex<Option<String>> = Mutex::new(None);
-    let text = super::tournament::run(
+    let (text, merged) = super::tournament::run_merged(
         command,
         &plan,
         shard,
@@ -259,8 +258,8 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{text}");
-    if args.games > 1 && shard.is_whole() {
-        write_summaries(&args.out, &text, shard)?;
+    if let Some(merged) = merged.filter(|_| args.games > 1 && shard.is_whole()) {
+        write_summaries(&args.out, &text, &merged)?;
     }
     if !args.quiet {
         let slowest = slowest.into_inner().unwrap_or_else(|p| p.into_inner());
@@ -294,13 +293,10 @@ fn game_dir(out: &Path, games: usize, unit: UnitId) -> PathBuf {
     }
 }
 
-/// `summary.{txt,csv,json}` of every game in the results file (all units are there once
-/// the whole run has finished).
-fn write_summaries(out: &Path, table: &str, shard: Shard) -> Result<(), String> {
-    let path = super::tournament::results_path(out, shard);
-    let text = read_text(&path).map_err(|e| e.0)?;
-    let merged = merge(&[(path.display().to_string(), text)]).map_err(|e| e.0)?;
-    let sums = report::summarize(&pd::tournament::games(&merged)?);
+/// `summary.{txt,csv,json}` of every game, from the results lines the printed `table` was
+/// computed from (all units are there once the whole run has finished).
+fn write_summaries(out: &Path, table: &str, merged: &Merged) -> Result<(), String> {
+    let sums = report::summarize(&pd::tournament::games(merged)?);
     seeds::write_atomic(&out.join("summary.txt"), table.as_bytes())?;
     seeds::write_atomic(&out.join("summary.csv"), report::summary_csv(&sums).as_bytes())?;
     let json = serde_json::to_string_pretty(&sums).unwrap_or_default() + "\n";

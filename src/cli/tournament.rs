@@ -72,6 +72,24 @@ where
     P: Fn(UnitId) -> Map<String, Value> + Sync,
     E: Fn(&Record) + Sync,
 {
+    run_merged(command, plan, shard, out, jobs, play, each).map(|(text, _)| text)
+}
+
+/// [`run`], also returning the records the summary was computed from (`None` for a shard
+/// that holds no unit), for callers that write more than the printed summary.
+pub fn run_merged<P, E>(
+    command: &str,
+    plan: &Plan,
+    shard: Shard,
+    out: &Path,
+    jobs: usize,
+    play: P,
+    each: E,
+) -> Result<(String, Option<Merged>), String>
+where
+    P: Fn(UnitId) -> Map<String, Value> + Sync,
+    E: Fn(&Record) + Sync,
+{
     let summarize =
         summarizer(&plan.kind).ok_or_else(|| format!("no summary for {}", plan.kind))?;
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
@@ -100,22 +118,20 @@ where
     let records = read_records(&path)?;
     if records.is_empty() && !shard.is_whole() {
         // More shards than units: this one has nothing to do, which is not an error.
-        return Ok(format!(
-            "shard {shard}: 0 of {} units (none falls to this shard)\n",
-            plan.units
-        ));
+        let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
+        return Ok((text, None));
     }
     let merged = Merged::from_records(records, shard.is_whole()).map_err(|e| e.0)?;
     let text = summarize(&merged)?;
     if shard.is_whole() {
-        Ok(text)
-    } else {
-        Ok(format!(
-            "shard {shard}: {} of {} units; `menace merge` all shards' files for the standings\n{text}",
-            merged.records.len(),
-            plan.units
-        ))
+        return Ok((text, Some(merged)));
     }
+    let text = format!(
+        "shard {shard}: {} of {} units; `menace merge` all shards' files for the standings\n{text}",
+        merged.records.len(),
+        plan.units
+    );
+    Ok((text, Some(merged)))
 }
 
 /// The records of one results file, each labelled with the file's name (a torn last line

@@ -51,6 +51,11 @@ pub fn winning_now(b: &Board, komi: f32) -> bool {
     }
 }
 
+/// A move worth searching at `p` for `c`: empty, legal, and not filling `c`'s own eye.
+fn playable(b: &Board, p: Move, c: Colour) -> bool {
+    b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(p)
+}
+
 /// Chooses a move for the player to move on `b`.
 pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     let c = b.to_move();
@@ -63,9 +68,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
             resign: false,
         };
     }
-    let any_move = b.points().any(|p| {
-        b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(p) && !ctx.forbidden.contains(&p)
-    });
+    let any_move = b.points().any(|p| playable(b, p, c) && !ctx.forbidden.contains(&p));
     if !any_move {
         return Decision {
             mv: PASS,
@@ -134,13 +137,9 @@ fn decide_without_history(
     let ko_captures: Vec<Move> =
         b.points().filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, p)).collect();
     let mut forbidden = ctx.forbidden.clone();
-    let others = b.points().any(|p| {
-        b.at(p) == EMPTY
-            && !b.is_eye(p, c)
-            && b.is_legal(p)
-            && !forbidden.contains(&p)
-            && !ko_captures.contains(&p)
-    });
+    let others = b
+        .points()
+        .any(|p| playable(b, p, c) && !forbidden.contains(&p) && !ko_captures.contains(&p));
     if !others && !win_now {
         // Only ko captures (or eye fills) are left and passing would lose: take the ko.
         if let Some(&mv) = ko_captures.first() {

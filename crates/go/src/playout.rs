@@ -12,7 +12,7 @@
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{Board, Move, EMPTY, MAX_POINTS, PASS};
+use super::board::{Board, Colour, Move, EMPTY, MAX_POINTS, PASS};
 use super::pattern;
 use super::score;
 use menace_core::rng::{below, chance, GameRng};
@@ -235,4 +235,135 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
 /// Playout moves that count for AMAF: the first half of the empty points at the start.
 pub fn amaf_horizon(b: &Board) -> u32 {
     (b.empties().len() as u32 / 2).max(8)
+}
+
+/// Last-good-reply tables with forgetting (LGRF-2, Baier & Drake 2010), one per search
+/// tree: for each colour, the reply that last won a playout after the two previous moves
+/// (`two`) and after the previous move (`one`). Indexed by padded board points; 0 is
+/// "no reply" (point 0 is an edge cell, never a move).
+pub struct Replies {
+    one: Vec<u16>,
+    two: Vec<u16>,
+}
+
+impl Default for Replies {
+    fn default() -> Self {
+        Replies::new()
+    }
+}
+
+impl Replies {
+    /// Empty tables (about 0.8 MB, allocated once per search thread).
+    pub fn new() -> Replies {
+        Replies { one: vec![0; 2 * MAX_POINTS], two: vec![0; 2 * MAX_POINTS * MAX_POINTS] }
+    }
+
+    fn idx1(c: usize, prev: Move) -> usize {
+        c * MAX_POINTS + prev as usize
+    }
+
+    fn idx2(c: usize, prev2: Move, prev: Move) -> usize {
+        (c * MAX_POINTS + prev2 as usize) * MAX_POINTS + prev as usize
+    }
+
+    /// The stored replies for the player to move: after the last two moves, then after
+    /// the last move (0 where none).
+    fn lookup(&self, b: &Board) -> [Move; 2] {
+        let (prev, prev2) = (b.last_move(), b.last_move2());
+        if prev == PASS {
+            return [PASS; 2];
+        }
+        let c = b.to_move().index();
+        let two = if prev2 == PASS { PASS } else { self.two[Self::idx2(c, prev2, prev)] };
+        [two, self.one[Self::idx1(c, prev)]]
+    }
+
+    /// Learns from one simulation: `seq` holds its moves from the root on, each with the
+    /// colour index that played it; the winner's replies are stored, the loser's stored
+    /// replies equal to what it played are forgotten. `black_won` is `None` for a jigo.
+    pub fn update(&mut self, seq: &[(Move, u8)], black_won: Option<bool>) {
+        let Some(black_won) = black_won else { return };
+        let winner = if black_won { Colour::Black.index() } else { Colour::White.index() };
+        for i in 1..seq.len() {
+            let (mv, c) = seq[i];
+            let prev = seq[i - 1].0;
+            if mv == PASS || prev == PASS {
+                continue;
+            }
+            let c = c as usize;
+            let i1 = Self::idx1(c, prev);
+            let i2 = (i >= 2 && seq[i - 2].0 != PASS).then(|| Self::idx2(c, seq[i - 2].0, prev));
+            if c == winner {
+                self.one[i1] = mv;
+                if let Some(i2) = i2 {
+                    self.two[i2] = mv;
+                }
+            } else {
+                if self.one[i1] == mv {
+                    self.one[i1] = PASS;
+                }
+                if let Some(i2) = i2 {
+                    if self.two[i2] == mv {
+                        self.two[i2] = PASS;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// [`policy_move`] with last good replies first: after the captures and atari escapes
+/// around the last move (which are urgent whatever was learned), a stored reply to the
+/// last two moves, else to the last move, if it is legal, fills no own eye and is not a
+/// self-atari; then the 3x3 patterns and the random move as before.
+pub fn policy_move_lgr(b: &Board, rng: &mut GameRng, pats: &[bool], replies: &Replies) -> Move {
+    if b.last_move() != PASS {
+        let mut cand = MoveList::default();
+        tactical_moves(b, &mut cand);
+        if let Some(m) = pick(b, rng, cand.as_slice(), false) {
+            return m;
+        }
+        let last = b.last_move();
+        let mut cand = MoveList::default();
+        for q in b.neighbors(last).into_iter().chain(b.diagonals(last)) {
+            if b.at(q) == EMPTY && pats[b.env8(q) as usize] {
+                cand.push(q);
+            }
+        }
+        if let Some(m) = pick(b, rng, cand.as_slice(), true) {
+            return m;
+        }
+        let c = b.to_move();
+        for r in replies.lookup(b) {
+            if r != PASS && b.at(r) == EMPTY && !b.is_eye(r, c) && b.is_legal(r) && !is_self_atari(b, r)
+            {
+                return r;
+            }
+        }
+    }
+    policy_move(b, rng, pats)
+}
+
+/// [`playout`] with [`policy_move_lgr`], appending each move and its mover's colour index
+/// to `seq` (for [`Replies::update`]).
+pub fn playout_lgr(
+    b: &mut Board,
+    rng: &mut GameRng,
+    amaf: &mut [u8; MAX_POINTS],
+    replies: &Replies,
+    seq: &mut Vec<(Move, u8)>,
+) -> i32 {
+    let pats = pattern::compiled();
+    let start = b.move_count();
+    let cap = start + 3 * (b.size() * b.size()) as u32;
+    let amaf_end = start + amaf_horizon(b);
+    while b.passes() < 2 && b.move_count() < cap {
+        let m = policy_move_lgr(b, rng, pats, replies);
+        if m != PASS && b.move_count() < amaf_end && amaf[m as usize] == 0 {
+            amaf[m as usize] = b.to_move().stone();
+        }
+        seq.push((m, b.to_move().index() as u8));
+        b.play_unchecked(m);
+    }
+    score::playout_margin(b)
 }

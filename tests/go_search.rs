@@ -69,3 +69,51 @@ fn ko_captures_are_recognised() {
     assert!(!mcts::is_ko_capture(&b, b.point(4, 4)));
     assert!(!mcts::is_ko_capture(&b, PASS));
 }
+
+/// V4's budget: the base on an empty board, more as the board fills (up to twice the
+/// base), never less; the earlier profiles always get the base. The expected figures
+/// are the documented rule `base * 1.6 N / (empties + 0.6 N)`, evaluated here in f64.
+#[test]
+fn v4_budget_grows_as_the_board_fills() {
+    use menace::go::mcts::{budget, Profile};
+    for size in [9usize, 13, 19] {
+        let mut b = Board::new(size);
+        let n = (size * size) as f64;
+        let base = 10_000;
+        assert_eq!(budget(&b, base, Profile::V4), base, "{size}x{size} empty board");
+        let mut last = base;
+        // Stones on every third point, row by row: no captures, so empties only fall.
+        let pts: Vec<_> = b.points().collect();
+        for (k, &p) in pts.iter().enumerate().filter(|(k, _)| k % 3 == 0) {
+            if k / 3 % 2 == 1 {
+                b.set_to_move(Colour::White);
+            } else {
+                b.set_to_move(Colour::Black);
+            }
+            if b.play(p).is_err() {
+                continue;
+            }
+            let e = b.empties().len() as f64;
+            let got = budget(&b, base, Profile::V4);
+            let want =
+                (base as f64 * 1.6 * n / (e + 0.6 * n)).clamp(base as f64, 2.0 * base as f64);
+            assert!((got as f64 - want).abs() <= 1.0, "{size}x{size}, {e} empty: {got} vs {want}");
+            assert!(got >= last, "the budget must not fall as the board fills");
+            last = got;
+            for old in [Profile::V1, Profile::V2, Profile::V3] {
+                assert_eq!(budget(&b, base, old), base, "{old} is frozen at the base");
+            }
+        }
+        assert!(last > base, "{size}x{size}: a third-full board gets more than the base");
+    }
+    // A search reports the playouts it ran: the budget, split evenly over the threads.
+    let mut b = Board::new(9);
+    for p in ["C3", "G7", "C7", "G3", "E5"] {
+        let (r, c) = (9 - p[1..].parse::<usize>().unwrap(), (p.as_bytes()[0] - b'A') as usize);
+        b.play(b.point(r, c)).unwrap();
+    }
+    let cfg = SearchConfig { profile: menace::go::mcts::Profile::V4, ..cfg(600, 2) };
+    let want = budget(&b, 600, menace::go::mcts::Profile::V4);
+    assert!(want > 600);
+    assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
+}

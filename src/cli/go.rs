@@ -39,8 +39,10 @@ pub struct GoArgs {
     /// At 0.05 under about 5% of the best move's playouts were won.
     #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
     resign_below: f32,
-    /// Profile: `v3` (default) is v2 plus the king-of-the-hill ko policy (no ko retake
-    /// while winning, a retake for a tie while clearly losing); `v2` adds priors learned
+    /// Profile: `v4` is v3 with a budget that grows as the board fills (`--playouts` on
+    /// the empty board, up to twice that in the middle game, so no move costs much more
+    /// than the first); `v3` (default) is v2 plus the king-of-the-hill ko policy (no ko
+    /// retake while winning, a retake for a tie while clearly losing); `v2` adds priors learned
     /// from professional games and progressive widening to `v1`, the frozen bot of the
     /// first recorded matches. Older profiles stay frozen to replay their records.
     #[arg(long, default_value_t = Profile::default())]

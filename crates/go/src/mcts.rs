@@ -19,7 +19,7 @@ use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
 use super::features;
 use super::move_model::MoveModel;
 use super::pattern;
-use super::playout::{self, is_self_atari, MoveList, Replies};
+use super::playout::{self, is_self_atari, MoveList};
 use super::score;
 use menace_core::rng::{from_seed, GameRng};
 
@@ -46,11 +46,8 @@ pub enum Profile {
     /// opponent just took it, the repeat ends the game as a tie, worth half a point).
     #[default]
     V3,
-    /// V3 plus last-good-reply with forgetting (LGRF-2, Baier & Drake 2010) in the
-    /// playouts: after the urgent captures and escapes, a playout answers the last two
-    /// moves with the reply that last won a simulation of this search; and a budget that
-    /// grows as the board fills ([`budget`]), so every move costs about what the first
-    /// one does.
+    /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
+    /// the time the opening does not need, and no move costs much more than the first.
     V4,
 }
 
@@ -252,9 +249,6 @@ struct Tree {
     rng: GameRng,
     path: Vec<u32>,
     amaf: [u8; MAX_POINTS],
-    /// V4: the last-good-reply tables and this simulation's moves.
-    replies: Option<Box<Replies>>,
-    seq: Vec<(Move, u8)>,
 }
 
 impl Tree {
@@ -285,8 +279,6 @@ impl Tree {
             rng: from_seed(seed),
             path: Vec::with_capacity(64),
             amaf: [0; MAX_POINTS],
-            replies: (cfg.profile >= Profile::V4).then(|| Box::new(Replies::new())),
-            seq: Vec::new(),
         }
     }
 
@@ -483,12 +475,6 @@ impl Tree {
         self.path.clear();
         self.path.push(0);
         self.amaf = [0; MAX_POINTS];
-        self.seq.clear();
-        if self.replies.is_some() {
-            let c = b.to_move();
-            self.seq.push((b.last_move2(), c.index() as u8));
-            self.seq.push((b.last_move(), c.opponent().index() as u8));
-        }
         let mut id = 0u32;
         let margin: f32;
         loop {
@@ -501,16 +487,7 @@ impl Tree {
                 if id == 0 || node.visits >= self.expand_visits && self.nodes.len() < MAX_NODES {
                     self.expand(id, &b, (id == 0).then_some(rules));
                 } else {
-                    let m = match &self.replies {
-                        None => playout::playout(&mut b, &mut self.rng, &mut self.amaf),
-                        Some(r) => playout::playout_lgr(
-                            &mut b,
-                            &mut self.rng,
-                            &mut self.amaf,
-                            r,
-                            &mut self.seq,
-                        ),
-                    };
+                    let m = playout::playout(&mut b, &mut self.rng, &mut self.amaf);
                     margin = m as f32 - self.komi;
                     break;
                 }
@@ -524,9 +501,6 @@ impl Tree {
             if mv != PASS && self.amaf[mv as usize] == 0 {
                 self.amaf[mv as usize] = b.to_move().stone();
             }
-            if self.replies.is_some() {
-                self.seq.push((mv, b.to_move().index() as u8));
-            }
             b.play_unchecked(mv);
             self.path.push(child);
             id = child;
@@ -538,9 +512,6 @@ impl Tree {
         } else {
             0.5
         };
-        if let Some(r) = &mut self.replies {
-            r.update(&self.seq, (margin != 0.0).then_some(margin > 0.0));
-        }
         // Mostly win/loss, plus a little score so that when every move wins (or loses)
         // alike the search still prefers the bigger result (taking a stone for free,
         // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
@@ -582,7 +553,9 @@ impl Tree {
                 let ch = &self.nodes[k as usize];
                 let (n, w) = match self.profile {
                     Profile::V1 => (ch.n, ch.w),
-                    Profile::V2 | Profile::V3 | Profile::V4 => (ch.visits as f32, ch.w - self.root_prior_w[i]),
+                    Profile::V2 | Profile::V3 | Profile::V4 => {
+                        (ch.visits as f32, ch.w - self.root_prior_w[i])
+                    }
                 };
                 RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw }
             })

@@ -3,7 +3,7 @@
 //! - [`board`]: stones, groups, captures, ko, hashing (fast enough for playouts);
 //! - [`score`]: Tromp-Taylor area scoring;
 //! - [`koth`]: the king-of-the-hill input and output format;
-//! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot;
+//! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot; [`ladder`]: ladder reading for its priors;
 //! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
@@ -15,6 +15,7 @@ pub mod features;
 pub mod gtp;
 pub mod handicap;
 pub mod koth;
+pub mod ladder;
 pub mod matches;
 pub mod mcts;
 pub mod mm;

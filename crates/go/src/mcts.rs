@@ -17,6 +17,7 @@
 
 use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
 use super::features;
+use super::ladder;
 use super::move_model::MoveModel;
 use super::pattern;
 use super::playout::{self, is_self_atari, MoveList};
@@ -49,6 +50,11 @@ pub enum Profile {
     /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
     /// the time the opening does not need, and no move costs much more than the first.
     V4,
+    /// V4 with ladders read ([`ladder`]) when a node is expanded: running from atari into
+    /// a ladder that works loses its tactical priors and gets virtual losses instead, and
+    /// an atari that starts a working ladder gets the priors of a capture. At the root
+    /// every group on the board is read, below it the groups at the last move.
+    V5,
 }
 
 impl std::str::FromStr for Profile {
@@ -59,7 +65,8 @@ impl std::str::FromStr for Profile {
             "v2" => Ok(Profile::V2),
             "v3" => Ok(Profile::V3),
             "v4" => Ok(Profile::V4),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4)")),
+            "v5" => Ok(Profile::V5),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5)")),
         }
     }
 }
@@ -71,6 +78,7 @@ impl std::fmt::Display for Profile {
             Profile::V2 => "v2",
             Profile::V3 => "v3",
             Profile::V4 => "v4",
+            Profile::V5 => "v5",
         })
     }
 }
@@ -308,6 +316,11 @@ impl Tree {
                 }
             }
         }
+        // V5: escapes into a working ladder, and ataris that start one.
+        let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
+        if self.profile >= Profile::V5 {
+            self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
+        }
         let empty_area = |p: Move| -> bool {
             let (r, col) = b.row_col(p);
             let n = b.size() as isize;
@@ -347,10 +360,18 @@ impl Tree {
             let mut n = PRIOR_EVEN;
             let mut w = PRIOR_EVEN / 2.0;
             let cap = playout::capture_size(b, p);
-            if cap > 0 || tactical.as_slice().contains(&p) {
+            let lost_run = ladder_lost.as_slice().contains(&p);
+            if lost_run {
+                n += PRIOR_CAPTURE;
+            } else if cap > 0 || tactical.as_slice().contains(&p) {
                 let k = if cap > 1 { 2.0 } else { 1.0 };
                 n += PRIOR_CAPTURE * k;
                 w += PRIOR_CAPTURE * k;
+            }
+            let chase = ladder_won.as_slice().contains(&p);
+            if chase {
+                n += PRIOR_CAPTURE;
+                w += PRIOR_CAPTURE;
             }
             if pats[b.env8(p) as usize] {
                 n += PRIOR_PAT3;
@@ -365,7 +386,7 @@ impl Tree {
                 w += PRIOR_NEAR[d - 1];
             }
             let (mut an, mut aw) = (0.0, 0.0);
-            if global.as_slice().contains(&p) && b.is_legal(p) {
+            if !lost_run && (global.as_slice().contains(&p) || chase && id == 0) && b.is_legal(p) {
                 n += PRIOR_ROOT_TACTICAL;
                 w += PRIOR_ROOT_TACTICAL * 0.9;
                 an = PRIOR_ROOT_TACTICAL_AMAF;
@@ -395,7 +416,7 @@ impl Tree {
             };
             match self.profile {
                 Profile::V1 => self.nodes.push(node),
-                Profile::V2 | Profile::V3 | Profile::V4 => {
+                Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
                     let s = self.model.strength(&features::features(b, p));
                     self.scratch.push((node, s));
                 }
@@ -420,7 +441,7 @@ impl Tree {
                     self.nodes.push(pass);
                 }
             }
-            Profile::V2 | Profile::V3 | Profile::V4 => {
+            Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
                 // Passing first (always searchable), then the moves, strongest first.
                 if pass_ok || self.scratch.is_empty() && rules.is_none() {
                     self.nodes.push(pass);
@@ -443,6 +464,48 @@ impl Tree {
         node.expanded = true;
         node.first_child = first;
         node.n_children = count;
+    }
+
+    /// V5: reads the ladders of the groups in atari or with two liberties, all of them at
+    /// the root (`everywhere`), else those touching the last move. `lost` gets the
+    /// liberty of each of our groups that cannot run out of its atari, `won` each atari
+    /// that captures an opponent's group in a chase.
+    fn read_ladders(&self, b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut MoveList) {
+        let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
+        let last = b.last_move();
+        let near_last = |h: Move| -> bool {
+            last != PASS && b.group_stones(h).any(|s| s == last || b.neighbors(s).contains(&last))
+        };
+        for p in b.points() {
+            let colour = b.at(p);
+            if colour != c && colour != o || b.group_of(p) != p {
+                continue;
+            }
+            if !everywhere && !near_last(p) {
+                continue;
+            }
+            if colour == c {
+                if let Some(l) = b.atari_lib(p) {
+                    if ladder::is_captured(b, p) {
+                        lost.push(l);
+                    }
+                }
+            } else if b.atari_lib(p).is_none() && b.count_libs(p, 3) == 2 {
+                let mut libs = MoveList::default();
+                for s in b.group_stones(p) {
+                    for q in b.neighbors(s) {
+                        if b.at(q) == EMPTY {
+                            libs.push(q);
+                        }
+                    }
+                }
+                for &q in libs.as_slice() {
+                    if ladder::captures_by_chase(b, q) {
+                        won.push(q);
+                    }
+                }
+            }
+        }
     }
 
     fn select(&self, id: u32) -> Option<u32> {
@@ -553,7 +616,7 @@ impl Tree {
                 let ch = &self.nodes[k as usize];
                 let (n, w) = match self.profile {
                     Profile::V1 => (ch.n, ch.w),
-                    Profile::V2 | Profile::V3 | Profile::V4 => {
+                    Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
                         (ch.visits as f32, ch.w - self.root_prior_w[i])
                     }
                 };

@@ -2,12 +2,12 @@
 //! bytes give a model or an error, never a panic), the shipped weights encode opening
 //! knowledge, and profile v2 searches only the strongest few moves at first.
 
-use menace::go::board::{Board, PASS};
+use menace::go::board::{Board, Point, PASS};
 use menace::go::mcts::{self, Profile, RootRules, SearchConfig};
 use menace::go::move_model::MoveModel;
 use proptest::prelude::*;
 
-fn line(b: &Board, p: u16) -> usize {
+fn line(b: &Board, p: Point) -> usize {
     let (r, c) = b.row_col(p);
     let n = b.size();
     r.min(c).min(n - 1 - r).min(n - 1 - c) + 1

@@ -493,8 +493,8 @@ impl Tree {
                 break;
             };
             let mv = self.nodes[child as usize].mv;
-            if mv != PASS && self.amaf[mv as usize] == 0 {
-                self.amaf[mv as usize] = b.to_move().stone();
+            if mv != PASS && self.amaf[mv.index()] == 0 {
+                self.amaf[mv.index()] = b.to_move().stone();
             }
             b.play_unchecked(mv);
             self.path.push(child);
@@ -523,7 +523,7 @@ impl Tree {
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
                 for ch in &mut self.nodes[f..f + k] {
-                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color.stone() {
+                    if ch.mv != PASS && self.amaf[ch.mv.index()] == ch.color.stone() {
                         let r = if ch.color == Colour::Black {
                             black_result
                         } else {

@@ -12,48 +12,48 @@
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{Board, Move, EMPTY, MAX_POINTS, PASS};
+use super::board::{Board, Move, Point, EMPTY, MAX_POINTS, PASS};
 use super::pattern;
 use super::score;
 use menace_core::rng::{below, chance, GameRng};
 
-/// A small list of moves on the stack.
+/// A small list of candidate points on the stack.
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    moves: [Move; 32],
+    moves: [Point; 32],
     len: usize,
 }
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [PASS; 32], len: 0 }
+        MoveList { moves: [Point::new(0); 32], len: 0 }
     }
 }
 
 impl MoveList {
     /// Adds `m` unless it is there already or the list is full.
     #[inline]
-    pub fn push(&mut self, m: Move) {
+    pub fn push(&mut self, m: Point) {
         if self.len < self.moves.len() && !self.moves[..self.len].contains(&m) {
             self.moves[self.len] = m;
             self.len += 1;
         }
     }
 
-    /// The moves.
+    /// The points.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[Point] {
         &self.moves[..self.len]
     }
 }
 
 /// Would the player to move, playing at the empty point `p`, leave the group containing
 /// `p` with a single liberty (or none)? Capturing counts as gaining liberties.
-pub fn is_self_atari(b: &Board, p: Move) -> bool {
+pub fn is_self_atari(b: &Board, p: Point) -> bool {
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut libs = [0u16; 2];
+    let mut libs = [Point::new(0); 2];
     let mut n = 0usize;
-    let add = |q: Move, libs: &mut [u16; 2], n: &mut usize| {
+    let add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
         if q != p && !libs[..*n].contains(&q) && *n < 2 {
             libs[*n] = q;
             *n += 1;
@@ -91,9 +91,9 @@ pub fn is_self_atari(b: &Board, p: Move) -> bool {
 }
 
 /// Stones the player to move would capture by playing at `p`.
-pub fn capture_size(b: &Board, p: Move) -> usize {
+pub fn capture_size(b: &Board, p: Point) -> usize {
     let o = b.to_move().opponent().stone();
-    let mut heads = [0u16; 4];
+    let mut heads = [Point::new(0); 4];
     let mut k = 0;
     let mut total = 0;
     for q in b.neighbors(p) {
@@ -190,7 +190,7 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
 
 /// Would a stone at `p` stand alone (no friendly neighbour)? Single-stone self-ataris are
 /// often good (throw-ins, nakade), so playouts keep them.
-fn single_stone(b: &Board, p: Move) -> bool {
+fn single_stone(b: &Board, p: Point) -> bool {
     let c = b.to_move().stone();
     b.neighbors(p).iter().all(|&q| b.at(q) != c)
 }
@@ -224,8 +224,8 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
     let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
         let m = policy_move(b, rng, pats);
-        if m != PASS && b.move_count() < amaf_end && amaf[m as usize] == 0 {
-            amaf[m as usize] = b.to_move().stone();
+        if m != PASS && b.move_count() < amaf_end && amaf[m.index()] == 0 {
+            amaf[m.index()] = b.to_move().stone();
         }
         b.play_unchecked(m);
     }

@@ -1,7 +1,7 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
 //! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
 
-use menace::go::board::{Board, Colour, PASS};
+use menace::go::board::{Board, Colour, Move};
 use menace::go::bot::{self, Context};
 use menace::go::mcts::{self, RootRules, SearchConfig};
 
@@ -46,12 +46,12 @@ fn passes_only_when_no_move_is_left_or_the_board_wins() {
     )
     .unwrap();
     let d = bot::decide(&b, &cfg(100, 1), &Context::default());
-    assert_eq!((d.mv, d.reason), (PASS, "no move left but filling own eyes"));
+    assert_eq!((d.mv, d.reason), (Move::Pass, "no move left but filling own eyes"));
     // The empty board does not win as it stands for black: no pass, even after a pass.
     let b = Board::new(5);
     let ctx = Context { opponent_passed: true, ..Context::default() };
     assert!(!bot::winning_now(&b, 0.0));
-    assert_ne!(bot::decide(&b, &cfg(200, 1), &ctx).mv, PASS);
+    assert_ne!(bot::decide(&b, &cfg(200, 1), &ctx).mv, Move::Pass);
 }
 
 #[test]
@@ -65,7 +65,7 @@ fn ko_captures_are_recognised() {
         Colour::Black,
     )
     .unwrap();
-    assert!(mcts::is_ko_capture(&b, b.point(1, 2)));
-    assert!(!mcts::is_ko_capture(&b, b.point(4, 4)));
-    assert!(!mcts::is_ko_capture(&b, PASS));
+    assert!(mcts::is_ko_capture(&b, Move::Play(b.point(1, 2))));
+    assert!(!mcts::is_ko_capture(&b, Move::Play(b.point(4, 4))));
+    assert!(!mcts::is_ko_capture(&b, Move::Pass));
 }

@@ -3,7 +3,7 @@
 //! Built for Monte-Carlo search: a [`Board`] is a plain value of fixed-size arrays (about
 //! 9 KiB, cloned with one `memcpy`), and [`Board::play`] allocates nothing. Points are
 //! indices into a `(n+2) x (n+2)` array whose outer ring is [`EDGE`], so neighbour loops
-//! need no bounds checks.
+//! need no bounds checks. A cell is a [`Point`]; a [`Move`] is a pass or a point.
 //!
 //! Groups are circular linked lists of stones with a head. Each group keeps *pseudo*
 //! liberties (an empty neighbour counted once per adjacent stone) together with the sum and
@@ -111,10 +111,54 @@ impl Point {
     }
 }
 
-/// A move: a point index, or [`PASS`].
-pub type Move = Point;
-/// Passing. Point 0 is a corner of the edge ring, never playable, so it is free.
-pub const PASS: Move = Point(0);
+/// A move: passing, or a stone on a point.
+///
+/// Moves order with [`Move::Pass`] first, then by point index, so sorted lists of moves
+/// (such as the search's statistics, ties broken by move) keep the order they had when a
+/// move was a point index with 0 for passing.
+///
+/// ```
+/// use menace_go::board::{Board, Move};
+/// let b = Board::new(9);
+/// let (a, z) = (Move::Play(b.point(0, 0)), Move::Play(b.point(8, 8)));
+/// let mut moves = vec![z, Move::Pass, a];
+/// moves.sort();
+/// assert_eq!(moves, [Move::Pass, a, z]);
+/// assert_eq!(a.point(), Some(b.point(0, 0)));
+/// assert!(Move::Pass.is_pass() && Move::Pass.point().is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// Passing. The first variant, so that it sorts before every point.
+    Pass,
+    /// A stone on the point.
+    Play(Point),
+}
+
+impl Move {
+    /// Is this a pass?
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self == Move::Pass
+    }
+
+    /// The point played, or `None` for a pass.
+    #[inline]
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Pass => None,
+            Move::Play(p) => Some(p),
+        }
+    }
+}
+
+impl From<Point> for Move {
+    /// Playing at the point.
+    #[inline]
+    fn from(p: Point) -> Move {
+        Move::Play(p)
+    }
+}
 
 /// The largest board side we support.
 pub const MAX_SIZE: usize = 19;
@@ -236,8 +280,8 @@ impl Board {
             ko: NO_POINT,
             hash: 0,
             prisoners: [0; 2],
-            last: PASS,
-            last2: PASS,
+            last: Move::Pass,
+            last2: Move::Pass,
             passes: 0,
             moves: 0,
         };
@@ -411,13 +455,13 @@ impl Board {
         (self.ko != NO_POINT).then_some(self.ko)
     }
 
-    /// The last move played ([`PASS`] at the start).
+    /// The last move played ([`Move::Pass`] at the start).
     #[inline]
     pub fn last_move(&self) -> Move {
         self.last
     }
 
-    /// The move before the last one.
+    /// The move before the last one ([`Move::Pass`] at the start).
     #[inline]
     pub fn last_move2(&self) -> Move {
         self.last2
@@ -553,19 +597,20 @@ impl Board {
         self.empty_pos[p.index()] = NO_INDEX;
     }
 
-    /// Is `p` a legal move for the player to move (on the board, empty, not suicide, not
-    /// an immediate ko recapture)? Positional superko needs the game's history, so it is
-    /// the caller's business (the GTP engine and the match referee keep position keys).
+    /// Is `mv` legal for the player to move: a pass, or a point on the board, empty, not
+    /// suicide and not an immediate ko recapture? Positional superko needs the game's
+    /// history, so it is the caller's business (the GTP engine and the match referee keep
+    /// position keys).
     #[inline]
-    pub fn is_legal(&self, p: Move) -> bool {
-        self.check(p).is_ok()
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
     }
 
     /// Like [`Board::is_legal`], with the reason when not.
-    pub fn check(&self, p: Move) -> Result<(), Illegal> {
-        if p == PASS {
+    pub fn check(&self, mv: Move) -> Result<(), Illegal> {
+        let Move::Play(p) = mv else {
             return Ok(());
-        }
+        };
         if p.index() >= MAX_POINTS || self.color[p.index()] == EDGE {
             return Err(Illegal::OffBoard);
         }
@@ -602,26 +647,26 @@ impl Board {
         true
     }
 
-    /// Plays `p` (or [`PASS`]) for the player to move, if legal.
-    pub fn play(&mut self, p: Move) -> Result<(), Illegal> {
-        self.check(p)?;
-        self.play_unchecked(p);
+    /// Plays `mv` for the player to move, if legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
         Ok(())
     }
 
     /// Plays a move known to be legal (see [`Board::is_legal`]). Returns the number of
     /// stones captured.
-    pub fn play_unchecked(&mut self, p: Move) -> u32 {
+    pub fn play_unchecked(&mut self, mv: Move) -> u32 {
         let player = self.to_move;
         self.last2 = self.last;
-        self.last = p;
+        self.last = mv;
         self.moves += 1;
         self.to_move = player.opponent();
-        if p == PASS {
+        let Move::Play(p) = mv else {
             self.passes += 1;
             self.ko = NO_POINT;
             return 0;
-        }
+        };
         self.passes = 0;
         let (c, o) = (player.stone(), player.opponent().stone());
         self.color[p.index()] = c;

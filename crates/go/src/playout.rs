@@ -12,7 +12,7 @@
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{Board, Move, Point, EMPTY, MAX_POINTS, PASS};
+use super::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use super::pattern;
 use super::score;
 use menace_core::rng::{below, chance, GameRng};
@@ -111,10 +111,9 @@ pub fn capture_size(b: &Board, p: Point) -> usize {
 
 /// Capture and atari-escape moves around the last move, for the player to move.
 pub fn tactical_moves(b: &Board, out: &mut MoveList) {
-    let last = b.last_move();
-    if last == PASS {
+    let Move::Play(last) = b.last_move() else {
         return;
-    }
+    };
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut near = [last; 5];
     near[1..].copy_from_slice(&b.neighbors(last));
@@ -141,7 +140,7 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
                     }
                 }
                 // ...or run, if running gains liberties.
-                if b.is_legal(l) && !is_self_atari(b, l) {
+                if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
                     out.push(l);
                 }
             }
@@ -149,16 +148,15 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
     }
 }
 
-/// The playout policy's move for the player to move ([`PASS`] when only eye-filling or
-/// nothing is left).
+/// The playout policy's move for the player to move ([`Move::Pass`] when only
+/// eye-filling or nothing is left).
 pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
     let c = b.to_move();
-    let last = b.last_move();
-    if last != PASS {
+    if let Move::Play(last) = b.last_move() {
         let mut cand = MoveList::default();
         tactical_moves(b, &mut cand);
-        if let Some(m) = pick(b, rng, cand.as_slice(), false) {
-            return m;
+        if let Some(p) = pick(b, rng, cand.as_slice(), false) {
+            return Move::Play(p);
         }
         let mut cand = MoveList::default();
         for q in b.neighbors(last).into_iter().chain(b.diagonals(last)) {
@@ -166,26 +164,26 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
                 cand.push(q);
             }
         }
-        if let Some(m) = pick(b, rng, cand.as_slice(), true) {
-            return m;
+        if let Some(p) = pick(b, rng, cand.as_slice(), true) {
+            return Move::Play(p);
         }
     }
     let e = b.empties();
     let n = e.len();
     if n == 0 {
-        return PASS;
+        return Move::Pass;
     }
     let start = below(rng, n as u32) as usize;
     for i in 0..n {
         let p = e[(start + i) % n];
-        if !b.is_eye(p, c) && b.is_legal(p) {
+        if !b.is_eye(p, c) && b.is_legal(Move::Play(p)) {
             if is_self_atari(b, p) && chance(rng, 0.5) && !single_stone(b, p) {
                 continue;
             }
-            return p;
+            return Move::Play(p);
         }
     }
-    PASS
+    Move::Pass
 }
 
 /// Would a stone at `p` stand alone (no friendly neighbour)? Single-stone self-ataris are
@@ -196,7 +194,7 @@ fn single_stone(b: &Board, p: Point) -> bool {
 }
 
 /// A random legal move from `cand` (rejecting self-ataris when asked), or `None`.
-fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Option<Move> {
+fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Option<Point> {
     let n = cand.len();
     if n == 0 {
         return None;
@@ -204,7 +202,7 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Opt
     let start = below(rng, n as u32) as usize;
     for i in 0..n {
         let m = cand[(start + i) % n];
-        if b.is_legal(m) && !(no_self_atari && is_self_atari(b, m)) {
+        if b.is_legal(Move::Play(m)) && !(no_self_atari && is_self_atari(b, m)) {
             return Some(m);
         }
     }
@@ -224,8 +222,10 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
     let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
         let m = policy_move(b, rng, pats);
-        if m != PASS && b.move_count() < amaf_end && amaf[m.index()] == 0 {
-            amaf[m.index()] = b.to_move().stone();
+        if let Move::Play(p) = m {
+            if b.move_count() < amaf_end && amaf[p.index()] == 0 {
+                amaf[p.index()] = b.to_move().stone();
+            }
         }
         b.play_unchecked(m);
     }

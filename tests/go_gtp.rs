@@ -1,7 +1,7 @@
 //! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
 //! checks, and arbitrary lines that must never panic.
 
-use menace::go::board::{Board, Colour, BLACK};
+use menace::go::board::{Board, Colour, Move, BLACK};
 use menace::go::gtp::{self, Engine};
 use menace::go::mcts::SearchConfig;
 use proptest::prelude::*;
@@ -100,13 +100,15 @@ fn vertices_round_trip() {
     let b = Board::new(19);
     for r in 0..19 {
         for c in 0..19 {
-            let p = b.point(r, c);
-            assert_eq!(gtp::parse_vertex(&b, &gtp::format_vertex(&b, p)), Ok(p));
+            let m = Move::Play(b.point(r, c));
+            assert_eq!(gtp::parse_vertex(&b, &gtp::format_vertex(&b, m)), Ok(m));
         }
     }
     // The spec's `4 4` is D16, and I is skipped.
-    assert_eq!(gtp::format_vertex(&b, b.point(3, 3)), "D16");
-    assert_eq!(gtp::format_vertex(&b, b.point(18, 8)), "J1");
+    assert_eq!(gtp::format_vertex(&b, Move::Play(b.point(3, 3))), "D16");
+    assert_eq!(gtp::format_vertex(&b, Move::Play(b.point(18, 8))), "J1");
+    assert_eq!(gtp::parse_vertex(&b, "PASS"), Ok(Move::Pass));
+    assert_eq!(gtp::format_vertex(&b, Move::Pass), "pass");
     assert!(gtp::parse_vertex(&b, "I5").is_err());
     assert!(gtp::parse_vertex(&b, "A0").is_err());
     assert!(gtp::parse_vertex(&b, "A20").is_err());
@@ -286,7 +288,8 @@ fn fixed_handicap_points_are_the_gtp_standard_ones() {
     use menace::go::handicap;
     let names = |size: usize, n: usize| -> Vec<String> {
         let b = Board::new(size);
-        handicap::fixed(size, n).unwrap().iter().map(|&p| gtp::format_vertex(&b, p)).collect()
+        let stones = handicap::fixed(size, n).unwrap();
+        stones.iter().map(|&p| gtp::format_vertex(&b, Move::Play(p))).collect()
     };
     // The GTP 2 specification's placements, spot checks: 19x19 and 13x13 on the fourth
     // line, 9x9 and the even 8x8 on the third.

@@ -1,7 +1,7 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use menace::go::board::{Board, Colour, EDGE, EMPTY, PASS};
+use menace::go::board::{Board, Colour, Move, EDGE, EMPTY};
 use menace::go::bot::{self, Context};
 use menace::go::koth;
 use menace::go::mcts::SearchConfig;
@@ -57,14 +57,14 @@ fn inference_from_the_bare_board() {
     let mut b = Board::new(19);
     for (r, c) in [(3, 3), (15, 15), (3, 15)] {
         let p = b.point(r, c);
-        b.play(p).unwrap();
+        b.play(Move::Play(p)).unwrap();
     }
     // Black has played twice, white once: white to move, nobody passed.
     let i = koth::parse(&koth::format(&b)).unwrap();
     assert_eq!(koth::infer(&i).stones_played, [2, 1]);
     assert!(!koth::infer(&i).opponent_passed);
     // White passes: black to move with one more black stone.
-    b.play(PASS).unwrap();
+    b.play(Move::Pass).unwrap();
     let i = koth::parse(&koth::format(&b)).unwrap();
     assert!(koth::infer(&i).opponent_passed);
     // Captured stones count as played by their owner.
@@ -101,8 +101,8 @@ fn bot_moves_are_legal_in_random_positions() {
         }
         let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
         let d = bot::decide(&b, &cfg, &ctx);
-        if d.mv != PASS {
-            assert_eq!(b.at(d.mv), EMPTY);
+        if let Move::Play(p) = d.mv {
+            assert_eq!(b.at(p), EMPTY);
             assert!(b.is_legal(d.mv), "seed {seed}: {:?}", b.check(d.mv));
         }
     }
@@ -177,14 +177,15 @@ fn ko_fixture(name: &str) -> Board {
 /// A ko retake by the shape alone, written out here: every neighbour of the point is the
 /// opponent's (or off the board), playing it captures exactly one of them, and that stone
 /// had no liberty but the point.
-fn looks_like_ko_retake(b: &Board, p: menace::go::board::Move) -> bool {
+fn looks_like_ko_retake(b: &Board, mv: Move) -> bool {
+    let Move::Play(p) = mv else { return false };
     let them = b.to_move().opponent().stone();
     let ns = b.neighbors(p);
     if b.at(p) != EMPTY || ns.iter().any(|&q| b.at(q) != them && b.at(q) != EDGE) {
         return false;
     }
     let mut after = b.clone();
-    if after.play(p).is_err() {
+    if after.play(mv).is_err() {
         return false;
     }
     let captured: Vec<_> = ns.iter().filter(|&&q| after.at(q) == EMPTY).collect();
@@ -198,17 +199,17 @@ fn v3_does_not_retake_a_ko_while_winning_and_retakes_one_while_losing() {
         |profile| SearchConfig { playouts: 4000, threads: 1, profile, ..SearchConfig::default() };
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
     let win = ko_fixture("koth-ko-winning.txt");
-    let ko = win.point(16, 0); // `17 1`, what the game played
+    let ko = Move::Play(win.point(16, 0)); // `17 1`, what the game played
     assert!(looks_like_ko_retake(&win, ko));
     // v2 (frozen) retook it, which is how the game became a tie.
     assert_eq!(bot::decide(&win, &cfg(Profile::V2), &ctx).mv, ko);
     let d = bot::decide(&win, &cfg(Profile::V3), &ctx);
-    assert!(!looks_like_ko_retake(&win, d.mv), "{:?} {}", win.row_col(d.mv), d.reason);
+    assert!(!looks_like_ko_retake(&win, d.mv), "{} {}", koth::format_move(&win, d.mv), d.reason);
     assert!(win.is_legal(d.mv));
 
     let lose = ko_fixture("koth-ko-losing.txt");
     let d = bot::decide(&lose, &cfg(Profile::V3), &ctx);
-    assert!(looks_like_ko_retake(&lose, d.mv), "{:?} {}", lose.row_col(d.mv), d.reason);
+    assert!(looks_like_ko_retake(&lose, d.mv), "{} {}", koth::format_move(&lose, d.mv), d.reason);
     let best = d.search.as_ref().and_then(|s| s.moves.first()).map(|m| m.winrate).unwrap();
     assert!(best < bot::RETAKE_KO_BELOW, "{best}");
     // Over GTP the history is known: no ko policy, the search decides alone.

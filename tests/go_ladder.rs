@@ -4,7 +4,7 @@
 //! The GNU Go checks need `/usr/games/gnugo`; they are skipped without it, unless `CI=true`
 //! or `MENACE_REQUIRE_GNUGO=1`, which make a missing GNU Go a failure.
 
-use menace::go::board::{Board, Colour, Move};
+use menace::go::board::{Board, Colour, Move, Point};
 use menace::go::ladder;
 use menace::go::playout;
 use menace::rng::from_seed;
@@ -14,13 +14,13 @@ use std::process::{Command, Stdio};
 const GNUGO: &str = "/usr/games/gnugo";
 
 /// GTP letters skip I.
-fn vertex(b: &Board, p: Move) -> String {
+fn vertex(b: &Board, p: Point) -> String {
     let (r, c) = b.row_col(p);
     let letter = b"ABCDEFGHJKLMNOPQRST"[c] as char;
     format!("{letter}{}", b.size() - r)
 }
 
-fn at(b: &Board, v: &str) -> Move {
+fn at(b: &Board, v: &str) -> Point {
     let c = b"ABCDEFGHJKLMNOPQRST".iter().position(|&l| l == v.as_bytes()[0]).unwrap();
     let r = b.size() - v[1..].parse::<usize>().unwrap();
     b.point(r, c)
@@ -33,7 +33,7 @@ fn setup(black: &[&str], white: &[&str], to_move: Colour) -> (Board, Vec<(Colour
     for (colour, list) in [(Colour::Black, black), (Colour::White, white)] {
         for v in list {
             b.set_to_move(colour);
-            b.play(at(&b, v)).unwrap_or_else(|e| panic!("{v}: {e:?}"));
+            b.play(Move::Play(at(&b, v))).unwrap_or_else(|e| panic!("{v}: {e:?}"));
             moves.push((colour, v.to_string()));
         }
     }
@@ -170,12 +170,9 @@ fn claimed_captures_are_confirmed_by_gnugo() {
         let mut b = Board::new(9);
         let mut moves = Vec::new();
         for _ in 0..(20 + game) {
-            let m = playout::policy_move(&b, &mut rng, pats);
-            if m == menace::go::board::PASS {
-                break;
-            }
-            moves.push((b.to_move(), vertex(&b, m)));
-            b.play_unchecked(m);
+            let Move::Play(p) = playout::policy_move(&b, &mut rng, pats) else { break };
+            moves.push((b.to_move(), vertex(&b, p)));
+            b.play_unchecked(Move::Play(p));
         }
         let me = b.to_move().stone();
         for p in b.points() {

@@ -171,7 +171,7 @@ fn a_short_game_against_gnugo() {
 /// from 7x7 to 19x19 and every count it takes, it places the same stones as we do.
 #[test]
 fn handicap_points_agree_with_gnugo() {
-    use menace::go::board::Board;
+    use menace::go::board::{Board, Move};
     use menace::go::gtp::format_vertex;
     use menace::go::handicap;
     let Some(gnugo) = gnugo() else { return };
@@ -202,8 +202,11 @@ fn handicap_points_agree_with_gnugo() {
     for (k, &(size, n)) in cases.iter().enumerate() {
         let mut theirs: Vec<&str> = answers[2 * k + 1][1..].split_whitespace().collect();
         let b = Board::new(size);
-        let ours: Vec<String> =
-            handicap::fixed(size, n).unwrap().iter().map(|&p| format_vertex(&b, p)).collect();
+        let ours: Vec<String> = handicap::fixed(size, n)
+            .unwrap()
+            .iter()
+            .map(|&p| format_vertex(&b, Move::Play(p)))
+            .collect();
         let mut ours: Vec<&str> = ours.iter().map(String::as_str).collect();
         theirs.sort_unstable();
         ours.sort_unstable();

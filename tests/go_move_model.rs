@@ -2,12 +2,12 @@
 //! bytes give a model or an error, never a panic), the shipped weights encode opening
 //! knowledge, and profile v2 searches only the strongest few moves at first.
 
-use menace::go::board::{Board, PASS};
+use menace::go::board::{Board, Point};
 use menace::go::mcts::{self, Profile, RootRules, SearchConfig};
 use menace::go::move_model::MoveModel;
 use proptest::prelude::*;
 
-fn line(b: &Board, p: u16) -> usize {
+fn line(b: &Board, p: Point) -> usize {
     let (r, c) = b.row_col(p);
     let n = b.size();
     r.min(c).min(n - 1 - r).min(n - 1 - c) + 1
@@ -39,9 +39,10 @@ fn the_shipped_model_prefers_the_third_and_fourth_lines_on_an_empty_board() {
     let b = Board::new(19);
     let mut ranked = MoveModel::builtin().rank_all(&b);
     ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
-    let top: Vec<usize> = ranked[..12].iter().map(|&(p, _)| line(&b, p)).collect();
+    let top: Vec<usize> =
+        ranked[..12].iter().map(|&(m, _)| m.point().map_or(0, |p| line(&b, p))).collect();
     assert!(top.iter().all(|l| (3..=4).contains(l)), "lines of the top moves: {top:?}");
-    assert!(ranked.iter().rev().take(40).all(|&(p, _)| p == PASS || line(&b, p) <= 2));
+    assert!(ranked.iter().rev().take(40).all(|&(m, _)| m.point().is_none_or(|p| line(&b, p) <= 2)));
     let neutral = MoveModel::default().rank_all(&b);
     assert!(neutral.iter().all(|&(_, s)| s == 1.0));
 }
@@ -70,7 +71,7 @@ fn profile_v2_opens_on_the_third_or_fourth_line() {
         profile: Profile::V2,
         ..SearchConfig::default()
     };
-    let best = mcts::search(&b, &cfg, &RootRules::default()).best();
+    let best = mcts::search(&b, &cfg, &RootRules::default()).best().point().expect("not a pass");
     assert!((3..=4).contains(&line(&b, best)), "{:?}", b.row_col(best));
 }
 

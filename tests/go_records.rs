@@ -8,7 +8,7 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use menace::go::board::{Board, PASS};
+use menace::go::board::{Board, Move};
 use menace::go::gtp::format_vertex;
 use menace::go::sgf::{self, SgfGame};
 use menace::go::{handicap, score};
@@ -77,7 +77,7 @@ fn replay(g: &SgfGame) -> Result<Board, String> {
     let mut seen = HashSet::from([b.position_key()]);
     for (i, &m) in g.moves.iter().enumerate() {
         b.play(m).map_err(|e| format!("move {}: {e:?}", i + 1))?;
-        if m != PASS && !seen.insert(b.position_key()) {
+        if !m.is_pass() && !seen.insert(b.position_key()) {
             return Err(format!("move {} repeats a position", i + 1));
         }
     }
@@ -93,7 +93,7 @@ fn check_ending(g: &SgfGame, board: &Board) -> Result<(), String> {
     };
     if g.comment == "two passes" {
         let n = g.moves.len();
-        if n < 2 || g.moves[n - 1] != PASS || g.moves[n - 2] != PASS {
+        if n < 2 || !g.moves[n - 1].is_pass() || !g.moves[n - 2].is_pass() {
             return Err("ended by two passes, but the last two moves are not passes".into());
         }
         let scored = score::result_string(score::margin(board, g.komi));
@@ -190,12 +190,12 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
         white: "b".into(),
         result: "B+81".into(),
         handicap: vec![],
-        moves: vec![b.point(4, 4), b.point(4, 4)],
+        moves: vec![Move::Play(b.point(4, 4)); 2],
         comment: "two passes".into(),
     };
     assert!(replay(&g).is_err());
     // ...and a two-pass game recorded with the wrong score or the wrong resigner.
-    g.moves = vec![b.point(4, 4), PASS, PASS];
+    g.moves = vec![Move::Play(b.point(4, 4)), Move::Pass, Move::Pass];
     let board = replay(&g).unwrap();
     assert!(check_ending(&g, &board).is_ok());
     g.result = "B+80".into();
@@ -210,7 +210,7 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
 fn game() -> impl Strategy<Value = SgfGame> {
     (2usize..=19).prop_flat_map(|size| {
         let point = (0..size, 0..size).prop_map(move |(r, c)| Board::new(size).point(r, c));
-        let mv = prop_oneof![1 => Just(PASS), 9 => point.clone()];
+        let mv = prop_oneof![1 => Just(Move::Pass), 9 => point.clone().prop_map(Move::Play)];
         (
             prop::sample::select(vec![0.0f32, 0.5, 6.5, 7.5, -3.0]),
             "\\PC{0,12}",
@@ -289,7 +289,7 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
         assert!(err.contains(want), "{text}: want {want:?} in {err:?}");
     }
     // A pass may be written `tt` (FF[3]) as well as empty.
-    assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![PASS, PASS]);
+    assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![Move::Pass, Move::Pass]);
 }
 
 /// Asks the bot, run with `flags`, for its own moves of the record at `path` (early,
@@ -298,7 +298,7 @@ fn replays_its_moves(path: &Path, ours_name: &str, flags: &[&str]) {
     let g = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
     let colour = if g.black == ours_name { "b" } else { "w" };
     let ours: Vec<usize> = (0..g.moves.len())
-        .filter(|i| (i % 2 == 0) == (colour == "b") && g.moves[*i] != PASS)
+        .filter(|i| (i % 2 == 0) == (colour == "b") && !g.moves[*i].is_pass())
         .collect();
     let picks = [ours[0], ours[ours.len() / 2], ours[ours.len() - 1]];
     let mut input = String::new();

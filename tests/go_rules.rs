@@ -1,13 +1,19 @@
 //! Rules engine: hand-made positions, the spec's example, and random games checked against
 //! recomputation from scratch and a naive rules implementation.
 
-use menace::go::board::{Board, Colour, Illegal, Move, BLACK, EMPTY, PASS, WHITE};
+use menace::go::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
 use menace::go::{koth, score};
 use menace::rng::{below, from_seed};
 use proptest::prelude::*;
 
-fn pt(b: &Board, r: usize, c: usize) -> Move {
+/// The point at row `r`, column `c`, both 1-based.
+fn pt(b: &Board, r: usize, c: usize) -> Point {
     b.point(r - 1, c - 1)
+}
+
+/// Playing at row `r`, column `c`, both 1-based.
+fn mv(b: &Board, r: usize, c: usize) -> Move {
+    Move::Play(pt(b, r, c))
 }
 
 #[test]
@@ -17,12 +23,12 @@ fn spec_example_capture() {
     let mut b = input.board.clone();
     assert_eq!(b.to_move(), Colour::Black);
     assert_eq!(b.at(pt(&b, 7, 5)), WHITE);
-    assert_eq!(b.play(pt(&b, 6, 5)), Ok(()));
+    assert_eq!(b.play(mv(&b, 6, 5)), Ok(()));
     assert_eq!(b.at(pt(&b, 7, 5)), EMPTY);
     assert_eq!(b.prisoners(Colour::Black), 1);
     let out = koth::format(&b);
     assert!(out.ends_with("\n1 0 2\n"), "{out}");
-    assert_eq!(koth::parse_move(&b, "6 5").unwrap(), pt(&b, 6, 5));
+    assert_eq!(koth::parse_move(&b, "6 5").unwrap(), mv(&b, 6, 5));
     b.check_consistency().unwrap();
 }
 
@@ -37,7 +43,7 @@ fn corner_capture_and_prisoners() {
         Colour::Black,
     )
     .unwrap();
-    b.play(pt(&b, 2, 1)).unwrap();
+    b.play(mv(&b, 2, 1)).unwrap();
     assert_eq!(b.at(pt(&b, 1, 1)), EMPTY);
     assert_eq!(b.prisoners(Colour::Black), 1);
     assert_eq!(b.prisoners(Colour::White), 0);
@@ -56,7 +62,7 @@ fn one_move_captures_two_groups() {
         Colour::Black,
     )
     .unwrap();
-    b.play(pt(&b, 1, 3)).unwrap();
+    b.play(mv(&b, 1, 3)).unwrap();
     for (r, c) in [(1, 2), (1, 4), (2, 3)] {
         assert_eq!(b.at(pt(&b, r, c)), EMPTY, "({r},{c})");
     }
@@ -75,8 +81,8 @@ fn suicide_is_forbidden_but_capturing_is_not() {
         Colour::White,
     )
     .unwrap();
-    assert_eq!(b.check(pt(&b, 1, 1)), Err(Illegal::Suicide));
-    assert_eq!(b.check(pt(&b, 1, 2)), Err(Illegal::Occupied));
+    assert_eq!(b.check(mv(&b, 1, 1)), Err(Illegal::Suicide));
+    assert_eq!(b.check(mv(&b, 1, 2)), Err(Illegal::Occupied));
     // Filling the last liberty of a group with several stones is suicide too.
     let b = Board::from_diagram(
         "X X O . .
@@ -87,7 +93,7 @@ fn suicide_is_forbidden_but_capturing_is_not() {
         Colour::Black,
     )
     .unwrap();
-    assert_eq!(b.check(pt(&b, 2, 1)), Err(Illegal::Suicide));
+    assert_eq!(b.check(mv(&b, 2, 1)), Err(Illegal::Suicide));
     // ...but a move without liberties that captures is legal.
     let mut b = Board::from_diagram(
         "X O . . .
@@ -98,8 +104,8 @@ fn suicide_is_forbidden_but_capturing_is_not() {
         Colour::White,
     )
     .unwrap();
-    assert_eq!(b.check(pt(&b, 2, 1)), Ok(()));
-    b.play(pt(&b, 2, 1)).unwrap();
+    assert_eq!(b.check(mv(&b, 2, 1)), Ok(()));
+    b.play(mv(&b, 2, 1)).unwrap();
     assert_eq!(b.at(pt(&b, 1, 1)), EMPTY);
     b.check_consistency().unwrap();
 }
@@ -116,16 +122,16 @@ fn ko_cannot_be_retaken_at_once() {
     )
     .unwrap();
     // Black takes the ko at (2,3), capturing (2,2).
-    b.play(pt(&b, 2, 3)).unwrap();
+    b.play(mv(&b, 2, 3)).unwrap();
     assert_eq!(b.at(pt(&b, 2, 2)), EMPTY);
     assert_eq!(b.ko(), Some(pt(&b, 2, 2)));
-    assert_eq!(b.check(pt(&b, 2, 2)), Err(Illegal::Ko));
+    assert_eq!(b.check(mv(&b, 2, 2)), Err(Illegal::Ko));
     // A threat elsewhere and its answer lift the ban.
-    b.play(pt(&b, 5, 5)).unwrap();
-    b.play(pt(&b, 5, 4)).unwrap();
-    assert_eq!(b.check(pt(&b, 2, 2)), Ok(()));
+    b.play(mv(&b, 5, 5)).unwrap();
+    b.play(mv(&b, 5, 4)).unwrap();
+    assert_eq!(b.check(mv(&b, 2, 2)), Ok(()));
     let key = b.hash();
-    b.play(pt(&b, 2, 2)).unwrap();
+    b.play(mv(&b, 2, 2)).unwrap();
     assert_ne!(b.hash(), key);
     b.check_consistency().unwrap();
 }
@@ -144,15 +150,15 @@ fn snapback() {
     )
     .unwrap();
     // Black throws in at (1,3), putting white in atari.
-    b.play(pt(&b, 1, 3)).unwrap();
+    b.play(mv(&b, 1, 3)).unwrap();
     assert_eq!(b.atari_lib(b.group_of(pt(&b, 2, 2))), Some(pt(&b, 1, 4)));
     // White takes the stone...
-    b.play(pt(&b, 1, 4)).unwrap();
+    b.play(mv(&b, 1, 4)).unwrap();
     assert_eq!(b.at(pt(&b, 1, 3)), EMPTY);
     assert_eq!(b.prisoners(Colour::White), 1);
     // ...which is not a ko (the capturing stone joined a group), and black snaps back.
     assert!(b.ko().is_none());
-    b.play(pt(&b, 1, 3)).unwrap();
+    b.play(mv(&b, 1, 3)).unwrap();
     for (r, c) in [(1, 2), (2, 2), (2, 3), (2, 4), (2, 5), (1, 5), (1, 4)] {
         assert_eq!(b.at(pt(&b, r, c)), EMPTY, "({r},{c})");
     }
@@ -188,15 +194,15 @@ fn hash_depends_on_position_not_order() {
     let mut b = Board::new(9);
     for (r, c) in [(2, 2), (6, 6), (2, 6), (6, 2)] {
         let p = a.point(r, c);
-        a.play(p).unwrap();
+        a.play(Move::Play(p)).unwrap();
     }
     for (r, c) in [(2, 6), (6, 2), (2, 2), (6, 6)] {
         let p = b.point(r, c);
-        b.play(p).unwrap();
+        b.play(Move::Play(p)).unwrap();
     }
     assert_eq!(a.hash(), b.hash());
     assert_eq!(a.position_key(), b.position_key());
-    b.play(PASS).unwrap();
+    b.play(Move::Pass).unwrap();
     assert_eq!(a.hash(), b.hash());
     assert_ne!(a.position_key(), b.position_key(), "side to move is part of the key");
 }
@@ -288,7 +294,7 @@ fn random_game(size: usize, seed: u64, moves: usize) {
                     }
                 }
             };
-            assert_eq!(b.is_legal(p), expect, "point {i} on\n{b:?}");
+            assert_eq!(b.is_legal(Move::Play(p)), expect, "point {i} on\n{b:?}");
         }
         // Atari detection against true liberty counts.
         for (i, p) in b.points().enumerate().collect::<Vec<_>>() {
@@ -298,15 +304,15 @@ fn random_game(size: usize, seed: u64, moves: usize) {
                 assert_eq!(b.count_libs(b.group_of(p), 8), libs.min(8));
             }
         }
-        let legal: Vec<Move> = b.points().filter(|&p| b.is_legal(p)).collect();
+        let legal: Vec<Point> = b.points().filter(|&p| b.is_legal(Move::Play(p))).collect();
         let m = if legal.is_empty() || below(&mut rng, 50) == 0 {
-            PASS
+            Move::Pass
         } else {
-            legal[below(&mut rng, legal.len() as u32) as usize]
+            Move::Play(legal[below(&mut rng, legal.len() as u32) as usize])
         };
         let col = b.to_move();
-        if m != PASS {
-            let i = b.points().position(|p| p == m).unwrap();
+        if let Move::Play(p) = m {
+            let i = b.points().position(|q| q == p).unwrap();
             let expect = naive.play(i, col.stone()).unwrap();
             let before = b.prisoners(col);
             b.play(m).unwrap();
@@ -316,7 +322,7 @@ fn random_game(size: usize, seed: u64, moves: usize) {
                 - expect.g.iter().filter(|&&x| x == them).count();
             assert_eq!(b.prisoners(col) - before, removed as u32);
         } else {
-            b.play(PASS).unwrap();
+            b.play(Move::Pass).unwrap();
         }
         prev = Some(naive);
         if let Err(e) = b.check_consistency() {
@@ -344,8 +350,13 @@ proptest! {
         let mut rng = from_seed(seed);
         let mut b = Board::new(19);
         for _ in 0..600 {
-            let e: Vec<Move> = b.empties().iter().copied().filter(|&p| b.is_legal(p)).collect();
-            let m = if e.is_empty() { PASS } else { e[below(&mut rng, e.len() as u32) as usize] };
+            let e: Vec<Point> =
+                b.empties().iter().copied().filter(|&p| b.is_legal(Move::Play(p))).collect();
+            let m = if e.is_empty() {
+                Move::Pass
+            } else {
+                Move::Play(e[below(&mut rng, e.len() as u32) as usize])
+            };
             b.play(m).unwrap();
         }
         prop_assert_eq!(b.check_consistency(), Ok(()));

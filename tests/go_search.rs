@@ -1,7 +1,7 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
 //! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
 
-use menace::go::board::{Board, Colour, PASS};
+use menace::go::board::{Board, Colour, Move};
 use menace::go::bot::{self, Context};
 use menace::go::mcts::{self, RootRules, SearchConfig};
 
@@ -46,12 +46,12 @@ fn passes_only_when_no_move_is_left_or_the_board_wins() {
     )
     .unwrap();
     let d = bot::decide(&b, &cfg(100, 1), &Context::default());
-    assert_eq!((d.mv, d.reason), (PASS, "no move left but filling own eyes"));
+    assert_eq!((d.mv, d.reason), (Move::Pass, "no move left but filling own eyes"));
     // The empty board does not win as it stands for black: no pass, even after a pass.
     let b = Board::new(5);
     let ctx = Context { opponent_passed: true, ..Context::default() };
     assert!(!bot::winning_now(&b, 0.0));
-    assert_ne!(bot::decide(&b, &cfg(200, 1), &ctx).mv, PASS);
+    assert_ne!(bot::decide(&b, &cfg(200, 1), &ctx).mv, Move::Pass);
 }
 
 #[test]
@@ -65,9 +65,9 @@ fn ko_captures_are_recognised() {
         Colour::Black,
     )
     .unwrap();
-    assert!(mcts::is_ko_capture(&b, b.point(1, 2)));
-    assert!(!mcts::is_ko_capture(&b, b.point(4, 4)));
-    assert!(!mcts::is_ko_capture(&b, PASS));
+    assert!(mcts::is_ko_capture(&b, Move::Play(b.point(1, 2))));
+    assert!(!mcts::is_ko_capture(&b, Move::Play(b.point(4, 4))));
+    assert!(!mcts::is_ko_capture(&b, Move::Pass));
 }
 
 /// V4's budget: the base on an empty board, more as the board fills (up to twice the
@@ -90,7 +90,7 @@ fn v4_budget_grows_as_the_board_fills() {
             } else {
                 b.set_to_move(Colour::Black);
             }
-            if b.play(p).is_err() {
+            if b.play(Move::Play(p)).is_err() {
                 continue;
             }
             let e = b.empties().len() as f64;
@@ -110,7 +110,7 @@ fn v4_budget_grows_as_the_board_fills() {
     let mut b = Board::new(9);
     for p in ["C3", "G7", "C7", "G3", "E5"] {
         let (r, c) = (9 - p[1..].parse::<usize>().unwrap(), (p.as_bytes()[0] - b'A') as usize);
-        b.play(b.point(r, c)).unwrap();
+        b.play(Move::Play(b.point(r, c))).unwrap();
     }
     let cfg = SearchConfig { profile: menace::go::mcts::Profile::V4, ..cfg(600, 2) };
     let want = budget(&b, 600, menace::go::mcts::Profile::V4);

@@ -295,7 +295,7 @@ fn check_replays(dir: &Path, recs: &[Value]) {
         .unwrap();
         let mut b = menace::go::board::Board::new(sgf.size);
         for m in &sgf.moves {
-            b.play(*m).unwrap_or_else(|e| panic!("illegal {m}: {e} in {r}"));
+            b.play(*m).unwrap_or_else(|e| panic!("illegal {m:?}: {e} in {r}"));
         }
         assert_eq!(sgf.moves.len() as u64, r["moves"].as_u64().unwrap());
         let (black, white) = menace::go::score::area(&b);

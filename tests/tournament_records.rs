@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use menace::arena::tournament::record::{complete_lines, parse_lines};
 use menace::arena::tournament::Merged;
-use menace::go::board::{Board, PASS};
+use menace::go::board::{Board, Move};
 use menace::go::{score, sgf, tournament};
 use serde_json::Value;
 
@@ -63,7 +63,7 @@ fn every_published_koth_game_replays_and_its_line_follows_from_it() {
                 }
                 let fresh = seen.insert(b.position_key());
                 assert!(
-                    fresh || mv == PASS || (last && ending == "repeat"),
+                    fresh || mv.is_pass() || (last && ending == "repeat"),
                     "{at}: move {} repeats",
                     i + 1
                 );
@@ -78,7 +78,7 @@ fn every_published_koth_game_replays_and_its_line_follows_from_it() {
             match ending.as_str() {
                 "two passes" | "move cap" => {
                     if ending == "two passes" {
-                        assert_eq!(&g.moves[g.moves.len() - 2..], [PASS, PASS], "{at}");
+                        assert_eq!(&g.moves[g.moves.len() - 2..], [Move::Pass, Move::Pass], "{at}");
                     }
                     let want = match black.cmp(&white) {
                         std::cmp::Ordering::Greater => "black",

@@ -3,7 +3,7 @@
 //! Built for Monte-Carlo search: a [`Board`] is a plain value of fixed-size arrays (about
 //! 9 KiB, cloned with one `memcpy`), and [`Board::play`] allocates nothing. Points are
 //! indices into a `(n+2) x (n+2)` array whose outer ring is [`EDGE`], so neighbour loops
-//! need no bounds checks.
+//! need no bounds checks. A cell is a [`Point`]; a [`Move`] is a pass or a point.
 //!
 //! Groups are circular linked lists of stones with a head. Each group keeps *pseudo*
 //! liberties (an empty neighbour counted once per adjacent stone) together with the sum and
@@ -80,10 +80,85 @@ pub const WHITE: u8 = Colour::White as u8;
 /// Off the board: the ring around it.
 pub const EDGE: u8 = 3;
 
-/// A move: a point index, or [`PASS`].
-pub type Move = u16;
-/// Passing. Point 0 is a corner of the edge ring, never playable, so it is free.
-pub const PASS: Move = 0;
+/// A cell of the board: the index of an on-board point, or of a point of the [`EDGE`]
+/// ring around it, in the padded `(n+2) x (n+2)` array.
+///
+/// A plain `u16` underneath (`repr(transparent)`), so lists and arrays of points cost
+/// what the integers did; the type keeps cells apart from counts, codes and passes.
+/// Points order by index, which is row by row from the top.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[repr(transparent)]
+pub struct Point(u16);
+
+impl Point {
+    /// The cell with index `raw` in the padded array. [`Board::point`] names a point by
+    /// row and column; this is for raw indices (tables, tests).
+    #[inline]
+    pub const fn new(raw: u16) -> Point {
+        Point(raw)
+    }
+
+    /// The index into per-cell arrays such as `[T; MAX_POINTS]`.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The raw index.
+    #[inline]
+    pub const fn raw(self) -> u16 {
+        self.0
+    }
+}
+
+/// A move: passing, or a stone on a point.
+///
+/// Moves order with [`Move::Pass`] first, then by point index, so sorted lists of moves
+/// (such as the search's statistics, ties broken by move) keep the order they had when a
+/// move was a point index with 0 for passing.
+///
+/// ```
+/// use menace_go::board::{Board, Move};
+/// let b = Board::new(9);
+/// let (a, z) = (Move::Play(b.point(0, 0)), Move::Play(b.point(8, 8)));
+/// let mut moves = vec![z, Move::Pass, a];
+/// moves.sort();
+/// assert_eq!(moves, [Move::Pass, a, z]);
+/// assert_eq!(a.point(), Some(b.point(0, 0)));
+/// assert!(Move::Pass.is_pass() && Move::Pass.point().is_none());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Move {
+    /// Passing. The first variant, so that it sorts before every point.
+    Pass,
+    /// A stone on the point.
+    Play(Point),
+}
+
+impl Move {
+    /// Is this a pass?
+    #[inline]
+    pub fn is_pass(self) -> bool {
+        self == Move::Pass
+    }
+
+    /// The point played, or `None` for a pass.
+    #[inline]
+    pub fn point(self) -> Option<Point> {
+        match self {
+            Move::Pass => None,
+            Move::Play(p) => Some(p),
+        }
+    }
+}
+
+impl From<Point> for Move {
+    /// Playing at the point.
+    #[inline]
+    fn from(p: Point) -> Move {
+        Move::Play(p)
+    }
+}
 
 /// The largest board side we support.
 pub const MAX_SIZE: usize = 19;
@@ -91,7 +166,10 @@ pub const MAX_SIZE: usize = 19;
 const MAX_W: usize = MAX_SIZE + 2;
 /// Number of points in the padded array (all boards use the same array size).
 pub const MAX_POINTS: usize = MAX_W * MAX_W;
-const NONE: u16 = u16::MAX;
+/// "No point": an unused `head`/`next` entry, no ko; never a valid index.
+const NO_POINT: Point = Point(u16::MAX);
+/// An unused `empty_pos` entry.
+const NO_INDEX: u16 = u16::MAX;
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -148,9 +226,9 @@ pub struct Board {
     w: usize,
     color: [u8; MAX_POINTS],
     /// Head stone of the group of each stone.
-    head: [u16; MAX_POINTS],
+    head: [Point; MAX_POINTS],
     /// Next stone in the group's circular list.
-    next: [u16; MAX_POINTS],
+    next: [Point; MAX_POINTS],
     /// Per group head: number of pseudo-liberties.
     libs: [u16; MAX_POINTS],
     /// Per group head: sum of pseudo-liberty points.
@@ -160,11 +238,14 @@ pub struct Board {
     /// Per group head: number of stones.
     gsize: [u16; MAX_POINTS],
     /// The empty points, in no particular order, for playouts.
-    empties: [u16; MAX_SIZE * MAX_SIZE],
+    empties: [Point; MAX_SIZE * MAX_SIZE],
+    /// Index in `empties` of each empty point.
     empty_pos: [u16; MAX_POINTS],
     n_empty: usize,
     to_move: Colour,
-    ko: u16,
+    /// The ko point, or [`NO_POINT`] (a sentinel rather than an `Option`: one compare in
+    /// [`Board::check`]).
+    ko: Point,
     hash: u64,
     /// Stones captured by black (index 0) and by white (index 1).
     prisoners: [u32; 2],
@@ -186,28 +267,28 @@ impl Board {
             size,
             w,
             color: [EDGE; MAX_POINTS],
-            head: [NONE; MAX_POINTS],
-            next: [NONE; MAX_POINTS],
+            head: [NO_POINT; MAX_POINTS],
+            next: [NO_POINT; MAX_POINTS],
             libs: [0; MAX_POINTS],
             lsum: [0; MAX_POINTS],
             lsq: [0; MAX_POINTS],
             gsize: [0; MAX_POINTS],
-            empties: [0; MAX_SIZE * MAX_SIZE],
-            empty_pos: [NONE; MAX_POINTS],
+            empties: [Point(0); MAX_SIZE * MAX_SIZE],
+            empty_pos: [NO_INDEX; MAX_POINTS],
             n_empty: 0,
             to_move: Colour::Black,
-            ko: NONE,
+            ko: NO_POINT,
             hash: 0,
             prisoners: [0; 2],
-            last: PASS,
-            last2: PASS,
+            last: Move::Pass,
+            last2: Move::Pass,
             passes: 0,
             moves: 0,
         };
         for r in 0..size {
             for c in 0..size {
                 let p = b.point(r, c);
-                b.color[p as usize] = EMPTY;
+                b.color[p.index()] = EMPTY;
                 b.add_empty(p);
             }
         }
@@ -226,9 +307,9 @@ impl Board {
                 let s = stones[r * size + c];
                 if s == BLACK || s == WHITE {
                     let p = b.point(r, c);
-                    b.color[p as usize] = s;
+                    b.color[p.index()] = s;
                     b.remove_empty(p);
-                    b.hash ^= ZOBRIST[p as usize][s as usize];
+                    b.hash ^= ZOBRIST[p.index()][s as usize];
                 } else if s != EMPTY {
                     return Err(format!("bad stone value {s}"));
                 }
@@ -236,10 +317,10 @@ impl Board {
         }
         b.rebuild_groups();
         for p in b.points() {
-            if b.color[p as usize] <= WHITE
-                && b.color[p as usize] != EMPTY
-                && b.head[p as usize] == p
-                && b.libs[p as usize] == 0
+            if b.color[p.index()] <= WHITE
+                && b.color[p.index()] != EMPTY
+                && b.head[p.index()] == p
+                && b.libs[p.index()] == 0
             {
                 let (r, c) = b.row_col(p);
                 return Err(format!(
@@ -255,29 +336,29 @@ impl Board {
 
     /// Recomputes every group and its pseudo-liberties from the stones alone.
     fn rebuild_groups(&mut self) {
-        self.head = [NONE; MAX_POINTS];
-        self.next = [NONE; MAX_POINTS];
+        self.head = [NO_POINT; MAX_POINTS];
+        self.next = [NO_POINT; MAX_POINTS];
         self.libs = [0; MAX_POINTS];
         self.lsum = [0; MAX_POINTS];
         self.lsq = [0; MAX_POINTS];
         self.gsize = [0; MAX_POINTS];
         let mut stack = Vec::new();
-        let pts: Vec<Move> = self.points().collect();
+        let pts: Vec<Point> = self.points().collect();
         for &p in &pts {
-            let col = self.color[p as usize];
-            if (col == BLACK || col == WHITE) && self.head[p as usize] == NONE {
+            let col = self.color[p.index()];
+            if (col == BLACK || col == WHITE) && self.head[p.index()] == NO_POINT {
                 // Flood fill, linking stones into a circular list headed by p.
-                self.head[p as usize] = p;
-                self.next[p as usize] = p;
-                self.gsize[p as usize] = 1;
+                self.head[p.index()] = p;
+                self.next[p.index()] = p;
+                self.gsize[p.index()] = 1;
                 stack.push(p);
                 while let Some(q) = stack.pop() {
                     for n in self.neighbors(q) {
-                        if self.color[n as usize] == col && self.head[n as usize] == NONE {
-                            self.head[n as usize] = p;
-                            self.next[n as usize] = self.next[p as usize];
-                            self.next[p as usize] = n;
-                            self.gsize[p as usize] += 1;
+                        if self.color[n.index()] == col && self.head[n.index()] == NO_POINT {
+                            self.head[n.index()] = p;
+                            self.next[n.index()] = self.next[p.index()];
+                            self.next[p.index()] = n;
+                            self.gsize[p.index()] += 1;
                             stack.push(n);
                         }
                     }
@@ -285,11 +366,11 @@ impl Board {
             }
         }
         for &p in &pts {
-            let col = self.color[p as usize];
+            let col = self.color[p.index()];
             if col == BLACK || col == WHITE {
-                let h = self.head[p as usize];
+                let h = self.head[p.index()];
                 for n in self.neighbors(p) {
-                    if self.color[n as usize] == EMPTY {
+                    if self.color[n.index()] == EMPTY {
                         self.add_lib(h, n);
                     }
                 }
@@ -305,45 +386,45 @@ impl Board {
 
     /// The point at row `r`, column `c` (both 0-based, row 0 at the top).
     #[inline]
-    pub fn point(&self, r: usize, c: usize) -> Move {
-        ((r + 1) * self.w + c + 1) as Move
+    pub fn point(&self, r: usize, c: usize) -> Point {
+        Point(((r + 1) * self.w + c + 1) as u16)
     }
 
     /// Row and column (0-based, row 0 at the top) of an on-board point.
     #[inline]
-    pub fn row_col(&self, p: Move) -> (usize, usize) {
-        (p as usize / self.w - 1, p as usize % self.w - 1)
+    pub fn row_col(&self, p: Point) -> (usize, usize) {
+        (p.index() / self.w - 1, p.index() % self.w - 1)
     }
 
     /// Every on-board point, row by row from the top.
-    pub fn points(&self) -> impl Iterator<Item = Move> + '_ {
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
         (0..self.size).flat_map(move |r| (0..self.size).map(move |c| self.point(r, c)))
     }
 
     /// The four orthogonal neighbours (some may be [`EDGE`]).
     #[inline]
-    pub fn neighbors(&self, p: Move) -> [Move; 4] {
-        let w = self.w as Move;
-        [p - w, p - 1, p + 1, p + w]
+    pub fn neighbors(&self, p: Point) -> [Point; 4] {
+        let (p, w) = (p.0, self.w as u16);
+        [Point(p - w), Point(p - 1), Point(p + 1), Point(p + w)]
     }
 
     /// The four diagonal neighbours (some may be [`EDGE`]).
     #[inline]
-    pub fn diagonals(&self, p: Move) -> [Move; 4] {
-        let w = self.w as Move;
-        [p - w - 1, p - w + 1, p + w - 1, p + w + 1]
+    pub fn diagonals(&self, p: Point) -> [Point; 4] {
+        let (p, w) = (p.0, self.w as u16);
+        [Point(p - w - 1), Point(p - w + 1), Point(p + w - 1), Point(p + w + 1)]
     }
 
     /// What is at `p`: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
     #[inline]
-    pub fn at(&self, p: Move) -> u8 {
-        self.color[p as usize]
+    pub fn at(&self, p: Point) -> u8 {
+        self.color[p.index()]
     }
 
     /// Whose stone is at `p`, if any.
     #[inline]
-    pub fn colour_at(&self, p: Move) -> Option<Colour> {
-        Colour::from_stone(self.color[p as usize])
+    pub fn colour_at(&self, p: Point) -> Option<Colour> {
+        Colour::from_stone(self.color[p.index()])
     }
 
     /// The player to move.
@@ -370,17 +451,17 @@ impl Board {
 
     /// The point where an immediate ko recapture is forbidden, if any.
     #[inline]
-    pub fn ko(&self) -> Option<Move> {
-        (self.ko != NONE).then_some(self.ko)
+    pub fn ko(&self) -> Option<Point> {
+        (self.ko != NO_POINT).then_some(self.ko)
     }
 
-    /// The last move played ([`PASS`] at the start).
+    /// The last move played ([`Move::Pass`] at the start).
     #[inline]
     pub fn last_move(&self) -> Move {
         self.last
     }
 
-    /// The move before the last one.
+    /// The move before the last one ([`Move::Pass`] at the start).
     #[inline]
     pub fn last_move2(&self) -> Move {
         self.last2
@@ -423,24 +504,24 @@ impl Board {
 
     /// The empty points (unordered).
     #[inline]
-    pub fn empties(&self) -> &[u16] {
+    pub fn empties(&self) -> &[Point] {
         &self.empties[..self.n_empty]
     }
 
     /// Head stone of the group at `p` (a stone).
     #[inline]
-    pub fn group_of(&self, p: Move) -> Move {
-        self.head[p as usize]
+    pub fn group_of(&self, p: Point) -> Point {
+        self.head[p.index()]
     }
 
     /// Number of stones in the group with head `h`.
     #[inline]
-    pub fn group_size(&self, h: Move) -> usize {
-        self.gsize[h as usize] as usize
+    pub fn group_size(&self, h: Point) -> usize {
+        self.gsize[h.index()] as usize
     }
 
     /// The stones of the group with head `h`.
-    pub fn group_stones(&self, h: Move) -> impl Iterator<Item = Move> + '_ {
+    pub fn group_stones(&self, h: Point) -> impl Iterator<Item = Point> + '_ {
         let mut p = h;
         let mut done = false;
         std::iter::from_fn(move || {
@@ -448,7 +529,7 @@ impl Board {
                 return None;
             }
             let cur = p;
-            p = self.next[p as usize];
+            p = self.next[p.index()];
             done = p == h;
             Some(cur)
         })
@@ -456,20 +537,20 @@ impl Board {
 
     /// If the group with head `h` has exactly one liberty, that liberty.
     #[inline]
-    pub fn atari_lib(&self, h: Move) -> Option<Move> {
-        let n = u64::from(self.libs[h as usize]);
-        let s = u64::from(self.lsum[h as usize]);
-        let q = u64::from(self.lsq[h as usize]);
-        (n > 0 && n * q == s * s).then(|| (s / n) as Move)
+    pub fn atari_lib(&self, h: Point) -> Option<Point> {
+        let n = u64::from(self.libs[h.index()]);
+        let s = u64::from(self.lsum[h.index()]);
+        let q = u64::from(self.lsq[h.index()]);
+        (n > 0 && n * q == s * s).then(|| Point((s / n) as u16))
     }
 
     /// True liberties of the group with head `h`, counted up to `max` (stops early).
-    pub fn count_libs(&self, h: Move, max: usize) -> usize {
-        let mut seen = [0u16; 8];
+    pub fn count_libs(&self, h: Point, max: usize) -> usize {
+        let mut seen = [Point(0); 8];
         let mut n = 0;
         for s in self.group_stones(h) {
             for q in self.neighbors(s) {
-                if self.color[q as usize] == EMPTY && !seen[..n].contains(&q) {
+                if self.color[q.index()] == EMPTY && !seen[..n].contains(&q) {
                     seen[n] = q;
                     n += 1;
                     if n >= max.min(8) {
@@ -482,57 +563,58 @@ impl Board {
     }
 
     #[inline]
-    fn add_lib(&mut self, h: Move, p: Move) {
-        let h = h as usize;
-        let p = u32::from(p);
+    fn add_lib(&mut self, h: Point, p: Point) {
+        let h = h.index();
+        let p = u32::from(p.0);
         self.libs[h] += 1;
         self.lsum[h] += p;
         self.lsq[h] += p * p;
     }
 
     #[inline]
-    fn remove_lib(&mut self, h: Move, p: Move) {
-        let h = h as usize;
-        let p = u32::from(p);
+    fn remove_lib(&mut self, h: Point, p: Point) {
+        let h = h.index();
+        let p = u32::from(p.0);
         self.libs[h] -= 1;
         self.lsum[h] -= p;
         self.lsq[h] -= p * p;
     }
 
     #[inline]
-    fn add_empty(&mut self, p: Move) {
-        self.empty_pos[p as usize] = self.n_empty as u16;
+    fn add_empty(&mut self, p: Point) {
+        self.empty_pos[p.index()] = self.n_empty as u16;
         self.empties[self.n_empty] = p;
         self.n_empty += 1;
     }
 
     #[inline]
-    fn remove_empty(&mut self, p: Move) {
-        let i = self.empty_pos[p as usize] as usize;
+    fn remove_empty(&mut self, p: Point) {
+        let i = self.empty_pos[p.index()] as usize;
         self.n_empty -= 1;
         let last = self.empties[self.n_empty];
         self.empties[i] = last;
-        self.empty_pos[last as usize] = i as u16;
-        self.empty_pos[p as usize] = NONE;
+        self.empty_pos[last.index()] = i as u16;
+        self.empty_pos[p.index()] = NO_INDEX;
     }
 
-    /// Is `p` a legal move for the player to move (on the board, empty, not suicide, not
-    /// an immediate ko recapture)? Positional superko needs the game's history, so it is
-    /// the caller's business (the GTP engine and the match referee keep position keys).
+    /// Is `mv` legal for the player to move: a pass, or a point on the board, empty, not
+    /// suicide and not an immediate ko recapture? Positional superko needs the game's
+    /// history, so it is the caller's business (the GTP engine and the match referee keep
+    /// position keys).
     #[inline]
-    pub fn is_legal(&self, p: Move) -> bool {
-        self.check(p).is_ok()
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.check(mv).is_ok()
     }
 
     /// Like [`Board::is_legal`], with the reason when not.
-    pub fn check(&self, p: Move) -> Result<(), Illegal> {
-        if p == PASS {
+    pub fn check(&self, mv: Move) -> Result<(), Illegal> {
+        let Move::Play(p) = mv else {
             return Ok(());
-        }
-        if p as usize >= MAX_POINTS || self.color[p as usize] == EDGE {
+        };
+        if p.index() >= MAX_POINTS || self.color[p.index()] == EDGE {
             return Err(Illegal::OffBoard);
         }
-        if self.color[p as usize] != EMPTY {
+        if self.color[p.index()] != EMPTY {
             return Err(Illegal::Occupied);
         }
         if p == self.ko {
@@ -546,17 +628,17 @@ impl Board {
 
     /// Would `c` playing at the empty point `p` be suicide?
     #[inline]
-    pub fn is_suicide(&self, p: Move, c: Colour) -> bool {
+    pub fn is_suicide(&self, p: Point, c: Colour) -> bool {
         let c = c.stone();
         for q in self.neighbors(p) {
-            let qc = self.color[q as usize];
+            let qc = self.color[q.index()];
             if qc == EMPTY {
                 return false;
             }
             if qc == EDGE {
                 continue;
             }
-            let in_atari = self.atari_lib(self.head[q as usize]).is_some();
+            let in_atari = self.atari_lib(self.head[q.index()]).is_some();
             // An own group with another liberty, or an enemy group we capture.
             if (qc == c) != in_atari {
                 return false;
@@ -565,43 +647,43 @@ impl Board {
         true
     }
 
-    /// Plays `p` (or [`PASS`]) for the player to move, if legal.
-    pub fn play(&mut self, p: Move) -> Result<(), Illegal> {
-        self.check(p)?;
-        self.play_unchecked(p);
+    /// Plays `mv` for the player to move, if legal.
+    pub fn play(&mut self, mv: Move) -> Result<(), Illegal> {
+        self.check(mv)?;
+        self.play_unchecked(mv);
         Ok(())
     }
 
     /// Plays a move known to be legal (see [`Board::is_legal`]). Returns the number of
     /// stones captured.
-    pub fn play_unchecked(&mut self, p: Move) -> u32 {
+    pub fn play_unchecked(&mut self, mv: Move) -> u32 {
         let player = self.to_move;
         self.last2 = self.last;
-        self.last = p;
+        self.last = mv;
         self.moves += 1;
         self.to_move = player.opponent();
-        if p == PASS {
+        let Move::Play(p) = mv else {
             self.passes += 1;
-            self.ko = NONE;
+            self.ko = NO_POINT;
             return 0;
-        }
+        };
         self.passes = 0;
         let (c, o) = (player.stone(), player.opponent().stone());
-        self.color[p as usize] = c;
-        self.hash ^= ZOBRIST[p as usize][c as usize];
+        self.color[p.index()] = c;
+        self.hash ^= ZOBRIST[p.index()][c as usize];
         self.remove_empty(p);
-        self.head[p as usize] = p;
-        self.next[p as usize] = p;
-        self.gsize[p as usize] = 1;
-        self.libs[p as usize] = 0;
-        self.lsum[p as usize] = 0;
-        self.lsq[p as usize] = 0;
+        self.head[p.index()] = p;
+        self.next[p.index()] = p;
+        self.gsize[p.index()] = 1;
+        self.libs[p.index()] = 0;
+        self.lsum[p.index()] = 0;
+        self.lsq[p.index()] = 0;
         let ns = self.neighbors(p);
         for q in ns {
-            match self.color[q as usize] {
+            match self.color[q.index()] {
                 EMPTY => self.add_lib(p, q),
                 BLACK | WHITE => {
-                    let h = self.head[q as usize];
+                    let h = self.head[q.index()];
                     self.remove_lib(h, p);
                 }
                 _ => {}
@@ -609,11 +691,11 @@ impl Board {
         }
         // Merge with friendly neighbours (the bigger group absorbs the smaller).
         for q in ns {
-            if self.color[q as usize] == c {
-                let a = self.head[p as usize];
-                let b = self.head[q as usize];
+            if self.color[q.index()] == c {
+                let a = self.head[p.index()];
+                let b = self.head[q.index()];
                 if a != b {
-                    let (big, small) = if self.gsize[a as usize] >= self.gsize[b as usize] {
+                    let (big, small) = if self.gsize[a.index()] >= self.gsize[b.index()] {
                         (a, b)
                     } else {
                         (b, a)
@@ -624,36 +706,36 @@ impl Board {
         }
         // Capture enemy neighbours left without liberties.
         let mut captured = 0;
-        let mut last_captured = NONE;
+        let mut last_captured = NO_POINT;
         for q in ns {
-            if self.color[q as usize] == o {
-                let h = self.head[q as usize];
-                if self.libs[h as usize] == 0 {
+            if self.color[q.index()] == o {
+                let h = self.head[q.index()];
+                if self.libs[h.index()] == 0 {
                     captured += self.remove_group(h);
                     last_captured = q;
                 }
             }
         }
         self.prisoners[player.index()] += captured;
-        let h = self.head[p as usize];
-        self.ko = if captured == 1 && self.gsize[h as usize] == 1 && self.libs[h as usize] == 1 {
+        let h = self.head[p.index()];
+        self.ko = if captured == 1 && self.gsize[h.index()] == 1 && self.libs[h.index()] == 1 {
             last_captured
         } else {
-            NONE
+            NO_POINT
         };
         captured
     }
 
-    fn merge(&mut self, big: Move, small: Move) {
-        let (bi, si) = (big as usize, small as usize);
+    fn merge(&mut self, big: Point, small: Point) {
+        let (bi, si) = (big.index(), small.index());
         self.libs[bi] += self.libs[si];
         self.lsum[bi] += self.lsum[si];
         self.lsq[bi] += self.lsq[si];
         self.gsize[bi] += self.gsize[si];
         let mut s = small;
         loop {
-            self.head[s as usize] = big;
-            s = self.next[s as usize];
+            self.head[s.index()] = big;
+            s = self.next[s.index()];
             if s == small {
                 break;
             }
@@ -662,24 +744,24 @@ impl Board {
         self.next.swap(bi, si);
     }
 
-    fn remove_group(&mut self, h: Move) -> u32 {
-        let col = self.color[h as usize];
+    fn remove_group(&mut self, h: Point) -> u32 {
+        let col = self.color[h.index()];
         let mut s = h;
         let mut n = 0;
         loop {
-            self.color[s as usize] = EMPTY;
-            self.hash ^= ZOBRIST[s as usize][col as usize];
+            self.color[s.index()] = EMPTY;
+            self.hash ^= ZOBRIST[s.index()][col as usize];
             self.add_empty(s);
             n += 1;
             for q in self.neighbors(s) {
-                let qc = self.color[q as usize];
-                if (qc == BLACK || qc == WHITE) && self.head[q as usize] != h {
-                    let qh = self.head[q as usize];
+                let qc = self.color[q.index()];
+                if (qc == BLACK || qc == WHITE) && self.head[q.index()] != h {
+                    let qh = self.head[q.index()];
                     self.add_lib(qh, s);
                 }
             }
-            let nx = self.next[s as usize];
-            self.head[s as usize] = NONE;
+            let nx = self.next[s.index()];
+            self.head[s.index()] = NO_POINT;
             s = nx;
             if s == h {
                 break;
@@ -692,10 +774,10 @@ impl Board {
     /// edge, and not a false eye (at most one enemy diagonal in the middle, none at the
     /// edge)?
     #[inline]
-    pub fn is_eye(&self, p: Move, c: Colour) -> bool {
+    pub fn is_eye(&self, p: Point, c: Colour) -> bool {
         let (c, o) = (c.stone(), c.opponent().stone());
         for q in self.neighbors(p) {
-            let qc = self.color[q as usize];
+            let qc = self.color[q.index()];
             if qc != c && qc != EDGE {
                 return false;
             }
@@ -703,7 +785,7 @@ impl Board {
         let mut bad = 0;
         let mut edge = 0;
         for q in self.diagonals(p) {
-            match self.color[q as usize] {
+            match self.color[q.index()] {
                 EDGE => edge = 1,
                 x if x == o => bad += 1,
                 _ => {}
@@ -715,9 +797,9 @@ impl Board {
     /// The 3x3 neighbourhood of `p` as 16 bits: 2 bits per neighbour (empty, black, white,
     /// edge) in the order NW, N, NE, W, E, SW, S, SE.
     #[inline]
-    pub fn env8(&self, p: Move) -> u16 {
+    pub fn env8(&self, p: Point) -> u16 {
         let w = self.w;
-        let p = p as usize;
+        let p = p.index();
         let c = &self.color;
         u16::from(c[p - w - 1])
             | u16::from(c[p - w]) << 2
@@ -737,47 +819,54 @@ impl Board {
         let mut hash = 0;
         let mut n_empty = 0;
         for p in self.points() {
-            let col = self.color[p as usize];
+            let col = self.color[p.index()];
             match col {
                 EMPTY => {
                     n_empty += 1;
-                    let i = self.empty_pos[p as usize] as usize;
+                    let i = self.empty_pos[p.index()] as usize;
                     if i >= self.n_empty || self.empties[i] != p {
-                        return Err(format!("empty list misses {p}"));
+                        return Err(format!("empty list misses {}", p.raw()));
                     }
                 }
                 BLACK | WHITE => {
-                    hash ^= ZOBRIST[p as usize][col as usize];
-                    let h = self.head[p as usize];
-                    if h as usize >= MAX_POINTS || self.color[h as usize] != col {
-                        return Err(format!("stone {p} has a bad head {h}"));
+                    hash ^= ZOBRIST[p.index()][col as usize];
+                    let h = self.head[p.index()];
+                    if h.index() >= MAX_POINTS || self.color[h.index()] != col {
+                        return Err(format!("stone {} has a bad head {}", p.raw(), h.raw()));
                     }
                     if h == p {
                         // Every stone on the list points to h and lies in one fresh group
                         // of the same size: the partitions agree.
-                        let fh = fresh.head[p as usize];
+                        let fh = fresh.head[p.index()];
                         let mut n = 0;
                         for s in self.group_stones(h) {
                             n += 1;
-                            if self.head[s as usize] != h || fresh.head[s as usize] != fh {
-                                return Err(format!("group {h}: stone {s} is misfiled"));
+                            if self.head[s.index()] != h || fresh.head[s.index()] != fh {
+                                return Err(format!(
+                                    "group {}: stone {} is misfiled",
+                                    h.raw(),
+                                    s.raw()
+                                ));
                             }
                             if n > MAX_POINTS {
-                                return Err(format!("group {h}: list does not close"));
+                                return Err(format!("group {}: list does not close", h.raw()));
                             }
                         }
-                        let (a, b) = (h as usize, fh as usize);
+                        let (a, b) = (h.index(), fh.index());
                         let ours = (self.libs[a], self.lsum[a], self.lsq[a], self.gsize[a]);
                         let theirs = (fresh.libs[b], fresh.lsum[b], fresh.lsq[b], fresh.gsize[b]);
                         if ours != theirs || n != ours.3 as usize {
-                            return Err(format!("group {h}: {ours:?} != recomputed {theirs:?}"));
+                            return Err(format!(
+                                "group {}: {ours:?} != recomputed {theirs:?}",
+                                h.raw()
+                            ));
                         }
                         if ours.0 == 0 {
-                            return Err(format!("group {h} has no liberties"));
+                            return Err(format!("group {} has no liberties", h.raw()));
                         }
                     }
                 }
-                _ => return Err(format!("bad colour {col} at {p}")),
+                _ => return Err(format!("bad colour {col} at {}", p.raw())),
             }
         }
         if n_empty != self.n_empty {

@@ -9,7 +9,7 @@
 //! exactly) captures them before it is willing to pass. With no legal move left except
 //! filling our own eyes we pass.
 
-use super::board::{Board, Colour, Move, EMPTY, PASS};
+use super::board::{Board, Colour, Move, Point, EMPTY};
 use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 use super::score;
 
@@ -18,8 +18,8 @@ use super::score;
 pub struct Context {
     /// The opponent's last move was a pass (known in GTP, inferred in KOTH).
     pub opponent_passed: bool,
-    /// Root moves that would repeat an earlier position (known in GTP).
-    pub forbidden: Vec<Move>,
+    /// Root points that would repeat an earlier position (known in GTP).
+    pub forbidden: Vec<Point>,
     /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
     /// winning, since an immediate retake repeats the position and makes the game a tie.
     pub avoid_ko_retakes: bool,
@@ -31,7 +31,7 @@ pub struct Context {
 /// The decision and the evidence for it.
 #[derive(Clone, Debug)]
 pub struct Decision {
-    /// The move (or [`PASS`]).
+    /// The move (possibly [`Move::Pass`]).
     pub mv: Move,
     /// Why, in a few words.
     pub reason: &'static str,
@@ -52,8 +52,8 @@ pub fn winning_now(b: &Board, komi: f32) -> bool {
 }
 
 /// A move worth searching at `p` for `c`: empty, legal, and not filling `c`'s own eye.
-fn playable(b: &Board, p: Move, c: Colour) -> bool {
-    b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(p)
+fn playable(b: &Board, p: Point, c: Colour) -> bool {
+    b.at(p) == EMPTY && !b.is_eye(p, c) && b.is_legal(Move::Play(p))
 }
 
 /// Chooses a move for the player to move on `b`.
@@ -62,7 +62,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     let win_now = winning_now(b, cfg.komi);
     if ctx.opponent_passed && win_now {
         return Decision {
-            mv: PASS,
+            mv: Move::Pass,
             reason: "opponent passed and the board wins as it stands",
             search: None,
             resign: false,
@@ -71,7 +71,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     let any_move = b.points().any(|p| playable(b, p, c) && !ctx.forbidden.contains(&p));
     if !any_move {
         return Decision {
-            mv: PASS,
+            mv: Move::Pass,
             reason: "no move left but filling own eyes",
             search: None,
             resign: false,
@@ -134,17 +134,19 @@ fn decide_without_history(
     win_now: bool,
 ) -> Decision {
     let c = b.to_move();
-    let ko_captures: Vec<Move> =
-        b.points().filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, p)).collect();
+    let ko_captures: Vec<Point> = b
+        .points()
+        .filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, Move::Play(p)))
+        .collect();
     let mut forbidden = ctx.forbidden.clone();
     let others = b
         .points()
         .any(|p| playable(b, p, c) && !forbidden.contains(&p) && !ko_captures.contains(&p));
     if !others && !win_now {
         // Only ko captures (or eye fills) are left and passing would lose: take the ko.
-        if let Some(&mv) = ko_captures.first() {
+        if let Some(&ko) = ko_captures.first() {
             return Decision {
-                mv,
+                mv: Move::Play(ko),
                 reason: "no other move: retake a ko",
                 search: None,
                 resign: false,
@@ -157,7 +159,7 @@ fn decide_without_history(
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {
         Some(&ko) if best < RETAKE_KO_BELOW => Decision {
-            mv: ko,
+            mv: Move::Play(ko),
             reason: "losing: retake a ko (a repeated position is a tie)",
             search: Some(res),
             resign: false,

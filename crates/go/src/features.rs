@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, PASS, WHITE};
+use super::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
 use super::pattern::{mirror, rotate, SLOT_CELL};
 use super::playout::capture_size;
 
@@ -144,7 +144,7 @@ pub fn canonical_pattern(env8: u16, to_move: Colour) -> u16 {
 }
 
 /// The distance measure of Coulom's paper: `dx + dy + max(dx, dy)`, capped at 17.
-pub fn distance_level(b: &Board, p: Move, q: Move) -> u16 {
+pub fn distance_level(b: &Board, p: Point, q: Point) -> u16 {
     let (r1, c1) = b.row_col(p);
     let (r2, c2) = b.row_col(q);
     let (dx, dy) = (r1.abs_diff(r2), c1.abs_diff(c2));
@@ -153,11 +153,11 @@ pub fn distance_level(b: &Board, p: Move, q: Move) -> u16 {
 
 /// Liberties the player to move would have at `p` after playing it, counted up to 3
 /// (captured stones next to `p` count as liberties).
-pub fn liberties_after(b: &Board, p: Move) -> usize {
+pub fn liberties_after(b: &Board, p: Point) -> usize {
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut libs = [PASS; 3];
+    let mut libs = [Point::new(0); 3];
     let mut n = 0usize;
-    let mut add = |q: Move, n: &mut usize| {
+    let mut add = |q: Point, n: &mut usize| {
         if q != p && *n < 3 && !libs[..*n].contains(&q) {
             libs[*n] = q;
             *n += 1;
@@ -198,7 +198,7 @@ pub fn pass_features(b: &Board) -> Features {
 }
 
 /// The features of the player to move playing at the empty, legal point `p`.
-pub fn features(b: &Board, p: Move) -> Features {
+pub fn features(b: &Board, p: Point) -> Features {
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut f = [ABSENT; GROUPS];
     f[Group::Pattern3 as usize] = canonical_pattern(b.env8(p), b.to_move());
@@ -206,17 +206,16 @@ pub fn features(b: &Board, p: Move) -> Features {
     let n = b.size();
     let line = r.min(col).min(n - 1 - r).min(n - 1 - col) + 1;
     f[Group::Line as usize] = line.min(5) as u16;
-    let last = b.last_move();
-    if last != PASS {
+    let last = b.last_move().point();
+    if let Some(last) = last {
         f[Group::DistLast as usize] = distance_level(b, p, last);
     }
-    let last2 = b.last_move2();
-    if last2 != PASS && b.move_count() >= 2 {
+    if let Some(last2) = b.last_move2().point().filter(|_| b.move_count() >= 2) {
         f[Group::DistLast2 as usize] = distance_level(b, p, last2);
     }
-    let last_group = (last != PASS && b.at(last) == o).then(|| b.group_of(last));
+    let last_group = last.filter(|&l| b.at(l) == o).map(|l| b.group_of(l));
     // Neighbour groups, each once.
-    let mut seen = [PASS; 4];
+    let mut seen = [Point::new(0); 4];
     let mut k = 0;
     let mut captured = 0usize;
     let (mut saves, mut takes_last, mut own_in_atari, mut atari) = (false, false, false, false);

@@ -6,7 +6,7 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, PASS, WHITE};
+use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use super::bot::{self, Context};
 use super::handicap;
 use super::koth::fnv1a;
@@ -131,7 +131,7 @@ impl Engine {
 
     /// Puts black handicap stones on the empty board, white to move. They are the game's
     /// starting position: `undo` does not take them back.
-    fn place_handicap(&mut self, stones: &[Move]) -> Result<(), String> {
+    fn place_handicap(&mut self, stones: &[Point]) -> Result<(), String> {
         if !self.history.is_empty() || self.board.points().any(|p| self.board.at(p) != EMPTY) {
             return Err("board not empty".into());
         }
@@ -165,7 +165,7 @@ const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
 /// Reads a GTP vertex (`D4`, `pass`) on `b`.
 pub fn parse_vertex(b: &Board, s: &str) -> Result<Move, String> {
     if s.eq_ignore_ascii_case("pass") {
-        return Ok(PASS);
+        return Ok(Move::Pass);
     }
     let up = s.to_ascii_uppercase();
     let bytes = up.as_bytes();
@@ -178,15 +178,15 @@ pub fn parse_vertex(b: &Board, s: &str) -> Result<Move, String> {
     if col >= n || row == 0 || row > n || !up[1..].bytes().all(|c| c.is_ascii_digit()) {
         return Err("invalid coordinate".into());
     }
-    Ok(b.point(n - row, col))
+    Ok(Move::Play(b.point(n - row, col)))
 }
 
 /// Writes a move as a GTP vertex (`D4`, `pass`).
 pub fn format_vertex(b: &Board, m: Move) -> String {
-    if m == PASS {
+    let Move::Play(p) = m else {
         return "pass".into();
-    }
-    let (r, c) = b.row_col(m);
+    };
+    let (r, c) = b.row_col(p);
     format!("{}{}", LETTERS[c] as char, b.size() - r)
 }
 
@@ -263,24 +263,26 @@ fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let n: usize = n.parse().map_err(|_| "invalid number of stones")?;
     let stones = handicap::fixed(e.board.size(), n)?;
     e.place_handicap(&stones)?;
-    Ok(stones.iter().map(|&p| format_vertex(&e.board, p)).collect::<Vec<_>>().join(" "))
+    Ok(stones.iter().map(|&p| format_vertex(&e.board, Move::Play(p))).collect::<Vec<_>>().join(" "))
 }
 
 /// `set_free_handicap v1 v2 ...`: black's stones where the controller says.
 fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let points = args
+    let moves = args
         .iter()
         .map(|v| parse_vertex(&e.board, v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| "bad vertex list")?;
+    // A pass puts no stone: refused below, where `points` comes out shorter than `moves`.
+    let points: Vec<Point> = moves.iter().filter_map(|m| m.point()).collect();
     let mut distinct = points.clone();
     distinct.sort_unstable();
     distinct.dedup();
     let n = e.board.size() * e.board.size();
-    if points.len() < 2
+    if points.len() != moves.len()
+        || points.len() < 2
         || points.len() >= n
         || distinct.len() != points.len()
-        || points.contains(&PASS)
     {
         return Err("bad vertex list".into());
     }
@@ -305,19 +307,19 @@ fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
     let mut b = e.board.clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position with the same side to move.
-    let forbidden: Vec<Move> = b
+    let forbidden: Vec<Point> = b
         .points()
-        .filter(|&p| b.at(p) == EMPTY && b.is_legal(p))
+        .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
         .filter(|&p| {
             let mut after = b.clone();
-            after.play_unchecked(p);
+            after.play_unchecked(Move::Play(p));
             e.keys.contains(&after.position_key())
         })
         .collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
     // colour that moved to move).
     let opponent_passed =
-        !e.history.is_empty() && e.board.last_move() == PASS && e.board.to_move() == color;
+        !e.history.is_empty() && e.board.last_move().is_pass() && e.board.to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
         seed: fnv1a(&b.position_key().to_le_bytes())

@@ -2,17 +2,17 @@
 //! also where `place_free_handicap` puts them.
 //!
 //! ```
-//! use menace_go::board::Board;
+//! use menace_go::board::{Board, Move};
 //! use menace_go::gtp::format_vertex;
 //! use menace_go::handicap;
 //! let b = Board::new(19);
 //! let stones = handicap::fixed(19, 5).unwrap();
-//! let names: Vec<String> = stones.iter().map(|&p| format_vertex(&b, p)).collect();
+//! let names: Vec<String> = stones.iter().map(|&p| format_vertex(&b, Move::Play(p))).collect();
 //! assert_eq!(names, ["D4", "Q16", "D16", "Q4", "K10"]);
 //! assert!(handicap::fixed(9, 10).is_err());
 //! ```
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY};
+use super::board::{Board, Colour, Point, BLACK, EMPTY};
 
 /// The most fixed handicap stones a board takes: none below 7x7, 4 on even boards and
 /// on 7x7 (no centre lines to spare), 9 on odd boards from 9x9.
@@ -43,7 +43,7 @@ const PATTERNS: [&[(u8, u8)]; 8] = [
 /// The standard points for `n` handicap stones on a `size` board: on the third line up
 /// to 11x11, the fourth from 12x12 (as GNU Go, the reference GTP engine, places them).
 /// Refused when the board takes no `n` fixed stones.
-pub fn fixed(size: usize, n: usize) -> Result<Vec<Move>, String> {
+pub fn fixed(size: usize, n: usize) -> Result<Vec<Point>, String> {
     if !(2..=9).contains(&n) || n > max_fixed(size) {
         return Err("invalid number of stones".into());
     }
@@ -60,7 +60,7 @@ pub fn fixed(size: usize, n: usize) -> Result<Vec<Move>, String> {
 
 /// The starting position of a game with black's handicap `stones`: white to move, or the
 /// empty board with black to move when there are none.
-pub fn board(size: usize, stones: &[Move]) -> Result<Board, String> {
+pub fn board(size: usize, stones: &[Point]) -> Result<Board, String> {
     let b = Board::new(size);
     if stones.is_empty() {
         return Ok(b);

@@ -1,7 +1,7 @@
 //! The king-of-the-hill format: 19 rows of 19 digits, then `black_prisoners
 //! white_prisoners to_move`; the answer is `row col` (1-based from the top left) or `pass`.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, PASS, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, WHITE};
 
 /// Board side in the king-of-the-hill format.
 pub const KOTH_SIZE: usize = 19;
@@ -120,11 +120,12 @@ pub fn format(b: &Board) -> String {
 
 /// The answer line for a move (without newline): `row col` or `pass`.
 pub fn format_move(b: &Board, m: Move) -> String {
-    if m == PASS {
-        "pass".into()
-    } else {
-        let (r, c) = b.row_col(m);
-        format!("{} {}", r + 1, c + 1)
+    match m {
+        Move::Pass => "pass".into(),
+        Move::Play(p) => {
+            let (r, c) = b.row_col(p);
+            format!("{} {}", r + 1, c + 1)
+        }
     }
 }
 
@@ -132,7 +133,7 @@ pub fn format_move(b: &Board, m: Move) -> String {
 pub fn parse_move(b: &Board, text: &str) -> Result<Move, KothError> {
     let t = text.trim();
     if t == "pass" {
-        return Ok(PASS);
+        return Ok(Move::Pass);
     }
     let parts: Vec<&str> = t.split_whitespace().collect();
     if parts.len() != 2 {
@@ -149,7 +150,7 @@ pub fn parse_move(b: &Board, text: &str) -> Result<Move, KothError> {
         .ok()
         .filter(|v| (1..=n).contains(v))
         .ok_or_else(|| KothError(format!("bad column {:?}", parts[1])))?;
-    Ok(b.point(r - 1, c - 1))
+    Ok(Move::Play(b.point(r - 1, c - 1)))
 }
 
 /// A portable 64-bit FNV-1a hash of bytes: the seed of the bot's generator, the same on

@@ -28,7 +28,7 @@
 //! assert!(ladder::is_captured(&b, white));
 //! ```
 
-use super::board::{Board, Move, EMPTY};
+use super::board::{Board, Move, Point, EMPTY};
 use super::playout::MoveList;
 
 /// Positions a reading may visit. A ladder across a 19x19 board is about 40 plies and the
@@ -40,7 +40,7 @@ const MAX_NODES: u32 = 400;
 /// neighbouring group in atari; the chaser answers every run that leaves two liberties
 /// with an atari. `false` when the group is not in atari, when a run reaches three
 /// liberties, or when the reading exceeds its budget.
-pub fn is_captured(b: &Board, s: Move) -> bool {
+pub fn is_captured(b: &Board, s: Point) -> bool {
     if b.at(s) != b.to_move().stone() || b.atari_lib(b.group_of(s)).is_none() {
         return false;
     }
@@ -51,13 +51,13 @@ pub fn is_captured(b: &Board, s: Move) -> bool {
 /// Does playing `p` put the opponent's group next to it, which has two liberties, in an
 /// atari it cannot escape (a working ladder or net on the first step)? The player to move
 /// plays `p`.
-pub fn captures_by_chase(b: &Board, p: Move) -> bool {
-    if !b.is_legal(p) {
+pub fn captures_by_chase(b: &Board, p: Point) -> bool {
+    if !b.is_legal(Move::Play(p)) {
         return false;
     }
     let o = b.to_move().opponent().stone();
     let mut x = b.clone();
-    x.play_unchecked(p);
+    x.play_unchecked(Move::Play(p));
     let mut budget = MAX_NODES;
     b.neighbors(p).into_iter().any(|q| {
         b.at(q) == o
@@ -70,12 +70,12 @@ pub fn captures_by_chase(b: &Board, p: Move) -> bool {
 
 /// Up to three liberties of the group of `s`.
 struct Libs {
-    pts: [Move; 3],
+    pts: [Point; 3],
     len: usize,
 }
 
-fn liberties(b: &Board, s: Move) -> Libs {
-    let mut l = Libs { pts: [0; 3], len: 0 };
+fn liberties(b: &Board, s: Point) -> Libs {
+    let mut l = Libs { pts: [s; 3], len: 0 };
     for t in b.group_stones(b.group_of(s)) {
         for q in b.neighbors(t) {
             if b.at(q) == EMPTY && !l.pts[..l.len].contains(&q) {
@@ -91,7 +91,7 @@ fn liberties(b: &Board, s: Move) -> Libs {
 }
 
 /// The runner (the player to move) owns the group of `s`, in atari: can it get out?
-fn escapes(b: &Board, s: Move, budget: &mut u32) -> bool {
+fn escapes(b: &Board, s: Point, budget: &mut u32) -> bool {
     if *budget == 0 {
         return true;
     }
@@ -111,6 +111,7 @@ fn escapes(b: &Board, s: Move, budget: &mut u32) -> bool {
     }
     options.push(lib);
     for &m in options.as_slice() {
+        let m = Move::Play(m);
         if !b.is_legal(m) {
             continue;
         }
@@ -127,13 +128,14 @@ fn escapes(b: &Board, s: Move, budget: &mut u32) -> bool {
 
 /// The chaser is to move against the group of `s`, which has two liberties: does an
 /// atari on one of them win?
-fn chased(b: &Board, s: Move, budget: &mut u32) -> bool {
+fn chased(b: &Board, s: Point, budget: &mut u32) -> bool {
     if *budget == 0 {
         return false;
     }
     *budget -= 1;
     let libs = liberties(b, s);
     for &a in &libs.pts[..libs.len] {
+        let a = Move::Play(a);
         if !b.is_legal(a) {
             continue;
         }

@@ -10,7 +10,7 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::board::{Board, Colour, Move, BLACK, PASS};
+use super::board::{Board, Colour, Move, BLACK};
 use super::gtp::{format_vertex, parse_vertex};
 use super::handicap;
 use super::score;
@@ -217,7 +217,7 @@ pub fn play_game(
             break;
         }
         let key = board.position_key();
-        if m != PASS && keys.contains(&key) {
+        if !m.is_pass() && keys.contains(&key) {
             rec.reason = format!("{text} by {} repeats a position", players[idx].name);
             break;
         }
@@ -247,7 +247,8 @@ fn same_points(board: &Board, answer: &str) -> bool {
         answer.split_whitespace().map(|v| parse_vertex(board, v)).collect();
     let Ok(mut named) = named else { return false };
     named.sort_unstable();
-    let mut stones: Vec<Move> = board.points().filter(|&p| board.at(p) == BLACK).collect();
+    let mut stones: Vec<Move> =
+        board.points().filter(|&p| board.at(p) == BLACK).map(Move::Play).collect();
     stones.sort_unstable();
     named == stones
 }

@@ -15,7 +15,7 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_POINTS, PASS, WHITE};
+use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
 use super::features;
 use super::ladder;
 use super::move_model::MoveModel;
@@ -119,8 +119,9 @@ impl Default for SearchConfig {
 /// Restrictions on the root moves.
 #[derive(Clone, Debug, Default)]
 pub struct RootRules {
-    /// Moves the root may not play (e.g. positional-superko violations).
-    pub forbidden: Vec<Move>,
+    /// Points the root may not play (e.g. positional-superko violations). Passing is
+    /// governed by `allow_pass`.
+    pub forbidden: Vec<Point>,
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
 }
@@ -144,16 +145,16 @@ pub struct MoveStat {
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
-    /// Root moves, most visited first (ties by move index).
+    /// Root moves, most visited first (ties in [`Move`] order: pass, then by point).
     pub moves: Vec<MoveStat>,
     /// Playouts run.
     pub playouts: usize,
 }
 
 impl SearchResult {
-    /// The most visited move ([`PASS`] if the root had no move).
+    /// The most visited move ([`Move::Pass`] if the root had no move).
     pub fn best(&self) -> Move {
-        self.moves.first().map_or(PASS, |m| m.mv)
+        self.moves.first().map_or(Move::Pass, |m| m.mv)
     }
 }
 
@@ -184,6 +185,8 @@ impl RootRow {
     }
 }
 
+/// A tree node: 32 bytes (checked below). A `Move` takes 4 bytes where a raw `u16` took 2,
+/// and the 2 more came out of what was padding, so a node holds a plain `Move`.
 #[derive(Clone, Copy)]
 struct Node {
     mv: Move,
@@ -198,6 +201,8 @@ struct Node {
     an: f32,
     aw: f32,
 }
+
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 /// Tree size limit per thread (32 bytes a node: 128 MiB). Beyond it leaves are no
 /// longer expanded and playouts simply start there, so huge budgets cannot exhaust memory.
@@ -262,7 +267,7 @@ struct Tree {
 impl Tree {
     fn new(root: &Board, cfg: &SearchConfig, seed: u64) -> Tree {
         let root_node = Node {
-            mv: PASS,
+            mv: Move::Pass,
             color: root.to_move().opponent(),
             expanded: false,
             n_children: 0,
@@ -321,7 +326,7 @@ impl Tree {
         if self.profile >= Profile::V5 {
             self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
         }
-        let empty_area = |p: Move| -> bool {
+        let empty_area = |p: Point| -> bool {
             let (r, col) = b.row_col(p);
             let n = b.size() as isize;
             for dr in -3isize..=3 {
@@ -340,16 +345,16 @@ impl Tree {
             }
             true
         };
-        let dist_last = |p: Move| -> usize {
-            if last == PASS {
+        let dist_last = |p: Point| -> usize {
+            let Move::Play(last) = last else {
                 return 99;
-            }
+            };
             let (r1, c1) = b.row_col(p);
             let (r2, c2) = b.row_col(last);
             r1.abs_diff(r2) + c1.abs_diff(c2)
         };
         for p in b.points() {
-            if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(p) {
+            if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
                 continue;
             }
             if let Some(r) = rules {
@@ -386,7 +391,10 @@ impl Tree {
                 w += PRIOR_NEAR[d - 1];
             }
             let (mut an, mut aw) = (0.0, 0.0);
-            if !lost_run && (global.as_slice().contains(&p) || chase && id == 0) && b.is_legal(p) {
+            if !lost_run
+                && (global.as_slice().contains(&p) || chase && id == 0)
+                && b.is_legal(Move::Play(p))
+            {
                 n += PRIOR_ROOT_TACTICAL;
                 w += PRIOR_ROOT_TACTICAL * 0.9;
                 an = PRIOR_ROOT_TACTICAL_AMAF;
@@ -403,7 +411,7 @@ impl Tree {
                 }
             }
             let node = Node {
-                mv: p,
+                mv: Move::Play(p),
                 color: c,
                 expanded: false,
                 n_children: 0,
@@ -424,7 +432,7 @@ impl Tree {
         }
         let pass_ok = rules.is_none_or(|r| r.allow_pass);
         let pass = Node {
-            mv: PASS,
+            mv: Move::Pass,
             color: c,
             expanded: false,
             n_children: 0,
@@ -472,9 +480,9 @@ impl Tree {
     /// that captures an opponent's group in a chase.
     fn read_ladders(&self, b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut MoveList) {
         let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-        let last = b.last_move();
-        let near_last = |h: Move| -> bool {
-            last != PASS && b.group_stones(h).any(|s| s == last || b.neighbors(s).contains(&last))
+        let last = b.last_move().point();
+        let near_last = |h: Point| -> bool {
+            last.is_some_and(|l| b.group_stones(h).any(|s| s == l || b.neighbors(s).contains(&l)))
         };
         for p in b.points() {
             let colour = b.at(p);
@@ -514,7 +522,7 @@ impl Tree {
         let mut best_v = f32::NEG_INFINITY;
         let mut count = u32::from(node.n_children);
         if self.profile != Profile::V1 && count > 0 {
-            let pass_first = self.nodes[node.first_child as usize].mv == PASS;
+            let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
         }
         for k in node.first_child..node.first_child + count {
@@ -561,8 +569,10 @@ impl Tree {
                 break;
             };
             let mv = self.nodes[child as usize].mv;
-            if mv != PASS && self.amaf[mv as usize] == 0 {
-                self.amaf[mv as usize] = b.to_move().stone();
+            if let Move::Play(p) = mv {
+                if self.amaf[p.index()] == 0 {
+                    self.amaf[p.index()] = b.to_move().stone();
+                }
             }
             b.play_unchecked(mv);
             self.path.push(child);
@@ -591,7 +601,8 @@ impl Tree {
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
                 for ch in &mut self.nodes[f..f + k] {
-                    if ch.mv != PASS && self.amaf[ch.mv as usize] == ch.color.stone() {
+                    let Move::Play(p) = ch.mv else { continue };
+                    if self.amaf[p.index()] == ch.color.stone() {
                         let r = if ch.color == Colour::Black {
                             black_result
                         } else {
@@ -685,11 +696,14 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     SearchResult { moves, playouts: per * threads }
 }
 
-/// Does playing `p` look like taking a ko: it captures exactly one stone and leaves the
+/// Does `mv` look like taking a ko: it captures exactly one stone and leaves the
 /// capturing stone alone with a single liberty? If the opponent has just taken that ko,
-/// taking it back recreates the earlier position.
-pub fn is_ko_capture(b: &Board, p: Move) -> bool {
-    if p == PASS || !b.is_legal(p) || playout::capture_size(b, p) != 1 {
+/// taking it back recreates the earlier position. A pass never does.
+pub fn is_ko_capture(b: &Board, mv: Move) -> bool {
+    let Move::Play(p) = mv else {
+        return false;
+    };
+    if !b.is_legal(mv) || playout::capture_size(b, p) != 1 {
         return false;
     }
     let c = b.to_move().stone();
@@ -697,6 +711,6 @@ pub fn is_ko_capture(b: &Board, p: Move) -> bool {
         return false;
     }
     let mut after = b.clone();
-    after.play_unchecked(p);
+    after.play_unchecked(mv);
     after.ko().is_some()
 }

@@ -15,7 +15,7 @@
 
 use std::collections::HashMap;
 
-use super::board::{Board, Move, EMPTY, PASS};
+use super::board::{Board, Move, Point, EMPTY};
 use super::features::{self, Features, Group, ALL_GROUPS};
 use super::move_model::MoveModel;
 
@@ -103,12 +103,12 @@ pub fn candidates(b: &Board) -> (Vec<Move>, Vec<Features>) {
     let mut moves = Vec::with_capacity(b.empties().len() + 1);
     let mut feats = Vec::with_capacity(b.empties().len() + 1);
     for p in b.points() {
-        if b.at(p) == EMPTY && b.is_legal(p) {
-            moves.push(p);
+        if b.at(p) == EMPTY && b.is_legal(Move::Play(p)) {
+            moves.push(Move::Play(p));
             feats.push(features::features(b, p));
         }
     }
-    moves.push(PASS);
+    moves.push(Move::Pass);
     feats.push(features::pass_features(b));
     (moves, feats)
 }
@@ -117,7 +117,7 @@ pub fn candidates(b: &Board) -> (Vec<Move>, Vec<Features>) {
 /// move played there. Stops at the first illegal move and returns how many were replayed.
 pub fn replay(
     size: usize,
-    handicap: &[Move],
+    handicap: &[Point],
     moves: &[Move],
     mut f: impl FnMut(&Board, Move),
 ) -> usize {
@@ -144,7 +144,7 @@ pub fn replay(
 }
 
 /// Adds every position of a game to `data`; returns the moves used.
-pub fn add_game(data: &mut Dataset, size: usize, handicap: &[Move], moves: &[Move]) -> usize {
+pub fn add_game(data: &mut Dataset, size: usize, handicap: &[Point], moves: &[Move]) -> usize {
     replay(size, handicap, moves, |b, m| {
         let (ms, fs) = candidates(b);
         let chosen = ms.iter().position(|&x| x == m).expect("a legal move is a candidate");

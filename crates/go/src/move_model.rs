@@ -13,7 +13,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Move, EMPTY, PASS};
+use super::board::{Board, Move, EMPTY};
 use super::features::{self, Features, Group, ABSENT, ALL_GROUPS, GROUPS};
 
 const MAGIC: &[u8; 8] = b"MGAMMA01";
@@ -163,10 +163,10 @@ impl MoveModel {
     pub fn rank_all(&self, b: &Board) -> Vec<(Move, f32)> {
         let mut out: Vec<(Move, f32)> = b
             .points()
-            .filter(|&p| b.at(p) == EMPTY && b.is_legal(p))
-            .map(|p| (p, self.strength(&features::features(b, p))))
+            .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
+            .map(|p| (Move::Play(p), self.strength(&features::features(b, p))))
             .collect();
-        out.push((PASS, self.strength(&features::pass_features(b))));
+        out.push((Move::Pass, self.strength(&features::pass_features(b))));
         out
     }
 }

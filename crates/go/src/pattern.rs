@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Move, BLACK, EDGE, EMPTY, WHITE};
+use super::board::{Board, Point, BLACK, EDGE, EMPTY, WHITE};
 
 /// The patterns (rows top to bottom; the centre is the move).
 pub const PATTERNS: &[[&str; 3]] = &[
@@ -126,7 +126,7 @@ fn table() -> &'static [bool] {
 
 /// Does the neighbourhood of the empty point `p` match one of the [`PATTERNS`]?
 #[inline]
-pub fn matches(b: &Board, p: Move) -> bool {
+pub fn matches(b: &Board, p: Point) -> bool {
     table()[b.env8(p) as usize]
 }
 

@@ -12,48 +12,48 @@
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{Board, Move, EMPTY, MAX_POINTS, PASS};
+use super::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use super::pattern;
 use super::score;
 use menace_core::rng::{below, chance, GameRng};
 
-/// A small list of moves on the stack.
+/// A small list of candidate points on the stack.
 #[derive(Clone, Copy)]
 pub struct MoveList {
-    moves: [Move; 32],
+    moves: [Point; 32],
     len: usize,
 }
 
 impl Default for MoveList {
     fn default() -> Self {
-        MoveList { moves: [PASS; 32], len: 0 }
+        MoveList { moves: [Point::new(0); 32], len: 0 }
     }
 }
 
 impl MoveList {
     /// Adds `m` unless it is there already or the list is full.
     #[inline]
-    pub fn push(&mut self, m: Move) {
+    pub fn push(&mut self, m: Point) {
         if self.len < self.moves.len() && !self.moves[..self.len].contains(&m) {
             self.moves[self.len] = m;
             self.len += 1;
         }
     }
 
-    /// The moves.
+    /// The points.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[Point] {
         &self.moves[..self.len]
     }
 }
 
 /// Would the player to move, playing at the empty point `p`, leave the group containing
 /// `p` with a single liberty (or none)? Capturing counts as gaining liberties.
-pub fn is_self_atari(b: &Board, p: Move) -> bool {
+pub fn is_self_atari(b: &Board, p: Point) -> bool {
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut libs = [0u16; 2];
+    let mut libs = [Point::new(0); 2];
     let mut n = 0usize;
-    let add = |q: Move, libs: &mut [u16; 2], n: &mut usize| {
+    let add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
         if q != p && !libs[..*n].contains(&q) && *n < 2 {
             libs[*n] = q;
             *n += 1;
@@ -91,9 +91,9 @@ pub fn is_self_atari(b: &Board, p: Move) -> bool {
 }
 
 /// Stones the player to move would capture by playing at `p`.
-pub fn capture_size(b: &Board, p: Move) -> usize {
+pub fn capture_size(b: &Board, p: Point) -> usize {
     let o = b.to_move().opponent().stone();
-    let mut heads = [0u16; 4];
+    let mut heads = [Point::new(0); 4];
     let mut k = 0;
     let mut total = 0;
     for q in b.neighbors(p) {
@@ -111,10 +111,9 @@ pub fn capture_size(b: &Board, p: Move) -> usize {
 
 /// Capture and atari-escape moves around the last move, for the player to move.
 pub fn tactical_moves(b: &Board, out: &mut MoveList) {
-    let last = b.last_move();
-    if last == PASS {
+    let Move::Play(last) = b.last_move() else {
         return;
-    }
+    };
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut near = [last; 5];
     near[1..].copy_from_slice(&b.neighbors(last));
@@ -141,7 +140,7 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
                     }
                 }
                 // ...or run, if running gains liberties.
-                if b.is_legal(l) && !is_self_atari(b, l) {
+                if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
                     out.push(l);
                 }
             }
@@ -149,16 +148,15 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
     }
 }
 
-/// The playout policy's move for the player to move ([`PASS`] when only eye-filling or
-/// nothing is left).
+/// The playout policy's move for the player to move ([`Move::Pass`] when only
+/// eye-filling or nothing is left).
 pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
     let c = b.to_move();
-    let last = b.last_move();
-    if last != PASS {
+    if let Move::Play(last) = b.last_move() {
         let mut cand = MoveList::default();
         tactical_moves(b, &mut cand);
-        if let Some(m) = pick(b, rng, cand.as_slice(), false) {
-            return m;
+        if let Some(p) = pick(b, rng, cand.as_slice(), false) {
+            return Move::Play(p);
         }
         let mut cand = MoveList::default();
         for q in b.neighbors(last).into_iter().chain(b.diagonals(last)) {
@@ -166,37 +164,37 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
                 cand.push(q);
             }
         }
-        if let Some(m) = pick(b, rng, cand.as_slice(), true) {
-            return m;
+        if let Some(p) = pick(b, rng, cand.as_slice(), true) {
+            return Move::Play(p);
         }
     }
     let e = b.empties();
     let n = e.len();
     if n == 0 {
-        return PASS;
+        return Move::Pass;
     }
     let start = below(rng, n as u32) as usize;
     for i in 0..n {
         let p = e[(start + i) % n];
-        if !b.is_eye(p, c) && b.is_legal(p) {
+        if !b.is_eye(p, c) && b.is_legal(Move::Play(p)) {
             if is_self_atari(b, p) && chance(rng, 0.5) && !single_stone(b, p) {
                 continue;
             }
-            return p;
+            return Move::Play(p);
         }
     }
-    PASS
+    Move::Pass
 }
 
 /// Would a stone at `p` stand alone (no friendly neighbour)? Single-stone self-ataris are
 /// often good (throw-ins, nakade), so playouts keep them.
-fn single_stone(b: &Board, p: Move) -> bool {
+fn single_stone(b: &Board, p: Point) -> bool {
     let c = b.to_move().stone();
     b.neighbors(p).iter().all(|&q| b.at(q) != c)
 }
 
 /// A random legal move from `cand` (rejecting self-ataris when asked), or `None`.
-fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Option<Move> {
+fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Option<Point> {
     let n = cand.len();
     if n == 0 {
         return None;
@@ -204,7 +202,7 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Move], no_self_atari: bool) -> Opt
     let start = below(rng, n as u32) as usize;
     for i in 0..n {
         let m = cand[(start + i) % n];
-        if b.is_legal(m) && !(no_self_atari && is_self_atari(b, m)) {
+        if b.is_legal(Move::Play(m)) && !(no_self_atari && is_self_atari(b, m)) {
             return Some(m);
         }
     }
@@ -224,8 +222,10 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
     let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
         let m = policy_move(b, rng, pats);
-        if m != PASS && b.move_count() < amaf_end && amaf[m as usize] == 0 {
-            amaf[m as usize] = b.to_move().stone();
+        if let Move::Play(p) = m {
+            if b.move_count() < amaf_end && amaf[p.index()] == 0 {
+                amaf[p.index()] = b.to_move().stone();
+            }
         }
         b.play_unchecked(m);
     }

@@ -2,35 +2,35 @@
 //! points from which only her colour can be reached. No dead-stone removal: the board is
 //! scored exactly as it stands.
 
-use super::board::{Board, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use super::board::{Board, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 
 /// Black's and white's area on the board as it stands.
 pub fn area(b: &Board) -> (u32, u32) {
     let mut score = [0u32; 3];
     let mut seen = [false; MAX_POINTS];
-    let mut region: Vec<u16> = Vec::with_capacity(b.size() * b.size());
+    let mut region: Vec<Point> = Vec::with_capacity(b.size() * b.size());
     for p in b.points() {
         let c = b.at(p);
         if c != EMPTY {
             score[c as usize] += 1;
             continue;
         }
-        if seen[p as usize] {
+        if seen[p.index()] {
             continue;
         }
         // Flood one empty region, noting which colours border it.
         let mut reaches = 0u8;
         region.clear();
         region.push(p);
-        seen[p as usize] = true;
+        seen[p.index()] = true;
         let mut i = 0;
         while i < region.len() {
             let q = region[i];
             i += 1;
             for n in b.neighbors(q) {
                 match b.at(n) {
-                    EMPTY if !seen[n as usize] => {
-                        seen[n as usize] = true;
+                    EMPTY if !seen[n.index()] => {
+                        seen[n.index()] = true;
                         region.push(n);
                     }
                     BLACK => reaches |= 1,

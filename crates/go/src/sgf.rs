@@ -2,20 +2,21 @@
 //! every match game, and read back to check a record (one line of play, no variations).
 //!
 //! ```
-//! use menace_go::board::Board;
+//! use menace_go::board::{Board, Move};
 //! use menace_go::sgf::{self, SgfGame};
 //! let b = Board::new(9);
 //! let game = SgfGame {
 //!     size: 9, komi: 7.5, black: "menace".into(), white: "gnugo".into(),
-//!     result: "W+R".into(), handicap: vec![], moves: vec![b.point(2, 2), b.point(6, 6)],
+//!     result: "W+R".into(), handicap: vec![],
+//!     moves: vec![Move::Play(b.point(2, 2)), Move::Play(b.point(6, 6)), Move::Pass],
 //!     comment: "resignation by menace".into(),
 //! };
 //! let text = sgf::write(&game);
-//! assert!(text.contains(";B[cc];W[gg]"));
+//! assert!(text.contains(";B[cc];W[gg];B[]"));
 //! assert_eq!(sgf::read(&text), Ok(game));
 //! ```
 
-use super::board::{Board, Move, MAX_SIZE, PASS};
+use super::board::{Board, Move, Point, MAX_SIZE};
 
 /// A finished game to record.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,7 +32,7 @@ pub struct SgfGame {
     /// Result, e.g. `B+3`, `W+R`, `0` (a tie), `Void`.
     pub result: String,
     /// Black's handicap stones, on the board before the first move (`HA` and `AB`).
-    pub handicap: Vec<Move>,
+    pub handicap: Vec<Point>,
     /// The moves, alternating: black first, or white first after a handicap.
     pub moves: Vec<Move>,
     /// A comment for the root node (how the game ended).
@@ -45,10 +46,10 @@ fn escape(s: &str) -> String {
 /// SGF point for a move on a board of the game's size (`tt` is not used for pass: FF[4]
 /// writes a pass as an empty value).
 fn point(b: &Board, m: Move) -> String {
-    if m == PASS {
+    let Move::Play(p) = m else {
         return String::new();
-    }
-    let (r, c) = b.row_col(m);
+    };
+    let (r, c) = b.row_col(p);
     format!("{}{}", (b'a' + c as u8) as char, (b'a' + r as u8) as char)
 }
 
@@ -67,7 +68,7 @@ pub fn write(g: &SgfGame) -> String {
     if !g.handicap.is_empty() {
         s.push_str(&format!("HA[{}]AB", g.handicap.len()));
         for &p in &g.handicap {
-            s.push_str(&format!("[{}]", point(&b, p)));
+            s.push_str(&format!("[{}]", point(&b, Move::Play(p))));
         }
         s.push('\n');
     }
@@ -155,13 +156,13 @@ fn nodes(text: &str) -> Result<Vec<Node>, String> {
 /// an empty value, or `tt` on boards up to 19x19, is a pass.
 fn parse_point(b: &Board, v: &str) -> Result<Move, String> {
     if v.is_empty() || (v == "tt" && b.size() <= 19) {
-        return Ok(PASS);
+        return Ok(Move::Pass);
     }
     let bytes = v.as_bytes();
     let coord = |x: u8| x.checked_sub(b'a').map(usize::from).filter(|&i| i < b.size());
     match bytes {
         [c, r] => match (coord(*c), coord(*r)) {
-            (Some(c), Some(r)) => Ok(b.point(r, c)),
+            (Some(c), Some(r)) => Ok(Move::Play(b.point(r, c))),
             _ => Err(format!("point {v:?} is off the {0}x{0} board", b.size())),
         },
         _ => Err(format!("point {v:?} is not two letters")),
@@ -211,7 +212,7 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
     for (_, values) in root.iter().filter(|(i, _)| i == "AB") {
         for v in values {
             match parse_point(&board, v) {
-                Ok(p) if p != PASS && !handicap.contains(&p) => handicap.push(p),
+                Ok(Move::Play(p)) if !handicap.contains(&p) => handicap.push(p),
                 Ok(_) => return Err(format!("handicap stone {v:?} is a pass or given twice")),
                 Err(e) => return Err(format!("handicap stone: {e}")),
             }

@@ -27,7 +27,7 @@ use menace_arena::tournament::{Merged, Plan, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
 use serde_json::{json, Map, Value};
 
-use super::board::{Board, Colour, Illegal, Move, PASS};
+use super::board::{Board, Colour, Illegal, Move};
 use super::bot;
 use super::gtp::{format_vertex, parse_vertex, SEED_MIX};
 use super::koth;
@@ -498,7 +498,7 @@ pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
             break;
         }
         let key = board.position_key();
-        if m != PASS && seen.contains(&key) {
+        if !m.is_pass() && seen.contains(&key) {
             res.ending = Ending::Repeat;
             res.reason = format!("{name} ({c}) played {shown}: the position repeats");
             break;

@@ -83,7 +83,7 @@ fn profiles_have_names() {
     assert_eq!("v4".parse::<Profile>(), Ok(Profile::V4));
     assert_eq!("v5".parse::<Profile>(), Ok(Profile::V5));
     assert!("v9".parse::<Profile>().is_err());
-    assert_eq!(Profile::default().to_string(), "v3");
+    assert_eq!(Profile::default().to_string(), "v4");
     for p in [Profile::V1, Profile::V2, Profile::V3, Profile::V4, Profile::V5] {
         assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
     }

@@ -28,7 +28,7 @@ fn two_threads_are_deterministic() {
     let a = mcts::search(&b, &cfg(600, 2), &rules);
     let c = mcts::search(&b, &cfg(600, 2), &rules);
     assert_eq!(a.moves, c.moves);
-    assert_eq!(a.playouts, 600);
+    assert_eq!(a.playouts, mcts::budget(&b, 600, SearchConfig::default().profile).div_ceil(2) * 2);
     let other = mcts::search(&b, &SearchConfig { seed: 43, ..cfg(600, 2) }, &rules);
     assert_ne!(a.moves, other.moves, "the seed must matter");
 }

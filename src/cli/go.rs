@@ -39,13 +39,13 @@ pub struct GoArgs {
     /// At 0.05 under about 5% of the best move's playouts were won.
     #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
     resign_below: f32,
-    /// Profile: `v5` is v4 reading ladders for the tree's priors (no running into a working
-    /// ladder; an atari that starts one counts as a capture); `v4` is v3 with a budget that grows as the board fills (`--playouts` on
-    /// the empty board, up to twice that in the middle game, so no move costs much more
-    /// than the first); `v3` (default) is v2 plus the king-of-the-hill ko policy (no ko
-    /// retake while winning, a retake for a tie while clearly losing); `v2` adds priors learned
-    /// from professional games and progressive widening to `v1`, the frozen bot of the
-    /// first recorded matches. Older profiles stay frozen to replay their records.
+    /// Profile: `v4` (default) is v3 with a budget that grows as the board fills
+    /// (`--playouts` on the empty board, up to twice that in the middle game, so no move
+    /// costs much more than the first); `v5` (experimental) adds ladder reading to v4's
+    /// priors; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
+    /// a retake for a tie while clearly losing); `v2` adds priors learned from
+    /// professional games and progressive widening to `v1`, the frozen bot of the first
+    /// recorded matches. Older profiles stay frozen to replay their records.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
     /// RAVE equivalence parameter (tuning).

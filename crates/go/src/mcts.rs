@@ -27,7 +27,8 @@ use menace_core::rng::{from_seed, GameRng};
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
 /// earlier 20,000 went 5-2 on the board against GNU Go level 10 where 20,000 went 3-5 in
 /// the same games; a 19x19 move takes about 3 to 5 s on this project's 2-core machine,
-/// inside the 10 s the king-of-the-hill goal allows).
+/// inside the 10 s the king-of-the-hill goal allows). From [`Profile::V4`] on this is the
+/// budget on the empty board; [`budget`] gives the position's.
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
 
 /// Which version of the search's knowledge to use. The default improves over time; the
@@ -45,10 +46,11 @@ pub enum Profile {
     /// V2's search; in the king-of-the-hill format (no history), never retakes what
     /// looks like a ko while winning, and retakes one while clearly losing (if the
     /// opponent just took it, the repeat ends the game as a tie, worth half a point).
-    #[default]
     V3,
     /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
     /// the time the opening does not need, and no move costs much more than the first.
+    /// The default since 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13).
+    #[default]
     V4,
     /// V4 with ladders read ([`ladder`]) when a node is expanded: running from atari into
     /// a ladder that works loses its tactical priors and gets virtual losses instead, and

@@ -24,7 +24,9 @@ pub struct GoArgs {
     /// Speak GTP version 2 on stdin/stdout instead (for GoGui, Sabaki, other engines).
     #[arg(long)]
     gtp: bool,
-    /// Playouts per move (fixed work, so the answer is the same on every machine).
+    /// Playouts per move (fixed work, so the answer is the same on every machine). From
+    /// profile v4 on, the playouts on the empty board: a position gets more as the board
+    /// fills, up to twice this, so that every move costs about what the first one does.
     #[arg(long, default_value_t = DEFAULT_PLAYOUTS)]
     playouts: usize,
     /// Search threads (each with a fixed seed; results merged in a fixed order).

@@ -68,6 +68,14 @@ pub fn captures_by_chase(b: &Board, p: Point) -> bool {
     })
 }
 
+/// The liberties of the group of `s`, if it has exactly two, where an atari by the player
+/// to move wins a chase ([`captures_by_chase`]); none for any other group.
+pub fn winning_chases(b: &Board, s: Point) -> impl Iterator<Item = Point> + '_ {
+    let libs = liberties(b, s);
+    let n = if libs.len == 2 { 2 } else { 0 };
+    libs.pts.into_iter().take(n).filter(move |&a| captures_by_chase(b, a))
+}
+
 /// Up to three liberties of the group of `s`.
 struct Libs {
     pts: [Point; 3],

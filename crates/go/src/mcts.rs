@@ -424,12 +424,11 @@ impl Tree {
                 an,
                 aw,
             };
-            match self.profile {
-                Profile::V1 => self.nodes.push(node),
-                Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
-                    let s = self.model.strength(&features::features(b, p));
-                    self.scratch.push((node, s));
-                }
+            if self.profile >= Profile::V2 {
+                let s = self.model.strength(&features::features(b, p));
+                self.scratch.push((node, s));
+            } else {
+                self.nodes.push(node);
             }
         }
         let pass_ok = rules.is_none_or(|r| r.allow_pass);
@@ -445,26 +444,21 @@ impl Tree {
             an: 0.0,
             aw: 0.0,
         };
-        match self.profile {
-            Profile::V1 => {
-                if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
-                    self.nodes.push(pass);
-                }
+        if self.profile >= Profile::V2 {
+            // Passing first (always searchable), then the moves, strongest first.
+            if pass_ok || self.scratch.is_empty() && rules.is_none() {
+                self.nodes.push(pass);
             }
-            Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
-                // Passing first (always searchable), then the moves, strongest first.
-                if pass_ok || self.scratch.is_empty() && rules.is_none() {
-                    self.nodes.push(pass);
-                }
-                let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
-                self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
-                for (mut node, s) in self.scratch.drain(..) {
-                    let v = if strongest > 0.0 { (s / strongest).sqrt() } else { 0.0 };
-                    node.n += PRIOR_MODEL;
-                    node.w += PRIOR_MODEL * v;
-                    self.nodes.push(node);
-                }
+            let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
+            self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
+            for (mut node, s) in self.scratch.drain(..) {
+                let v = if strongest > 0.0 { (s / strongest).sqrt() } else { 0.0 };
+                node.n += PRIOR_MODEL;
+                node.w += PRIOR_MODEL * v;
+                self.nodes.push(node);
             }
+        } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
+            self.nodes.push(pass);
         }
         if id == 0 {
             self.root_prior_w = self.nodes[first as usize..].iter().map(|ch| ch.w).collect();
@@ -500,19 +494,9 @@ impl Tree {
                         lost.push(l);
                     }
                 }
-            } else if b.atari_lib(p).is_none() && b.count_libs(p, 3) == 2 {
-                let mut libs = MoveList::default();
-                for s in b.group_stones(p) {
-                    for q in b.neighbors(s) {
-                        if b.at(q) == EMPTY {
-                            libs.push(q);
-                        }
-                    }
-                }
-                for &q in libs.as_slice() {
-                    if ladder::captures_by_chase(b, q) {
-                        won.push(q);
-                    }
+            } else {
+                for q in ladder::winning_chases(b, p) {
+                    won.push(q);
                 }
             }
         }
@@ -627,11 +611,10 @@ impl Tree {
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                let (n, w) = match self.profile {
-                    Profile::V1 => (ch.n, ch.w),
-                    Profile::V2 | Profile::V3 | Profile::V4 | Profile::V5 => {
-                        (ch.visits as f32, ch.w - self.root_prior_w[i])
-                    }
+                let (n, w) = if self.profile >= Profile::V2 {
+                    (ch.visits as f32, ch.w - self.root_prior_w[i])
+                } else {
+                    (ch.n, ch.w)
                 };
                 RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw }
             })

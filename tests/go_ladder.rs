@@ -1,8 +1,9 @@
 //! Ladder reading (`menace_go::ladder`), against positions whose answers are textbook Go
 //! and against GNU Go's own tactical reader (`defend`), which knows nothing of ours.
 //!
-//! The GNU Go checks need `/usr/games/gnugo`; they are skipped without it, unless `CI=true`
-//! or `MENACE_REQUIRE_GNUGO=1`, which make a missing GNU Go a failure.
+//! The GNU Go checks need GNU Go (`/usr/games/gnugo` or `gnugo` on the PATH); they are
+//! skipped without it, unless `CI=true` or `MENACE_REQUIRE_GNUGO=1`, which make a missing
+//! GNU Go a failure.
 
 use menace::go::board::{Board, Colour, Move, Point};
 use menace::go::ladder;
@@ -11,7 +12,8 @@ use menace::rng::from_seed;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-const GNUGO: &str = "/usr/games/gnugo";
+#[path = "support/component.rs"]
+mod component;
 
 /// GTP letters skip I.
 fn vertex(b: &Board, p: Point) -> String {
@@ -49,14 +51,8 @@ struct GnuGo {
 
 impl GnuGo {
     fn start() -> Option<GnuGo> {
-        if !std::path::Path::new(GNUGO).exists() {
-            let required = std::env::var("CI").as_deref() == Ok("true")
-                || std::env::var("MENACE_REQUIRE_GNUGO").as_deref() == Ok("1");
-            assert!(!required, "GNU Go ({GNUGO}) is required under CI but missing");
-            eprintln!("skipping the GNU Go cross-check: {GNUGO} is not installed");
-            return None;
-        }
-        let mut child = Command::new(GNUGO)
+        let path = component::gnugo()?;
+        let mut child = Command::new(path)
             .args(["--mode", "gtp"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())

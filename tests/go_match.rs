@@ -8,6 +8,8 @@ use menace::arena::Program;
 use menace::go::matches::{self, MatchConfig, Outcome, Player};
 
 mod common;
+#[path = "support/component.rs"]
+mod component;
 
 /// A scripted GTP engine: answers `genmove` with `reply` and everything else with `=`.
 fn scripted(name: &str, reply: &str) -> Player {
@@ -116,27 +118,9 @@ fn game_numbers_reach_the_command_line() {
     assert_eq!(matches::with_game_number(&p, 7).argv, ["gnugo", "--seed", "7", "--x", "a7b"]);
 }
 
-/// GNU Go's path; `None` (the test is skipped, saying so) when it is not installed, unless
-/// `MENACE_REQUIRE_GNUGO=1` (as in CI), which makes a missing GNU Go a failure.
-fn gnugo() -> Option<String> {
-    let found = if std::path::Path::new("/usr/games/gnugo").exists() {
-        Some("/usr/games/gnugo".to_string())
-    } else {
-        let out = std::process::Command::new("sh").args(["-c", "command -v gnugo"]).output().ok();
-        out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).filter(|p| !p.is_empty())
-    };
-    if found.is_none() {
-        if std::env::var("MENACE_REQUIRE_GNUGO").as_deref() == Ok("1") {
-            panic!("GNU Go is required (MENACE_REQUIRE_GNUGO=1) but not installed");
-        }
-        eprintln!("skipping: GNU Go not installed (scripts/install-gnugo)");
-    }
-    found
-}
-
 #[test]
 fn a_short_game_against_gnugo() {
-    let Some(gnugo) = gnugo() else { return };
+    let Some(gnugo) = component::gnugo() else { return };
     let ours = format!("{} go --gtp --playouts 300 --threads 1", env!("CARGO_BIN_EXE_menace"));
     let theirs =
         format!("{gnugo} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1");
@@ -174,7 +158,7 @@ fn handicap_points_agree_with_gnugo() {
     use menace::go::board::{Board, Move};
     use menace::go::gtp::format_vertex;
     use menace::go::handicap;
-    let Some(gnugo) = gnugo() else { return };
+    let Some(gnugo) = component::gnugo() else { return };
     let mut cases = Vec::new();
     let mut script = String::new();
     for size in 7..=19 {

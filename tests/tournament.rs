@@ -8,6 +8,8 @@ use std::process::Output;
 use serde_json::Value;
 
 mod common;
+#[path = "support/component.rs"]
+mod component;
 use common::menace;
 
 /// Fast entrants: our bot at two tiny budgets and a KotH program that always passes.
@@ -260,19 +262,6 @@ fn bad_flags_are_one_clear_error() {
     assert_eq!(o.status.code(), Some(2));
 }
 
-/// A component the test needs: `None` (the test skips, saying so) when it is missing,
-/// unless CI=true or MENACE_REQUIRE_GNUGO=1, which make a missing component a failure.
-pub fn required(what: &str, path: &str) -> Option<String> {
-    if Path::new(path).exists() {
-        return Some(path.to_string());
-    }
-    let ci = std::env::var("CI").as_deref() == Ok("true")
-        || std::env::var("MENACE_REQUIRE_GNUGO").as_deref() == Ok("1");
-    assert!(!ci, "{what} ({path}) is required under CI but missing");
-    eprintln!("skipping: {what} ({path}) is not installed");
-    None
-}
-
 /// A two-entrant tournament on 7x7 (two games, colours swapped): the printed standings,
 /// the results lines and the folder holding them.
 fn play_pair(a: &str, b: &str) -> (String, Vec<Value>, tempfile::TempDir) {
@@ -308,7 +297,7 @@ fn check_replays(dir: &Path, recs: &[Value]) {
 
 #[test]
 fn the_python_example_plays_legal_moves_to_the_end() {
-    let Some(python) = required("Python 3", "/usr/bin/python3") else { return };
+    let Some(python) = component::required("Python 3", "/usr/bin/python3") else { return };
     let bot = format!("{}/examples/koth_random.py", env!("CARGO_MANIFEST_DIR"));
     let random = format!("random=koth:{python} {bot}");
     let (text, recs, dir) = play_pair(&random, "menace=builtin:--playouts 100 --threads 1");
@@ -319,7 +308,7 @@ fn the_python_example_plays_legal_moves_to_the_end() {
 
 #[test]
 fn gnu_go_over_gtp_against_our_bot() {
-    let Some(gnugo) = required("GNU Go", "/usr/games/gnugo") else { return };
+    let Some(gnugo) = component::gnugo() else { return };
     let g = format!(
         "gnugo=gtp:{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead --seed {{game}}"
     );

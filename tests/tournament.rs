@@ -121,6 +121,62 @@ fn shards_merged_print_the_one_machine_standings_byte_for_byte() {
     }
 }
 
+/// `menace merge --timings` names each entrant's slowest answer and its game, recounted
+/// here from the lines; it is refused for results that record no move times.
+#[test]
+fn merge_timings_are_the_slowest_answer_of_each_entrant() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    ok(&tournament(&FIELD, &["--games-per-pair", "2"], &out));
+    let plain = ok(&menace(&["merge".to_string(), out.display().to_string()], None, b""));
+    let timed = ok(&menace(
+        &["merge".to_string(), "--timings".into(), out.display().to_string()],
+        None,
+        b"",
+    ));
+    // The summary is unchanged; the times come after it.
+    assert!(timed.starts_with(&plain), "{timed}");
+    let tail = &timed[plain.len()..];
+    let recs = lines(&out.join("results.jsonl"));
+    for name in ["strong", "weak", "passer"] {
+        let (mut best, mut game) = (-1.0f64, 0u64);
+        for r in &recs {
+            for seat in ["black", "white"] {
+                let t = r[format!("{seat}_slowest_s")].as_f64().unwrap();
+                let g = r["unit"].as_u64().unwrap() + 1;
+                if r[seat] == name && (t > best || (t == best && g < game)) {
+                    (best, game) = (t, g);
+                }
+            }
+        }
+        let want = format!("{best:>7.2} s  (game {game})");
+        let row = tail.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{tail}"));
+        assert!(row.ends_with(&want), "{row:?} should end with {want:?}");
+    }
+    // A PD run records no move times: one clear error, nothing on stdout.
+    let pd = dir.path().join("pd");
+    let o = menace(
+        &[
+            "pd",
+            "lazy",
+            "greedy",
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            &pd.display().to_string(),
+        ]
+        .map(String::from),
+        None,
+        b"",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = menace(&["merge".to_string(), "--timings".into(), pd.display().to_string()], None, b"");
+    assert!(!o.status.success() && o.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--timings"));
+}
+
 #[test]
 fn a_slurm_array_index_picks_the_shard_and_says_so() {
     let dir = tempfile::tempdir().unwrap();

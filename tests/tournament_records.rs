@@ -145,3 +145,48 @@ fn the_published_small_field_in_three_shards_merges_to_the_one_machine_standings
         assert_eq!(sgf("koth-small-3", a), sgf("koth-small", b), "unit {}", a.unit);
     }
 }
+
+/// The share and colour table of every published summary, recounted here from the raw
+/// JSON lines (winner and seats only), not from the standings code.
+#[test]
+fn the_colour_table_is_a_recount_of_the_lines() {
+    use menace::arena::tournament::interval::wilson;
+    for dir in koth_dirs() {
+        let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
+        // entrant -> [[won, tied, lost] as black, as white]
+        let mut counts: std::collections::BTreeMap<String, [[u32; 3]; 2]> = Default::default();
+        for line in text.lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let winner = v["winner"].as_str().unwrap();
+            for (seat, colour) in [(0, "black"), (1, "white")] {
+                let name = v[colour].as_str().unwrap().to_string();
+                let k = match winner {
+                    "tie" => 1,
+                    w if w == colour => 0,
+                    _ => 2,
+                };
+                counts.entry(name).or_default()[seat][k] += 1;
+            }
+        }
+        let summary = tournament::summary(&merged(&dir)).unwrap();
+        let table = summary.split("games by colour as won-tied-lost:\n").nth(1).unwrap();
+        for (name, c) in &counts {
+            let games: u32 = c.iter().flatten().sum();
+            let points = f64::from(c[0][0] + c[1][0]) + 0.5 * f64::from(c[0][1] + c[1][1]);
+            let (lo, hi) = wilson(points, games).unwrap();
+            let want = [
+                format!("{}%", (100.0 * points / f64::from(games)).round()),
+                format!("[{},", lo.floor()),
+                format!("{}]", hi.ceil()),
+                format!("{}-{}-{}", c[0][0], c[0][1], c[0][2]),
+                format!("{}-{}-{}", c[1][0], c[1][1], c[1][2]),
+            ];
+            let row = table
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(name.as_str()))
+                .unwrap_or_else(|| panic!("{}: no row for {name}", dir.display()));
+            let got: Vec<&str> = row.split_whitespace().skip(1).collect();
+            assert_eq!(got, want, "{}: {name}", dir.display());
+        }
+    }
+}

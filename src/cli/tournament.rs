@@ -155,12 +155,17 @@ pub struct MergeArgs {
     /// still refused.
     #[arg(long)]
     pub partial: bool,
+    /// After the summary, each entrant's slowest answer and its game, as the judge timed
+    /// it (Go tournaments). Left out by default: times belong to one machine and one day,
+    /// and shards merged must print the one-machine summary byte for byte.
+    #[arg(long)]
+    pub timings: bool,
 }
 
 /// Runs `menace merge`: checks every unit is there exactly once under one
 /// configuration and prints the same summary as a one-machine run.
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
-    match merge_files(&args.files, args.partial) {
+    match merge_files(&args.files, args.partial, args.timings) {
         Ok(text) => {
             print!("{text}");
             std::process::ExitCode::SUCCESS
@@ -172,7 +177,7 @@ pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     }
 }
 
-fn merge_files(paths: &[PathBuf], partial: bool) -> Result<String, String> {
+fn merge_files(paths: &[PathBuf], partial: bool, timings: bool) -> Result<String, String> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -206,5 +211,16 @@ fn merge_files(paths: &[PathBuf], partial: bool) -> Result<String, String> {
     let summarize = summarizer(&merged.kind).ok_or_else(|| {
         format!("results of kind {:?}: no summary known (go, go-match, pd, train)", merged.kind)
     })?;
-    summarize(&merged)
+    let mut text = summarize(&merged)?;
+    if timings {
+        if merged.kind != menace::go::tournament::KIND {
+            return Err(format!(
+                "--timings: results of kind {:?} record no move times (only Go tournaments do)",
+                merged.kind
+            ));
+        }
+        text.push('\n');
+        text.push_str(&menace::go::tournament::timings(&merged)?);
+    }
+    Ok(text)
 }

@@ -22,6 +22,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
@@ -654,6 +655,132 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         count("ending", "forfeit"),
     ));
     out.push_str(&s.to_string());
+    out.push_str(&by_colour(&s, &games));
+    out.push_str(&game_list(m));
+    Ok(out)
+}
+
+/// Each entrant's share of the points with its Wilson 95% interval, and its games as
+/// black and as white: with no komi, colour decides much, so a total alone misleads.
+fn by_colour(s: &standings::Standings, games: &[PairGame]) -> String {
+    let width = s.rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0).max(8);
+    let mut out = String::from(
+        "\nshare of the points with its Wilson 95% interval (a tie half a point), and games by colour as won-tied-lost:\n",
+    );
+    out.push_str(&format!(
+        "{:<width$}  {:>5}  {:>12}  {:>9}  {:>9}\n",
+        "entrant", "share", "95% interval", "as black", "as white"
+    ));
+    for r in &s.rows {
+        // [won, tied, lost] as black, then as white.
+        let mut wtl = [[0u32; 3]; 2];
+        for g in games {
+            let (seat, mine) = if g.first == r.name {
+                (0, Outcome::FirstWins)
+            } else if g.second == r.name {
+                (1, Outcome::SecondWins)
+            } else {
+                continue;
+            };
+            let k = match g.outcome {
+                Outcome::Tie => 1,
+                o if o == mine => 0,
+                _ => 2,
+            };
+            wtl[seat][k] += 1;
+        }
+        let (lo, hi) = interval::wilson(r.points(), r.games).unwrap_or((0.0, 100.0));
+        let share = if r.games == 0 { 0.0 } else { 100.0 * r.points() / f64::from(r.games) };
+        let cell = |c: [u32; 3]| format!("{}-{}-{}", c[0], c[1], c[2]);
+        out.push_str(&format!(
+            "{:<width$}  {:>4}%  {:>12}  {:>9}  {:>9}\n",
+            r.name,
+            share.round(),
+            // Outward, so the printed interval holds the exact one.
+            format!("[{}, {}]", lo.floor(), hi.ceil()),
+            cell(wtl[0]),
+            cell(wtl[1])
+        ));
+    }
+    out
+}
+
+/// A record's text field, `-` when absent, control characters shown as spaces so a
+/// hostile file cannot break the table's lines.
+fn text_field(r: &menace_arena::tournament::Record, k: &str) -> String {
+    let v = r.data.get(k);
+    let t = match v {
+        Some(Value::String(t)) => t.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => "-".to_string(),
+    };
+    t.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
+}
+
+/// Every game in unit order, with how it ended, so a reader can find any game's SGF
+/// (`sgf/unit-NNNNN.sgf`, unit = game − 1) from the standings.
+fn game_list(m: &Merged) -> String {
+    let names = |k: &str| m.records.iter().map(|r| text_field(r, k).chars().count()).max();
+    let bw = names("black").unwrap_or(0).max(5);
+    let ww = names("white").unwrap_or(0).max(5);
+    let rw = names("result").unwrap_or(0).max(6);
+    let mut out = format!(
+        "\ngames (game = unit + 1, the {{game}} of the entrants' commands):\n{:>4}  {:<bw$}  {:<ww$}  {:<rw$}  {:>5}  ending\n",
+        "game", "black", "white", "result", "moves"
+    );
+    for r in &m.records {
+        let ending = text_field(r, "ending");
+        let why = if ending == "two passes" || ending == "move cap" {
+            ending
+        } else {
+            format!("{ending}: {}", text_field(r, "reason"))
+        };
+        out.push_str(&format!(
+            "{:>4}  {:<bw$}  {:<ww$}  {:<rw$}  {:>5}  {why}\n",
+            r.unit.0 + 1,
+            text_field(r, "black"),
+            text_field(r, "white"),
+            text_field(r, "result"),
+            text_field(r, "moves"),
+        ));
+    }
+    out
+}
+
+/// The slowest answer of each entrant over the games of `m`, as the judge timed it (for
+/// a king-of-the-hill program, its whole run), and in which game. Apart from
+/// [`summary`] because times are measurements of one machine on one day: a merge of
+/// shards must print the one-machine standings byte for byte.
+pub fn timings(m: &Merged) -> Result<String, String> {
+    // Entrant → (seconds, game), the first game on a tie.
+    let mut slowest: std::collections::BTreeMap<String, (f64, u64)> = Default::default();
+    for r in &m.records {
+        for seat in ["black", "white"] {
+            let name = r
+                .data
+                .get(seat)
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("unit {}: no {seat:?}", r.unit))?;
+            let Some(t) = r.data.get(&format!("{seat}_slowest_s")).and_then(Value::as_f64) else {
+                continue;
+            };
+            let e = slowest.entry(name.to_string()).or_insert((t, r.unit.0 + 1));
+            if t > e.0 {
+                *e = (t, r.unit.0 + 1);
+            }
+        }
+    }
+    if slowest.is_empty() {
+        return Err("these results record no move times (older runs did not)".into());
+    }
+    let width = slowest.keys().map(|k| k.chars().count()).max().unwrap_or(0).max(8);
+    let mut out = format!(
+        "slowest answer of each entrant, wall clock as the judge timed it, over {} games:\n",
+        m.records.len()
+    );
+    for (name, (t, game)) in &slowest {
+        out.push_str(&format!("{name:<width$}  {t:>7.2} s  (game {game})\n"));
+    }
     Ok(out)
 }
 

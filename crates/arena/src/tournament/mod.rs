@@ -15,9 +15,10 @@
 //! - [`merge`](mod@merge): the lines of any number of files, checked to hold every unit exactly
 //!   once under one configuration, in unit order;
 //! - [`standings`] and [`elo`]: points, wins/ties/losses, a crosstable and Elo estimates for
-//!   tournaments of two-player games.
+//!   tournaments of two-player games, and [`interval`]: how sure a share of points is.
 
 pub mod elo;
+pub mod interval;
 pub mod merge;
 pub mod record;
 pub mod runner;

@@ -6,7 +6,6 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use menace::arena::Program;
-use menace::go::board::Move;
 use menace::go::matches::{self, MatchConfig, Player};
 use menace::go::mcts::{Profile, SearchConfig};
 use menace::go::{bot, gtp, koth};
@@ -228,19 +227,6 @@ pub fn run(args: GoArgs) -> ExitCode {
     let d = bot::decide(board, &cfg, &ctx);
     if args.verbose {
         eprintln!("{}: {inf:?}", d.reason);
-        if cfg.profile.guesses_last_move() {
-            // The guess and its runners-up, strongest first, with their shares.
-            let ranked = menace::go::last_move::ranked(board, menace::go::last_move::builtin());
-            let total: f32 = ranked.iter().map(|r| r.1).sum();
-            let top: Vec<String> = ranked
-                .iter()
-                .take(3)
-                .map(|&(p, s)| {
-                    format!("{} ({:.2})", koth::format_move(board, Move::Play(p)), s / total)
-                })
-                .collect();
-            eprintln!("last move guessed: {}", top.join(", "));
-        }
         if let Some(s) = &d.search {
             for m in s.moves.iter().take(8) {
                 eprintln!(

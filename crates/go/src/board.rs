@@ -461,14 +461,6 @@ impl Board {
         self.last
     }
 
-    /// Sets the last move without playing it: for a board read without its history (the
-    /// king-of-the-hill format), where the last move is only a guess. The move before
-    /// it becomes the old last move, as in play.
-    pub fn set_last_move(&mut self, mv: Move) {
-        self.last2 = self.last;
-        self.last = mv;
-    }
-
     /// The move before the last one ([`Move::Pass`] at the start).
     #[inline]
     pub fn last_move2(&self) -> Move {

@@ -10,7 +10,6 @@
 //! filling our own eyes we pass.
 
 use super::board::{Board, Colour, Move, Point, EMPTY};
-use super::last_move;
 use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 use super::score;
 
@@ -156,13 +155,7 @@ fn decide_without_history(
     }
     forbidden.extend(ko_captures.iter().copied());
     let rules = RootRules { forbidden, allow_pass: win_now };
-    let mut root = root.clone();
-    if cfg.profile.guesses_last_move() {
-        if let Some(p) = last_move::guess(b) {
-            root.set_last_move(Move::Play(p));
-        }
-    }
-    let res = mcts::search(&root, cfg, &rules);
+    let res = mcts::search(root, cfg, &rules);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {
         Some(&ko) if best < RETAKE_KO_BELOW => Decision {

@@ -5,7 +5,6 @@
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot; [`ladder`]: ladder reading for its priors;
 //! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
-//!   [`last_move`]: the king-of-the-hill bot's guess of the move it must answer;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
 //! - [`tournament`]: the king-of-the-hill tournament's judge (KotH, GTP and builtin entrants).
@@ -17,7 +16,6 @@ pub mod gtp;
 pub mod handicap;
 pub mod koth;
 pub mod ladder;
-pub mod last_move;
 pub mod matches;
 pub mod mcts;
 pub mod mm;

@@ -57,24 +57,6 @@ pub enum Profile {
     /// an atari that starts a working ladder gets the priors of a capture. At the root
     /// every group on the board is read, below it the groups at the last move.
     V5,
-    /// V4 (no ladders) and, in the king-of-the-hill format, which gives no history, the
-    /// opponent's last move guessed from the board ([`crate::last_move`]) and searched
-    /// as the move to answer: the playouts reply to it first and the learned priors
-    /// favour moves near it, as they do over GTP with the real one.
-    V7,
-}
-
-impl Profile {
-    /// Whether ladders are read for the tree's priors ([`Profile::V5`] only: the later
-    /// profiles each test one lever against V4).
-    pub fn reads_ladders(self) -> bool {
-        self == Profile::V5
-    }
-
-    /// Whether the king-of-the-hill bot guesses the last move ([`Profile::V7`]).
-    pub fn guesses_last_move(self) -> bool {
-        self == Profile::V7
-    }
 }
 
 impl std::str::FromStr for Profile {
@@ -86,8 +68,7 @@ impl std::str::FromStr for Profile {
             "v3" => Ok(Profile::V3),
             "v4" => Ok(Profile::V4),
             "v5" => Ok(Profile::V5),
-            "v7" => Ok(Profile::V7),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v7)")),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5)")),
         }
     }
 }
@@ -100,7 +81,6 @@ impl std::fmt::Display for Profile {
             Profile::V3 => "v3",
             Profile::V4 => "v4",
             Profile::V5 => "v5",
-            Profile::V7 => "v7",
         })
     }
 }
@@ -345,7 +325,7 @@ impl Tree {
         }
         // V5: escapes into a working ladder, and ataris that start one.
         let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if self.profile.reads_ladders() {
+        if self.profile >= Profile::V5 {
             self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
         }
         let empty_area = |p: Point| -> bool {

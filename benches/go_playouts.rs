@@ -58,7 +58,7 @@ fn bench(c: &mut Criterion) {
         for threads in [1usize, 2] {
             g.bench_function(format!("{name}/search-{threads}-thread"), |bench| {
                 let cfg = SearchConfig { playouts: BATCH, threads, ..SearchConfig::default() };
-                let rules = RootRules { forbidden: vec![], allow_pass: false };
+                let rules = RootRules { forbidden: vec![], allow_pass: false, wide: false };
                 bench.iter(|| mcts::search(b, &cfg, &rules).playouts)
             });
         }

@@ -82,7 +82,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     if ctx.avoid_ko_retakes && cfg.profile >= Profile::V3 {
         return decide_without_history(b, &root, cfg, ctx, win_now);
     }
-    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now };
+    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide: false };
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
     let mut reason = "most visited move";
@@ -154,7 +154,7 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let rules = RootRules { forbidden, allow_pass: win_now };
+    let rules = RootRules { forbidden, allow_pass: win_now, wide: cfg.profile.wide_koth_root() };
     let res = mcts::search(root, cfg, &rules);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {

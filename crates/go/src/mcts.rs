@@ -57,6 +57,22 @@ pub enum Profile {
     /// an atari that starts a working ladder gets the priors of a capture. At the root
     /// every group on the board is read, below it the groups at the last move.
     V5,
+    /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
+    /// move searchable from the first visit ([`RootRules::wide`]); deeper nodes, which
+    /// know the move before them, still widen progressively. Over GTP it plays as V5.
+    V6,
+}
+
+impl Profile {
+    /// Whether ladders are read for the tree's priors (from [`Profile::V5`] on).
+    pub fn reads_ladders(self) -> bool {
+        self >= Profile::V5
+    }
+
+    /// Whether the king-of-the-hill root searches every move ([`Profile::V6`] on).
+    pub fn wide_koth_root(self) -> bool {
+        self >= Profile::V6
+    }
 }
 
 impl std::str::FromStr for Profile {
@@ -68,7 +84,8 @@ impl std::str::FromStr for Profile {
             "v3" => Ok(Profile::V3),
             "v4" => Ok(Profile::V4),
             "v5" => Ok(Profile::V5),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5)")),
+            "v6" => Ok(Profile::V6),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6)")),
         }
     }
 }
@@ -81,6 +98,7 @@ impl std::fmt::Display for Profile {
             Profile::V3 => "v3",
             Profile::V4 => "v4",
             Profile::V5 => "v5",
+            Profile::V6 => "v6",
         })
     }
 }
@@ -126,6 +144,11 @@ pub struct RootRules {
     pub forbidden: Vec<Point>,
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
+    /// Every root move is searchable from the first visit: no progressive widening at
+    /// the root ([`Profile::V6`] in the king-of-the-hill format). Without the last move
+    /// the learned model cannot rank the answer to it, and widening by that ranking kept
+    /// the urgent local move out of the search.
+    pub wide: bool,
 }
 
 /// Statistics of one root move after the search.
@@ -250,6 +273,35 @@ fn widened(visits: u32) -> usize {
     WIDEN_START + WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
 }
 
+/// V6, the king-of-the-hill root: children searchable before any widening. Without the
+/// last move the model's ranking misses the answer to it (in game 35 of the v4 run the
+/// centre move a fight needed was outside the 25 or so moves `40 * 1.4^k` opens, and
+/// outside 45 at `10 * 1.2^k`), so the root widens from more moves and much faster; a
+/// fully wide root, the other extreme, spread its visits over second-line moves on the
+/// empty board.
+const ROOT_WIDEN_START: usize = 5;
+/// V6: a root's visits at which one more child becomes searchable: `10 * 1.1^k`
+/// (about 90 moves at 30,000 visits, one thread's share of the default budget).
+const ROOT_WIDEN_AT: [u32; 160] = root_widen_thresholds();
+
+const fn root_widen_thresholds() -> [u32; 160] {
+    let mut t = [0u32; 160];
+    // Integer steps (x / 1000, x *= 1.1), so the table is the same on every machine.
+    let mut x: u64 = 10_000;
+    let mut k = 0;
+    while k < 160 {
+        t[k] = if x / 1000 > u32::MAX as u64 { u32::MAX } else { (x / 1000) as u32 };
+        x = x * 11 / 10;
+        k += 1;
+    }
+    t
+}
+
+/// V6: how many children (besides passing) the king-of-the-hill root may search.
+fn widened_root(visits: u32) -> usize {
+    ROOT_WIDEN_START + ROOT_WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
+}
+
 struct Tree {
     nodes: Vec<Node>,
     profile: Profile,
@@ -325,7 +377,7 @@ impl Tree {
         }
         // V5: escapes into a working ladder, and ataris that start one.
         let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if self.profile >= Profile::V5 {
+        if self.profile.reads_ladders() {
             self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
         }
         let empty_area = |p: Point| -> bool {
@@ -502,12 +554,16 @@ impl Tree {
         }
     }
 
-    fn select(&self, id: u32) -> Option<u32> {
+    fn select(&self, id: u32, wide: bool) -> Option<u32> {
         let node = &self.nodes[id as usize];
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         let mut count = u32::from(node.n_children);
-        if self.profile != Profile::V1 && count > 0 {
+        if wide && count > 0 {
+            let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
+            count = count.min((usize::from(pass_first) + widened_root(node.visits)) as u32);
+        }
+        if self.profile != Profile::V1 && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
         }
@@ -549,7 +605,7 @@ impl Tree {
                     break;
                 }
             }
-            let Some(child) = self.select(id) else {
+            let Some(child) = self.select(id, id == 0 && rules.wide) else {
                 // A root with no allowed move: nothing to learn.
                 margin = score::margin(&b, self.komi);
                 break;

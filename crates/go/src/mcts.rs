@@ -696,6 +696,13 @@ pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
     scaled.clamp(base as u64, 2 * base as u64) as usize
 }
 
+/// Stack of a search thread. The ladder reader ([`crate::ladder`]) recurses once per
+/// node it visits, at most its node budget (400) deep, holding a board copy (about
+/// 9 KiB) per level: about 4 MiB at worst, which overflowed the 2 MiB default of a
+/// spawned thread on a 19x19 position of a recorded game. 16 MiB leaves a wide margin;
+/// untouched pages cost nothing.
+pub const SEARCH_STACK: usize = 16 << 20;
+
 /// Searches `root` for the player to move with [`budget`]`(root, cfg.playouts, profile)`
 /// playouts.
 pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResult {
@@ -708,14 +715,20 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         }
         tree.root_stats()
     };
-    let per_thread: Vec<Vec<RootRow>> = if threads == 1 {
-        vec![run(0)]
-    } else {
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads).map(|t| s.spawn(move || run(t))).collect();
-            handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
-        })
-    };
+    // Every tree runs on a thread of its own with a stack sized for the ladder reader's
+    // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
+    // be a worker's 2 MiB, which a deep reading overflowed (the process aborted).
+    let per_thread: Vec<Vec<RootRow>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                std::thread::Builder::new()
+                    .stack_size(SEARCH_STACK)
+                    .spawn_scoped(s, move || run(t))
+                    .expect("start a search thread")
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
+    });
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].clone();
     for other in &per_thread[1..] {

@@ -43,8 +43,9 @@ pub struct GoArgs {
     resign_below: f32,
     /// Profile: `v4` (default) is v3 with a budget that grows as the board fills
     /// (`--playouts` on the empty board, up to twice that in the middle game, so no move
-    /// costs much more than the first); `v5` (experimental) adds ladder reading to v4's
-    /// priors; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
+    /// costs much more than the first); `v5` adds ladder reading to v4's priors; `v6`
+    /// (experimental) adds to v5 a king-of-the-hill root that widens faster (no last move
+    /// to rank the answer to it; over GTP it plays as v5); `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
     /// a retake for a tie while clearly losing); `v2` adds priors learned from
     /// professional games and progressive widening to `v1`, the frozen bot of the first
     /// recorded matches. Older profiles stay frozen to replay their records.

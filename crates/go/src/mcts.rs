@@ -254,15 +254,17 @@ const PRIOR_MODEL: f32 = 20.0;
 /// V2: children searchable before any widening.
 const WIDEN_START: usize = 2;
 /// V2: a node's visits at which one more child becomes searchable: `40 * 1.4^k`.
-const WIDEN_AT: [u32; 32] = widen_thresholds();
+const WIDEN_AT: [u32; 32] = geometric(400, 10, 14, 10);
 
-const fn widen_thresholds() -> [u32; 32] {
-    let mut t = [0u32; 32];
-    let mut x: u64 = 400;
+/// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
+/// times `num / den` each step, in integers so the table is the same on every machine.
+const fn geometric<const N: usize>(start: u64, scale: u64, num: u64, den: u64) -> [u32; N] {
+    let mut t = [0u32; N];
+    let mut x = start;
     let mut k = 0;
-    while k < 32 {
-        t[k] = if x / 10 > u32::MAX as u64 { u32::MAX } else { (x / 10) as u32 };
-        x = x * 14 / 10;
+    while k < N {
+        t[k] = if x / scale > u32::MAX as u64 { u32::MAX } else { (x / scale) as u32 };
+        x = x * num / den;
         k += 1;
     }
     t
@@ -282,20 +284,7 @@ fn widened(visits: u32) -> usize {
 const ROOT_WIDEN_START: usize = 5;
 /// V6: a root's visits at which one more child becomes searchable: `10 * 1.1^k`
 /// (about 90 moves at 30,000 visits, one thread's share of the default budget).
-const ROOT_WIDEN_AT: [u32; 160] = root_widen_thresholds();
-
-const fn root_widen_thresholds() -> [u32; 160] {
-    let mut t = [0u32; 160];
-    // Integer steps (x / 1000, x *= 1.1), so the table is the same on every machine.
-    let mut x: u64 = 10_000;
-    let mut k = 0;
-    while k < 160 {
-        t[k] = if x / 1000 > u32::MAX as u64 { u32::MAX } else { (x / 1000) as u32 };
-        x = x * 11 / 10;
-        k += 1;
-    }
-    t
-}
+const ROOT_WIDEN_AT: [u32; 160] = geometric(10_000, 1000, 11, 10);
 
 /// V6: how many children (besides passing) the king-of-the-hill root may search.
 fn widened_root(visits: u32) -> usize {

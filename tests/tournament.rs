@@ -368,7 +368,8 @@ fn gnu_go_over_gtp_against_our_bot() {
     let g = format!(
         "gnugo=gtp:{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead --seed {{game}}"
     );
-    let (text, recs, dir) = play_pair(&g, "menace=builtin:--playouts 200 --threads 1");
+    // A frozen profile: the default keeps getting stronger, and v6 made GNU Go resign here.
+    let (text, recs, dir) = play_pair(&g, "menace=builtin:--profile v4 --playouts 200 --threads 1");
     check_replays(dir.path(), &recs);
     for r in &recs {
         assert!(r["moves"].as_u64().unwrap() > 4, "{r}");

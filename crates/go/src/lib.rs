@@ -4,6 +4,7 @@
 //! - [`score`]: Tromp-Taylor area scoring;
 //! - [`koth`]: the king-of-the-hill input and output format;
 //! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot; [`ladder`]: ladder reading for its priors;
+//!   [`dynamic_komi`]: the cushion it asks of itself when ahead;
 //! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
@@ -11,6 +12,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod dynamic_komi;
 pub mod features;
 pub mod gtp;
 pub mod handicap;

@@ -16,6 +16,7 @@
 //! any machine, whatever the scheduling.
 
 use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
+use super::dynamic_komi::{self, DynamicKomi};
 use super::features;
 use super::ladder;
 use super::move_model::MoveModel;
@@ -49,8 +50,8 @@ pub enum Profile {
     V3,
     /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
     /// the time the opening does not need, and no move costs much more than the first.
-    /// The default since 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13).
-    #[default]
+    /// The default from 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13) to
+    /// 2026-11-24.
     V4,
     /// V4 with ladders read ([`ladder`]) when a node is expanded: running from atari into
     /// a ladder that works loses its tactical priors and gets virtual losses instead, and
@@ -60,7 +61,15 @@ pub enum Profile {
     /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
     /// move searchable from the first visit ([`RootRules::wide`]); deeper nodes, which
     /// know the move before them, still widen progressively. Over GTP it plays as V5.
+    /// The default since 2026-11-24: 33.5 points of 40 against GNU Go level 10 in the
+    /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
+    #[default]
     V6,
+    /// V6 with situational dynamic komi ([`DynamicKomi`]): when the search finds the
+    /// player to move clearly ahead, it asks its playouts for a cushion of half the
+    /// expected lead, so that with no komi a winning black keeps playing for points
+    /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
+    V7,
 }
 
 impl Profile {
@@ -72,6 +81,11 @@ impl Profile {
     /// Whether the king-of-the-hill root searches every move ([`Profile::V6`] on).
     pub fn wide_koth_root(self) -> bool {
         self >= Profile::V6
+    }
+
+    /// Whether the search adapts a virtual komi when ahead ([`Profile::V7`] on).
+    pub fn dynamic_komi(self) -> bool {
+        self >= Profile::V7
     }
 }
 
@@ -85,7 +99,8 @@ impl std::str::FromStr for Profile {
             "v4" => Ok(Profile::V4),
             "v5" => Ok(Profile::V5),
             "v6" => Ok(Profile::V6),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6)")),
+            "v7" => Ok(Profile::V7),
+            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6, v7)")),
         }
     }
 }
@@ -99,6 +114,7 @@ impl std::fmt::Display for Profile {
             Profile::V4 => "v4",
             Profile::V5 => "v5",
             Profile::V6 => "v6",
+            Profile::V7 => "v7",
         })
     }
 }
@@ -174,6 +190,9 @@ pub struct SearchResult {
     pub moves: Vec<MoveStat>,
     /// Playouts run.
     pub playouts: usize,
+    /// The cushion (points) the player to move was asked for in the search's last part,
+    /// averaged over the threads' trees: 0 unless [`Profile::dynamic_komi`] and ahead.
+    pub virtual_komi: f32,
 }
 
 impl SearchResult {
@@ -305,6 +324,8 @@ struct Tree {
     rng: GameRng,
     path: Vec<u32>,
     amaf: [u8; MAX_POINTS],
+    /// V7: the cushion asked of the root player.
+    dynamic_komi: Option<DynamicKomi>,
 }
 
 impl Tree {
@@ -335,6 +356,10 @@ impl Tree {
             rng: from_seed(seed),
             path: Vec::with_capacity(64),
             amaf: [0; MAX_POINTS],
+            dynamic_komi: cfg
+                .profile
+                .dynamic_komi()
+                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
         }
     }
 
@@ -609,6 +634,10 @@ impl Tree {
             self.path.push(child);
             id = child;
         }
+        let margin = match &mut self.dynamic_komi {
+            Some(dk) => dk.score(margin),
+            None => margin,
+        };
         let win = if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
@@ -697,17 +726,26 @@ pub const SEARCH_STACK: usize = 16 << 20;
 pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResult {
     let threads = cfg.threads.max(1);
     let per = budget(root, cfg.playouts, cfg.profile).div_ceil(threads).max(1);
-    let run = |t: usize| -> Vec<RootRow> {
+    // V7 adapts its virtual komi between equal parts of the search; before, one part.
+    let parts = if cfg.profile.dynamic_komi() { dynamic_komi::PHASES } else { 1 };
+    let run = |t: usize| -> (Vec<RootRow>, f32) {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
-        for _ in 0..per {
-            tree.simulate(root, rules);
+        let mut vk = 0.0;
+        for k in 0..parts {
+            vk = tree.dynamic_komi.as_ref().map_or(0.0, DynamicKomi::virtual_komi);
+            for _ in per * k / parts..per * (k + 1) / parts {
+                tree.simulate(root, rules);
+            }
+            if let Some(dk) = &mut tree.dynamic_komi {
+                dk.end_phase();
+            }
         }
-        tree.root_stats()
+        (tree.root_stats(), vk)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted).
-    let per_thread: Vec<Vec<RootRow>> = std::thread::scope(|s| {
+    let per_thread: Vec<(Vec<RootRow>, f32)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 std::thread::Builder::new()
@@ -719,12 +757,13 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
     });
     // Every tree has the same root children in the same order; sum in thread order.
-    let mut sums = per_thread[0].clone();
-    for other in &per_thread[1..] {
+    let mut sums = per_thread[0].0.clone();
+    for (other, _) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
     }
+    let virtual_komi = per_thread.iter().map(|t| t.1).sum::<f32>() / threads as f32;
     let mut moves: Vec<MoveStat> = sums
         .iter()
         .map(|r| MoveStat {
@@ -736,7 +775,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
-    SearchResult { moves, playouts: per * threads }
+    SearchResult { moves, playouts: per * threads, virtual_komi }
 }
 
 /// Does `mv` look like taking a ko: it captures exactly one stone and leaves the

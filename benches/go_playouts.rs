@@ -56,9 +56,13 @@ fn bench(c: &mut Criterion) {
     // Whole search (tree + playouts), as the bot runs it.
     for (name, b) in &positions {
         for threads in [1usize, 2] {
+            // The default profile, as `menace go` runs it. Its budget grows as the board
+            // fills, so a batch of BATCH is more playouts in mid-game: count what it runs.
+            let cfg = SearchConfig { playouts: BATCH, threads, ..SearchConfig::default() };
+            let rules = RootRules { forbidden: vec![], allow_pass: false, wide: false };
+            let ran = mcts::search(b, &cfg, &rules).playouts;
+            g.throughput(Throughput::Elements(ran as u64));
             g.bench_function(format!("{name}/search-{threads}-thread"), |bench| {
-                let cfg = SearchConfig { playouts: BATCH, threads, ..SearchConfig::default() };
-                let rules = RootRules { forbidden: vec![], allow_pass: false, wide: false };
                 bench.iter(|| mcts::search(b, &cfg, &rules).playouts)
             });
         }

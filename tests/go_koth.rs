@@ -67,11 +67,16 @@ fn inference_from_the_bare_board() {
     b.play(Move::Pass).unwrap();
     let i = koth::parse(&koth::format(&b)).unwrap();
     assert!(koth::infer(&i).opponent_passed);
+    assert_eq!(
+        koth::infer(&i).to_string(),
+        "black has played 2 moves and white 1; the opponent just passed"
+    );
     // Captured stones count as played by their owner.
     let text = koth::format(&b).replace("\n0 0 1\n", "\n0 1 1\n");
     let i = koth::parse(&text).unwrap();
     assert_eq!(koth::infer(&i).stones_played, [3, 1]);
     assert!(!koth::infer(&i).opponent_passed);
+    assert_eq!(koth::infer(&i).to_string(), "black has played 3 moves and white 1; no pass");
 }
 
 #[test]

@@ -230,7 +230,7 @@ pub fn run(args: GoArgs) -> ExitCode {
     };
     let d = bot::decide(board, &cfg, &ctx);
     if args.verbose {
-        eprintln!("{}: {inf:?}", d.reason);
+        eprintln!("{} ({inf})", d.reason);
         if let Some(s) = &d.search {
             if s.virtual_komi > 0.0 {
                 eprintln!(

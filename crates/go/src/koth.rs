@@ -175,6 +175,15 @@ pub struct Inference {
     pub opponent_passed: bool,
 }
 
+impl std::fmt::Display for Inference {
+    /// What `menace go -v` prints: "black has played 50 moves and white 49; no pass".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let [b, w] = self.stones_played;
+        let pass = if self.opponent_passed { "the opponent just passed" } else { "no pass" };
+        write!(f, "black has played {b} moves and white {w}; {pass}")
+    }
+}
+
 /// Infers [`Inference`] from the stones and prisoner counts.
 pub fn infer(input: &KothInput) -> Inference {
     let b = &input.board;

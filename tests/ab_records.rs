@@ -4,6 +4,8 @@
 
 use std::path::Path;
 
+use menace::arena::tournament::sprt::{Sprt, Verdict};
+
 /// Wilson score interval (95%) for `k` successes in `n`, in percent.
 fn wilson(k: f64, n: f64) -> (f64, f64) {
     let z = 1.96f64;
@@ -58,7 +60,7 @@ fn the_ab_table_is_what_the_lines_say() {
         .collect();
     for row in rows {
         let cells: Vec<&str> = row.trim_matches('|').split('|').map(str::trim).collect();
-        // | [name](ab/name.jsonl) | lever | board | A | B | games | A won | B won | share |
+        // | [name](ab/name.jsonl) | lever | board | A | B | games | A won | B won | share | SPRT |
         let link = cells[0];
         let file = &link[link.find("(ab/").unwrap() + 4..link.len() - 1];
         files.retain(|f| f != file);
@@ -74,6 +76,14 @@ fn the_ab_table_is_what_the_lines_say() {
             format!("{:.1}% [{lo:.1}, {hi:.1}]", 100.0 * share),
         ];
         assert_eq!(&cells[5..9], &want.iter().map(String::as_str).collect::<Vec<_>>()[..], "{row}");
+        // The SPRT (H0 0 Elo, H1 35) on the same counts.
+        let test = Sprt::new(0.0, 35.0).unwrap();
+        let verdict = match test.verdict(wa, ties, wb) {
+            Verdict::H0 => "H0",
+            Verdict::H1 => "H1",
+            Verdict::Continue => "open",
+        };
+        assert_eq!(cells[9], format!("{:.2}: {verdict}", test.llr(wa, ties, wb)), "{row}");
     }
     assert!(files.is_empty(), "records in docs/ab without a row in docs/go.md: {files:?}");
 }

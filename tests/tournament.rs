@@ -462,3 +462,34 @@ fn a_recorded_match_in_shards_merges_to_the_one_machine_standings() {
     assert_eq!(ok(&menace(&["merge".to_string(), shards.display().to_string()], None, b"")), one);
     assert!(one.contains("passer") && one.contains("4 of 4 games"), "{one}");
 }
+
+/// `menace merge --sprt`: the counts and the ratio of a published A/B record, the ratio
+/// recomputed here from the binomial formula (no ties in that record), and one clear
+/// error for each misuse.
+#[test]
+fn merge_reports_an_sprt_for_an_ab_record() {
+    let rec = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/ab/ladders-13x13.jsonl");
+    let rec = rec.display().to_string();
+    let text = ok(&menace(&["merge", "--partial", &rec, "--sprt", "v5"], None, b""));
+    let line = text.lines().find(|l| l.starts_with("SPRT for v5 against v4")).unwrap();
+    assert!(line.contains("86 won, 0 tied, 49 lost"), "{line}");
+    let s1 = 1.0 / (1.0 + 10f64.powf(-35.0 / 400.0));
+    let llr = 86.0 * (s1 / 0.5f64).ln() + 49.0 * ((1.0 - s1) / 0.5f64).ln();
+    assert!(line.contains(&format!("log-likelihood ratio {llr:.2} in (-2.94, 2.94)")), "{line}");
+    assert!(line.ends_with("H1 accepted: v5 is stronger than v4"), "{line}");
+    // From v4's side the same games reject "v4 is 35 Elo stronger".
+    let text = ok(&menace(&["merge", "--partial", &rec, "--sprt", "v4"], None, b""));
+    assert!(text.contains("H0 accepted: v4 is not 35 Elo stronger"), "{text}");
+    for (extra, says) in [
+        (&["--sprt", "v9"][..], "no entrant \"v9\""),
+        (&["--sprt", "v5", "--sprt-elo", "35,0"][..], "below H1"),
+        (&["--sprt-elo", "0,10"][..], "--sprt"),
+    ] {
+        let mut args = vec!["merge", "--partial", &rec];
+        args.extend(extra);
+        let o = menace(&args, None, b"");
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(says), "{extra:?}: {err}");
+    }
+}

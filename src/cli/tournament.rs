@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use menace::arena::tournament::record::{complete_lines, parse_lines, read_text, Record};
+use menace::arena::tournament::sprt::Sprt;
+use menace::arena::tournament::standings::Outcome;
 use menace::arena::tournament::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
 use serde_json::{Map, Value};
 
@@ -160,12 +162,23 @@ pub struct MergeArgs {
     /// and shards merged must print the one-machine summary byte for byte.
     #[arg(long)]
     pub timings: bool,
+    /// After the summary, a sequential probability ratio test for this entrant of a
+    /// two-entrant Go record (an A/B match): whether its games so far accept H0 (it is
+    /// not `--sprt-elo`'s second value stronger), accept H1 (it is), or say play on.
+    /// Error rates 5% each way. Wins, ties (half a point) and losses count; the order of
+    /// the games does not matter.
+    #[arg(long, value_name = "ENTRANT")]
+    pub sprt: Option<String>,
+    /// The SPRT's hypotheses as Elo differences, `ELO0,ELO1`.
+    #[arg(long, value_name = "ELO0,ELO1", default_value = "0,35", requires = "sprt")]
+    pub sprt_elo: Sprt,
 }
 
 /// Runs `menace merge`: checks every unit is there exactly once under one
 /// configuration and prints the same summary as a one-machine run.
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
-    match merge_files(&args.files, args.partial, args.timings) {
+    let sprt = args.sprt.as_deref().map(|name| (name, args.sprt_elo));
+    match merge_files(&args.files, args.partial, args.timings, sprt) {
         Ok(text) => {
             print!("{text}");
             std::process::ExitCode::SUCCESS
@@ -177,7 +190,12 @@ pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     }
 }
 
-fn merge_files(paths: &[PathBuf], partial: bool, timings: bool) -> Result<String, String> {
+fn merge_files(
+    paths: &[PathBuf],
+    partial: bool,
+    timings: bool,
+    sprt: Option<(&str, Sprt)>,
+) -> Result<String, String> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -222,5 +240,40 @@ fn merge_files(paths: &[PathBuf], partial: bool, timings: bool) -> Result<String
         text.push('\n');
         text.push_str(&menace::go::tournament::timings(&merged)?);
     }
+    if let Some((name, test)) = sprt {
+        text.push('\n');
+        text.push_str(&sprt_report(&merged, name, &test)?);
+    }
     Ok(text)
+}
+
+/// The SPRT paragraph for `name` in a two-entrant Go record.
+fn sprt_report(merged: &Merged, name: &str, test: &Sprt) -> Result<String, String> {
+    if merged.kind != menace::go::tournament::KIND {
+        return Err(format!(
+            "--sprt: results of kind {:?} are not games between two entrants (Go only)",
+            merged.kind
+        ));
+    }
+    let games = menace::go::tournament::pair_games(merged)?;
+    let mut names: Vec<&str> = games.iter().flat_map(|g| [&*g.first, &*g.second]).collect();
+    names.sort_unstable();
+    names.dedup();
+    let opponent = match names[..] {
+        [a, b] if a == name => b,
+        [a, b] if b == name => a,
+        [_, _] => return Err(format!("--sprt: no entrant {name:?} (there are {names:?})")),
+        _ => return Err(format!("--sprt needs two entrants, the record has {names:?}")),
+    };
+    let (mut w, mut t, mut l) = (0, 0, 0);
+    for g in &games {
+        let first = g.first == name;
+        match g.outcome {
+            Outcome::Tie => t += 1,
+            Outcome::FirstWins if first => w += 1,
+            Outcome::SecondWins if !first => w += 1,
+            _ => l += 1,
+        }
+    }
+    Ok(test.report(name, opponent, w, t, l))
 }

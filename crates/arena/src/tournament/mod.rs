@@ -15,7 +15,8 @@
 //! - [`merge`](mod@merge): the lines of any number of files, checked to hold every unit exactly
 //!   once under one configuration, in unit order;
 //! - [`standings`] and [`elo`]: points, wins/ties/losses, a crosstable and Elo estimates for
-//!   tournaments of two-player games, and [`interval`]: how sure a share of points is.
+//!   tournaments of two-player games, [`interval`]: how sure a share of points is, and
+//!   [`sprt`]: when an A/B match between two entrants has decided.
 
 pub mod elo;
 pub mod interval;
@@ -23,6 +24,7 @@ pub mod merge;
 pub mod record;
 pub mod runner;
 pub mod shard;
+pub mod sprt;
 pub mod standings;
 pub mod unit;
 

@@ -22,8 +22,11 @@ fn malformed_inputs_are_rejected_with_a_reason() {
     assert!(koth::parse(&ok.replace('\n', "\r\n")).is_ok());
     let cases: Vec<(String, &str)> = vec![
         (String::new(), "expected 20 lines"),
-        ("0000000000000000000\n".repeat(19), "expected 20 lines"),
-        (format!("{}0 0 1\n", "0000000000000000000\n".repeat(18)), "expected 20 lines"),
+        ("0000000000000000000\n".repeat(19), "18 board rows: the board is 18x18"),
+        (
+            format!("{}0 0 1\n", "0000000000000000000\n".repeat(18)),
+            "18 board rows: the board is 18x18",
+        ),
         (ok.replacen("0000000000000000000", "000000000000000000", 1), "line 1: expected 19"),
         (ok.replacen("0000000000000000000", "00000000000000000000", 1), "line 1: expected 19"),
         (ok.replacen("0000000000000000000", "0000000003000000000", 1), "column 10"),
@@ -32,6 +35,11 @@ fn malformed_inputs_are_rejected_with_a_reason() {
         (empty_input("0 0 0"), "must be 1 or 2"),
         (empty_input("0 0"), "three numbers"),
         (empty_input("0 0 1 4"), "three numbers"),
+        // Smaller boards are N rows of N, and their numbers line is line N + 1.
+        ("000\n000\n000\n0 0 x\n".to_string(), "line 4: the colour to move must be 1 or 2"),
+        ("000\n000\n00\n0 0 1\n".to_string(), "line 3: expected 3 characters"),
+        ("0\n0 0 1\n".to_string(), "expected 20 lines"),
+        (format!("{}0 0 1\n", "00000000000000000000\n".repeat(20)), "expected 20 lines"),
         (empty_input("-1 0 1"), "not a number"),
         (empty_input("a 0 1"), "not a number"),
         (empty_input("0 99999999999999999999 1"), "out of range"),
@@ -81,17 +89,21 @@ fn inference_from_the_bare_board() {
 
 #[test]
 fn format_round_trips() {
-    let mut b = Board::new(19);
-    let mut rng = from_seed(3);
-    for _ in 0..200 {
-        let m = playout::policy_move(&b, &mut rng, pattern::compiled());
-        b.play_unchecked(m);
+    // The challenge's 19x19, and the judge's smaller boards (N rows of N).
+    for (size, moves) in [(19, 200), (13, 90), (9, 40), (2, 2)] {
+        let mut b = Board::new(size);
+        let mut rng = from_seed(3);
+        for _ in 0..moves {
+            let m = playout::policy_move(&b, &mut rng, pattern::compiled());
+            b.play_unchecked(m);
+        }
+        let again = koth::parse(&koth::format(&b)).unwrap();
+        assert_eq!(again.board.size(), size);
+        assert_eq!(again.board.hash(), b.hash());
+        assert_eq!(koth::format(&again.board), koth::format(&b));
+        assert_eq!(again.black_prisoners, b.prisoners(Colour::Black));
+        assert_eq!(again.white_prisoners, b.prisoners(Colour::White));
     }
-    let again = koth::parse(&koth::format(&b)).unwrap();
-    assert_eq!(again.board.hash(), b.hash());
-    assert_eq!(koth::format(&again.board), koth::format(&b));
-    assert_eq!(again.black_prisoners, b.prisoners(Colour::Black));
-    assert_eq!(again.white_prisoners, b.prisoners(Colour::White));
 }
 
 #[test]

@@ -493,3 +493,76 @@ fn merge_reports_an_sprt_for_an_ab_record() {
         assert!(err.contains(says), "{extra:?}: {err}");
     }
 }
+
+/// `--sprt` stops a run at the first game after which the test has decided, and a resumed
+/// run plays nothing more. The ratio is recomputed here from the lines with the binomial
+/// formula (these games have no ties), game by game.
+#[test]
+fn the_sprt_stops_a_run_as_soon_as_it_decides() {
+    let dir = tempfile::tempdir().unwrap();
+    let pair = [FIELD[0], FIELD[1]];
+    let sprt = ["--games-per-pair", "40", "--sprt", "strong", "--sprt-elo", "0,300"];
+    let first = tournament(&pair, &sprt, dir.path());
+    assert!(String::from_utf8_lossy(&first.stderr).contains("no further game starts"));
+    let text = ok(&first);
+    let recs = lines(&dir.path().join("results.jsonl"));
+    assert!(recs.len() < 40, "the test decided before the 40 games: {}", recs.len());
+    let (s0, s1) = (0.5f64, 1.0 / (1.0 + 10f64.powf(-300.0 / 400.0)));
+    let (win, loss) = ((s1 / s0).ln(), ((1.0 - s1) / (1.0 - s0)).ln());
+    let bound = 19f64.ln();
+    let mut llr = 0.0f64;
+    for (i, r) in recs.iter().enumerate() {
+        assert!(llr.abs() < bound, "still undecided before game {}", i + 1);
+        let seat = if r["black"] == "strong" { "black" } else { "white" };
+        assert_ne!(r["winner"], "tie");
+        llr += if r["winner"] == seat { win } else { loss };
+    }
+    assert!(llr.abs() >= bound, "decided after the last game: {llr}");
+    let verdict = if llr > 0.0 { "H1 accepted" } else { "H0 accepted" };
+    assert!(
+        text.contains(&format!("log-likelihood ratio {llr:.2}")) && text.contains(verdict),
+        "{text}"
+    );
+    assert!(text.contains(&format!("{} of 40 games", recs.len())), "{text}");
+    // Resumed: nothing is played, the same verdict is printed.
+    let again = tournament(&pair, &sprt, dir.path());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("no game to play"));
+    assert_eq!(ok(&again), text);
+    assert_eq!(lines(&dir.path().join("results.jsonl")).len(), recs.len());
+    // Misuse: a third entrant, an entrant not in the field, a shard.
+    for (field, extra, says) in [
+        (&FIELD[..], &["--sprt", "strong"][..], "two entrants"),
+        (&pair[..], &["--sprt", "nobody"][..], "no entrant"),
+        (&pair[..], &["--sprt", "strong", "--shard", "0/2"][..], "cannot run as a shard"),
+    ] {
+        let o = tournament(field, extra, tempfile::tempdir().unwrap().path());
+        assert_eq!(o.status.code(), Some(2), "{extra:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{extra:?}");
+    }
+}
+
+/// Our bot enters a small-board tournament as a king-of-the-hill program (N rows of N on
+/// stdin), and plays exactly what the in-process entrant with the same flags plays.
+#[test]
+fn our_bot_as_a_koth_program_plays_as_the_builtin_on_a_small_board() {
+    let bin = env!("CARGO_BIN_EXE_menace");
+    let flags = "--playouts 60 --threads 1";
+    let program = format!("prog=koth:{bin} go {flags}");
+    let builtin = format!("prog=builtin:{flags}");
+    let weak = "weak=builtin:--playouts 8 --threads 1 --seed 3";
+    let run = |entrant: &str| {
+        let dir = tempfile::tempdir().unwrap();
+        ok(&tournament(&[entrant, weak], &[], dir.path()));
+        let recs = lines(&dir.path().join("results.jsonl"));
+        let sgfs: Vec<String> = recs
+            .iter()
+            .map(|r| std::fs::read_to_string(dir.path().join(r["sgf"].as_str().unwrap())).unwrap())
+            .collect();
+        (recs.iter().map(|r| (r["result"].clone(), r["moves"].clone())).collect::<Vec<_>>(), sgfs)
+    };
+    let (as_program, sgf_program) = run(&program);
+    let (as_builtin, sgf_builtin) = run(&builtin);
+    assert!(as_program.iter().all(|(_, m)| m.as_u64().unwrap() > 4), "{as_program:?}");
+    assert_eq!(as_program, as_builtin);
+    assert_eq!(sgf_program, sgf_builtin);
+}

@@ -115,6 +115,8 @@ struct TournamentArgs {
     out: PathBuf,
     #[command(flatten)]
     shard: super::tournament::ShardArgs,
+    #[command(flatten)]
+    sprt: super::tournament::SprtArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -166,6 +168,8 @@ struct MatchArgs {
     out: Option<PathBuf>,
     #[command(flatten)]
     shard: super::tournament::ShardArgs,
+    #[command(flatten)]
+    sprt: super::tournament::SprtArgs,
 }
 
 /// Runs `menace go`.
@@ -284,6 +288,10 @@ fn run_match(m: MatchArgs) -> ExitCode {
         Player { name: m.name_a.clone(), program: pa },
         Player { name: m.name_b.clone(), program: pb },
     ];
+    if m.sprt.sprt.is_some() && m.out.is_none() {
+        eprintln!("menace go match: --sprt stops a recorded match: give --out DIR");
+        return ExitCode::from(2);
+    }
     if let Some(out) = m.out.clone() {
         return match recorded_match(&m, &players, &out) {
             Ok(text) => {
@@ -360,6 +368,8 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
         move_timeout: Duration::from_secs_f64(t.move_timeout),
     };
     cfg.check()?;
+    let names: Vec<&str> = cfg.entrants.iter().map(|e| e.name.as_str()).collect();
+    t.sprt.check(&names)?;
     let command = "menace go tournament";
     let shard = t.shard.resolve(command)?;
     let out = t.out.clone();
@@ -369,6 +379,7 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
         shard,
         &t.out,
         t.jobs.max(1),
+        t.sprt.rule().as_ref(),
         |unit| tour::run_unit(&cfg, unit, &out),
         |r| {
             let f = |k: &str| {
@@ -404,6 +415,10 @@ fn recorded_match(
     if m.first_game != 1 {
         return Err("--out splits a match with --shard (or a Slurm array), not --first-game".into());
     }
+    m.sprt.check(&[&m.name_a, &m.name_b])?;
+    if m.name_a == m.name_b && m.sprt.sprt.is_some() {
+        return Err("--sprt needs the two engines named apart (--name-a, --name-b)".into());
+    }
     if m.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -437,6 +452,7 @@ fn recorded_match(
         shard,
         out,
         1,
+        m.sprt.rule().as_ref(),
         |unit| {
             let number = unit.0 as usize + 1;
             let black = if cfg.handicap > 0 { 0 } else { (number - 1) % 2 };

@@ -205,6 +205,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         shard,
         &args.out,
         jobs,
+        None,
         |unit| {
             let (ids, s) = pd::tournament::unit_plan(
                 unit,

@@ -1,11 +1,11 @@
 //! What every tournament-shaped command shares: the shard flags, the results file (and
 //! resuming into it), running the shard's units, and the summary printed from the lines.
 
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use menace::arena::tournament::record::{complete_lines, parse_lines, read_text, Record};
-use menace::arena::tournament::sprt::Sprt;
-use menace::arena::tournament::standings::Outcome;
+use menace::arena::tournament::sprt::{Sprt, Verdict};
 use menace::arena::tournament::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
 use serde_json::{Map, Value};
 
@@ -59,14 +59,27 @@ pub fn results_path(out: &Path, shard: Shard) -> PathBuf {
     }
 }
 
-/// Runs the units of `shard` not yet recorded in `out`, `jobs` at a time, then returns the
-/// summary of what the results file holds (all units, or the shard's part).
+/// A rule that ends an A/B run early: once the SPRT for `entrant` (one of the two
+/// entrants of a Go record) has decided, no further game starts.
+#[derive(Clone, Debug)]
+pub struct SprtStop {
+    /// The entrant under test.
+    pub entrant: String,
+    /// Its hypotheses and error rates.
+    pub test: Sprt,
+}
+
+/// Runs the units of `shard` not yet recorded in `out`, `jobs` at a time (until `stop`
+/// decides, if given), then returns the summary of what the results file holds (all
+/// units, or the shard's part), followed by the SPRT's paragraph if `stop` is given.
+#[allow(clippy::too_many_arguments)]
 pub fn run<P, E>(
     command: &str,
     plan: &Plan,
     shard: Shard,
     out: &Path,
     jobs: usize,
+    stop: Option<&SprtStop>,
     play: P,
     each: E,
 ) -> Result<String, String>
@@ -74,17 +87,19 @@ where
     P: Fn(UnitId) -> Map<String, Value> + Sync,
     E: Fn(&Record) + Sync,
 {
-    run_merged(command, plan, shard, out, jobs, play, each).map(|(text, _)| text)
+    run_merged(command, plan, shard, out, jobs, stop, play, each).map(|(text, _)| text)
 }
 
 /// [`run`], also returning the records the summary was computed from (`None` for a shard
 /// that holds no unit), for callers that write more than the printed summary.
+#[allow(clippy::too_many_arguments)]
 pub fn run_merged<P, E>(
     command: &str,
     plan: &Plan,
     shard: Shard,
     out: &Path,
     jobs: usize,
+    stop: Option<&SprtStop>,
     play: P,
     each: E,
 ) -> Result<(String, Option<Merged>), String>
@@ -115,16 +130,61 @@ where
         mine.len(),
         plan.units,
     );
-    run_units(&journal, plan, &todo, jobs, play, each)
-        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
+    // The SPRT's counts start from the games already recorded (a resumed run).
+    let counts = match stop {
+        Some(rule) => {
+            if !shard.is_whole() {
+                return Err("--sprt decides on all the games, so it cannot run as a shard".into());
+            }
+            let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
+            Some(std::sync::Mutex::new(sprt_counts(&so_far, &rule.entrant)?))
+        }
+        None => None,
+    };
+    let decided = |c: &Counts| {
+        let rule = stop.expect("counts only with a rule");
+        rule.test.verdict(c.wins, c.ties, c.losses) != Verdict::Continue
+    };
+    let stopped = match (&counts, stop) {
+        (Some(c), Some(rule)) if decided(&c.lock().unwrap_or_else(|p| p.into_inner())) => {
+            eprintln!("{command}: the SPRT for {} has decided; no game to play", rule.entrant);
+            true
+        }
+        _ => run_units(&journal, plan, &todo, jobs, play, |r: &Record| {
+            each(r);
+            let (Some(c), Some(rule)) = (&counts, stop) else { return ControlFlow::Continue(()) };
+            let mut c = c.lock().unwrap_or_else(|p| p.into_inner());
+            // A line that names neither entrant cannot be in this record (one
+            // configuration); count it as nothing rather than stop on it.
+            if let Ok(one) = sprt_counts(std::slice::from_ref(r), &rule.entrant) {
+                c.add(&one);
+            }
+            if decided(&c) {
+                eprintln!(
+                    "{command}: the SPRT for {} has decided; no further game starts",
+                    rule.entrant
+                );
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?,
+    };
     let records = read_records(&path)?;
     if records.is_empty() && !shard.is_whole() {
         // More shards than units: this one has nothing to do, which is not an error.
         let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
         return Ok((text, None));
     }
-    let merged = Merged::from_records(records, shard.is_whole()).map_err(|e| e.0)?;
-    let text = summarize(&merged)?;
+    // A run the SPRT stopped is summarised as far as it went.
+    let complete = shard.is_whole() && !stopped;
+    let merged = Merged::from_records(records, complete).map_err(|e| e.0)?;
+    let mut text = summarize(&merged)?;
+    if let Some(rule) = stop {
+        text.push('\n');
+        text.push_str(&sprt_report(&merged, &rule.entrant, &rule.test)?);
+    }
     if shard.is_whole() {
         return Ok((text, Some(merged)));
     }
@@ -146,6 +206,44 @@ fn read_records(path: &Path) -> Result<Vec<(String, Record)>, String> {
     Ok(records.into_iter().map(|r| (label.clone(), r)).collect())
 }
 
+/// The sequential test of an A/B record, shared by `menace merge`, `menace go match` and
+/// `menace go tournament`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct SprtArgs {
+    /// A sequential probability ratio test for this entrant of a two-entrant Go record
+    /// (an A/B match): H0 "it is the first Elo of --sprt-elo stronger" against H1 "the
+    /// second", 5% error each way, from its wins, ties (half a point) and losses. A run
+    /// starts no further game once the test has decided (the games already recorded
+    /// count, so a resumed run stops too) and prints the verdict after the standings;
+    /// `menace merge` prints it for any record.
+    #[arg(long, value_name = "ENTRANT")]
+    pub sprt: Option<String>,
+    /// The SPRT's hypotheses as Elo differences, `ELO0,ELO1`.
+    #[arg(long, value_name = "ELO0,ELO1", default_value = "0,35", requires = "sprt")]
+    pub sprt_elo: Sprt,
+}
+
+impl SprtArgs {
+    /// The stopping rule, if `--sprt` was given.
+    pub fn rule(&self) -> Option<SprtStop> {
+        self.sprt.clone().map(|entrant| SprtStop { entrant, test: self.sprt_elo })
+    }
+
+    /// Refuses `--sprt` for an entrant that is not one of exactly two.
+    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
+        match &self.sprt {
+            None => Ok(()),
+            Some(_) if entrants.len() != 2 => {
+                Err(format!("--sprt needs two entrants, there are {}", entrants.len()))
+            }
+            Some(name) if !entrants.contains(&name.as_str()) => {
+                Err(format!("--sprt: no entrant {name:?} (there are {entrants:?})"))
+            }
+            Some(_) => Ok(()),
+        }
+    }
+}
+
 /// Flags of `menace merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
@@ -162,23 +260,15 @@ pub struct MergeArgs {
     /// and shards merged must print the one-machine summary byte for byte.
     #[arg(long)]
     pub timings: bool,
-    /// After the summary, a sequential probability ratio test for this entrant of a
-    /// two-entrant Go record (an A/B match): whether its games so far accept H0 (it is
-    /// not `--sprt-elo`'s second value stronger), accept H1 (it is), or say play on.
-    /// Error rates 5% each way. Wins, ties (half a point) and losses count; the order of
-    /// the games does not matter.
-    #[arg(long, value_name = "ENTRANT")]
-    pub sprt: Option<String>,
-    /// The SPRT's hypotheses as Elo differences, `ELO0,ELO1`.
-    #[arg(long, value_name = "ELO0,ELO1", default_value = "0,35", requires = "sprt")]
-    pub sprt_elo: Sprt,
+    #[command(flatten)]
+    pub sprt: SprtArgs,
 }
 
 /// Runs `menace merge`: checks every unit is there exactly once under one
 /// configuration and prints the same summary as a one-machine run.
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
-    let sprt = args.sprt.as_deref().map(|name| (name, args.sprt_elo));
-    match merge_files(&args.files, args.partial, args.timings, sprt) {
+    let sprt = args.sprt.rule();
+    match merge_files(&args.files, args.partial, args.timings, sprt.as_ref()) {
         Ok(text) => {
             print!("{text}");
             std::process::ExitCode::SUCCESS
@@ -194,7 +284,7 @@ fn merge_files(
     paths: &[PathBuf],
     partial: bool,
     timings: bool,
-    sprt: Option<(&str, Sprt)>,
+    sprt: Option<&SprtStop>,
 ) -> Result<String, String> {
     let mut files = Vec::new();
     for p in paths {
@@ -240,11 +330,58 @@ fn merge_files(
         text.push('\n');
         text.push_str(&menace::go::tournament::timings(&merged)?);
     }
-    if let Some((name, test)) = sprt {
+    if let Some(rule) = sprt {
         text.push('\n');
-        text.push_str(&sprt_report(&merged, name, &test)?);
+        text.push_str(&sprt_report(&merged, &rule.entrant, &rule.test)?);
     }
     Ok(text)
+}
+
+/// Wins, ties and losses of one entrant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    wins: u32,
+    ties: u32,
+    losses: u32,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.wins += o.wins;
+        self.ties += o.ties;
+        self.losses += o.losses;
+    }
+}
+
+/// `name`'s results in Go `records` (black, white, winner), checking that they hold games
+/// between `name` and one other entrant only.
+fn sprt_counts(records: &[Record], name: &str) -> Result<Counts, String> {
+    let mut c = Counts::default();
+    for r in records {
+        let field = |k: &str| {
+            r.data
+                .get(k)
+                .and_then(Value::as_str)
+                .ok_or_else(|| format!("unit {}: no {k:?}", r.unit))
+        };
+        let (black, white, winner) = (field("black")?, field("white")?, field("winner")?);
+        let seat = match (black == name, white == name) {
+            (true, false) => "black",
+            (false, true) => "white",
+            _ => {
+                return Err(format!(
+                    "--sprt: unit {} is {black} against {white}, not {name}'s game",
+                    r.unit
+                ))
+            }
+        };
+        match winner {
+            "tie" => c.ties += 1,
+            w if w == seat => c.wins += 1,
+            _ => c.losses += 1,
+        }
+    }
+    Ok(c)
 }
 
 /// The SPRT paragraph for `name` in a two-entrant Go record.
@@ -265,15 +402,6 @@ fn sprt_report(merged: &Merged, name: &str, test: &Sprt) -> Result<String, Strin
         [_, _] => return Err(format!("--sprt: no entrant {name:?} (there are {names:?})")),
         _ => return Err(format!("--sprt needs two entrants, the record has {names:?}")),
     };
-    let (mut w, mut t, mut l) = (0, 0, 0);
-    for g in &games {
-        let first = g.first == name;
-        match g.outcome {
-            Outcome::Tie => t += 1,
-            Outcome::FirstWins if first => w += 1,
-            Outcome::SecondWins if !first => w += 1,
-            _ => l += 1,
-        }
-    }
-    Ok(test.report(name, opponent, w, t, l))
+    let c = sprt_counts(&merged.records, name)?;
+    Ok(test.report(name, opponent, c.wins, c.ties, c.losses))
 }

@@ -496,6 +496,7 @@ fn run_recorded(
         shard,
         out,
         args.jobs.max(1),
+        None,
         |unit| {
             let seed = args.seed.wrapping_add(unit.0);
             let mut m = serde_json::Map::new();

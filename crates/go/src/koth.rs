@@ -1,7 +1,9 @@
 //! The king-of-the-hill format: 19 rows of 19 digits, then `black_prisoners
 //! white_prisoners to_move`; the answer is `row col` (1-based from the top left) or `pass`.
+//! The judge's smaller boards (`menace go tournament --size N`) come as N rows of N, and
+//! are read the same way, so our bot can enter those tournaments as a program too.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, WHITE};
+use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, WHITE};
 
 /// Board side in the king-of-the-hill format.
 pub const KOTH_SIZE: usize = 19;
@@ -33,25 +35,37 @@ fn err<T>(msg: impl Into<String>) -> Result<T, KothError> {
     Err(KothError(msg.into()))
 }
 
-/// Parses the king-of-the-hill input. Accepts `\n` or `\r\n` line ends and trailing
-/// blank lines; anything else off the format is an error with a message naming the line.
+/// Parses the king-of-the-hill input: N rows of N digits (19 in the challenge, 2 to 19 on
+/// the judge's smaller boards), then the numbers line. Accepts `\n` or `\r\n` line ends and
+/// trailing blank lines; anything else off the format is an error with a message naming
+/// the line.
 pub fn parse(text: &str) -> Result<KothInput, KothError> {
     let lines: Vec<&str> = text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l)).collect();
     let mut n = lines.len();
     while n > 0 && lines[n - 1].trim().is_empty() {
         n -= 1;
     }
-    if n != KOTH_SIZE + 1 {
+    // The side is the number of board rows; every row must agree with it.
+    let side = n.saturating_sub(1);
+    let first = lines.first().map_or(0, |l| l.chars().count());
+    if !(2..=MAX_SIZE).contains(&side) {
+        let got = match n {
+            0 => "nothing".to_string(),
+            1 => format!("1 line of {first} characters"),
+            _ => format!("{n} lines, the first of {first} characters"),
+        };
         return err(format!(
-            "expected {} lines (19 board rows and one line of numbers), got {n}",
+            "expected {} lines (19 board rows and one line of numbers; for an NxN board, N rows \
+             of N, N from 2 to 19), got {got}",
             KOTH_SIZE + 1
         ));
     }
-    let mut stones = Vec::with_capacity(KOTH_SIZE * KOTH_SIZE);
-    for (i, line) in lines[..KOTH_SIZE].iter().enumerate() {
-        if line.chars().count() != KOTH_SIZE {
+    let mut stones = Vec::with_capacity(side * side);
+    for (i, line) in lines[..side].iter().enumerate() {
+        if line.chars().count() != side {
             return err(format!(
-                "line {}: expected 19 characters, got {}",
+                "line {}: expected {side} characters, got {} ({side} board rows: the \
+                 board is {side}x{side}; the challenge's is 19 rows of 19)",
                 i + 1,
                 line.chars().count()
             ));
@@ -71,30 +85,31 @@ pub fn parse(text: &str) -> Result<KothInput, KothError> {
             });
         }
     }
-    let nums: Vec<&str> = lines[KOTH_SIZE].split_whitespace().collect();
+    let at = side + 1;
+    let nums: Vec<&str> = lines[side].split_whitespace().collect();
     if nums.len() != 3 {
         return err(format!(
-            "line 20: expected three numbers (black's prisoners, white's prisoners, colour to move), got {:?}",
-            lines[KOTH_SIZE]
+            "line {at}: expected three numbers (black's prisoners, white's prisoners, colour to move), got {:?}",
+            lines[side]
         ));
     }
     let num = |s: &str, what: &str| -> Result<u32, KothError> {
         if !s.bytes().all(|b| b.is_ascii_digit()) {
-            return err(format!("line 20: {what} is not a number: {s:?}"));
+            return err(format!("line {at}: {what} is not a number: {s:?}"));
         }
         s.parse::<u32>()
             .ok()
             .filter(|&v| v <= 10_000)
-            .ok_or_else(|| KothError(format!("line 20: {what} out of range: {s:?}")))
+            .ok_or_else(|| KothError(format!("line {at}: {what} out of range: {s:?}")))
     };
     let bp = num(nums[0], "black's prisoners")?;
     let wp = num(nums[1], "white's prisoners")?;
     let to_move = match nums[2] {
         "1" => Colour::Black,
         "2" => Colour::White,
-        s => return err(format!("line 20: the colour to move must be 1 or 2, got {s:?}")),
+        s => return err(format!("line {at}: the colour to move must be 1 or 2, got {s:?}")),
     };
-    let mut board = Board::from_stones(KOTH_SIZE, &stones, to_move).map_err(KothError)?;
+    let mut board = Board::from_stones(side, &stones, to_move).map_err(KothError)?;
     board.set_prisoners(bp, wp);
     Ok(KothInput { board, black_prisoners: bp, white_prisoners: wp })
 }

@@ -1,6 +1,7 @@
 //! Running a shard's units: the ones not yet recorded, `jobs` at a time, each appended to
 //! the journal as soon as it finishes.
 
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
@@ -10,10 +11,12 @@ use super::record::{Journal, Record};
 use super::unit::{Plan, UnitId};
 
 /// Plays `units` with `jobs` worker threads (at least 1). `play` returns a unit's fields;
-/// each record is appended to `journal` and then shown to `each` (for progress lines).
-/// Units are handed out in order; they may finish in any order, which changes nothing in
-/// the results (a unit's result depends on its index only). Stops at the first failed
-/// append and returns that error; units already recorded stay recorded.
+/// each record is appended to `journal` and then shown to `each` (for progress lines, and
+/// for a stopping rule: once `each` breaks, no further unit starts, units under way still
+/// finish and are recorded). Units are handed out in order; they may finish in any order,
+/// which changes nothing in the results (a unit's result depends on its index only).
+/// Stops at the first failed append and returns that error; units already recorded stay
+/// recorded. Returns whether `each` stopped the run.
 pub fn run_units<P, E>(
     journal: &Journal,
     plan: &Plan,
@@ -21,18 +24,19 @@ pub fn run_units<P, E>(
     jobs: usize,
     play: P,
     each: E,
-) -> std::io::Result<()>
+) -> std::io::Result<bool>
 where
     P: Fn(UnitId) -> Map<String, Value> + Sync,
-    E: Fn(&Record) + Sync,
+    E: Fn(&Record) -> ControlFlow<()> + Sync,
 {
     let next = AtomicUsize::new(0);
     let failed = AtomicBool::new(false);
+    let stopped = AtomicBool::new(false);
     let error: Mutex<Option<std::io::Error>> = Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..jobs.clamp(1, units.len().max(1)) {
             scope.spawn(|| loop {
-                if failed.load(Ordering::SeqCst) {
+                if failed.load(Ordering::SeqCst) || stopped.load(Ordering::SeqCst) {
                     return;
                 }
                 let i = next.fetch_add(1, Ordering::SeqCst);
@@ -43,13 +47,15 @@ where
                     error.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
                     return;
                 }
-                each(&record);
+                if each(&record).is_break() {
+                    stopped.store(true, Ordering::SeqCst);
+                }
             });
         }
     });
     match error.into_inner().unwrap_or_else(|p| p.into_inner()) {
         Some(e) => Err(e),
-        None => Ok(()),
+        None => Ok(stopped.into_inner()),
     }
 }
 
@@ -75,7 +81,7 @@ mod tests {
                     m.insert("square".into(), Value::from(u.0 * u.0));
                     m
                 },
-                |_| {},
+                |_| ControlFlow::Continue(()),
             )
             .unwrap();
             let text = std::fs::read_to_string(&path).unwrap();
@@ -90,5 +96,26 @@ mod tests {
             let want: Vec<(u64, u64)> = units.iter().map(|u| (u.0, u.0 * u.0)).collect();
             assert_eq!(got, want, "jobs {jobs}");
         }
+    }
+
+    #[test]
+    fn a_break_starts_no_further_unit() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let plan = Plan::new("t", "c", 10);
+        let o = Journal::open(&path, &plan, |_| true).unwrap();
+        let units: Vec<UnitId> = plan.all().collect();
+        let stopped = run_units(
+            &o.journal,
+            &plan,
+            &units,
+            1,
+            |_| Map::new(),
+            |r| if r.unit.0 == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) },
+        )
+        .unwrap();
+        assert!(stopped);
+        // One job: units 0 to 3 ran, in order, and nothing after the break.
+        assert_eq!(std::fs::read_to_string(&path).unwrap().lines().count(), 4);
     }
 }

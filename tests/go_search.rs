@@ -117,3 +117,23 @@ fn v4_budget_grows_as_the_board_fills() {
     assert!(want > 600);
     assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
 }
+
+/// `--wide-root` (tuning) gives the GTP decision the king-of-the-hill root of v6: on the
+/// empty board the search tries many more root moves than progressive widening allows.
+#[test]
+fn the_wide_root_flag_widens_the_gtp_root() {
+    let b = Board::new(19);
+    let ctx = Context {
+        opponent_passed: false,
+        forbidden: vec![],
+        avoid_ko_retakes: false,
+        resign_below: 0.0,
+    };
+    let tried = |wide_root: bool| {
+        let cfg = SearchConfig { wide_root, ..cfg(4000, 1) };
+        let d = bot::decide(&b, &cfg, &ctx);
+        d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
+    };
+    let (narrow, wide) = (tried(false), tried(true));
+    assert!(wide > 2 * narrow, "root moves tried: {narrow} narrow, {wide} wide");
+}

@@ -57,6 +57,10 @@ pub struct GoArgs {
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
+    /// Over GTP, search every root move early as the king-of-the-hill root of v6 does
+    /// (tuning, for an A/B; the king-of-the-hill format ignores it).
+    #[arg(long, hide = true)]
+    wide_root: bool,
     /// Print the search's top moves on stderr.
     #[arg(long, short)]
     verbose: bool,
@@ -180,6 +184,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         rave_equiv: args.rave_equiv,
         seed: args.seed,
         profile: args.profile,
+        wide_root: args.wide_root,
         ..SearchConfig::default()
     };
     match args.command {

@@ -82,7 +82,8 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     if ctx.avoid_ko_retakes && cfg.profile >= Profile::V3 {
         return decide_without_history(b, &root, cfg, ctx, win_now);
     }
-    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide: false };
+    let rules =
+        RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide: cfg.wide_root };
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
     let mut reason = "most visited move";

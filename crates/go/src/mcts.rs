@@ -136,6 +136,9 @@ pub struct SearchConfig {
     pub rave_equiv: f32,
     /// The knowledge profile.
     pub profile: Profile,
+    /// Tuning, for an A/B: the king-of-the-hill root of [`Profile::V6`] (every root move
+    /// searchable early, [`RootRules::wide`]) over GTP too, where the last move is known.
+    pub wide_root: bool,
 }
 
 impl Default for SearchConfig {
@@ -148,6 +151,7 @@ impl Default for SearchConfig {
             expand_visits: 8,
             rave_equiv: 3500.0,
             profile: Profile::default(),
+            wide_root: false,
         }
     }
 }

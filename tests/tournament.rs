@@ -153,6 +153,23 @@ fn merge_timings_are_the_slowest_answer_of_each_entrant() {
         let row = tail.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("{tail}"));
         assert!(row.ends_with(&want), "{row:?} should end with {want:?}");
     }
+    assert!(tail.contains(&format!("over {} games:", recs.len())), "{tail}");
+    // A line from before the runner timed moves (here: its times taken out) is not
+    // counted as timed.
+    let path = out.join("results.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (first, rest) = text.split_once('\n').unwrap();
+    let mut v: Value = serde_json::from_str(first).unwrap();
+    let o = v.as_object_mut().unwrap();
+    o.remove("black_slowest_s");
+    o.remove("white_slowest_s");
+    std::fs::write(&path, format!("{v}\n{rest}")).unwrap();
+    let timed = ok(&menace(&["merge", "--timings", &out.display().to_string()], None, b""));
+    let n = recs.len();
+    assert!(
+        timed.contains(&format!("over the {} of {n} games that record times:", n - 1)),
+        "{timed}"
+    );
     // A PD run records no move times: one clear error, nothing on stdout.
     let pd = dir.path().join("pd");
     let o = menace(
@@ -461,6 +478,19 @@ fn a_recorded_match_in_shards_merges_to_the_one_machine_standings() {
     }
     assert_eq!(ok(&menace(&["merge".to_string(), shards.display().to_string()], None, b"")), one);
     assert!(one.contains("passer") && one.contains("4 of 4 games"), "{one}");
+    // Each line times both sides, so `--timings` reads a match as it reads the judge.
+    for r in &recs {
+        for seat in ["black_slowest_s", "white_slowest_s"] {
+            let t = r[seat].as_f64().unwrap_or_else(|| panic!("no {seat}: {r}"));
+            assert!((0.0..60.0).contains(&t), "{r}");
+        }
+    }
+    let timed = ok(&menace(
+        &["merge", "--timings", &dir.path().join("one").display().to_string()],
+        None,
+        b"",
+    ));
+    assert!(timed.contains("over 4 games:") && timed.contains("stubborn"), "{timed}");
 }
 
 /// `menace merge --sprt`: the counts and the ratio of a published A/B record, the ratio

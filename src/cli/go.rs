@@ -406,6 +406,11 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     )
 }
 
+/// The longest of `times` in seconds, to the hundredth (0 for a side that never moved).
+fn slowest(times: &[f64]) -> f64 {
+    (times.iter().copied().fold(0.0, f64::max) * 100.0).round() / 100.0
+}
+
 /// `menace go match --out DIR`: game `u + 1` is unit `u` (colours and `{game}` from the
 /// unit, never the shard), one JSON line per game with the fields of the Go tournament's
 /// lines, so `menace merge` and the tournament's standings read it.
@@ -498,6 +503,10 @@ fn recorded_match(
                 "black_score": bs,
                 "white_score": ws,
                 "moves": rec.moves.len(),
+                // The slowest genmove of each side, as the judge's lines have it (wall
+                // clock, GTP round trip included), for `menace merge --timings`.
+                "black_slowest_s": slowest(&rec.move_times[black]),
+                "white_slowest_s": slowest(&rec.move_times[1 - black]),
                 "sgf": format!("sgf/game-{number:03}.sgf"),
                 "size": cfg.size,
                 "komi": cfg.komi,

@@ -754,7 +754,11 @@ fn game_list(m: &Merged) -> String {
 pub fn timings(m: &Merged) -> Result<String, String> {
     // Entrant → (seconds, game), the first game on a tie.
     let mut slowest: std::collections::BTreeMap<String, (f64, u64)> = Default::default();
+    let mut timed = 0;
     for r in &m.records {
+        timed += usize::from(
+            ["black", "white"].iter().any(|seat| r.data.contains_key(&format!("{seat}_slowest_s"))),
+        );
         for seat in ["black", "white"] {
             let name = r
                 .data
@@ -774,10 +778,14 @@ pub fn timings(m: &Merged) -> Result<String, String> {
         return Err("these results record no move times (older runs did not)".into());
     }
     let width = slowest.keys().map(|k| k.chars().count()).max().unwrap_or(0).max(8);
-    let mut out = format!(
-        "slowest answer of each entrant, wall clock as the judge timed it, over {} games:\n",
-        m.records.len()
-    );
+    // Lines written before a runner recorded times have none: say how many games count.
+    let over = if timed == m.records.len() {
+        format!("{timed} games")
+    } else {
+        format!("the {timed} of {} games that record times", m.records.len())
+    };
+    let mut out =
+        format!("slowest answer of each entrant, wall clock as the judge timed it, over {over}:\n");
     for (name, (t, game)) in &slowest {
         out.push_str(&format!("{name:<width$}  {t:>7.2} s  (game {game})\n"));
     }

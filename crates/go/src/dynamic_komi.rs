@@ -120,9 +120,13 @@ impl DynamicKomi {
 mod tests {
     use super::*;
 
-    fn part(dk: &mut DynamicKomi, margins: &[f32]) {
-        for &m in margins {
-            dk.score(m);
+    /// One part of a search: each `(margin, count)` run is `count` playouts with black's
+    /// margin `margin`.
+    fn part(dk: &mut DynamicKomi, runs: &[(f32, usize)]) {
+        for &(m, count) in runs {
+            for _ in 0..count {
+                dk.score(m);
+            }
         }
         dk.end_phase();
     }
@@ -130,53 +134,45 @@ mod tests {
     #[test]
     fn no_cushion_until_clearly_ahead() {
         // 7 wins of 10 (share 0.7, under RAISE_AT): nothing asked.
-        let mut dk2 = DynamicKomi::new(Colour::Black, 361);
-        let mut ms = vec![30.0; 7];
-        ms.extend([-5.0; 3]);
-        part(&mut dk2, &ms);
-        assert_eq!(dk2.virtual_komi(), 0.0);
+        let mut dk = DynamicKomi::new(Colour::Black, 361);
+        part(&mut dk, &[(30.0, 7), (-5.0, 3)]);
+        assert_eq!(dk.virtual_komi(), 0.0);
         // 8 of 10 at a mean of (8 * 30 - 2 * 5) / 10 = 23: a cushion of 11.
-        let mut ms = vec![30.0; 8];
-        ms.extend([-5.0; 2]);
-        part(&mut dk2, &ms);
-        assert_eq!(dk2.virtual_komi(), 11.0);
+        part(&mut dk, &[(30.0, 8), (-5.0, 2)]);
+        assert_eq!(dk.virtual_komi(), 11.0);
     }
 
     #[test]
     fn the_cushion_is_capped_by_the_board() {
         let mut dk = DynamicKomi::new(Colour::White, 81);
-        part(&mut dk, &[-50.0; 10]);
+        part(&mut dk, &[(-50.0, 10)]);
         assert_eq!(dk.virtual_komi(), 3.0);
         let mut dk = DynamicKomi::new(Colour::White, 361);
-        part(&mut dk, &[-50.0; 10]);
+        part(&mut dk, &[(-50.0, 10)]);
         assert_eq!(dk.virtual_komi(), 15.0);
     }
 
     #[test]
     fn hysteresis_keeps_then_drops_the_cushion() {
         let mut dk = DynamicKomi::new(Colour::Black, 361);
-        part(&mut dk, &[10.0; 10]);
+        part(&mut dk, &[(10.0, 10)]);
         assert_eq!(dk.virtual_komi(), 5.0);
         // Real share 0.7: kept.
-        let mut ms = vec![10.0; 7];
-        ms.extend([-1.0; 3]);
-        part(&mut dk, &ms);
+        part(&mut dk, &[(10.0, 7), (-1.0, 3)]);
         assert_eq!(dk.virtual_komi(), 5.0);
         // Real share 0.5: dropped.
-        let mut ms = vec![10.0; 5];
-        ms.extend([-1.0; 5]);
-        part(&mut dk, &ms);
+        part(&mut dk, &[(10.0, 5), (-1.0, 5)]);
         assert_eq!(dk.virtual_komi(), 0.0);
     }
 
     #[test]
     fn the_cushion_is_asked_of_the_side_to_move_only() {
         let mut dk = DynamicKomi::new(Colour::Black, 361);
-        part(&mut dk, &[-40.0; 10]); // black losing: no cushion, no gift either
+        part(&mut dk, &[(-40.0, 10)]); // black losing: no cushion, no gift either
         assert_eq!(dk.virtual_komi(), 0.0);
         assert_eq!(dk.score(-40.0), -40.0);
         dk.end_phase(); // that probe was a playout of its own part
-        part(&mut dk, &[8.0; 10]);
+        part(&mut dk, &[(8.0, 10)]);
         assert_eq!(dk.score(3.0), -1.0); // black must win by more than 4
         assert_eq!(dk.score(5.0), 1.0);
     }
@@ -185,7 +181,7 @@ mod tests {
     fn a_small_lead_asks_for_nothing() {
         // A one-point lead (late in a close game): half of it rounds down to nothing.
         let mut dk = DynamicKomi::new(Colour::White, 361);
-        part(&mut dk, &[-1.0; 10]);
+        part(&mut dk, &[(-1.0, 10)]);
         assert_eq!(dk.virtual_komi(), 0.0);
     }
 }

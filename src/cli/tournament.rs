@@ -131,35 +131,34 @@ where
         plan.units,
     );
     // The SPRT's counts start from the games already recorded (a resumed run).
-    let counts = match stop {
+    let sprt = match stop {
         Some(rule) => {
             if !shard.is_whole() {
                 return Err("--sprt decides on all the games, so it cannot run as a shard".into());
             }
             let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
-            Some(std::sync::Mutex::new(sprt_counts(&so_far, &rule.entrant)?))
+            Some((rule, std::sync::Mutex::new(sprt_counts(&so_far, &rule.entrant)?)))
         }
         None => None,
     };
-    let decided = |c: &Counts| {
-        let rule = stop.expect("counts only with a rule");
+    let decided = |rule: &SprtStop, c: &Counts| {
         rule.test.verdict(c.wins, c.ties, c.losses) != Verdict::Continue
     };
-    let stopped = match (&counts, stop) {
-        (Some(c), Some(rule)) if decided(&c.lock().unwrap_or_else(|p| p.into_inner())) => {
+    let stopped = match &sprt {
+        Some((rule, c)) if decided(rule, &c.lock().unwrap_or_else(|p| p.into_inner())) => {
             eprintln!("{command}: the SPRT for {} has decided; no game to play", rule.entrant);
             true
         }
         _ => run_units(&journal, plan, &todo, jobs, play, |r: &Record| {
             each(r);
-            let (Some(c), Some(rule)) = (&counts, stop) else { return ControlFlow::Continue(()) };
+            let Some((rule, c)) = &sprt else { return ControlFlow::Continue(()) };
             let mut c = c.lock().unwrap_or_else(|p| p.into_inner());
             // A line that names neither entrant cannot be in this record (one
             // configuration); count it as nothing rather than stop on it.
             if let Ok(one) = sprt_counts(std::slice::from_ref(r), &rule.entrant) {
                 c.add(&one);
             }
-            if decided(&c) {
+            if decided(rule, &c) {
                 eprintln!(
                     "{command}: the SPRT for {} has decided; no further game starts",
                     rule.entrant
@@ -356,28 +355,23 @@ impl Counts {
 /// `name`'s results in Go `records` (black, white, winner), checking that they hold games
 /// between `name` and one other entrant only.
 fn sprt_counts(records: &[Record], name: &str) -> Result<Counts, String> {
+    use menace::arena::tournament::standings::Outcome;
     let mut c = Counts::default();
     for r in records {
-        let field = |k: &str| {
-            r.data
-                .get(k)
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("unit {}: no {k:?}", r.unit))
-        };
-        let (black, white, winner) = (field("black")?, field("white")?, field("winner")?);
-        let seat = match (black == name, white == name) {
-            (true, false) => "black",
-            (false, true) => "white",
+        let g = menace::go::tournament::pair_game(r)?;
+        let first = match (g.first == name, g.second == name) {
+            (true, false) => true,
+            (false, true) => false,
             _ => {
                 return Err(format!(
-                    "--sprt: unit {} is {black} against {white}, not {name}'s game",
-                    r.unit
+                    "--sprt: unit {} is {} against {}, not {name}'s game",
+                    r.unit, g.first, g.second
                 ))
             }
         };
-        match winner {
-            "tie" => c.ties += 1,
-            w if w == seat => c.wins += 1,
+        match (g.outcome, first) {
+            (Outcome::Tie, _) => c.ties += 1,
+            (Outcome::FirstWins, true) | (Outcome::SecondWins, false) => c.wins += 1,
             _ => c.losses += 1,
         }
     }

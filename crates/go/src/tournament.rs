@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
-use menace_arena::tournament::{Merged, Plan, UnitId};
+use menace_arena::tournament::{Merged, Plan, Record, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
 use serde_json::{json, Map, Value};
 
@@ -592,30 +592,25 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
 
 /// The pairwise games of a set of Go lines (`black` first, `winner` black, white or tie).
 pub fn pair_games(m: &Merged) -> Result<Vec<PairGame>, String> {
-    m.records
-        .iter()
-        .map(|r| {
-            let field = |k: &str| {
-                r.data
-                    .get(k)
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| format!("unit {}: no {k:?}", r.unit))
-            };
-            let outcome = match field("winner")? {
-                "black" => Outcome::FirstWins,
-                "white" => Outcome::SecondWins,
-                "tie" => Outcome::Tie,
-                w => {
-                    return Err(format!("unit {}: winner {w:?} is not black, white or tie", r.unit))
-                }
-            };
-            Ok(PairGame {
-                first: field("black")?.to_string(),
-                second: field("white")?.to_string(),
-                outcome,
-            })
-        })
-        .collect()
+    m.records.iter().map(pair_game).collect()
+}
+
+/// One Go line as a pairwise game.
+pub fn pair_game(r: &Record) -> Result<PairGame, String> {
+    let field = |k: &str| {
+        r.data.get(k).and_then(Value::as_str).ok_or_else(|| format!("unit {}: no {k:?}", r.unit))
+    };
+    let outcome = match field("winner")? {
+        "black" => Outcome::FirstWins,
+        "white" => Outcome::SecondWins,
+        "tie" => Outcome::Tie,
+        w => return Err(format!("unit {}: winner {w:?} is not black, white or tie", r.unit)),
+    };
+    Ok(PairGame {
+        first: field("black")?.to_string(),
+        second: field("white")?.to_string(),
+        outcome,
+    })
 }
 
 /// The standings of a Go tournament, from its lines alone: the table, the crosstable,

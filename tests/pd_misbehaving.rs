@@ -1,5 +1,6 @@
 //! Misbehaving programs: the game finishes, only legal takes count, each incident is in
-//! the log. Deadlines are short (300 ms) to keep the suite fast.
+//! the log. Only the sleeper is meant to be killed, so the deadlines leave the others
+//! ample time even on a loaded machine (a test checks behaviour, never speed).
 
 #![cfg(unix)]
 
@@ -30,7 +31,7 @@ fn misbehaving_programs_do_not_stop_the_game() {
     let players = vec![
         Player::parse("greedy").unwrap(),                        // 1
         Player::parse("lazy").unwrap(),                          // 2
-        sh("sleeper", "echo 1; exec sleep 5"),                   // 3
+        sh("sleeper", "echo 1; exec sleep 60"),                  // 3
         sh("exit1", "echo 1 2; exit 1"),                         // 4
         sh("junk", "echo 'x 1 y 1 5 -2 3.5 2'"),                 // 5
         sh("flood", "yes '1 2 3' | head -c 5000000"),            // 6
@@ -42,10 +43,9 @@ fn misbehaving_programs_do_not_stop_the_game() {
         }, // 9
     ];
     let ids: Vec<Id> = (1..=9).collect();
-    let config = Config {
-        limits: Limits { deadline: Duration::from_millis(300), ..Limits::default() },
-        rounds: Some(3),
-    };
+    // The rule's 2 s: the sleeper costs 6 s over three rounds, and the 5 MB flood and
+    // the 3 MB line finish well within it even beside a Go match.
+    let config = Config { limits: Limits::default(), rounds: Some(3) };
     let g = play(&players, &ids, &[11, 22, 33], &config).unwrap();
     assert_eq!(g.history.len(), 3);
     for r in 0..3 {
@@ -81,7 +81,7 @@ fn misbehaving_programs_do_not_stop_the_game() {
 fn the_judge_log_names_every_incident() {
     let players = vec![Player::parse("greedy").unwrap(), sh("exit1", "exit 1")];
     let config = Config {
-        limits: Limits { deadline: Duration::from_millis(300), ..Limits::default() },
+        limits: Limits { deadline: Duration::from_secs(10), ..Limits::default() },
         rounds: Some(2),
     };
     let g = play(&players, &[2, 1], &[1, 2], &config).unwrap();

@@ -9,18 +9,12 @@
 
 #![cfg(unix)]
 
-use std::time::Duration;
-
-use menace::arena::{Limits, Program};
-use menace::pd::judge::{play, Config, Kind, Player};
+use menace::arena::Program;
+use menace::pd::judge::{play, Kind, Player};
 use menace::pd::seeds::parse_seeds;
 
-/// `rounds` rounds with a generous deadline: these tests check bytes, not speed, and the
-/// rule's 2 s would fail them on a loaded machine.
-fn config(rounds: usize) -> Config {
-    let limits = Limits { deadline: Duration::from_secs(60), ..Limits::default() };
-    Config { rounds: Some(rounds), limits }
-}
+#[path = "support/unhurried.rs"]
+mod unhurried;
 
 #[test]
 fn a_program_reads_exactly_the_original_input() {
@@ -38,7 +32,7 @@ fn a_program_reads_exactly_the_original_input() {
     let players =
         vec![Player::parse("wrathful").unwrap(), recorder, Player::parse("greedy").unwrap()];
     let seeds = parse_seeds(include_bytes!("../fixtures/pd/pd_rand")).unwrap();
-    let config = config(4);
+    let config = unhurried::config(4);
     let g = play(&players, &[1, 2, 3], &seeds, &config).unwrap();
     assert!(g.incidents.is_empty(), "{:?}", g.incidents);
     let seen = std::fs::read_to_string(&log).unwrap();
@@ -61,7 +55,7 @@ fn rounds_without_takes_are_empty_lines_and_a_missing_state_is_an_empty_line() {
     };
     let players = vec![Player::parse("patient").unwrap(), recorder];
     let seeds = parse_seeds(include_bytes!("../fixtures/pd/pd_rand")).unwrap();
-    let config = config(3);
+    let config = unhurried::config(3);
     let g = play(&players, &[1, 2], &seeds, &config).unwrap();
     assert!(g.incidents.is_empty(), "{:?}", g.incidents);
     let seen = std::fs::read_to_string(&log).unwrap();

@@ -4,11 +4,12 @@
 
 #![cfg(unix)]
 
-use std::time::Duration;
-
 use menace::arena::{Limits, Program};
 use menace::pd::judge::{play, Config, GameResult, Kind, Player};
 use menace::pd::rules::Id;
+
+#[path = "support/unhurried.rs"]
+mod unhurried;
 
 fn sh(name: &str, script: &str) -> Player {
     Player { name: name.into(), kind: Kind::External(Program::new(["sh", "-c", script])) }
@@ -80,10 +81,7 @@ fn misbehaving_programs_do_not_stop_the_game() {
 #[test]
 fn the_judge_log_names_every_incident() {
     let players = vec![Player::parse("greedy").unwrap(), sh("exit1", "exit 1")];
-    let config = Config {
-        limits: Limits { deadline: Duration::from_secs(10), ..Limits::default() },
-        rounds: Some(2),
-    };
+    let config = unhurried::config(2);
     let g = play(&players, &[2, 1], &[1, 2], &config).unwrap();
     let log = menace::pd::report::log_text(&g);
     assert!(
@@ -109,10 +107,7 @@ fn the_programs_of_a_round_run_at_the_same_time() {
         )
     };
     let players = vec![waiter("a", "b", 2), waiter("b", "a", 1)];
-    let config = Config {
-        limits: Limits { deadline: Duration::from_secs(10), ..Limits::default() },
-        rounds: Some(1),
-    };
+    let config = unhurried::config(1);
     let g = play(&players, &[1, 2], &[7], &config).unwrap();
     assert!(g.incidents.is_empty(), "{:?}", g.incidents);
     assert_eq!(takes_of(&g, 0, 1), [2]);

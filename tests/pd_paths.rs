@@ -1,12 +1,13 @@
 //! A built-in strategy and the same strategy run as `menace pd-player NAME` are the same
 //! player: the same game through both paths gives the same takes and scores.
 
-use std::time::Duration;
-
-use menace::arena::{Limits, Program};
-use menace::pd::judge::{play, Config, Kind, Player};
+use menace::arena::Program;
+use menace::pd::judge::{play, Kind, Player};
 use menace::pd::seeds::parse_seeds;
 use menace::pd::strategies::TABLE;
+
+#[path = "support/unhurried.rs"]
+mod unhurried;
 
 fn external(name: &str) -> Player {
     let exe = env!("CARGO_BIN_EXE_menace");
@@ -15,10 +16,7 @@ fn external(name: &str) -> Player {
 
 fn same_game(names: &[&str], ids: &[u32], rounds: usize) {
     let seeds = parse_seeds(include_bytes!("../fixtures/pd/pd_rand")).unwrap();
-    // This compares behaviour, not speed: the rule's 2 s deadline would turn a loaded
-    // machine (12 debug programs starting at once beside a Go match) into incidents.
-    let limits = Limits { deadline: Duration::from_secs(60), ..Limits::default() };
-    let config = Config { rounds: Some(rounds), limits };
+    let config = unhurried::config(rounds);
     let builtin: Vec<Player> = names.iter().map(|n| Player::parse(n).unwrap()).collect();
     let programs: Vec<Player> = names.iter().map(|n| external(n)).collect();
     let a = play(&builtin, ids, &seeds, &config).unwrap();

@@ -70,8 +70,10 @@ fn start_driver() -> Driver {
     panic!("chromedriver never listened on port {port}");
 }
 
+/// Where screenshots go: Cargo's scratch directory for integration tests, which exists
+/// wherever the target directory is (`CARGO_TARGET_DIR` may put it outside the checkout).
 fn target_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target")
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
 /// A headless Chromium whose downloads go to `downloads`.

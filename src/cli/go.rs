@@ -9,8 +9,8 @@ use menace::arena::tournament::{driver, Run};
 use menace::arena::Program;
 use menace::go::mcts::{Profile, SearchConfig};
 use menace::go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
-use menace::go::referee::Rules;
-use menace::go::{bot, gtp, handicap, koth};
+use menace::go::referee::{koth_move, Rules};
+use menace::go::{gtp, koth};
 
 use super::tournament::{ShardArgs, SprtArgs};
 
@@ -197,18 +197,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         Some(GoCommand::Tournament(t)) => {
             return report("menace go tournament", tournament(t, &cfg))
         }
-        Some(GoCommand::Position(p)) => {
-            return match position(&p) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("menace go position: {e}");
-                    ExitCode::from(2)
-                }
-            }
-        }
+        Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
         None => {}
     }
     if args.gtp {
@@ -235,18 +224,10 @@ pub fn run(args: GoArgs) -> ExitCode {
         }
     };
     let board = &input.board;
-    let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(board).as_bytes()) ^ cfg.seed.wrapping_mul(gtp::SEED_MIX);
-    let cfg = SearchConfig { seed, ..cfg };
-    let ctx = bot::Context {
-        opponent_passed: inf.opponent_passed,
-        forbidden: Vec::new(),
-        avoid_ko_retakes: true,
-        resign_below: 0.0,
-    };
-    let d = bot::decide(board, &cfg, &ctx);
+    // The same decision a builtin entrant makes in the referee's games.
+    let d = koth_move(board, &cfg);
     if args.verbose {
-        eprintln!("{} ({inf})", d.reason);
+        eprintln!("{} ({})", d.reason, koth::infer(&input));
         if let Some(s) = &d.search {
             if s.virtual_komi > 0.0 {
                 eprintln!(
@@ -288,21 +269,6 @@ fn report(command: &str, result: Result<String, String>) -> ExitCode {
 fn run_match(m: MatchArgs) -> Result<String, String> {
     let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
     let (pa, pb) = (parse(&m.a)?, parse(&m.b)?);
-    if !(2..=19).contains(&m.size) {
-        return Err("--size must be 2..=19".into());
-    }
-    if m.handicap > 0 {
-        if let Err(e) = handicap::fixed(m.size, m.handicap) {
-            let takes = match handicap::max_fixed(m.size) {
-                0 => "no fixed handicap".to_string(),
-                max => format!("2 to {max} stones"),
-            };
-            return Err(format!(
-                "--handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
-                m.handicap, m.size
-            ));
-        }
-    }
     if m.first_game != 1 {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }

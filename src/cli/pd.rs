@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use menace::arena::tournament::{driver, Run};
 use menace::arena::Limits;
 use menace::pd::format::parse_input;
-use menace::pd::judge::{self, Config, Player};
+use menace::pd::judge::{Config, Player};
 use menace::pd::rules::rounds_for;
 use menace::pd::rules::Id;
 use menace::pd::strategies::{self, PUBLISHED_FIELD, TABLE};
@@ -113,50 +113,28 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         specs.extend(PUBLISHED_FIELD.iter().map(|s| s.to_string()));
     }
     let players = tournament::field(&specs)?;
-    if players.len() < 2 {
-        return Err("a game needs at least 2 players (see --help and --list)".into());
-    }
     let n = players.len();
-    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout < 1e6) {
-        return Err(format!(
-            "--timeout must be a positive number of seconds, got {}",
-            args.timeout
-        ));
-    }
-    if args.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
     let rounds = args.rounds.unwrap_or_else(|| rounds_for(n as u32));
-    if rounds == 0 {
-        return Err("--rounds must be at least 1".into());
-    }
-    if let Some(order) = &args.order {
-        judge::check_order(order, n)?;
-    }
-    let file_seeds = match &args.seeds {
-        Some(p) => Some(seeds::read_seeds(p, rounds)?),
-        None => None,
-    };
-    let config = Config {
-        limits: Limits {
-            deadline: Duration::from_secs_f64(args.timeout),
-            max_output: args.max_output.max(1),
-            max_stderr: 4096,
-        },
-        rounds: Some(rounds),
-    };
-    let all_builtin = players.iter().all(Player::is_builtin);
-    let games = tournament::Games {
+    let limits =
+        Limits { deadline: Duration::ZERO, max_output: args.max_output.max(1), max_stderr: 4096 };
+    let mut games = tournament::Games {
         players,
         seed: args.seed,
         order: args.order.clone(),
-        file_seeds,
+        file_seeds: None,
         rounds,
-        config,
+        config: Config { limits, rounds: Some(rounds) },
         timeout: args.timeout,
         games: args.games,
         out: args.out.clone(),
     };
+    // Checked before the seed file is read, so a bad flag is the error rather than the file.
+    games.check()?;
+    games.config.limits.deadline = Duration::from_secs_f64(args.timeout);
+    if let Some(p) = &args.seeds {
+        games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
+    }
+    let all_builtin = games.players.iter().all(Player::is_builtin);
     let plan = games.plan();
     let command = "menace pd";
     let shard = args.shard.resolve(command)?;

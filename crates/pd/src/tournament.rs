@@ -184,6 +184,29 @@ pub struct Games {
 }
 
 impl Games {
+    /// Checks the settings, in the words of `menace pd`'s flags.
+    pub fn check(&self) -> Result<(), String> {
+        if self.players.len() < 2 {
+            return Err("a game needs at least 2 players (see --help and --list)".into());
+        }
+        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout < 1e6) {
+            return Err(format!(
+                "--timeout must be a positive number of seconds, got {}",
+                self.timeout
+            ));
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.rounds == 0 {
+            return Err("--rounds must be at least 1".into());
+        }
+        if let Some(order) = &self.order {
+            judge::check_order(order, self.players.len())?;
+        }
+        Ok(())
+    }
+
     /// The plan: one unit per game, fingerprinted by everything that decides the results.
     pub fn plan(&self) -> Plan {
         let players: Vec<[String; 2]> =

@@ -88,6 +88,32 @@ impl Rules {
         }
     }
 
+    /// Checks the rules, in the words of the command-line flags that set them.
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=19).contains(&self.size) {
+            return Err(format!("--size {}: give a side from 2 to 19", self.size));
+        }
+        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+            return Err(format!("--komi {} is not a usable number", self.komi));
+        }
+        if self.move_cap == 0 {
+            return Err("--move-cap must be at least 1".into());
+        }
+        if self.handicap > 0 {
+            if let Err(e) = handicap::fixed(self.size, self.handicap) {
+                let takes = match handicap::max_fixed(self.size) {
+                    0 => "no fixed handicap".to_string(),
+                    max => format!("2 to {max} stones"),
+                };
+                return Err(format!(
+                    "--handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
+                    self.handicap, self.size
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// The starting position: the empty board, or black's fixed handicap stones with
     /// white to move (`Err` when the board cannot take that handicap).
     pub fn start(&self) -> Result<Board, String> {

@@ -180,13 +180,6 @@ impl Config {
                 return Err(format!("two entrants are named {:?}", e.name));
             }
         }
-        let r = &self.rules;
-        if !(2..=19).contains(&r.size) {
-            return Err(format!("--size {}: give a side from 2 to 19", r.size));
-        }
-        if !r.komi.is_finite() || r.komi.abs() > 1000.0 {
-            return Err(format!("--komi {} is not a usable number", r.komi));
-        }
         if self.games_per_pair == 0 || self.games_per_pair > 1_000_000 {
             return Err(match self.format {
                 Format::Tournament => "--games-per-pair must be from 1 to 1000000",
@@ -194,9 +187,7 @@ impl Config {
             }
             .into());
         }
-        if r.move_cap == 0 {
-            return Err("--move-cap must be at least 1".into());
-        }
+        self.rules.check()?;
         Ok(())
     }
 

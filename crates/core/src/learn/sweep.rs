@@ -174,3 +174,50 @@ pub fn summary(m: &Merged) -> Result<String, String> {
     out.push_str(&format!("  P(loss) vs best response at the end: {}\n", median_range(d)));
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menace_arena::tournament::{merge, Record};
+
+    fn config(seeds: u64) -> Config {
+        Config {
+            opponent: "random".into(),
+            rules: "michie".into(),
+            games: 10,
+            every: 1,
+            check_every: 1,
+            stop_when_unbeatable: false,
+            first_seed: u64::MAX,
+            move_timeout: 5.0,
+            seeds,
+        }
+    }
+
+    #[test]
+    fn a_line_holds_its_seed_and_summary_without_the_curve_and_the_summary_reads_it() {
+        let c = config(2);
+        // Seeds follow the unit from the first seed, wrapping.
+        assert_eq!((c.seed(UnitId(0)), c.seed(UnitId(1))), (u64::MAX, 0));
+        let run = Summary { games: 10, last_loss: Some(4), ..Summary::default() };
+        let ok = c.record(UnitId(0), Ok(&run));
+        assert!(ok["summary"].get("curve").is_none() && ok["summary"]["games"] == 10);
+        let failed = c.record(UnitId(1), Err("no such program".into()));
+        assert_eq!(failed["error"], "no such program");
+        let plan = c.plan();
+        let text: String = [ok, failed]
+            .into_iter()
+            .enumerate()
+            .map(|(u, m)| Record::new(&plan, UnitId(u as u64), m).to_line() + "\n")
+            .collect();
+        let m = merge(&[("t".into(), text)]).unwrap();
+        let s = summary(&m).unwrap();
+        assert!(s.starts_with("MENACE against random: 2 of 2 seeds"), "{s}");
+        assert!(s.contains("seed 0: failed: no such program"), "{s}");
+        assert!(s.contains("last loss at game: median 4 (range 4..4) (0 runs never lost)"), "{s}");
+        // Another opponent is another fingerprint; more seeds, more units of the same one.
+        let other = Config { opponent: "perfect".into(), ..config(2) };
+        assert_ne!(plan.config, other.plan().config);
+        assert_eq!((plan.config, config(3).plan().units), (config(3).plan().config, 3));
+    }
+}

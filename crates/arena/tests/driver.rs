@@ -85,20 +85,20 @@ fn a_resumed_run_plays_nothing_twice_and_shards_merge_to_the_whole() {
         assert!(part.starts_with(&format!("shard {k}/3: ")), "{part}");
         assert!(shards.join(format!("results-{k}-of-3.jsonl")).is_file());
     }
-    let merged =
-        driver::merge_files(&[&Plain, &Squares], &[shards.clone()], &MergeOptions::default());
+    let files = [shards.clone()];
+    let merged = driver::merge_files(&[&Plain, &Squares], &files, &MergeOptions::default());
     assert_eq!(merged.unwrap(), text);
     // Without one shard the merge is refused, unless asked for what is there.
     std::fs::remove_file(shards.join("results-1-of-3.jsonl")).unwrap();
-    assert!(driver::merge_files(&[&Squares], &[shards.clone()], &MergeOptions::default()).is_err());
+    assert!(driver::merge_files(&[&Squares], &files, &MergeOptions::default()).is_err());
     let partial = MergeOptions { partial: true, ..MergeOptions::default() };
-    let some = driver::merge_files(&[&Squares], &[shards.clone()], &partial).unwrap();
+    let some = driver::merge_files(&[&Squares], &files, &partial).unwrap();
     assert!(some.starts_with("5 of 7 units"), "{some}");
     // A kind nobody knows, and timings a kind does not record, are one clear error each.
-    let e = driver::merge_files(&[&Plain], &[shards.clone()], &partial).unwrap_err();
+    let e = driver::merge_files(&[&Plain], &files, &partial).unwrap_err();
     assert!(e.contains("\"squares\": no summary known (plain)"), "{e}");
     let timings = MergeOptions { timings: true, ..partial };
-    let e = driver::merge_files(&[&Squares], &[shards], &timings).unwrap_err();
+    let e = driver::merge_files(&[&Squares], &files, &timings).unwrap_err();
     assert!(e.contains("record no move times"), "{e}");
 }
 

@@ -85,6 +85,18 @@ fn each_preset_gives_its_answer_on_the_same_positions() {
     }
 }
 
+#[test]
+fn a_handicap_the_board_cannot_take_is_no_game() {
+    // 5x5 takes no fixed handicap: nobody's loss, and no seat is asked for a move.
+    let rules = Rules::gtp(5, 0.0, 2, 10, Duration::from_secs(5));
+    assert!(rules.check().unwrap_err().contains("5x5 takes no fixed handicap"));
+    let g = referee(&rules, "1 1");
+    assert_eq!(
+        (g.ending, g.winner, g.result.as_str(), g.moves.len()),
+        (Ending::Void, Winner::Tie, "Void", 0)
+    );
+}
+
 /// A scripted GTP engine: answers `genmove` with `reply`, `fixed_handicap` with
 /// `stones`, and everything else with `=`.
 fn engine(name: &str, reply: &str, stones: &str) -> Entrant {

@@ -247,3 +247,38 @@ fn a_match_keeps_the_fingerprint_its_records_were_written_under() {
         r#"{"games":3,"handicap":0,"kind":"go-match","komi":7.5,"move_cap":1000,"move_timeout":120,"players":[["a","x --seed '{game}'"],["b","y"]],"size":9}"#
     );
 }
+
+/// A king-of-the-hill entrant running `script` under `sh -c`.
+fn koth_sh(name: &str, script: &str) -> Entrant {
+    let program = Program::new(["sh", "-c", script]);
+    Entrant { name: name.into(), spec: format!("koth:{program}"), kind: Kind::Koth(program) }
+}
+
+#[test]
+fn misbehaving_koth_programs_lose_with_the_reason() {
+    let cases = [
+        ("illegal", "cat >/dev/null; echo 3 3", "illegal move 3 3 (point is occupied)"),
+        ("offboard", "cat >/dev/null; echo 9 1", "malformed output \"9 1\": bad row"),
+        ("crash", "cat >/dev/null; echo 1 1; exit 3", "crashed (exited with status 3)"),
+        ("hang", "exec sleep 30", "no move within 1 s"),
+        ("garbage", "cat >/dev/null; echo hello", "malformed output \"hello\""),
+        ("flood", "cat >/dev/null; yes 1 1 | head -c 1000000", "output over 4096 bytes"),
+        ("silent", "cat >/dev/null", "malformed output \"\""),
+    ];
+    for (name, script, why) in cases {
+        // The opponent plays 3 3 first (as black), so "3 3" from the offender is occupied.
+        let cfg = Config {
+            entrants: vec![koth_sh("opener", "cat >/dev/null; echo 3 3"), koth_sh(name, script)],
+            games_per_pair: 1,
+            rules: Rules::koth(5, 0.0, 60, Duration::from_secs(1)),
+            format: Format::Tournament,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let (l, _) = unit(&cfg, 0, dir.path());
+        assert_eq!(l["sgf"], "sgf/unit-00000.sgf");
+        assert_eq!((l["black"].as_str(), l["winner"].as_str()), (Some("opener"), Some("black")));
+        assert_eq!((l["ending"].as_str(), l["result"].as_str()), (Some("forfeit"), Some("B+F")));
+        let reason = l["reason"].as_str().unwrap();
+        assert!(reason.starts_with(&format!("{name} (white)")) && reason.contains(why), "{reason}");
+    }
+}

@@ -1,5 +1,5 @@
 //! The one referee: the two rule presets on the same positions (an immediate ko retake,
-//! reaching the move cap), with the answer each preset gives, and every
+//! a whole-board repeat, reaching the move cap), with the answer each preset gives, and every
 //! kind of misbehaving GTP engine losing with its reason.
 
 use std::time::Duration;
@@ -50,6 +50,17 @@ const CASES: &[Case] = &[
         moves: "1 2, 1 3, 3 2, 3 3, 2 1, 2 4, 5 5, 2 2, 2 3, 2 2",
         koth: (Ending::Repeat, Winner::Tie, "0", 10),
         gtp: (Ending::Forfeit, Winner::Black, "B+F", 9),
+    },
+    Case {
+        // Black's last move captures three stones and recreates the position after its
+        // first (found by a search of the 2x2 board): a repeat, though no ko retake.
+        name: "a whole-board repeat that is not a ko retake",
+        size: 2,
+        komi: 0.0,
+        move_cap: 100,
+        moves: "1 1, 1 2, 2 1, 2 2, 1 1, 2 1, 1 1",
+        koth: (Ending::Repeat, Winner::Tie, "0", 7),
+        gtp: (Ending::Forfeit, Winner::White, "W+F", 7),
     },
     Case {
         // Two stones each on an open board when the cap strikes: komi decides a scored game.

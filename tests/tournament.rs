@@ -1,6 +1,7 @@
 //! `menace go tournament` and `menace merge`: shards merged print the one-machine standings
-//! byte for byte, resuming skips what is recorded, misbehaving entrants lose with the
-//! reason, and real entrants from outside (a Python KotH bot, GNU Go over GTP) play through.
+//! byte for byte, resuming skips what is recorded, an entrant that cannot start forfeits,
+//! and real entrants from outside (a Python KotH bot, GNU Go over GTP) play through. The
+//! referee's rules are tested in crates/go/tests/referee.rs.
 
 use std::path::Path;
 use std::process::Output;
@@ -267,43 +268,6 @@ fn a_killed_run_resumes_without_replaying_and_mixed_configurations_are_refused()
 }
 
 /// A king-of-the-hill entrant from a shell script.
-fn koth_sh(name: &str, script: &str) -> String {
-    format!("{name}=koth:sh -c '{script}'")
-}
-
-#[test]
-fn misbehaving_entrants_lose_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let cases = [
-        ("illegal", "cat >/dev/null; echo 3 3", "illegal move 3 3 (point is occupied)"),
-        ("offboard", "cat >/dev/null; echo 9 1", "malformed output \"9 1\": bad row"),
-        ("crash", "cat >/dev/null; echo 1 1; exit 3", "crashed (exited with status 3)"),
-        ("hang", "exec sleep 30", "no move within 1 s"),
-        ("garbage", "cat >/dev/null; echo hello", "malformed output \"hello\""),
-        ("flood", "cat >/dev/null; yes 1 1 | head -c 1000000", "output over 4096 bytes"),
-        ("silent", "cat >/dev/null", "malformed output \"\""),
-    ];
-    // The opponent plays 3 3 first (as black), so "3 3" from the offender is occupied.
-    let opener = koth_sh("opener", "cat >/dev/null; echo 3 3");
-    for (name, script, why) in cases {
-        let out = dir.path().join(name);
-        let field = [opener.as_str(), &koth_sh(name, script)];
-        let o = tournament(&field, &["--games-per-pair", "1", "--move-timeout", "1"], &out);
-        ok(&o);
-        let r = &lines(&out.join("results.jsonl"))[0];
-        assert_eq!(r["black"], "opener");
-        // "illegal" answers 3 3 on an occupied point; the others misbehave on their own.
-        assert_eq!(r["winner"], "black", "{name}: {r}");
-        assert_eq!(r["ending"], "forfeit", "{name}: {r}");
-        let reason = r["reason"].as_str().unwrap();
-        assert!(
-            reason.starts_with(&format!("{name} (white)")) && reason.contains(why),
-            "{name}: {reason}"
-        );
-        assert_eq!(r["result"], "B+F");
-    }
-}
-
 #[test]
 fn a_program_that_cannot_start_forfeits() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 use menace::arena::tournament::record::{complete_lines, parse_lines};
 use menace::arena::tournament::Merged;
 use menace::go::board::{Board, Move};
-use menace::go::{score, sgf, tournament};
+use menace::go::referee::tournament;
+use menace::go::{score, sgf};
 use serde_json::Value;
 
 fn koth_dirs() -> Vec<PathBuf> {

@@ -1,14 +1,18 @@
 //! `menace go`: flags and glue for the Go bot, GTP engine and match runner.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use menace::arena::tournament::{driver, Run};
 use menace::arena::Program;
-use menace::go::matches::{self, MatchConfig, Player};
 use menace::go::mcts::{Profile, SearchConfig};
-use menace::go::{bot, gtp, koth};
+use menace::go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
+use menace::go::referee::{koth_move, Rules};
+use menace::go::{gtp, koth};
+
+use super::tournament::{ShardArgs, SprtArgs};
 
 /// Default playouts per move (the library's one default budget).
 pub use menace::go::mcts::DEFAULT_PLAYOUTS;
@@ -68,7 +72,9 @@ pub struct GoArgs {
 
 #[derive(clap::Subcommand, Debug)]
 enum GoCommand {
-    /// Play games between two GTP engines, alternating colours; SGF per game and a table.
+    /// Play games between two GTP engines under the `gtp` rules, alternating colours: a
+    /// two-entrant tournament (one JSON line and one SGF per game, standings; resumable,
+    /// shardable, merged with `menace merge`).
     Match(MatchArgs),
     /// The king-of-the-hill tournament: every entrant plays every other; standings,
     /// crosstable, Elo; one JSON line and one SGF per game; resumable and shardable.
@@ -118,9 +124,9 @@ struct TournamentArgs {
     #[arg(long, default_value = "go-tournament")]
     out: PathBuf,
     #[command(flatten)]
-    shard: super::tournament::ShardArgs,
+    shard: ShardArgs,
     #[command(flatten)]
-    sprt: super::tournament::SprtArgs,
+    sprt: SprtArgs,
 }
 
 #[derive(clap::Args, Debug)]
@@ -141,8 +147,7 @@ struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Number of the first game (to split a match over processes; colours and `{game}`
-    /// follow the game number).
+    /// Only 1: a match is split over processes with --shard (or a Slurm array).
     #[arg(long, default_value_t = 1)]
     first_game: usize,
     /// Board side.
@@ -156,24 +161,24 @@ struct MatchArgs {
     /// engine (`--a`) takes black in every game.
     #[arg(long, default_value_t = 0)]
     handicap: usize,
-    /// Moves after which the game is a tie.
+    /// Moves after which the game ends without a result (a tie).
     #[arg(long, default_value_t = 1000)]
     move_cap: usize,
     /// Seconds allowed for one answer.
     #[arg(long, default_value_t = 120)]
     move_timeout: u64,
-    /// Folder for game-NNN.sgf.
+    /// The results folder when --out is not given (older runs wrote only SGF there).
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
-    /// Record the match as a tournament: one JSON line per game in DIR/results.jsonl
-    /// (resumable; shardable with --shard or a Slurm array instead of --first-game; merged
-    /// with `menace merge`), SGFs in DIR/sgf, and print the standings from the lines.
+    /// The results folder: one JSON line per game in DIR/results.jsonl (re-running into it
+    /// resumes; shardable with --shard or a Slurm array; merged with `menace merge`), SGFs
+    /// in DIR/sgf; default `go-match`.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     #[command(flatten)]
-    shard: super::tournament::ShardArgs,
+    shard: ShardArgs,
     #[command(flatten)]
-    sprt: super::tournament::SprtArgs,
+    sprt: SprtArgs,
 }
 
 /// Runs `menace go`.
@@ -188,20 +193,11 @@ pub fn run(args: GoArgs) -> ExitCode {
         ..SearchConfig::default()
     };
     match args.command {
-        Some(GoCommand::Match(m)) => return run_match(m),
-        Some(GoCommand::Tournament(t)) => return run_tournament(t, &cfg),
-        Some(GoCommand::Position(p)) => {
-            return match position(&p) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("menace go position: {e}");
-                    ExitCode::from(2)
-                }
-            }
+        Some(GoCommand::Match(m)) => return report("menace go match", run_match(m)),
+        Some(GoCommand::Tournament(t)) => {
+            return report("menace go tournament", tournament(t, &cfg))
         }
+        Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
         None => {}
     }
     if args.gtp {
@@ -228,18 +224,10 @@ pub fn run(args: GoArgs) -> ExitCode {
         }
     };
     let board = &input.board;
-    let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(board).as_bytes()) ^ cfg.seed.wrapping_mul(gtp::SEED_MIX);
-    let cfg = SearchConfig { seed, ..cfg };
-    let ctx = bot::Context {
-        opponent_passed: inf.opponent_passed,
-        forbidden: Vec::new(),
-        avoid_ko_retakes: true,
-        resign_below: 0.0,
-    };
-    let d = bot::decide(board, &cfg, &ctx);
+    // The same decision a builtin entrant makes in the referee's games.
+    let d = koth_move(board, &cfg);
     if args.verbose {
-        eprintln!("{} ({inf})", d.reason);
+        eprintln!("{} ({})", d.reason, koth::infer(&input));
         if let Some(s) = &d.search {
             if s.virtual_komi > 0.0 {
                 eprintln!(
@@ -263,261 +251,84 @@ pub fn run(args: GoArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn run_match(m: MatchArgs) -> ExitCode {
-    let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
-    let (pa, pb) = match (parse(&m.a), parse(&m.b)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (Err(e), _) | (_, Err(e)) => {
-            eprintln!("menace go match: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    if !(2..=19).contains(&m.size) {
-        eprintln!("menace go match: --size must be 2..=19");
-        return ExitCode::from(2);
-    }
-    if m.handicap > 0 {
-        if let Err(e) = menace::go::handicap::fixed(m.size, m.handicap) {
-            let takes = match menace::go::handicap::max_fixed(m.size) {
-                0 => "no fixed handicap".to_string(),
-                max => format!("2 to {max} stones"),
-            };
-            eprintln!(
-                "menace go match: --handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
-                m.handicap, m.size
-            );
-            return ExitCode::from(2);
-        }
-    }
-    let players = [
-        Player { name: m.name_a.clone(), program: pa },
-        Player { name: m.name_b.clone(), program: pb },
-    ];
-    if m.sprt.sprt.is_some() && m.out.is_none() {
-        eprintln!("menace go match: --sprt stops a recorded match: give --out DIR");
-        return ExitCode::from(2);
-    }
-    if let Some(out) = m.out.clone() {
-        return match recorded_match(&m, &players, &out) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("menace go match: {e}");
-                ExitCode::from(2)
-            }
-        };
-    }
-    let cfg = MatchConfig {
-        size: m.size,
-        games: m.games,
-        first_game: m.first_game,
-        komi: m.komi,
-        move_cap: m.move_cap,
-        handicap: m.handicap,
-        move_timeout: Duration::from_secs(m.move_timeout),
-        sgf_dir: m.sgf_dir,
-    };
-    let recs = matches::run_match(&players, &cfg, |r| {
-        let times = |i: usize| {
-            let mut t = r.move_times[i].clone();
-            t.sort_by(|a, b| a.total_cmp(b));
-            let median = menace::stats::median(&t).unwrap_or(0.0);
-            format!("{median:.2}/{:.2}", t.last().copied().unwrap_or(0.0))
-        };
-        println!(
-            "game {:>3}: {} (black) vs {} (white): {} after {} moves, {}; move s median/max {} {}, {} {}",
-            r.number,
-            players[r.black].name,
-            players[1 - r.black].name,
-            r.result,
-            r.moves.len(),
-            r.reason,
-            players[0].name,
-            times(0),
-            players[1].name,
-            times(1)
-        );
-    });
-    print!("{}", matches::table(&players, &recs));
-    ExitCode::SUCCESS
-}
-
-fn run_tournament(t: TournamentArgs, base: &SearchConfig) -> ExitCode {
-    match tournament(t, base) {
+/// Prints a command's text, or its error with exit code 2.
+fn report(command: &str, result: Result<String, String>) -> ExitCode {
+    match result {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("menace go tournament: {e}");
+            eprintln!("{command}: {e}");
             ExitCode::from(2)
         }
     }
 }
 
+/// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
+fn run_match(m: MatchArgs) -> Result<String, String> {
+    let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
+    let (pa, pb) = (parse(&m.a)?, parse(&m.b)?);
+    if m.first_game != 1 {
+        return Err("split a match with --shard (or a Slurm array), not --first-game".into());
+    }
+    let gtp = |name: &str, cmd: &str, p| Entrant {
+        name: name.into(),
+        spec: format!("gtp:{cmd}"),
+        kind: Kind::Gtp(p),
+    };
+    let cfg = Config {
+        entrants: vec![gtp(&m.name_a, &m.a, pa), gtp(&m.name_b, &m.b, pb)],
+        games_per_pair: m.games as u64,
+        rules: Rules::gtp(
+            m.size,
+            m.komi,
+            m.handicap,
+            m.move_cap,
+            Duration::from_secs(m.move_timeout),
+        ),
+        format: Format::Match,
+    };
+    let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
+    referee_run("menace go match", &cfg, &m.shard, &m.sprt, &out, 1)
+}
+
+/// `menace go tournament`: every entrant against every other under the `koth` rules.
 fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
-    use menace::go::tournament::{self as tour, Config, Entrant};
     let entrants =
         t.entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
     if !(t.move_timeout.is_finite() && t.move_timeout > 0.0 && t.move_timeout <= 86_400.0) {
         return Err(format!("--move-timeout {}: give seconds, up to a day", t.move_timeout));
     }
+    let timeout = Duration::from_secs_f64(t.move_timeout);
     let cfg = Config {
         entrants,
         games_per_pair: t.games_per_pair,
-        size: t.size,
-        komi: t.komi,
-        move_cap: t.move_cap,
-        move_timeout: Duration::from_secs_f64(t.move_timeout),
+        rules: Rules::koth(t.size, t.komi, t.move_cap, timeout),
+        format: Format::Tournament,
     };
+    referee_run("menace go tournament", &cfg, &t.shard, &t.sprt, &t.out, t.jobs.max(1))
+}
+
+/// Runs the units of `cfg` through the tournament driver into `out`.
+fn referee_run(
+    command: &str,
+    cfg: &Config,
+    shard: &ShardArgs,
+    sprt: &SprtArgs,
+    out: &Path,
+    jobs: usize,
+) -> Result<String, String> {
     cfg.check()?;
     let names: Vec<&str> = cfg.entrants.iter().map(|e| e.name.as_str()).collect();
-    t.sprt.check(&names)?;
-    let command = "menace go tournament";
-    let shard = t.shard.resolve(command)?;
-    let out = t.out.clone();
-    super::tournament::run(
-        command,
-        &cfg.plan(),
-        shard,
-        &t.out,
-        t.jobs.max(1),
-        t.sprt.rule().as_ref(),
-        |unit| tour::run_unit(&cfg, unit, &out),
-        |r| {
-            let f = |k: &str| {
-                r.data
-                    .get(k)
-                    .map(|v| v.as_str().map_or(v.to_string(), String::from))
-                    .unwrap_or_default()
-            };
-            eprintln!(
-                "unit {}: {} (black) vs {} (white): {} after {} moves; {}",
-                r.unit,
-                f("black"),
-                f("white"),
-                f("result"),
-                f("moves"),
-                f("reason")
-            );
-        },
-    )
-}
-
-/// The longest of `times` in seconds, to the hundredth (0 for a side that never moved).
-fn slowest(times: &[f64]) -> f64 {
-    (times.iter().copied().fold(0.0, f64::max) * 100.0).round() / 100.0
-}
-
-/// `menace go match --out DIR`: game `u + 1` is unit `u` (colours and `{game}` from the
-/// unit, never the shard), one JSON line per game with the fields of the Go tournament's
-/// lines, so `menace merge` and the tournament's standings read it.
-fn recorded_match(
-    m: &MatchArgs,
-    players: &[Player; 2],
-    out: &std::path::Path,
-) -> Result<String, String> {
-    use menace::arena::tournament::Plan;
-    use menace::go::board::Board;
-    use menace::go::matches::Outcome;
-    if m.first_game != 1 {
-        return Err("--out splits a match with --shard (or a Slurm array), not --first-game".into());
-    }
-    m.sprt.check(&[&m.name_a, &m.name_b])?;
-    if m.name_a == m.name_b && m.sprt.sprt.is_some() {
-        return Err("--sprt needs the two engines named apart (--name-a, --name-b)".into());
-    }
-    if m.games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    let cfg = MatchConfig {
-        size: m.size,
-        games: 1,
-        first_game: 1,
-        komi: m.komi,
-        move_cap: m.move_cap,
-        handicap: m.handicap,
-        move_timeout: Duration::from_secs(m.move_timeout),
-        sgf_dir: Some(out.join("sgf")),
-    };
-    let canonical = serde_json::json!({
-        "kind": "go-match",
-        "players": players.iter().map(|p| [p.name.clone(), p.program.to_string()]).collect::<Vec<_>>(),
-        "games": m.games,
-        "size": m.size,
-        "komi": m.komi,
-        "move_cap": m.move_cap,
-        "handicap": m.handicap,
-        "move_timeout": m.move_timeout,
-    })
-    .to_string();
-    let plan = Plan::new(menace::go::tournament::KIND, &canonical, m.games as u64);
-    let command = "menace go match";
-    let shard = m.shard.resolve(command)?;
-    super::tournament::run(
-        command,
-        &plan,
-        shard,
-        out,
-        1,
-        m.sprt.rule().as_ref(),
-        |unit| {
-            let number = unit.0 as usize + 1;
-            let black = if cfg.handicap > 0 { 0 } else { (number - 1) % 2 };
-            let rec = matches::play_game(players, black, number, &cfg);
-            // The final board, for the area: the start (handicap stones) and the moves.
-            let mut board = match cfg.handicap {
-                0 => Some(Board::new(cfg.size)),
-                n => menace::go::handicap::fixed(cfg.size, n)
-                    .and_then(|h| menace::go::handicap::board(cfg.size, &h))
-                    .ok(),
-            }
-            .unwrap_or_else(|| Board::new(cfg.size));
-            for &mv in &rec.moves {
-                let _ = board.play(mv);
-            }
-            let (bs, ws) = menace::go::score::area(&board);
-            let ending = if rec.reason == "two passes" {
-                "two passes"
-            } else if rec.reason.starts_with("move cap") {
-                "move cap"
-            } else if rec.reason.contains("repeats a position") {
-                "repeat"
-            } else {
-                "forfeit"
-            };
-            let winner = match rec.outcome {
-                Outcome::BlackWins => "black",
-                Outcome::WhiteWins => "white",
-                Outcome::Tie => "tie",
-            };
-            let v = serde_json::json!({
-                "black": players[black].name,
-                "white": players[1 - black].name,
-                "winner": winner,
-                "ending": ending,
-                "reason": rec.reason,
-                "result": rec.result,
-                "black_score": bs,
-                "white_score": ws,
-                "moves": rec.moves.len(),
-                // The slowest genmove of each side, as the judge's lines have it (wall
-                // clock, GTP round trip included), for `menace merge --timings`.
-                "black_slowest_s": slowest(&rec.move_times[black]),
-                "white_slowest_s": slowest(&rec.move_times[1 - black]),
-                "sgf": format!("sgf/game-{number:03}.sgf"),
-                "size": cfg.size,
-                "komi": cfg.komi,
-            });
-            match v {
-                serde_json::Value::Object(o) => o,
-                _ => unreachable!("a JSON object"),
-            }
-        },
-        |r| eprintln!("{command}: game {} {}", r.unit.0 + 1, r.data["result"]),
-    )
+    sprt.check(&names)?;
+    let plan = cfg.plan();
+    let stop = sprt.rule();
+    let shard = shard.resolve(command)?;
+    let run = Run { command, plan: &plan, shard, out, jobs, stop: stop.as_ref() };
+    let play = |unit| tour::run_unit(cfg, unit, out);
+    driver::run(&tour::GoResults, &run, play, |r| eprintln!("{}", tour::progress(r)))
+        .map(|(text, _)| text)
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.

@@ -15,6 +15,7 @@ use menace::game::Side;
 use menace::hexapawn::Hexapawn;
 use menace::learn::eval::report;
 use menace::learn::hexapawn_experiment::hexapawn_winner;
+use menace::learn::sweep::{self, median_range};
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
 use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use menace::menace::state::State;
@@ -165,15 +166,6 @@ fn describe(seed: u64, s: &Summary) -> String {
         s.end.vs_perfect.draw,
         s.end.vs_perfect.loss,
     ) + &stopped
-}
-
-fn median_range(v: Vec<f64>) -> String {
-    let Some(median) = menace::stats::median(&v) else {
-        return "-".into();
-    };
-    let low = v.iter().copied().fold(f64::INFINITY, f64::min);
-    let high = v.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    format!("median {median} (range {low}..{high})")
 }
 
 /// Trains a learner of any kind on any game (no saved state; built-in opponents only).
@@ -462,133 +454,36 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The kind of the `--seeds --out` results lines.
-pub const SWEEP_KIND: &str = "train";
-
-/// `--seeds K --out DIR`: seed `seed + u` is unit `u` (from its index, never its shard);
-/// each run's summary (without its curve) is one line; the text printed is [`summary`] of
-/// the lines, the same as `menace merge` prints for the shards' files.
+/// `--seeds K --out DIR`: the sweep as units of the tournament layer
+/// ([`menace::learn::sweep`]); the text printed is the summary of the lines.
 fn run_recorded(
     args: &TrainArgs,
     spec: &OpponentSpec,
     rules: &BeadRules,
     out: &std::path::Path,
 ) -> Result<String, String> {
-    use menace::arena::tournament::Plan;
-    let canonical = serde_json::json!({
-        "kind": SWEEP_KIND,
-        "opponent": spec.to_string(),
-        "rules": rules.to_string(),
-        "games": args.games,
-        "every": args.every.unwrap_or((args.games / 100).max(1)),
-        "check_every": args.check_every,
-        "stop_when_unbeatable": args.stop_when_unbeatable,
-        "first_seed": args.seed,
-        "move_timeout": args.move_timeout,
-    })
-    .to_string();
-    let plan = Plan::new(SWEEP_KIND, &canonical, args.seeds);
+    use menace::arena::tournament::{driver, Run};
+    let sweep = sweep::Config {
+        opponent: spec.to_string(),
+        rules: rules.to_string(),
+        games: args.games,
+        every: args.every.unwrap_or((args.games / 100).max(1)),
+        check_every: args.check_every,
+        stop_when_unbeatable: args.stop_when_unbeatable,
+        first_seed: args.seed,
+        move_timeout: args.move_timeout,
+        seeds: args.seeds,
+    };
+    let plan = sweep.plan();
     let command = "menace train";
     let shard = args.shard.resolve(command)?;
-    super::tournament::run(
-        command,
-        &plan,
-        shard,
-        out,
-        args.jobs.max(1),
-        None,
-        |unit| {
-            let seed = args.seed.wrapping_add(unit.0);
-            let mut m = serde_json::Map::new();
-            m.insert("seed".into(), seed.into());
-            m.insert("opponent".into(), spec.to_string().into());
-            match run_one(args, spec, rules, seed, None, None) {
-                Ok((summary, _, _)) => {
-                    let mut v = serde_json::to_value(&summary).unwrap_or_default();
-                    if let Some(o) = v.as_object_mut() {
-                        o.remove("curve");
-                    }
-                    m.insert("summary".into(), v);
-                }
-                Err(e) => {
-                    m.insert("error".into(), e.into());
-                }
-            }
-            m
-        },
-        |r| eprintln!("{command}: seed {} done", r.data["seed"]),
-    )
-}
-
-/// The summary of a `--seeds` sweep from its lines alone: a line per seed, then the
-/// medians and ranges over seeds.
-pub fn summary(m: &menace::arena::tournament::Merged) -> Result<String, String> {
-    use serde_json::Value;
-    let mut out = String::new();
-    let opponent = m
-        .records
-        .first()
-        .and_then(|r| r.data.get("opponent"))
-        .and_then(Value::as_str)
-        .unwrap_or("?");
-    out.push_str(&format!(
-        "MENACE against {opponent}: {} of {} seeds (configuration {})\n",
-        m.records.len(),
-        m.units,
-        m.config
-    ));
-    let num = |v: &Value, path: &[&str]| -> Option<f64> {
-        path.iter().try_fold(v, |v, k| v.get(*k)).and_then(Value::as_f64)
+    let run = Run { command, plan: &plan, shard, out, jobs: args.jobs.max(1), stop: None };
+    let play = |unit| {
+        let run = run_one(args, spec, rules, sweep.seed(unit), None, None);
+        sweep.record(unit, run.as_ref().map(|(summary, _, _)| summary).map_err(|e| e.clone()))
     };
-    let opt = |x: Option<f64>| x.map_or("-".to_string(), |n| n.to_string());
-    let mut cols: [Vec<f64>; 4] = Default::default();
-    let mut never = [0usize; 3];
-    for r in &m.records {
-        let seed = r.data.get("seed").map(Value::to_string).unwrap_or_default();
-        let Some(s) = r.data.get("summary") else {
-            let e = r.data.get("error").and_then(Value::as_str).unwrap_or("no summary");
-            out.push_str(&format!("seed {seed}: failed: {e}\n"));
-            continue;
-        };
-        let f = |p: &[&str]| num(s, p);
-        out.push_str(&format!(
-            "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {}); P(loss) vs best response {:.4}\n",
-            opt(f(&["games"])),
-            opt(f(&["tally", "win"])),
-            opt(f(&["tally", "draw"])),
-            opt(f(&["tally", "loss"])),
-            opt(f(&["last_loss"])),
-            opt(f(&["unbeatable_after"])),
-            opt(f(&["unbeatable_since"])),
-            f(&["end", "exploitability"]).unwrap_or(f64::NAN),
-        ));
-        for (k, key) in ["last_loss", "unbeatable_after", "unbeatable_since"].iter().enumerate() {
-            match f(&[key]) {
-                Some(x) => cols[k].push(x),
-                None => never[k] += 1,
-            }
-        }
-        if let Some(x) = f(&["end", "exploitability"]) {
-            cols[3].push(x);
-        }
-    }
-    let [a, b, c, d] = cols;
-    out.push_str(&format!("summary over {} seeds:\n", m.records.len()));
-    out.push_str(&format!(
-        "  last loss at game: {} ({} runs never lost)\n",
-        median_range(a),
-        never[0]
-    ));
-    out.push_str(&format!(
-        "  greedy unbeatable after: {} ({} runs never)\n",
-        median_range(b),
-        never[1]
-    ));
-    out.push_str(&format!(
-        "  greedy unbeatable for good from: {} ({} runs not at the end)\n",
-        median_range(c),
-        never[2]
-    ));
-    out.push_str(&format!("  P(loss) vs best response at the end: {}\n", median_range(d)));
-    Ok(out)
+    let each = |r: &menace::arena::tournament::Record| {
+        eprintln!("{command}: seed {} done", r.data["seed"])
+    };
+    driver::run(&sweep::Sweep, &run, play, each).map(|(text, _)| text)
 }

@@ -7,8 +7,9 @@
 //!   [`dynamic_komi`]: the cushion it asks of itself when ahead;
 //! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
 //! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
-//! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
-//! - [`tournament`]: the king-of-the-hill tournament's judge (KotH, GTP and builtin entrants).
+//! - [`sgf`]: games recorded as SGF;
+//! - [`referee`]: the one referee of matches and tournaments (KotH, GTP and builtin seats;
+//!   rules presets `koth` and `gtp`).
 
 pub mod board;
 pub mod bot;
@@ -18,12 +19,11 @@ pub mod gtp;
 pub mod handicap;
 pub mod koth;
 pub mod ladder;
-pub mod matches;
 pub mod mcts;
 pub mod mm;
 pub mod move_model;
 pub mod pattern;
 pub mod playout;
+pub mod referee;
 pub mod score;
 pub mod sgf;
-pub mod tournament;

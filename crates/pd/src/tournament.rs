@@ -19,12 +19,14 @@
 //! assert_eq!(unit_plan(UnitId(3), 1, 4, 100, None, None), (ids, seeds));
 //! ```
 
-use menace_arena::tournament::{Merged, Record, UnitId};
+use std::path::{Path, PathBuf};
+
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use menace_core::rng::from_seed;
 use rand::RngCore;
 use serde_json::{Map, Value};
 
-use super::judge::{shuffled_ids, Finals, GameResult};
+use super::judge::{self, shuffled_ids, Finals, GameResult, Player};
 use super::report;
 use super::rules::Id;
 use super::seeds;
@@ -105,6 +107,188 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         _ => out.push_str(&report::summary_table(&report::summarize(&games))),
     }
     Ok(out)
+}
+
+/// The prisoner's-dilemma results lines, for the tournament driver and `menace merge`.
+pub struct PdResults;
+
+impl ResultKind for PdResults {
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+
+    fn summary(&self, m: &Merged) -> Result<String, String> {
+        summary(m)
+    }
+}
+
+/// The players of `specs` (built-in names or command lines): a mistyped strategy name is
+/// refused rather than run as a program that fails every round, and repeated names get a
+/// suffix (`tft#2`) so tables and plots tell them apart.
+pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
+    let mut players = specs.iter().map(|s| Player::parse(s)).collect::<Result<Vec<_>, _>>()?;
+    for p in &players {
+        if let judge::Kind::External(prog) = &p.kind {
+            if !runnable(&prog.argv[0]) {
+                return Err(format!(
+                    "{:?} is neither a built-in strategy (see --list) nor a program found on PATH",
+                    prog.argv[0]
+                ));
+            }
+        }
+    }
+    for i in 0..players.len() {
+        let same = players[..i]
+            .iter()
+            .filter(|p| {
+                p.name == players[i].name || p.name.starts_with(&format!("{}#", players[i].name))
+            })
+            .count();
+        if same > 0 {
+            players[i].name = format!("{}#{}", players[i].name, same + 1);
+        }
+    }
+    Ok(players)
+}
+
+/// Does `name` name an existing file, directly (with a `/`) or through `PATH`?
+fn runnable(name: &str) -> bool {
+    if name.contains('/') {
+        return Path::new(name).is_file();
+    }
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+}
+
+/// Everything that decides a `menace pd --games` run's results, and where they go.
+#[derive(Clone, Debug)]
+pub struct Games {
+    /// The players, in the order listed.
+    pub players: Vec<Player>,
+    /// The base seed of the id shuffles and generated round seeds.
+    pub seed: u64,
+    /// Fixed ids instead of a shuffle.
+    pub order: Option<Vec<Id>>,
+    /// Round seeds read from a file (every game uses them), or `None` to generate them.
+    pub file_seeds: Option<Vec<u64>>,
+    /// Rounds per game.
+    pub rounds: usize,
+    /// Time and output limits of each program in each round.
+    pub config: judge::Config,
+    /// The timeout as given, in seconds (part of the fingerprint).
+    pub timeout: f64,
+    /// Number of games.
+    pub games: usize,
+    /// The results folder.
+    pub out: PathBuf,
+}
+
+impl Games {
+    /// Checks the settings, in the words of `menace pd`'s flags.
+    pub fn check(&self) -> Result<(), String> {
+        if self.players.len() < 2 {
+            return Err("a game needs at least 2 players (see --help and --list)".into());
+        }
+        if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout < 1e6) {
+            return Err(format!(
+                "--timeout must be a positive number of seconds, got {}",
+                self.timeout
+            ));
+        }
+        if self.games == 0 {
+            return Err("--games must be at least 1".into());
+        }
+        if self.rounds == 0 {
+            return Err("--rounds must be at least 1".into());
+        }
+        if let Some(order) = &self.order {
+            judge::check_order(order, self.players.len())?;
+        }
+        Ok(())
+    }
+
+    /// The plan: one unit per game, fingerprinted by everything that decides the results.
+    pub fn plan(&self) -> Plan {
+        let players: Vec<[String; 2]> =
+            self.players.iter().map(|p| [p.name.clone(), spec_of(p)]).collect();
+        let canonical = serde_json::json!({
+            "kind": KIND,
+            "players": players,
+            "order": self.order,
+            "seed": self.seed,
+            "seeds": self.file_seeds.as_ref().map(|s| s[..self.rounds].iter().map(u64::to_string).collect::<Vec<_>>()),
+            "rounds": self.rounds,
+            "timeout": self.timeout,
+            "max_output": self.config.limits.max_output,
+            "games": self.games,
+        })
+        .to_string();
+        Plan::new(KIND, &canonical, self.games as u64)
+    }
+
+    /// Plays game `unit` (`Err`: the judge could not, e.g. a player cannot be run).
+    pub fn play(&self, unit: UnitId) -> Result<GameResult, String> {
+        let (ids, s) = unit_plan(
+            unit,
+            self.seed,
+            self.players.len(),
+            self.rounds,
+            self.order.as_deref(),
+            self.file_seeds.as_deref(),
+        );
+        judge::play(&self.players, &ids, &s, &self.config)
+    }
+
+    /// Writes game `unit`'s files (in [`game_dir`]).
+    pub fn write(&self, unit: UnitId, res: &GameResult) -> Result<(), String> {
+        write_game(&game_dir(&self.out, self.games, unit), res, self.file_seeds.is_none())
+    }
+}
+
+/// How a player is named in the configuration: a built-in by name, a program by its
+/// command line (so two fields that differ in a program's flags never mix).
+pub fn spec_of(p: &Player) -> String {
+    match &p.kind {
+        judge::Kind::Builtin(e) => format!("builtin:{}", e.name),
+        judge::Kind::External(prog) => format!("program:{prog}"),
+    }
+}
+
+/// Where game `unit`'s files go: the output folder itself for a single game, else
+/// `game-NNN` (1-based).
+pub fn game_dir(out: &Path, games: usize, unit: UnitId) -> PathBuf {
+    if games == 1 {
+        out.to_path_buf()
+    } else {
+        out.join(format!("game-{:03}", unit.0 + 1))
+    }
+}
+
+/// `summary.{txt,csv,json}` of every game, from the results lines the printed `table` was
+/// computed from (all units are there once the whole run has finished).
+pub fn write_summaries(out: &Path, table: &str, merged: &Merged) -> Result<(), String> {
+    let sums = report::summarize(&games(merged)?);
+    seeds::write_atomic(&out.join("summary.txt"), table.as_bytes())?;
+    seeds::write_atomic(&out.join("summary.csv"), report::summary_csv(&sums).as_bytes())?;
+    let json = serde_json::to_string_pretty(&sums).unwrap_or_default() + "\n";
+    seeds::write_atomic(&out.join("summary.json"), json.as_bytes())
+}
+
+/// A game's files in `dir`: standings, scores, the game as JSON, takes, log, incidents,
+/// the plot, and its round seeds when they were generated.
+pub fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let w = |name: &str, text: &str| seeds::write_atomic(&dir.join(name), text.as_bytes());
+    if write_seeds {
+        w("seeds.txt", &seeds::render_seeds(&g.seeds))?;
+    }
+    w("standings.txt", &report::standings(&g.finals()))?;
+    w("scores.csv", &report::scores_csv(g))?;
+    w("game.json", &report::game_json(g))?;
+    w("takes.txt", &report::takes_text(g))?;
+    w("log.txt", &report::log_text(g))?;
+    w("incidents.txt", &report::incidents_text(g))?;
+    w("plot.svg", &report::svg_plot(g)?)
 }
 
 #[cfg(test)]

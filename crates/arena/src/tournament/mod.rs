@@ -16,8 +16,11 @@
 //!   once under one configuration, in unit order;
 //! - [`standings`] and [`elo`]: points, wins/ties/losses, a crosstable and Elo estimates for
 //!   tournaments of two-player games, [`interval`]: how sure a share of points is, and
-//!   [`sprt`]: when an A/B match between two entrants has decided.
+//!   [`sprt`]: when an A/B match between two entrants has decided;
+//! - [`driver`]: the run every command shares (resume, shards, SPRT stop, summaries,
+//!   merge), over a [`ResultKind`] that each kind of unit implements.
 
+pub mod driver;
 pub mod elo;
 pub mod interval;
 pub mod merge;
@@ -28,6 +31,7 @@ pub mod sprt;
 pub mod standings;
 pub mod unit;
 
+pub use driver::{ResultKind, Run, SprtStop};
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
 pub use runner::run_units;

@@ -1,4 +1,6 @@
-//! The king-of-the-hill tournament's judge: all-play-all between entrants of three kinds.
+//! A Go tournament on the tournament layer: all-play-all between entrants of three kinds,
+//! refereed by [`game::play`](super::game::play) under a [`Rules`] value; `menace go
+//! match` is the same with two GTP entrants and the [`Rules::gtp`] preset.
 //!
 //! - `koth:COMMAND`: a king-of-the-hill program, started afresh for every move with the
 //!   position on stdin (the challenge's text: N rows of `0`/`1`/`2`, then the prisoners and
@@ -11,38 +13,27 @@
 //! and `{game}` the game number (unit + 1), a way to seed an engine per game.
 //!
 //! Every pair of entrants (in the order given) plays `games_per_pair` games, colours
-//! alternating, the first of the pair black in the pair's even games. Unit `u` is game
-//! `u mod games_per_pair` of pair `u div games_per_pair`. The referee keeps the board: two
-//! passes in a row end the game, scored by Tromp-Taylor area with the komi; a move that
-//! recreates an earlier whole-board position with the same side to move makes the game a
-//! tie (an immediate ko recapture is such a move); the move cap ends the game as scored;
-//! an illegal move, a crash, malformed or oversized output, a resignation or no answer
-//! within the move timeout loses it for the offender, with the reason recorded.
+//! alternating, the first of the pair black in the pair's even games (with a handicap, the
+//! first of the pair takes black and the stones in every game). Unit `u` is game
+//! `u mod games_per_pair` of pair `u div games_per_pair`.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
+use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
-use menace_arena::{run_once, Limits, Program, Session};
+use menace_arena::Program;
 use serde_json::{json, Map, Value};
 
-use super::board::{Board, Colour, Illegal, Move};
-use super::bot;
-use super::gtp::{format_vertex, parse_vertex, SEED_MIX};
-use super::koth;
-use super::matches::gtp_command;
-use super::mcts::SearchConfig;
-use super::score;
-use super::sgf::{self, SgfGame};
+use super::game::{self, Game};
+use super::rules::Rules;
+use super::seat::{BuiltinSeat, GtpSeat, KothSeat, Seat};
+use crate::mcts::SearchConfig;
+use crate::sgf::{self, SgfGame};
 
 /// The kind of tournament in the results' lines.
 pub const KIND: &str = "go";
-
-/// Bytes of a king-of-the-hill program's output read per move: an answer is a few bytes,
-/// so more than this is a flood and loses the game.
-pub const MAX_KOTH_OUTPUT: usize = 4096;
 
 /// How an entrant is run.
 #[derive(Clone, Debug)]
@@ -144,6 +135,16 @@ fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, Strin
     Ok(cfg)
 }
 
+/// How the results are fingerprinted and the SGF files named: a tournament's, or the
+/// match runner's (kept as it was, so a match recorded before the one referee resumes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `menace go tournament`: SGF `sgf/unit-NNNNN.sgf`.
+    Tournament,
+    /// `menace go match`: two GTP engines, SGF `sgf/game-NNN.sgf` (game = unit + 1).
+    Match,
+}
+
 /// The tournament's settings.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -151,14 +152,10 @@ pub struct Config {
     pub entrants: Vec<Entrant>,
     /// Games each pair plays, colours alternating.
     pub games_per_pair: u64,
-    /// Board side (the challenge's is 19).
-    pub size: usize,
-    /// Komi (the challenge has none).
-    pub komi: f32,
-    /// Moves (passes included) after which the game is scored as it stands.
-    pub move_cap: usize,
-    /// Longest wait for one move.
-    pub move_timeout: Duration,
+    /// How each game is refereed.
+    pub rules: Rules,
+    /// Tournament or match.
+    pub format: Format,
 }
 
 /// Who plays which colour in a unit.
@@ -183,33 +180,50 @@ impl Config {
                 return Err(format!("two entrants are named {:?}", e.name));
             }
         }
-        if !(2..=19).contains(&self.size) {
-            return Err(format!("--size {}: give a side from 2 to 19", self.size));
-        }
-        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
-            return Err(format!("--komi {} is not a usable number", self.komi));
-        }
         if self.games_per_pair == 0 || self.games_per_pair > 1_000_000 {
-            return Err("--games-per-pair must be from 1 to 1000000".into());
+            return Err(match self.format {
+                Format::Tournament => "--games-per-pair must be from 1 to 1000000",
+                Format::Match => "--games must be from 1 to 1000000",
+            }
+            .into());
         }
-        if self.move_cap == 0 {
-            return Err("--move-cap must be at least 1".into());
-        }
+        self.rules.check()?;
         Ok(())
     }
 
     /// The canonical text of everything that decides the results (not the job count, the
     /// shard or the output folder): its fingerprint tags every line.
     pub fn canonical(&self) -> String {
-        json!({
-            "kind": KIND,
-            "entrants": self.entrants.iter().map(Entrant::canonical).collect::<Vec<_>>(),
-            "games_per_pair": self.games_per_pair,
-            "size": self.size,
-            "komi": self.komi,
-            "move_cap": self.move_cap,
-            "move_timeout_ms": self.move_timeout.as_millis() as u64,
-        })
+        let r = &self.rules;
+        match self.format {
+            Format::Tournament => json!({
+                "kind": KIND,
+                "entrants": self.entrants.iter().map(Entrant::canonical).collect::<Vec<_>>(),
+                "games_per_pair": self.games_per_pair,
+                "size": r.size,
+                "komi": r.komi,
+                "move_cap": r.move_cap,
+                "move_timeout_ms": r.move_timeout.as_millis() as u64,
+            }),
+            // The match runner's fingerprint, field for field as it was written before the
+            // one referee (whole seconds), so its A/B records resume.
+            Format::Match => json!({
+                "kind": "go-match",
+                "players": self.entrants.iter().map(|e| {
+                    let program = match &e.kind {
+                        Kind::Gtp(p) | Kind::Koth(p) => p.to_string(),
+                        Kind::Builtin(_) => e.spec.clone(),
+                    };
+                    [e.name.clone(), program]
+                }).collect::<Vec<_>>(),
+                "games": self.games_per_pair,
+                "size": r.size,
+                "komi": r.komi,
+                "move_cap": r.move_cap,
+                "handicap": r.handicap,
+                "move_timeout": r.move_timeout.as_secs(),
+            }),
+        }
         .to_string()
     }
 
@@ -237,87 +251,14 @@ impl Config {
         }
         let j = i + 1 + left;
         let (i, j) = (i as usize, j as usize);
-        if game.is_multiple_of(2) {
+        // With a handicap the first of the pair takes the stones every time: alternating
+        // would hand them to each in turn.
+        if game.is_multiple_of(2) || self.rules.handicap > 0 {
             Pairing { black: i, white: j }
         } else {
             Pairing { black: j, white: i }
         }
     }
-}
-
-/// Who won.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Winner {
-    /// Black.
-    Black,
-    /// White.
-    White,
-    /// Nobody.
-    Tie,
-}
-
-impl Winner {
-    fn word(self) -> &'static str {
-        match self {
-            Winner::Black => "black",
-            Winner::White => "white",
-            Winner::Tie => "tie",
-        }
-    }
-}
-
-/// How a game ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Two passes in a row; scored.
-    TwoPasses,
-    /// The move cap; scored.
-    MoveCap,
-    /// A repeated whole-board position: a tie.
-    Repeat,
-    /// One side forfeited (illegal move, crash, timeout, garbage, resignation).
-    Forfeit,
-}
-
-impl Ending {
-    fn word(self) -> &'static str {
-        match self {
-            Ending::TwoPasses => "two passes",
-            Ending::MoveCap => "move cap",
-            Ending::Repeat => "repeat",
-            Ending::Forfeit => "forfeit",
-        }
-    }
-}
-
-/// One finished game.
-#[derive(Clone, Debug)]
-pub struct GameResult {
-    /// Who had which colour.
-    pub pairing: Pairing,
-    /// The winner.
-    pub winner: Winner,
-    /// How it ended.
-    pub ending: Ending,
-    /// Why, in words.
-    pub reason: String,
-    /// Black's and white's area on the final board.
-    pub score: (u32, u32),
-    /// The moves played (passes included).
-    pub moves: Vec<Move>,
-    /// The SGF result (`B+7`, `W+F`, `0`).
-    pub result: String,
-    /// Wall-clock seconds of black's and white's slowest answer (as the judge timed it:
-    /// for a king-of-the-hill program, its whole run). A measurement, not part of the
-    /// standings, so a merge of shards still prints the one-machine standings.
-    pub slowest: [f64; 2],
-}
-
-/// A player in one game: a way to get a move.
-enum Seat {
-    Koth(Program),
-    Gtp(Option<Session>),
-    Builtin(SearchConfig),
 }
 
 /// `program` with `{unit}` and `{game}` replaced.
@@ -327,250 +268,60 @@ pub fn with_unit(program: &Program, unit: UnitId) -> Program {
     }))
 }
 
-/// The move `menace go` answers to a king-of-the-hill position: the same inference from
-/// the bare position, the same seed (the position's text hashed, mixed with `cfg.seed`).
-pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
-    // Rebuilt from the stones, as a king-of-the-hill program would read it: no history,
-    // no ko point, no pass count.
-    let stones: Vec<u8> = (0..board.size())
-        .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
-        .map(|(r, c)| board.at(board.point(r, c)))
-        .collect();
-    let mut fresh = Board::from_stones(board.size(), &stones, board.to_move())
-        .expect("a position reached in play has liberties everywhere");
-    fresh.set_prisoners(board.prisoners(Colour::Black), board.prisoners(Colour::White));
-    let input = koth::KothInput {
-        black_prisoners: board.prisoners(Colour::Black),
-        white_prisoners: board.prisoners(Colour::White),
-        board: fresh,
-    };
-    let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
-    let cfg = SearchConfig { seed, ..cfg.clone() };
-    let ctx = bot::Context {
-        opponent_passed: inf.opponent_passed,
-        forbidden: Vec::new(),
-        avoid_ko_retakes: true,
-        resign_below: 0.0,
-    };
-    bot::decide(&input.board, &cfg, &ctx)
-}
-
-/// Asks `seat` for a move on `board`; `Err` is why it forfeits.
-fn ask(seat: &mut Seat, board: &Board, cfg: &Config) -> Result<Move, String> {
-    match seat {
-        Seat::Builtin(search) => Ok(koth_move(board, search).mv),
-        Seat::Koth(program) => {
-            let limits = Limits {
-                deadline: cfg.move_timeout,
-                max_output: MAX_KOTH_OUTPUT,
-                max_stderr: 1024,
-            };
-            let run = run_once(program, koth::format(board).as_bytes(), limits);
-            if let Some(e) = &run.spawn_error {
-                return Err(format!("could not run: {e}"));
-            }
-            if run.timed_out {
-                return Err(format!("no move within {} s", cfg.move_timeout.as_secs_f64()));
-            }
-            if run.truncated {
-                return Err(format!("output over {MAX_KOTH_OUTPUT} bytes"));
-            }
-            if !run.succeeded() {
-                return Err(format!("crashed ({})", run.incident().unwrap_or_default()));
-            }
-            let text = std::str::from_utf8(&run.stdout)
-                .map_err(|_| "malformed output: not UTF-8".to_string())?;
-            let shown: String = text.trim().chars().take(40).collect();
-            koth::parse_move(board, text).map_err(|e| format!("malformed output {shown:?}: {e}"))
-        }
-        Seat::Gtp(session) => {
-            let s = session.as_mut().ok_or("not running")?;
-            let text = gtp_command(s, &format!("genmove {}", board.to_move()), cfg.move_timeout)
-                .map_err(|e| format!("failed genmove: {e}"))?;
-            if text.eq_ignore_ascii_case("resign") {
-                return Err("resigned".into());
-            }
-            let shown: String = text.chars().take(40).collect();
-            parse_vertex(board, &text).map_err(|e| format!("malformed answer {shown:?}: {e}"))
-        }
+/// The seat of `entrant` in `unit`.
+fn seat(entrant: &Entrant, unit: UnitId) -> Box<dyn Seat> {
+    match &entrant.kind {
+        Kind::Builtin(search) => Box::new(BuiltinSeat::new(search.clone())),
+        Kind::Koth(p) => Box::new(KothSeat::new(with_unit(p, unit))),
+        Kind::Gtp(p) => Box::new(GtpSeat::new(with_unit(p, unit))),
     }
 }
 
-/// Starts a seat for `entrant` in `unit` (GTP engines are set up for the board); `Err` is
-/// why it could not.
-fn seat(entrant: &Entrant, unit: UnitId, cfg: &Config) -> Result<Seat, String> {
-    Ok(match &entrant.kind {
-        Kind::Builtin(search) => Seat::Builtin(SearchConfig { komi: cfg.komi, ..search.clone() }),
-        Kind::Koth(p) => Seat::Koth(with_unit(p, unit)),
-        Kind::Gtp(p) => {
-            let program = with_unit(p, unit);
-            let mut s = Session::spawn(&program, 1 << 16, false)
-                .map_err(|e| format!("could not start {program}: {e}"))?;
-            for cmd in [
-                format!("boardsize {}", cfg.size),
-                "clear_board".into(),
-                format!("komi {}", cfg.komi),
-            ] {
-                gtp_command(&mut s, &cmd, cfg.move_timeout)
-                    .map_err(|e| format!("refused {cmd:?}: {e}"))?;
-            }
-            Seat::Gtp(Some(s))
-        }
-    })
-}
-
-/// Plays one game of the tournament.
-pub fn play(cfg: &Config, unit: UnitId) -> GameResult {
+/// Plays one game of the tournament: who had which colour, and the game.
+pub fn play(cfg: &Config, unit: UnitId) -> (Pairing, Game) {
     let pairing = cfg.pairing(unit);
-    let mut board = Board::new(cfg.size);
-    let mut res = GameResult {
-        pairing,
-        winner: Winner::Tie,
-        ending: Ending::Forfeit,
-        reason: String::new(),
-        score: (0, 0),
-        moves: Vec::new(),
-        result: "0".into(),
-        slowest: [0.0; 2],
-    };
-    let forfeit = |res: &mut GameResult, c: Colour, name: &str, why: String| {
-        res.winner = if c == Colour::Black { Winner::White } else { Winner::Black };
-        res.ending = Ending::Forfeit;
-        res.result = if c == Colour::Black { "W+F" } else { "B+F" }.into();
-        res.reason = format!("{name} ({c}) {why}");
-    };
-    let who = |c: Colour| if c == Colour::Black { pairing.black } else { pairing.white };
-    let mut seats: Vec<Seat> = Vec::with_capacity(2);
-    for c in [Colour::Black, Colour::White] {
-        let e = &cfg.entrants[who(c)];
-        match seat(e, unit, cfg) {
-            Ok(s) => seats.push(s),
-            Err(why) => {
-                forfeit(&mut res, c, &e.name, why);
-                res.score = score::area(&board);
-                return res;
-            }
-        }
-    }
-    let mut seen = vec![board.position_key()];
-    loop {
-        if res.moves.len() >= cfg.move_cap {
-            res.ending = Ending::MoveCap;
-            res.reason = format!("move cap {} reached; scored as it stands", cfg.move_cap);
-            res.winner = scored(&board, cfg.komi, &mut res.result);
-            break;
-        }
-        let c = board.to_move();
-        let idx = c.index();
-        let name = &cfg.entrants[who(c)].name;
-        let asked = std::time::Instant::now();
-        let answer = ask(&mut seats[idx], &board, cfg);
-        res.slowest[idx] = res.slowest[idx].max(asked.elapsed().as_secs_f64());
-        let m = match answer {
-            Ok(m) => m,
-            Err(why) => {
-                forfeit(&mut res, c, name, why);
-                break;
-            }
-        };
-        let shown = koth::format_move(&board, m);
-        match board.check(m) {
-            Ok(()) => {}
-            Err(Illegal::Ko) => {
-                // Retaking a ko at once recreates the position before the capture.
-                res.moves.push(m);
-                res.ending = Ending::Repeat;
-                res.reason =
-                    format!("{name} ({c}) played {shown}, retaking a ko: the position repeats");
-                break;
-            }
-            Err(e) => {
-                forfeit(&mut res, c, name, format!("played an illegal move {shown} ({e})"));
-                break;
-            }
-        }
-        board.play(m).expect("checked");
-        res.moves.push(m);
-        if board.passes() >= 2 {
-            res.ending = Ending::TwoPasses;
-            res.reason = "two passes".into();
-            res.winner = scored(&board, cfg.komi, &mut res.result);
-            break;
-        }
-        let key = board.position_key();
-        if !m.is_pass() && seen.contains(&key) {
-            res.ending = Ending::Repeat;
-            res.reason = format!("{name} ({c}) played {shown}: the position repeats");
-            break;
-        }
-        seen.push(key);
-        // A GTP opponent hears the move.
-        if let Seat::Gtp(Some(s)) = &mut seats[1 - idx] {
-            let cmd = format!("play {c} {}", format_vertex(&board, m));
-            if let Err(e) = gtp_command(s, &cmd, cfg.move_timeout) {
-                let oc = c.opponent();
-                forfeit(&mut res, oc, &cfg.entrants[who(oc)].name, format!("refused {cmd:?}: {e}"));
-                break;
-            }
-        }
-    }
-    for s in seats {
-        if let Seat::Gtp(Some(mut s)) = s {
-            let _ = s.send("quit\n");
-            s.finish(Duration::from_secs(2));
-        }
-    }
-    res.score = score::area(&board);
-    res
-}
-
-/// The winner by area on `board`, writing the SGF result.
-fn scored(board: &Board, komi: f32, result: &mut String) -> Winner {
-    let margin = score::margin(board, komi);
-    *result = score::result_string(margin);
-    if margin > 0.0 {
-        Winner::Black
-    } else if margin < 0.0 {
-        Winner::White
-    } else {
-        Winner::Tie
-    }
+    let (b, w) = (&cfg.entrants[pairing.black], &cfg.entrants[pairing.white]);
+    let (mut sb, mut sw) = (seat(b, unit), seat(w, unit));
+    let game = game::play(&cfg.rules, [&b.name, &w.name], [sb.as_mut(), sw.as_mut()]);
+    (pairing, game)
 }
 
 /// The SGF file of `unit`, relative to the output folder.
-pub fn sgf_path(unit: UnitId) -> PathBuf {
-    Path::new("sgf").join(format!("unit-{:05}.sgf", unit.0))
+pub fn sgf_path(cfg: &Config, unit: UnitId) -> PathBuf {
+    match cfg.format {
+        Format::Tournament => Path::new("sgf").join(format!("unit-{:05}.sgf", unit.0)),
+        Format::Match => Path::new("sgf").join(format!("game-{:03}.sgf", unit.0 + 1)),
+    }
 }
 
 /// The game as SGF.
-pub fn sgf_text(cfg: &Config, res: &GameResult) -> String {
+pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
     sgf::write(&SgfGame {
-        size: cfg.size,
-        komi: cfg.komi,
-        black: cfg.entrants[res.pairing.black].name.clone(),
-        white: cfg.entrants[res.pairing.white].name.clone(),
-        result: res.result.clone(),
-        handicap: Vec::new(),
-        moves: res.moves.clone(),
-        comment: res.reason.clone(),
+        size: cfg.rules.size,
+        komi: cfg.rules.komi,
+        black: cfg.entrants[pairing.black].name.clone(),
+        white: cfg.entrants[pairing.white].name.clone(),
+        result: game.result.clone(),
+        handicap: cfg.rules.handicap_points(),
+        moves: game.moves.clone(),
+        comment: game.reason.clone(),
     })
 }
 
 /// Plays `unit`, writes its SGF under `out` and returns the fields of its results line.
 pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
-    let res = play(cfg, unit);
-    let rel = sgf_path(unit);
+    let (pairing, res) = play(cfg, unit);
+    let rel = sgf_path(cfg, unit);
     let path = out.join(&rel);
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    if let Err(e) = menace_files::write_atomic(&path, sgf_text(cfg, &res).as_bytes()) {
+    if let Err(e) = menace_files::write_atomic(&path, sgf_text(cfg, pairing, &res).as_bytes()) {
         eprintln!("cannot write {}: {e}", path.display());
     }
     let v = json!({
-        "black": cfg.entrants[res.pairing.black].name,
-        "white": cfg.entrants[res.pairing.white].name,
+        "black": cfg.entrants[pairing.black].name,
+        "white": cfg.entrants[pairing.white].name,
         "winner": res.winner.word(),
         "ending": res.ending.word(),
         "reason": res.reason,
@@ -581,13 +332,51 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         "black_slowest_s": (res.slowest[0] * 100.0).round() / 100.0,
         "white_slowest_s": (res.slowest[1] * 100.0).round() / 100.0,
         "sgf": rel.to_string_lossy(),
-        "size": cfg.size,
-        "komi": cfg.komi,
+        "size": cfg.rules.size,
+        "komi": cfg.rules.komi,
     });
     match v {
         Value::Object(m) => m,
         _ => unreachable!("a JSON object"),
     }
+}
+
+/// The Go referee's results lines (`menace go tournament` and `menace go match`), for the
+/// tournament driver and `menace merge`.
+pub struct GoResults;
+
+impl ResultKind for GoResults {
+    fn kind(&self) -> &'static str {
+        KIND
+    }
+
+    fn summary(&self, m: &Merged) -> Result<String, String> {
+        summary(m)
+    }
+
+    fn pair_game(&self, r: &Record) -> Option<Result<PairGame, String>> {
+        Some(pair_game(r))
+    }
+
+    fn timings(&self, m: &Merged) -> Option<Result<String, String>> {
+        Some(timings(m))
+    }
+}
+
+/// A line of progress for a finished game, on stderr while a run goes.
+pub fn progress(r: &Record) -> String {
+    let f = |k: &str| {
+        r.data.get(k).map(|v| v.as_str().map_or(v.to_string(), String::from)).unwrap_or_default()
+    };
+    format!(
+        "unit {}: {} (black) vs {} (white): {} after {} moves; {}",
+        r.unit,
+        f("black"),
+        f("white"),
+        f("result"),
+        f("moves"),
+        f("reason")
+    )
 }
 
 /// The pairwise games of a set of Go lines (`black` first, `winner` black, white or tie).
@@ -791,6 +580,7 @@ pub fn timings(m: &Merged) -> Result<String, String> {
 mod tests {
     use super::*;
     use crate::mcts::Profile;
+    use std::time::Duration;
 
     fn cfg(n: usize, gpp: u64) -> Config {
         let base = SearchConfig::default();
@@ -799,10 +589,8 @@ mod tests {
                 .map(|i| Entrant::parse(&format!("e{i}=builtin"), &base).unwrap())
                 .collect(),
             games_per_pair: gpp,
-            size: 5,
-            komi: 0.0,
-            move_cap: 10,
-            move_timeout: Duration::from_secs(5),
+            rules: Rules::koth(5, 0.0, 10, Duration::from_secs(5)),
+            format: Format::Tournament,
         }
     }
 

@@ -1,0 +1,359 @@
+//! The driver every tournament-shaped command shares: resuming into the results file,
+//! running the shard's units, stopping an A/B run once its SPRT decides, the summary of a
+//! shard or a whole run, and `menace merge`. What a unit is and how its lines read is a
+//! [`ResultKind`], implemented by the Go referee, the prisoner's-dilemma judge and the
+//! training sweep.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use super::record::{complete_lines, parse_lines, read_text, Record};
+use super::sprt::{Sprt, Verdict};
+use super::standings::{Outcome, PairGame};
+use super::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
+
+/// A kind of results line (its `kind` field) and what can be read from such lines alone.
+pub trait ResultKind: Sync {
+    /// The `kind` of its lines.
+    fn kind(&self) -> &'static str;
+
+    /// The summary of a whole run (or a shard's part of it) from its lines alone.
+    fn summary(&self, m: &Merged) -> Result<String, String>;
+
+    /// A line as a game between two entrants (`None`: the kind is not two-player games,
+    /// so no SPRT applies).
+    fn pair_game(&self, r: &Record) -> Option<Result<PairGame, String>> {
+        let _ = r;
+        None
+    }
+
+    /// Each entrant's slowest answer (`None`: the kind records no move times).
+    fn timings(&self, m: &Merged) -> Option<Result<String, String>> {
+        let _ = m;
+        None
+    }
+}
+
+/// The result kind named `kind` among `kinds`.
+pub fn find<'a>(kinds: &[&'a dyn ResultKind], kind: &str) -> Option<&'a dyn ResultKind> {
+    kinds.iter().copied().find(|k| k.kind() == kind)
+}
+
+/// The results file of `shard` in `out`: `results.jsonl` for all units,
+/// `results-K-of-N.jsonl` for a shard (so shards can share a folder).
+pub fn results_path(out: &Path, shard: Shard) -> PathBuf {
+    if shard.is_whole() {
+        out.join("results.jsonl")
+    } else {
+        out.join(format!("results-{}-of-{}.jsonl", shard.index, shard.count))
+    }
+}
+
+/// A rule that ends an A/B run early: once the SPRT for `entrant` (one of the two
+/// entrants of a record of two-player games) has decided, no further game starts.
+#[derive(Clone, Debug)]
+pub struct SprtStop {
+    /// The entrant under test.
+    pub entrant: String,
+    /// Its hypotheses and error rates.
+    pub test: Sprt,
+}
+
+impl SprtStop {
+    /// Refuses a test for an entrant that is not one of exactly two `entrants`.
+    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
+        if entrants.len() != 2 {
+            return Err(format!("--sprt needs two entrants, there are {}", entrants.len()));
+        }
+        if !entrants.contains(&self.entrant.as_str()) {
+            return Err(format!("--sprt: no entrant {:?} (there are {entrants:?})", self.entrant));
+        }
+        Ok(())
+    }
+}
+
+/// Where and how a run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Run<'a> {
+    /// The command's name, for messages on stderr.
+    pub command: &'a str,
+    /// Every unit of the tournament and its configuration.
+    pub plan: &'a Plan,
+    /// The units this process runs.
+    pub shard: Shard,
+    /// The results folder.
+    pub out: &'a Path,
+    /// Units played at once.
+    pub jobs: usize,
+    /// Stop once this SPRT decides (whole runs of two-player games only).
+    pub stop: Option<&'a SprtStop>,
+}
+
+/// Runs the units of `run.shard` not yet recorded in `run.out`, `jobs` at a time (until
+/// `stop` decides, if given), then returns the summary of what the results file holds (all
+/// units, or the shard's part), followed by the SPRT's paragraph if `stop` is given, and
+/// the records the summary was computed from (`None` for a shard that holds no unit).
+/// `play` returns a unit's fields; `each` sees every new record (for progress lines).
+pub fn run<P, E>(
+    kind: &dyn ResultKind,
+    run: &Run,
+    play: P,
+    each: E,
+) -> Result<(String, Option<Merged>), String>
+where
+    P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
+    E: Fn(&Record) + Sync,
+{
+    let Run { command, plan, shard, out, jobs, stop } = *run;
+    if kind.kind() != plan.kind {
+        return Err(format!("no summary for {}", plan.kind));
+    }
+    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    let path = results_path(out, shard);
+    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| e.0)?;
+    if opened.dropped > 0 {
+        eprintln!(
+            "{command}: dropped a torn last line ({} bytes) from {}; that unit runs again",
+            opened.dropped,
+            path.display()
+        );
+    }
+    let journal = opened.journal;
+    let mine: Vec<UnitId> = plan.all().filter(|u| shard.holds(*u)).collect();
+    let todo: Vec<UnitId> = mine.iter().copied().filter(|u| !journal.has(*u)).collect();
+    eprintln!(
+        "{command}: {} units to run, {} already in {} (this run's share: {} of the tournament's {} units)",
+        todo.len(),
+        mine.len() - todo.len(),
+        path.display(),
+        mine.len(),
+        plan.units,
+    );
+    // The SPRT's counts start from the games already recorded (a resumed run).
+    let sprt = match stop {
+        Some(rule) => {
+            if !shard.is_whole() {
+                return Err("--sprt decides on all the games, so it cannot run as a shard".into());
+            }
+            let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
+            Some((rule, Mutex::new(sprt_counts(kind, &so_far, &rule.entrant)?)))
+        }
+        None => None,
+    };
+    let decided = |rule: &SprtStop, c: &Counts| {
+        rule.test.verdict(c.wins, c.ties, c.losses) != Verdict::Continue
+    };
+    let stopped = match &sprt {
+        Some((rule, c)) if decided(rule, &c.lock().unwrap_or_else(|p| p.into_inner())) => {
+            eprintln!("{command}: the SPRT for {} has decided; no game to play", rule.entrant);
+            true
+        }
+        _ => run_units(&journal, plan, &todo, jobs, play, |r: &Record| {
+            each(r);
+            let Some((rule, c)) = &sprt else { return ControlFlow::Continue(()) };
+            let mut c = c.lock().unwrap_or_else(|p| p.into_inner());
+            // A line that names neither entrant cannot be in this record (one
+            // configuration); count it as nothing rather than stop on it.
+            if let Ok(one) = sprt_counts(kind, std::slice::from_ref(r), &rule.entrant) {
+                c.add(&one);
+            }
+            if decided(rule, &c) {
+                eprintln!(
+                    "{command}: the SPRT for {} has decided; no further game starts",
+                    rule.entrant
+                );
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?,
+    };
+    let records = read_records(&path)?;
+    if records.is_empty() && !shard.is_whole() {
+        // More shards than units: this one has nothing to do, which is not an error.
+        let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
+        return Ok((text, None));
+    }
+    // A run the SPRT stopped is summarised as far as it went.
+    let complete = shard.is_whole() && !stopped;
+    let merged = Merged::from_records(records, complete).map_err(|e| e.0)?;
+    let mut text = kind.summary(&merged)?;
+    if let Some(rule) = stop {
+        text.push('\n');
+        text.push_str(&sprt_report(kind, &merged, &rule.entrant, &rule.test)?);
+    }
+    if shard.is_whole() {
+        return Ok((text, Some(merged)));
+    }
+    let text = format!(
+        "shard {shard}: {} of {} units; `menace merge` all shards' files for the standings\n{text}",
+        merged.records.len(),
+        plan.units
+    );
+    Ok((text, Some(merged)))
+}
+
+/// The records of one results file, each labelled with the file's name (a torn last line
+/// is left out).
+pub fn read_records(path: &Path) -> Result<Vec<(String, Record)>, String> {
+    let text = read_text(path).map_err(|e| e.0)?;
+    let label = path.display().to_string();
+    let (lines, _) = complete_lines(&text);
+    let records = parse_lines(&label, &lines).map_err(|e| e.0)?;
+    Ok(records.into_iter().map(|r| (label.clone(), r)).collect())
+}
+
+/// What `menace merge` is asked for besides the files.
+#[derive(Clone, Debug, Default)]
+pub struct MergeOptions<'a> {
+    /// Summarise what is there even if units are missing.
+    pub partial: bool,
+    /// Add each entrant's slowest answer.
+    pub timings: bool,
+    /// Add the SPRT's paragraph for this entrant.
+    pub sprt: Option<&'a SprtStop>,
+}
+
+/// `menace merge`: the results files (or every `*.jsonl` of a folder) checked to hold
+/// every unit exactly once under one configuration, and the same summary as a one-machine
+/// run, by the kind among `kinds` the lines name.
+pub fn merge_files(
+    kinds: &[&dyn ResultKind],
+    paths: &[PathBuf],
+    opts: &MergeOptions,
+) -> Result<String, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(p)
+                .map_err(|e| format!("cannot list {}: {e}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "jsonl") && f.is_file())
+                .collect();
+            if found.is_empty() {
+                return Err(format!("{} holds no .jsonl files", p.display()));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(p.clone());
+        }
+    }
+    let merged = if opts.partial {
+        let mut all = Vec::new();
+        for f in &files {
+            all.extend(read_records(f)?);
+        }
+        Merged::from_records(all, false).map_err(|e| e.0)?
+    } else {
+        let mut texts = Vec::new();
+        for f in &files {
+            texts.push((f.display().to_string(), read_text(f).map_err(|e| e.0)?));
+        }
+        merge::merge(&texts).map_err(|e| e.0)?
+    };
+    let kind = find(kinds, &merged.kind).ok_or_else(|| {
+        let known: Vec<&str> = kinds.iter().map(|k| k.kind()).collect();
+        format!("results of kind {:?}: no summary known ({})", merged.kind, known.join(", "))
+    })?;
+    let mut text = kind.summary(&merged)?;
+    if opts.timings {
+        let t = kind.timings(&merged).ok_or_else(|| {
+            format!(
+                "--timings: results of kind {:?} record no move times (only Go tournaments do)",
+                merged.kind
+            )
+        })??;
+        text.push('\n');
+        text.push_str(&t);
+    }
+    if let Some(rule) = opts.sprt {
+        text.push('\n');
+        text.push_str(&sprt_report(kind, &merged, &rule.entrant, &rule.test)?);
+    }
+    Ok(text)
+}
+
+/// Wins, ties and losses of one entrant.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Counts {
+    wins: u32,
+    ties: u32,
+    losses: u32,
+}
+
+impl Counts {
+    fn add(&mut self, o: &Counts) {
+        self.wins += o.wins;
+        self.ties += o.ties;
+        self.losses += o.losses;
+    }
+}
+
+/// The pairwise games of `records`.
+fn pair_games(kind: &dyn ResultKind, records: &[Record]) -> Result<Vec<PairGame>, String> {
+    records
+        .iter()
+        .map(|r| {
+            kind.pair_game(r).unwrap_or_else(|| {
+                Err(format!(
+                    "--sprt: results of kind {:?} are not games between two entrants (Go only)",
+                    r.kind
+                ))
+            })
+        })
+        .collect()
+}
+
+/// `name`'s results in `records`, checking that they hold games between `name` and one
+/// other entrant only.
+fn sprt_counts(kind: &dyn ResultKind, records: &[Record], name: &str) -> Result<Counts, String> {
+    let mut c = Counts::default();
+    for (r, g) in records.iter().zip(pair_games(kind, records)?) {
+        let first = match (g.first == name, g.second == name) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => {
+                return Err(format!(
+                    "--sprt: unit {} is {} against {}, not {name}'s game",
+                    r.unit, g.first, g.second
+                ))
+            }
+        };
+        match (g.outcome, first) {
+            (Outcome::Tie, _) => c.ties += 1,
+            (Outcome::FirstWins, true) | (Outcome::SecondWins, false) => c.wins += 1,
+            _ => c.losses += 1,
+        }
+    }
+    Ok(c)
+}
+
+/// The SPRT paragraph for `name` in a two-entrant record.
+fn sprt_report(
+    kind: &dyn ResultKind,
+    merged: &Merged,
+    name: &str,
+    test: &Sprt,
+) -> Result<String, String> {
+    if merged.records.first().is_some_and(|r| kind.pair_game(r).is_none()) {
+        return Err(format!(
+            "--sprt: results of kind {:?} are not games between two entrants (Go only)",
+            merged.kind
+        ));
+    }
+    let games = pair_games(kind, &merged.records)?;
+    let mut names: Vec<&str> = games.iter().flat_map(|g| [&*g.first, &*g.second]).collect();
+    names.sort_unstable();
+    names.dedup();
+    let opponent = match names[..] {
+        [a, b] if a == name => b,
+        [a, b] if b == name => a,
+        [_, _] => return Err(format!("--sprt: no entrant {name:?} (there are {names:?})")),
+        _ => return Err(format!("--sprt needs two entrants, the record has {names:?}")),
+    };
+    let c = sprt_counts(kind, &merged.records, name)?;
+    Ok(test.report(name, opponent, c.wins, c.ties, c.losses))
+}

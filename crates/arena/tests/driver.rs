@@ -1,0 +1,133 @@
+//! The tournament driver with a toy kind of unit: a resumed run plays nothing twice,
+//! shards merged print the one-machine summary, an SPRT stops a run once it decides, and
+//! `menace merge`'s refusals.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use menace_arena::tournament::driver::{self, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::standings::{Outcome, PairGame};
+use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
+use serde_json::{Map, Value};
+
+/// Units whose line holds `n = unit²`; `a` beats `b` in every odd unit, `b` wins the even.
+struct Squares;
+
+impl ResultKind for Squares {
+    fn kind(&self) -> &'static str {
+        "squares"
+    }
+
+    fn summary(&self, m: &Merged) -> Result<String, String> {
+        let sum: u64 = m.records.iter().map(|r| r.data["n"].as_u64().unwrap_or(0)).sum();
+        Ok(format!("{} of {} units, sum {sum}\n", m.records.len(), m.units))
+    }
+
+    fn pair_game(&self, r: &Record) -> Option<Result<PairGame, String>> {
+        let outcome =
+            if r.data["a_wins"] == true { Outcome::FirstWins } else { Outcome::SecondWins };
+        Some(Ok(PairGame { first: "a".into(), second: "b".into(), outcome }))
+    }
+}
+
+/// A kind with no pairwise games and no timings.
+struct Plain;
+
+impl ResultKind for Plain {
+    fn kind(&self) -> &'static str {
+        "plain"
+    }
+
+    fn summary(&self, m: &Merged) -> Result<String, String> {
+        Ok(format!("{} lines\n", m.records.len()))
+    }
+}
+
+fn fields(unit: UnitId, a_wins: bool) -> Map<String, Value> {
+    let mut m = Map::new();
+    m.insert("n".into(), (unit.0 * unit.0).into());
+    m.insert("a_wins".into(), a_wins.into());
+    m
+}
+
+/// Runs `plan` (shard `shard`) into `out`, counting the units played in `played`.
+fn go(
+    plan: &Plan,
+    shard: Shard,
+    out: &Path,
+    stop: Option<&SprtStop>,
+    played: &AtomicUsize,
+    a_wins: impl Fn(UnitId) -> bool + Sync,
+) -> String {
+    let run = Run { command: "test", plan, shard, out, jobs: 2, stop };
+    let play = |u| {
+        played.fetch_add(1, Ordering::SeqCst);
+        fields(u, a_wins(u))
+    };
+    driver::run(&Squares, &run, play, |_| {}).unwrap().0
+}
+
+#[test]
+fn a_resumed_run_plays_nothing_twice_and_shards_merge_to_the_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = Plan::new("squares", "{}", 7);
+    let whole = Shard::new(0, 1).unwrap();
+    let played = AtomicUsize::new(0);
+    let text = go(&plan, whole, &dir.path().join("one"), None, &played, |u| u.0 % 2 == 1);
+    assert_eq!(text, "7 of 7 units, sum 91\n");
+    assert_eq!(played.load(Ordering::SeqCst), 7);
+    let again = go(&plan, whole, &dir.path().join("one"), None, &played, |u| u.0 % 2 == 1);
+    assert_eq!((again, played.load(Ordering::SeqCst)), (text.clone(), 7));
+
+    let shards = dir.path().join("shards");
+    for k in 0..3 {
+        let part = go(&plan, Shard::new(k, 3).unwrap(), &shards, None, &played, |_| true);
+        assert!(part.starts_with(&format!("shard {k}/3: ")), "{part}");
+        assert!(shards.join(format!("results-{k}-of-3.jsonl")).is_file());
+    }
+    let files = [shards.clone()];
+    let merged = driver::merge_files(&[&Plain, &Squares], &files, &MergeOptions::default());
+    assert_eq!(merged.unwrap(), text);
+    // Without one shard the merge is refused, unless asked for what is there.
+    std::fs::remove_file(shards.join("results-1-of-3.jsonl")).unwrap();
+    assert!(driver::merge_files(&[&Squares], &files, &MergeOptions::default()).is_err());
+    let partial = MergeOptions { partial: true, ..MergeOptions::default() };
+    let some = driver::merge_files(&[&Squares], &files, &partial).unwrap();
+    assert!(some.starts_with("5 of 7 units"), "{some}");
+    // A kind nobody knows, and timings a kind does not record, are one clear error each.
+    let e = driver::merge_files(&[&Plain], &files, &partial).unwrap_err();
+    assert!(e.contains("\"squares\": no summary known (plain)"), "{e}");
+    let timings = MergeOptions { timings: true, ..partial };
+    let e = driver::merge_files(&[&Squares], &files, &timings).unwrap_err();
+    assert!(e.contains("record no move times"), "{e}");
+}
+
+#[test]
+fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = Plan::new("squares", "{}", 500);
+    let whole = Shard::new(0, 1).unwrap();
+    let stop = SprtStop { entrant: "a".into(), test: "0,35".parse().unwrap() };
+    let played = AtomicUsize::new(0);
+    let text = go(&plan, whole, dir.path(), Some(&stop), &played, |_| true);
+    let n = played.load(Ordering::SeqCst);
+    // `a` wins every game: H1 is accepted long before 500 games (two jobs may each
+    // finish the game under way).
+    assert!((2..100).contains(&n), "{n} games");
+    assert!(text.contains(&format!("{n} of 500 units")), "{text}");
+    assert!(text.contains('H') && text.lines().count() > 1, "{text}");
+    go(&plan, whole, dir.path(), Some(&stop), &played, |_| true);
+    assert_eq!(played.load(Ordering::SeqCst), n);
+    // The test needs two entrants, and cannot run as a shard.
+    assert!(stop.check(&["a"]).is_err() && stop.check(&["b", "c"]).is_err());
+    assert!(stop.check(&["b", "a"]).is_ok());
+    let run = Run {
+        command: "t",
+        plan: &plan,
+        shard: Shard::new(0, 2).unwrap(),
+        out: dir.path(),
+        jobs: 1,
+        stop: Some(&stop),
+    };
+    assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
+}

@@ -1,0 +1,215 @@
+//! The game loop: one referee for every Go game the project plays.
+
+use std::time::Instant;
+
+use super::rules::{AtCap, Repetition, Rules};
+use super::seat::{Answer, Seat};
+use crate::board::{Colour, Illegal, Move};
+use crate::koth;
+use crate::score;
+
+/// Who won.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Winner {
+    /// Black.
+    Black,
+    /// White.
+    White,
+    /// Nobody.
+    Tie,
+}
+
+impl Winner {
+    /// The word in a results line: `black`, `white` or `tie`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Winner::Black => "black",
+            Winner::White => "white",
+            Winner::Tie => "tie",
+        }
+    }
+}
+
+/// How a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Two passes in a row; scored.
+    TwoPasses,
+    /// The move cap; scored or not, as the rules say ([`AtCap`]).
+    MoveCap,
+    /// A repeated whole-board position under [`Repetition::Tie`]: a tie.
+    Repeat,
+    /// One side lost without a score (illegal move, crash, timeout, garbage, resignation,
+    /// a seat that could not be set up).
+    Forfeit,
+    /// No game: the board cannot take the rules' handicap.
+    Void,
+}
+
+impl Ending {
+    /// The word in a results line.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::TwoPasses => "two passes",
+            Ending::MoveCap => "move cap",
+            Ending::Repeat => "repeat",
+            Ending::Forfeit => "forfeit",
+            Ending::Void => "void",
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// The winner.
+    pub winner: Winner,
+    /// How it ended.
+    pub ending: Ending,
+    /// Why, in words.
+    pub reason: String,
+    /// Black's and white's area on the final board.
+    pub score: (u32, u32),
+    /// The moves played (passes included).
+    pub moves: Vec<Move>,
+    /// The SGF result (`B+7`, `W+F`, `B+R`, `0`, `Void`).
+    pub result: String,
+    /// Wall-clock seconds of black's and white's slowest answer (as the referee timed it:
+    /// for a king-of-the-hill program, its whole run).
+    pub slowest: [f64; 2],
+}
+
+/// Plays one game under `rules`: `seats[0]` (named `names[0]`) has black, `seats[1]` white.
+pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game {
+    let mut seats = seats;
+    let mut game = Game {
+        winner: Winner::Tie,
+        ending: Ending::Forfeit,
+        reason: String::new(),
+        score: (0, 0),
+        moves: Vec::new(),
+        result: "0".into(),
+        slowest: [0.0; 2],
+    };
+    let mut board = match rules.start() {
+        Ok(b) => b,
+        Err(e) => {
+            game.ending = Ending::Void;
+            game.result = "Void".into();
+            game.reason = format!("no game: handicap {}: {e}", rules.handicap);
+            return game;
+        }
+    };
+    let forfeit = |game: &mut Game, c: Colour, why: String, resigned: bool| {
+        game.winner = if c == Colour::Black { Winner::White } else { Winner::Black };
+        game.ending = Ending::Forfeit;
+        let winner = if c == Colour::Black { 'W' } else { 'B' };
+        game.result = format!("{winner}+{}", if resigned { 'R' } else { 'F' });
+        game.reason = format!("{} ({c}) {why}", names[c.index()]);
+    };
+    for c in [Colour::Black, Colour::White] {
+        if let Err(why) = seats[c.index()].setup(rules, &board) {
+            forfeit(&mut game, c, why, false);
+            game.score = score::area(&board);
+            seats.iter_mut().for_each(|s| s.finish());
+            return game;
+        }
+    }
+    let mut seen = vec![board.position_key()];
+    loop {
+        if game.moves.len() >= rules.move_cap {
+            game.ending = Ending::MoveCap;
+            match rules.at_cap {
+                AtCap::Score => {
+                    game.reason =
+                        format!("move cap {} reached; scored as it stands", rules.move_cap);
+                    game.winner = scored(&board, rules.komi, &mut game.result);
+                }
+                AtCap::NoResult => {
+                    game.reason = format!("move cap {} reached; no result", rules.move_cap);
+                }
+            }
+            break;
+        }
+        let c = board.to_move();
+        let idx = c.index();
+        let asked = Instant::now();
+        let answer = seats[idx].genmove(&board, rules);
+        game.slowest[idx] = game.slowest[idx].max(asked.elapsed().as_secs_f64());
+        let m = match answer {
+            Ok(Answer::Move(m)) => m,
+            Ok(Answer::Resign) => {
+                forfeit(&mut game, c, "resigned".into(), true);
+                break;
+            }
+            Err(why) => {
+                forfeit(&mut game, c, why, false);
+                break;
+            }
+        };
+        let shown = koth::format_move(&board, m);
+        match (board.check(m), rules.repetition) {
+            (Ok(()), _) => {}
+            (Err(Illegal::Ko), Repetition::Tie) => {
+                // Retaking a ko at once recreates the position before the capture.
+                game.moves.push(m);
+                game.ending = Ending::Repeat;
+                game.reason = format!(
+                    "{} ({c}) played {shown}, retaking a ko: the position repeats",
+                    names[idx]
+                );
+                break;
+            }
+            (Err(e), _) => {
+                forfeit(&mut game, c, format!("played an illegal move {shown} ({e})"), false);
+                break;
+            }
+        }
+        board.play(m).expect("checked");
+        game.moves.push(m);
+        if board.passes() >= 2 {
+            game.ending = Ending::TwoPasses;
+            game.reason = "two passes".into();
+            game.winner = scored(&board, rules.komi, &mut game.result);
+            break;
+        }
+        let key = board.position_key();
+        if !m.is_pass() && seen.contains(&key) {
+            match rules.repetition {
+                Repetition::Tie => {
+                    game.ending = Ending::Repeat;
+                    game.reason =
+                        format!("{} ({c}) played {shown}: the position repeats", names[idx]);
+                }
+                Repetition::Illegal => forfeit(
+                    &mut game,
+                    c,
+                    format!("played {shown}: the position repeats (positional superko)"),
+                    false,
+                ),
+            }
+            break;
+        }
+        seen.push(key);
+        if let Err(why) = seats[1 - idx].played(c, m, &board, rules) {
+            forfeit(&mut game, c.opponent(), why, false);
+            break;
+        }
+    }
+    seats.iter_mut().for_each(|s| s.finish());
+    game.score = score::area(&board);
+    game
+}
+
+/// The winner by area on `board`, writing the SGF result.
+fn scored(board: &crate::board::Board, komi: f32, result: &mut String) -> Winner {
+    let margin = score::margin(board, komi);
+    *result = score::result_string(margin);
+    if margin > 0.0 {
+        Winner::Black
+    } else if margin < 0.0 {
+        Winner::White
+    } else {
+        Winner::Tie
+    }
+}

@@ -1,0 +1,20 @@
+//! One referee for every Go game: `menace go tournament`, `menace go match` and the A/B
+//! runs.
+//!
+//! - [`rules`]: the rules as a value ([`Rules`]: repetition, move cap, komi, size,
+//!   handicap, clock) and its two presets, [`Rules::koth`] and [`Rules::gtp`], documented
+//!   there and only there;
+//! - [`seat`]: the [`Seat`] trait and its three kinds (a GTP engine, a king-of-the-hill
+//!   program, our bot in-process);
+//! - [`game`]: the one game loop ([`play`]) and its one [`Ending`];
+//! - [`tournament`]: games as units of the tournament layer (entrants, pairings, results
+//!   lines, standings); a match is a two-entrant run of it.
+
+pub mod game;
+pub mod rules;
+pub mod seat;
+pub mod tournament;
+
+pub use game::{play, Ending, Game, Winner};
+pub use rules::{AtCap, Repetition, Rules};
+pub use seat::{gtp_command, koth_move, Answer, BuiltinSeat, GtpSeat, KothSeat, Seat};

@@ -1,0 +1,130 @@
+//! The rules of a refereed game, as a value, and the two presets every command uses.
+
+use std::time::Duration;
+
+use crate::board::{Board, Point};
+use crate::handicap;
+
+/// What a move that recreates an earlier whole-board position (with the same side to
+/// move) does; an immediate ko retake is such a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Repetition {
+    /// The move is illegal: it loses the game for the side that played it (positional
+    /// superko).
+    Illegal,
+    /// The game ends there as a tie (the move is recorded).
+    Tie,
+}
+
+/// What reaching the move cap does.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AtCap {
+    /// The game is scored as it stands (area, with the komi).
+    Score,
+    /// The game ends without a result: a tie, SGF result `0`.
+    NoResult,
+}
+
+/// Everything that decides how a game is refereed, besides the players.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rules {
+    /// Board side.
+    pub size: usize,
+    /// Komi, added to white's area.
+    pub komi: f32,
+    /// Black's fixed handicap stones (0: none); white moves first when there are any.
+    pub handicap: usize,
+    /// Moves (passes included) after which the game ends, see [`Rules::at_cap`].
+    pub move_cap: usize,
+    /// What a repeated position does.
+    pub repetition: Repetition,
+    /// What the move cap does.
+    pub at_cap: AtCap,
+    /// Longest wait for one answer; slower loses the game.
+    pub move_timeout: Duration,
+}
+
+impl Rules {
+    /// The king-of-the-hill challenge's rules, those of `menace go tournament`: no
+    /// handicap; two passes in a row end the game, scored by Tromp-Taylor area with the
+    /// komi (the challenge has none); a move that recreates an earlier whole-board
+    /// position, an immediate ko retake included, ends the game as a tie; the move cap ends
+    /// it scored as it stands; an illegal move, a crash, malformed or oversized output, a
+    /// resignation or no answer within the move timeout loses it for the offender.
+    pub fn koth(size: usize, komi: f32, move_cap: usize, move_timeout: Duration) -> Rules {
+        Rules {
+            size,
+            komi,
+            handicap: 0,
+            move_cap,
+            repetition: Repetition::Tie,
+            at_cap: AtCap::Score,
+            move_timeout,
+        }
+    }
+
+    /// The rules of `menace go match` between GTP engines: positional superko (a move that
+    /// recreates an earlier whole-board position with the same side to move, an immediate
+    /// ko retake included, is illegal and loses); two passes in a row end the game, scored
+    /// by Tromp-Taylor area with the komi; fixed handicap stones set up with GTP
+    /// `fixed_handicap` (an engine that places them elsewhere loses); the move cap ends the
+    /// game without a result (a tie); an illegal move, a malformed answer, a resignation
+    /// (SGF `+R`), a crash or a timeout loses it.
+    pub fn gtp(
+        size: usize,
+        komi: f32,
+        handicap: usize,
+        move_cap: usize,
+        move_timeout: Duration,
+    ) -> Rules {
+        Rules {
+            size,
+            komi,
+            handicap,
+            move_cap,
+            repetition: Repetition::Illegal,
+            at_cap: AtCap::NoResult,
+            move_timeout,
+        }
+    }
+
+    /// Checks the rules, in the words of the command-line flags that set them.
+    pub fn check(&self) -> Result<(), String> {
+        if !(2..=19).contains(&self.size) {
+            return Err(format!("--size {}: give a side from 2 to 19", self.size));
+        }
+        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+            return Err(format!("--komi {} is not a usable number", self.komi));
+        }
+        if self.move_cap == 0 {
+            return Err("--move-cap must be at least 1".into());
+        }
+        if self.handicap > 0 {
+            if let Err(e) = handicap::fixed(self.size, self.handicap) {
+                let takes = match handicap::max_fixed(self.size) {
+                    0 => "no fixed handicap".to_string(),
+                    max => format!("2 to {max} stones"),
+                };
+                return Err(format!(
+                    "--handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
+                    self.handicap, self.size
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The starting position: the empty board, or black's fixed handicap stones with
+    /// white to move (`Err` when the board cannot take that handicap).
+    pub fn start(&self) -> Result<Board, String> {
+        match self.handicap {
+            0 => Ok(Board::new(self.size)),
+            n => handicap::board(self.size, &handicap::fixed(self.size, n)?),
+        }
+    }
+
+    /// Black's handicap stones (none when there is no handicap or the board cannot take it).
+    pub fn handicap_points(&self) -> Vec<Point> {
+        handicap::fixed(self.size, self.handicap).unwrap_or_default()
+    }
+}

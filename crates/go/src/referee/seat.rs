@@ -1,0 +1,267 @@
+//! The players' seats: the one way the referee gets a move, whoever plays.
+//!
+//! A GTP engine (one process per game, told every move), a king-of-the-hill program
+//! (started afresh for every move with the position on stdin) and our bot in-process are
+//! interchangeable behind [`Seat`].
+
+use std::time::{Duration, Instant};
+
+use menace_arena::{run_once, Limits, Program, Session};
+
+use super::rules::Rules;
+use crate::board::{Board, Colour, Move, BLACK};
+use crate::bot;
+use crate::gtp::{format_vertex, parse_vertex, SEED_MIX};
+use crate::koth;
+use crate::mcts::SearchConfig;
+
+/// Bytes of a king-of-the-hill program's output read per move: an answer is a few bytes,
+/// so more than this is a flood and loses the game.
+pub const MAX_KOTH_OUTPUT: usize = 4096;
+
+/// A seat's answer to "your move".
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move (or a pass), not yet checked for legality.
+    Move(Move),
+    /// The player gives up.
+    Resign,
+}
+
+/// A player in one game. `Err` from any method is why the player loses the game.
+pub trait Seat {
+    /// Gets ready for a game under `rules` starting from `board` (the handicap stones
+    /// already on it).
+    fn setup(&mut self, rules: &Rules, board: &Board) -> Result<(), String>;
+    /// The move for the side to move on `board`.
+    fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String>;
+    /// Hears the opponent's move `mv` by `colour` (`after` is the board once it is played).
+    fn played(
+        &mut self,
+        colour: Colour,
+        mv: Move,
+        after: &Board,
+        rules: &Rules,
+    ) -> Result<(), String> {
+        let _ = (colour, mv, after, rules);
+        Ok(())
+    }
+    /// The game is over: release what the seat holds.
+    fn finish(&mut self) {}
+}
+
+/// Sends one GTP command and returns the answer text (`Err` with the message for a `?`
+/// answer or a transport failure).
+pub fn gtp_command(s: &mut Session, cmd: &str, timeout: Duration) -> Result<String, String> {
+    s.send(&format!("{cmd}\n")).map_err(|e| format!("cannot write to engine: {e}"))?;
+    let deadline = Instant::now() + timeout;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    // Skip anything before the answer's first line.
+    let first = loop {
+        let line = s.read_line(left()).map_err(|e| e.to_string())?;
+        if line.starts_with('=') || line.starts_with('?') {
+            break line;
+        }
+    };
+    let mut text = first[1..].trim_start_matches(|c: char| c.is_ascii_digit()).trim().to_string();
+    loop {
+        let line = s.read_line(left()).map_err(|e| e.to_string())?;
+        if line.trim().is_empty() {
+            break;
+        }
+        text.push('\n');
+        text.push_str(&line);
+    }
+    if first.starts_with('=') {
+        Ok(text)
+    } else {
+        Err(text)
+    }
+}
+
+/// A GTP engine: one process for the game.
+pub struct GtpSeat {
+    program: Program,
+    session: Option<Session>,
+}
+
+impl GtpSeat {
+    /// The engine `program` (started by [`Seat::setup`]).
+    pub fn new(program: Program) -> GtpSeat {
+        GtpSeat { program, session: None }
+    }
+}
+
+impl Seat for GtpSeat {
+    fn setup(&mut self, rules: &Rules, board: &Board) -> Result<(), String> {
+        let program = &self.program;
+        let s = self.session.insert(
+            Session::spawn(program, 1 << 16, false)
+                .map_err(|e| format!("could not start {program}: {e}"))?,
+        );
+        for cmd in [
+            format!("boardsize {}", rules.size),
+            "clear_board".into(),
+            format!("komi {}", rules.komi),
+        ] {
+            gtp_command(s, &cmd, rules.move_timeout)
+                .map_err(|e| format!("refused {cmd:?}: {e}"))?;
+        }
+        // The engine must put the handicap where the referee's board has it.
+        if rules.handicap > 0 {
+            let cmd = format!("fixed_handicap {}", rules.handicap);
+            let answer = gtp_command(s, &cmd, rules.move_timeout)
+                .map_err(|e| format!("refused {cmd:?}: {e}"))?;
+            if !same_points(board, &answer) {
+                return Err(format!("put the handicap stones elsewhere ({answer})"));
+            }
+        }
+        Ok(())
+    }
+
+    fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let s = self.session.as_mut().ok_or("not running")?;
+        let text = gtp_command(s, &format!("genmove {}", board.to_move()), rules.move_timeout)
+            .map_err(|e| format!("failed genmove: {e}"))?;
+        if text.eq_ignore_ascii_case("resign") {
+            return Ok(Answer::Resign);
+        }
+        let shown: String = text.chars().take(40).collect();
+        parse_vertex(board, &text)
+            .map(Answer::Move)
+            .map_err(|e| format!("malformed answer {shown:?}: {e}"))
+    }
+
+    fn played(
+        &mut self,
+        colour: Colour,
+        mv: Move,
+        after: &Board,
+        rules: &Rules,
+    ) -> Result<(), String> {
+        let Some(s) = self.session.as_mut() else { return Ok(()) };
+        let cmd = format!("play {colour} {}", format_vertex(after, mv));
+        gtp_command(s, &cmd, rules.move_timeout)
+            .map(drop)
+            .map_err(|e| format!("refused {cmd:?}: {e}"))
+    }
+
+    fn finish(&mut self) {
+        if let Some(mut s) = self.session.take() {
+            let _ = s.send("quit\n");
+            s.finish(Duration::from_secs(2));
+        }
+    }
+}
+
+impl Drop for GtpSeat {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+/// Whether a `fixed_handicap` answer (`D4 Q16 ...`) names exactly the stones on `board`.
+fn same_points(board: &Board, answer: &str) -> bool {
+    let named: Result<Vec<Move>, _> =
+        answer.split_whitespace().map(|v| parse_vertex(board, v)).collect();
+    let Ok(mut named) = named else { return false };
+    named.sort_unstable();
+    let mut stones: Vec<Move> =
+        board.points().filter(|&p| board.at(p) == BLACK).map(Move::Play).collect();
+    stones.sort_unstable();
+    named == stones
+}
+
+/// A king-of-the-hill program: started for every move, the position on stdin.
+pub struct KothSeat {
+    program: Program,
+}
+
+impl KothSeat {
+    /// The program `program`.
+    pub fn new(program: Program) -> KothSeat {
+        KothSeat { program }
+    }
+}
+
+impl Seat for KothSeat {
+    fn setup(&mut self, _: &Rules, _: &Board) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let limits =
+            Limits { deadline: rules.move_timeout, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
+        let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
+        if let Some(e) = &run.spawn_error {
+            return Err(format!("could not run: {e}"));
+        }
+        if run.timed_out {
+            return Err(format!("no move within {} s", rules.move_timeout.as_secs_f64()));
+        }
+        if run.truncated {
+            return Err(format!("output over {MAX_KOTH_OUTPUT} bytes"));
+        }
+        if !run.succeeded() {
+            return Err(format!("crashed ({})", run.incident().unwrap_or_default()));
+        }
+        let text = std::str::from_utf8(&run.stdout)
+            .map_err(|_| "malformed output: not UTF-8".to_string())?;
+        let shown: String = text.trim().chars().take(40).collect();
+        koth::parse_move(board, text)
+            .map(Answer::Move)
+            .map_err(|e| format!("malformed output {shown:?}: {e}"))
+    }
+}
+
+/// Our bot, in this process, deciding as `menace go` does on the same position.
+pub struct BuiltinSeat {
+    search: SearchConfig,
+}
+
+impl BuiltinSeat {
+    /// The bot with `search` (its komi is set from the rules at setup).
+    pub fn new(search: SearchConfig) -> BuiltinSeat {
+        BuiltinSeat { search }
+    }
+}
+
+impl Seat for BuiltinSeat {
+    fn setup(&mut self, rules: &Rules, _: &Board) -> Result<(), String> {
+        self.search.komi = rules.komi;
+        Ok(())
+    }
+
+    fn genmove(&mut self, board: &Board, _: &Rules) -> Result<Answer, String> {
+        Ok(Answer::Move(koth_move(board, &self.search).mv))
+    }
+}
+
+/// The move `menace go` answers to a king-of-the-hill position: the same inference from
+/// the bare position, the same seed (the position's text hashed, mixed with `cfg.seed`).
+pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
+    // Rebuilt from the stones, as a king-of-the-hill program would read it: no history,
+    // no ko point, no pass count.
+    let stones: Vec<u8> = (0..board.size())
+        .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
+        .map(|(r, c)| board.at(board.point(r, c)))
+        .collect();
+    let mut fresh = Board::from_stones(board.size(), &stones, board.to_move())
+        .expect("a position reached in play has liberties everywhere");
+    fresh.set_prisoners(board.prisoners(Colour::Black), board.prisoners(Colour::White));
+    let input = koth::KothInput {
+        black_prisoners: board.prisoners(Colour::Black),
+        white_prisoners: board.prisoners(Colour::White),
+        board: fresh,
+    };
+    let inf = koth::infer(&input);
+    let seed = koth::fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
+    let cfg = SearchConfig { seed, ..cfg.clone() };
+    let ctx = bot::Context {
+        opponent_passed: inf.opponent_passed,
+        forbidden: Vec::new(),
+        avoid_ko_retakes: true,
+        resign_below: 0.0,
+    };
+    bot::decide(&input.board, &cfg, &ctx)
+}

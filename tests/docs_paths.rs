@@ -253,3 +253,24 @@ fn braces_and_globs_are_read_as_a_shell_would() {
         ["src/cli/go.rs", "crates/x/{a,b}/"]
     );
 }
+
+/// The README is a front door, not a lab notebook: short, and it names every crate (by its
+/// package name, `menace-NAME` for `crates/NAME`) so a newcomer finds each one.
+#[test]
+fn the_readme_is_short_and_names_every_crate() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines; measurements belong in docs/");
+    let mut unnamed = Vec::new();
+    for entry in std::fs::read_dir(root().join("crates")).unwrap() {
+        let entry = entry.unwrap();
+        if entry.path().join("Cargo.toml").exists() {
+            let package = format!("menace-{}", entry.file_name().to_string_lossy());
+            if !readme.contains(&format!("`{package}`")) {
+                unnamed.push(package);
+            }
+        }
+    }
+    unnamed.sort();
+    assert!(unnamed.is_empty(), "README.md's crate map does not name {unnamed:?}");
+}

@@ -1,4 +1,4 @@
-//! The A/B table in docs/go.md is recounted from the games' lines in docs/ab/: every row
+//! The A/B table in docs/go-lab.md is recounted from the games' lines in docs/ab/: every row
 //! names its record, the entrant it scores (A) and its opponent (B); the games, the wins,
 //! the share and its Wilson 95% interval must be what the lines say.
 
@@ -43,8 +43,8 @@ fn count(path: &Path, a: &str, b: &str) -> (u32, u32, u32) {
 
 #[test]
 fn the_ab_table_is_what_the_lines_say() {
-    let doc = std::fs::read_to_string("docs/go.md").unwrap();
-    let start = doc.find("<!-- ab table -->").expect("the A/B table's marker in docs/go.md");
+    let doc = std::fs::read_to_string("docs/go-lab.md").unwrap();
+    let start = doc.find("<!-- ab table -->").expect("the A/B table's marker in docs/go-lab.md");
     let rows: Vec<&str> = doc[start..]
         .lines()
         .skip(1)
@@ -85,5 +85,5 @@ fn the_ab_table_is_what_the_lines_say() {
         };
         assert_eq!(cells[9], format!("{:.2}: {verdict}", test.llr(wa, ties, wb)), "{row}");
     }
-    assert!(files.is_empty(), "records in docs/ab without a row in docs/go.md: {files:?}");
+    assert!(files.is_empty(), "records in docs/ab without a row in docs/go-lab.md: {files:?}");
 }

@@ -223,3 +223,32 @@ fn the_gtp_examples_in_docs_go_md_are_what_the_engine_says() {
         assert_eq!(run_menace(&args, dir, &sent), expected, "{sent}");
     }
 }
+
+/// The piped examples of the README, protocol.md and docs/menace.md (`$ printf 'LINES' |
+/// menace FLAGS`, then the answers a program reads, `...` where the document stops) are
+/// what the engine writes on standard output: nothing else, no greeting.
+#[test]
+fn the_piped_examples_in_the_readme_and_docs_are_what_a_program_reads() {
+    let mut checked = 0;
+    for doc in ["README.md", "protocol.md", "docs/menace.md"] {
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
+                .unwrap();
+        for block in text.split("```text\n").skip(1).map(|b| &b[..b.find("```").unwrap()]) {
+            let Some(rest) = block.strip_prefix("$ printf '") else { continue };
+            let (input, rest) = rest.split_once('\'').unwrap();
+            let (command, answers) = rest.split_once('\n').unwrap();
+            let args: Vec<&str> =
+                command.trim().strip_prefix("| menace").unwrap().split_whitespace().collect();
+            let input = input.replace("\\n", "\n");
+            let expected: Vec<String> =
+                answers.lines().take_while(|l| *l != "...").map(String::from).collect();
+            let dir = tempfile::tempdir().unwrap();
+            let got = engine(&args, dir.path(), &input);
+            assert!(got.len() >= expected.len(), "{doc}: {} answers, want {expected:?}", got.len());
+            assert_eq!(got[..expected.len()], expected, "{doc}: {command}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 3, "{checked} piped examples");
+}

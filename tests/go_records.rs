@@ -1,7 +1,7 @@
 //! The published Go games are checked, not trusted: every SGF in `docs/games/` is replayed
 //! on our board (every move legal, no position repeated), its result agrees with how it
 //! ended (a two-pass ending is re-scored by Tromp-Taylor), its line in `results.txt`
-//! agrees with it, and the 19x19 rows of the results table in `docs/go.md` are recounted
+//! agrees with it, and the 19x19 rows of the results table in `docs/go-lab.md` are recounted
 //! from those lines. Also: the SGF reader round-trips what the writer writes and never
 //! panics.
 
@@ -145,7 +145,7 @@ fn every_published_game_replays_legally_and_its_result_follows() {
     assert!(checked >= 49);
 }
 
-/// The row of the results table in `docs/go.md` that the lines of one match give.
+/// The row of the results table in `docs/go-lab.md` that the lines of one match give.
 fn table_row(dir: &Path, level: &str) -> String {
     let lines = results(dir);
     let ours = |l: &Line| if l.black == "menace" { 'B' } else { 'W' };
@@ -171,11 +171,11 @@ fn table_row(dir: &Path, level: &str) -> String {
 
 #[test]
 fn the_19x19_table_in_docs_go_md_is_recounted_from_the_records() {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go.md")).unwrap();
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go-lab.md"))
+        .unwrap();
     for level in ["1", "10"] {
         let row = table_row(&games_dir().join(format!("19x19-level{level}")), level);
-        assert!(doc.contains(&row), "docs/go.md lacks the row the records give:\n{row}");
+        assert!(doc.contains(&row), "docs/go-lab.md lacks the row the records give:\n{row}");
     }
 }
 
@@ -317,7 +317,7 @@ fn replays_its_moves(path: &Path, ours_name: &str, flags: &[&str]) {
     assert_eq!(answers, want, "{}, moves {picks:?}", path.display());
 }
 
-/// The published games reproduce: with the flags of the commands in `docs/go.md` and the
+/// The published games reproduce: with the flags of the commands in `docs/go-lab.md` and the
 /// profile and budget they were played with (`--profile v1 --playouts 20000`; the default
 /// budget has grown since), the bot set up by `loadsgf` before one
 /// of its recorded moves answers that move (`reg_genmove`), early, mid-game and late, as
@@ -341,7 +341,7 @@ fn the_bots_recorded_moves_are_what_it_plays_again() {
 }
 
 /// The profile A/B records replay with their profile, one thread and 20,000 playouts, as
-/// played (`docs/go.md`, "Profile v2 against v1").
+/// played (`docs/go-lab.md`, "Profile v2 against v1").
 #[test]
 fn the_profile_ab_records_replay() {
     let dir = games_dir();

@@ -1,7 +1,7 @@
 //! The published tournament games (docs/games/*/results.jsonl: the king-of-the-hill
 //! judge's and `menace go match --out`'s) are checked, not trusted: each line's SGF replays
 //! legally on our board, the recorded scores and winner follow from the final board and how
-//! the game ended, and the standings block in docs/go.md is exactly what the summary
+//! the game ended, and the standings block in docs/go-lab.md is exactly what the summary
 //! computes from the lines.
 
 use std::collections::HashSet;
@@ -110,17 +110,17 @@ fn every_published_koth_game_replays_and_its_line_follows_from_it() {
 
 #[test]
 fn the_standings_in_docs_go_md_are_the_summary_of_the_lines() {
-    let doc =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go.md")).unwrap();
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go-lab.md"))
+        .unwrap();
     for dir in koth_dirs() {
         let summary = tournament::summary(&merged(&dir)).unwrap();
         // The block is indented by nothing and sits in a fence right after this marker.
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
         let marker = format!("<!-- standings: docs/games/{name} -->\n```\n");
-        let start = doc.find(&marker).unwrap_or_else(|| panic!("docs/go.md has no {marker:?}"))
+        let start = doc.find(&marker).unwrap_or_else(|| panic!("docs/go-lab.md has no {marker:?}"))
             + marker.len();
         let end = start + doc[start..].find("```").unwrap();
-        assert_eq!(&doc[start..end], summary, "docs/go.md's block for {name}");
+        assert_eq!(&doc[start..end], summary, "docs/go-lab.md's block for {name}");
     }
 }
 

@@ -1,9 +1,9 @@
 //! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
 //! checks, and arbitrary lines that must never panic.
 
-use menace::go::board::{Board, Colour, Move, BLACK};
-use menace::go::gtp::{self, Engine};
-use menace::go::mcts::SearchConfig;
+use menace::go::io::gtp::{self, Engine};
+use menace::go::rules::board::{Board, Colour, Move, BLACK};
+use menace::go::search::mcts::SearchConfig;
 use proptest::prelude::*;
 
 fn engine() -> Engine {
@@ -212,7 +212,7 @@ fn published_game() -> std::path::PathBuf {
 
 #[test]
 fn loadsgf_sets_up_the_position_before_the_given_move() {
-    use menace::go::sgf;
+    use menace::go::io::sgf;
     let path = published_game();
     let game = sgf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
     // Up to move 101: the same as playing the first 100 moves by hand.
@@ -285,7 +285,7 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
 
 #[test]
 fn fixed_handicap_points_are_the_gtp_standard_ones() {
-    use menace::go::handicap;
+    use menace::go::rules::handicap;
     let names = |size: usize, n: usize| -> Vec<String> {
         let b = Board::new(size);
         let stones = handicap::fixed(size, n).unwrap();

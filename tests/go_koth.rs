@@ -1,11 +1,12 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use menace::go::board::{Board, Colour, Move, EDGE, EMPTY};
-use menace::go::bot::{self, Context};
-use menace::go::koth;
-use menace::go::mcts::SearchConfig;
-use menace::go::{pattern, playout};
+use menace::go::io::koth;
+use menace::go::model::pattern;
+use menace::go::rules::board::{Board, Colour, Move, EDGE, EMPTY};
+use menace::go::search::bot::{self, Context};
+use menace::go::search::mcts::SearchConfig;
+use menace::go::search::playout;
 use menace::rng::from_seed;
 use proptest::prelude::*;
 
@@ -211,7 +212,7 @@ fn looks_like_ko_retake(b: &Board, mv: Move) -> bool {
 
 #[test]
 fn v3_does_not_retake_a_ko_while_winning_and_retakes_one_while_losing() {
-    use menace::go::mcts::Profile;
+    use menace::go::search::mcts::Profile;
     let cfg =
         |profile| SearchConfig { playouts: 4000, threads: 1, profile, ..SearchConfig::default() };
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
@@ -336,7 +337,7 @@ fn v6_plays_as_v5_over_gtp() {
 /// Move 92 of game 2 of the first v6 run against GNU Go: at 30,000 playouts on two
 /// threads, one ladder reading went deep enough to overflow a search thread's 2 MiB
 /// stack and the process aborted (a forfeit for the judge). Search threads now have a
-/// stack sized for the reader's node budget ([`menace::go::mcts::SEARCH_STACK`]).
+/// stack sized for the reader's node budget ([`menace::go::search::mcts::SEARCH_STACK`]).
 #[test]
 fn a_deep_ladder_reading_does_not_overflow_a_search_thread() {
     let text = std::fs::read_to_string(concat!(

@@ -73,7 +73,7 @@ fn handicap_taker(name: &str, stones: &str) -> Player {
 
 #[test]
 fn a_handicap_game_starts_from_black_stones_with_white_to_move() {
-    use menace::go::sgf;
+    use menace::go::io::sgf;
     let dir = tempfile::tempdir().unwrap();
     let players = [handicap_taker("weak", "C3 G7 C7 G3"), handicap_taker("strong", "G3 C7 G7 C3")];
     let c = MatchConfig { handicap: 4, ..cfg(2, Some(dir.path().into())) };
@@ -155,9 +155,9 @@ fn a_short_game_against_gnugo() {
 /// from 7x7 to 19x19 and every count it takes, it places the same stones as we do.
 #[test]
 fn handicap_points_agree_with_gnugo() {
-    use menace::go::board::{Board, Move};
-    use menace::go::gtp::format_vertex;
-    use menace::go::handicap;
+    use menace::go::io::gtp::format_vertex;
+    use menace::go::rules::board::{Board, Move};
+    use menace::go::rules::handicap;
     let Some(gnugo) = component::gnugo() else { return };
     let mut cases = Vec::new();
     let mut script = String::new();

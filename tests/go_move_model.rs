@@ -2,9 +2,9 @@
 //! bytes give a model or an error, never a panic), the shipped weights encode opening
 //! knowledge, and profile v2 searches only the strongest few moves at first.
 
-use menace::go::board::{Board, Point};
-use menace::go::mcts::{self, Profile, RootRules, SearchConfig};
-use menace::go::move_model::MoveModel;
+use menace::go::model::move_model::MoveModel;
+use menace::go::rules::board::{Board, Point};
+use menace::go::search::mcts::{self, Profile, RootRules, SearchConfig};
 use proptest::prelude::*;
 
 fn line(b: &Board, p: Point) -> usize {

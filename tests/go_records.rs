@@ -8,10 +8,10 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use menace::go::board::{Board, Move};
-use menace::go::gtp::format_vertex;
-use menace::go::sgf::{self, SgfGame};
-use menace::go::{handicap, score};
+use menace::go::io::gtp::format_vertex;
+use menace::go::io::sgf::{self, SgfGame};
+use menace::go::rules::board::{Board, Move};
+use menace::go::rules::{handicap, score};
 use proptest::prelude::*;
 
 mod common;

@@ -1,8 +1,9 @@
 //! Rules engine: hand-made positions, the spec's example, and random games checked against
 //! recomputation from scratch and a naive rules implementation.
 
-use menace::go::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
-use menace::go::{koth, score};
+use menace::go::io::koth;
+use menace::go::rules::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
+use menace::go::rules::score;
 use menace::rng::{below, from_seed};
 use proptest::prelude::*;
 

@@ -6,12 +6,13 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use menace::arena::Program;
+use menace::go::io::{gtp, koth};
 use menace::go::matches::{self, MatchConfig, Player};
-use menace::go::mcts::{Profile, SearchConfig};
-use menace::go::{bot, gtp, koth};
+use menace::go::search::bot;
+use menace::go::search::mcts::{Profile, SearchConfig};
 
 /// Default playouts per move (the library's one default budget).
-pub use menace::go::mcts::DEFAULT_PLAYOUTS;
+pub use menace::go::search::mcts::DEFAULT_PLAYOUTS;
 
 /// Flags of `menace go`.
 ///
@@ -277,8 +278,8 @@ fn run_match(m: MatchArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if m.handicap > 0 {
-        if let Err(e) = menace::go::handicap::fixed(m.size, m.handicap) {
-            let takes = match menace::go::handicap::max_fixed(m.size) {
+        if let Err(e) = menace::go::rules::handicap::fixed(m.size, m.handicap) {
+            let takes = match menace::go::rules::handicap::max_fixed(m.size) {
                 0 => "no fixed handicap".to_string(),
                 max => format!("2 to {max} stones"),
             };
@@ -420,8 +421,8 @@ fn recorded_match(
     out: &std::path::Path,
 ) -> Result<String, String> {
     use menace::arena::tournament::Plan;
-    use menace::go::board::Board;
     use menace::go::matches::Outcome;
+    use menace::go::rules::board::Board;
     if m.first_game != 1 {
         return Err("--out splits a match with --shard (or a Slurm array), not --first-game".into());
     }
@@ -470,15 +471,15 @@ fn recorded_match(
             // The final board, for the area: the start (handicap stones) and the moves.
             let mut board = match cfg.handicap {
                 0 => Some(Board::new(cfg.size)),
-                n => menace::go::handicap::fixed(cfg.size, n)
-                    .and_then(|h| menace::go::handicap::board(cfg.size, &h))
+                n => menace::go::rules::handicap::fixed(cfg.size, n)
+                    .and_then(|h| menace::go::rules::handicap::board(cfg.size, &h))
                     .ok(),
             }
             .unwrap_or_else(|| Board::new(cfg.size));
             for &mv in &rec.moves {
                 let _ = board.play(mv);
             }
-            let (bs, ws) = menace::go::score::area(&board);
+            let (bs, ws) = menace::go::rules::score::area(&board);
             let ending = if rec.reason == "two passes" {
                 "two passes"
             } else if rec.reason.starts_with("move cap") {
@@ -522,11 +523,11 @@ fn recorded_match(
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
-    use menace::go::board::Board;
+    use menace::go::rules::board::Board;
     let bytes = menace::files::read_capped(&p.sgf, 1 << 20)
         .map_err(|e| format!("cannot read {}: {e}", p.sgf.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", p.sgf.display()))?;
-    let game = menace::go::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
+    let game = menace::go::io::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
     let upto = match p.before {
         None => game.moves.len(),
         Some(0) => return Err("--move counts from 1".into()),
@@ -541,7 +542,7 @@ fn position(p: &PositionArgs) -> Result<String, String> {
     let mut board = if game.handicap.is_empty() {
         Board::new(game.size)
     } else {
-        menace::go::handicap::board(game.size, &game.handicap)?
+        menace::go::rules::handicap::board(game.size, &game.handicap)?
     };
     for (i, &mv) in game.moves[..upto].iter().enumerate() {
         board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;

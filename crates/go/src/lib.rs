@@ -10,20 +10,9 @@
 //! - [`sgf`], [`matches`](mod@matches): games between GTP engines, recorded as SGF;
 //! - [`tournament`]: the king-of-the-hill tournament's judge (KotH, GTP and builtin entrants).
 
-pub mod board;
-pub mod bot;
-pub mod dynamic_komi;
-pub mod features;
-pub mod gtp;
-pub mod handicap;
-pub mod koth;
-pub mod ladder;
+pub mod io;
 pub mod matches;
-pub mod mcts;
-pub mod mm;
-pub mod move_model;
-pub mod pattern;
-pub mod playout;
-pub mod score;
-pub mod sgf;
+pub mod model;
+pub mod rules;
+pub mod search;
 pub mod tournament;

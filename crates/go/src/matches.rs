@@ -10,11 +10,11 @@
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use super::board::{Board, Colour, Move, BLACK};
-use super::gtp::{format_vertex, parse_vertex};
-use super::handicap;
-use super::score;
-use super::sgf::{self, SgfGame};
+use super::io::gtp::{format_vertex, parse_vertex};
+use super::io::sgf::{self, SgfGame};
+use super::rules::board::{Board, Colour, Move, BLACK};
+use super::rules::handicap;
+use super::rules::score;
 use menace_arena::{Program, Session};
 
 /// A player: a display name and the GTP program.

@@ -28,14 +28,14 @@ use menace_arena::tournament::{Merged, Plan, Record, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
 use serde_json::{json, Map, Value};
 
-use super::board::{Board, Colour, Illegal, Move};
-use super::bot;
-use super::gtp::{format_vertex, parse_vertex, SEED_MIX};
-use super::koth;
+use super::io::gtp::{format_vertex, parse_vertex, SEED_MIX};
+use super::io::koth;
+use super::io::sgf::{self, SgfGame};
 use super::matches::gtp_command;
-use super::mcts::SearchConfig;
-use super::score;
-use super::sgf::{self, SgfGame};
+use super::rules::board::{Board, Colour, Illegal, Move};
+use super::rules::score;
+use super::search::bot;
+use super::search::mcts::SearchConfig;
 
 /// The kind of tournament in the results' lines.
 pub const KIND: &str = "go";
@@ -790,7 +790,7 @@ pub fn timings(m: &Merged) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcts::Profile;
+    use crate::search::mcts::Profile;
 
     fn cfg(n: usize, gpp: u64) -> Config {
         let base = SearchConfig::default();

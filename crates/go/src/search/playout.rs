@@ -5,16 +5,16 @@
 //!    atari, or save our own group next to it from atari (capture an attacker in atari or
 //!    extend when the extension has at least two liberties);
 //! 2. a move on the eight points around the opponent's move that matches a 3x3 pattern
-//!    ([`super::pattern`]) and is not a self-atari;
+//!    ([`crate::model::pattern`]) and is not a self-atari;
 //! 3. a uniformly random legal move that does not fill one of our own eyes (and, half the
 //!    time, is not a self-atari of a group).
 //!
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
 
-use super::board::{Board, Move, Point, EMPTY, MAX_POINTS};
-use super::pattern;
-use super::score;
+use crate::model::pattern;
+use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
+use crate::rules::score;
 use menace_core::rng::{below, chance, GameRng};
 
 /// A small list of candidate points on the stack.
@@ -211,7 +211,7 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Op
 
 /// Plays the game out from `b` (which it consumes) with [`policy_move`] and returns black's
 /// margin by [`score::playout_margin`]. `amaf[p]` is set to the stone
-/// ([`Colour::stone`](super::board::Colour::stone)) that first played at `p` when it is
+/// ([`Colour::stone`](crate::rules::board::Colour::stone)) that first played at `p` when it is
 /// still 0, for the first [`amaf_horizon`] moves only: moves near the end of
 /// a playout are mostly the owner filling its own area, and counting them would make the
 /// AMAF value of any point inside one's future territory look good.

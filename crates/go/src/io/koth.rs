@@ -3,7 +3,7 @@
 //! The judge's smaller boards (`menace go tournament --size N`) come as N rows of N, and
 //! are read the same way, so our bot can enter those tournaments as a program too.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, WHITE};
 
 /// Board side in the king-of-the-hill format.
 pub const KOTH_SIZE: usize = 19;

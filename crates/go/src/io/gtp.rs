@@ -6,13 +6,13 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
-use super::bot::{self, Context};
-use super::handicap;
-use super::koth::fnv1a;
-use super::mcts::SearchConfig;
-use super::score;
-use super::sgf;
+use crate::io::koth::fnv1a;
+use crate::io::sgf;
+use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::handicap;
+use crate::rules::score;
+use crate::search::bot::{self, Context};
+use crate::search::mcts::SearchConfig;
 
 /// Spreads a user seed over all 64 bits (seed 0 leaves the position hash as it is).
 pub const SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;

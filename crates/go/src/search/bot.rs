@@ -9,9 +9,9 @@
 //! exactly) captures them before it is willing to pass. With no legal move left except
 //! filling our own eyes we pass.
 
-use super::board::{Board, Colour, Move, Point, EMPTY};
-use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
-use super::score;
+use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
+use crate::rules::score;
+use crate::search::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]

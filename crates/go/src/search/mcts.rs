@@ -15,14 +15,14 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
-use super::dynamic_komi::{self, DynamicKomi};
-use super::features;
-use super::ladder;
-use super::move_model::MoveModel;
-use super::pattern;
-use super::playout::{self, is_self_atari, MoveList};
-use super::score;
+use crate::model::features;
+use crate::model::move_model::MoveModel;
+use crate::model::pattern;
+use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
+use crate::rules::score;
+use crate::search::dynamic_komi::{self, DynamicKomi};
+use crate::search::ladder;
+use crate::search::playout::{self, is_self_atari, MoveList};
 use menace_core::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -718,7 +718,7 @@ pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
     scaled.clamp(base as u64, 2 * base as u64) as usize
 }
 
-/// Stack of a search thread. The ladder reader ([`crate::ladder`]) recurses once per
+/// Stack of a search thread. The ladder reader ([`crate::search::ladder`]) recurses once per
 /// node it visits, at most its node budget (400) deep, holding a board copy (about
 /// 9 KiB) per level: about 4 MiB at worst, which overflowed the 2 MiB default of a
 /// spawned thread on a 19x19 position of a recorded game. 16 MiB leaves a wide margin;

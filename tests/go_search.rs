@@ -2,6 +2,7 @@
 //! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
 
 use menace::go::rules::board::{Board, Colour, Move};
+use menace::go::rules::ko;
 use menace::go::search::bot::{self, Context};
 use menace::go::search::mcts::{self, RootRules, SearchConfig};
 
@@ -65,9 +66,9 @@ fn ko_captures_are_recognised() {
         Colour::Black,
     )
     .unwrap();
-    assert!(mcts::is_ko_capture(&b, Move::Play(b.point(1, 2))));
-    assert!(!mcts::is_ko_capture(&b, Move::Play(b.point(4, 4))));
-    assert!(!mcts::is_ko_capture(&b, Move::Pass));
+    assert!(ko::is_ko_capture(&b, Move::Play(b.point(1, 2))));
+    assert!(!ko::is_ko_capture(&b, Move::Play(b.point(4, 4))));
+    assert!(!ko::is_ko_capture(&b, Move::Pass));
 }
 
 /// V4's budget: the base on an empty board, more as the board fills (up to twice the

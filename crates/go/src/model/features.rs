@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use crate::model::pattern::{mirror, rotate, SLOT_CELL};
 use crate::rules::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
-use crate::search::playout::capture_size;
+use crate::rules::tactics::capture_size;
 
 /// A feature group: a move has at most one level in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

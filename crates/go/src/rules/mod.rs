@@ -4,4 +4,6 @@
 
 pub mod board;
 pub mod handicap;
+pub mod ko;
 pub mod score;
+pub mod tactics;

@@ -10,6 +10,7 @@
 //! filling our own eyes we pass.
 
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
+use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
 use crate::search::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
 
@@ -87,7 +88,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
     let mut reason = "most visited move";
-    if ctx.avoid_ko_retakes && mcts::is_ko_capture(b, mv) {
+    if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
         // A tie is worth having only when we are losing.
         // V2's learned priors give barely visited moves prior winrates above 0.5, so
         // from V2 on only moves with a real share of the visits count as winning.
@@ -98,7 +99,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
         if let Some(alt) = res
             .moves
             .iter()
-            .find(|m| !mcts::is_ko_capture(b, m.mv) && m.winrate >= 0.5 && m.visits >= enough)
+            .find(|m| !is_ko_capture(b, m.mv) && m.winrate >= 0.5 && m.visits >= enough)
         {
             mv = alt.mv;
             reason = "best move that cannot repeat a ko position";
@@ -137,7 +138,7 @@ fn decide_without_history(
     let c = b.to_move();
     let ko_captures: Vec<Point> = b
         .points()
-        .filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, Move::Play(p)))
+        .filter(|&p| !ctx.forbidden.contains(&p) && is_ko_capture(b, Move::Play(p)))
         .collect();
     let mut forbidden = ctx.forbidden.clone();
     let others = b

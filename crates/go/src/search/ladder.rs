@@ -29,7 +29,7 @@
 //! ```
 
 use crate::rules::board::{Board, Move, Point, EMPTY};
-use crate::search::playout::MoveList;
+use crate::rules::tactics::MoveList;
 
 /// Positions a reading may visit. A ladder across a 19x19 board is about 40 plies and the
 /// chaser's wrong choice is refuted at once, so real ladders stay far below it.

@@ -20,9 +20,10 @@ use crate::model::move_model::MoveModel;
 use crate::model::pattern;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
 use crate::rules::score;
+use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::ladder;
-use crate::search::playout::{self, is_self_atari, MoveList};
+use crate::search::playout;
 use menace_core::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -374,7 +375,7 @@ impl Tree {
         let last = b.last_move();
         let pats = pattern::compiled();
         let mut tactical = MoveList::default();
-        playout::tactical_moves(b, &mut tactical);
+        tactical_moves(b, &mut tactical);
         // At the root, every capture and atari escape on the board (the king-of-the-hill
         // bot does not know the last move, and playouts only look near it).
         let mut global = MoveList::default();
@@ -436,7 +437,7 @@ impl Tree {
             }
             let mut n = PRIOR_EVEN;
             let mut w = PRIOR_EVEN / 2.0;
-            let cap = playout::capture_size(b, p);
+            let cap = capture_size(b, p);
             let lost_run = ladder_lost.as_slice().contains(&p);
             if lost_run {
                 n += PRIOR_CAPTURE;
@@ -780,23 +781,4 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     SearchResult { moves, playouts: per * threads, virtual_komi }
-}
-
-/// Does `mv` look like taking a ko: it captures exactly one stone and leaves the
-/// capturing stone alone with a single liberty? If the opponent has just taken that ko,
-/// taking it back recreates the earlier position. A pass never does.
-pub fn is_ko_capture(b: &Board, mv: Move) -> bool {
-    let Move::Play(p) = mv else {
-        return false;
-    };
-    if !b.is_legal(mv) || playout::capture_size(b, p) != 1 {
-        return false;
-    }
-    let c = b.to_move().stone();
-    if b.neighbors(p).iter().any(|&q| b.at(q) == c || b.at(q) == EMPTY) {
-        return false;
-    }
-    let mut after = b.clone();
-    after.play_unchecked(mv);
-    after.ko().is_some()
 }

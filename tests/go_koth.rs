@@ -212,7 +212,7 @@ fn looks_like_ko_retake(b: &Board, mv: Move) -> bool {
 
 #[test]
 fn v3_does_not_retake_a_ko_while_winning_and_retakes_one_while_losing() {
-    use menace::go::search::mcts::Profile;
+    use menace::go::search::profile::Profile;
     let cfg =
         |profile| SearchConfig { playouts: 4000, threads: 1, profile, ..SearchConfig::default() };
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };

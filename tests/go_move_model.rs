@@ -4,7 +4,8 @@
 
 use menace::go::model::move_model::MoveModel;
 use menace::go::rules::board::{Board, Point};
-use menace::go::search::mcts::{self, Profile, RootRules, SearchConfig};
+use menace::go::search::mcts::{self, RootRules, SearchConfig};
+use menace::go::search::profile::Profile;
 use proptest::prelude::*;
 
 fn line(b: &Board, p: Point) -> usize {

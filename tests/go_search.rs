@@ -5,6 +5,7 @@ use menace::go::rules::board::{Board, Colour, Move};
 use menace::go::rules::ko;
 use menace::go::search::bot::{self, Context};
 use menace::go::search::mcts::{self, RootRules, SearchConfig};
+use menace::go::search::profile::WideRoot;
 
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
     SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
@@ -76,7 +77,8 @@ fn ko_captures_are_recognised() {
 /// are the documented rule `base * 1.6 N / (empties + 0.6 N)`, evaluated here in f64.
 #[test]
 fn v4_budget_grows_as_the_board_fills() {
-    use menace::go::search::mcts::{budget, Profile};
+    use menace::go::search::mcts::budget;
+    use menace::go::search::profile::Profile;
     for size in [9usize, 13, 19] {
         let mut b = Board::new(size);
         let n = (size * size) as f64;
@@ -113,14 +115,14 @@ fn v4_budget_grows_as_the_board_fills() {
         let (r, c) = (9 - p[1..].parse::<usize>().unwrap(), (p.as_bytes()[0] - b'A') as usize);
         b.play(Move::Play(b.point(r, c))).unwrap();
     }
-    let cfg = SearchConfig { profile: menace::go::search::mcts::Profile::V4, ..cfg(600, 2) };
-    let want = budget(&b, 600, menace::go::search::mcts::Profile::V4);
+    let cfg = SearchConfig { profile: menace::go::search::profile::Profile::V4, ..cfg(600, 2) };
+    let want = budget(&b, 600, menace::go::search::profile::Profile::V4);
     assert!(want > 600);
     assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
 }
 
-/// `--wide-root` (tuning) gives the GTP decision the king-of-the-hill root of v6: on the
-/// empty board the search tries many more root moves than progressive widening allows.
+/// `--wide-root` (tuning, [`WideRoot::Always`]) gives the GTP decision the wide root v6 has
+/// in the king-of-the-hill format: on the empty board the search tries many more root moves than progressive widening allows.
 #[test]
 fn the_wide_root_flag_widens_the_gtp_root() {
     let b = Board::new(19);
@@ -130,7 +132,8 @@ fn the_wide_root_flag_widens_the_gtp_root() {
         avoid_ko_retakes: false,
         resign_below: 0.0,
     };
-    let tried = |wide_root: bool| {
+    let tried = |wide: bool| {
+        let wide_root = wide.then_some(WideRoot::Always);
         let cfg = SearchConfig { wide_root, ..cfg(4000, 1) };
         let d = bot::decide(&b, &cfg, &ctx);
         d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()

@@ -9,7 +9,8 @@ use menace::arena::Program;
 use menace::go::io::{gtp, koth};
 use menace::go::matches::{self, MatchConfig, Player};
 use menace::go::search::bot;
-use menace::go::search::mcts::{Profile, SearchConfig};
+use menace::go::search::mcts::SearchConfig;
+use menace::go::search::profile::{Profile, WideRoot};
 
 /// Default playouts per move (the library's one default budget).
 pub use menace::go::search::mcts::DEFAULT_PLAYOUTS;
@@ -58,8 +59,8 @@ pub struct GoArgs {
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
-    /// Over GTP, search every root move early as the king-of-the-hill root of v6 does
-    /// (tuning, for an A/B; the king-of-the-hill format ignores it).
+    /// Search every root move early in both formats, over GTP too (the profile table's
+    /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
     /// Print the search's top moves on stderr.
@@ -185,7 +186,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         rave_equiv: args.rave_equiv,
         seed: args.seed,
         profile: args.profile,
-        wide_root: args.wide_root,
+        wide_root: args.wide_root.then_some(WideRoot::Always),
         ..SearchConfig::default()
     };
     match args.command {

@@ -790,7 +790,7 @@ pub fn timings(m: &Merged) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::mcts::Profile;
+    use crate::search::profile::Profile;
 
     fn cfg(n: usize, gpp: u64) -> Config {
         let base = SearchConfig::default();

@@ -12,7 +12,8 @@
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
-use crate::search::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
+use crate::search::mcts::{self, RootRules, SearchConfig, SearchResult};
+use crate::search::profile::{KoPolicy, Priors};
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]
@@ -80,21 +81,22 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    if ctx.avoid_ko_retakes && cfg.profile >= Profile::V3 {
+    let caps = cfg.capabilities();
+    if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
         return decide_without_history(b, &root, cfg, ctx, win_now);
     }
-    let rules =
-        RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide: cfg.wide_root };
+    let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
+    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide };
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
     let mut reason = "most visited move";
     if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
         // A tie is worth having only when we are losing.
-        // V2's learned priors give barely visited moves prior winrates above 0.5, so
-        // from V2 on only moves with a real share of the visits count as winning.
-        let enough = match cfg.profile {
-            Profile::V1 => 0,
-            _ => res.moves.first().map_or(0, |m| m.visits / 10),
+        // Learned priors give barely visited moves prior winrates above 0.5, so with
+        // them only moves with a real share of the visits count as winning.
+        let enough = match caps.priors {
+            Priors::Michi => 0,
+            Priors::Learned => res.moves.first().map_or(0, |m| m.visits / 10),
         };
         if let Some(alt) = res
             .moves
@@ -124,7 +126,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
 /// away a game it might still win.
 pub const RETAKE_KO_BELOW: f32 = 0.3;
 
-/// [`Profile::V3`]'s decision without history (the king-of-the-hill format): every move
+/// [`KoPolicy::ExcludeFromSearch`]: the decision without history (the king-of-the-hill format): every move
 /// that looks like retaking a ko could repeat the position (a tie), so the search runs
 /// without them; then, if even the best remaining move is clearly losing, the first such
 /// capture is played for the chance of a tie.
@@ -156,7 +158,8 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let rules = RootRules { forbidden, allow_pass: win_now, wide: cfg.profile.wide_koth_root() };
+    let wide = cfg.capabilities().wide_root.applies(true);
+    let rules = RootRules { forbidden, allow_pass: win_now, wide };
     let res = mcts::search(root, cfg, &rules);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {

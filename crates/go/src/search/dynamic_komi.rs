@@ -1,4 +1,4 @@
-//! Situational dynamic komi ([`Profile::V7`](crate::search::mcts::Profile::V7)): a cushion the
+//! Situational dynamic komi ([`Profile::V7`](crate::search::profile::Profile::V7)): a cushion the
 //! search asks of itself when it is clearly ahead.
 //!
 //! A search that maximises the probability of winning stops telling moves apart once

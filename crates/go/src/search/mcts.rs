@@ -24,6 +24,8 @@ use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveLis
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::ladder;
 use crate::search::playout;
+use crate::search::profile::Profile;
+use crate::search::profile::{Capabilities, Priors, WideRoot};
 use menace_core::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -32,93 +34,6 @@ use menace_core::rng::{from_seed, GameRng};
 /// inside the 10 s the king-of-the-hill goal allows). From [`Profile::V4`] on this is the
 /// budget on the empty board; [`budget`] gives the position's.
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
-
-/// Which version of the search's knowledge to use. The default improves over time; the
-/// older profiles stay frozen so that recorded games stay replayable move for move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Profile {
-    /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
-    /// every legal move searchable from the first visit.
-    V1,
-    /// V1's priors plus the learned move model ([`MoveModel::builtin`]) as a prior, and
-    /// progressive widening: a node's children are ordered by learned strength and only
-    /// the strongest few are searchable at first, one more each time its visits pass
-    /// `40 * 1.4^k`.
-    V2,
-    /// V2's search; in the king-of-the-hill format (no history), never retakes what
-    /// looks like a ko while winning, and retakes one while clearly losing (if the
-    /// opponent just took it, the repeat ends the game as a tie, worth half a point).
-    V3,
-    /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
-    /// the time the opening does not need, and no move costs much more than the first.
-    /// The default from 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13) to
-    /// 2026-11-24.
-    V4,
-    /// V4 with ladders read ([`ladder`]) when a node is expanded: running from atari into
-    /// a ladder that works loses its tactical priors and gets virtual losses instead, and
-    /// an atari that starts a working ladder gets the priors of a capture. At the root
-    /// every group on the board is read, below it the groups at the last move.
-    V5,
-    /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
-    /// move searchable from the first visit ([`RootRules::wide`]); deeper nodes, which
-    /// know the move before them, still widen progressively. Over GTP it plays as V5.
-    /// The default since 2026-11-24: 33.5 points of 40 against GNU Go level 10 in the
-    /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
-    #[default]
-    V6,
-    /// V6 with situational dynamic komi ([`DynamicKomi`]): when the search finds the
-    /// player to move clearly ahead, it asks its playouts for a cushion of half the
-    /// expected lead, so that with no komi a winning black keeps playing for points
-    /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
-    V7,
-}
-
-impl Profile {
-    /// Whether ladders are read for the tree's priors (from [`Profile::V5`] on).
-    pub fn reads_ladders(self) -> bool {
-        self >= Profile::V5
-    }
-
-    /// Whether the king-of-the-hill root searches every move ([`Profile::V6`] on).
-    pub fn wide_koth_root(self) -> bool {
-        self >= Profile::V6
-    }
-
-    /// Whether the search adapts a virtual komi when ahead ([`Profile::V7`] on).
-    pub fn dynamic_komi(self) -> bool {
-        self >= Profile::V7
-    }
-}
-
-impl std::str::FromStr for Profile {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Profile, String> {
-        match s {
-            "v1" => Ok(Profile::V1),
-            "v2" => Ok(Profile::V2),
-            "v3" => Ok(Profile::V3),
-            "v4" => Ok(Profile::V4),
-            "v5" => Ok(Profile::V5),
-            "v6" => Ok(Profile::V6),
-            "v7" => Ok(Profile::V7),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6, v7)")),
-        }
-    }
-}
-
-impl std::fmt::Display for Profile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Profile::V1 => "v1",
-            Profile::V2 => "v2",
-            Profile::V3 => "v3",
-            Profile::V4 => "v4",
-            Profile::V5 => "v5",
-            Profile::V6 => "v6",
-            Profile::V7 => "v7",
-        })
-    }
-}
 
 /// Search parameters.
 #[derive(Clone, Debug)]
@@ -135,11 +50,20 @@ pub struct SearchConfig {
     pub expand_visits: u32,
     /// The RAVE equivalence parameter.
     pub rave_equiv: f32,
-    /// The knowledge profile.
+    /// The knowledge profile: its row of the table ([`Profile::capabilities`]) says
+    /// what the search does.
     pub profile: Profile,
-    /// Tuning, for an A/B: the king-of-the-hill root of [`Profile::V6`] (every root move
-    /// searchable early, [`RootRules::wide`]) over GTP too, where the last move is known.
-    pub wide_root: bool,
+    /// Tuning, for an A/B: where the root is wide instead of the profile's
+    /// [`Capabilities::wide_root`] (`--wide-root` sets [`WideRoot::Always`]).
+    pub wide_root: Option<WideRoot>,
+}
+
+impl SearchConfig {
+    /// What the search does: the profile's row, with the tuning overrides applied.
+    pub fn capabilities(&self) -> Capabilities {
+        let row = self.profile.capabilities();
+        Capabilities { wide_root: self.wide_root.unwrap_or(row.wide_root), ..row }
+    }
 }
 
 impl Default for SearchConfig {
@@ -152,7 +76,7 @@ impl Default for SearchConfig {
             expand_visits: 8,
             rave_equiv: 3500.0,
             profile: Profile::default(),
-            wide_root: false,
+            wide_root: None,
         }
     }
 }
@@ -165,8 +89,8 @@ pub struct RootRules {
     pub forbidden: Vec<Point>,
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
-    /// Every root move is searchable from the first visit: no progressive widening at
-    /// the root ([`Profile::V6`] in the king-of-the-hill format). Without the last move
+    /// Every root move is searchable early: the root widens from more moves and much
+    /// faster than other nodes ([`Capabilities::wide_root`] says where). Without the last move
     /// the learned model cannot rank the answer to it, and widening by that ranking kept
     /// the urgent local move out of the search.
     pub wide: bool,
@@ -196,7 +120,7 @@ pub struct SearchResult {
     /// Playouts run.
     pub playouts: usize,
     /// The cushion (points) the player to move was asked for in the search's last part,
-    /// averaged over the threads' trees: 0 unless [`Profile::dynamic_komi`] and ahead.
+    /// averaged over the threads' trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
     pub virtual_komi: f32,
 }
 
@@ -317,7 +241,7 @@ fn widened_root(visits: u32) -> usize {
 
 struct Tree {
     nodes: Vec<Node>,
-    profile: Profile,
+    caps: Capabilities,
     model: &'static MoveModel,
     /// V2: children being created, with their strengths (reused between expansions).
     scratch: Vec<(Node, f32)>,
@@ -351,7 +275,7 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
-            profile: cfg.profile,
+            caps: cfg.capabilities(),
             model: MoveModel::builtin(),
             scratch: Vec::new(),
             root_prior_w: Vec::new(),
@@ -362,8 +286,8 @@ impl Tree {
             path: Vec::with_capacity(64),
             amaf: [0; MAX_POINTS],
             dynamic_komi: cfg
-                .profile
-                .dynamic_komi()
+                .capabilities()
+                .dynamic_komi
                 .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
         }
     }
@@ -396,7 +320,7 @@ impl Tree {
         }
         // V5: escapes into a working ladder, and ataris that start one.
         let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if self.profile.reads_ladders() {
+        if self.caps.ladders {
             self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
         }
         let empty_area = |p: Point| -> bool {
@@ -495,7 +419,7 @@ impl Tree {
                 an,
                 aw,
             };
-            if self.profile >= Profile::V2 {
+            if self.caps.priors == Priors::Learned {
                 let s = self.model.strength(&features::features(b, p));
                 self.scratch.push((node, s));
             } else {
@@ -515,7 +439,7 @@ impl Tree {
             an: 0.0,
             aw: 0.0,
         };
-        if self.profile >= Profile::V2 {
+        if self.caps.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
                 self.nodes.push(pass);
@@ -582,7 +506,7 @@ impl Tree {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened_root(node.visits)) as u32);
         }
-        if self.profile != Profile::V1 && count > 0 && !wide {
+        if self.caps.priors == Priors::Learned && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
         }
@@ -690,7 +614,7 @@ impl Tree {
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                let (n, w) = if self.profile >= Profile::V2 {
+                let (n, w) = if self.caps.priors == Priors::Learned {
                     (ch.visits as f32, ch.w - self.root_prior_w[i])
                 } else {
                     (ch.n, ch.w)
@@ -710,7 +634,7 @@ impl Tree {
 /// at 166, 0.56 s at 128, in a recorded game), so this keeps every move within about 6%
 /// of the first move's time. A function of the position alone: the bot stays deterministic.
 pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
-    if profile < Profile::V4 {
+    if !profile.capabilities().growing_budget {
         return base;
     }
     let n = (root.size() * root.size()) as u64;
@@ -732,7 +656,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     let threads = cfg.threads.max(1);
     let per = budget(root, cfg.playouts, cfg.profile).div_ceil(threads).max(1);
     // V7 adapts its virtual komi between equal parts of the search; before, one part.
-    let parts = if cfg.profile.dynamic_komi() { dynamic_komi::PHASES } else { 1 };
+    let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
     let run = |t: usize| -> (Vec<RootRow>, f32) {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
         let mut vk = 0.0;

@@ -6,3 +6,4 @@ pub mod dynamic_komi;
 pub mod ladder;
 pub mod mcts;
 pub mod playout;
+pub mod profile;

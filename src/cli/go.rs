@@ -8,7 +8,6 @@ use std::time::Duration;
 use menace::arena::Program;
 use menace::go::io::{gtp, koth};
 use menace::go::matches::{self, MatchConfig, Player};
-use menace::go::search::bot;
 use menace::go::search::mcts::SearchConfig;
 use menace::go::search::profile::{Profile, WideRoot};
 
@@ -230,18 +229,9 @@ pub fn run(args: GoArgs) -> ExitCode {
         }
     };
     let board = &input.board;
-    let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(board).as_bytes()) ^ cfg.seed.wrapping_mul(gtp::SEED_MIX);
-    let cfg = SearchConfig { seed, ..cfg };
-    let ctx = bot::Context {
-        opponent_passed: inf.opponent_passed,
-        forbidden: Vec::new(),
-        avoid_ko_retakes: true,
-        resign_below: 0.0,
-    };
-    let d = bot::decide(board, &cfg, &ctx);
+    let d = koth::decide(&input, &cfg);
     if args.verbose {
-        eprintln!("{} ({inf})", d.reason);
+        eprintln!("{} ({})", d.reason, koth::infer(&input));
         if let Some(s) = &d.search {
             if s.virtual_komi > 0.0 {
                 eprintln!(

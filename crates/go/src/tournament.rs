@@ -28,7 +28,7 @@ use menace_arena::tournament::{Merged, Plan, Record, UnitId};
 use menace_arena::{run_once, Limits, Program, Session};
 use serde_json::{json, Map, Value};
 
-use super::io::gtp::{format_vertex, parse_vertex, SEED_MIX};
+use super::io::gtp::{format_vertex, parse_vertex};
 use super::io::koth;
 use super::io::sgf::{self, SgfGame};
 use super::matches::gtp_command;
@@ -36,6 +36,7 @@ use super::rules::board::{Board, Colour, Illegal, Move};
 use super::rules::score;
 use super::search::bot;
 use super::search::mcts::SearchConfig;
+use super::search::seed::{fnv1a, SEED_MIX};
 
 /// The kind of tournament in the results' lines.
 pub const KIND: &str = "go";
@@ -345,7 +346,7 @@ pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
         board: fresh,
     };
     let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
+    let seed = fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
     let cfg = SearchConfig { seed, ..cfg.clone() };
     let ctx = bot::Context {
         opponent_passed: inf.opponent_passed,

@@ -7,3 +7,4 @@ pub mod ladder;
 pub mod mcts;
 pub mod playout;
 pub mod profile;
+pub mod seed;

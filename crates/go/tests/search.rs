@@ -1,11 +1,11 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
 //! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
 
-use menace::go::rules::board::{Board, Colour, Move};
-use menace::go::rules::ko;
-use menace::go::search::bot::{self, Context};
-use menace::go::search::mcts::{self, RootRules, SearchConfig};
-use menace::go::search::profile::WideRoot;
+use menace_go::rules::board::{Board, Colour, Move};
+use menace_go::rules::ko;
+use menace_go::search::bot::{self, Context};
+use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::profile::WideRoot;
 
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
     SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
@@ -77,8 +77,8 @@ fn ko_captures_are_recognised() {
 /// are the documented rule `base * 1.6 N / (empties + 0.6 N)`, evaluated here in f64.
 #[test]
 fn v4_budget_grows_as_the_board_fills() {
-    use menace::go::search::mcts::budget;
-    use menace::go::search::profile::Profile;
+    use menace_go::search::mcts::budget;
+    use menace_go::search::profile::Profile;
     for size in [9usize, 13, 19] {
         let mut b = Board::new(size);
         let n = (size * size) as f64;
@@ -115,8 +115,8 @@ fn v4_budget_grows_as_the_board_fills() {
         let (r, c) = (9 - p[1..].parse::<usize>().unwrap(), (p.as_bytes()[0] - b'A') as usize);
         b.play(Move::Play(b.point(r, c))).unwrap();
     }
-    let cfg = SearchConfig { profile: menace::go::search::profile::Profile::V4, ..cfg(600, 2) };
-    let want = budget(&b, 600, menace::go::search::profile::Profile::V4);
+    let cfg = SearchConfig { profile: menace_go::search::profile::Profile::V4, ..cfg(600, 2) };
+    let want = budget(&b, 600, menace_go::search::profile::Profile::V4);
     assert!(want > 600);
     assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
 }

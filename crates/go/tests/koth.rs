@@ -218,9 +218,13 @@ fn a_played_board_is_seen_and_decided_as_its_text() {
     let cfg = SearchConfig { playouts: 300, threads: 1, seed: 7, ..SearchConfig::default() };
     let mut rng = from_seed(11);
     let mut b = Board::new(9);
-    for _ in 0..40 {
+    // Play on until something has been captured, so that the prisoners count.
+    for _ in 0..60 {
         let m = playout::policy_move(&b, &mut rng, pattern::compiled());
         b.play_unchecked(m);
+        if b.move_count() >= 30 && b.prisoners(Colour::Black) + b.prisoners(Colour::White) > 0 {
+            break;
+        }
     }
     assert!(b.prisoners(Colour::Black) + b.prisoners(Colour::White) > 0, "a capture happened");
     let seen = koth::KothInput::seen(&b).unwrap();

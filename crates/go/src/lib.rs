@@ -30,8 +30,8 @@
 //! - [`model`]: move knowledge. [`pattern`](model::pattern) (3x3 patterns),
 //!   [`features`](model::features) of a move, the [`move_model`](model::move_model) learned
 //!   from professional games and [`mm`](model::mm), the learner behind it.
-//! - [`search`]: the bot. [`mcts`](search::mcts) (the tree, its priors, the budget),
-//!   [`playout`](search::playout), [`ladder`](search::ladder) reading,
+//! - [`search`]: the bot. [`mcts`](search::mcts) (the tree and the budget), the tree's
+//!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder) reading,
 //!   [`dynamic_komi`](search::dynamic_komi), the [`profile`](search::profile) table (v1 to
 //!   v7, one row each, a named column per capability), the [`seed`](search::seed) of a
 //!   move's search, and [`bot`](search::bot), the decision (pass, resign, ko) around a search.

@@ -1,9 +1,7 @@
 //! Monte-Carlo tree search: UCT-style tree with RAVE (all-moves-as-first) and priors.
 //!
 //! The tree follows michi's small but strong design: each child starts with *prior*
-//! virtual wins and visits from cheap knowledge (captures, atari escapes, 3x3 patterns,
-//! closeness to the last move, the third line in empty areas; self-ataris and first-line
-//! moves get virtual losses), and is chosen by the RAVE blend
+//! virtual wins and visits from cheap knowledge ([`priors`]), and is chosen by the RAVE blend
 //! `(1 - beta) * winrate + beta * amaf_winrate` with
 //! `beta = an / (an + n + n * an / RAVE_EQUIV)`. The priors replace an exploration term.
 //! A leaf is expanded after [`SearchConfig::expand_visits`] visits. Two passes in a row
@@ -17,13 +15,11 @@
 
 use crate::model::features;
 use crate::model::move_model::MoveModel;
-use crate::model::pattern;
-use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
+use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
-use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::dynamic_komi::{self, DynamicKomi};
-use crate::search::ladder;
 use crate::search::playout;
+use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Priors, WideRoot};
 use menace_core::rng::{from_seed, GameRng};
@@ -184,21 +180,6 @@ const MAX_NODES: usize = 4 << 20;
 const SCORE_WEIGHT: f32 = 0.1;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
-const PRIOR_EVEN: f32 = 10.0;
-const PRIOR_CAPTURE: f32 = 15.0;
-const PRIOR_PAT3: f32 = 10.0;
-const PRIOR_SELFATARI: f32 = 10.0;
-const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
-const PRIOR_EMPTYAREA: f32 = 10.0;
-const PRIOR_PASS: f32 = 10.0;
-/// Root captures and escapes get virtual wins in the tree *and* in AMAF: with few
-/// playouts on 19x19 the AMAF values of all moves agree to a percent, and a prior in the
-/// tree alone would be washed out by them.
-const PRIOR_ROOT_TACTICAL: f32 = 40.0;
-const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
-/// V2: virtual playouts from the learned move model, won in proportion to
-/// `sqrt(strength / strongest sibling's strength)`.
-const PRIOR_MODEL: f32 = 20.0;
 /// V2: children searchable before any widening.
 const WIDEN_START: usize = 2;
 /// V2: a node's visits at which one more child becomes searchable: `40 * 1.4^k`.
@@ -296,60 +277,7 @@ impl Tree {
     fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
         let c = b.to_move();
         let first = self.nodes.len() as u32;
-        let last = b.last_move();
-        let pats = pattern::compiled();
-        let mut tactical = MoveList::default();
-        tactical_moves(b, &mut tactical);
-        // At the root, every capture and atari escape on the board (the king-of-the-hill
-        // bot does not know the last move, and playouts only look near it).
-        let mut global = MoveList::default();
-        if rules.is_some() {
-            for p in b.points() {
-                if b.at(p) == BLACK || b.at(p) == WHITE {
-                    let h = b.group_of(p);
-                    if h != p {
-                        continue;
-                    }
-                    if let Some(l) = b.atari_lib(h) {
-                        if b.at(p) != c.stone() || !is_self_atari(b, l) {
-                            global.push(l);
-                        }
-                    }
-                }
-            }
-        }
-        // V5: escapes into a working ladder, and ataris that start one.
-        let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if self.caps.ladders {
-            self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
-        }
-        let empty_area = |p: Point| -> bool {
-            let (r, col) = b.row_col(p);
-            let n = b.size() as isize;
-            for dr in -3isize..=3 {
-                for dc in -3isize..=3 {
-                    if dr.abs() + dc.abs() > 3 {
-                        continue;
-                    }
-                    let (rr, cc) = (r as isize + dr, col as isize + dc);
-                    if rr >= 0 && rr < n && cc >= 0 && cc < n {
-                        let q = b.point(rr as usize, cc as usize);
-                        if b.at(q) != EMPTY {
-                            return false;
-                        }
-                    }
-                }
-            }
-            true
-        };
-        let dist_last = |p: Point| -> usize {
-            let Move::Play(last) = last else {
-                return 99;
-            };
-            let (r1, c1) = b.row_col(p);
-            let (r2, c2) = b.row_col(last);
-            r1.abs_diff(r2) + c1.abs_diff(c2)
-        };
+        let know = Knowledge::gather(b, rules.is_some(), self.caps.ladders);
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
                 continue;
@@ -359,54 +287,7 @@ impl Tree {
                     continue;
                 }
             }
-            let mut n = PRIOR_EVEN;
-            let mut w = PRIOR_EVEN / 2.0;
-            let cap = capture_size(b, p);
-            let lost_run = ladder_lost.as_slice().contains(&p);
-            if lost_run {
-                n += PRIOR_CAPTURE;
-            } else if cap > 0 || tactical.as_slice().contains(&p) {
-                let k = if cap > 1 { 2.0 } else { 1.0 };
-                n += PRIOR_CAPTURE * k;
-                w += PRIOR_CAPTURE * k;
-            }
-            let chase = ladder_won.as_slice().contains(&p);
-            if chase {
-                n += PRIOR_CAPTURE;
-                w += PRIOR_CAPTURE;
-            }
-            if pats[b.env8(p) as usize] {
-                n += PRIOR_PAT3;
-                w += PRIOR_PAT3;
-            }
-            if is_self_atari(b, p) && cap == 0 {
-                n += PRIOR_SELFATARI;
-            }
-            let d = dist_last(p);
-            if (1..=3).contains(&d) {
-                n += PRIOR_NEAR[d - 1];
-                w += PRIOR_NEAR[d - 1];
-            }
-            let (mut an, mut aw) = (0.0, 0.0);
-            if !lost_run
-                && (global.as_slice().contains(&p) || chase && id == 0)
-                && b.is_legal(Move::Play(p))
-            {
-                n += PRIOR_ROOT_TACTICAL;
-                w += PRIOR_ROOT_TACTICAL * 0.9;
-                an = PRIOR_ROOT_TACTICAL_AMAF;
-                aw = PRIOR_ROOT_TACTICAL_AMAF * 0.9;
-            }
-            let (r, col) = b.row_col(p);
-            let line = r.min(col).min(b.size() - 1 - r).min(b.size() - 1 - col);
-            if line <= 2 && empty_area(p) {
-                if line == 2 {
-                    n += PRIOR_EMPTYAREA;
-                    w += PRIOR_EMPTYAREA;
-                } else {
-                    n += PRIOR_EMPTYAREA;
-                }
-            }
+            let Prior { n, w, an, aw } = know.of_move(p);
             let node = Node {
                 mv: Move::Play(p),
                 color: c,
@@ -434,10 +315,10 @@ impl Tree {
             n_children: 0,
             first_child: 0,
             visits: 0,
-            n: PRIOR_PASS,
-            w: PRIOR_PASS * 0.1,
-            an: 0.0,
-            aw: 0.0,
+            n: priors::PASS.n,
+            w: priors::PASS.w,
+            an: priors::PASS.an,
+            aw: priors::PASS.aw,
         };
         if self.caps.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
@@ -447,9 +328,9 @@ impl Tree {
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
-                let v = if strongest > 0.0 { (s / strongest).sqrt() } else { 0.0 };
-                node.n += PRIOR_MODEL;
-                node.w += PRIOR_MODEL * v;
+                let (n, w) = priors::learned(s, strongest);
+                node.n += n;
+                node.w += w;
                 self.nodes.push(node);
             }
         } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
@@ -463,38 +344,6 @@ impl Tree {
         node.expanded = true;
         node.first_child = first;
         node.n_children = count;
-    }
-
-    /// V5: reads the ladders of the groups in atari or with two liberties, all of them at
-    /// the root (`everywhere`), else those touching the last move. `lost` gets the
-    /// liberty of each of our groups that cannot run out of its atari, `won` each atari
-    /// that captures an opponent's group in a chase.
-    fn read_ladders(&self, b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut MoveList) {
-        let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-        let last = b.last_move().point();
-        let near_last = |h: Point| -> bool {
-            last.is_some_and(|l| b.group_stones(h).any(|s| s == l || b.neighbors(s).contains(&l)))
-        };
-        for p in b.points() {
-            let colour = b.at(p);
-            if colour != c && colour != o || b.group_of(p) != p {
-                continue;
-            }
-            if !everywhere && !near_last(p) {
-                continue;
-            }
-            if colour == c {
-                if let Some(l) = b.atari_lib(p) {
-                    if ladder::is_captured(b, p) {
-                        lost.push(l);
-                    }
-                }
-            } else {
-                for q in ladder::winning_chases(b, p) {
-                    won.push(q);
-                }
-            }
-        }
     }
 
     fn select(&self, id: u32, wide: bool) -> Option<u32> {

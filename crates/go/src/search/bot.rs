@@ -23,7 +23,9 @@ pub struct Context {
     /// Root points that would repeat an earlier position (known in GTP).
     pub forbidden: Vec<Point>,
     /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
-    /// winning, since an immediate retake repeats the position and makes the game a tie.
+    /// winning, since an immediate retake repeats the position and makes the game a tie
+    /// (the profile's [`KoPolicy`] says how). It also marks the search as one without
+    /// history for the profile's [`WideRoot`](crate::search::profile::WideRoot) column.
     pub avoid_ko_retakes: bool,
     /// Resign when the most visited move's winrate is below this (0: never). Only GTP
     /// can resign; the king-of-the-hill format has no word for it.

@@ -1,11 +1,11 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
-//! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
+//! (The tactic test is `spec_example_takes_the_stone` in koth.rs.)
 
 use menace_go::rules::board::{Board, Colour, Move};
 use menace_go::rules::ko;
 use menace_go::search::bot::{self, Context};
 use menace_go::search::mcts::{self, RootRules, SearchConfig};
-use menace_go::search::profile::WideRoot;
+use menace_go::search::profile::{Profile, WideRoot};
 
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
     SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
@@ -140,4 +140,31 @@ fn the_wide_root_flag_widens_the_gtp_root() {
     };
     let (narrow, wide) = (tried(false), tried(true));
     assert!(wide > 2 * narrow, "root moves tried: {narrow} narrow, {wide} wide");
+}
+
+/// One notion of a wide root: the profile's `wide_root` column says where the root is wide,
+/// and `--wide-root` ([`WideRoot::Always`]) sets that column. On the empty board v5 is
+/// narrow in both formats, v6 is wide only in the king-of-the-hill format (over GTP it is
+/// v5, search for search), and `Always` makes either profile wide in either format.
+#[test]
+fn the_wide_root_column_decides_where_the_root_is_wide() {
+    let b = Board::new(19);
+    let tried = |profile, wide_root, koth: bool| {
+        let cfg = SearchConfig { profile, wide_root, ..cfg(4000, 1) };
+        let ctx = Context { avoid_ko_retakes: koth, ..Context::default() };
+        let d = bot::decide(&b, &cfg, &ctx);
+        d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
+    };
+    let narrow = tried(Profile::V5, None, false);
+    assert_eq!(tried(Profile::V5, None, true), narrow);
+    assert_eq!(tried(Profile::V6, None, false), narrow);
+    for (profile, wide_root, koth) in [
+        (Profile::V6, None, true),
+        (Profile::V6, Some(WideRoot::Always), false),
+        (Profile::V5, Some(WideRoot::Always), true),
+        (Profile::V5, Some(WideRoot::Always), false),
+    ] {
+        let wide = tried(profile, wide_root, koth);
+        assert!(wide > 2 * narrow, "{profile} {wide_root:?} koth {koth}: {wide} vs {narrow}");
+    }
 }

@@ -4,9 +4,10 @@
 //! the threads); criterion reports the throughput in playouts (elements) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use menace::go::board::{Board, MAX_POINTS};
-use menace::go::mcts::{self, RootRules, SearchConfig};
-use menace::go::{pattern, playout};
+use menace::go::model::pattern;
+use menace::go::rules::board::{Board, MAX_POINTS};
+use menace::go::search::mcts::{self, RootRules, SearchConfig};
+use menace::go::search::playout;
 use menace::rng::from_seed;
 
 const BATCH: usize = 200;

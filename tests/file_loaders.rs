@@ -6,8 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use menace::go::gtp::Engine;
-use menace::go::mcts::SearchConfig;
+use menace::go::io::gtp::Engine;
+use menace::go::search::mcts::SearchConfig;
 use menace::menace::state::{State, MAX_STATE_BYTES};
 use menace::pd::seeds::{read_seeds, MAX_SEED_FILE_BYTES};
 use proptest::prelude::*;

@@ -9,9 +9,10 @@ use std::path::{Path, PathBuf};
 
 use menace::arena::tournament::record::{complete_lines, parse_lines};
 use menace::arena::tournament::Merged;
-use menace::go::board::{Board, Move};
+use menace::go::io::sgf;
 use menace::go::referee::tournament;
-use menace::go::{score, sgf};
+use menace::go::rules::board::{Board, Move};
+use menace::go::rules::score;
 use serde_json::Value;
 
 fn koth_dirs() -> Vec<PathBuf> {

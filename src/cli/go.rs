@@ -7,15 +7,16 @@ use std::time::Duration;
 
 use menace::arena::tournament::{driver, Run};
 use menace::arena::Program;
-use menace::go::mcts::{Profile, SearchConfig};
+use menace::go::io::{gtp, koth};
 use menace::go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
-use menace::go::referee::{koth_move, Rules};
-use menace::go::{gtp, koth};
+use menace::go::referee::Rules;
+use menace::go::search::mcts::SearchConfig;
+use menace::go::search::profile::{Profile, WideRoot};
 
 use super::tournament::{ShardArgs, SprtArgs};
 
 /// Default playouts per move (the library's one default budget).
-pub use menace::go::mcts::DEFAULT_PLAYOUTS;
+pub use menace::go::search::mcts::DEFAULT_PLAYOUTS;
 
 /// Flags of `menace go`.
 ///
@@ -61,8 +62,8 @@ pub struct GoArgs {
     /// RAVE equivalence parameter (tuning).
     #[arg(long, default_value_t = 3500.0, hide = true)]
     rave_equiv: f32,
-    /// Over GTP, search every root move early as the king-of-the-hill root of v6 does
-    /// (tuning, for an A/B; the king-of-the-hill format ignores it).
+    /// Search every root move early in both formats, over GTP too (the profile table's
+    /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
     /// Print the search's top moves on stderr.
@@ -189,7 +190,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         rave_equiv: args.rave_equiv,
         seed: args.seed,
         profile: args.profile,
-        wide_root: args.wide_root,
+        wide_root: args.wide_root.then_some(WideRoot::Always),
         ..SearchConfig::default()
     };
     match args.command {
@@ -224,8 +225,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         }
     };
     let board = &input.board;
-    // The same decision a builtin entrant makes in the referee's games.
-    let d = koth_move(board, &cfg);
+    let d = koth::decide(&input, &cfg);
     if args.verbose {
         eprintln!("{} ({})", d.reason, koth::infer(&input));
         if let Some(s) = &d.search {
@@ -333,11 +333,11 @@ fn referee_run(
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
-    use menace::go::board::Board;
+    use menace::go::rules::board::Board;
     let bytes = menace::files::read_capped(&p.sgf, 1 << 20)
         .map_err(|e| format!("cannot read {}: {e}", p.sgf.display()))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", p.sgf.display()))?;
-    let game = menace::go::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
+    let game = menace::go::io::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
     let upto = match p.before {
         None => game.moves.len(),
         Some(0) => return Err("--move counts from 1".into()),
@@ -352,7 +352,7 @@ fn position(p: &PositionArgs) -> Result<String, String> {
     let mut board = if game.handicap.is_empty() {
         Board::new(game.size)
     } else {
-        menace::go::handicap::board(game.size, &game.handicap)?
+        menace::go::rules::handicap::board(game.size, &game.handicap)?
     };
     for (i, &mv) in game.moves[..upto].iter().enumerate() {
         board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;

@@ -1,29 +1,51 @@
-//! Go: rules, the king-of-the-hill bot, GTP and the match runner.
+//! Go: the rules, a Monte-Carlo bot, its faces (the king-of-the-hill format, GTP, SGF) and
+//! the judges that run games between bots.
 //!
-//! - [`board`]: stones, groups, captures, ko, hashing (fast enough for playouts);
-//! - [`score`]: Tromp-Taylor area scoring;
-//! - [`koth`]: the king-of-the-hill input and output format;
-//! - [`pattern`], [`playout`], [`mcts`]: the Monte-Carlo bot; [`ladder`]: ladder reading for its priors;
-//!   [`dynamic_komi`]: the cushion it asks of itself when ahead;
-//! - [`features`], [`move_model`], [`mm`]: move strengths learned from professional games;
-//! - [`gtp`]: the Go Text Protocol engine; [`handicap`]: where handicap stones go;
-//! - [`sgf`]: games recorded as SGF;
-//! - [`referee`]: the one referee of matches and tournaments (KotH, GTP and builtin seats;
-//!   rules presets `koth` and `gtp`).
+//! ```
+//! use menace_go::io::koth;
+//! use menace_go::rules::board::{Board, Move};
+//! use menace_go::search::mcts::SearchConfig;
+//!
+//! // The rules: a 9x9 board, black plays on the 3-3 point.
+//! let mut board = Board::new(9);
+//! board.play(Move::Play(board.point(2, 2))).unwrap(); // black
+//!
+//! // The bot, as `menace go` runs it: a king-of-the-hill position in, a move out. The same
+//! // position and settings give the same move on every machine.
+//! let input = koth::parse(&koth::format(&board)).unwrap();
+//! let cfg = SearchConfig { playouts: 200, ..SearchConfig::default() };
+//! let decision = koth::decide(&input, &cfg);
+//! assert!(board.is_legal(decision.mv));
+//! assert_eq!(koth::decide(&input, &cfg).mv, decision.mv);
+//! println!("{}", koth::format_move(&board, decision.mv)); // `row col` or `pass`
+//! ```
+//!
+//! The modules, each leaning only on those above it:
+//!
+//! - [`rules`]: what Go is, with no search in it. [`board`](rules::board) (stones, groups,
+//!   captures, ko, position hashes; fast enough for playouts), [`score`](rules::score)
+//!   (Tromp-Taylor area), [`handicap`](rules::handicap) (where the stones go),
+//!   [`tactics`](rules::tactics) (captures, self-ataris, the moves that take or save a group
+//!   in atari) and [`ko`](rules::ko) (does a capture look like retaking a ko?).
+//! - [`model`]: move knowledge. [`pattern`](model::pattern) (3x3 patterns),
+//!   [`features`](model::features) of a move, the [`move_model`](model::move_model) learned
+//!   from professional games and [`mm`](model::mm), the learner behind it.
+//! - [`search`]: the bot. [`mcts`](search::mcts) (the tree and the budget), the tree's
+//!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder) reading,
+//!   [`dynamic_komi`](search::dynamic_komi), the [`profile`](search::profile) table (v1 to
+//!   v7, one row each, a named column per capability), the [`seed`](search::seed) of a
+//!   move's search, and [`bot`](search::bot), the decision (pass, resign, ko) around a search.
+//! - [`io`]: the bot's faces. [`koth`](io::koth) (the king-of-the-hill format and its move
+//!   decision), [`gtp`](io::gtp) (the Go Text Protocol engine) and [`sgf`](io::sgf) records.
+//! - [`referee`]: the one referee of matches and tournaments: seats (GTP engine,
+//!   king-of-the-hill program, built-in bot), the rules as a value with the presets `koth`
+//!   and `gtp`, one game loop and one `Ending`; a match is a two-entrant tournament.
+//!
+//! Tests: unit tests beside the code, the rest in `crates/go/tests` (`cargo test -p
+//! menace-go`); `menace go` as a process is tested in the repository's `tests/`.
 
-pub mod board;
-pub mod bot;
-pub mod dynamic_komi;
-pub mod features;
-pub mod gtp;
-pub mod handicap;
-pub mod koth;
-pub mod ladder;
-pub mod mcts;
-pub mod mm;
-pub mod move_model;
-pub mod pattern;
-pub mod playout;
+pub mod io;
+pub mod model;
 pub mod referee;
-pub mod score;
-pub mod sgf;
+pub mod rules;
+pub mod search;

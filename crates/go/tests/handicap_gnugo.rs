@@ -1,9 +1,9 @@
 //! GNU Go as an independent reference for the standard handicap points the referee sets
 //! up (`menace go match --handicap`).
 
-use menace_go::board::{Board, Move};
-use menace_go::gtp::format_vertex;
-use menace_go::handicap;
+use menace_go::io::gtp::format_vertex;
+use menace_go::rules::board::{Board, Move};
+use menace_go::rules::handicap;
 
 #[path = "../../../tests/support/component.rs"]
 mod component;

@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use menace_arena::tournament::UnitId;
 use menace_arena::Program;
-use menace_go::board::Board;
-use menace_go::koth;
+use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
 use menace_go::referee::{play, Answer, Ending, Game, Rules, Seat, Winner};
+use menace_go::rules::board::Board;
 
 /// A seat that answers from a script of king-of-the-hill moves (`r c` or `pass`), in turn.
 struct Scripted(Vec<&'static str>);
@@ -192,9 +192,9 @@ fn a_handicap_game_starts_from_black_stones_with_white_to_move() {
         );
         assert_eq!(l["moves"], 2);
         assert!(sgf.contains("HA[4]AB[cg][gc][cc][gg]\n;W[];B[]"), "{sgf}");
-        let g = menace_go::sgf::read(&sgf).unwrap();
+        let g = menace_go::io::sgf::read(&sgf).unwrap();
         assert_eq!((g.handicap.len(), g.moves.len()), (4, 2));
-        assert_eq!(menace_go::sgf::write(&g), sgf);
+        assert_eq!(menace_go::io::sgf::write(&g), sgf);
     }
     // An engine that puts its stones elsewhere cannot take part: it loses the game.
     let cfg =

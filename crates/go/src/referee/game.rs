@@ -4,9 +4,9 @@ use std::time::Instant;
 
 use super::rules::{AtCap, Repetition, Rules};
 use super::seat::{Answer, Seat};
-use crate::board::{Colour, Illegal, Move};
-use crate::koth;
-use crate::score;
+use crate::io::koth;
+use crate::rules::board::{Colour, Illegal, Move};
+use crate::rules::score;
 
 /// Who won.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -202,7 +202,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
 }
 
 /// The winner by area on `board`, writing the SGF result.
-fn scored(board: &crate::board::Board, komi: f32, result: &mut String) -> Winner {
+fn scored(board: &crate::rules::board::Board, komi: f32, result: &mut String) -> Winner {
     let margin = score::margin(board, komi);
     *result = score::result_string(margin);
     if margin > 0.0 {

@@ -17,4 +17,4 @@ pub mod tournament;
 
 pub use game::{play, Ending, Game, Winner};
 pub use rules::{AtCap, Repetition, Rules};
-pub use seat::{gtp_command, koth_move, Answer, BuiltinSeat, GtpSeat, KothSeat, Seat};
+pub use seat::{gtp_command, Answer, BuiltinSeat, GtpSeat, KothSeat, Seat};

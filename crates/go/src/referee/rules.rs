@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use crate::board::{Board, Point};
-use crate::handicap;
+use crate::rules::board::{Board, Point};
+use crate::rules::handicap;
 
 /// What a move that recreates an earlier whole-board position (with the same side to
 /// move) does; an immediate ko retake is such a move.

@@ -9,11 +9,10 @@ use std::time::{Duration, Instant};
 use menace_arena::{run_once, Limits, Program, Session};
 
 use super::rules::Rules;
-use crate::board::{Board, Colour, Move, BLACK};
-use crate::bot;
-use crate::gtp::{format_vertex, parse_vertex, SEED_MIX};
-use crate::koth;
-use crate::mcts::SearchConfig;
+use crate::io::gtp::{format_vertex, parse_vertex};
+use crate::io::koth;
+use crate::rules::board::{Board, Colour, Move, BLACK};
+use crate::search::mcts::SearchConfig;
 
 /// Bytes of a king-of-the-hill program's output read per move: an answer is a few bytes,
 /// so more than this is a flood and loses the game.
@@ -233,35 +232,9 @@ impl Seat for BuiltinSeat {
     }
 
     fn genmove(&mut self, board: &Board, _: &Rules) -> Result<Answer, String> {
-        Ok(Answer::Move(koth_move(board, &self.search).mv))
+        // The position as a king-of-the-hill program sees it (no history), and the one
+        // decision `menace go` makes on it.
+        let input = koth::KothInput::seen(board).map_err(|e| e.to_string())?;
+        Ok(Answer::Move(koth::decide(&input, &self.search).mv))
     }
-}
-
-/// The move `menace go` answers to a king-of-the-hill position: the same inference from
-/// the bare position, the same seed (the position's text hashed, mixed with `cfg.seed`).
-pub fn koth_move(board: &Board, cfg: &SearchConfig) -> bot::Decision {
-    // Rebuilt from the stones, as a king-of-the-hill program would read it: no history,
-    // no ko point, no pass count.
-    let stones: Vec<u8> = (0..board.size())
-        .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
-        .map(|(r, c)| board.at(board.point(r, c)))
-        .collect();
-    let mut fresh = Board::from_stones(board.size(), &stones, board.to_move())
-        .expect("a position reached in play has liberties everywhere");
-    fresh.set_prisoners(board.prisoners(Colour::Black), board.prisoners(Colour::White));
-    let input = koth::KothInput {
-        black_prisoners: board.prisoners(Colour::Black),
-        white_prisoners: board.prisoners(Colour::White),
-        board: fresh,
-    };
-    let inf = koth::infer(&input);
-    let seed = koth::fnv1a(koth::format(&input.board).as_bytes()) ^ cfg.seed.wrapping_mul(SEED_MIX);
-    let cfg = SearchConfig { seed, ..cfg.clone() };
-    let ctx = bot::Context {
-        opponent_passed: inf.opponent_passed,
-        forbidden: Vec::new(),
-        avoid_ko_retakes: true,
-        resign_below: 0.0,
-    };
-    bot::decide(&input.board, &cfg, &ctx)
 }

@@ -29,8 +29,8 @@ use serde_json::{json, Map, Value};
 use super::game::{self, Game};
 use super::rules::Rules;
 use super::seat::{BuiltinSeat, GtpSeat, KothSeat, Seat};
-use crate::mcts::SearchConfig;
-use crate::sgf::{self, SgfGame};
+use crate::io::sgf::{self, SgfGame};
+use crate::search::mcts::SearchConfig;
 
 /// The kind of tournament in the results' lines.
 pub const KIND: &str = "go";
@@ -579,7 +579,7 @@ pub fn timings(m: &Merged) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mcts::Profile;
+    use crate::search::profile::Profile;
     use std::time::Duration;
 
     fn cfg(n: usize, gpp: u64) -> Config {

@@ -1,10 +1,13 @@
 //! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
 //! checks, and arbitrary lines that must never panic.
 
-use menace::go::board::{Board, Colour, Move, BLACK};
-use menace::go::gtp::{self, Engine};
-use menace::go::mcts::SearchConfig;
+use menace_go::io::gtp::{self, Engine};
+use menace_go::rules::board::{Board, Colour, Move, BLACK};
+use menace_go::search::mcts::SearchConfig;
 use proptest::prelude::*;
+
+mod support;
+use support::repo;
 
 fn engine() -> Engine {
     Engine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() })
@@ -12,7 +15,7 @@ fn engine() -> Engine {
 
 /// The fixture as (command line, expected output) pairs.
 fn session() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string("fixtures/go/gtp-session.txt").unwrap();
+    let text = std::fs::read_to_string(repo("fixtures/go/gtp-session.txt")).unwrap();
     let mut pairs: Vec<(String, String)> = Vec::new();
     for line in text.split_inclusive('\n') {
         if let Some(cmd) = line.strip_prefix("> ") {
@@ -207,12 +210,12 @@ fn after(cmds: &[String]) -> Engine {
 }
 
 fn published_game() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games/19x19-level10/game-001.sgf")
+    repo("docs/games/19x19-level10/game-001.sgf")
 }
 
 #[test]
 fn loadsgf_sets_up_the_position_before_the_given_move() {
-    use menace::go::sgf;
+    use menace_go::io::sgf;
     let path = published_game();
     let game = sgf::read(&std::fs::read_to_string(&path).unwrap()).unwrap();
     // Up to move 101: the same as playing the first 100 moves by hand.
@@ -285,7 +288,7 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
 
 #[test]
 fn fixed_handicap_points_are_the_gtp_standard_ones() {
-    use menace::go::handicap;
+    use menace_go::rules::handicap;
     let names = |size: usize, n: usize| -> Vec<String> {
         let b = Board::new(size);
         let stones = handicap::fixed(size, n).unwrap();

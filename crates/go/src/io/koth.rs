@@ -3,7 +3,10 @@
 //! The judge's smaller boards (`menace go tournament --size N`) come as N rows of N, and
 //! are read the same way, so our bot can enter those tournaments as a program too.
 
-use super::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::board::{Board, Colour, Move, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::search::bot::{self, Context, Decision};
+use crate::search::mcts::SearchConfig;
+use crate::search::seed::position_seed;
 
 /// Board side in the king-of-the-hill format.
 pub const KOTH_SIZE: usize = 19;
@@ -17,6 +20,23 @@ pub struct KothInput {
     pub black_prisoners: u32,
     /// Stones white has captured.
     pub white_prisoners: u32,
+}
+
+impl KothInput {
+    /// What a king-of-the-hill program is shown of `board`: the stones, the player to move
+    /// and the prisoner counts; no history, no ko point, no pass count. `Err` only for a
+    /// board with a group without liberties, which play never leaves.
+    pub fn seen(board: &Board) -> Result<KothInput, KothError> {
+        let stones: Vec<u8> = (0..board.size())
+            .flat_map(|r| (0..board.size()).map(move |c| (r, c)))
+            .map(|(r, c)| board.at(board.point(r, c)))
+            .collect();
+        let (bp, wp) = (board.prisoners(Colour::Black), board.prisoners(Colour::White));
+        let mut fresh =
+            Board::from_stones(board.size(), &stones, board.to_move()).map_err(KothError)?;
+        fresh.set_prisoners(bp, wp);
+        Ok(KothInput { board: fresh, black_prisoners: bp, white_prisoners: wp })
+    }
 }
 
 /// Why an input was rejected.
@@ -168,17 +188,6 @@ pub fn parse_move(b: &Board, text: &str) -> Result<Move, KothError> {
     Ok(Move::Play(b.point(r - 1, c - 1)))
 }
 
-/// A portable 64-bit FNV-1a hash of bytes: the seed of the bot's generator, the same on
-/// every machine (std's hashers are randomised or unspecified).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
 /// What the bot infers from a bare position about how it was reached.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Inference {
@@ -223,4 +232,23 @@ pub fn infer(input: &KothInput) -> Inference {
         white_played == black_played && black_played > 0
     };
     Inference { stones_played: [black_played, white_played], opponent_passed }
+}
+
+/// The king-of-the-hill bot's move for `input`: the one decision behind `menace go` and the
+/// judge's built-in entrant. What it knows is inferred from the bare position ([`infer`]:
+/// did the opponent just pass?); it cannot see the history, so it avoids what looks like
+/// retaking a ko ([`Context::avoid_ko_retakes`]) and never resigns (the format has no word
+/// for it). The search is seeded by the position's text and `cfg.seed`
+/// ([`position_seed`]); `cfg`'s own seed is only mixed in.
+pub fn decide(input: &KothInput, cfg: &SearchConfig) -> Decision {
+    let inf = infer(input);
+    let seed = position_seed(format(&input.board).as_bytes(), 0, cfg.seed);
+    let cfg = SearchConfig { seed, ..cfg.clone() };
+    let ctx = Context {
+        opponent_passed: inf.opponent_passed,
+        forbidden: Vec::new(),
+        avoid_ko_retakes: true,
+        resign_below: 0.0,
+    };
+    bot::decide(&input.board, &cfg, &ctx)
 }

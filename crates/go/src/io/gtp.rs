@@ -6,16 +6,13 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
-use super::bot::{self, Context};
-use super::handicap;
-use super::koth::fnv1a;
-use super::mcts::SearchConfig;
-use super::score;
-use super::sgf;
-
-/// Spreads a user seed over all 64 bits (seed 0 leaves the position hash as it is).
-pub const SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+use crate::io::sgf;
+use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::handicap;
+use crate::rules::score;
+use crate::search::bot::{self, Context};
+use crate::search::mcts::SearchConfig;
+use crate::search::seed::position_seed;
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
 pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
@@ -322,9 +319,7 @@ fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
         !e.history.is_empty() && e.board.last_move().is_pass() && e.board.to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
-        seed: fnv1a(&b.position_key().to_le_bytes())
-            ^ u64::from(b.move_count())
-            ^ e.cfg.seed.wrapping_mul(SEED_MIX),
+        seed: position_seed(&b.position_key().to_le_bytes(), b.move_count(), e.cfg.seed),
         ..e.cfg.clone()
     };
     let points = b.size() * b.size();

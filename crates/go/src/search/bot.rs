@@ -9,9 +9,11 @@
 //! exactly) captures them before it is willing to pass. With no legal move left except
 //! filling our own eyes we pass.
 
-use super::board::{Board, Colour, Move, Point, EMPTY};
-use super::mcts::{self, Profile, RootRules, SearchConfig, SearchResult};
-use super::score;
+use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
+use crate::rules::ko::is_ko_capture;
+use crate::rules::score;
+use crate::search::mcts::{self, RootRules, SearchConfig, SearchResult};
+use crate::search::profile::{KoPolicy, Priors};
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]
@@ -21,7 +23,9 @@ pub struct Context {
     /// Root points that would repeat an earlier position (known in GTP).
     pub forbidden: Vec<Point>,
     /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
-    /// winning, since an immediate retake repeats the position and makes the game a tie.
+    /// winning, since an immediate retake repeats the position and makes the game a tie
+    /// (the profile's [`KoPolicy`] says how). It also marks the search as one without
+    /// history for the profile's [`WideRoot`](crate::search::profile::WideRoot) column.
     pub avoid_ko_retakes: bool,
     /// Resign when the most visited move's winrate is below this (0: never). Only GTP
     /// can resign; the king-of-the-hill format has no word for it.
@@ -79,26 +83,27 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    if ctx.avoid_ko_retakes && cfg.profile >= Profile::V3 {
+    let caps = cfg.capabilities();
+    if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
         return decide_without_history(b, &root, cfg, ctx, win_now);
     }
-    let rules =
-        RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide: cfg.wide_root };
+    let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
+    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide };
     let res = mcts::search(&root, cfg, &rules);
     let mut mv = res.best();
     let mut reason = "most visited move";
-    if ctx.avoid_ko_retakes && mcts::is_ko_capture(b, mv) {
+    if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
         // A tie is worth having only when we are losing.
-        // V2's learned priors give barely visited moves prior winrates above 0.5, so
-        // from V2 on only moves with a real share of the visits count as winning.
-        let enough = match cfg.profile {
-            Profile::V1 => 0,
-            _ => res.moves.first().map_or(0, |m| m.visits / 10),
+        // Learned priors give barely visited moves prior winrates above 0.5, so with
+        // them only moves with a real share of the visits count as winning.
+        let enough = match caps.priors {
+            Priors::Michi => 0,
+            Priors::Learned => res.moves.first().map_or(0, |m| m.visits / 10),
         };
         if let Some(alt) = res
             .moves
             .iter()
-            .find(|m| !mcts::is_ko_capture(b, m.mv) && m.winrate >= 0.5 && m.visits >= enough)
+            .find(|m| !is_ko_capture(b, m.mv) && m.winrate >= 0.5 && m.visits >= enough)
         {
             mv = alt.mv;
             reason = "best move that cannot repeat a ko position";
@@ -123,7 +128,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
 /// away a game it might still win.
 pub const RETAKE_KO_BELOW: f32 = 0.3;
 
-/// [`Profile::V3`]'s decision without history (the king-of-the-hill format): every move
+/// [`KoPolicy::ExcludeFromSearch`]: the decision without history (the king-of-the-hill format): every move
 /// that looks like retaking a ko could repeat the position (a tie), so the search runs
 /// without them; then, if even the best remaining move is clearly losing, the first such
 /// capture is played for the chance of a tie.
@@ -137,7 +142,7 @@ fn decide_without_history(
     let c = b.to_move();
     let ko_captures: Vec<Point> = b
         .points()
-        .filter(|&p| !ctx.forbidden.contains(&p) && mcts::is_ko_capture(b, Move::Play(p)))
+        .filter(|&p| !ctx.forbidden.contains(&p) && is_ko_capture(b, Move::Play(p)))
         .collect();
     let mut forbidden = ctx.forbidden.clone();
     let others = b
@@ -155,7 +160,8 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let rules = RootRules { forbidden, allow_pass: win_now, wide: cfg.profile.wide_koth_root() };
+    let wide = cfg.capabilities().wide_root.applies(true);
+    let rules = RootRules { forbidden, allow_pass: win_now, wide };
     let res = mcts::search(root, cfg, &rules);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {

@@ -118,7 +118,7 @@ impl Point {
 /// move was a point index with 0 for passing.
 ///
 /// ```
-/// use menace_go::board::{Board, Move};
+/// use menace_go::rules::board::{Board, Move};
 /// let b = Board::new(9);
 /// let (a, z) = (Move::Play(b.point(0, 0)), Move::Play(b.point(8, 8)));
 /// let mut moves = vec![z, Move::Pass, a];

@@ -2,7 +2,7 @@
 //! points from which only her colour can be reached. No dead-stone removal: the board is
 //! scored exactly as it stands.
 
-use super::board::{Board, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use crate::rules::board::{Board, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 
 /// Black's and white's area on the board as it stands.
 pub fn area(b: &Board) -> (u32, u32) {

@@ -2,9 +2,9 @@
 //! also where `place_free_handicap` puts them.
 //!
 //! ```
-//! use menace_go::board::{Board, Move};
-//! use menace_go::gtp::format_vertex;
-//! use menace_go::handicap;
+//! use menace_go::rules::board::{Board, Move};
+//! use menace_go::io::gtp::format_vertex;
+//! use menace_go::rules::handicap;
 //! let b = Board::new(19);
 //! let stones = handicap::fixed(19, 5).unwrap();
 //! let names: Vec<String> = stones.iter().map(|&p| format_vertex(&b, Move::Play(p))).collect();
@@ -12,7 +12,7 @@
 //! assert!(handicap::fixed(9, 10).is_err());
 //! ```
 
-use super::board::{Board, Colour, Point, BLACK, EMPTY};
+use crate::rules::board::{Board, Colour, Point, BLACK, EMPTY};
 
 /// The most fixed handicap stones a board takes: none below 7x7, 4 on even boards and
 /// on 7x7 (no centre lines to spare), 9 on odd boards from 9x9.

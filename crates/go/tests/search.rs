@@ -1,9 +1,11 @@
 //! The search and the move decision: determinism with threads, the pass rules, ko retakes,
-//! (The tactic test is `spec_example_takes_the_stone` in go_koth.rs.)
+//! (The tactic test is `spec_example_takes_the_stone` in koth.rs.)
 
-use menace::go::board::{Board, Colour, Move};
-use menace::go::bot::{self, Context};
-use menace::go::mcts::{self, RootRules, SearchConfig};
+use menace_go::rules::board::{Board, Colour, Move};
+use menace_go::rules::ko;
+use menace_go::search::bot::{self, Context};
+use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::profile::{Profile, WideRoot};
 
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
     SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
@@ -65,9 +67,9 @@ fn ko_captures_are_recognised() {
         Colour::Black,
     )
     .unwrap();
-    assert!(mcts::is_ko_capture(&b, Move::Play(b.point(1, 2))));
-    assert!(!mcts::is_ko_capture(&b, Move::Play(b.point(4, 4))));
-    assert!(!mcts::is_ko_capture(&b, Move::Pass));
+    assert!(ko::is_ko_capture(&b, Move::Play(b.point(1, 2))));
+    assert!(!ko::is_ko_capture(&b, Move::Play(b.point(4, 4))));
+    assert!(!ko::is_ko_capture(&b, Move::Pass));
 }
 
 /// V4's budget: the base on an empty board, more as the board fills (up to twice the
@@ -75,7 +77,8 @@ fn ko_captures_are_recognised() {
 /// are the documented rule `base * 1.6 N / (empties + 0.6 N)`, evaluated here in f64.
 #[test]
 fn v4_budget_grows_as_the_board_fills() {
-    use menace::go::mcts::{budget, Profile};
+    use menace_go::search::mcts::budget;
+    use menace_go::search::profile::Profile;
     for size in [9usize, 13, 19] {
         let mut b = Board::new(size);
         let n = (size * size) as f64;
@@ -112,14 +115,14 @@ fn v4_budget_grows_as_the_board_fills() {
         let (r, c) = (9 - p[1..].parse::<usize>().unwrap(), (p.as_bytes()[0] - b'A') as usize);
         b.play(Move::Play(b.point(r, c))).unwrap();
     }
-    let cfg = SearchConfig { profile: menace::go::mcts::Profile::V4, ..cfg(600, 2) };
-    let want = budget(&b, 600, menace::go::mcts::Profile::V4);
+    let cfg = SearchConfig { profile: menace_go::search::profile::Profile::V4, ..cfg(600, 2) };
+    let want = budget(&b, 600, menace_go::search::profile::Profile::V4);
     assert!(want > 600);
     assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
 }
 
-/// `--wide-root` (tuning) gives the GTP decision the king-of-the-hill root of v6: on the
-/// empty board the search tries many more root moves than progressive widening allows.
+/// `--wide-root` (tuning, [`WideRoot::Always`]) gives the GTP decision the wide root v6 has
+/// in the king-of-the-hill format: on the empty board the search tries many more root moves than progressive widening allows.
 #[test]
 fn the_wide_root_flag_widens_the_gtp_root() {
     let b = Board::new(19);
@@ -129,11 +132,39 @@ fn the_wide_root_flag_widens_the_gtp_root() {
         avoid_ko_retakes: false,
         resign_below: 0.0,
     };
-    let tried = |wide_root: bool| {
+    let tried = |wide: bool| {
+        let wide_root = wide.then_some(WideRoot::Always);
         let cfg = SearchConfig { wide_root, ..cfg(4000, 1) };
         let d = bot::decide(&b, &cfg, &ctx);
         d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
     };
     let (narrow, wide) = (tried(false), tried(true));
     assert!(wide > 2 * narrow, "root moves tried: {narrow} narrow, {wide} wide");
+}
+
+/// One notion of a wide root: the profile's `wide_root` column says where the root is wide,
+/// and `--wide-root` ([`WideRoot::Always`]) sets that column. On the empty board v5 is
+/// narrow in both formats, v6 is wide only in the king-of-the-hill format (over GTP it is
+/// v5, search for search), and `Always` makes either profile wide in either format.
+#[test]
+fn the_wide_root_column_decides_where_the_root_is_wide() {
+    let b = Board::new(19);
+    let tried = |profile, wide_root, koth: bool| {
+        let cfg = SearchConfig { profile, wide_root, ..cfg(4000, 1) };
+        let ctx = Context { avoid_ko_retakes: koth, ..Context::default() };
+        let d = bot::decide(&b, &cfg, &ctx);
+        d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
+    };
+    let narrow = tried(Profile::V5, None, false);
+    assert_eq!(tried(Profile::V5, None, true), narrow);
+    assert_eq!(tried(Profile::V6, None, false), narrow);
+    for (profile, wide_root, koth) in [
+        (Profile::V6, None, true),
+        (Profile::V6, Some(WideRoot::Always), false),
+        (Profile::V5, Some(WideRoot::Always), true),
+        (Profile::V5, Some(WideRoot::Always), false),
+    ] {
+        let wide = tried(profile, wide_root, koth);
+        assert!(wide > 2 * narrow, "{profile} {wide_root:?} koth {koth}: {wide} vs {narrow}");
+    }
 }

@@ -2,8 +2,8 @@
 //! every match game, and read back to check a record (one line of play, no variations).
 //!
 //! ```
-//! use menace_go::board::{Board, Move};
-//! use menace_go::sgf::{self, SgfGame};
+//! use menace_go::rules::board::{Board, Move};
+//! use menace_go::io::sgf::{self, SgfGame};
 //! let b = Board::new(9);
 //! let game = SgfGame {
 //!     size: 9, komi: 7.5, black: "menace".into(), white: "gnugo".into(),
@@ -16,7 +16,7 @@
 //! assert_eq!(sgf::read(&text), Ok(game));
 //! ```
 
-use super::board::{Board, Move, Point, MAX_SIZE};
+use crate::rules::board::{Board, Move, Point, MAX_SIZE};
 
 /// A finished game to record.
 #[derive(Clone, Debug, PartialEq)]

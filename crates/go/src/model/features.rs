@@ -1,5 +1,5 @@
 //! Features of a candidate move, the vocabulary of the learned move model
-//! ([`crate::move_model`], Coulom 2007, "Computing Elo ratings of move patterns").
+//! ([`crate::model::move_model`], Coulom 2007, "Computing Elo ratings of move patterns").
 //!
 //! Each candidate has at most one *level* in each feature [`Group`]: the 3x3 pattern around
 //! it (stones relative to the side to move, off-board included, canonicalised under the 8
@@ -9,9 +9,9 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
-use super::pattern::{mirror, rotate, SLOT_CELL};
-use super::playout::capture_size;
+use crate::model::pattern::{mirror, rotate, SLOT_CELL};
+use crate::rules::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
+use crate::rules::tactics::capture_size;
 
 /// A feature group: a move has at most one level in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

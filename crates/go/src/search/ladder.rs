@@ -10,8 +10,8 @@
 //! escaping, so an unreadable fight is never called lost.
 //!
 //! ```
-//! use menace_go::board::{Board, Colour};
-//! use menace_go::ladder;
+//! use menace_go::rules::board::{Board, Colour};
+//! use menace_go::search::ladder;
 //! // White's stone at C3 (row 6, column 2) is in atari in the corner's ladder.
 //! let b = Board::from_diagram(
 //!     ". . . . . . .
@@ -28,8 +28,8 @@
 //! assert!(ladder::is_captured(&b, white));
 //! ```
 
-use super::board::{Board, Move, Point, EMPTY};
-use super::playout::MoveList;
+use crate::rules::board::{Board, Move, Point, EMPTY};
+use crate::rules::tactics::MoveList;
 
 /// Positions a reading may visit. A ladder across a 19x19 board is about 40 plies and the
 /// chaser's wrong choice is refuted at once, so real ladders stay far below it.

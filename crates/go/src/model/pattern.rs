@@ -6,11 +6,11 @@
 //! empty, `#` off the board, `x` anything but `X` (`.`, `O`, `#`), `o` anything but `O`,
 //! `?` anything. All 8 symmetries and the colour swap are added, so the set does not
 //! depend on who is to move, and the whole set is compiled once into a 64 Ki-entry table
-//! indexed by [`crate::board::Board::env8`].
+//! indexed by [`crate::rules::board::Board::env8`].
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Point, BLACK, EDGE, EMPTY, WHITE};
+use crate::rules::board::{Board, Point, BLACK, EDGE, EMPTY, WHITE};
 
 /// The patterns (rows top to bottom; the centre is the move).
 pub const PATTERNS: &[[&str; 3]] = &[

@@ -15,9 +15,9 @@
 
 use std::collections::HashMap;
 
-use super::board::{Board, Move, Point, EMPTY};
-use super::features::{self, Features, Group, ALL_GROUPS};
-use super::move_model::MoveModel;
+use crate::model::features::{self, Features, Group, ALL_GROUPS};
+use crate::model::move_model::MoveModel;
+use crate::rules::board::{Board, Move, Point, EMPTY};
 
 /// The competitions, with features as dense indices.
 #[derive(Clone, Debug, Default)]
@@ -126,9 +126,9 @@ pub fn replay(
         let mut stones = vec![EMPTY; size * size];
         for &h in handicap {
             let (r, c) = b.row_col(h);
-            stones[r * size + c] = super::board::BLACK;
+            stones[r * size + c] = crate::rules::board::BLACK;
         }
-        match Board::from_stones(size, &stones, super::board::Colour::White) {
+        match Board::from_stones(size, &stones, crate::rules::board::Colour::White) {
             Ok(x) => b = x,
             Err(_) => return 0,
         }
@@ -240,7 +240,7 @@ impl Accuracy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::features::GROUPS;
+    use crate::model::features::GROUPS;
     use menace_core::rng::{below, from_seed};
 
     /// Synthetic competitions drawn from known gammas: MM recovers them.

@@ -1,18 +1,20 @@
-//! Ladder reading (`menace_go::ladder`), against positions whose answers are textbook Go
+//! Ladder reading (`menace_go::search::ladder`), against positions whose answers are textbook Go
 //! and against GNU Go's own tactical reader (`defend`), which knows nothing of ours.
 //!
 //! The GNU Go checks need GNU Go (`/usr/games/gnugo` or `gnugo` on the PATH); they are
 //! skipped without it, unless `CI=true` or `MENACE_REQUIRE_GNUGO=1`, which make a missing
 //! GNU Go a failure.
 
-use menace::go::board::{Board, Colour, Move, Point};
-use menace::go::ladder;
-use menace::go::playout;
-use menace::rng::from_seed;
+use menace_core::rng::from_seed;
+use menace_go::rules::board::{Board, Colour, Move, Point};
+use menace_go::search::ladder;
+use menace_go::search::playout;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-#[path = "support/component.rs"]
+// The repository's one finder of real components, copied in until the shared helper
+// crate exists.
+#[path = "../../../tests/support/component.rs"]
 mod component;
 
 /// GTP letters skip I.
@@ -160,7 +162,7 @@ fn groups_not_in_atari_or_not_the_movers_are_not_read() {
 fn claimed_captures_are_confirmed_by_gnugo() {
     let Some(mut g) = GnuGo::start() else { return };
     let mut rng = from_seed(2026);
-    let pats = menace::go::pattern::compiled();
+    let pats = menace_go::model::pattern::compiled();
     let (mut checked, mut claimed) = (0, 0);
     for game in 0..40 {
         let mut b = Board::new(9);

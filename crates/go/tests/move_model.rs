@@ -2,9 +2,10 @@
 //! bytes give a model or an error, never a panic), the shipped weights encode opening
 //! knowledge, and profile v2 searches only the strongest few moves at first.
 
-use menace::go::board::{Board, Point};
-use menace::go::mcts::{self, Profile, RootRules, SearchConfig};
-use menace::go::move_model::MoveModel;
+use menace_go::model::move_model::MoveModel;
+use menace_go::rules::board::{Board, Point};
+use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::profile::Profile;
 use proptest::prelude::*;
 
 fn line(b: &Board, p: Point) -> usize {

@@ -1,10 +1,14 @@
 //! Rules engine: hand-made positions, the spec's example, and random games checked against
 //! recomputation from scratch and a naive rules implementation.
 
-use menace::go::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
-use menace::go::{koth, score};
-use menace::rng::{below, from_seed};
+use menace_core::rng::{below, from_seed};
+use menace_go::io::koth;
+use menace_go::rules::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
+use menace_go::rules::score;
 use proptest::prelude::*;
+
+mod support;
+use support::repo;
 
 /// The point at row `r`, column `c`, both 1-based.
 fn pt(b: &Board, r: usize, c: usize) -> Point {
@@ -18,7 +22,7 @@ fn mv(b: &Board, r: usize, c: usize) -> Move {
 
 #[test]
 fn spec_example_capture() {
-    let text = std::fs::read_to_string("fixtures/go/spec-example.txt").unwrap();
+    let text = std::fs::read_to_string(repo("fixtures/go/spec-example.txt")).unwrap();
     let input = koth::parse(&text).unwrap();
     let mut b = input.board.clone();
     assert_eq!(b.to_move(), Colour::Black);

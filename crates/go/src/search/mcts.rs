@@ -1,9 +1,7 @@
 //! Monte-Carlo tree search: UCT-style tree with RAVE (all-moves-as-first) and priors.
 //!
 //! The tree follows michi's small but strong design: each child starts with *prior*
-//! virtual wins and visits from cheap knowledge (captures, atari escapes, 3x3 patterns,
-//! closeness to the last move, the third line in empty areas; self-ataris and first-line
-//! moves get virtual losses), and is chosen by the RAVE blend
+//! virtual wins and visits from cheap knowledge ([`priors`]), and is chosen by the RAVE blend
 //! `(1 - beta) * winrate + beta * amaf_winrate` with
 //! `beta = an / (an + n + n * an / RAVE_EQUIV)`. The priors replace an exploration term.
 //! A leaf is expanded after [`SearchConfig::expand_visits`] visits. Two passes in a row
@@ -15,14 +13,15 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use super::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_POINTS, WHITE};
-use super::dynamic_komi::{self, DynamicKomi};
-use super::features;
-use super::ladder;
-use super::move_model::MoveModel;
-use super::pattern;
-use super::playout::{self, is_self_atari, MoveList};
-use super::score;
+use crate::model::features;
+use crate::model::move_model::MoveModel;
+use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
+use crate::rules::score;
+use crate::search::dynamic_komi::{self, DynamicKomi};
+use crate::search::playout;
+use crate::search::priors::{self, Knowledge, Prior};
+use crate::search::profile::Profile;
+use crate::search::profile::{Capabilities, Priors, WideRoot};
 use menace_core::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -31,93 +30,6 @@ use menace_core::rng::{from_seed, GameRng};
 /// inside the 10 s the king-of-the-hill goal allows). From [`Profile::V4`] on this is the
 /// budget on the empty board; [`budget`] gives the position's.
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
-
-/// Which version of the search's knowledge to use. The default improves over time; the
-/// older profiles stay frozen so that recorded games stay replayable move for move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Profile {
-    /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
-    /// every legal move searchable from the first visit.
-    V1,
-    /// V1's priors plus the learned move model ([`MoveModel::builtin`]) as a prior, and
-    /// progressive widening: a node's children are ordered by learned strength and only
-    /// the strongest few are searchable at first, one more each time its visits pass
-    /// `40 * 1.4^k`.
-    V2,
-    /// V2's search; in the king-of-the-hill format (no history), never retakes what
-    /// looks like a ko while winning, and retakes one while clearly losing (if the
-    /// opponent just took it, the repeat ends the game as a tie, worth half a point).
-    V3,
-    /// V3 with a budget that grows as the board fills ([`budget`]): the middle game gets
-    /// the time the opening does not need, and no move costs much more than the first.
-    /// The default from 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13) to
-    /// 2026-11-24.
-    V4,
-    /// V4 with ladders read ([`ladder`]) when a node is expanded: running from atari into
-    /// a ladder that works loses its tactical priors and gets virtual losses instead, and
-    /// an atari that starts a working ladder gets the priors of a capture. At the root
-    /// every group on the board is read, below it the groups at the last move.
-    V5,
-    /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
-    /// move searchable from the first visit ([`RootRules::wide`]); deeper nodes, which
-    /// know the move before them, still widen progressively. Over GTP it plays as V5.
-    /// The default since 2026-11-24: 33.5 points of 40 against GNU Go level 10 in the
-    /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
-    #[default]
-    V6,
-    /// V6 with situational dynamic komi ([`DynamicKomi`]): when the search finds the
-    /// player to move clearly ahead, it asks its playouts for a cushion of half the
-    /// expected lead, so that with no komi a winning black keeps playing for points
-    /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
-    V7,
-}
-
-impl Profile {
-    /// Whether ladders are read for the tree's priors (from [`Profile::V5`] on).
-    pub fn reads_ladders(self) -> bool {
-        self >= Profile::V5
-    }
-
-    /// Whether the king-of-the-hill root searches every move ([`Profile::V6`] on).
-    pub fn wide_koth_root(self) -> bool {
-        self >= Profile::V6
-    }
-
-    /// Whether the search adapts a virtual komi when ahead ([`Profile::V7`] on).
-    pub fn dynamic_komi(self) -> bool {
-        self >= Profile::V7
-    }
-}
-
-impl std::str::FromStr for Profile {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Profile, String> {
-        match s {
-            "v1" => Ok(Profile::V1),
-            "v2" => Ok(Profile::V2),
-            "v3" => Ok(Profile::V3),
-            "v4" => Ok(Profile::V4),
-            "v5" => Ok(Profile::V5),
-            "v6" => Ok(Profile::V6),
-            "v7" => Ok(Profile::V7),
-            _ => Err(format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6, v7)")),
-        }
-    }
-}
-
-impl std::fmt::Display for Profile {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Profile::V1 => "v1",
-            Profile::V2 => "v2",
-            Profile::V3 => "v3",
-            Profile::V4 => "v4",
-            Profile::V5 => "v5",
-            Profile::V6 => "v6",
-            Profile::V7 => "v7",
-        })
-    }
-}
 
 /// Search parameters.
 #[derive(Clone, Debug)]
@@ -134,11 +46,20 @@ pub struct SearchConfig {
     pub expand_visits: u32,
     /// The RAVE equivalence parameter.
     pub rave_equiv: f32,
-    /// The knowledge profile.
+    /// The knowledge profile: its row of the table ([`Profile::capabilities`]) says
+    /// what the search does.
     pub profile: Profile,
-    /// Tuning, for an A/B: the king-of-the-hill root of [`Profile::V6`] (every root move
-    /// searchable early, [`RootRules::wide`]) over GTP too, where the last move is known.
-    pub wide_root: bool,
+    /// Tuning, for an A/B: where the root is wide instead of the profile's
+    /// [`Capabilities::wide_root`] (`--wide-root` sets [`WideRoot::Always`]).
+    pub wide_root: Option<WideRoot>,
+}
+
+impl SearchConfig {
+    /// What the search does: the profile's row, with the tuning overrides applied.
+    pub fn capabilities(&self) -> Capabilities {
+        let row = self.profile.capabilities();
+        Capabilities { wide_root: self.wide_root.unwrap_or(row.wide_root), ..row }
+    }
 }
 
 impl Default for SearchConfig {
@@ -151,7 +72,7 @@ impl Default for SearchConfig {
             expand_visits: 8,
             rave_equiv: 3500.0,
             profile: Profile::default(),
-            wide_root: false,
+            wide_root: None,
         }
     }
 }
@@ -164,8 +85,8 @@ pub struct RootRules {
     pub forbidden: Vec<Point>,
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
-    /// Every root move is searchable from the first visit: no progressive widening at
-    /// the root ([`Profile::V6`] in the king-of-the-hill format). Without the last move
+    /// Every root move is searchable early: the root widens from more moves and much
+    /// faster than other nodes ([`Capabilities::wide_root`] says where). Without the last move
     /// the learned model cannot rank the answer to it, and widening by that ranking kept
     /// the urgent local move out of the search.
     pub wide: bool,
@@ -195,7 +116,7 @@ pub struct SearchResult {
     /// Playouts run.
     pub playouts: usize,
     /// The cushion (points) the player to move was asked for in the search's last part,
-    /// averaged over the threads' trees: 0 unless [`Profile::dynamic_komi`] and ahead.
+    /// averaged over the threads' trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
     pub virtual_komi: f32,
 }
 
@@ -259,21 +180,6 @@ const MAX_NODES: usize = 4 << 20;
 const SCORE_WEIGHT: f32 = 0.1;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
-const PRIOR_EVEN: f32 = 10.0;
-const PRIOR_CAPTURE: f32 = 15.0;
-const PRIOR_PAT3: f32 = 10.0;
-const PRIOR_SELFATARI: f32 = 10.0;
-const PRIOR_NEAR: [f32; 3] = [24.0, 22.0, 8.0];
-const PRIOR_EMPTYAREA: f32 = 10.0;
-const PRIOR_PASS: f32 = 10.0;
-/// Root captures and escapes get virtual wins in the tree *and* in AMAF: with few
-/// playouts on 19x19 the AMAF values of all moves agree to a percent, and a prior in the
-/// tree alone would be washed out by them.
-const PRIOR_ROOT_TACTICAL: f32 = 40.0;
-const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
-/// V2: virtual playouts from the learned move model, won in proportion to
-/// `sqrt(strength / strongest sibling's strength)`.
-const PRIOR_MODEL: f32 = 20.0;
 /// V2: children searchable before any widening.
 const WIDEN_START: usize = 2;
 /// V2: a node's visits at which one more child becomes searchable: `40 * 1.4^k`.
@@ -316,7 +222,7 @@ fn widened_root(visits: u32) -> usize {
 
 struct Tree {
     nodes: Vec<Node>,
-    profile: Profile,
+    caps: Capabilities,
     model: &'static MoveModel,
     /// V2: children being created, with their strengths (reused between expansions).
     scratch: Vec<(Node, f32)>,
@@ -350,7 +256,7 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
-            profile: cfg.profile,
+            caps: cfg.capabilities(),
             model: MoveModel::builtin(),
             scratch: Vec::new(),
             root_prior_w: Vec::new(),
@@ -361,8 +267,8 @@ impl Tree {
             path: Vec::with_capacity(64),
             amaf: [0; MAX_POINTS],
             dynamic_komi: cfg
-                .profile
-                .dynamic_komi()
+                .capabilities()
+                .dynamic_komi
                 .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
         }
     }
@@ -371,60 +277,7 @@ impl Tree {
     fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
         let c = b.to_move();
         let first = self.nodes.len() as u32;
-        let last = b.last_move();
-        let pats = pattern::compiled();
-        let mut tactical = MoveList::default();
-        playout::tactical_moves(b, &mut tactical);
-        // At the root, every capture and atari escape on the board (the king-of-the-hill
-        // bot does not know the last move, and playouts only look near it).
-        let mut global = MoveList::default();
-        if rules.is_some() {
-            for p in b.points() {
-                if b.at(p) == BLACK || b.at(p) == WHITE {
-                    let h = b.group_of(p);
-                    if h != p {
-                        continue;
-                    }
-                    if let Some(l) = b.atari_lib(h) {
-                        if b.at(p) != c.stone() || !is_self_atari(b, l) {
-                            global.push(l);
-                        }
-                    }
-                }
-            }
-        }
-        // V5: escapes into a working ladder, and ataris that start one.
-        let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if self.profile.reads_ladders() {
-            self.read_ladders(b, rules.is_some(), &mut ladder_lost, &mut ladder_won);
-        }
-        let empty_area = |p: Point| -> bool {
-            let (r, col) = b.row_col(p);
-            let n = b.size() as isize;
-            for dr in -3isize..=3 {
-                for dc in -3isize..=3 {
-                    if dr.abs() + dc.abs() > 3 {
-                        continue;
-                    }
-                    let (rr, cc) = (r as isize + dr, col as isize + dc);
-                    if rr >= 0 && rr < n && cc >= 0 && cc < n {
-                        let q = b.point(rr as usize, cc as usize);
-                        if b.at(q) != EMPTY {
-                            return false;
-                        }
-                    }
-                }
-            }
-            true
-        };
-        let dist_last = |p: Point| -> usize {
-            let Move::Play(last) = last else {
-                return 99;
-            };
-            let (r1, c1) = b.row_col(p);
-            let (r2, c2) = b.row_col(last);
-            r1.abs_diff(r2) + c1.abs_diff(c2)
-        };
+        let know = Knowledge::gather(b, rules.is_some(), self.caps.ladders);
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
                 continue;
@@ -434,54 +287,7 @@ impl Tree {
                     continue;
                 }
             }
-            let mut n = PRIOR_EVEN;
-            let mut w = PRIOR_EVEN / 2.0;
-            let cap = playout::capture_size(b, p);
-            let lost_run = ladder_lost.as_slice().contains(&p);
-            if lost_run {
-                n += PRIOR_CAPTURE;
-            } else if cap > 0 || tactical.as_slice().contains(&p) {
-                let k = if cap > 1 { 2.0 } else { 1.0 };
-                n += PRIOR_CAPTURE * k;
-                w += PRIOR_CAPTURE * k;
-            }
-            let chase = ladder_won.as_slice().contains(&p);
-            if chase {
-                n += PRIOR_CAPTURE;
-                w += PRIOR_CAPTURE;
-            }
-            if pats[b.env8(p) as usize] {
-                n += PRIOR_PAT3;
-                w += PRIOR_PAT3;
-            }
-            if is_self_atari(b, p) && cap == 0 {
-                n += PRIOR_SELFATARI;
-            }
-            let d = dist_last(p);
-            if (1..=3).contains(&d) {
-                n += PRIOR_NEAR[d - 1];
-                w += PRIOR_NEAR[d - 1];
-            }
-            let (mut an, mut aw) = (0.0, 0.0);
-            if !lost_run
-                && (global.as_slice().contains(&p) || chase && id == 0)
-                && b.is_legal(Move::Play(p))
-            {
-                n += PRIOR_ROOT_TACTICAL;
-                w += PRIOR_ROOT_TACTICAL * 0.9;
-                an = PRIOR_ROOT_TACTICAL_AMAF;
-                aw = PRIOR_ROOT_TACTICAL_AMAF * 0.9;
-            }
-            let (r, col) = b.row_col(p);
-            let line = r.min(col).min(b.size() - 1 - r).min(b.size() - 1 - col);
-            if line <= 2 && empty_area(p) {
-                if line == 2 {
-                    n += PRIOR_EMPTYAREA;
-                    w += PRIOR_EMPTYAREA;
-                } else {
-                    n += PRIOR_EMPTYAREA;
-                }
-            }
+            let Prior { n, w, an, aw } = know.of_move(p);
             let node = Node {
                 mv: Move::Play(p),
                 color: c,
@@ -494,7 +300,7 @@ impl Tree {
                 an,
                 aw,
             };
-            if self.profile >= Profile::V2 {
+            if self.caps.priors == Priors::Learned {
                 let s = self.model.strength(&features::features(b, p));
                 self.scratch.push((node, s));
             } else {
@@ -509,12 +315,12 @@ impl Tree {
             n_children: 0,
             first_child: 0,
             visits: 0,
-            n: PRIOR_PASS,
-            w: PRIOR_PASS * 0.1,
-            an: 0.0,
-            aw: 0.0,
+            n: priors::PASS.n,
+            w: priors::PASS.w,
+            an: priors::PASS.an,
+            aw: priors::PASS.aw,
         };
-        if self.profile >= Profile::V2 {
+        if self.caps.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
                 self.nodes.push(pass);
@@ -522,9 +328,9 @@ impl Tree {
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
-                let v = if strongest > 0.0 { (s / strongest).sqrt() } else { 0.0 };
-                node.n += PRIOR_MODEL;
-                node.w += PRIOR_MODEL * v;
+                let (n, w) = priors::learned(s, strongest);
+                node.n += n;
+                node.w += w;
                 self.nodes.push(node);
             }
         } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
@@ -540,38 +346,6 @@ impl Tree {
         node.n_children = count;
     }
 
-    /// V5: reads the ladders of the groups in atari or with two liberties, all of them at
-    /// the root (`everywhere`), else those touching the last move. `lost` gets the
-    /// liberty of each of our groups that cannot run out of its atari, `won` each atari
-    /// that captures an opponent's group in a chase.
-    fn read_ladders(&self, b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut MoveList) {
-        let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-        let last = b.last_move().point();
-        let near_last = |h: Point| -> bool {
-            last.is_some_and(|l| b.group_stones(h).any(|s| s == l || b.neighbors(s).contains(&l)))
-        };
-        for p in b.points() {
-            let colour = b.at(p);
-            if colour != c && colour != o || b.group_of(p) != p {
-                continue;
-            }
-            if !everywhere && !near_last(p) {
-                continue;
-            }
-            if colour == c {
-                if let Some(l) = b.atari_lib(p) {
-                    if ladder::is_captured(b, p) {
-                        lost.push(l);
-                    }
-                }
-            } else {
-                for q in ladder::winning_chases(b, p) {
-                    won.push(q);
-                }
-            }
-        }
-    }
-
     fn select(&self, id: u32, wide: bool) -> Option<u32> {
         let node = &self.nodes[id as usize];
         let mut best = None;
@@ -581,7 +355,7 @@ impl Tree {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened_root(node.visits)) as u32);
         }
-        if self.profile != Profile::V1 && count > 0 && !wide {
+        if self.caps.priors == Priors::Learned && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
         }
@@ -689,7 +463,7 @@ impl Tree {
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                let (n, w) = if self.profile >= Profile::V2 {
+                let (n, w) = if self.caps.priors == Priors::Learned {
                     (ch.visits as f32, ch.w - self.root_prior_w[i])
                 } else {
                     (ch.n, ch.w)
@@ -709,7 +483,7 @@ impl Tree {
 /// at 166, 0.56 s at 128, in a recorded game), so this keeps every move within about 6%
 /// of the first move's time. A function of the position alone: the bot stays deterministic.
 pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
-    if profile < Profile::V4 {
+    if !profile.capabilities().growing_budget {
         return base;
     }
     let n = (root.size() * root.size()) as u64;
@@ -718,7 +492,7 @@ pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
     scaled.clamp(base as u64, 2 * base as u64) as usize
 }
 
-/// Stack of a search thread. The ladder reader ([`crate::ladder`]) recurses once per
+/// Stack of a search thread. The ladder reader ([`crate::search::ladder`]) recurses once per
 /// node it visits, at most its node budget (400) deep, holding a board copy (about
 /// 9 KiB) per level: about 4 MiB at worst, which overflowed the 2 MiB default of a
 /// spawned thread on a 19x19 position of a recorded game. 16 MiB leaves a wide margin;
@@ -731,7 +505,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     let threads = cfg.threads.max(1);
     let per = budget(root, cfg.playouts, cfg.profile).div_ceil(threads).max(1);
     // V7 adapts its virtual komi between equal parts of the search; before, one part.
-    let parts = if cfg.profile.dynamic_komi() { dynamic_komi::PHASES } else { 1 };
+    let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
     let run = |t: usize| -> (Vec<RootRow>, f32) {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
         let mut vk = 0.0;
@@ -780,23 +554,4 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     SearchResult { moves, playouts: per * threads, virtual_komi }
-}
-
-/// Does `mv` look like taking a ko: it captures exactly one stone and leaves the
-/// capturing stone alone with a single liberty? If the opponent has just taken that ko,
-/// taking it back recreates the earlier position. A pass never does.
-pub fn is_ko_capture(b: &Board, mv: Move) -> bool {
-    let Move::Play(p) = mv else {
-        return false;
-    };
-    if !b.is_legal(mv) || playout::capture_size(b, p) != 1 {
-        return false;
-    }
-    let c = b.to_move().stone();
-    if b.neighbors(p).iter().any(|&q| b.at(q) == c || b.at(q) == EMPTY) {
-        return false;
-    }
-    let mut after = b.clone();
-    after.play_unchecked(mv);
-    after.ko().is_some()
 }

@@ -1,11 +1,11 @@
 //! The learned move model: a strength ("gamma", Coulom 2007) for each feature level of
-//! [`crate::features`]; a move's strength is the product of its features' gammas, and the
+//! [`crate::model::features`]; a move's strength is the product of its features' gammas, and the
 //! probability that a professional plays it is its strength over the sum of all
 //! candidates' strengths (the generalised Bradley-Terry model). The search uses the
 //! strengths as tree priors and to order moves for progressive widening.
 //!
 //! The weights that ship with the bot, `crates/go/data/patterns.bin`, were learned with
-//! [`crate::mm`] from Debian's `goban-original-games` (see `crates/go/data/README.md`).
+//! [`crate::model::mm`] from Debian's `goban-original-games` (see `crates/go/data/README.md`).
 //!
 //! File format (little-endian): the 8 bytes `MGAMMA01`, a `u32` count, then per entry a
 //! `u8` group index, a zero byte, a `u16` level and an `f32` gamma (finite, positive).
@@ -13,14 +13,14 @@
 
 use std::sync::OnceLock;
 
-use super::board::{Board, Move, EMPTY};
-use super::features::{self, Features, Group, ABSENT, ALL_GROUPS, GROUPS};
+use crate::model::features::{self, Features, Group, ABSENT, ALL_GROUPS, GROUPS};
+use crate::rules::board::{Board, Move, EMPTY};
 
 const MAGIC: &[u8; 8] = b"MGAMMA01";
 /// Largest accepted number of entries (a 3x3 pattern set has well under 10,000).
 const MAX_ENTRIES: usize = 1 << 17;
 /// The weights that ship with the bot.
-static BUILTIN: &[u8] = include_bytes!("../data/patterns.bin");
+static BUILTIN: &[u8] = include_bytes!("../../data/patterns.bin");
 
 /// Strengths per feature level.
 #[derive(Clone, Debug, PartialEq)]

@@ -8,16 +8,16 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use menace::go::board::{Board, Move};
-use menace::go::gtp::format_vertex;
-use menace::go::sgf::{self, SgfGame};
-use menace::go::{handicap, score};
+use menace_go::io::sgf::{self, SgfGame};
+use menace_go::rules::board::{Board, Move};
+use menace_go::rules::{handicap, score};
 use proptest::prelude::*;
 
-mod common;
+mod support;
+use support::repo;
 
 fn games_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/games")
+    repo("docs/games")
 }
 
 /// The match folders: each has `results.txt` and `game-NNN.sgf` files.
@@ -170,9 +170,8 @@ fn table_row(dir: &Path, level: &str) -> String {
 }
 
 #[test]
-fn the_19x19_table_in_docs_go_md_is_recounted_from_the_records() {
-    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/go-lab.md"))
-        .unwrap();
+fn the_19x19_table_in_docs_go_lab_md_is_recounted_from_the_records() {
+    let doc = std::fs::read_to_string(repo("docs/go-lab.md")).unwrap();
     for level in ["1", "10"] {
         let row = table_row(&games_dir().join(format!("19x19-level{level}")), level);
         assert!(doc.contains(&row), "docs/go-lab.md lacks the row the records give:\n{row}");
@@ -290,69 +289,4 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     }
     // A pass may be written `tt` (FF[3]) as well as empty.
     assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![Move::Pass, Move::Pass]);
-}
-
-/// Asks the bot, run with `flags`, for its own moves of the record at `path` (early,
-/// mid-game and late) after `loadsgf` up to each; they must be the recorded ones.
-fn replays_its_moves(path: &Path, ours_name: &str, flags: &[&str]) {
-    let g = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
-    let colour = if g.black == ours_name { "b" } else { "w" };
-    let ours: Vec<usize> = (0..g.moves.len())
-        .filter(|i| (i % 2 == 0) == (colour == "b") && !g.moves[*i].is_pass())
-        .collect();
-    let picks = [ours[0], ours[ours.len() / 2], ours[ours.len() - 1]];
-    let mut input = String::new();
-    for &i in &picks {
-        input.push_str(&format!("loadsgf {} {}\nreg_genmove {colour}\n", path.display(), i + 1));
-    }
-    let mut args = vec!["go".to_string(), "--gtp".into()];
-    args.extend(flags.iter().map(|f| f.to_string()));
-    let out = common::menace(&args, None, input.as_bytes());
-    let text = String::from_utf8(out.stdout).unwrap();
-    let answers: Vec<&str> =
-        text.split("\n\n").filter(|a| a.starts_with("= ") || a.starts_with('?')).collect();
-    let b = Board::new(g.size);
-    let want: Vec<String> =
-        picks.iter().map(|&i| format!("= {}", format_vertex(&b, g.moves[i]))).collect();
-    assert_eq!(answers, want, "{}, moves {picks:?}", path.display());
-}
-
-/// The published games reproduce: with the flags of the commands in `docs/go-lab.md` and the
-/// profile and budget they were played with (`--profile v1 --playouts 20000`; the default
-/// budget has grown since), the bot set up by `loadsgf` before one
-/// of its recorded moves answers that move (`reg_genmove`), early, mid-game and late, as
-/// black and as white.
-#[test]
-fn the_bots_recorded_moves_are_what_it_plays_again() {
-    let dir = games_dir();
-    // Against level 1 the bot ran with `--seed {game}`; against level 10 without a seed.
-    for (folder, seeded) in [("19x19-level1", true), ("19x19-level10", false)] {
-        for number in [1usize, 2] {
-            let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
-            let seed = number.to_string();
-            // Played at the then default budget of 20,000 playouts.
-            let mut flags = vec!["--profile", "v1", "--playouts", "20000"];
-            if seeded {
-                flags.extend(["--seed", &seed]);
-            }
-            replays_its_moves(&path, "menace", &flags);
-        }
-    }
-}
-
-/// The profile A/B records replay with their profile, one thread and 20,000 playouts, as
-/// played (`docs/go-lab.md`, "Profile v2 against v1").
-#[test]
-fn the_profile_ab_records_replay() {
-    let dir = games_dir();
-    for (folder, name, profile) in [
-        ("9x9-komi7.5-level10-v1", "menace-v1", "v1"),
-        ("9x9-komi7.5-level10-v2", "menace-v2", "v2"),
-    ] {
-        for number in [1usize, 2] {
-            let path = dir.join(folder).join(format!("game-{number:03}.sgf"));
-            let flags = ["--threads", "1", "--profile", profile, "--playouts", "20000"];
-            replays_its_moves(&path, name, &flags);
-        }
-    }
 }

@@ -1,4 +1,4 @@
-//! Situational dynamic komi ([`Profile::V7`](crate::mcts::Profile::V7)): a cushion the
+//! Situational dynamic komi ([`Profile::V7`](crate::search::profile::Profile::V7)): a cushion the
 //! search asks of itself when it is clearly ahead.
 //!
 //! A search that maximises the probability of winning stops telling moves apart once
@@ -22,8 +22,8 @@
 //! most often with it. A side that is behind plays its real game.
 //!
 //! ```
-//! use menace_go::board::Colour;
-//! use menace_go::dynamic_komi::DynamicKomi;
+//! use menace_go::rules::board::Colour;
+//! use menace_go::search::dynamic_komi::DynamicKomi;
 //!
 //! // White to move on 19x19, winning every playout by about 20 points.
 //! let mut dk = DynamicKomi::new(Colour::White, 361);
@@ -38,7 +38,7 @@
 //! assert!(dk.score(-4.0) > 0.0);
 //! ```
 
-use crate::board::Colour;
+use crate::rules::board::Colour;
 
 /// Parts of a search between which the cushion is adapted.
 pub const PHASES: usize = 8;

@@ -1,0 +1,6 @@
+//! The bot's faces to the outside: the king-of-the-hill format, the Go Text Protocol
+//! engine, and SGF records.
+
+pub mod gtp;
+pub mod koth;
+pub mod sgf;

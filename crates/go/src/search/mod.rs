@@ -1,0 +1,12 @@
+//! The Monte-Carlo bot: the tree search and its priors, the playouts, ladder reading,
+//! dynamic komi, the profile table (what each version does), the seed of a move's search,
+//! and the move decision (when to pass, resign, avoid a ko) built on them.
+
+pub mod bot;
+pub mod dynamic_komi;
+pub mod ladder;
+pub mod mcts;
+pub mod playout;
+pub mod priors;
+pub mod profile;
+pub mod seed;

@@ -1,0 +1,108 @@
+//! Playouts: finishing a game quickly with cheap knowledge.
+//!
+//! The policy, tried in order (MoGo's recipe, as in michi and Pachi):
+//! 1. after the opponent's move, capture any of its groups next to that move that is in
+//!    atari, or save our own group next to it from atari (capture an attacker in atari or
+//!    extend when the extension has at least two liberties);
+//! 2. a move on the eight points around the opponent's move that matches a 3x3 pattern
+//!    ([`crate::model::pattern`]) and is not a self-atari;
+//! 3. a uniformly random legal move that does not fill one of our own eyes (and, half the
+//!    time, is not a self-atari of a group).
+//!
+//! When nothing is left but eye-filling the side passes; two passes end the playout.
+//! Nothing here allocates: candidate lists live on the stack.
+
+use crate::model::pattern;
+use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
+use crate::rules::score;
+use crate::rules::tactics::{is_self_atari, tactical_moves, MoveList};
+use menace_core::rng::{below, chance, GameRng};
+
+/// The playout policy's move for the player to move ([`Move::Pass`] when only
+/// eye-filling or nothing is left).
+pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
+    let c = b.to_move();
+    if let Move::Play(last) = b.last_move() {
+        let mut cand = MoveList::default();
+        tactical_moves(b, &mut cand);
+        if let Some(p) = pick(b, rng, cand.as_slice(), false) {
+            return Move::Play(p);
+        }
+        let mut cand = MoveList::default();
+        for q in b.neighbors(last).into_iter().chain(b.diagonals(last)) {
+            if b.at(q) == EMPTY && pats[b.env8(q) as usize] {
+                cand.push(q);
+            }
+        }
+        if let Some(p) = pick(b, rng, cand.as_slice(), true) {
+            return Move::Play(p);
+        }
+    }
+    let e = b.empties();
+    let n = e.len();
+    if n == 0 {
+        return Move::Pass;
+    }
+    let start = below(rng, n as u32) as usize;
+    for i in 0..n {
+        let p = e[(start + i) % n];
+        if !b.is_eye(p, c) && b.is_legal(Move::Play(p)) {
+            if is_self_atari(b, p) && chance(rng, 0.5) && !single_stone(b, p) {
+                continue;
+            }
+            return Move::Play(p);
+        }
+    }
+    Move::Pass
+}
+
+/// Would a stone at `p` stand alone (no friendly neighbour)? Single-stone self-ataris are
+/// often good (throw-ins, nakade), so playouts keep them.
+fn single_stone(b: &Board, p: Point) -> bool {
+    let c = b.to_move().stone();
+    b.neighbors(p).iter().all(|&q| b.at(q) != c)
+}
+
+/// A random legal move from `cand` (rejecting self-ataris when asked), or `None`.
+fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Option<Point> {
+    let n = cand.len();
+    if n == 0 {
+        return None;
+    }
+    let start = below(rng, n as u32) as usize;
+    for i in 0..n {
+        let m = cand[(start + i) % n];
+        if b.is_legal(Move::Play(m)) && !(no_self_atari && is_self_atari(b, m)) {
+            return Some(m);
+        }
+    }
+    None
+}
+
+/// Plays the game out from `b` (which it consumes) with [`policy_move`] and returns black's
+/// margin by [`score::playout_margin`]. `amaf[p]` is set to the stone
+/// ([`Colour::stone`](crate::rules::board::Colour::stone)) that first played at `p` when it is
+/// still 0, for the first [`amaf_horizon`] moves only: moves near the end of
+/// a playout are mostly the owner filling its own area, and counting them would make the
+/// AMAF value of any point inside one's future territory look good.
+pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) -> i32 {
+    let pats = pattern::compiled();
+    let start = b.move_count();
+    let cap = start + 3 * (b.size() * b.size()) as u32;
+    let amaf_end = start + amaf_horizon(b);
+    while b.passes() < 2 && b.move_count() < cap {
+        let m = policy_move(b, rng, pats);
+        if let Move::Play(p) = m {
+            if b.move_count() < amaf_end && amaf[p.index()] == 0 {
+                amaf[p.index()] = b.to_move().stone();
+            }
+        }
+        b.play_unchecked(m);
+    }
+    score::playout_margin(b)
+}
+
+/// Playout moves that count for AMAF: the first half of the empty points at the start.
+pub fn amaf_horizon(b: &Board) -> u32 {
+    (b.empties().len() as u32 / 2).max(8)
+}

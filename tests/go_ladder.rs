@@ -12,8 +12,7 @@ use menace::rng::from_seed;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-#[path = "support/component.rs"]
-mod component;
+use menace_testkit::{require, Component};
 
 /// GTP letters skip I.
 fn vertex(b: &Board, p: Point) -> String {
@@ -51,7 +50,7 @@ struct GnuGo {
 
 impl GnuGo {
     fn start() -> Option<GnuGo> {
-        let path = component::gnugo()?;
+        let path = require(Component::GnuGo)?;
         let mut child = Command::new(path)
             .args(["--mode", "gtp"])
             .stdin(Stdio::piped())

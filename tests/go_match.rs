@@ -8,8 +8,7 @@ use menace::arena::Program;
 use menace::go::matches::{self, MatchConfig, Outcome, Player};
 
 mod common;
-#[path = "support/component.rs"]
-mod component;
+use menace_testkit::{require, Component};
 
 /// A scripted GTP engine: answers `genmove` with `reply` and everything else with `=`.
 fn scripted(name: &str, reply: &str) -> Player {
@@ -120,7 +119,8 @@ fn game_numbers_reach_the_command_line() {
 
 #[test]
 fn a_short_game_against_gnugo() {
-    let Some(gnugo) = component::gnugo() else { return };
+    let Some(gnugo) = require(Component::GnuGo) else { return };
+    let gnugo = gnugo.display();
     let ours = format!("{} go --gtp --playouts 300 --threads 1", env!("CARGO_BIN_EXE_menace"));
     let theirs =
         format!("{gnugo} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1");
@@ -158,7 +158,7 @@ fn handicap_points_agree_with_gnugo() {
     use menace::go::board::{Board, Move};
     use menace::go::gtp::format_vertex;
     use menace::go::handicap;
-    let Some(gnugo) = component::gnugo() else { return };
+    let Some(gnugo) = require(Component::GnuGo) else { return };
     let mut cases = Vec::new();
     let mut script = String::new();
     for size in 7..=19 {

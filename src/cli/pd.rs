@@ -325,7 +325,7 @@ fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), Strin
     w("takes.txt", &report::takes_text(g))?;
     w("log.txt", &report::log_text(g))?;
     w("incidents.txt", &report::incidents_text(g))?;
-    w("plot.svg", &report::svg_plot(g)?)
+    w("plot.svg", &menace_plot::pd::scores_svg(g)?)
 }
 
 /// Runs `menace pd-player`.

@@ -239,7 +239,7 @@ where
             game.name(),
             args.seed
         );
-        if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+        if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
             return fail(e);
         }
     }
@@ -369,7 +369,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
                 rules.preset_name().unwrap_or("custom rules"),
                 args.seed
             );
-            if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+            if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
                 return fail(e);
             }
         }

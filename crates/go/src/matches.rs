@@ -356,7 +356,7 @@ pub fn table(players: &[Player; 2], recs: &[GameRecord]) -> String {
             times.extend(&r.move_times[i]);
         }
         times.sort_by(|a, b| a.total_cmp(b));
-        let median = menace_core::stats::median(&times).unwrap_or(0.0);
+        let median = menace_stats::stats::median(&times).unwrap_or(0.0);
         let max = times.last().copied().unwrap_or(0.0);
         let tot = |k: usize| by[0][k] + by[1][k];
         s.push_str(&format!(

@@ -23,7 +23,7 @@ use super::move_model::MoveModel;
 use super::pattern;
 use super::playout::{self, is_self_atari, MoveList};
 use super::score;
-use menace_core::rng::{from_seed, GameRng};
+use menace_stats::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
 /// earlier 20,000 went 5-2 on the board against GNU Go level 10 where 20,000 went 3-5 in

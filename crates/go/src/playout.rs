@@ -15,7 +15,7 @@
 use super::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use super::pattern;
 use super::score;
-use menace_core::rng::{below, chance, GameRng};
+use menace_stats::rng::{below, chance, GameRng};
 
 /// A small list of candidate points on the stack.
 #[derive(Clone, Copy)]

@@ -20,8 +20,8 @@
 //! ```
 
 use menace_arena::tournament::{Merged, Record, UnitId};
-use menace_core::rng::from_seed;
-use rand::RngCore;
+use menace_stats::rng::from_seed;
+use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
 
 use super::judge::{shuffled_ids, Finals, GameResult};

@@ -8,8 +8,8 @@ use super::{play, Learner, LearnerKind, Learners, Perfect, Player, Random};
 use crate::game::{Game, Outcome, Side};
 use crate::hexapawn::Hexapawn;
 use crate::menace::{BeadRules, Matchboxes};
-use crate::rng::from_seed;
 use crate::solve::Solver;
+use menace_stats::rng::from_seed;
 
 /// The side that wins Hexapawn with perfect play (by exhaustive search).
 pub fn hexapawn_winner() -> Side {

@@ -19,8 +19,8 @@ use super::matchboxes::{draw_below, FORCED, NONE};
 use super::{EmptyBox, GameResult, Matchboxes};
 use crate::game::{FastPath, Game, Side};
 use crate::play::{play, Random, Tally};
-use crate::rng::{below, GameRng};
 use crate::ttt::{SELECT, WINS};
+use menace_stats::rng::{below, GameRng};
 
 const FULL: u16 = 0x1ff;
 
@@ -146,7 +146,7 @@ impl<G: Game + Clone> Matchboxes<G> {
     /// ```
     /// use menace_core::game::Side;
     /// use menace_core::menace::{BeadRules, Matchboxes};
-    /// use menace_core::rng::from_seed;
+    /// use menace_stats::rng::from_seed;
     /// use menace_core::ttt::TicTacToe;
     /// let mut m = Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge());
     /// let tally = m.train_against_random(10_000, &mut from_seed(1));

@@ -6,7 +6,7 @@ use menace::pd::judge::{play, Kind, Player};
 use menace::pd::seeds::parse_seeds;
 use menace::pd::strategies::TABLE;
 
-#[path = "support/unhurried.rs"]
+#[path = "../crates/pd/tests/support/unhurried.rs"]
 mod unhurried;
 
 fn external(name: &str) -> Player {

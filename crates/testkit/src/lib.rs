@@ -7,8 +7,12 @@
 //! use menace_testkit::{require, Component};
 //! let Some(gnugo) = require(Component::GnuGo) else { return };
 //! ```
+//!
+//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests.
 
 use std::path::{Path, PathBuf};
+
+pub mod hostile;
 
 /// A program some integration tests run for real.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

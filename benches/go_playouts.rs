@@ -4,10 +4,10 @@
 //! the threads); criterion reports the throughput in playouts (elements) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use menace::go::board::{Board, MAX_POINTS};
-use menace::go::mcts::{self, RootRules, SearchConfig};
-use menace::go::{pattern, playout};
-use menace::rng::from_seed;
+use menace_go::board::{Board, MAX_POINTS};
+use menace_go::mcts::{self, RootRules, SearchConfig};
+use menace_go::{pattern, playout};
+use menace_stats::rng::from_seed;
 
 const BATCH: usize = 200;
 

@@ -10,8 +10,8 @@ use menace_core::game::Side;
 use menace_core::learn::train::train_fast;
 use menace_core::learn::Random;
 use menace_core::menace::{BeadRules, Matchboxes};
-use menace_stats::rng::from_seed;
 use menace_core::ttt::TicTacToe;
+use menace_stats::rng::from_seed;
 
 fn training(c: &mut Criterion) {
     const GAMES: u64 = 100_000;

@@ -4,11 +4,11 @@
 //! the threads); criterion reports the throughput in playouts (elements) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use menace::go::model::pattern;
-use menace::go::rules::board::{Board, MAX_POINTS};
-use menace::go::search::mcts::{self, RootRules, SearchConfig};
-use menace::go::search::playout;
-use menace::rng::from_seed;
+use menace_go::model::pattern;
+use menace_go::rules::board::{Board, MAX_POINTS};
+use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::playout;
+use menace_stats::rng::from_seed;
 
 const BATCH: usize = 200;
 

@@ -5,10 +5,10 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use menace::pd::format::View;
-use menace::pd::judge::{play, shuffled_ids, Config, Player};
-use menace::pd::seeds::generate;
-use menace::pd::strategies::{contender, PUBLISHED_FIELD};
+use menace_pd::format::View;
+use menace_pd::judge::{play, shuffled_ids, Config, Player};
+use menace_pd::seeds::generate;
+use menace_pd::strategies::{contender, PUBLISHED_FIELD};
 
 fn bench(c: &mut Criterion) {
     let players: Vec<Player> = PUBLISHED_FIELD

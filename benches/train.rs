@@ -6,12 +6,12 @@
 //! the generic loop (`learn::play`, which serves every game and player).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use menace::game::Side;
-use menace::learn::train::train_fast;
-use menace::learn::Random;
-use menace::menace::{BeadRules, Matchboxes};
-use menace::rng::from_seed;
-use menace::ttt::TicTacToe;
+use menace_core::game::Side;
+use menace_core::learn::train::train_fast;
+use menace_core::learn::Random;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::ttt::TicTacToe;
+use menace_stats::rng::from_seed;
 
 fn training(c: &mut Criterion) {
     const GAMES: u64 = 100_000;

@@ -14,10 +14,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use menace::arena::{Program, Session};
-use menace::rng::{below, from_seed, GameRng};
-use menace::solve::Solver;
-use menace::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_arena::{Program, Session};
+use menace_core::solve::Solver;
+use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_stats::rng::{below, from_seed, GameRng};
 use serde_json::Value;
 
 struct Args {

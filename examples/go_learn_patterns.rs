@@ -7,16 +7,16 @@
 //!
 //! Reads every `*.sgf` and `*.mgt` file (both are SGF) under `--games`, sorted by name,
 //! keeps 19x19 games, holds out every tenth game (the 10th, 20th, ...) and learns on the
-//! rest with [`menace::go::model::mm`]. Prints the training log-likelihood after each round and
+//! rest with [`menace_go::model::mm`]. Prints the training log-likelihood after each round and
 //! the move-prediction accuracy (top 1, 5, 10) on the held-out games and on the training
 //! games, then writes the model atomically. Deterministic: the same files give the same
 //! bytes.
 
 use std::path::PathBuf;
 
-use menace::go::io::sgf;
-use menace::go::model::mm::{self, Accuracy, Dataset};
-use menace::go::model::move_model::MoveModel;
+use menace_go::io::sgf;
+use menace_go::model::mm::{self, Accuracy, Dataset};
+use menace_go::model::move_model::MoveModel;
 
 fn main() {
     let mut games = PathBuf::from("/usr/share/goban");
@@ -96,7 +96,7 @@ fn main() {
         );
     }
     let bytes = model.to_bytes();
-    menace::files::write_atomic(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+    menace_files::write_atomic(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
     println!("wrote {} ({} entries, {} bytes)", out.display(), model.entries().len(), bytes.len());
     let _ = MoveModel::from_bytes(&bytes).expect("round trip");
 }

@@ -7,8 +7,7 @@ use std::path::Path;
 use serde_json::Value;
 
 mod common;
-#[path = "support/component.rs"]
-mod component;
+use menace_testkit::{require, Component};
 
 /// The results lines of a run into `out`.
 fn lines(out: &Path) -> Vec<Value> {
@@ -21,7 +20,8 @@ fn lines(out: &Path) -> Vec<Value> {
 
 #[test]
 fn a_short_game_against_gnugo() {
-    let Some(gnugo) = component::gnugo() else { return };
+    let Some(gnugo) = require(Component::GnuGo) else { return };
+    let gnugo = gnugo.display();
     let ours = format!("{} go --gtp --playouts 300 --threads 1", env!("CARGO_BIN_EXE_menace"));
     let theirs =
         format!("{gnugo} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1");

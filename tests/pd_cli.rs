@@ -22,7 +22,7 @@ fn fixture(name: &str) -> String {
 fn list_names_every_builtin() {
     let out = menace(&["pd", "--list"]);
     assert!(out.status.success());
-    for e in menace::pd::strategies::TABLE {
+    for e in menace_pd::strategies::TABLE {
         assert!(text(&out.stdout).contains(e.name), "{}", e.name);
     }
 }

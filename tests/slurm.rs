@@ -1,7 +1,8 @@
 //! Real schedulers: a tournament as a Slurm job array plus a dependent merge job on a
 //! one-node cluster started here (scripts/slurm/local-cluster), and as GNU parallel jobs
 //! over shards; both merged standings must equal a one-machine run's, byte for byte.
-//! Skipped when Slurm or GNU parallel is missing, failing under CI=true.
+//! Skipped when Slurm (or root, to start it) or GNU parallel is missing, failing under
+//! CI=true (`menace_testkit::require`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -9,6 +10,7 @@ use std::time::{Duration, Instant};
 
 mod common;
 use common::menace;
+use menace_testkit::{require, Component};
 
 const FIELD: [&str; 3] = [
     "strong=builtin:--playouts 40 --threads 1",
@@ -38,20 +40,6 @@ fn one_machine(dir: &Path) -> String {
     String::from_utf8(o.stdout).unwrap()
 }
 
-fn ci() -> bool {
-    std::env::var("CI").as_deref() == Ok("true")
-}
-
-/// `None` (skip, saying so) when `what` is missing, unless under CI=true.
-fn need(what: &str, ok: bool) -> Option<()> {
-    if ok {
-        return Some(());
-    }
-    assert!(!ci(), "{what} is required under CI=true but missing");
-    eprintln!("skipping: {what} is not available");
-    None
-}
-
 fn scripts() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/slurm")
 }
@@ -67,16 +55,7 @@ impl Drop for Cluster {
 
 #[test]
 fn a_slurm_job_array_and_a_dependent_merge_print_the_one_machine_standings() {
-    let installed =
-        ["/usr/sbin/slurmctld", "/usr/sbin/slurmd", "/usr/bin/sbatch", "/usr/sbin/munged"]
-            .iter()
-            .all(|p| Path::new(p).exists());
-    if need("Slurm (slurmctld, slurmd, slurm-client, munge)", installed).is_none() {
-        return;
-    }
-    // SAFETY: geteuid has no preconditions and cannot fail.
-    let root = unsafe { libc::geteuid() } == 0;
-    if need("root (to start munged and the Slurm daemons)", root).is_none() {
+    if require(Component::Slurm).is_none() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -136,15 +115,13 @@ fn a_slurm_job_array_and_a_dependent_merge_print_the_one_machine_standings() {
 
 #[test]
 fn gnu_parallel_over_shards_then_merge_prints_the_one_machine_standings() {
-    if need("GNU parallel", Path::new("/usr/bin/parallel").exists()).is_none() {
-        return;
-    }
+    let Some(parallel) = require(Component::Parallel) else { return };
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("par");
     let mut args = tournament_args(Some(&out));
     args.push("--shard".into());
     args.push("{}/4".into());
-    let o = Command::new("parallel")
+    let o = Command::new(parallel)
         // -q: each argument stays one word (no shell between parallel and menace).
         .args(["-q", "-j2", "--halt", "now,fail=1", "--joblog"])
         .arg(dir.path().join("joblog.tsv"))

@@ -9,9 +9,8 @@ use std::process::Output;
 use serde_json::Value;
 
 mod common;
-#[path = "support/component.rs"]
-mod component;
 use common::menace;
+use menace_testkit::{require, Component};
 
 /// Fast entrants: our bot at two tiny budgets and a KotH program that always passes.
 const FIELD: [&str; 3] = [
@@ -334,7 +333,8 @@ fn check_replays(dir: &Path, recs: &[Value]) {
 
 #[test]
 fn the_python_example_plays_legal_moves_to_the_end() {
-    let Some(python) = component::required("Python 3", "/usr/bin/python3") else { return };
+    let Some(python) = require(Component::Python) else { return };
+    let python = python.display();
     let bot = format!("{}/examples/koth_random.py", env!("CARGO_MANIFEST_DIR"));
     let random = format!("random=koth:{python} {bot}");
     let (text, recs, dir) = play_pair(&random, "menace=builtin:--playouts 100 --threads 1");
@@ -345,7 +345,8 @@ fn the_python_example_plays_legal_moves_to_the_end() {
 
 #[test]
 fn gnu_go_over_gtp_against_our_bot() {
-    let Some(gnugo) = component::gnugo() else { return };
+    let Some(gnugo) = require(Component::GnuGo) else { return };
+    let gnugo = gnugo.display();
     let g = format!(
         "gnugo=gtp:{gnugo} --mode gtp --level 1 --chinese-rules --capture-all-dead --seed {{game}}"
     );

@@ -127,6 +127,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         timeout: args.timeout,
         games: args.games,
         out: args.out.clone(),
+        plot: Some(menace_plot::pd::scores_svg),
     };
     // Checked before the seed file is read, so a bad flag is the error rather than the file.
     games.check()?;

@@ -231,7 +231,7 @@ where
             game.name(),
             args.seed
         );
-        if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+        if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
             return fail(e);
         }
     }
@@ -361,7 +361,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
                 rules.preset_name().unwrap_or("custom rules"),
                 args.seed
             );
-            if let Err(e) = menace::learn::curve::write_all(&summary.curve, prefix, &title) {
+            if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
                 return fail(e);
             }
         }

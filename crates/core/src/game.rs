@@ -8,7 +8,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::rng::{below, GameRng};
+use menace_stats::rng::{below, GameRng};
 
 /// Who is to move: the player who moved first in the game, or the other one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

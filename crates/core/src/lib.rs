@@ -10,8 +10,8 @@
 //!   random player and the one result counter ([`play::Tally`]).
 //! - [`learn`]: the weighted learner, opponents, training, exact evaluation, curves,
 //!   and the experiments (Nim, Hexapawn, the textbook's).
-//! - [`solve`]: minimax values of every position; [`rng`]: the one seeded generator;
-//!   [`stats`]: the one median.
+//! - [`solve`]: minimax values of every position. The seeded generator and the median
+//!   live in the leaf crate `menace-stats`.
 //!
 //! Modules depend downwards only: games and [`play`] know nothing of learners,
 //! [`menace`] uses [`play`], and [`learn`] uses both.
@@ -22,7 +22,5 @@ pub mod learn;
 pub mod menace;
 pub mod nim;
 pub mod play;
-pub mod rng;
 pub mod solve;
-pub mod stats;
 pub mod ttt;

@@ -8,7 +8,7 @@
 use serde::Serialize;
 
 use crate::game::{Game, GameResult, Outcome, Side};
-use crate::rng::GameRng;
+use menace_stats::rng::GameRng;
 
 /// Anything that picks moves in a game: a learner or an opponent.
 pub trait Player<G: Game> {

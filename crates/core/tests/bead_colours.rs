@@ -6,8 +6,8 @@
 use menace_core::game::Side;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadColours, BeadRules, Matchboxes};
-use menace_core::rng::from_seed;
 use menace_core::ttt::{Board, TicTacToe};
+use menace_stats::rng::from_seed;
 
 /// The 8 symmetries of the 3x3 grid as cell permutations: `sym[i]` is where cell `i`
 /// (row `i / 3`, column `i % 3`) goes.

@@ -14,8 +14,8 @@ use menace_core::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
 use menace_core::learn::unbeatable::UnbeatableWatch;
 use menace_core::menace::{BeadRules, Matchboxes, PRESETS};
 use menace_core::nim::Nim;
-use menace_core::rng::from_seed;
 use menace_core::ttt::TicTacToe;
+use menace_stats::rng::from_seed;
 
 /// What the per-game check reports: (last loss, unbeatable after, unbeatable since,
 /// tally, games, the answer after each checked game).

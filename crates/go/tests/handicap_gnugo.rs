@@ -5,14 +5,13 @@ use menace_go::io::gtp::format_vertex;
 use menace_go::rules::board::{Board, Move};
 use menace_go::rules::handicap;
 
-#[path = "../../../tests/support/component.rs"]
-mod component;
+use menace_testkit::{require, Component};
 
 /// GNU Go is an independent reference for the standard handicap points: for every board
 /// from 7x7 to 19x19 and every count it takes, it places the same stones as we do.
 #[test]
 fn handicap_points_agree_with_gnugo() {
-    let Some(gnugo) = component::gnugo() else { return };
+    let Some(gnugo) = require(Component::GnuGo) else { return };
     let mut cases = Vec::new();
     let mut script = String::new();
     for size in 7..=19 {

@@ -1,13 +1,13 @@
 //! The king-of-the-hill format and bot: parsing (malformed input is an error, never a
 //! panic), inference from the bare board, legality and determinism of the answer.
 
-use menace_core::rng::from_seed;
 use menace_go::io::koth;
 use menace_go::model::pattern;
 use menace_go::rules::board::{Board, Colour, Move, EDGE, EMPTY};
 use menace_go::search::bot::{self, Context};
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::playout;
+use menace_stats::rng::from_seed;
 use proptest::prelude::*;
 
 mod support;

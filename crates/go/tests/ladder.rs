@@ -5,17 +5,14 @@
 //! skipped without it, unless `CI=true` or `MENACE_REQUIRE_GNUGO=1`, which make a missing
 //! GNU Go a failure.
 
-use menace_core::rng::from_seed;
 use menace_go::rules::board::{Board, Colour, Move, Point};
 use menace_go::search::ladder;
 use menace_go::search::playout;
+use menace_stats::rng::from_seed;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-// The repository's one finder of real components, copied in until the shared helper
-// crate exists.
-#[path = "../../../tests/support/component.rs"]
-mod component;
+use menace_testkit::{require, Component};
 
 /// GTP letters skip I.
 fn vertex(b: &Board, p: Point) -> String {
@@ -53,7 +50,7 @@ struct GnuGo {
 
 impl GnuGo {
     fn start() -> Option<GnuGo> {
-        let path = component::gnugo()?;
+        let path = require(Component::GnuGo)?;
         let mut child = Command::new(path)
             .args(["--mode", "gtp"])
             .stdin(Stdio::piped())

@@ -1,10 +1,10 @@
 //! Rules engine: hand-made positions, the spec's example, and random games checked against
 //! recomputation from scratch and a naive rules implementation.
 
-use menace_core::rng::{below, from_seed};
 use menace_go::io::koth;
 use menace_go::rules::board::{Board, Colour, Illegal, Move, Point, BLACK, EMPTY, WHITE};
 use menace_go::rules::score;
+use menace_stats::rng::{below, from_seed};
 use proptest::prelude::*;
 
 mod support;

@@ -9,7 +9,7 @@
 use std::time::Instant;
 
 use menace_arena::{run_once, Limits, Program};
-use menace_core::rng::{below, from_seed};
+use menace_stats::rng::{below, from_seed};
 
 use super::format::{parse_answer, render_input, Parsed, View};
 use super::rules::{rounds_for, score_round, Id, Round, Take};

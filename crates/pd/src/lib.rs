@@ -6,7 +6,8 @@
 //! - [`mt19937`]: Python's Mersenne Twister, for the published `lunatic`.
 //! - [`judge`]: plays a game, built-in and external players mixed.
 //! - [`seeds`]: the seed file (reading, validating, generating) and atomic writes.
-//! - [`report`]: standings, CSV, JSON, the take log, the SVG plot, multi-game summaries.
+//! - [`report`]: standings, CSV, JSON, the take log, multi-game summaries (the SVG plot
+//!   is `menace-plot`'s).
 //! - [`tournament`]: `--games` as units of the tournament layer: seeded per game, one
 //!   results line each, summaries from the lines.
 

@@ -1,9 +1,8 @@
 //! What people want to see after a game: standings, per-round scores (CSV, JSON), the take
-//! log, the incidents, an SVG plot; and for several games, mean and spread per player.
+//! log, the incidents; and for several games, mean and spread per player. (The SVG plot of
+//! the scores is drawn by `menace-plot`, so the judge builds without a plotting library.)
 
 use std::fmt::Write as _;
-
-use plotters::prelude::*;
 
 use super::format::write_round;
 use super::judge::{Finals, GameResult};
@@ -114,50 +113,6 @@ pub fn incidents_text(g: &GameResult) -> String {
         .collect()
 }
 
-/// An SVG plot of every player's score over the rounds.
-pub fn svg_plot(g: &GameResult) -> Result<String, String> {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (900, 560)).into_drawing_area();
-        root.fill(&WHITE).map_err(|e| e.to_string())?;
-        let rounds = g.scores.len().max(1) as i64;
-        let lo = g.scores.iter().flatten().copied().min().unwrap_or(0).min(0);
-        let hi = g.scores.iter().flatten().copied().max().unwrap_or(0).max(0);
-        let pad = ((hi - lo) / 20).max(1);
-        let mut chart = ChartBuilder::on(&root)
-            .caption("Prisoner's dilemma: score per round", ("sans-serif", 20))
-            .margin(12)
-            .x_label_area_size(36)
-            .y_label_area_size(56)
-            .right_y_label_area_size(0)
-            .build_cartesian_2d(0i64..rounds, (lo - pad)..(hi + pad))
-            .map_err(|e| e.to_string())?;
-        chart.configure_mesh().x_desc("round").y_desc("score").draw().map_err(|e| e.to_string())?;
-        for (i, name) in g.names.iter().enumerate() {
-            let color = Palette99::pick(i).to_rgba();
-            let pts = std::iter::once((0i64, 0i64))
-                .chain(g.scores.iter().enumerate().map(|(r, s)| (r as i64 + 1, s[i])));
-            chart
-                .draw_series(LineSeries::new(pts, color.stroke_width(2)))
-                .map_err(|e| e.to_string())?
-                .label(format!("{} {}", i + 1, short(name)))
-                .legend(move |(x, y)| {
-                    PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2))
-                });
-        }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            // Scores start at 0 and mostly fall, so the lower left is the emptiest corner.
-            .position(SeriesLabelPosition::LowerLeft)
-            .draw()
-            .map_err(|e| e.to_string())?;
-        root.present().map_err(|e| e.to_string())?;
-    }
-    Ok(svg)
-}
-
 /// Mean and spread of one listed player over several games.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PlayerSummary {
@@ -251,15 +206,4 @@ pub fn summary_csv(sums: &[PlayerSummary]) -> String {
         );
     }
     out
-}
-
-/// A name short enough for a legend: long command lines keep their last 32 characters,
-/// where the distinguishing part (`... pd-player NAME`, the script name) usually is.
-fn short(name: &str) -> String {
-    let n = name.chars().count();
-    if n <= 32 {
-        name.to_string()
-    } else {
-        format!("…{}", name.chars().skip(n - 31).collect::<String>())
-    }
 }

@@ -3,9 +3,9 @@
 
 use std::path::Path;
 
-use rand::RngCore;
+use menace_stats::rng::RngCore;
 
-use menace_core::rng::from_seed;
+use menace_stats::rng::from_seed;
 
 /// The largest seed file read: 20 bytes a round for far more rounds than any game plays.
 pub const MAX_SEED_FILE_BYTES: u64 = 16 << 20;

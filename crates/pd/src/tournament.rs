@@ -22,8 +22,8 @@
 use std::path::{Path, PathBuf};
 
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
-use menace_core::rng::from_seed;
-use rand::RngCore;
+use menace_stats::rng::from_seed;
+use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
 
 use super::judge::{self, shuffled_ids, Finals, GameResult, Player};
@@ -181,7 +181,13 @@ pub struct Games {
     pub games: usize,
     /// The results folder.
     pub out: PathBuf,
+    /// Draws a game's scores as `plot.svg` (the binary passes `menace_plot::pd::scores_svg`);
+    /// `None` writes no plot. A function, so this crate builds without a plotting library.
+    pub plot: Option<Plot>,
 }
+
+/// A drawing of one game's scores, as an SVG document.
+pub type Plot = fn(&GameResult) -> Result<String, String>;
 
 impl Games {
     /// Checks the settings, in the words of `menace pd`'s flags.
@@ -241,7 +247,12 @@ impl Games {
 
     /// Writes game `unit`'s files (in [`game_dir`]).
     pub fn write(&self, unit: UnitId, res: &GameResult) -> Result<(), String> {
-        write_game(&game_dir(&self.out, self.games, unit), res, self.file_seeds.is_none())
+        write_game(
+            &game_dir(&self.out, self.games, unit),
+            res,
+            self.file_seeds.is_none(),
+            self.plot,
+        )
     }
 }
 
@@ -275,8 +286,13 @@ pub fn write_summaries(out: &Path, table: &str, merged: &Merged) -> Result<(), S
 }
 
 /// A game's files in `dir`: standings, scores, the game as JSON, takes, log, incidents,
-/// the plot, and its round seeds when they were generated.
-pub fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), String> {
+/// the plot (drawn by `plot`, when given), and its round seeds when they were generated.
+pub fn write_game(
+    dir: &Path,
+    g: &GameResult,
+    write_seeds: bool,
+    plot: Option<Plot>,
+) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let w = |name: &str, text: &str| seeds::write_atomic(&dir.join(name), text.as_bytes());
     if write_seeds {
@@ -288,7 +304,10 @@ pub fn write_game(dir: &Path, g: &GameResult, write_seeds: bool) -> Result<(), S
     w("takes.txt", &report::takes_text(g))?;
     w("log.txt", &report::log_text(g))?;
     w("incidents.txt", &report::incidents_text(g))?;
-    w("plot.svg", &report::svg_plot(g)?)
+    match plot {
+        Some(draw) => w("plot.svg", &draw(g)?),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

@@ -8,8 +8,8 @@ use menace_core::hexapawn::Hexapawn;
 use menace_core::menace::state::State;
 use menace_core::menace::{GameResult, Matchboxes};
 use menace_core::nim::Nim;
-use menace_core::rng::GameRng;
 use menace_core::ttt::{Board, Cell, TicTacToe};
+use menace_stats::rng::GameRng;
 
 use super::answer::Rows;
 use super::command::{quote, trailing};

@@ -14,8 +14,8 @@ use super::{parse_line, Command};
 use menace_arena::{Program, ReadError, Session};
 use menace_core::learn::Player;
 use menace_core::menace::GameResult;
-use menace_core::rng::GameRng;
 use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_stats::rng::GameRng;
 
 /// A program playing O against MENACE.
 pub struct External {

@@ -11,8 +11,8 @@ use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
-use menace_core::rng::{from_seed, GameRng};
 use menace_core::solve::Solver;
+use menace_stats::rng::{from_seed, GameRng};
 
 use super::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
 use super::face::Face;

@@ -4,7 +4,7 @@
 //! replayed with the same seed and lines), then saves a screenshot under `target/`.
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver these tests skip, except under
-//! `CI=true`, where they fail (`.ci/run` installs both).
+//! `CI=true`, where they fail (`menace_testkit::require` decides; `.ci/run` installs both).
 //!
 //! `docs/serve.png` (the README's picture) is made by the ignored test `docs_screenshot`:
 //! `cargo test -p menace-serve --test browser -- --ignored docs_screenshot`.
@@ -19,29 +19,15 @@ use std::time::Duration;
 use fantoccini::{Client, ClientBuilder, Locator};
 use menace_files::FileAccess;
 use menace_protocol::{serve, Config, Session};
+use menace_testkit::{require, Component};
 use serde_json::{json, Value};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-/// Whether to run: both programs present; missing ones skip locally and fail in CI.
-fn browser_available() -> bool {
-    let missing: Vec<&str> =
-        [CHROMIUM, CHROMEDRIVER].into_iter().filter(|p| !Path::new(p).exists()).collect();
-    if missing.is_empty() {
-        return true;
-    }
-    let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1")
-        || std::env::var_os("MENACE_REQUIRE_BROWSER").is_some();
-    assert!(!ci, "CI=true and {missing:?} missing: apt-get install -y chromium chromium-driver");
-    eprintln!("skipped: {missing:?} missing (apt-get install -y chromium chromium-driver)");
-    false
-}
 
 /// chromedriver on a free port, killed (by its own handle) when dropped.
 struct Driver {
     child: Child,
     port: u16,
+    /// The Chromium it drives.
+    chromium: PathBuf,
 }
 
 impl Drop for Driver {
@@ -51,19 +37,23 @@ impl Drop for Driver {
     }
 }
 
-fn start_driver() -> Driver {
+/// chromedriver for Debian's Chromium, or `None` (skip) when either is missing outside CI
+/// (`menace_testkit::require` decides; under `CI=true` a missing one fails the test).
+fn start_driver() -> Option<Driver> {
+    let chromium = require(Component::Chromium)?;
+    let chromedriver = require(Component::Chromedriver)?;
     let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new(CHROMEDRIVER)
+    let child = Command::new(chromedriver)
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .expect("start chromedriver");
     // From here the guard kills and reaps it, whatever happens.
-    let driver = Driver { child, port };
+    let driver = Driver { child, port, chromium };
     for _ in 0..200 {
         if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return driver;
+            return Some(driver);
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -83,7 +73,7 @@ async fn browser(driver: &Driver, downloads: &Path) -> Client {
     caps.insert(
         "goog:chromeOptions".into(),
         json!({
-            "binary": CHROMIUM,
+            "binary": driver.chromium,
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update",
                      "--disable-sync", "--window-size=1280,900",
@@ -212,10 +202,7 @@ macro_rules! browser_test {
     ($name:ident, $body:ident) => {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
-            if !browser_available() {
-                return;
-            }
-            let driver = start_driver();
+            let Some(driver) = start_driver() else { return };
             let addr = common::start(menace_serve::Limits::default()).await;
             let downloads = tempdir("downloads");
             let c = browser(&driver, &downloads).await;
@@ -397,8 +384,7 @@ async fn save_and_load(c: &Client, addr: std::net::SocketAddr, downloads: &Path)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "writes docs/serve.png: cargo test -p menace-serve --test browser -- --ignored docs_screenshot"]
 async fn docs_screenshot() {
-    assert!(browser_available(), "docs_screenshot needs Chromium");
-    let driver = start_driver();
+    let driver = start_driver().expect("docs_screenshot needs Chromium and chromedriver");
     let addr = common::start(menace_serve::Limits::default()).await;
     let c = browser(&driver, &tempdir("downloads")).await;
     open(&c, addr, "").await;

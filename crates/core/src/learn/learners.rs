@@ -5,7 +5,7 @@
 use super::{Player, Policy, Weighted, WeightedConfig};
 use crate::game::{Game, GameResult, Side};
 use crate::menace::{BeadRules, Matchboxes};
-use crate::rng::GameRng;
+use menace_stats::rng::GameRng;
 
 /// The moves a policy plays greedily in `p` (its most probable ones), in increasing
 /// order.
@@ -27,7 +27,8 @@ impl<G: Game, P: Policy<G> + ?Sized> Player<G> for Frozen<'_, P> {
         self.0.policy(game, p, &mut probs);
         let last = probs.last()?.0;
         // 53 random bits, as `rng::chance` draws them.
-        let mut x = (rand::RngCore::next_u64(rng) >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
+        let mut x =
+            (menace_stats::rng::RngCore::next_u64(rng) >> 11) as f64 * (1.0 / (1u64 << 53) as f64);
         for &(m, q) in &probs {
             if x < q {
                 return Some(m);
@@ -175,8 +176,8 @@ impl Learners {
 mod tests {
     use super::*;
     use crate::learn::{play, Random};
-    use crate::rng::from_seed;
     use crate::ttt::TicTacToe;
+    use menace_stats::rng::from_seed;
 
     #[test]
     fn frozen_samples_the_policy_and_learns_nothing() {

@@ -6,7 +6,7 @@ use super::over_seeds::{per_seed, OverSeeds, Settles};
 use super::{greedy_moves, play, Learner, LearnerKind, Learners, Perfect, Player, Random};
 use crate::game::{Game, Side};
 use crate::nim::{all_agree, strategy_table, Agreement, Nim};
-use crate::rng::from_seed;
+use menace_stats::rng::from_seed;
 
 /// Who the first player's learner plays in the Nim experiment.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,8 +3,8 @@
 
 use super::{Player, Random};
 use crate::game::Game;
-use crate::rng::{below, chance, GameRng};
 use crate::solve::Solver;
+use menace_stats::rng::{below, chance, GameRng};
 
 /// Plays perfectly (minimax), uniformly at random among the moves that keep the
 /// position's value.
@@ -65,8 +65,8 @@ mod tests {
     use super::*;
     use crate::game::{Outcome, Side};
     use crate::learn::play;
-    use crate::rng::from_seed;
     use crate::ttt::TicTacToe;
+    use menace_stats::rng::from_seed;
 
     #[test]
     fn perfect_never_loses_and_beats_random_often() {

@@ -5,7 +5,7 @@
 
 use rayon::prelude::*;
 
-use crate::stats::{middle, Middle};
+use menace_stats::stats::{middle, Middle};
 
 /// Median and range of per-seed counts; `None` (not reached within the budget) sorts
 /// above every number.

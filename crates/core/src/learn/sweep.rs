@@ -94,7 +94,7 @@ impl Config {
 
 /// `median M (range LOW..HIGH)` of `v`, or `-` when it is empty.
 pub fn median_range(v: Vec<f64>) -> String {
-    let Some(median) = crate::stats::median(&v) else {
+    let Some(median) = menace_stats::stats::median(&v) else {
         return "-".into();
     };
     let low = v.iter().copied().fold(f64::INFINITY, f64::min);

@@ -6,9 +6,9 @@ use super::eval::{exploitability, vs_uniform, Odds as Wdl};
 use super::over_seeds::per_seed;
 use super::{play, Frozen, Learner, LearnerKind, Learners, Perfect, Player, Random, Tally};
 use crate::game::{GameResult, Side};
-use crate::rng::{from_seed, GameRng};
-use crate::stats::median;
 use crate::ttt::TicTacToe;
+use menace_stats::rng::{from_seed, GameRng};
+use menace_stats::stats::median;
 
 /// Settings of the textbook experiment.
 #[derive(Clone, Debug)]

@@ -12,8 +12,8 @@ use super::unbeatable::UnbeatableWatch;
 use super::{play, Exploiter, Mixed, Perfect, Player, Policy, Random};
 use crate::game::{Game, GameResult, Outcome, Side};
 use crate::menace::{BeadRules, Matchboxes};
-use crate::rng::GameRng;
 use crate::solve::Solver;
+use menace_stats::rng::GameRng;
 
 /// An opponent by name, as written on the command line and in the protocol.
 #[derive(Clone, Debug, PartialEq)]
@@ -376,8 +376,8 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::from_seed;
     use crate::ttt::TicTacToe;
+    use menace_stats::rng::from_seed;
 
     fn run(games: u64, stop: bool) -> Summary {
         let rules = BeadRules::challenge();

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use super::{Player, Policy};
 use crate::game::Game;
 use crate::menace::GameResult;
-use crate::rng::{below, GameRng};
+use menace_stats::rng::{below, GameRng};
 
 /// The learner's constants (all three of the book's are flags of `menace train`).
 #[derive(Clone, Debug, PartialEq)]

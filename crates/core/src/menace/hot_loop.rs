@@ -4,8 +4,8 @@
 //! [`Matchboxes::train_against_random`] plays exactly the games that the generic
 //! [`play`](crate::play::play) plays between a `Matchboxes<TicTacToe>` and
 //! [`Random`](crate::play::Random): the same draws from the generator in the same
-//! order, the same beads taken and returned, the same results (`tests/hot_loop.rs` holds
-//! it to that, preset by preset). What it drops is generality. It knows that X moves on
+//! order, the same beads taken and returned, the same results
+//! (`crates/core/tests/hot_loop.rs` holds it to that, preset by preset). What it drops is generality. It knows that X moves on
 //! even plies, that nobody has a line before ply 5 and that only the mover can have just
 //! made one, that X's move on ply 9 is forced, and it keeps the board's base-3 code as it
 //! goes instead of recomputing it. A game is then a straight run of table reads with a
@@ -19,8 +19,8 @@ use super::matchboxes::{draw_below, FORCED, NONE};
 use super::{EmptyBox, GameResult, Matchboxes};
 use crate::game::{FastPath, Game, Side};
 use crate::play::{play, Random, Tally};
-use crate::rng::{below, GameRng};
 use crate::ttt::{SELECT, WINS};
+use menace_stats::rng::{below, GameRng};
 
 const FULL: u16 = 0x1ff;
 
@@ -146,7 +146,7 @@ impl<G: Game + Clone> Matchboxes<G> {
     /// ```
     /// use menace_core::game::Side;
     /// use menace_core::menace::{BeadRules, Matchboxes};
-    /// use menace_core::rng::from_seed;
+    /// use menace_stats::rng::from_seed;
     /// use menace_core::ttt::TicTacToe;
     /// let mut m = Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge());
     /// let tally = m.train_against_random(10_000, &mut from_seed(1));

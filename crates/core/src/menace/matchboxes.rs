@@ -5,7 +5,7 @@ use std::collections::{HashMap, VecDeque};
 use super::{BeadColours, BeadRules, EmptyBox};
 use crate::game::{Game, GameResult, Side, Sym};
 use crate::play::Player;
-use crate::rng::{below, GameRng};
+use menace_stats::rng::{below, GameRng};
 
 /// What the machine did at its turn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -381,7 +381,7 @@ pub(super) fn draw_below(rng: &mut GameRng, n: u64) -> u64 {
     if let Ok(small) = u32::try_from(n) {
         u64::from(below(rng, small))
     } else {
-        use rand::RngCore;
+        use menace_stats::rng::RngCore;
         ((u128::from(rng.next_u64()) * u128::from(n)) >> 64) as u64
     }
 }

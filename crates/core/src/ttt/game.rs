@@ -3,7 +3,7 @@
 use super::board::COUNT;
 use super::{Board, Cell, Mark, Transform, TRANSFORMS};
 use crate::game::{Game, Outcome, Side, Sym};
-use crate::rng::{below, GameRng};
+use menace_stats::rng::{below, GameRng};
 
 /// `INVERSE_IMAGE[t][c]`: the real-board cell of cell `c` on a drawing reached by
 /// transform `t` (a table, because every MENACE move maps its bead back through it).

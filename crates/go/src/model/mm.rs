@@ -241,7 +241,7 @@ impl Accuracy {
 mod tests {
     use super::*;
     use crate::model::features::GROUPS;
-    use menace_core::rng::{below, from_seed};
+    use menace_stats::rng::{below, from_seed};
 
     /// Synthetic competitions drawn from known gammas: MM recovers them.
     #[test]

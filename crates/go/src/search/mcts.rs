@@ -22,7 +22,7 @@ use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Priors, WideRoot};
-use menace_core::rng::{from_seed, GameRng};
+use menace_stats::rng::{from_seed, GameRng};
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
 /// earlier 20,000 went 5-2 on the board against GNU Go level 10 where 20,000 went 3-5 in

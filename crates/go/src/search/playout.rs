@@ -16,7 +16,7 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::rules::tactics::{is_self_atari, tactical_moves, MoveList};
-use menace_core::rng::{below, chance, GameRng};
+use menace_stats::rng::{below, chance, GameRng};
 
 /// The playout policy's move for the player to move ([`Move::Pass`] when only
 /// eye-filling or nothing is left).

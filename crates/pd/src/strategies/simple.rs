@@ -4,7 +4,7 @@ use super::{current_scores, take};
 use crate::format::{Answer, View};
 use crate::mt19937::PyRandom;
 use crate::rules::{rounds_for, took, Id};
-use menace_core::rng::{chance, from_seed};
+use menace_stats::rng::{chance, from_seed};
 
 /// Never takes.
 pub fn lazy(_: &View<'_>) -> Answer {
@@ -108,7 +108,7 @@ pub fn backstab(v: &View<'_>) -> Answer {
 
 /// A generator for player `id` in this round, from the round's seed alone (so the same
 /// input always gives the same answer, and two players do not draw the same numbers).
-fn round_rng(v: &View<'_>) -> menace_core::rng::GameRng {
+fn round_rng(v: &View<'_>) -> menace_stats::rng::GameRng {
     from_seed(v.seed ^ u64::from(v.id).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 

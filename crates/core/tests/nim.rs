@@ -4,9 +4,11 @@
 
 use std::collections::BTreeSet;
 
-use menace::game::{Game, Outcome, Side};
-use menace::nim::{all_agree, format_table, reachable, strategy_table, Agreement, Nim, NimPos};
-use menace::solve::Solver;
+use menace_core::game::{Game, Outcome, Side};
+use menace_core::nim::{
+    all_agree, format_table, reachable, strategy_table, Agreement, Nim, NimPos,
+};
+use menace_core::solve::Solver;
 use proptest::prelude::*;
 
 const ROW_SETS: &[&[u8]] =

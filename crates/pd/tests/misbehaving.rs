@@ -4,9 +4,9 @@
 
 #![cfg(unix)]
 
-use menace::arena::{Limits, Program};
-use menace::pd::judge::{play, Config, GameResult, Kind, Player};
-use menace::pd::rules::Id;
+use menace_arena::{Limits, Program};
+use menace_pd::judge::{play, Config, GameResult, Kind, Player};
+use menace_pd::rules::Id;
 
 #[path = "support/unhurried.rs"]
 mod unhurried;
@@ -83,12 +83,12 @@ fn the_judge_log_names_every_incident() {
     let players = vec![Player::parse("greedy").unwrap(), sh("exit1", "exit 1")];
     let config = unhurried::config(2);
     let g = play(&players, &[2, 1], &[1, 2], &config).unwrap();
-    let log = menace::pd::report::log_text(&g);
+    let log = menace_pd::report::log_text(&g);
     assert!(
         log.contains("round 1: (2, 1) \n  incident: player 1 (exit1): exited with status 1"),
         "{log}"
     );
-    assert_eq!(menace::pd::report::incidents_text(&g).lines().count(), 2);
+    assert_eq!(menace_pd::report::incidents_text(&g).lines().count(), 2);
 }
 
 #[test]

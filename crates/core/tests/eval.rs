@@ -1,10 +1,10 @@
 //! The exact evaluator, on boxes whose values are known.
 
-use menace::game::Side;
-use menace::learn::eval::{outcome_odds, report, Model, Version};
-use menace::menace::{BeadRules, Matchboxes};
-use menace::solve::Solver;
-use menace::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_core::game::Side;
+use menace_core::learn::eval::{outcome_odds, report, Model, Version};
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::solve::Solver;
+use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
 
 fn fresh() -> Matchboxes<TicTacToe> {
     Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge())

@@ -6,8 +6,8 @@
 //! point. Everything later (boards, beads, results, even the random draws) would differ if
 //! the bad line had touched any state.
 
-use menace::menace::BeadRules;
-use menace::protocol::{parse_line, serve, Answer, Config, FileAccess, LineReader, Session, Stop};
+use menace_core::menace::BeadRules;
+use menace_protocol::{parse_line, serve, Answer, Config, FileAccess, LineReader, Session, Stop};
 use proptest::prelude::*;
 use std::sync::OnceLock;
 
@@ -80,7 +80,7 @@ fn doubtful_line() -> impl Strategy<Value = Vec<u8>> {
         .prop_map(|l| l.as_bytes().to_vec()),
         1 => prop::collection::vec(any::<u8>().prop_filter("no newline", |b| *b != b'\n'), 0..40),
         1 => (5000usize..9000).prop_map(|n| vec![b'x'; n]),
-        1 => Just(vec![b'y'; menace::protocol::MAX_LINE + 1]),
+        1 => Just(vec![b'y'; menace_protocol::MAX_LINE + 1]),
     ]
 }
 
@@ -197,8 +197,8 @@ fn end_of_input_mid_game_ends_cleanly() {
 mod play_sessions {
     //! The same property for the play sessions of other games.
 
-    use menace::nim::Nim;
-    use menace::protocol::{serve, Config, GameChoice, LearnerChoice, Session};
+    use menace_core::nim::Nim;
+    use menace_protocol::{serve, Config, GameChoice, LearnerChoice, Session};
     use proptest::prelude::*;
 
     fn run(input: &str, seed: u64, hexapawn: bool) -> Vec<String> {

@@ -1,10 +1,10 @@
 //! Property tests: the readers never panic on arbitrary bytes, keep only legal ids, and
 //! the input format round-trips; every built-in answers legally on any valid input.
 
-use menace::pd::format::{parse_answer, parse_input, parse_round, render_input};
-use menace::pd::rules::{Round, Take};
-use menace::pd::seeds::parse_seeds;
-use menace::pd::strategies::TABLE;
+use menace_pd::format::{parse_answer, parse_input, parse_round, render_input};
+use menace_pd::rules::{Round, Take};
+use menace_pd::seeds::parse_seeds;
+use menace_pd::strategies::TABLE;
 use proptest::prelude::*;
 
 /// A valid game position: players, own id, history, seed, state.

@@ -1,13 +1,13 @@
 //! The tic-tac-toe hot loop plays the same games as the generic loop, draw for draw:
 //! same results, same beads afterwards, same generator state, under every bead rule.
 
-use menace::game::{Game, Outcome, Side};
-use menace::learn::train::{train, Opponent, Plan, Tally};
-use menace::learn::{play, Random};
-use menace::menace::{BeadRules, EmptyBox, GameResult, Matchboxes, PRESETS};
-use menace::rng::{from_seed, GameRng};
-use menace::ttt::TicTacToe;
-use rand::RngCore;
+use menace_core::game::{Game, Outcome, Side};
+use menace_core::learn::train::{train, Opponent, Plan, Tally};
+use menace_core::learn::{play, Random};
+use menace_core::menace::{BeadRules, EmptyBox, GameResult, Matchboxes, PRESETS};
+use menace_core::ttt::TicTacToe;
+use menace_stats::rng::RngCore;
+use menace_stats::rng::{from_seed, GameRng};
 
 /// The generic loop: `play` between the machine and `Random`, counting results.
 fn generic(m: &mut Matchboxes<TicTacToe>, games: u64, rng: &mut GameRng) -> Tally {
@@ -47,7 +47,7 @@ fn every_rule() -> Vec<(String, BeadRules)> {
         PRESETS.iter().map(|p| (p.name.to_string(), (p.rules)())).collect();
     rules.push(("harsh refill:1".into(), harsh(EmptyBox::Refill(1))));
     rules.push(("harsh resign".into(), harsh(EmptyBox::Resign)));
-    let classes = menace::menace::BeadColours::PerSymmetryClass;
+    let classes = menace_core::menace::BeadColours::PerSymmetryClass;
     rules.push((
         "scroggs, symmetry classes".into(),
         BeadRules { colours: classes, ..BeadRules::scroggs() },

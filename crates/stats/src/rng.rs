@@ -11,7 +11,11 @@
 //! mapping from generator output to a choice can never change under us with a `rand`
 //! upgrade.
 
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
+
+/// The trait that draws raw bits from a [`GameRng`] (`next_u32`, `next_u64`), re-exported
+/// so that users of the generator need not name `rand` themselves.
+pub use rand::RngCore;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 /// The crate's seeded generator.
@@ -55,7 +59,7 @@ mod tests {
 
     /// The first outputs for a few seeds, computed by an independent Python implementation
     /// of SplitMix64 and xoshiro256++ from their published C definitions
-    /// (`crates/core/tests/reference/xoshiro_ref.py`). If these change, every golden
+    /// (`crates/stats/tests/reference/xoshiro_ref.py`). If these change, every golden
     /// transcript and every recorded result changes with them.
     #[test]
     fn the_first_outputs_are_those_of_the_published_definition() {

@@ -1,13 +1,13 @@
 //! The 304 matchboxes, checked against an enumeration that shares no code with the one in
-//! `menace::menace`: all 3^9 boards, filtered by counting marks, grouped by orbit under
+//! `menace_core::menace`: all 3^9 boards, filtered by counting marks, grouped by orbit under
 //! the 8 symmetries written out here from scratch.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use menace::game::{Game, Side};
-use menace::menace::{BeadRules, Choice, EmptyBox, GameResult, Matchboxes};
-use menace::rng::from_seed;
-use menace::ttt::{Board, Cell, Mark, TicTacToe, TRANSFORMS};
+use menace_core::game::{Game, Side};
+use menace_core::menace::{BeadRules, Choice, EmptyBox, GameResult, Matchboxes};
+use menace_core::ttt::{Board, Cell, Mark, TicTacToe, TRANSFORMS};
+use menace_stats::rng::from_seed;
 
 /// A board as 9 chars, from a base-3 number (digit 0 empty, 1 X, 2 O).
 fn board_from_number(mut n: u32) -> [u8; 9] {

@@ -6,13 +6,13 @@
 //! `new_game`, `result` and a 304-box `matchboxes` dump). A counting allocator measures
 //! the peak heap of the line; the peak for 40,000 games must equal, within a small margin,
 //! the peak for 1,000 (before the fix it grew by about 29 KB a game). The figures are
-//! printed (`cargo test --test protocol_memory -- --nocapture`).
+//! printed (`cargo test -p menace-protocol --test memory -- --nocapture`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use menace::menace::BeadRules;
-use menace::protocol::{Answer, Closed, Session, Sink, Stop};
+use menace_core::menace::BeadRules;
+use menace_protocol::{Answer, Closed, Session, Sink, Stop};
 
 struct Counting;
 

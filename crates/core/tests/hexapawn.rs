@@ -4,11 +4,11 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use menace::game::{Game, Outcome, Side};
-use menace::hexapawn::{HexPos, Hexapawn};
-use menace::learn::hexapawn_experiment::hexapawn_winner;
-use menace::menace::{BeadRules, Matchboxes};
-use menace::solve::Solver;
+use menace_core::game::{Game, Outcome, Side};
+use menace_core::hexapawn::{HexPos, Hexapawn};
+use menace_core::learn::hexapawn_experiment::hexapawn_winner;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::solve::Solver;
 use proptest::prelude::*;
 
 const G: Hexapawn = Hexapawn;
@@ -303,7 +303,7 @@ proptest! {
 /// perfect White punishes every such bead and never lets a bead be added to one.
 #[test]
 fn menace_against_perfect_play_loses_once_per_blunder_bead() {
-    use menace::learn::{play, Perfect};
+    use menace_core::learn::{play, Perfect};
     let mut s = Solver::new(G);
     let mut m = Matchboxes::new(G, Side::Second, BeadRules::challenge());
     let mut seen = BTreeSet::new();
@@ -332,7 +332,7 @@ fn menace_against_perfect_play_loses_once_per_blunder_bead() {
     }
     assert_eq!((boxes.len(), blunder_beads), (13, 32));
     let mut white = Perfect::new(G);
-    let mut rng = menace::rng::from_seed(1);
+    let mut rng = menace_stats::rng::from_seed(1);
     let mut losses = 0;
     for _ in 0..10_000 {
         if play(&G, &mut white, &mut m, &mut rng) == Outcome::Win(Side::First) {

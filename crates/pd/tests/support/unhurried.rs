@@ -2,12 +2,13 @@
 //! how fast: the rule's 2 s deadline would turn a loaded machine (debug programs starting
 //! at once beside a Go match) into incidents.
 //!
-//! Included with `#[path = "support/unhurried.rs"] mod unhurried;` by the tests that use it.
+//! Included with `#[path = "support/unhurried.rs"] mod unhurried;` by the tests that use it
+//! (the root's `tests/pd_paths.rs` too, by its path from there).
 
 use std::time::Duration;
 
-use menace::arena::Limits;
-use menace::pd::judge::Config;
+use menace_arena::Limits;
+use menace_pd::judge::Config;
 
 /// `rounds` rounds, each program given 60 s.
 pub fn config(rounds: usize) -> Config {

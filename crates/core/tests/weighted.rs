@@ -3,12 +3,12 @@
 //! clamping at 0, sampling that matches the exact policy, symmetry folding, and the
 //! exact evaluators on it.
 
-use menace::game::{Game, Side};
-use menace::learn::eval::{exploitability, vs_uniform};
-use menace::learn::{play, Player, Policy, Weighted, WeightedConfig};
-use menace::menace::GameResult;
-use menace::rng::{from_seed, GameRng};
-use menace::ttt::{Board, TicTacToe};
+use menace_core::game::{Game, Side};
+use menace_core::learn::eval::{exploitability, vs_uniform};
+use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
+use menace_core::menace::GameResult;
+use menace_core::ttt::{Board, TicTacToe};
+use menace_stats::rng::{from_seed, GameRng};
 
 const T: TicTacToe = TicTacToe;
 
@@ -131,7 +131,7 @@ fn learning_discounts_backwards_and_clamps_at_zero() {
     rig(&mut w, &line);
     let mut rng = from_seed(1);
     let o = play(&T, &mut w, &mut Script(vec![3, 4]), &mut rng);
-    assert_eq!(o, menace::game::Outcome::Win(Side::First));
+    assert_eq!(o, menace_core::game::Outcome::Win(Side::First));
     // Last move +0.5, the one before +0.25, the first +0.125.
     assert_eq!(w.weights(&T, board("XX.OO....")).unwrap()[2], 1.5);
     assert_eq!(w.weights(&T, board("X..O.....")).unwrap()[1], 1.25);
@@ -146,7 +146,7 @@ fn learning_discounts_backwards_and_clamps_at_zero() {
     c[6] = 0.2;
     w.set_weights(&T, board("XX.OO...."), &c).unwrap();
     let o = play(&T, &mut w, &mut Script(vec![3, 4, 5]), &mut rng);
-    assert_eq!(o, menace::game::Outcome::Win(Side::Second));
+    assert_eq!(o, menace_core::game::Outcome::Win(Side::Second));
     assert_eq!(w.weights(&T, board("XX.OO....")).unwrap()[6], 0.0, "0.2 - 0.5 clamps at 0");
     assert_eq!(w.weights(&T, board("X..O.....")).unwrap()[1], 0.75);
     assert_eq!(w.weights(&T, board(".........")).unwrap()[0], 0.875);
@@ -209,7 +209,7 @@ fn symmetry_folding_shares_one_row_between_mirror_images() {
     for p in [a, b] {
         let mv = w.choose(&T, p, &mut rng).unwrap();
         w.abandon();
-        assert_eq!(p.get(menace::ttt::Cell::new(mv).unwrap()), None, "a legal move");
+        assert_eq!(p.get(menace_core::ttt::Cell::new(mv).unwrap()), None, "a legal move");
         let (c, s) = T.canonical(p);
         assert_eq!(c, canon);
         assert_eq!(T.move_to_canonical(s, mv), legal[0]);
@@ -225,7 +225,7 @@ fn a_fresh_learner_is_exactly_a_random_player_and_learning_helps() {
     assert!((fresh.win - 0.5849).abs() < 1e-4, "{fresh:?}");
     let mut w = learner(WeightedConfig::default());
     let mut rng = from_seed(9);
-    let mut random = menace::learn::Random::default();
+    let mut random = menace_core::learn::Random::default();
     for _ in 0..3000 {
         play(&T, &mut w, &mut random, &mut rng);
     }

@@ -1,0 +1,184 @@
+//! The one rule for tests that need a real component (GNU Go, Chromium and chromedriver,
+//! Slurm, GNU parallel, Python): [`require`] finds it, or says how to install it and lets
+//! the test skip, or, under `CI=true` (or `MENACE_REQUIRE_<NAME>=1`), fails the test, so
+//! nothing can quietly skip in CI (`.ci/run` exports `CI=true` and installs every one).
+//!
+//! ```no_run
+//! use menace_testkit::{require, Component};
+//! let Some(gnugo) = require(Component::GnuGo) else { return };
+//! ```
+//!
+//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests.
+
+use std::path::{Path, PathBuf};
+
+pub mod hostile;
+
+/// A program some integration tests run for real.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Component {
+    /// GNU Go (Debian's `/usr/games/gnugo`, else `gnugo` on the PATH).
+    GnuGo,
+    /// Debian's Chromium (`/usr/bin/chromium`).
+    Chromium,
+    /// chromedriver, the WebDriver server for Chromium (`/usr/bin/chromedriver`).
+    Chromedriver,
+    /// A one-node Slurm this process can start: slurmctld, slurmd, sbatch and munged
+    /// installed, and root (to start the daemons). The path is sbatch's.
+    Slurm,
+    /// GNU parallel (`/usr/bin/parallel`).
+    Parallel,
+    /// Python 3 (`/usr/bin/python3`, else `python3` on the PATH).
+    Python,
+}
+
+impl Component {
+    /// Its name in messages.
+    pub fn name(self) -> &'static str {
+        match self {
+            Component::GnuGo => "GNU Go",
+            Component::Chromium => "Chromium",
+            Component::Chromedriver => "chromedriver",
+            Component::Slurm => "Slurm",
+            Component::Parallel => "GNU parallel",
+            Component::Python => "Python 3",
+        }
+    }
+
+    /// How to get it (Debian).
+    pub fn install(self) -> &'static str {
+        match self {
+            Component::GnuGo => "scripts/install-gnugo (apt-get install gnugo)",
+            Component::Chromium | Component::Chromedriver => {
+                "apt-get install chromium chromium-driver"
+            }
+            Component::Slurm => {
+                "apt-get install slurmctld slurmd slurm-client munge, and run the test as root"
+            }
+            Component::Parallel => "apt-get install parallel",
+            Component::Python => "apt-get install python3",
+        }
+    }
+
+    /// The variable that, set to anything but `0`, makes it required outside CI too (the
+    /// browser's two programs share one).
+    pub fn env_var(self) -> &'static str {
+        match self {
+            Component::GnuGo => "MENACE_REQUIRE_GNUGO",
+            Component::Chromium | Component::Chromedriver => "MENACE_REQUIRE_BROWSER",
+            Component::Slurm => "MENACE_REQUIRE_SLURM",
+            Component::Parallel => "MENACE_REQUIRE_PARALLEL",
+            Component::Python => "MENACE_REQUIRE_PYTHON",
+        }
+    }
+
+    /// Where it is on this machine, or what is missing.
+    fn find(self) -> Result<PathBuf, String> {
+        match self {
+            Component::GnuGo => {
+                installed("/usr/games/gnugo").or_else(|e| on_path("gnugo").ok_or(e))
+            }
+            Component::Chromium => installed("/usr/bin/chromium"),
+            Component::Chromedriver => installed("/usr/bin/chromedriver"),
+            Component::Slurm => {
+                for p in ["/usr/sbin/slurmctld", "/usr/sbin/slurmd", "/usr/sbin/munged"] {
+                    installed(p)?;
+                }
+                let sbatch = installed("/usr/bin/sbatch")?;
+                // SAFETY: geteuid has no preconditions and cannot fail.
+                if unsafe { libc::geteuid() } != 0 {
+                    return Err("not root (needed to start munged and the Slurm daemons)".into());
+                }
+                Ok(sbatch)
+            }
+            Component::Parallel => installed("/usr/bin/parallel"),
+            Component::Python => {
+                installed("/usr/bin/python3").or_else(|e| on_path("python3").ok_or(e))
+            }
+        }
+    }
+}
+
+/// The component's path when it is here. When it is missing: under `CI=true` (or its
+/// [`Component::env_var`]) a panic saying how to install it; otherwise `None`, after a
+/// line on stderr saying the test skips and how to install it.
+pub fn require(component: Component) -> Option<PathBuf> {
+    verdict(component, component.find(), strict(component))
+}
+
+/// Whether a missing `component` fails the test here: `CI=true` (or `1`), or its own
+/// variable set to anything but `0`.
+pub fn strict(component: Component) -> bool {
+    let ci = std::env::var("CI").ok();
+    let own = std::env::var(component.env_var()).ok();
+    strict_from(ci.as_deref(), own.as_deref())
+}
+
+fn strict_from(ci: Option<&str>, own: Option<&str>) -> bool {
+    matches!(ci, Some("true" | "1")) || own.is_some_and(|v| !v.is_empty() && v != "0")
+}
+
+fn verdict(c: Component, found: Result<PathBuf, String>, strict: bool) -> Option<PathBuf> {
+    match found {
+        Ok(path) => Some(path),
+        Err(missing) => {
+            let how = format!("{} is missing: {missing}; install: {}", c.name(), c.install());
+            assert!(!strict, "{how} (required under CI=true or {}=1)", c.env_var());
+            eprintln!("skipping: {how}");
+            None
+        }
+    }
+}
+
+fn installed(path: &str) -> Result<PathBuf, String> {
+    if Path::new(path).exists() {
+        Ok(PathBuf::from(path))
+    } else {
+        Err(format!("no {path}"))
+    }
+}
+
+fn on_path(program: &str) -> Option<PathBuf> {
+    let dirs = std::env::var_os("PATH")?;
+    std::env::split_paths(&dirs).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_found_component_is_its_path_in_ci_or_not() {
+        for strict in [false, true] {
+            let got = verdict(Component::GnuGo, Ok("/x/gnugo".into()), strict);
+            assert_eq!(got, Some(PathBuf::from("/x/gnugo")));
+        }
+    }
+
+    #[test]
+    fn a_missing_component_skips_outside_ci() {
+        assert_eq!(verdict(Component::Python, Err("no /usr/bin/python3".into()), false), None);
+    }
+
+    #[test]
+    #[should_panic(expected = "install: apt-get install chromium chromium-driver")]
+    fn a_missing_component_fails_in_ci_saying_how_to_install_it() {
+        verdict(Component::Chromium, Err("no /usr/bin/chromium".into()), true);
+    }
+
+    #[test]
+    fn ci_true_or_the_components_own_variable_make_it_required() {
+        assert!(strict_from(Some("true"), None));
+        assert!(strict_from(Some("1"), None));
+        assert!(strict_from(None, Some("1")));
+        assert!(!strict_from(None, None));
+        assert!(!strict_from(Some("false"), Some("0")));
+        assert!(!strict_from(Some(""), Some("")));
+    }
+
+    #[test]
+    fn on_path_finds_sh_and_not_a_made_up_name() {
+        assert!(on_path("sh").is_some());
+        assert!(on_path("no-such-program-menace-testkit").is_none());
+    }
+}

@@ -210,8 +210,9 @@ fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, St
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
 ///
 /// A reader thread feeds stdin to the session's [`Worker`], so `stop` is read while a
-/// long command runs. The signal handlers only set a flag; this thread notices it, stops
-/// the session at its next game boundary and saves `--state`.
+/// long command runs. The signal handlers only set a flag; this thread notices it (before
+/// and after end of input alike), stops the session at its next game boundary and saves
+/// `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
     let fail = |e: String| {
         eprintln!("menace: {e}");
@@ -271,11 +272,18 @@ pub fn run(args: EngineArgs) -> ExitCode {
             fed
         })
     };
-    // Wait for end of input, the end of the session (`quit`), or a signal.
+    // Wait for the end of the session (`quit`, or end of input once every line sent has
+    // been answered) or a signal. Signals are watched until the very end: a long command
+    // still running after end of input is stopped by one too.
+    let mut input_ended = false;
     let signal = loop {
         let signal = signalled.load(Ordering::SeqCst);
-        if signal != 0 || read_done.load(Ordering::SeqCst) || worker.is_finished() {
+        if signal != 0 || worker.is_finished() {
             break signal;
+        }
+        if !input_ended && read_done.load(Ordering::SeqCst) {
+            worker.end_input();
+            input_ended = true;
         }
         std::thread::sleep(Duration::from_millis(20));
     };

@@ -217,6 +217,14 @@ impl Worker {
         self.close_shared().expect("the session is given back once")
     }
 
+    /// No more lines will come (end of input): the session handles every line already
+    /// queued and then ends, without anyone waiting for it, so the caller can keep
+    /// watching for signals meanwhile (see [`Worker::is_finished`]) and [`Worker::close`]
+    /// if one comes. Lines sent afterwards are refused ([`Busy`]).
+    pub fn end_input(&self) {
+        *self.lines.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
     /// Lets the session handle every line already queued, then ends it and gives it
     /// back (end of input: what was sent is still answered). Lines sent meanwhile through
     /// a clone of a shared worker are answered too.

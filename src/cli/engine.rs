@@ -158,10 +158,22 @@ pub struct EngineArgs {
     pub no_files: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
-    /// Answer as text for a person (boards as grids, results as sentences), as on a
-    /// terminal; without it, piped output is the JSON protocol.
+    /// Answer as text for a person (boards as grids, results as sentences) even when
+    /// standard output is not a terminal.
     #[arg(long)]
     pub pretty: bool,
+    /// Answer in the JSON protocol even when standard output is a terminal (for a program
+    /// driving the engine through a pseudo-terminal: pexpect, `script`, tmux).
+    #[arg(long, conflicts_with = "pretty")]
+    pub json: bool,
+}
+
+impl EngineArgs {
+    /// Whether answers are text for a person: `--pretty`, or else standard output is a
+    /// terminal and `--json` was not given. Otherwise they are the JSON protocol.
+    pub fn text_answers(&self) -> bool {
+        self.pretty || (!self.json && io::stdout().is_terminal())
+    }
 }
 
 /// The session these flags describe, or a message saying which flag is wrong.
@@ -255,9 +267,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    // A person at a terminal (or --pretty) reads text; a pipe gets the JSON protocol.
-    let sink: Box<dyn menace::protocol::Sink + Send> = if args.pretty || io::stdout().is_terminal()
-    {
+    let sink: Box<dyn menace::protocol::Sink + Send> = if args.text_answers() {
         Box::new(super::pretty::Pretty::new(io::stdout(), game))
     } else {
         Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))

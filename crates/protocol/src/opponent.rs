@@ -9,8 +9,8 @@
 
 use std::time::Duration;
 
-use super::answer::{rows, Answer, Score, Winner};
-use super::{parse_line, Command};
+use crate::answer::{rows, Answer, Score, Winner};
+use crate::command::{parse_line, Command};
 use menace_arena::{Program, ReadError, Session};
 use menace_core::learn::Player;
 use menace_core::menace::GameResult;

@@ -14,11 +14,12 @@ use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::rng::{from_seed, GameRng};
 use menace_core::solve::Solver;
 
-use super::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
-use super::face::Face;
-use super::history::History;
-use super::series::Series;
-use super::session::{Engine, Out, RulesChange};
+use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
+use crate::engine::{Engine, RulesChange};
+use crate::face::Face;
+use crate::history::History;
+use crate::series::Series;
+use crate::sink::Out;
 use menace_core::learn::Learner;
 
 /// Games a `train` plays on the hot loop between two looks at `stop` (well under a

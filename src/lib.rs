@@ -15,7 +15,7 @@
 //! protocols nothing of the command line.
 
 pub use menace_arena as arena;
-pub use menace_core::{game, hexapawn, learn, menace, nim, play, rng, solve, stats, ttt};
+pub use menace_core::{choice, game, hexapawn, learn, menace, nim, play, rng, solve, stats, ttt};
 pub use menace_files as files;
 pub use menace_go as go;
 pub use menace_pd as pd;

@@ -9,11 +9,10 @@ use std::time::Duration;
 
 use menace::learn::WeightedConfig;
 use menace::learn::{LearnerKind, Learners};
-use menace::menace::state::{State, MAX_STATE_BYTES};
+use menace::menace::state::State;
 use menace::menace::{BeadColours, BeadRules, PRESETS};
-use menace::nim::Nim;
 use menace::protocol::{
-    feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
+    feed, Config, FileAccess, GameChoice, JsonLines, Session, Worker, DEFAULT_SEED,
 };
 use signal_hook::consts::{SIGINT, SIGTERM};
 
@@ -48,6 +47,15 @@ fn preset_help() -> String {
 }
 
 impl BeadArgs {
+    /// Whether any flag asks for particular bead rules (then a saved state trained with
+    /// other rules is refused rather than silently kept).
+    pub fn given(&self) -> bool {
+        self.preset.is_some()
+            || self.initial.is_some()
+            || self.reward.is_some()
+            || self.empty.is_some()
+    }
+
     /// The rules these flags describe, or a message saying which flag is wrong.
     pub fn rules(&self) -> Result<BeadRules, String> {
         let mut rules = match &self.preset {
@@ -103,11 +111,12 @@ pub struct LearnerArgs {
 impl LearnerArgs {
     /// The learner kind named by `--learner`.
     pub fn kind(&self) -> Result<LearnerKind, String> {
-        match self.learner.to_ascii_lowercase().as_str() {
-            "menace" => Ok(LearnerKind::Menace),
-            "weighted" => Ok(LearnerKind::Weighted),
-            other => Err(format!("unknown learner {other:?}: menace or weighted")),
-        }
+        LearnerKind::parse(&self.learner)
+    }
+
+    /// The game named by `--game` (with `--rows` for Nim).
+    pub fn game(&self) -> Result<GameChoice, String> {
+        GameChoice::parse(&self.game, self.rows.as_deref())
     }
 
     /// Both learners' settings, with `rules` for the matchbox learner.
@@ -125,14 +134,6 @@ impl LearnerArgs {
         weighted.symmetry = self.symmetry;
         weighted.validate()?;
         Ok(Learners { rules, weighted })
-    }
-
-    /// Nim with the `--rows` given (3,4,5 by default).
-    pub fn nim(&self) -> Result<Nim, String> {
-        match &self.rows {
-            Some(r) => Nim::parse_rows(r),
-            None => Ok(Nim::default()),
-        }
     }
 }
 
@@ -178,13 +179,8 @@ impl EngineArgs {
 
 /// The session these flags describe, or a message saying which flag is wrong.
 fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
-    let game = match args.learner.game.as_str() {
-        "ttt" => GameChoice::Ttt,
-        "nim" => GameChoice::Nim(args.learner.nim()?),
-        "hexapawn" => GameChoice::Hexapawn,
-        other => return Err(format!("unknown game {other:?}: ttt, nim or hexapawn")),
-    };
-    let learner = LearnerChoice::parse(&args.learner.learner)?;
+    let game = args.learner.game()?;
+    let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = match (&args.files, args.no_files) {
         (_, true) => FileAccess::Nowhere,
@@ -199,22 +195,14 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
 }
 
-/// The saved state `--state` names, if the file exists: checked, and refused when bead
+/// The saved state `--state` names, if the file exists: read, and refused when bead
 /// flags ask for other rules than it was trained with (as `menace train` does).
 fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, String> {
     let Some(path) = args.state.as_ref().filter(|p| p.exists()) else { return Ok(None) };
-    let bytes = menace::files::read_capped(path, MAX_STATE_BYTES)?;
-    let state: State = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
-    let b = &args.beads;
-    let flags =
-        b.preset.is_some() || b.initial.is_some() || b.reward.is_some() || b.empty.is_some();
-    if flags && &state.rules != rules {
-        return Err(format!(
-            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
-            path.display(),
-            state.rules
-        ));
+    let name = path.display().to_string();
+    let state = State::read(path, &name)?;
+    if args.beads.given() {
+        state.refuse_other_rules(&name, rules)?;
     }
     Ok(Some(state))
 }
@@ -234,7 +222,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
-    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerChoice::Menace;
+    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerKind::Menace;
     if args.state.is_some() && !ttt_menace {
         return fail("--state is for tic-tac-toe with the menace learner".into());
     }

@@ -10,11 +10,11 @@ use rayon::prelude::*;
 
 use super::engine::{BeadArgs, LearnerArgs};
 use menace::arena::Program;
+use menace::choice::GameChoice;
 use menace::game::Game;
 use menace::game::Side;
 use menace::hexapawn::Hexapawn;
 use menace::learn::eval::report;
-use menace::learn::hexapawn_experiment::hexapawn_winner;
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
 use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use menace::menace::state::State;
@@ -252,7 +252,11 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Ok(k) => k,
         Err(e) => return fail(e),
     };
-    if args.learner.game != "ttt" || kind != LearnerKind::Menace {
+    let game = match args.learner.game() {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    if game != GameChoice::Ttt || kind != LearnerKind::Menace {
         let spec: OpponentSpec = match args.opponent.parse() {
             Ok(s) => s,
             Err(e) => return fail(e),
@@ -261,29 +265,23 @@ pub fn run(args: TrainArgs) -> ExitCode {
             Ok(l) => l,
             Err(e) => return fail(e),
         };
-        return match args.learner.game.as_str() {
-            "ttt" => run_generic(&args, TicTacToe, Side::First, kind, &learners, &spec, |_| {}),
-            "nim" => match args.learner.nim() {
-                Ok(nim) => {
-                    let table = args.table;
-                    let shown = nim;
-                    run_generic(&args, nim, Side::First, kind, &learners, &spec, move |learner| {
-                        if table {
-                            let rows = strategy_table(&shown, Side::First, |p| {
-                                greedy_moves(learner, &shown, p)
-                            });
-                            for line in format_table(&shown, &rows) {
-                                println!("{line}");
-                            }
+        let side = game.learner_side();
+        return match game {
+            GameChoice::Ttt => run_generic(&args, TicTacToe, side, kind, &learners, &spec, |_| {}),
+            GameChoice::Nim(nim) => {
+                let table = args.table;
+                run_generic(&args, nim, side, kind, &learners, &spec, move |learner| {
+                    if table {
+                        let rows = strategy_table(&nim, side, |p| greedy_moves(learner, &nim, p));
+                        for line in format_table(&nim, &rows) {
+                            println!("{line}");
                         }
-                    })
-                }
-                Err(e) => fail(e),
-            },
-            "hexapawn" => {
-                run_generic(&args, Hexapawn, hexapawn_winner(), kind, &learners, &spec, |_| {})
+                    }
+                })
             }
-            other => fail(format!("unknown game {other:?}: ttt, nim or hexapawn")),
+            GameChoice::Hexapawn => {
+                run_generic(&args, Hexapawn, side, kind, &learners, &spec, |_| {})
+            }
         };
     }
     let spec: OpponentSpec = match args.opponent.parse() {
@@ -303,19 +301,16 @@ pub fn run(args: TrainArgs) -> ExitCode {
             return fail("--state goes with a single run, not --seeds");
         }
         if path.exists() {
-            match State::load(path) {
+            let name = path.display().to_string();
+            let loaded = State::read(path, &name).and_then(|state| {
+                if args.beads.given() {
+                    state.refuse_other_rules(&name, &rules)?;
+                }
+                let machine = state.to_machine().map_err(|e| format!("{name}: {e}"))?;
+                Ok((machine, state.games_played))
+            });
+            match loaded {
                 Ok((machine, played)) => {
-                    let flags_given = args.beads.preset.is_some()
-                        || args.beads.initial.is_some()
-                        || args.beads.reward.is_some()
-                        || args.beads.empty.is_some();
-                    if flags_given && machine.rules() != &rules {
-                        return fail(format!(
-                            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
-                            path.display(),
-                            machine.rules()
-                        ));
-                    }
                     rules = machine.rules().clone();
                     start = Some((machine, played));
                 }

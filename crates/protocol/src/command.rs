@@ -17,7 +17,7 @@ use menace_core::menace::state::State;
 use menace_core::menace::{BeadColours, BeadRules};
 use menace_core::ttt::Cell;
 
-use crate::answer::{Answer, HelpEntry};
+use crate::answer::{Answer, HelpEntry, OpponentEntry, PresetEntry};
 use crate::engine::RulesChange;
 use crate::session::{Flow, Session};
 use crate::sink::{Out, Sink, Stop};
@@ -68,6 +68,8 @@ pub enum Command {
     Export,
     /// `import STATE`: a state (one line of JSON) replaces the learner's.
     Import(String),
+    /// `info`: the presets and opponents the session offers.
+    Info,
     /// `stop`: end the running command.
     Stop,
     /// `quit`.
@@ -300,6 +302,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         run: Session::run_help,
     },
     CommandSpec {
+        name: "info",
+        usage: "info",
+        summary: "the game, the learner, the bead presets and the opponents this session offers, from the engine's own tables",
+        support: Support::ALL,
+        parse: |rest| no_args(rest, "info").map(|()| Command::Info),
+        run: Session::run_info,
+    },
+    CommandSpec {
         name: "quit",
         usage: "quit",
         summary: "end the session (end of input does too)",
@@ -399,9 +409,6 @@ fn parse_dump(rest: &str) -> Result<Command, String> {
     }
 }
 
-/// The opponents the protocol has (external programs are for the command line).
-const BUILT_IN: &str = "random, perfect, mixed:P, exploiter, menace";
-
 /// `N [OPPONENT]` of `train` and `watch`.
 fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec), String> {
     let mut words = rest.split_whitespace();
@@ -419,7 +426,11 @@ fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec)
                 return Err(format!("{name}: {e}"))
             }
             Err(_) => {
-                return Err(format!("{name}: unknown opponent {}: choose one of {BUILT_IN}", quote(w)))
+                return Err(format!(
+                    "{name}: unknown opponent {}: choose one of {}",
+                    quote(w),
+                    menace_core::learn::train::built_in_names()
+                ))
             }
         },
     };
@@ -760,6 +771,16 @@ impl Session {
             None => COMMANDS.iter().filter(|c| self.refusal(c).is_none()).map(entry).collect(),
         };
         out.emit(Answer::Help { commands });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_info(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(Answer::Info {
+            game: self.engine.game_name(),
+            learner: self.engine.learner_name(),
+            presets: PresetEntry::all(),
+            opponents: OpponentEntry::all(),
+        });
         Ok(Flow::Continue)
     }
 

@@ -32,8 +32,56 @@ pub enum OpponentSpec {
     Program(String),
 }
 
-/// The names, for help texts.
+/// The names, for help texts (the names of [`OPPONENTS`], joined).
 pub const OPPONENT_NAMES: &str = "random, perfect, mixed:P, exploiter, menace, exec:COMMAND";
+
+/// One kind of opponent, as help texts, the protocol's `info` answer and the web page
+/// list it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OpponentKind {
+    /// How it is written (`mixed:P` with its parameter as `P`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub summary: &'static str,
+    /// Whether the protocol's `train` and `watch` have it (external programs are for the
+    /// command line only).
+    pub built_in: bool,
+}
+
+/// Every opponent, in the order help texts list them: the one table.
+pub const OPPONENTS: &[OpponentKind] = &[
+    OpponentKind { name: "random", summary: "uniformly random legal moves", built_in: true },
+    OpponentKind {
+        name: "perfect",
+        summary: "minimax, random among the best moves",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "mixed:P",
+        summary: "perfect, but a random move with probability P",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "exploiter",
+        summary: "the exact best response to the learner's current policy",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "menace",
+        summary: "a second MENACE, learning as the other side",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "exec:COMMAND",
+        summary: "a program speaking the protocol's opponent side",
+        built_in: false,
+    },
+];
+
+/// The names of the opponents the protocol has (`built_in`), joined for messages.
+pub fn built_in_names() -> String {
+    OPPONENTS.iter().filter(|o| o.built_in).map(|o| o.name).collect::<Vec<_>>().join(", ")
+}
 
 impl FromStr for OpponentSpec {
     type Err = String;
@@ -375,6 +423,18 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_opponent_names_are_the_table_s() {
+        let names: Vec<&str> = OPPONENTS.iter().map(|o| o.name).collect();
+        assert_eq!(OPPONENT_NAMES, names.join(", "));
+        assert_eq!(built_in_names(), "random, perfect, mixed:P, exploiter, menace");
+        for o in OPPONENTS.iter().filter(|o| o.built_in) {
+            let written = o.name.replace(":P", ":0.5");
+            assert!(written.parse::<OpponentSpec>().is_ok(), "{written}");
+        }
+    }
+
     use super::*;
     use crate::rng::from_seed;
     use crate::ttt::TicTacToe;

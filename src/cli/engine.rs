@@ -3,17 +3,15 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use std::time::Duration;
 
 use menace::learn::WeightedConfig;
 use menace::learn::{LearnerKind, Learners};
 use menace::menace::state::State;
 use menace::menace::{BeadColours, BeadRules, PRESETS};
-use menace::protocol::{
-    feed, Config, FileAccess, GameChoice, JsonLines, Session, Worker, DEFAULT_SEED,
-};
+use menace::protocol::transport::{drive, Ended};
+use menace::protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -209,10 +207,10 @@ fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, St
 
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
 ///
-/// A reader thread feeds stdin to the session's [`Worker`], so `stop` is read while a
-/// long command runs. The signal handlers only set a flag; this thread notices it (before
-/// and after end of input alike), stops the session at its next game boundary and saves
-/// `--state`.
+/// The protocol's `transport::drive` runs the session: a reader thread feeds it stdin,
+/// so `stop` is read while a long command runs. The signal handlers only set a flag;
+/// `drive` notices it (before and after end of input alike) and stops the session at its
+/// next game boundary; this function then saves `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
     let fail = |e: String| {
         eprintln!("menace: {e}");
@@ -256,47 +254,11 @@ pub fn run(args: EngineArgs) -> ExitCode {
         );
     }
     let sink: Box<dyn menace::protocol::Sink + Send> = if args.text_answers() {
-        Box::new(super::pretty::Pretty::new(io::stdout(), game))
+        Box::new(menace::protocol::pretty::Pretty::new(io::stdout(), game))
     } else {
         Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
     };
-    let worker = Arc::new(Worker::spawn(session, sink));
-    let read_done = Arc::new(AtomicBool::new(false));
-    let reader = {
-        let (worker, done) = (worker.clone(), read_done.clone());
-        std::thread::spawn(move || {
-            let fed = feed(io::stdin().lock(), &worker);
-            done.store(true, Ordering::SeqCst);
-            fed
-        })
-    };
-    // Wait for the end of the session (`quit`, or end of input once every line sent has
-    // been answered) or a signal. Signals are watched until the very end: a long command
-    // still running after end of input is stopped by one too.
-    let mut input_ended = false;
-    let signal = loop {
-        let signal = signalled.load(Ordering::SeqCst);
-        if signal != 0 || worker.is_finished() {
-            break signal;
-        }
-        if !input_ended && read_done.load(Ordering::SeqCst) {
-            worker.end_input();
-            input_ended = true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let fed = if signal == 0 && read_done.load(Ordering::SeqCst) {
-        reader.join().unwrap_or(Ok(()))
-    } else {
-        Ok(())
-    };
-    // The reader may still hold its handle (blocked on stdin); take the worker from it
-    // when it lets go, or close through the shared handle.
-    let session = match Arc::try_unwrap(worker) {
-        Ok(worker) if signal == 0 => Some(worker.finish()),
-        Ok(worker) => Some(worker.close()),
-        Err(shared) => shared.close_shared(),
-    };
+    let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
     let Some(session) = session else {
         eprintln!("menace: the session was lost");
         return ExitCode::FAILURE;
@@ -310,7 +272,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
     if signal != 0 {
         return ExitCode::from(128 + signal as u8);
     }
-    match fed {
+    match input {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("menace: {e}");

@@ -11,7 +11,6 @@ mod experiment;
 mod go;
 mod opponent;
 mod pd;
-mod pretty;
 mod serve;
 mod tournament;
 mod train;

@@ -5,7 +5,8 @@
 //! - leaves: [`answer`] (the answers, serialized with `serde_json`), [`lines`] (reading
 //!   capped, UTF-8-checked lines), `text` (quoting user text in errors), `history` and
 //!   `series` (the record of games, the match in progress);
-//! - [`sink`]: where answers go ([`Sink`], [`JsonLines`]) and [`Stop`];
+//! - [`sink`]: where answers go ([`Sink`], [`JsonLines`]) and [`Stop`]; [`pretty`]: the
+//!   terminal view, another sink (answers as text for a person);
 //! - `face` (how each game shows itself) and `engine` (what a session needs from a
 //!   game and learner: the `Engine` trait, [`RulesChange`]);
 //! - `play`: the engine written once for every game and learner;
@@ -41,6 +42,7 @@ mod history;
 pub mod lines;
 pub mod opponent;
 mod play;
+pub mod pretty;
 mod series;
 pub mod session;
 pub mod sink;

@@ -5,7 +5,7 @@
 //! session and its command table, and nothing below knows it.
 
 use std::io::{self, BufRead, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
@@ -236,6 +236,65 @@ pub fn feed(input: impl BufRead, worker: &Worker) -> io::Result<()> {
         }
     }
     Ok(())
+}
+
+/// How a [`drive`]n session ended.
+pub struct Ended {
+    /// The session, to save (`None` only if it was lost to a panic).
+    pub session: Option<Session>,
+    /// The number of the signal that ended it, or 0 when it ended by itself.
+    pub signal: usize,
+    /// The input's read error, if one ended it.
+    pub input: io::Result<()>,
+}
+
+/// Runs `session` on a [`Worker`] answering into `sink`, fed from the input `open` gives
+/// (opened on the reader thread, so it may be a lock that cannot move between threads),
+/// until `quit`, end of input once every line read has been answered, or a signal:
+/// `signalled` holds the number of a signal received (0 while none), stored by the
+/// caller's handler. Signals are watched to the very end, after end of input too, and
+/// one stops the running command at its next game boundary, keeping what was learned.
+pub fn drive<R: BufRead>(
+    session: Session,
+    sink: Box<dyn Sink + Send>,
+    open: impl FnOnce() -> R + Send + 'static,
+    signalled: &AtomicUsize,
+) -> Ended {
+    let worker = Arc::new(Worker::spawn(session, sink));
+    let read_done = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let (worker, done) = (worker.clone(), read_done.clone());
+        std::thread::spawn(move || {
+            let fed = feed(open(), &worker);
+            done.store(true, Ordering::SeqCst);
+            fed
+        })
+    };
+    let mut input_ended = false;
+    let signal = loop {
+        let signal = signalled.load(Ordering::SeqCst);
+        if signal != 0 || worker.is_finished() {
+            break signal;
+        }
+        if !input_ended && read_done.load(Ordering::SeqCst) {
+            worker.end_input();
+            input_ended = true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let input = if signal == 0 && read_done.load(Ordering::SeqCst) {
+        reader.join().unwrap_or(Ok(()))
+    } else {
+        Ok(())
+    };
+    // The reader may still hold its handle (blocked on input); take the worker from it
+    // when it lets go, or close through the shared handle.
+    let session = match Arc::try_unwrap(worker) {
+        Ok(worker) if signal == 0 => Some(worker.finish()),
+        Ok(worker) => Some(worker.close()),
+        Err(shared) => shared.close_shared(),
+    };
+    Ended { session, signal, input }
 }
 
 #[cfg(test)]

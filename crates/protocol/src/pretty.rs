@@ -4,14 +4,18 @@
 //! game just played are drawn as small boards, and `dump` draws all of them.
 //!
 //! Output to a pipe stays the JSON protocol byte for byte: this module only ever runs when
-//! asked for, as a [`Sink`] in place of the JSON one.
+//! asked for, as a [`Sink`] in place of the JSON one. It lives in the protocol crate as a
+//! face of the answers (it reads nothing but [`Answer`]s, and decides nothing the engine
+//! has not said, except whether a tic-tac-toe board is over, by the core's rules), so the
+//! binary is left with the flag that chooses it.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
-use menace::protocol::answer::{BoxDump, Draw, Score, Winner};
-use menace::protocol::{Answer, Closed, Sink};
-use menace::ttt::Board;
+use menace_core::ttt::Board;
+
+use crate::answer::{Answer, BoxDump, Draw, Score, Winner};
+use crate::sink::{Closed, Sink};
 
 /// Renders answers as text to `out`, flushing after each.
 pub struct Pretty<W: Write> {

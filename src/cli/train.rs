@@ -143,30 +143,6 @@ fn run_one(
     Ok((summary, machine, played + games))
 }
 
-fn describe(seed: u64, s: &Summary) -> String {
-    let opt = |v: Option<u64>| v.map_or("-".to_string(), |n| n.to_string());
-    let stopped = s.stopped.as_ref().map_or(String::new(), |w| format!("\n  stopped early: {w}"));
-    format!(
-        "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {})\n  \
-         exact now: P(loss) vs best response {:.4} (greedy {:.4}); vs random W/D/L {:.3}/{:.3}/{:.3}; vs perfect W/D/L {:.3}/{:.3}/{:.3}",
-        s.games,
-        s.tally.win,
-        s.tally.draw,
-        s.tally.loss,
-        opt(s.last_loss),
-        opt(s.unbeatable_after),
-        opt(s.unbeatable_since),
-        s.end.exploitability,
-        s.end.greedy_exploitability,
-        s.end.vs_random.win,
-        s.end.vs_random.draw,
-        s.end.vs_random.loss,
-        s.end.vs_perfect.win,
-        s.end.vs_perfect.draw,
-        s.end.vs_perfect.loss,
-    ) + &stopped
-}
-
 fn median_range(v: Vec<f64>) -> String {
     let Some(median) = menace::stats::median(&v) else {
         return "-".into();
@@ -228,7 +204,7 @@ where
                 serde_json::json!({"seed": seed, "game": game.name(), "learner": kind.name(), "opponent": spec.to_string(), "summary": summary})
             );
         } else {
-            println!("{}", describe(*seed, summary));
+            println!("{}", summary.describe(*seed));
         }
         after(learner);
     }
@@ -355,7 +331,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             );
         } else {
             println!("MENACE ({}) against {spec}:", rules);
-            println!("{}", describe(args.seed, &summary));
+            println!("{}", summary.describe(args.seed));
             println!("  {:.2} s", t0.elapsed().as_secs_f64());
         }
         if let Some(prefix) = &args.curve {
@@ -405,7 +381,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
     }
     println!("MENACE ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
     for (seed, s) in &ok {
-        println!("{}", describe(*seed, s));
+        println!("{}", s.describe(*seed));
     }
     let col = |f: &dyn Fn(&Summary) -> Option<f64>| {
         median_range(ok.iter().filter_map(|(_, s)| f(s)).collect())

@@ -241,6 +241,37 @@ pub struct Summary {
     pub stopped: Option<String>,
 }
 
+impl Summary {
+    /// The run from `seed` in words: its games and results, when it last lost, when its
+    /// greedy policy became unbeatable, and the exact figures at the end (what `menace
+    /// train` prints per seed).
+    pub fn describe(&self, seed: u64) -> String {
+        let s = self;
+        let opt = |v: Option<u64>| v.map_or("-".to_string(), |n| n.to_string());
+        let stopped =
+            s.stopped.as_ref().map_or(String::new(), |w| format!("\n  stopped early: {w}"));
+        format!(
+            "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {})\n  \
+             exact now: P(loss) vs best response {:.4} (greedy {:.4}); vs random W/D/L {:.3}/{:.3}/{:.3}; vs perfect W/D/L {:.3}/{:.3}/{:.3}",
+            s.games,
+            s.tally.win,
+            s.tally.draw,
+            s.tally.loss,
+            opt(s.last_loss),
+            opt(s.unbeatable_after),
+            opt(s.unbeatable_since),
+            s.end.exploitability,
+            s.end.greedy_exploitability,
+            s.end.vs_random.win,
+            s.end.vs_random.draw,
+            s.end.vs_random.loss,
+            s.end.vs_perfect.win,
+            s.end.vs_perfect.draw,
+            s.end.vs_perfect.loss,
+        ) + &stopped
+    }
+}
+
 /// How to train.
 #[derive(Clone, Debug)]
 pub struct Plan {

@@ -4,7 +4,7 @@
 //! command-line program; the work lives in the workspace's library crates, re-exported
 //! here under the names the rest of the project (tests, benches, examples) uses:
 //!
-//! - [`ttt`], [`menace`], [`learn`], [`game`], [`nim`], [`hexapawn`], [`solve`], [`rng`]
+//! - [`ttt`], [`menace`], [`learn`], [`game`], [`nim`], [`hexapawn`], [`solve`], [`rng`], [`choice`]
 //!   (crate `menace-core`): the rules and the learners, no protocol and no command line.
 //! - [`protocol`] (`menace-protocol`): the JSON-line protocol, transport-free.
 //! - [`arena`] (`menace-arena`): running other programs safely.

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use menace::learn::WeightedConfig;
 use menace::learn::{LearnerKind, Learners};
 use menace::menace::state::State;
-use menace::menace::{BeadColours, BeadRules, PRESETS};
+use menace::menace::BeadRules;
 use menace::protocol::transport::{drive, Ended};
 use menace::protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
@@ -36,12 +36,10 @@ pub struct BeadArgs {
 }
 
 fn preset_help() -> String {
-    let mut s = String::from("Bead rules by name (default: challenge):");
-    for p in PRESETS {
-        s.push_str(&format!("\n  {:<10} {}", p.name, p.summary));
-    }
-    s.push_str("\n--initial, --reward and --empty override parts of the preset.");
-    s
+    format!(
+        "Bead rules by name (default: challenge):\n{}\n--initial, --reward and --empty override parts of the preset.",
+        BeadRules::preset_list()
+    )
 }
 
 impl BeadArgs {
@@ -56,27 +54,13 @@ impl BeadArgs {
 
     /// The rules these flags describe, or a message saying which flag is wrong.
     pub fn rules(&self) -> Result<BeadRules, String> {
-        let mut rules = match &self.preset {
-            None => BeadRules::challenge(),
-            Some(name) => BeadRules::preset(name).ok_or_else(|| {
-                let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-                format!("unknown preset {name:?}: choose one of {}", names.join(", "))
-            })?,
-        };
-        if let Some(text) = &self.initial {
-            rules.initial = BeadRules::parse_initial(text)?;
-        }
-        if let Some(text) = &self.reward {
-            (rules.win, rules.draw, rules.loss) = BeadRules::parse_reward(text)?;
-        }
-        if let Some(text) = &self.empty {
-            rules.empty = BeadRules::parse_empty(text)?;
-        }
-        if let Some(text) = &self.colours {
-            rules.colours = BeadColours::parse(text)?;
-        }
-        rules.validate()?;
-        Ok(rules)
+        BeadRules::from_parts(
+            self.preset.as_deref(),
+            self.initial.as_deref(),
+            self.reward.as_deref(),
+            self.empty.as_deref(),
+            self.colours.as_deref(),
+        )
     }
 }
 

@@ -3,18 +3,15 @@
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
-use std::time::Duration;
 
 use menace::learn::WeightedConfig;
 use menace::learn::{LearnerKind, Learners};
-use menace::menace::state::{State, MAX_STATE_BYTES};
-use menace::menace::{BeadColours, BeadRules, PRESETS};
-use menace::nim::Nim;
-use menace::protocol::{
-    feed, Config, FileAccess, GameChoice, JsonLines, LearnerChoice, Session, Worker, DEFAULT_SEED,
-};
+use menace::menace::state::State;
+use menace::menace::BeadRules;
+use menace::protocol::transport::{drive, Ended};
+use menace::protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -39,38 +36,31 @@ pub struct BeadArgs {
 }
 
 fn preset_help() -> String {
-    let mut s = String::from("Bead rules by name (default: challenge):");
-    for p in PRESETS {
-        s.push_str(&format!("\n  {:<10} {}", p.name, p.summary));
-    }
-    s.push_str("\n--initial, --reward and --empty override parts of the preset.");
-    s
+    format!(
+        "Bead rules by name (default: challenge):\n{}\n--initial, --reward and --empty override parts of the preset.",
+        BeadRules::preset_list()
+    )
 }
 
 impl BeadArgs {
+    /// Whether any flag asks for particular bead rules (then a saved state trained with
+    /// other rules is refused rather than silently kept).
+    pub fn given(&self) -> bool {
+        self.preset.is_some()
+            || self.initial.is_some()
+            || self.reward.is_some()
+            || self.empty.is_some()
+    }
+
     /// The rules these flags describe, or a message saying which flag is wrong.
     pub fn rules(&self) -> Result<BeadRules, String> {
-        let mut rules = match &self.preset {
-            None => BeadRules::challenge(),
-            Some(name) => BeadRules::preset(name).ok_or_else(|| {
-                let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
-                format!("unknown preset {name:?}: choose one of {}", names.join(", "))
-            })?,
-        };
-        if let Some(text) = &self.initial {
-            rules.initial = BeadRules::parse_initial(text)?;
-        }
-        if let Some(text) = &self.reward {
-            (rules.win, rules.draw, rules.loss) = BeadRules::parse_reward(text)?;
-        }
-        if let Some(text) = &self.empty {
-            rules.empty = BeadRules::parse_empty(text)?;
-        }
-        if let Some(text) = &self.colours {
-            rules.colours = BeadColours::parse(text)?;
-        }
-        rules.validate()?;
-        Ok(rules)
+        BeadRules::from_parts(
+            self.preset.as_deref(),
+            self.initial.as_deref(),
+            self.reward.as_deref(),
+            self.empty.as_deref(),
+            self.colours.as_deref(),
+        )
     }
 }
 
@@ -103,11 +93,12 @@ pub struct LearnerArgs {
 impl LearnerArgs {
     /// The learner kind named by `--learner`.
     pub fn kind(&self) -> Result<LearnerKind, String> {
-        match self.learner.to_ascii_lowercase().as_str() {
-            "menace" => Ok(LearnerKind::Menace),
-            "weighted" => Ok(LearnerKind::Weighted),
-            other => Err(format!("unknown learner {other:?}: menace or weighted")),
-        }
+        LearnerKind::parse(&self.learner)
+    }
+
+    /// The game named by `--game` (with `--rows` for Nim).
+    pub fn game(&self) -> Result<GameChoice, String> {
+        GameChoice::parse(&self.game, self.rows.as_deref())
     }
 
     /// Both learners' settings, with `rules` for the matchbox learner.
@@ -125,14 +116,6 @@ impl LearnerArgs {
         weighted.symmetry = self.symmetry;
         weighted.validate()?;
         Ok(Learners { rules, weighted })
-    }
-
-    /// Nim with the `--rows` given (3,4,5 by default).
-    pub fn nim(&self) -> Result<Nim, String> {
-        match &self.rows {
-            Some(r) => Nim::parse_rows(r),
-            None => Ok(Nim::default()),
-        }
     }
 }
 
@@ -158,21 +141,28 @@ pub struct EngineArgs {
     pub no_files: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
-    /// Answer as text for a person (boards as grids, results as sentences), as on a
-    /// terminal; without it, piped output is the JSON protocol.
+    /// Answer as text for a person (boards as grids, results as sentences) even when
+    /// standard output is not a terminal.
     #[arg(long)]
     pub pretty: bool,
+    /// Answer in the JSON protocol even when standard output is a terminal (for a program
+    /// driving the engine through a pseudo-terminal: pexpect, `script`, tmux).
+    #[arg(long, conflicts_with = "pretty")]
+    pub json: bool,
+}
+
+impl EngineArgs {
+    /// Whether answers are text for a person: `--pretty`, or else standard output is a
+    /// terminal and `--json` was not given. Otherwise they are the JSON protocol.
+    pub fn text_answers(&self) -> bool {
+        self.pretty || (!self.json && io::stdout().is_terminal())
+    }
 }
 
 /// The session these flags describe, or a message saying which flag is wrong.
 fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
-    let game = match args.learner.game.as_str() {
-        "ttt" => GameChoice::Ttt,
-        "nim" => GameChoice::Nim(args.learner.nim()?),
-        "hexapawn" => GameChoice::Hexapawn,
-        other => return Err(format!("unknown game {other:?}: ttt, nim or hexapawn")),
-    };
-    let learner = LearnerChoice::parse(&args.learner.learner)?;
+    let game = args.learner.game()?;
+    let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = match (&args.files, args.no_files) {
         (_, true) => FileAccess::Nowhere,
@@ -187,31 +177,24 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
 }
 
-/// The saved state `--state` names, if the file exists: checked, and refused when bead
+/// The saved state `--state` names, if the file exists: read, and refused when bead
 /// flags ask for other rules than it was trained with (as `menace train` does).
 fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, String> {
     let Some(path) = args.state.as_ref().filter(|p| p.exists()) else { return Ok(None) };
-    let bytes = menace::files::read_capped(path, MAX_STATE_BYTES)?;
-    let state: State = serde_json::from_slice(&bytes)
-        .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
-    let b = &args.beads;
-    let flags =
-        b.preset.is_some() || b.initial.is_some() || b.reward.is_some() || b.empty.is_some();
-    if flags && &state.rules != rules {
-        return Err(format!(
-            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
-            path.display(),
-            state.rules
-        ));
+    let name = path.display().to_string();
+    let state = State::read(path, &name)?;
+    if args.beads.given() {
+        state.refuse_other_rules(&name, rules)?;
     }
     Ok(Some(state))
 }
 
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
 ///
-/// A reader thread feeds stdin to the session's [`Worker`], so `stop` is read while a
-/// long command runs. The signal handlers only set a flag; this thread notices it, stops
-/// the session at its next game boundary and saves `--state`.
+/// The protocol's `transport::drive` runs the session: a reader thread feeds it stdin,
+/// so `stop` is read while a long command runs. The signal handlers only set a flag;
+/// `drive` notices it (before and after end of input alike) and stops the session at its
+/// next game boundary; this function then saves `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
     let fail = |e: String| {
         eprintln!("menace: {e}");
@@ -221,7 +204,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
-    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerChoice::Menace;
+    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerKind::Menace;
     if args.state.is_some() && !ttt_menace {
         return fail("--state is for tic-tac-toe with the menace learner".into());
     }
@@ -254,43 +237,12 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    // A person at a terminal (or --pretty) reads text; a pipe gets the JSON protocol.
-    let sink: Box<dyn menace::protocol::Sink + Send> = if args.pretty || io::stdout().is_terminal()
-    {
-        Box::new(super::pretty::Pretty::new(io::stdout(), game))
+    let sink: Box<dyn menace::protocol::Sink + Send> = if args.text_answers() {
+        Box::new(menace::protocol::pretty::Pretty::new(io::stdout(), game))
     } else {
         Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
     };
-    let worker = Arc::new(Worker::spawn(session, sink));
-    let read_done = Arc::new(AtomicBool::new(false));
-    let reader = {
-        let (worker, done) = (worker.clone(), read_done.clone());
-        std::thread::spawn(move || {
-            let fed = feed(io::stdin().lock(), &worker);
-            done.store(true, Ordering::SeqCst);
-            fed
-        })
-    };
-    // Wait for end of input, the end of the session (`quit`), or a signal.
-    let signal = loop {
-        let signal = signalled.load(Ordering::SeqCst);
-        if signal != 0 || read_done.load(Ordering::SeqCst) || worker.is_finished() {
-            break signal;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let fed = if signal == 0 && read_done.load(Ordering::SeqCst) {
-        reader.join().unwrap_or(Ok(()))
-    } else {
-        Ok(())
-    };
-    // The reader may still hold its handle (blocked on stdin); take the worker from it
-    // when it lets go, or close through the shared handle.
-    let session = match Arc::try_unwrap(worker) {
-        Ok(worker) if signal == 0 => Some(worker.finish()),
-        Ok(worker) => Some(worker.close()),
-        Err(shared) => shared.close_shared(),
-    };
+    let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
     let Some(session) = session else {
         eprintln!("menace: the session was lost");
         return ExitCode::FAILURE;
@@ -304,7 +256,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
     if signal != 0 {
         return ExitCode::from(128 + signal as u8);
     }
-    match fed {
+    match input {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("menace: {e}");

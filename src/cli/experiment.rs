@@ -115,12 +115,7 @@ fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
                 base_seed: args.seed,
                 budget: args.games.unwrap_or(20_000),
                 every: args.every.max(1),
-                opponent: match args.opponent.as_str() {
-                    "self" => NimOpponent::SelfPlay,
-                    "random" => NimOpponent::Random,
-                    "perfect" => NimOpponent::Perfect,
-                    o => return Err(format!("--opponent {o:?}: expected self, random or perfect")),
-                },
+                opponent: NimOpponent::parse(&args.opponent)?,
                 learners,
             };
             format_nim_xor(&cfg, &nim_xor(&cfg))

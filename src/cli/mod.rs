@@ -11,7 +11,6 @@ mod experiment;
 mod go;
 mod opponent;
 mod pd;
-mod pretty;
 mod serve;
 mod tournament;
 mod train;
@@ -21,6 +20,10 @@ mod train;
 /// With no subcommand, runs the MENACE protocol engine: it reads commands on standard
 /// input (`games 3`, `move MM`, `dump`, `help`, ...) and answers one JSON object per line
 /// on standard output. See protocol.md for every command and answer.
+///
+/// How answers are written: as JSON lines when standard output is not a terminal (a pipe,
+/// a file), as text for a person (grids and sentences) when it is one. `--json` forces
+/// JSON (a program behind a pseudo-terminal), `--pretty` forces text.
 #[derive(Parser, Debug)]
 #[command(name = "menace", version, about, long_about, args_conflicts_with_subcommands = true)]
 struct Cli {

@@ -4,12 +4,13 @@
 //! `menace_move` of a game in progress with `move RC`, playing `random` or `perfect`.
 //! Bot authors can start from its behaviour; the tests use it to drive the external path.
 
-use std::io::{self, BufRead, Write};
+use std::io;
 use std::process::ExitCode;
 
 use menace::learn::{Perfect, Player, Random};
+use menace::protocol::opponent::play_opponent_side;
 use menace::rng::from_seed;
-use menace::ttt::{Board, Cell, TicTacToe};
+use menace::ttt::TicTacToe;
 
 /// Flags of `menace opponent`.
 #[derive(clap::Args, Debug)]
@@ -33,35 +34,6 @@ pub fn run(args: OpponentArgs) -> ExitCode {
         }
     };
     let mut rng = from_seed(args.seed);
-    let stdout = io::stdout();
-    let mut out = stdout.lock();
-    for line in io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
-        match v["type"].as_str() {
-            Some("bye") => break,
-            Some("menace_move") => {
-                let text: String = v["board"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|r| r.as_str())
-                    .collect();
-                let Some(board) = Board::parse(&text) else { continue };
-                if board.is_over() {
-                    continue;
-                }
-                if let Some(mv) = player.choose(&TicTacToe, board, &mut rng) {
-                    if writeln!(out, "move {}", Cell::ALL[mv].rc())
-                        .and_then(|()| out.flush())
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
+    play_opponent_side(io::stdin().lock(), io::stdout().lock(), &mut *player, &mut rng);
     ExitCode::SUCCESS
 }

@@ -10,11 +10,11 @@ use rayon::prelude::*;
 
 use super::engine::{BeadArgs, LearnerArgs};
 use menace::arena::Program;
+use menace::choice::GameChoice;
 use menace::game::Game;
 use menace::game::Side;
 use menace::hexapawn::Hexapawn;
 use menace::learn::eval::report;
-use menace::learn::hexapawn_experiment::hexapawn_winner;
 use menace::learn::sweep::{self, median_range};
 use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
 use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
@@ -144,30 +144,6 @@ fn run_one(
     Ok((summary, machine, played + games))
 }
 
-fn describe(seed: u64, s: &Summary) -> String {
-    let opt = |v: Option<u64>| v.map_or("-".to_string(), |n| n.to_string());
-    let stopped = s.stopped.as_ref().map_or(String::new(), |w| format!("\n  stopped early: {w}"));
-    format!(
-        "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {})\n  \
-         exact now: P(loss) vs best response {:.4} (greedy {:.4}); vs random W/D/L {:.3}/{:.3}/{:.3}; vs perfect W/D/L {:.3}/{:.3}/{:.3}",
-        s.games,
-        s.tally.win,
-        s.tally.draw,
-        s.tally.loss,
-        opt(s.last_loss),
-        opt(s.unbeatable_after),
-        opt(s.unbeatable_since),
-        s.end.exploitability,
-        s.end.greedy_exploitability,
-        s.end.vs_random.win,
-        s.end.vs_random.draw,
-        s.end.vs_random.loss,
-        s.end.vs_perfect.win,
-        s.end.vs_perfect.draw,
-        s.end.vs_perfect.loss,
-    ) + &stopped
-}
-
 /// Trains a learner of any kind on any game (no saved state; built-in opponents only).
 fn run_generic<G: Game + Clone + Send + Sync>(
     args: &TrainArgs,
@@ -220,7 +196,7 @@ where
                 serde_json::json!({"seed": seed, "game": game.name(), "learner": kind.name(), "opponent": spec.to_string(), "summary": summary})
             );
         } else {
-            println!("{}", describe(*seed, summary));
+            println!("{}", summary.describe(*seed));
         }
         after(learner);
     }
@@ -244,7 +220,11 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Ok(k) => k,
         Err(e) => return fail(e),
     };
-    if args.learner.game != "ttt" || kind != LearnerKind::Menace {
+    let game = match args.learner.game() {
+        Ok(g) => g,
+        Err(e) => return fail(e),
+    };
+    if game != GameChoice::Ttt || kind != LearnerKind::Menace {
         let spec: OpponentSpec = match args.opponent.parse() {
             Ok(s) => s,
             Err(e) => return fail(e),
@@ -253,29 +233,23 @@ pub fn run(args: TrainArgs) -> ExitCode {
             Ok(l) => l,
             Err(e) => return fail(e),
         };
-        return match args.learner.game.as_str() {
-            "ttt" => run_generic(&args, TicTacToe, Side::First, kind, &learners, &spec, |_| {}),
-            "nim" => match args.learner.nim() {
-                Ok(nim) => {
-                    let table = args.table;
-                    let shown = nim;
-                    run_generic(&args, nim, Side::First, kind, &learners, &spec, move |learner| {
-                        if table {
-                            let rows = strategy_table(&shown, Side::First, |p| {
-                                greedy_moves(learner, &shown, p)
-                            });
-                            for line in format_table(&shown, &rows) {
-                                println!("{line}");
-                            }
+        let side = game.learner_side();
+        return match game {
+            GameChoice::Ttt => run_generic(&args, TicTacToe, side, kind, &learners, &spec, |_| {}),
+            GameChoice::Nim(nim) => {
+                let table = args.table;
+                run_generic(&args, nim, side, kind, &learners, &spec, move |learner| {
+                    if table {
+                        let rows = strategy_table(&nim, side, |p| greedy_moves(learner, &nim, p));
+                        for line in format_table(&nim, &rows) {
+                            println!("{line}");
                         }
-                    })
-                }
-                Err(e) => fail(e),
-            },
-            "hexapawn" => {
-                run_generic(&args, Hexapawn, hexapawn_winner(), kind, &learners, &spec, |_| {})
+                    }
+                })
             }
-            other => fail(format!("unknown game {other:?}: ttt, nim or hexapawn")),
+            GameChoice::Hexapawn => {
+                run_generic(&args, Hexapawn, side, kind, &learners, &spec, |_| {})
+            }
         };
     }
     let spec: OpponentSpec = match args.opponent.parse() {
@@ -295,19 +269,16 @@ pub fn run(args: TrainArgs) -> ExitCode {
             return fail("--state goes with a single run, not --seeds");
         }
         if path.exists() {
-            match State::load(path) {
+            let name = path.display().to_string();
+            let loaded = State::read(path, &name).and_then(|state| {
+                if args.beads.given() {
+                    state.refuse_other_rules(&name, &rules)?;
+                }
+                let machine = state.to_machine().map_err(|e| format!("{name}: {e}"))?;
+                Ok((machine, state.games_played))
+            });
+            match loaded {
                 Ok((machine, played)) => {
-                    let flags_given = args.beads.preset.is_some()
-                        || args.beads.initial.is_some()
-                        || args.beads.reward.is_some()
-                        || args.beads.empty.is_some();
-                    if flags_given && machine.rules() != &rules {
-                        return fail(format!(
-                            "{} was trained with other bead rules ({}); drop the bead flags or use a new file",
-                            path.display(),
-                            machine.rules()
-                        ));
-                    }
                     rules = machine.rules().clone();
                     start = Some((machine, played));
                 }
@@ -352,7 +323,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             );
         } else {
             println!("MENACE ({}) against {spec}:", rules);
-            println!("{}", describe(args.seed, &summary));
+            println!("{}", summary.describe(args.seed));
             println!("  {:.2} s", t0.elapsed().as_secs_f64());
         }
         if let Some(prefix) = &args.curve {
@@ -402,7 +373,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
     }
     println!("MENACE ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
     for (seed, s) in &ok {
-        println!("{}", describe(*seed, s));
+        println!("{}", s.describe(*seed));
     }
     let col = |f: &dyn Fn(&Summary) -> Option<f64>| {
         median_range(ok.iter().filter_map(|(_, s)| f(s)).collect())

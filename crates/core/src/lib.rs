@@ -10,12 +10,15 @@
 //!   random player and the one result counter ([`play::Tally`]).
 //! - [`learn`]: the weighted learner, opponents, training, exact evaluation, curves,
 //!   and the experiments (Nim, Hexapawn, the textbook's).
+//! - [`choice`]: the games and learners by name ([`choice::GameChoice::parse`]), on top
+//!   of everything else.
 //! - [`solve`]: minimax values of every position. The seeded generator and the median
 //!   live in the leaf crate `menace-stats`.
 //!
 //! Modules depend downwards only: games and [`play`] know nothing of learners,
 //! [`menace`] uses [`play`], and [`learn`] uses both.
 
+pub mod choice;
 pub mod game;
 pub mod hexapawn;
 pub mod learn;

@@ -105,6 +105,64 @@ pub struct HelpEntry {
     pub summary: &'static str,
 }
 
+/// One bead preset of the `info` answer, each part written as `rules` takes it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PresetEntry {
+    /// Its name, for `rules preset NAME`.
+    pub name: &'static str,
+    /// What it is, in one line.
+    pub summary: &'static str,
+    /// `rules initial`, e.g. `4,3,2,1`.
+    pub initial: String,
+    /// `rules reward`, e.g. `1,0,-1`.
+    pub reward: String,
+    /// `rules empty`, e.g. `refill:3`.
+    pub empty: String,
+    /// `rules colours`: `every` or `symmetry`.
+    pub colours: String,
+}
+
+impl PresetEntry {
+    /// Every preset of the core's one table.
+    pub fn all() -> Vec<PresetEntry> {
+        menace_core::menace::PRESETS
+            .iter()
+            .map(|p| {
+                let rules = (p.rules)();
+                let initial: Vec<String> = rules.initial.iter().map(u32::to_string).collect();
+                PresetEntry {
+                    name: p.name,
+                    summary: p.summary,
+                    initial: initial.join(","),
+                    reward: format!("{},{},{}", rules.win, rules.draw, rules.loss),
+                    empty: rules.empty.to_string(),
+                    colours: rules.colours.to_string(),
+                }
+            })
+            .collect()
+    }
+}
+
+/// One opponent of the `info` answer, as `train N OPPONENT` and `watch` take it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpponentEntry {
+    /// How it is written (`mixed:P`: P a probability).
+    pub name: &'static str,
+    /// What it does.
+    pub summary: &'static str,
+}
+
+impl OpponentEntry {
+    /// The opponents the protocol has, from the core's one table.
+    pub fn all() -> Vec<OpponentEntry> {
+        menace_core::learn::train::OPPONENTS
+            .iter()
+            .filter(|o| o.built_in)
+            .map(|o| OpponentEntry { name: o.name, summary: o.summary })
+            .collect()
+    }
+}
+
 /// Everything the engine can say. Serialized with a `type` field naming the variant in
 /// snake case; field order is fixed, so transcripts are byte-stable.
 ///
@@ -215,6 +273,18 @@ pub enum Answer {
     Help {
         /// One entry per command.
         commands: Vec<HelpEntry>,
+    },
+    /// What the session offers, from the engine's own tables (for a page or a view that
+    /// should not list them by hand).
+    Info {
+        /// The game: `ttt`, `nim` or `hexapawn`.
+        game: &'static str,
+        /// The learner: `menace` or `weighted`.
+        learner: &'static str,
+        /// The bead presets, for `rules preset NAME`.
+        presets: Vec<PresetEntry>,
+        /// The opponents, for `train N OPPONENT` and `watch N OPPONENT`.
+        opponents: Vec<OpponentEntry>,
     },
     /// A long command's progress, at a steady rate in games (never by the clock, so
     /// output stays deterministic).

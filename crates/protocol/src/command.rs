@@ -13,10 +13,15 @@ use nom::sequence::pair;
 use nom::{IResult, Parser};
 
 use menace_core::learn::train::OpponentSpec;
+use menace_core::menace::state::State;
 use menace_core::menace::{BeadColours, BeadRules};
 use menace_core::ttt::Cell;
 
-use super::session::{Flow, Out, RulesChange, Session};
+use crate::answer::{Answer, HelpEntry, OpponentEntry, PresetEntry};
+use crate::engine::RulesChange;
+use crate::session::{Flow, Session};
+use crate::sink::{Out, Sink, Stop};
+use crate::text::{quote, trailing};
 
 /// A parsed command: the command's name and its arguments, checked.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +68,8 @@ pub enum Command {
     Export,
     /// `import STATE`: a state (one line of JSON) replaces the learner's.
     Import(String),
+    /// `info`: the presets and opponents the session offers.
+    Info,
     /// `stop`: end the running command.
     Stop,
     /// `quit`.
@@ -295,6 +302,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         run: Session::run_help,
     },
     CommandSpec {
+        name: "info",
+        usage: "info",
+        summary: "the game, the learner, the bead presets and the opponents this session offers, from the engine's own tables",
+        support: Support::ALL,
+        parse: |rest| no_args(rest, "info").map(|()| Command::Info),
+        run: Session::run_info,
+    },
+    CommandSpec {
         name: "quit",
         usage: "quit",
         summary: "end the session (end of input does too)",
@@ -321,26 +336,6 @@ pub fn spec(name: &str) -> Option<&'static CommandSpec> {
 
 fn word(input: &str) -> IResult<&str, &str> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '-').parse(input)
-}
-
-/// Shortens user text quoted back in an error, so a huge line gives a short message.
-pub(crate) fn quote(text: &str) -> String {
-    const MAX: usize = 40;
-    if text.chars().count() <= MAX {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head:?}...")
-    }
-}
-
-pub(crate) fn trailing(rest: &str, what: &str) -> Result<(), String> {
-    let rest = rest.trim();
-    if rest.is_empty() {
-        Ok(())
-    } else {
-        Err(format!("unexpected {} after {what}", quote(rest)))
-    }
 }
 
 pub(crate) fn no_args(rest: &str, name: &str) -> Result<(), String> {
@@ -414,9 +409,6 @@ fn parse_dump(rest: &str) -> Result<Command, String> {
     }
 }
 
-/// The opponents the protocol has (external programs are for the command line).
-const BUILT_IN: &str = "random, perfect, mixed:P, exploiter, menace";
-
 /// `N [OPPONENT]` of `train` and `watch`.
 fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec), String> {
     let mut words = rest.split_whitespace();
@@ -434,7 +426,11 @@ fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec)
                 return Err(format!("{name}: {e}"))
             }
             Err(_) => {
-                return Err(format!("{name}: unknown opponent {}: choose one of {BUILT_IN}", quote(w)))
+                return Err(format!(
+                    "{name}: unknown opponent {}: choose one of {}",
+                    quote(w),
+                    menace_core::learn::train::built_in_names()
+                ))
             }
         },
     };
@@ -614,6 +610,196 @@ pub(crate) fn parse(
         return bare_move();
     }
     Err(format!("unknown command {}; type help for the list", quote(name)))
+}
+
+/// The dispatch of a line through the table, and the table's handlers. They live here,
+/// beside the table, so the session below knows nothing of commands.
+impl Session {
+    /// Handles one line of input (without its line ending): its answers go to `sink` as
+    /// they are produced; a long command ends early, at a game boundary, once `stop` is
+    /// requested. A closed sink ends the session ([`Flow::Quit`]).
+    pub fn handle_line(&mut self, line: &str, sink: &mut dyn Sink, stop: &Stop) -> Flow {
+        let mut out = Out::new(sink, stop);
+        let (engine, game, learner) =
+            (&self.engine, self.engine.game_name(), self.engine.learner_name());
+        let refusal = |spec: &CommandSpec| spec.support.refusal(spec.name, game, learner);
+        let flow = match parse(line, &|word| engine.is_bare_move(word), &refusal) {
+            Ok(None) => Flow::Continue,
+            Ok(Some((spec, cmd))) => match (spec.run)(self, cmd, &mut out) {
+                Ok(flow) => flow,
+                Err(message) => {
+                    out.emit(Answer::error(message));
+                    Flow::Continue
+                }
+            },
+            Err(message) => {
+                out.emit(Answer::error(message));
+                Flow::Continue
+            }
+        };
+        if out.closed {
+            Flow::Quit
+        } else {
+            flow
+        }
+    }
+
+    /// Why `spec` is not available in this session, if it is not.
+    pub(crate) fn refusal(&self, spec: &CommandSpec) -> Option<String> {
+        let (game, learner) = (self.engine.game_name(), self.engine.learner_name());
+        spec.support.refusal(spec.name, game, learner)
+    }
+
+    // The handlers of the command table, one per command.
+
+    pub(crate) fn run_games(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Games(n) = cmd else { return Err(mismatch()) };
+        self.engine.games(n, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_move(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Move(text) = cmd else { return Err(mismatch()) };
+        self.engine.play_move(&text, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_board(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(self.engine.board()?);
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_status(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(self.engine.status());
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_dump(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Dump { opponent } = cmd else { return Err(mismatch()) };
+        out.emit(self.engine.dump(opponent)?);
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_resign(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        self.engine.resign(out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_abort(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        self.engine.abort(out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_reset(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        self.engine.reset(out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_seed(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Seed(seed) = cmd else { return Err(mismatch()) };
+        self.engine.seed(seed);
+        out.emit(Answer::Seed { seed });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_train(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Train(n, spec) = cmd else { return Err(mismatch()) };
+        self.engine.train(n, &spec, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_watch(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Watch(n, spec) = cmd else { return Err(mismatch()) };
+        self.engine.watch(n, &spec, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_eval(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(self.engine.eval());
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_rules(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Rules(change) = cmd else { return Err(mismatch()) };
+        self.engine.rules(&change, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_history(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::History(n) = cmd else { return Err(mismatch()) };
+        out.emit(self.engine.history(n.map_or(usize::MAX, |n| n as usize)));
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_save(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Save(name) = cmd else { return Err(mismatch()) };
+        let path = self.files.resolve(&name).map_err(|e| format!("save: {e}"))?;
+        let state = self.engine.state()?;
+        let mut text = serde_json::to_vec_pretty(&state).expect("a state serializes");
+        text.push(b'\n');
+        // Errors name the file as the client did, not the folder it is confined to.
+        menace_files::write_atomic(&path, &text)
+            .map_err(|e| format!("cannot write {name}: {e}"))?;
+        out.emit(Answer::Saved { path: name, games_played: state.games_played });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_load(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Load(name) = cmd else { return Err(mismatch()) };
+        self.engine.idle("loading a state")?;
+        let path = self.files.resolve(&name).map_err(|e| format!("load: {e}"))?;
+        let state = State::read(&path, &name)?;
+        self.engine.restore(&state).map_err(|e| format!("{name}: {e}"))?;
+        let preset = state.rules.preset_name().unwrap_or("custom");
+        out.emit(Answer::Loaded { path: name, games_played: state.games_played, preset });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_export(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(Answer::State { state: self.engine.state()? });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_import(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Import(text) = cmd else { return Err(mismatch()) };
+        self.engine.idle("importing a state")?;
+        let state: State =
+            serde_json::from_str(&text).map_err(|e| format!("import: not a valid state: {e}"))?;
+        self.engine.restore(&state).map_err(|e| format!("import: {e}"))?;
+        let preset = state.rules.preset_name().unwrap_or("custom");
+        out.emit(Answer::Imported { games_played: state.games_played, preset });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_help(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Help(name) = cmd else { return Err(mismatch()) };
+        let entry = |c: &CommandSpec| HelpEntry { usage: c.usage, summary: c.summary };
+        let commands = match name.as_deref().and_then(spec) {
+            Some(c) => vec![entry(c)],
+            None => COMMANDS.iter().filter(|c| self.refusal(c).is_none()).map(entry).collect(),
+        };
+        out.emit(Answer::Help { commands });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_info(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(Answer::Info {
+            game: self.engine.game_name(),
+            learner: self.engine.learner_name(),
+            presets: PresetEntry::all(),
+            opponents: OpponentEntry::all(),
+        });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_stop(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.stop.clear();
+        out.emit(Answer::Stopped);
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_quit(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(Answer::Bye);
+        Ok(Flow::Quit)
+    }
+}
+
+/// A handler given another command's arguments: a bug in the table, answered as an
+/// error rather than a panic.
+fn mismatch() -> String {
+    "internal error: the command table paired this command with another's handler".into()
 }
 
 #[cfg(test)]

@@ -11,8 +11,8 @@ use menace_core::nim::Nim;
 use menace_core::ttt::{Board, Cell, TicTacToe};
 use menace_stats::rng::GameRng;
 
-use super::answer::Rows;
-use super::command::{quote, trailing};
+use crate::answer::Rows;
+use crate::text::{quote, trailing};
 
 /// A game as the protocol shows it.
 pub(crate) trait Face: Game<Pos: Send> + Clone + Send {

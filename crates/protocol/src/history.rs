@@ -3,7 +3,7 @@
 
 use std::collections::VecDeque;
 
-use super::answer::{HistoryEntry, Winner};
+use crate::answer::{HistoryEntry, Winner};
 
 /// Games the history keeps.
 pub const HISTORY: usize = 1000;

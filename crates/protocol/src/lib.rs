@@ -1,11 +1,25 @@
 //! The MENACE line protocol: commands in, JSON lines out.
 //!
+//! Layers point one way, each module using only those above it in this list:
+//!
+//! - leaves: [`answer`] (the answers, serialized with `serde_json`), [`lines`] (reading
+//!   capped, UTF-8-checked lines), `text` (quoting user text in errors), `history` and
+//!   `series` (the record of games, the match in progress);
+//! - [`sink`]: where answers go ([`Sink`], [`JsonLines`]) and [`Stop`]; [`pretty`]: the
+//!   terminal view, another sink (answers as text for a person);
+//! - `face` (how each game shows itself) and `engine` (what a session needs from a
+//!   game and learner: the `Engine` trait, [`RulesChange`]);
+//! - `play`: the engine written once for every game and learner;
+//! - [`session`]: one [`Session`] for every game and learner, built from a [`Config`];
 //! - [`command`]: the table of commands (name, usage, help, which games and learners,
-//!   `nom` parser, handler);
-//! - [`answer`]: the answers, serialized with `serde_json`;
-//! - [`session`]: one session for every game and learner, and the handlers;
-//! - [`transport`]: [`Sink`], [`Stop`] and [`Worker`], what every transport (stdin, the
-//!   WebSocket server) builds on; [`serve`] and [`feed`] read capped, UTF-8-checked lines.
+//!   `nom` parser, handler) and the dispatch of a line through it
+//!   ([`Session::handle_line`] is defined there, beside the table it reads);
+//! - [`transport`]: [`Worker`], [`feed`] and [`serve`], what every transport (stdin, the
+//!   WebSocket server, tests) builds on; [`opponent`]: an external program as an
+//!   opponent, speaking the protocol's other side.
+//!
+//! So the command table knows the session, the session knows its play, and nothing
+//! below a transport knows it exists.
 //!
 //! ```
 //! use menace_core::menace::BeadRules;
@@ -22,194 +36,25 @@
 
 pub mod answer;
 pub mod command;
+mod engine;
 mod face;
 mod history;
+pub mod lines;
 pub mod opponent;
 mod play;
+pub mod pretty;
 mod series;
 pub mod session;
+pub mod sink;
+mod text;
 pub mod transport;
-
-use std::io::{self, BufRead, Write};
 
 pub use answer::Answer;
 pub use command::{parse_line, Command, COMMANDS};
+pub use engine::RulesChange;
 pub use history::HISTORY;
+pub use lines::{read_line, Input, Line, LineReader, MAX_LINE};
 pub use menace_files::FileAccess;
-pub use session::{Config, Flow, GameChoice, LearnerChoice, RulesChange, Session, DEFAULT_SEED};
-pub use transport::{is_stop_line, Busy, Closed, JsonLines, Sink, Stop, Worker};
-
-/// The longest line accepted, in bytes, not counting its line ending (`\n` or `\r\n`)
-/// or a UTF-8 byte-order mark on the first line. Long enough for `import` with a whole
-/// state on one line; the WebSocket server uses it as its frame cap too. Longer lines are
-/// answered with one error and skipped whole.
-pub const MAX_LINE: usize = 64 * 1024;
-
-/// One line read from the input.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Line {
-    /// A line (without its `\n`), at most the limit asked for.
-    Text(Vec<u8>),
-    /// A line of this many bytes, longer than the limit; its bytes were discarded.
-    TooLong(u64),
-    /// End of input.
-    Eof,
-}
-
-/// Reads one line of at most `max` bytes without ever holding more than that in memory:
-/// a longer line is consumed to its end and reported by length only.
-pub fn read_line(input: &mut impl BufRead, max: usize) -> io::Result<Line> {
-    let mut line = Vec::new();
-    let mut total: u64 = 0;
-    let mut too_long = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(b) => b,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if buf.is_empty() {
-            if total == 0 {
-                return Ok(Line::Eof);
-            }
-            break;
-        }
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        total += chunk.len() as u64;
-        if !too_long {
-            if line.len() + chunk.len() > max {
-                too_long = true;
-                line = Vec::new();
-            } else {
-                line.extend_from_slice(chunk);
-            }
-        }
-        let used = done.unwrap_or(buf.len());
-        input.consume(used);
-        if done.is_some() {
-            // Count the newline, so an empty line is not taken for end of input.
-            total += 1;
-            break;
-        }
-    }
-    if too_long {
-        Ok(Line::TooLong(total))
-    } else {
-        Ok(Line::Text(line))
-    }
-}
-
-/// Reads protocol lines: at most [`MAX_LINE`] bytes each, without their line ending
-/// (`\n` or `\r\n`, so a line of exactly the cap is accepted either way), a UTF-8
-/// byte-order mark on the first line dropped, UTF-8 checked.
-pub struct LineReader<R> {
-    input: R,
-    first: bool,
-}
-
-/// [`LineReader::next_line`]: a line to handle, or the error that refuses it.
-pub type Input = Result<String, String>;
-
-impl<R: BufRead> LineReader<R> {
-    /// Lines from `input`.
-    pub fn new(input: R) -> LineReader<R> {
-        LineReader { input, first: true }
-    }
-
-    /// The next line (`Ok(None)` at end of input); `Some(Err(message))` for a line that
-    /// is refused (too long, not UTF-8), which the session answers with that error.
-    pub fn next_line(&mut self) -> io::Result<Option<Input>> {
-        // Room for a carriage return and a byte-order mark beyond the cap.
-        let read = read_line(&mut self.input, MAX_LINE + 4)?;
-        let first = std::mem::replace(&mut self.first, false);
-        let mut bytes = match read {
-            Line::Eof => return Ok(None),
-            Line::TooLong(n) => return Ok(Some(Err(too_long(n)))),
-            Line::Text(bytes) => bytes,
-        };
-        if bytes.last() == Some(&b'\r') {
-            bytes.pop();
-        }
-        if first && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes.drain(..3);
-        }
-        if bytes.len() > MAX_LINE {
-            return Ok(Some(Err(too_long(bytes.len() as u64))));
-        }
-        Ok(Some(String::from_utf8(bytes).map_err(|e| {
-            format!(
-                "line is not valid UTF-8 (bad byte at position {}); nothing was done",
-                e.utf8_error().valid_up_to()
-            )
-        })))
-    }
-}
-
-fn too_long(n: u64) -> String {
-    format!("line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done")
-}
-
-/// Runs `session` over `input` and `output` on this thread until `quit` or end of input:
-/// deterministic, for tests and scripts (nothing can interrupt a long command; the stdin
-/// engine uses a [`Worker`] and [`feed`] instead, so `stop` works).
-///
-/// A write error ends the session with that error, except a closed pipe (the driving
-/// program went away), which ends it quietly.
-pub fn serve(input: impl BufRead, output: impl Write, session: &mut Session) -> io::Result<()> {
-    let mut lines = LineReader::new(input);
-    let mut sink = JsonLines::new(output);
-    let stop = Stop::new();
-    while let Some(line) = lines.next_line()? {
-        let flow = match line {
-            Ok(text) => session.handle_line(&text, &mut sink, &stop),
-            Err(message) => match sink.emit(&Answer::error(message)) {
-                Ok(()) => Flow::Continue,
-                Err(Closed) => Flow::Quit,
-            },
-        };
-        if let Some(e) = sink.take_error() {
-            return Err(e);
-        }
-        if flow == Flow::Quit {
-            break;
-        }
-    }
-    Ok(())
-}
-
-/// Reads lines from `input` into `worker` until end of input or until the session ends:
-/// the reading side of the stdin engine, on its own thread so a `stop` is read while a
-/// long command runs. Refused lines (too long, not UTF-8) are answered in their turn.
-pub fn feed(input: impl BufRead, worker: &Worker) -> io::Result<()> {
-    let mut lines = LineReader::new(input);
-    while let Some(line) = lines.next_line()? {
-        let sent = match line {
-            Ok(text) => worker.send_wait(text),
-            Err(message) => worker.refuse_wait(message),
-        };
-        if sent.is_err() {
-            break;
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn read_line_caps_without_losing_the_next_line() {
-        let mut text = vec![b'a'; 10_000];
-        text.extend_from_slice(b"\nok\n\nlast");
-        let mut input = io::BufReader::with_capacity(64, &text[..]);
-        assert_eq!(read_line(&mut input, 100).unwrap(), Line::TooLong(10_001));
-        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(b"ok".to_vec()));
-        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(Vec::new()));
-        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Text(b"last".to_vec()));
-        assert_eq!(read_line(&mut input, 100).unwrap(), Line::Eof);
-    }
-}
+pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
+pub use sink::{Closed, JsonLines, Sink, Stop};
+pub use transport::{feed, is_stop_line, serve, Busy, Worker};

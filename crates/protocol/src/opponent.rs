@@ -9,8 +9,8 @@
 
 use std::time::Duration;
 
-use super::answer::{rows, Answer, Score, Winner};
-use super::{parse_line, Command};
+use crate::answer::{rows, Answer, Score, Winner};
+use crate::command::{parse_line, Command};
 use menace_arena::{Program, ReadError, Session};
 use menace_core::learn::Player;
 use menace_core::menace::GameResult;
@@ -154,5 +154,43 @@ impl Player<TicTacToe> for External {
         let answer = Answer::Result { game: self.game, winner, reason: None, score: self.score };
         self.send(&answer);
         self.in_game = false;
+    }
+}
+/// The opponent side of the protocol, played by `player` (the reference program `menace
+/// opponent`): reads the JSON lines the engine sends from `input` and answers every
+/// `menace_move` of a game still going with `move RC` on `output`, until `bye`, end of
+/// input, or a write error (the engine went away). Lines it does not understand are
+/// skipped, so a bot author can start from its behaviour.
+pub fn play_opponent_side(
+    input: impl std::io::BufRead,
+    mut output: impl std::io::Write,
+    player: &mut dyn Player<TicTacToe>,
+    rng: &mut GameRng,
+) {
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&line) else { continue };
+        match v["type"].as_str() {
+            Some("bye") => break,
+            Some("menace_move") => {
+                let text: String = v["board"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|r| r.as_str())
+                    .collect();
+                let Some(board) = Board::parse(&text) else { continue };
+                if board.is_over() {
+                    continue;
+                }
+                if let Some(mv) = player.choose(&TicTacToe, board, rng) {
+                    let sent = writeln!(output, "move {}", Cell::ALL[mv].rc());
+                    if sent.and_then(|()| output.flush()).is_err() {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 }

@@ -14,11 +14,12 @@ use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
 
-use super::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
-use super::face::Face;
-use super::history::History;
-use super::series::Series;
-use super::session::{Engine, Out, RulesChange};
+use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
+use crate::engine::{Engine, RulesChange};
+use crate::face::Face;
+use crate::history::History;
+use crate::series::Series;
+use crate::sink::Out;
 use menace_core::learn::Learner;
 
 /// Games a `train` plays on the hot loop between two looks at `stop` (well under a
@@ -244,15 +245,24 @@ impl<G: Face> Play<G> {
 }
 
 /// How often a long command reports: every 1% of its games, but not more often than
-/// every `floor` games (so short commands stay quiet). Counted in games, never by the
+/// every `floor` games (so short commands stay quiet) and not less often than every `cap`
+/// games, which depends on what a game costs against that opponent, so that a long
+/// command reports within a few seconds whatever it plays. Counted in games, never by the
 /// clock, so the same input gives the same answers.
+///
+/// Rough speeds on one loaded core (2 cores, 5 builds at once), for the caps:
+/// random ~6 M games/s (the hot loop), perfect, mixed and menace 0.3-1.5 M/s, exploiter
+/// (a best response before every game) 3-10 k/s.
 fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
-    let floor = match spec {
-        // A best response is computed before every game: about a thousand games a second.
-        OpponentSpec::Exploiter => 200,
-        _ => 20_000,
+    let (floor, cap) = match spec {
+        OpponentSpec::Exploiter => (200, 10_000),
+        OpponentSpec::Random => (20_000, 1_000_000),
+        OpponentSpec::Perfect
+        | OpponentSpec::Mixed(_)
+        | OpponentSpec::Menace
+        | OpponentSpec::Program(_) => (20_000, 200_000),
     };
-    games.div_ceil(100).max(floor)
+    games.div_ceil(100).clamp(floor, cap)
 }
 
 fn clamp(odds: Odds) -> Odds {
@@ -598,5 +608,15 @@ mod tests {
         assert_eq!(progress_every(300, &OpponentSpec::Random), 20_000);
         assert_eq!(progress_every(1000, &OpponentSpec::Exploiter), 200);
         assert_eq!(progress_every(1_000_001, &OpponentSpec::Perfect), 20_000);
+        assert_eq!(progress_every(5_000_000, &OpponentSpec::Mixed(0.5)), 50_000);
+    }
+
+    #[test]
+    fn a_long_command_reports_within_a_few_seconds_whatever_it_plays() {
+        // 1% of 100 million games would be a million: 85 s against the exploiter.
+        assert_eq!(progress_every(100_000_000, &OpponentSpec::Exploiter), 10_000);
+        assert_eq!(progress_every(100_000_000, &OpponentSpec::Perfect), 200_000);
+        assert_eq!(progress_every(100_000_000, &OpponentSpec::Menace), 200_000);
+        assert_eq!(progress_every(u64::from(u32::MAX), &OpponentSpec::Random), 1_000_000);
     }
 }

@@ -1,7 +1,7 @@
 //! A match in progress, for a `games` match or a `watch`: its length, the game being played, the
 //! score, the position, and the answers that move it along.
 
-use super::answer::{Answer, Score, Winner};
+use crate::answer::{Answer, Score, Winner};
 
 /// A match of `games` games; while it exists a game is being played.
 #[derive(Clone, Debug)]

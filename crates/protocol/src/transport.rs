@@ -1,119 +1,20 @@
-//! How answers leave a session and how lines reach it, for every transport (stdin, the
-//! WebSocket server, tests): a [`Sink`] takes answers as they are produced, a [`Stop`]
-//! asks a running command to end at its next game boundary, and a [`Worker`] runs a
-//! session on its own thread so its transport can keep reading lines (a `stop` among
-//! them) while a long command runs.
+//! How lines reach a session, for every transport (stdin, the WebSocket server, tests):
+//! a [`Worker`] runs a session on its own thread so its transport can keep reading lines
+//! (a `stop` among them) while a long command runs; [`feed`] is the stdin side of one,
+//! and [`serve`] runs a session on the caller's thread. The top layer: it uses the
+//! session and its command table, and nothing below knows it.
 
-use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use super::answer::Answer;
-use super::session::{Flow, Session};
-use super::Input;
-
-/// The receiving end went away (a closed pipe, a closed socket): nobody reads answers any
-/// more, so the session stops what it is doing.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Closed;
-
-impl std::fmt::Display for Closed {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the answer sink is closed")
-    }
-}
-
-impl std::error::Error for Closed {}
-
-/// Where answers go, as they are produced (streamed, never collected per line), so a
-/// line that plays a million games holds one answer at a time.
-pub trait Sink {
-    /// Delivers one answer; `Err(Closed)` when nobody is listening any more.
-    fn emit(&mut self, answer: &Answer) -> Result<(), Closed>;
-}
-
-impl<S: Sink + ?Sized> Sink for Box<S> {
-    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
-        (**self).emit(answer)
-    }
-}
-
-/// Collects answers in memory: for tests and for callers that want a few answers back.
-impl Sink for Vec<Answer> {
-    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
-        self.push(answer.clone());
-        Ok(())
-    }
-}
-
-/// Writes each answer as one JSON line and flushes it, so a driving program sees every
-/// answer at once. A closed pipe (or any write error) is [`Closed`].
-pub struct JsonLines<W: Write> {
-    out: W,
-    closed: bool,
-    error: Option<io::Error>,
-}
-
-impl<W: Write> JsonLines<W> {
-    /// Answers go to `out`.
-    pub fn new(out: W) -> JsonLines<W> {
-        JsonLines { out, closed: false, error: None }
-    }
-
-    /// The write error that closed this sink, other than a broken pipe (which only means
-    /// the reader left).
-    pub fn take_error(&mut self) -> Option<io::Error> {
-        self.error.take()
-    }
-}
-
-impl<W: Write> Sink for JsonLines<W> {
-    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
-        if self.closed {
-            return Err(Closed);
-        }
-        let mut line = answer.to_json();
-        line.push('\n');
-        if let Err(e) = self.out.write_all(line.as_bytes()).and_then(|()| self.out.flush()) {
-            self.closed = true;
-            if e.kind() != io::ErrorKind::BrokenPipe {
-                self.error = Some(e);
-            }
-            return Err(Closed);
-        }
-        Ok(())
-    }
-}
-
-/// A request to end the running command at its next game boundary, keeping what was
-/// learned. Cheap to clone: every clone shares one flag.
-#[derive(Clone, Debug, Default)]
-pub struct Stop(Arc<AtomicBool>);
-
-impl Stop {
-    /// A flag that is not set.
-    pub fn new() -> Stop {
-        Stop::default()
-    }
-
-    /// Asks the running command (and any line queued before this request) to end.
-    pub fn request(&self) {
-        self.0.store(true, Ordering::SeqCst);
-    }
-
-    /// Whether a stop was requested and not yet cleared.
-    pub fn is_requested(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
-    }
-
-    /// Clears the request (the session does this when it reaches the `stop` line itself).
-    pub fn clear(&self) {
-        self.0.store(false, Ordering::SeqCst);
-    }
-}
+use crate::answer::Answer;
+use crate::lines::{Input, LineReader};
+use crate::session::{Flow, Session};
+use crate::sink::{Closed, JsonLines, Sink, Stop};
 
 /// Whether `line` is the `stop` command (which a transport acts on as soon as it reads it).
 pub fn is_stop_line(line: &str) -> bool {
@@ -217,6 +118,14 @@ impl Worker {
         self.close_shared().expect("the session is given back once")
     }
 
+    /// No more lines will come (end of input): the session handles every line already
+    /// queued and then ends, without anyone waiting for it, so the caller can keep
+    /// watching for signals meanwhile (see [`Worker::is_finished`]) and [`Worker::close`]
+    /// if one comes. Lines sent afterwards are refused ([`Busy`]).
+    pub fn end_input(&self) {
+        *self.lines.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+
     /// Lets the session handle every line already queued, then ends it and gives it
     /// back (end of input: what was sent is still answered). Lines sent meanwhile through
     /// a clone of a shared worker are answered too.
@@ -282,6 +191,110 @@ fn run(
         }
     }
     session
+}
+
+/// Runs `session` over `input` and `output` on this thread until `quit` or end of input:
+/// deterministic, for tests and scripts (nothing can interrupt a long command; the stdin
+/// engine uses a [`Worker`] and [`feed`] instead, so `stop` works).
+///
+/// A write error ends the session with that error, except a closed pipe (the driving
+/// program went away), which ends it quietly.
+pub fn serve(input: impl BufRead, output: impl Write, session: &mut Session) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    let mut sink = JsonLines::new(output);
+    let stop = Stop::new();
+    while let Some(line) = lines.next_line()? {
+        let flow = match line {
+            Ok(text) => session.handle_line(&text, &mut sink, &stop),
+            Err(message) => match sink.emit(&Answer::error(message)) {
+                Ok(()) => Flow::Continue,
+                Err(Closed) => Flow::Quit,
+            },
+        };
+        if let Some(e) = sink.take_error() {
+            return Err(e);
+        }
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// Reads lines from `input` into `worker` until end of input or until the session ends:
+/// the reading side of the stdin engine, on its own thread so a `stop` is read while a
+/// long command runs. Refused lines (too long, not UTF-8) are answered in their turn.
+pub fn feed(input: impl BufRead, worker: &Worker) -> io::Result<()> {
+    let mut lines = LineReader::new(input);
+    while let Some(line) = lines.next_line()? {
+        let sent = match line {
+            Ok(text) => worker.send_wait(text),
+            Err(message) => worker.refuse_wait(message),
+        };
+        if sent.is_err() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// How a [`drive`]n session ended.
+pub struct Ended {
+    /// The session, to save (`None` only if it was lost to a panic).
+    pub session: Option<Session>,
+    /// The number of the signal that ended it, or 0 when it ended by itself.
+    pub signal: usize,
+    /// The input's read error, if one ended it.
+    pub input: io::Result<()>,
+}
+
+/// Runs `session` on a [`Worker`] answering into `sink`, fed from the input `open` gives
+/// (opened on the reader thread, so it may be a lock that cannot move between threads),
+/// until `quit`, end of input once every line read has been answered, or a signal:
+/// `signalled` holds the number of a signal received (0 while none), stored by the
+/// caller's handler. Signals are watched to the very end, after end of input too, and
+/// one stops the running command at its next game boundary, keeping what was learned.
+pub fn drive<R: BufRead>(
+    session: Session,
+    sink: Box<dyn Sink + Send>,
+    open: impl FnOnce() -> R + Send + 'static,
+    signalled: &AtomicUsize,
+) -> Ended {
+    let worker = Arc::new(Worker::spawn(session, sink));
+    let read_done = Arc::new(AtomicBool::new(false));
+    let reader = {
+        let (worker, done) = (worker.clone(), read_done.clone());
+        std::thread::spawn(move || {
+            let fed = feed(open(), &worker);
+            done.store(true, Ordering::SeqCst);
+            fed
+        })
+    };
+    let mut input_ended = false;
+    let signal = loop {
+        let signal = signalled.load(Ordering::SeqCst);
+        if signal != 0 || worker.is_finished() {
+            break signal;
+        }
+        if !input_ended && read_done.load(Ordering::SeqCst) {
+            worker.end_input();
+            input_ended = true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let input = if signal == 0 && read_done.load(Ordering::SeqCst) {
+        reader.join().unwrap_or(Ok(()))
+    } else {
+        Ok(())
+    };
+    // The reader may still hold its handle (blocked on input); take the worker from it
+    // when it lets go, or close through the shared handle.
+    let session = match Arc::try_unwrap(worker) {
+        Ok(worker) if signal == 0 => Some(worker.finish()),
+        Ok(worker) => Some(worker.close()),
+        Err(shared) => shared.close_shared(),
+    };
+    Ended { session, signal, input }
 }
 
 #[cfg(test)]

@@ -6,11 +6,9 @@
 const $ = (id) => document.getElementById(id);
 const svgNS = "http://www.w3.org/2000/svg";
 const LETTERS = ["L", "M", "R"];
-const PRESETS = {
-  challenge: { initial: "4,3,2,1", reward: "1,0,-1", empty: "refill:3" },
-  michie: { initial: "4,3,2,1", reward: "3,1,-1", empty: "refill:3" },
-  scroggs: { initial: "8,4,2,1", reward: "3,1,-1", empty: "resign" },
-};
+// The bead presets by name ({name, summary, initial, reward, empty, colours}), filled
+// from the engine's `info` answer: the page lists no preset or opponent of its own.
+const PRESETS = {};
 
 const page = {
   ws: null,
@@ -55,6 +53,7 @@ function connect() {
   page.ws = ws;
   ws.onopen = () => {
     setConnection("connected", "ok");
+    send("info"); // the presets and opponents, for the menus
     send("status");
     send("dump");
     send("history");
@@ -176,6 +175,9 @@ function handle(a) {
         `won ${a.score.menace}, drawn ${a.score.draws}, lost ${a.score.player}.`;
       send("dump");
       afterLearning();
+      break;
+    case "info":
+      fillMenus(a);
       break;
     case "status":
       page.gamesPlayed = a.games_played;
@@ -502,6 +504,35 @@ function showEval(a) {
   renderPlot();
 }
 
+// The preset and opponent menus, from the engine's `info` answer (keeping the choices
+// made, when the engine still offers them).
+function fillMenus(info) {
+  const preset = $("preset");
+  const chosenPreset = preset.value;
+  const presets = info.presets.map((p) => {
+    PRESETS[p.name] = p;
+    const o = document.createElement("option");
+    o.value = p.name;
+    o.textContent = `${p.name}: ${p.summary}`;
+    return o;
+  });
+  preset.replaceChildren(...presets);
+  if (PRESETS[chosenPreset]) preset.value = chosenPreset;
+  const opponent = $("opponent");
+  const chosenOpponent = opponent.value;
+  const human = opponent.querySelector('option[value="human"]');
+  const opponents = info.opponents.map((p) => {
+    const o = document.createElement("option");
+    // `mixed:P` is chosen as `mixed`, with its probability from the field beside it.
+    o.value = p.name.split(":")[0];
+    o.textContent = `${o.value} (${p.summary})`;
+    return o;
+  });
+  opponent.replaceChildren(human, ...opponents);
+  if (opponents.some((o) => o.value === chosenOpponent)) opponent.value = chosenOpponent;
+  updateButtons();
+}
+
 function opponentSpec() {
   const o = $("opponent").value;
   return o === "mixed" ? `mixed:${Number($("mixed-p").value)}` : o;
@@ -617,6 +648,7 @@ function wire() {
   });
   $("preset").addEventListener("change", () => {
     const p = PRESETS[$("preset").value];
+    if (!p) return;
     $("initial").value = p.initial;
     $("reward").value = p.reward;
     $("empty").value = p.empty;

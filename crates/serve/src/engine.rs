@@ -8,7 +8,6 @@
 use std::collections::HashMap;
 
 use menace_core::menace::BeadRules;
-use menace_core::nim::Nim;
 use menace_files::FileAccess;
 use menace_protocol::{Answer, Closed, Config, GameChoice, LearnerChoice, Session, Sink, Worker};
 use tokio::sync::mpsc::Sender;
@@ -38,16 +37,7 @@ impl SessionOptions {
         let mut config = Config { files: FileAccess::Nowhere, ..Config::default() };
         for (key, value) in query {
             match key.as_str() {
-                "game" => {
-                    config.game = match value.to_ascii_lowercase().as_str() {
-                        "ttt" => GameChoice::Ttt,
-                        "nim" => GameChoice::Nim(Nim::default()),
-                        "hexapawn" => GameChoice::Hexapawn,
-                        other => {
-                            return Err(format!("unknown game {other:?}: ttt, nim or hexapawn"))
-                        }
-                    }
-                }
+                "game" => config.game = GameChoice::parse(value, None)?,
                 "learner" => config.learner = LearnerChoice::parse(value)?,
                 "seed" => {
                     config.seed = value.parse().map_err(|_| {

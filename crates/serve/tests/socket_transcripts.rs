@@ -73,8 +73,7 @@ fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
         let (key, value) = pair.split_once('=').unwrap();
         match key {
             "seed" => config.seed = value.parse().unwrap(),
-            "game" if value == "nim" => config.game = GameChoice::Nim(Default::default()),
-            "game" if value == "hexapawn" => config.game = GameChoice::Hexapawn,
+            "game" => config.game = GameChoice::parse(value, None).unwrap(),
             "learner" => config.learner = LearnerChoice::parse(value).unwrap(),
             "preset" => config.rules = BeadRules::preset(value).unwrap(),
             other => panic!("unexpected option {other}"),

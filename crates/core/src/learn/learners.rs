@@ -40,9 +40,10 @@ impl<G: Game, P: Policy<G> + ?Sized> Player<G> for Frozen<'_, P> {
 }
 
 /// Which learning algorithm.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum LearnerKind {
     /// The matchbox learner.
+    #[default]
     Menace,
     /// The weighted-table learner.
     Weighted,

@@ -20,6 +20,14 @@ pub enum NimOpponent {
 }
 
 impl NimOpponent {
+    /// Parses the command-line name: `self`, `random` or `perfect`.
+    pub fn parse(name: &str) -> Result<NimOpponent, String> {
+        [NimOpponent::SelfPlay, NimOpponent::Random, NimOpponent::Perfect]
+            .into_iter()
+            .find(|o| o.name() == name)
+            .ok_or_else(|| format!("--opponent {name:?}: expected self, random or perfect"))
+    }
+
     /// The command-line name.
     pub fn name(self) -> &'static str {
         match self {
@@ -253,6 +261,15 @@ pub fn format_nim_xor(cfg: &NimXorConfig, results: &[NimXorResult]) -> Vec<Strin
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn nim_opponents_parse_by_their_names() {
+        for o in [NimOpponent::SelfPlay, NimOpponent::Random, NimOpponent::Perfect] {
+            assert_eq!(NimOpponent::parse(o.name()), Ok(o));
+        }
+        assert!(NimOpponent::parse("nobody").unwrap_err().contains("self, random or perfect"));
+    }
+
     use super::*;
 
     #[test]

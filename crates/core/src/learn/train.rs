@@ -32,8 +32,56 @@ pub enum OpponentSpec {
     Program(String),
 }
 
-/// The names, for help texts.
+/// The names, for help texts (the names of [`OPPONENTS`], joined).
 pub const OPPONENT_NAMES: &str = "random, perfect, mixed:P, exploiter, menace, exec:COMMAND";
+
+/// One kind of opponent, as help texts, the protocol's `info` answer and the web page
+/// list it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OpponentKind {
+    /// How it is written (`mixed:P` with its parameter as `P`).
+    pub name: &'static str,
+    /// What it does, in a few words.
+    pub summary: &'static str,
+    /// Whether the protocol's `train` and `watch` have it (external programs are for the
+    /// command line only).
+    pub built_in: bool,
+}
+
+/// Every opponent, in the order help texts list them: the one table.
+pub const OPPONENTS: &[OpponentKind] = &[
+    OpponentKind { name: "random", summary: "uniformly random legal moves", built_in: true },
+    OpponentKind {
+        name: "perfect",
+        summary: "minimax, random among the best moves",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "mixed:P",
+        summary: "perfect, but a random move with probability P",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "exploiter",
+        summary: "the exact best response to the learner's current policy",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "menace",
+        summary: "a second MENACE, learning as the other side",
+        built_in: true,
+    },
+    OpponentKind {
+        name: "exec:COMMAND",
+        summary: "a program speaking the protocol's opponent side",
+        built_in: false,
+    },
+];
+
+/// The names of the opponents the protocol has (`built_in`), joined for messages.
+pub fn built_in_names() -> String {
+    OPPONENTS.iter().filter(|o| o.built_in).map(|o| o.name).collect::<Vec<_>>().join(", ")
+}
 
 impl FromStr for OpponentSpec {
     type Err = String;
@@ -191,6 +239,37 @@ pub struct Summary {
     pub curve: Vec<CurvePoint>,
     /// Why training stopped early, if the opponent failed.
     pub stopped: Option<String>,
+}
+
+impl Summary {
+    /// The run from `seed` in words: its games and results, when it last lost, when its
+    /// greedy policy became unbeatable, and the exact figures at the end (what `menace
+    /// train` prints per seed).
+    pub fn describe(&self, seed: u64) -> String {
+        let s = self;
+        let opt = |v: Option<u64>| v.map_or("-".to_string(), |n| n.to_string());
+        let stopped =
+            s.stopped.as_ref().map_or(String::new(), |w| format!("\n  stopped early: {w}"));
+        format!(
+            "seed {seed}: {} games, won {} drew {} lost {}; last loss at game {}; greedy policy unbeatable after game {} (for good from game {})\n  \
+             exact now: P(loss) vs best response {:.4} (greedy {:.4}); vs random W/D/L {:.3}/{:.3}/{:.3}; vs perfect W/D/L {:.3}/{:.3}/{:.3}",
+            s.games,
+            s.tally.win,
+            s.tally.draw,
+            s.tally.loss,
+            opt(s.last_loss),
+            opt(s.unbeatable_after),
+            opt(s.unbeatable_since),
+            s.end.exploitability,
+            s.end.greedy_exploitability,
+            s.end.vs_random.win,
+            s.end.vs_random.draw,
+            s.end.vs_random.loss,
+            s.end.vs_perfect.win,
+            s.end.vs_perfect.draw,
+            s.end.vs_perfect.loss,
+        ) + &stopped
+    }
 }
 
 /// How to train.
@@ -375,6 +454,18 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_opponent_names_are_the_table_s() {
+        let names: Vec<&str> = OPPONENTS.iter().map(|o| o.name).collect();
+        assert_eq!(OPPONENT_NAMES, names.join(", "));
+        assert_eq!(built_in_names(), "random, perfect, mixed:P, exploiter, menace");
+        for o in OPPONENTS.iter().filter(|o| o.built_in) {
+            let written = o.name.replace(":P", ":0.5");
+            assert!(written.parse::<OpponentSpec>().is_ok(), "{written}");
+        }
+    }
+
     use super::*;
     use crate::ttt::TicTacToe;
     use menace_stats::rng::from_seed;

@@ -125,6 +125,47 @@ impl Default for BeadRules {
 }
 
 impl BeadRules {
+    /// The rules a preset (by name; the challenge's when `None`) and written parts on top
+    /// of it describe, each part written as the command line and the protocol's `rules`
+    /// take it (`4,3,2,1`, `3,1,-1`, `refill:3`, `symmetry`); checked. The message says
+    /// which part is wrong.
+    pub fn from_parts(
+        preset: Option<&str>,
+        initial: Option<&str>,
+        reward: Option<&str>,
+        empty: Option<&str>,
+        colours: Option<&str>,
+    ) -> Result<BeadRules, String> {
+        let mut rules = match preset {
+            None => BeadRules::challenge(),
+            Some(name) => BeadRules::preset(name).ok_or_else(|| {
+                let names: Vec<&str> = PRESETS.iter().map(|p| p.name).collect();
+                format!("unknown preset {name:?}: choose one of {}", names.join(", "))
+            })?,
+        };
+        if let Some(text) = initial {
+            rules.initial = BeadRules::parse_initial(text)?;
+        }
+        if let Some(text) = reward {
+            (rules.win, rules.draw, rules.loss) = BeadRules::parse_reward(text)?;
+        }
+        if let Some(text) = empty {
+            rules.empty = BeadRules::parse_empty(text)?;
+        }
+        if let Some(text) = colours {
+            rules.colours = BeadColours::parse(text)?;
+        }
+        rules.validate()?;
+        Ok(rules)
+    }
+
+    /// The presets, one line each (`  NAME       summary`), for help texts.
+    pub fn preset_list() -> String {
+        let lines: Vec<String> =
+            PRESETS.iter().map(|p| format!("  {:<10} {}", p.name, p.summary)).collect();
+        lines.join("\n")
+    }
+
     /// The challenge's rules, the engine's default.
     pub fn challenge() -> BeadRules {
         BeadRules {

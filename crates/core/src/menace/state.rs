@@ -123,13 +123,37 @@ impl State {
         Ok(machine)
     }
 
-    /// Reads and validates a state file.
+    /// Reads a state file: a regular file of at most [`MAX_STATE_BYTES`] (never a FIFO or
+    /// a device), parsed but not yet checked ([`State::to_machine`] checks it). Errors
+    /// name the file `name`, as the user wrote it.
+    ///
+    /// The one state loader: the engine's `--state`, `menace train --state`, `menace
+    /// eval` and the protocol's `load` all read through it.
+    pub fn read(path: &Path, name: &str) -> Result<State, String> {
+        let bytes = menace_files::read_capped(path, MAX_STATE_BYTES)
+            .map_err(|e| format!("cannot read {name}: {}", e.reason()))?;
+        serde_json::from_slice(&bytes).map_err(|e| format!("{name} is not a valid state file: {e}"))
+    }
+
+    /// Reads and validates a state file: the machine it describes and its games played.
     pub fn load(path: &Path) -> Result<(Matchboxes<TicTacToe>, u64), String> {
-        let text = menace_files::read_capped(path, MAX_STATE_BYTES)?;
-        let state: State = serde_json::from_slice(&text)
-            .map_err(|e| format!("{} is not a valid state file: {e}", path.display()))?;
-        let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = path.display().to_string();
+        let state = State::read(path, &name)?;
+        let machine = state.to_machine().map_err(|e| format!("{name}: {e}"))?;
         Ok((machine, state.games_played))
+    }
+
+    /// Refuses this state (read from `name`) when it was trained with other bead rules
+    /// than `rules`, which the user asked for explicitly: continuing it under other rules
+    /// would silently mix the two.
+    pub fn refuse_other_rules(&self, name: &str, rules: &BeadRules) -> Result<(), String> {
+        if &self.rules == rules {
+            return Ok(());
+        }
+        Err(format!(
+            "{name} was trained with other bead rules ({}); drop the bead flags or use a new file",
+            self.rules
+        ))
     }
 
     /// Writes the state atomically (temporary file, fsync, rename).

@@ -4,13 +4,18 @@
 //! game just played are drawn as small boards, and `dump` draws all of them.
 //!
 //! Output to a pipe stays the JSON protocol byte for byte: this module only ever runs when
-//! asked for, as a [`Sink`] in place of the JSON one.
+//! asked for, as a [`Sink`] in place of the JSON one. It lives in the protocol crate as a
+//! face of the answers (it reads nothing but [`Answer`]s, and decides nothing the engine
+//! has not said, except whether a tic-tac-toe board is over, by the core's rules), so the
+//! binary is left with the flag that chooses it.
 
 use std::fmt::Write as _;
 use std::io::Write;
 
-use menace::protocol::answer::{BoxDump, Draw, Score, Winner};
-use menace::protocol::{Answer, Closed, Sink};
+use menace_core::ttt::Board;
+
+use crate::answer::{Answer, BoxDump, Draw, Score, Winner};
+use crate::sink::{Closed, Sink};
 
 /// Renders answers as text to `out`, flushing after each.
 pub struct Pretty<W: Write> {
@@ -197,6 +202,17 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 let _ = writeln!(s, "Beads in the first box went from {first} to {last}.");
             }
         }
+        Answer::Info { game, learner, presets, opponents } => {
+            let _ = writeln!(s, "Playing {game} with the {learner} learner.");
+            let _ = writeln!(s, "Bead presets (rules preset NAME):");
+            for p in presets {
+                let _ = writeln!(s, "  {:<10} {}", p.name, p.summary);
+            }
+            let _ = writeln!(s, "Opponents (train N OPPONENT, watch N OPPONENT):");
+            for o in opponents {
+                let _ = writeln!(s, "  {:<10} {}", o.name, o.summary);
+            }
+        }
         Answer::Stopped => {
             let _ = writeln!(s, "Stopped.");
         }
@@ -218,16 +234,10 @@ fn score_line(score: &Score) -> String {
     format!("Score: MENACE {}, draws {}, you {}.", score.menace, score.draws, score.player)
 }
 
-/// Whether a tic-tac-toe board is finished (another game's board: never, the engine says).
+/// Whether a tic-tac-toe board is finished, as core's rules decide it (another game's
+/// board: never; its `result` answer says so).
 fn over(board: &[String], game: &str) -> bool {
-    if game != "ttt" || board.len() != 3 || board.iter().any(|r| r.len() != 3) {
-        return false;
-    }
-    let cell = |i: usize| board[i / 3].as_bytes()[i % 3];
-    const LINES: [[usize; 3]; 8] =
-        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
-    LINES.iter().any(|l| cell(l[0]) != b'.' && l.iter().all(|&i| cell(i) == cell(l[0])))
-        || (0..9).all(|i| cell(i) != b'.')
+    game == "ttt" && Board::parse(&board.concat()).is_some_and(Board::is_over)
 }
 
 /// A board as a labelled grid (tic-tac-toe), or the game's own drawing, indented.

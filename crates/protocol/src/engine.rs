@@ -1,0 +1,75 @@
+//! What a session needs from the game and learner it plays: the [`Engine`] trait that
+//! `Play` implements for every game, and a change of the bead rules
+//! ([`RulesChange`]) that engines apply.
+
+use menace_core::learn::train::OpponentSpec;
+use menace_core::menace::state::State;
+use menace_core::menace::{BeadColours, BeadRules, EmptyBox};
+
+use crate::answer::Answer;
+use crate::sink::Out;
+
+/// A change of the bead rules (`rules ...`): each part given replaces that part.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RulesChange {
+    /// Start from this preset.
+    pub preset: Option<BeadRules>,
+    /// Initial beads per move number.
+    pub initial: Option<Vec<u32>>,
+    /// Net beads after a win, a draw and a loss.
+    pub reward: Option<(i32, i32, i32)>,
+    /// The empty-box rule.
+    pub empty: Option<EmptyBox>,
+    /// Which legal moves get beads (every one, or one per symmetry class).
+    pub colours: Option<BeadColours>,
+    /// Refill every box with the new initial beads (and forget the games played).
+    pub reset: bool,
+}
+
+impl RulesChange {
+    /// The rules after this change to `old`, checked.
+    pub fn apply(&self, old: &BeadRules) -> Result<BeadRules, String> {
+        let mut rules = self.preset.clone().unwrap_or_else(|| old.clone());
+        if let Some(initial) = &self.initial {
+            rules.initial = initial.clone();
+        }
+        if let Some((w, d, l)) = self.reward {
+            (rules.win, rules.draw, rules.loss) = (w, d, l);
+        }
+        if let Some(empty) = self.empty {
+            rules.empty = empty;
+        }
+        if let Some(colours) = self.colours {
+            rules.colours = colours;
+        }
+        rules.validate().map_err(|e| format!("rules: {e}"))?;
+        Ok(rules)
+    }
+}
+
+/// A session's engine: everything that depends on the game and the learner, behind one
+/// object-safe face, so one table and one session serve them all.
+pub(crate) trait Engine: Send {
+    fn game_name(&self) -> &'static str;
+    fn learner_name(&self) -> &'static str;
+    fn is_bare_move(&self, line: &str) -> bool;
+    /// `Err` (why `what` must wait) while a match is in progress.
+    fn idle(&self, what: &str) -> Result<(), String>;
+    fn games(&mut self, games: u32, out: &mut Out) -> Result<(), String>;
+    fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String>;
+    fn board(&self) -> Result<Answer, String>;
+    fn status(&self) -> Answer;
+    fn dump(&self, opponent: bool) -> Result<Answer, String>;
+    fn resign(&mut self, out: &mut Out) -> Result<(), String>;
+    fn abort(&mut self, out: &mut Out) -> Result<(), String>;
+    fn reset(&mut self, out: &mut Out) -> Result<(), String>;
+    fn seed(&mut self, seed: u64);
+    fn train(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String>;
+    fn watch(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String>;
+    fn eval(&self) -> Answer;
+    fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String>;
+    fn history(&self, last: usize) -> Answer;
+    fn state(&self) -> Result<State, String>;
+    fn restore(&mut self, state: &State) -> Result<(), String>;
+    fn games_played(&self) -> u64;
+}

@@ -1,5 +1,5 @@
 //! The `--state` flag end to end: learning carried across runs of the binary, and saved
-//! when a signal or `quit` ends it. (The state file's own rules are tested in
+//! when a signal or `quit` ends it, with input still open or already ended. (The state file's own rules are tested in
 //! `crates/core/tests/state.rs`, the protocol's `load`/`save` in
 //! `crates/protocol/tests/state.rs`.)
 
@@ -31,19 +31,22 @@ mod ending {
     use std::ffi::OsStr;
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
 
     fn games_played(path: &std::path::Path) -> u64 {
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap();
         v["games_played"].as_u64().unwrap()
     }
 
-    /// Starts `menace --state PATH`, sends `lines`, waits for an answer starting with
-    /// `wait_for`, then sends `signal`: the exit status and the answers read.
+    /// Starts `menace --state PATH`, sends `lines` (then closes its input when
+    /// `close_input`), waits for an answer starting with `wait_for`, then sends `signal`
+    /// and waits (20 s at most) for the engine to end: the exit status and the answers.
     fn signalled(
         path: &std::path::Path,
         lines: &str,
         wait_for: &str,
         signal: i32,
+        close_input: bool,
     ) -> (Option<i32>, Vec<String>) {
         let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
             .arg("--state")
@@ -56,6 +59,12 @@ mod ending {
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(lines.as_bytes()).unwrap();
         stdin.flush().unwrap();
+        let stdin = if close_input {
+            drop(stdin);
+            None
+        } else {
+            Some(stdin)
+        };
         let mut out = BufReader::new(child.stdout.take().unwrap());
         let mut seen = Vec::new();
         loop {
@@ -69,8 +78,18 @@ mod ending {
         }
         // SAFETY: kill only sends a signal to the child this test started.
         assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
-        let status = child.wait().unwrap();
-        // The stdin pipe stays open until here: the signal, not end of input, ended it.
+        let sent = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if sent.elapsed() > Duration::from_secs(20) {
+                child.kill().unwrap();
+                panic!("still running 20 s after signal {signal} (input closed: {close_input})");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        // An open stdin pipe stays open until here: the signal, not end of input, ended it.
         drop(stdin);
         for line in out.lines() {
             seen.push(line.unwrap());
@@ -78,11 +97,54 @@ mod ending {
         (std::os::unix::process::ExitStatusExt::signal(&status).or(status.code()), seen)
     }
 
+    /// The command of a batch job killed by its scheduler: 100 million games against the
+    /// exploiter, about two hours.
+    const LONG: &str = "train 100000000 exploiter\n";
+
+    /// `signal` ends [`LONG`] at once, whether input is still open or has already ended
+    /// (`printf 'train ...' | menace --state s.json`): exit code 128 + signal, a stopped
+    /// `trained` answer, and the games it played saved.
+    fn long_train_stopped_by(signal: i32, close_input: bool) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        let progress = r#"{"type":"progress","command":"train","games":10000,"#;
+        let (code, seen) = signalled(&path, LONG, progress, signal, close_input);
+        assert_eq!(code, Some(128 + signal), "{seen:?}");
+        let last = seen.last().expect("a trained answer");
+        let trained: serde_json::Value = serde_json::from_str(last).unwrap();
+        assert_eq!(trained["type"], "trained", "{last}");
+        assert_eq!(trained["stopped"], true, "{last}");
+        let games = trained["games"].as_u64().unwrap();
+        assert!((10_000..100_000_000).contains(&games), "{games}");
+        assert_eq!(games_played(&path), games);
+    }
+
+    #[test]
+    fn sigterm_after_end_of_input_stops_and_saves() {
+        long_train_stopped_by(libc::SIGTERM, true);
+    }
+
+    #[test]
+    fn sigint_after_end_of_input_stops_and_saves() {
+        long_train_stopped_by(libc::SIGINT, true);
+    }
+
+    #[test]
+    fn sigterm_with_input_open_stops_and_saves() {
+        long_train_stopped_by(libc::SIGTERM, false);
+    }
+
+    #[test]
+    fn sigint_with_input_open_stops_and_saves() {
+        long_train_stopped_by(libc::SIGINT, false);
+    }
+
     #[test]
     fn sigterm_saves_the_state() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
-        let (code, _) = signalled(&path, "train 300\n", r#"{"type":"trained""#, libc::SIGTERM);
+        let (code, _) =
+            signalled(&path, "train 300\n", r#"{"type":"trained""#, libc::SIGTERM, false);
         assert_eq!(code, Some(128 + libc::SIGTERM));
         assert_eq!(games_played(&path), 300);
     }
@@ -92,7 +154,7 @@ mod ending {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         let (code, seen) =
-            signalled(&path, "train 100000000\n", r#"{"type":"progress""#, libc::SIGINT);
+            signalled(&path, "train 100000000\n", r#"{"type":"progress""#, libc::SIGINT, false);
         assert_eq!(code, Some(128 + libc::SIGINT), "{seen:?}");
         let played = games_played(&path);
         assert!((1_000_000..100_000_000).contains(&played), "{played}");

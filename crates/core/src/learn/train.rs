@@ -285,6 +285,24 @@ pub struct Plan {
     pub stop_when_unbeatable: bool,
 }
 
+impl Plan {
+    /// A plan of `games` games with a curve point every `every` games, by default every
+    /// hundredth of them (at least every game), as `menace train` reads its flags.
+    pub fn new(
+        games: u64,
+        every: Option<u64>,
+        check_every: u64,
+        stop_when_unbeatable: bool,
+    ) -> Plan {
+        Plan {
+            games,
+            every: every.unwrap_or((games / 100).max(1)),
+            check_every,
+            stop_when_unbeatable,
+        }
+    }
+}
+
 /// Trains `learner` (playing `side`) against `opponent` per `plan`, calling `progress`
 /// with the games played after each game.
 ///
@@ -454,6 +472,17 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_plan_records_a_hundredth_of_its_games_unless_told() {
+        assert_eq!(Plan::new(3000, None, 1, false).every, 30);
+        assert_eq!(Plan::new(50, None, 1, false).every, 1);
+        let told = Plan::new(3000, Some(7), 2, true);
+        assert_eq!(
+            (told.games, told.every, told.check_every, told.stop_when_unbeatable),
+            (3000, 7, 2, true)
+        );
+    }
 
     #[test]
     fn the_opponent_names_are_the_table_s() {

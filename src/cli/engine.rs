@@ -177,18 +177,6 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
 }
 
-/// The saved state `--state` names, if the file exists: read, and refused when bead
-/// flags ask for other rules than it was trained with (as `menace train` does).
-fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, String> {
-    let Some(path) = args.state.as_ref().filter(|p| p.exists()) else { return Ok(None) };
-    let name = path.display().to_string();
-    let state = State::read(path, &name)?;
-    if args.beads.given() {
-        state.refuse_other_rules(&name, rules)?;
-    }
-    Ok(Some(state))
-}
-
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
 ///
 /// The protocol's `transport::drive` runs the session: a reader thread feeds it stdin,
@@ -208,8 +196,9 @@ pub fn run(args: EngineArgs) -> ExitCode {
     if args.state.is_some() && !ttt_menace {
         return fail("--state is for tic-tac-toe with the menace learner".into());
     }
-    let state = match saved_state(&args, &config.rules) {
-        Ok(s) => s,
+    let asked = args.beads.given().then_some(&config.rules);
+    let state = match args.state.as_ref().map(|p| State::read_existing(p, asked)).transpose() {
+        Ok(s) => s.flatten(),
         Err(e) => return fail(e),
     };
     let game = config.game.name();

@@ -224,30 +224,11 @@ pub fn run(args: GoArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let board = &input.board;
     let d = koth::decide(&input, &cfg);
     if args.verbose {
-        eprintln!("{} ({})", d.reason, koth::infer(&input));
-        if let Some(s) = &d.search {
-            if s.virtual_komi > 0.0 {
-                eprintln!(
-                    "  ahead: the search's last part asked for a lead of {} points",
-                    s.virtual_komi
-                );
-            }
-            for m in s.moves.iter().take(8) {
-                eprintln!(
-                    "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}",
-                    koth::format_move(board, m.mv),
-                    m.visits,
-                    m.winrate,
-                    m.amaf_visits,
-                    m.amaf_winrate
-                );
-            }
-        }
+        eprint!("{}", koth::explain(&input, &d));
     }
-    println!("{}", koth::format_move(board, d.mv));
+    println!("{}", koth::format_move(&input.board, d.mv));
     ExitCode::SUCCESS
 }
 
@@ -333,29 +314,6 @@ fn referee_run(
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
-    use menace::go::rules::board::Board;
-    let bytes = menace::files::read_capped(&p.sgf, 1 << 20)
-        .map_err(|e| format!("cannot read {}: {e}", p.sgf.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", p.sgf.display()))?;
-    let game = menace::go::io::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
-    let upto = match p.before {
-        None => game.moves.len(),
-        Some(0) => return Err("--move counts from 1".into()),
-        Some(n) if n > game.moves.len() + 1 => {
-            return Err(format!(
-                "the game has {} moves; --move {n} is past its end",
-                game.moves.len()
-            ))
-        }
-        Some(n) => n - 1,
-    };
-    let mut board = if game.handicap.is_empty() {
-        Board::new(game.size)
-    } else {
-        menace::go::rules::handicap::board(game.size, &game.handicap)?
-    };
-    for (i, &mv) in game.moves[..upto].iter().enumerate() {
-        board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
-    }
-    Ok(koth::format(&board))
+    let game = menace::go::io::sgf::read_file(&p.sgf)?;
+    Ok(koth::format(&game.position_before(p.before)?))
 }

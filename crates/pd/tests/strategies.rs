@@ -43,3 +43,14 @@ fn lunatic_takes_exactly_what_python_would() {
     }
     assert_eq!(n, 20 * 13);
 }
+
+#[test]
+fn the_list_has_a_line_per_strategy_in_table_order_with_its_origin() {
+    let list = menace_pd::strategies::list();
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), menace_pd::strategies::TABLE.len());
+    for (line, e) in lines.iter().zip(menace_pd::strategies::TABLE) {
+        assert!(line.starts_with(e.name) && line.ends_with(e.about), "{line}");
+        assert!(line.contains(&format!("{:?}", e.origin).to_lowercase()), "{line}");
+    }
+}

@@ -152,6 +152,21 @@ pub const PUBLISHED_FIELD: [&str; 13] = [
     "lazy",
 ];
 
+/// The built-in strategies, a line each: name, origin and what it does (`menace pd
+/// --list`, and `menace pd-player`'s answer to an unknown name).
+pub fn list() -> String {
+    let mut s = String::new();
+    for e in TABLE {
+        s.push_str(&format!(
+            "{:<11} {:<9} {}\n",
+            e.name,
+            format!("{:?}", e.origin).to_lowercase(),
+            e.about
+        ));
+    }
+    s
+}
+
 /// The strategy called `name`.
 pub fn find(name: &str) -> Option<&'static Entry> {
     TABLE.iter().find(|e| e.name == name)

@@ -249,7 +249,7 @@ fn the_explanation_gives_the_reason_and_the_most_visited_moves() {
     let d = koth::decide(&input, &cfg);
     let text = koth::explain(&input, &d);
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with(&d.reason), "{text}");
+    assert!(lines[0].starts_with(d.reason), "{text}");
     let moves = d.search.as_ref().expect("the empty board is searched").moves.len();
     assert_eq!(lines.len(), 1 + moves.min(8), "{text}");
     assert!(lines[1].contains(" visits ") && text.ends_with('\n'), "{text}");

@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use menace::learn::speed;
+use menace_core::learn::speed;
 
 /// Flags of `menace bench`.
 #[derive(clap::Args, Debug)]

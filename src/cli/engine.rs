@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
-use menace::learn::WeightedConfig;
-use menace::learn::{LearnerKind, Learners};
-use menace::menace::state::State;
-use menace::menace::BeadRules;
-use menace::protocol::transport::{drive, Ended};
-use menace::protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
+use menace_core::learn::WeightedConfig;
+use menace_core::learn::{LearnerKind, Learners};
+use menace_core::menace::state::State;
+use menace_core::menace::BeadRules;
+use menace_protocol::transport::{drive, Ended};
+use menace_protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -226,8 +226,8 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink: Box<dyn menace::protocol::Sink + Send> = if args.text_answers() {
-        Box::new(menace::protocol::pretty::Pretty::new(io::stdout(), game))
+    let sink: Box<dyn menace_protocol::Sink + Send> = if args.text_answers() {
+        Box::new(menace_protocol::pretty::Pretty::new(io::stdout(), game))
     } else {
         Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
     };

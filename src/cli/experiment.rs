@@ -1,19 +1,19 @@
 //! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
 //! experiment), printed as plain-text tables. The work is in
-//! [`menace::learn::nim_xor`], [`menace::learn::hexapawn_experiment`] and
-//! [`menace::learn::textbook`].
+//! [`menace_core::learn::nim_xor`], [`menace_core::learn::hexapawn_experiment`] and
+//! [`menace_core::learn::textbook`].
 
 use std::process::ExitCode;
 
-use menace::learn::hexapawn_experiment::{
+use menace_core::learn::hexapawn_experiment::{
     format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig,
 };
-use menace::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
-use menace::learn::textbook::{format_textbook, textbook, TextbookConfig};
-use menace::learn::Learners;
-use menace::learn::WeightedConfig;
-use menace::menace::BeadRules;
-use menace::nim::Nim;
+use menace_core::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
+use menace_core::learn::textbook::{format_textbook, textbook, TextbookConfig};
+use menace_core::learn::Learners;
+use menace_core::learn::WeightedConfig;
+use menace_core::menace::BeadRules;
+use menace_core::nim::Nim;
 
 /// Which experiment.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

@@ -5,18 +5,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use menace::arena::tournament::{driver, Run};
-use menace::arena::Program;
-use menace::go::io::{gtp, koth};
-use menace::go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
-use menace::go::referee::Rules;
-use menace::go::search::mcts::SearchConfig;
-use menace::go::search::profile::{Profile, WideRoot};
+use menace_arena::tournament::{driver, Run};
+use menace_arena::Program;
+use menace_go::io::{gtp, koth};
+use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
+use menace_go::referee::Rules;
+use menace_go::search::mcts::SearchConfig;
+use menace_go::search::profile::{Profile, WideRoot};
 
 use super::tournament::{ShardArgs, SprtArgs};
 
 /// Default playouts per move (the library's one default budget).
-pub use menace::go::search::mcts::DEFAULT_PLAYOUTS;
+pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 
 /// Flags of `menace go`.
 ///
@@ -314,6 +314,6 @@ fn referee_run(
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
-    let game = menace::go::io::sgf::read_file(&p.sgf)?;
+    let game = menace_go::io::sgf::read_file(&p.sgf)?;
     Ok(koth::format(&game.position_before(p.before)?))
 }

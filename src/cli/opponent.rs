@@ -7,10 +7,10 @@
 use std::io;
 use std::process::ExitCode;
 
-use menace::learn::{Perfect, Player, Random};
-use menace::protocol::opponent::play_opponent_side;
-use menace::rng::from_seed;
-use menace::ttt::TicTacToe;
+use menace_core::learn::{Perfect, Player, Random};
+use menace_core::ttt::TicTacToe;
+use menace_protocol::opponent::play_opponent_side;
+use menace_stats::rng::from_seed;
 
 /// Flags of `menace opponent`.
 #[derive(clap::Args, Debug)]

@@ -5,14 +5,14 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use menace::arena::tournament::{driver, Run};
-use menace::arena::Limits;
-use menace::pd::format::parse_input;
-use menace::pd::judge::Config;
-use menace::pd::rules::rounds_for;
-use menace::pd::rules::Id;
-use menace::pd::strategies::{self, PUBLISHED_FIELD};
-use menace::pd::{seeds, tournament};
+use menace_arena::tournament::{driver, Run};
+use menace_arena::Limits;
+use menace_pd::format::parse_input;
+use menace_pd::judge::Config;
+use menace_pd::rules::rounds_for;
+use menace_pd::rules::Id;
+use menace_pd::strategies::{self, PUBLISHED_FIELD};
+use menace_pd::{seeds, tournament};
 
 use super::tournament::ShardArgs;
 
@@ -127,7 +127,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     let start = Instant::now();
     let tally = tournament::Tally::default();
     let run = Run { command, plan: &plan, shard, out: &args.out, jobs, stop: None };
-    let incidents = |res: &menace::pd::judge::GameResult| {
+    let incidents = |res: &menace_pd::judge::GameResult| {
         if !args.quiet && args.games == 1 {
             for x in &res.incidents {
                 let name = &res.names[(x.id - 1) as usize];

@@ -8,22 +8,22 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine::{BeadArgs, LearnerArgs};
-use menace::arena::Program;
-use menace::choice::GameChoice;
-use menace::game::Game;
-use menace::game::Side;
-use menace::hexapawn::Hexapawn;
-use menace::learn::eval::report;
-use menace::learn::sweep;
-use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
-use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
-use menace::menace::state::State;
-use menace::menace::{BeadRules, Matchboxes};
-use menace::nim::{format_table, strategy_table};
-use menace::protocol::opponent::External;
-use menace::rng::from_seed;
-use menace::solve::Solver;
-use menace::ttt::TicTacToe;
+use menace_arena::Program;
+use menace_core::choice::GameChoice;
+use menace_core::game::Game;
+use menace_core::game::Side;
+use menace_core::hexapawn::Hexapawn;
+use menace_core::learn::eval::report;
+use menace_core::learn::sweep;
+use menace_core::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
+use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
+use menace_core::menace::state::State;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::nim::{format_table, strategy_table};
+use menace_core::solve::Solver;
+use menace_core::ttt::TicTacToe;
+use menace_protocol::opponent::External;
+use menace_stats::rng::from_seed;
 
 /// Flags of `menace train`.
 #[derive(clap::Args, Debug)]
@@ -370,14 +370,14 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
 }
 
 /// `--seeds K --out DIR`: the sweep as units of the tournament layer
-/// ([`menace::learn::sweep`]); the text printed is the summary of the lines.
+/// ([`menace_core::learn::sweep`]); the text printed is the summary of the lines.
 fn run_recorded(
     args: &TrainArgs,
     spec: &OpponentSpec,
     rules: &BeadRules,
     out: &std::path::Path,
 ) -> Result<String, String> {
-    use menace::arena::tournament::{driver, Run};
+    use menace_arena::tournament::{driver, Run};
     let sweep = sweep::Config {
         opponent: spec.to_string(),
         rules: rules.to_string(),
@@ -397,8 +397,7 @@ fn run_recorded(
         let run = run_one(args, spec, rules, sweep.seed(unit), None, None);
         sweep.record(unit, run.as_ref().map(|(summary, _, _)| summary).map_err(|e| e.clone()))
     };
-    let each = |r: &menace::arena::tournament::Record| {
-        eprintln!("{command}: seed {} done", r.data["seed"])
-    };
+    let each =
+        |r: &menace_arena::tournament::Record| eprintln!("{command}: seed {} done", r.data["seed"]);
     driver::run(&sweep::Sweep, &run, play, each).map(|(text, _)| text)
 }

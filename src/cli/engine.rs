@@ -103,18 +103,12 @@ impl LearnerArgs {
 
     /// Both learners' settings, with `rules` for the matchbox learner.
     pub fn learners(&self, rules: BeadRules) -> Result<Learners, String> {
-        let mut weighted = WeightedConfig::default();
-        if let Some(p) = self.prec_coeff {
-            weighted.prec_coeff = p;
-        }
-        if let Some(s) = self.learning_step {
-            weighted.learning_step = s;
-        }
-        if let Some(c) = self.step_coeff {
-            weighted.step_coeff = c;
-        }
-        weighted.symmetry = self.symmetry;
-        weighted.validate()?;
+        let weighted = WeightedConfig::from_flags(
+            self.prec_coeff,
+            self.learning_step,
+            self.step_coeff,
+            self.symmetry,
+        )?;
         Ok(Learners { rules, weighted })
     }
 }
@@ -164,16 +158,7 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let game = args.learner.game()?;
     let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
-    let files = match (&args.files, args.no_files) {
-        (_, true) => FileAccess::Nowhere,
-        (Some(dir), false) => {
-            if !dir.is_dir() {
-                return Err(format!("--files {}: not a folder", dir.display()));
-            }
-            FileAccess::Within(dir.clone())
-        }
-        (None, false) => FileAccess::Anywhere,
-    };
+    let files = FileAccess::from_flags(args.files.as_deref(), args.no_files)?;
     Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
 }
 

@@ -76,14 +76,12 @@ pub struct ExperimentArgs {
 fn learners(args: &ExperimentArgs) -> Result<Learners, String> {
     let rules = BeadRules::preset(&args.preset)
         .ok_or_else(|| format!("unknown preset {:?}: challenge, michie or scroggs", args.preset))?;
-    let weighted = WeightedConfig {
-        prec_coeff: args.prec_coeff,
-        learning_step: args.learning_step,
-        step_coeff: args.step_coeff,
-        symmetry: args.symmetry,
-        ..WeightedConfig::default()
-    };
-    weighted.validate()?;
+    let weighted = WeightedConfig::from_flags(
+        Some(args.prec_coeff),
+        Some(args.learning_step),
+        Some(args.step_coeff),
+        args.symmetry,
+    )?;
     if args.seeds == 0 || args.seeds > 10_000 {
         return Err("--seeds must be 1 to 10000".into());
     }

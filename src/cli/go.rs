@@ -1,14 +1,12 @@
 //! `menace go`: flags and glue for the Go bot, GTP engine and match runner.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use menace_arena::tournament::{driver, Run};
-use menace_arena::Program;
 use menace_go::io::{gtp, koth};
-use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
+use menace_go::referee::tournament::{Config, Entrant, Format};
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::profile::{Profile, WideRoot};
@@ -248,30 +246,16 @@ fn report(command: &str, result: Result<String, String>) -> ExitCode {
 
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
 fn run_match(m: MatchArgs) -> Result<String, String> {
-    let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
-    let (pa, pb) = (parse(&m.a)?, parse(&m.b)?);
+    let timeout = Duration::from_secs(m.move_timeout);
+    let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout);
+    let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
+    let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
     if m.first_game != 1 {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }
-    let gtp = |name: &str, cmd: &str, p| Entrant {
-        name: name.into(),
-        spec: format!("gtp:{cmd}"),
-        kind: Kind::Gtp(p),
-    };
-    let cfg = Config {
-        entrants: vec![gtp(&m.name_a, &m.a, pa), gtp(&m.name_b, &m.b, pb)],
-        games_per_pair: m.games as u64,
-        rules: Rules::gtp(
-            m.size,
-            m.komi,
-            m.handicap,
-            m.move_cap,
-            Duration::from_secs(m.move_timeout),
-        ),
-        format: Format::Match,
-    };
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
-    referee_run("menace go match", &cfg, &m.shard, &m.sprt, &out, 1)
+    let command = "menace go match";
+    cfg.run(command, || m.shard.resolve(command), m.sprt.rule().as_ref(), &out, 1)
 }
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
@@ -288,28 +272,9 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
         rules: Rules::koth(t.size, t.komi, t.move_cap, timeout),
         format: Format::Tournament,
     };
-    referee_run("menace go tournament", &cfg, &t.shard, &t.sprt, &t.out, t.jobs.max(1))
-}
-
-/// Runs the units of `cfg` through the tournament driver into `out`.
-fn referee_run(
-    command: &str,
-    cfg: &Config,
-    shard: &ShardArgs,
-    sprt: &SprtArgs,
-    out: &Path,
-    jobs: usize,
-) -> Result<String, String> {
-    cfg.check()?;
-    let names: Vec<&str> = cfg.entrants.iter().map(|e| e.name.as_str()).collect();
-    sprt.check(&names)?;
-    let plan = cfg.plan();
-    let stop = sprt.rule();
-    let shard = shard.resolve(command)?;
-    let run = Run { command, plan: &plan, shard, out, jobs, stop: stop.as_ref() };
-    let play = |unit| tour::run_unit(cfg, unit, out);
-    driver::run(&tour::GoResults, &run, play, |r| eprintln!("{}", tour::progress(r)))
-        .map(|(text, _)| text)
+    let command = "menace go tournament";
+    let stop = t.sprt.rule();
+    cfg.run(command, || t.shard.resolve(command), stop.as_ref(), &t.out, t.jobs.max(1))
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.

@@ -64,11 +64,6 @@ impl SprtArgs {
     pub fn rule(&self) -> Option<SprtStop> {
         self.sprt.clone().map(|entrant| SprtStop { entrant, test: self.sprt_elo })
     }
-
-    /// Refuses `--sprt` for an entrant that is not one of exactly two.
-    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
-        self.rule().map_or(Ok(()), |r| r.check(entrants))
-    }
 }
 
 /// Flags of `menace merge`.

@@ -3,12 +3,11 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine::{BeadArgs, LearnerArgs};
-use menace_arena::Program;
 use menace_core::choice::GameChoice;
 use menace_core::game::Game;
 use menace_core::game::Side;
@@ -120,12 +119,7 @@ fn run_one(
         start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, Side::First, rules.clone()), 0));
     let mut opponent = match spec {
         OpponentSpec::Program(cmd) => {
-            let program = Program::parse(cmd).map_err(|e| format!("opponent: {e}"))?;
-            let deadline = Duration::from_secs_f64(args.move_timeout.clamp(0.001, 3600.0));
-            let ext =
-                External::spawn(&program, deadline, u32::try_from(args.games).unwrap_or(u32::MAX))
-                    .map_err(|e| format!("cannot start {program}: {e}"))?;
-            Opponent::Other(Box::new(ext))
+            Opponent::Other(Box::new(External::for_training(cmd, args.move_timeout, args.games)?))
         }
         _ => Opponent::built_in(spec, &TicTacToe, Side::Second, rules).expect("built in"),
     };
@@ -377,7 +371,6 @@ fn run_recorded(
     rules: &BeadRules,
     out: &std::path::Path,
 ) -> Result<String, String> {
-    use menace_arena::tournament::{driver, Run};
     let sweep = sweep::Config {
         opponent: spec.to_string(),
         rules: rules.to_string(),
@@ -389,15 +382,9 @@ fn run_recorded(
         move_timeout: args.move_timeout,
         seeds: args.seeds,
     };
-    let plan = sweep.plan();
     let command = "menace train";
     let shard = args.shard.resolve(command)?;
-    let run = Run { command, plan: &plan, shard, out, jobs: args.jobs.max(1), stop: None };
-    let play = |unit| {
-        let run = run_one(args, spec, rules, sweep.seed(unit), None, None);
-        sweep.record(unit, run.as_ref().map(|(summary, _, _)| summary).map_err(|e| e.clone()))
-    };
-    let each =
-        |r: &menace_arena::tournament::Record| eprintln!("{command}: seed {} done", r.data["seed"]);
-    driver::run(&sweep::Sweep, &run, play, each).map(|(text, _)| text)
+    sweep.run(command, shard, out, args.jobs, |seed| {
+        run_one(args, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
+    })
 }

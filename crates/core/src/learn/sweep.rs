@@ -3,7 +3,10 @@
 //! each run's summary (without its curve) is one results line, and the text printed is
 //! [`summary`] of the lines, the same as `menace merge` prints for the shards' files.
 
-use menace_arena::tournament::{Merged, Plan, ResultKind, UnitId};
+use std::path::Path;
+
+use menace_arena::tournament::driver::{self, Run};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
 use serde_json::{Map, Value};
 
 use super::train::Summary;
@@ -68,6 +71,24 @@ impl Config {
     /// The seed of `unit`.
     pub fn seed(&self, unit: UnitId) -> u64 {
         self.first_seed.wrapping_add(unit.0)
+    }
+
+    /// Runs the units of `shard` not yet in `out` through the tournament driver, `jobs`
+    /// at once, `train(seed)` being one run; each finished seed is said on stderr. The
+    /// answer is [`summary`] of the results file.
+    pub fn run(
+        &self,
+        command: &str,
+        shard: Shard,
+        out: &Path,
+        jobs: usize,
+        train: impl Fn(u64) -> Result<Summary, String> + Sync,
+    ) -> Result<String, String> {
+        let plan = self.plan();
+        let run = Run { command, plan: &plan, shard, out, jobs: jobs.max(1), stop: None };
+        let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
+        let each = |r: &Record| eprintln!("{command}: seed {} done", r.data["seed"]);
+        driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
     }
 
     /// The fields of `unit`'s line: its seed, the opponent, and the run's summary without
@@ -256,7 +277,7 @@ pub fn run_seeds<T: Send>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_arena::tournament::{merge, Record};
+    use menace_arena::tournament::merge;
 
     fn config(seeds: u64) -> Config {
         Config {
@@ -327,5 +348,27 @@ mod tests {
         assert_eq!(ok, vec![(u64::MAX, u64::MAX), (0, 0), (1, 1)]);
         let failed = run_seeds(5, 4, 2, |s| if s >= 6 { Err(format!("no {s}")) } else { Ok(s) });
         assert_eq!(failed, Err("seed 6: no 6".to_string()));
+    }
+
+    #[test]
+    fn a_run_records_a_line_per_seed_and_a_resumed_run_trains_no_seed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Config { first_seed: 5, ..config(3) };
+        let trained = std::sync::Mutex::new(Vec::new());
+        let train = |seed: u64| {
+            trained.lock().unwrap().push(seed);
+            if seed == 6 {
+                return Err("no such program".to_string());
+            }
+            Ok(Summary { games: 10, last_loss: Some(seed), ..Summary::default() })
+        };
+        let text = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        assert!(text.contains("seed 6: failed: no such program"), "{text}");
+        assert!(text.contains("last loss at game: median 6 (range 5..7)"), "{text}");
+        let mut seeds = trained.lock().unwrap().clone();
+        seeds.sort();
+        assert_eq!(seeds, [5, 6, 7]);
+        let again = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        assert_eq!((again, trained.lock().unwrap().len()), (text, 3));
     }
 }

@@ -14,7 +14,7 @@ use menace_core::game::Side;
 use menace_core::hexapawn::Hexapawn;
 use menace_core::learn::eval::report;
 use menace_core::learn::sweep;
-use menace_core::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
+use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
 use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
@@ -22,7 +22,6 @@ use menace_core::nim::{format_table, strategy_table};
 use menace_core::solve::Solver;
 use menace_core::ttt::TicTacToe;
 use menace_protocol::opponent::External;
-use menace_stats::rng::from_seed;
 
 /// Flags of `menace train`.
 #[derive(clap::Args, Debug)]
@@ -115,24 +114,19 @@ fn run_one(
     start: Option<(Matchboxes<TicTacToe>, u64)>,
     bar: Option<&ProgressBar>,
 ) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
-    let (mut machine, played) =
+    let (machine, played) =
         start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, Side::First, rules.clone()), 0));
-    let mut opponent = match spec {
-        OpponentSpec::Program(cmd) => {
-            Opponent::Other(Box::new(External::for_training(cmd, args.move_timeout, args.games)?))
-        }
-        _ => Opponent::built_in(spec, &TicTacToe, Side::Second, rules).expect("built in"),
+    let exec = |cmd: &str| {
+        let external = External::for_training(cmd, args.move_timeout, args.games)?;
+        Ok(Opponent::Other(Box::new(external)))
     };
-    let plan = plan(args);
-    let mut rng = from_seed(seed);
-    let summary =
-        train(&TicTacToe, &mut machine, Side::First, &mut opponent, &plan, &mut rng, |n| {
-            if let Some(b) = bar {
-                if n % 64 == 0 {
-                    b.set_position(n);
-                }
-            }
-        });
+    let progress = |n| {
+        if let Some(b) = bar.filter(|_| n % 64 == 0) {
+            b.set_position(n);
+        }
+    };
+    let (summary, machine) =
+        run_seed(&TicTacToe, machine, Side::First, spec, rules, exec, &plan(args), seed, progress)?;
     let games = summary.games;
     Ok((summary, machine, played + games))
 }
@@ -157,13 +151,10 @@ where
         return fail("--state is for tic-tac-toe with the menace learner");
     }
     let plan = plan(args);
-    let one = |seed: u64| {
-        let mut learner = Learner::new(&game, side, kind, learners);
-        let mut opponent =
-            Opponent::built_in(spec, &game, side.other(), &learners.rules).expect("built in");
-        let summary =
-            train(&game, &mut learner, side, &mut opponent, &plan, &mut from_seed(seed), |_| {});
-        Ok((summary, learner))
+    let one = |seed| {
+        let learner = Learner::new(&game, side, kind, learners);
+        let exec = |_: &str| Err("built-in opponents only".to_string());
+        run_seed(&game, learner, side, spec, &learners.rules, exec, &plan, seed, |_| {})
     };
     let runs = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
         Ok(r) => r,

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use menace_arena::tournament::{driver, Run};
 use menace_arena::Limits;
-use menace_pd::format::parse_input;
 use menace_pd::judge::Config;
 use menace_pd::rules::rounds_for;
 use menace_pd::rules::Id;
@@ -183,16 +182,15 @@ pub fn run_player(args: PdPlayerArgs) -> ExitCode {
         eprintln!("menace pd-player: cannot read standard input: {e}");
         return ExitCode::from(2);
     }
-    let parsed = match parse_input(&input) {
-        Ok(p) => p,
+    let answer = match entry.answer(&input) {
+        Ok(a) => a,
         Err(e) => {
             eprintln!("menace pd-player: bad input: {e}");
             return ExitCode::from(2);
         }
     };
-    let answer = (entry.play)(&parsed.view());
     let mut out = std::io::stdout().lock();
-    if out.write_all(&answer.render()).and_then(|()| out.flush()).is_err() {
+    if out.write_all(&answer).and_then(|()| out.flush()).is_err() {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

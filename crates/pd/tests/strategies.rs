@@ -54,3 +54,13 @@ fn the_list_has_a_line_per_strategy_in_table_order_with_its_origin() {
         assert!(line.contains(&format!("{:?}", e.origin).to_lowercase()), "{line}");
     }
 }
+
+#[test]
+fn an_entry_answers_the_judge_s_input_or_says_why_not() {
+    let entry = find("greedy").unwrap();
+    let input = menace_pd::format::render_input(3, 2, &[], 7, b"");
+    let parsed = parse_input(&input).unwrap();
+    assert_eq!(entry.answer(&input).unwrap(), (entry.play)(&parsed.view()).render());
+    let bad = entry.answer(b"no").unwrap_err();
+    assert_eq!(bad, parse_input(b"no").unwrap_err().to_string());
+}

@@ -45,6 +45,15 @@ pub struct Entry {
     pub play: Play,
 }
 
+impl Entry {
+    /// The strategy's answer to one round's input as the judge writes it (what
+    /// `menace pd-player NAME` prints), or why the input is bad.
+    pub fn answer(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+        let parsed = super::format::parse_input(input).map_err(|e| e.to_string())?;
+        Ok((self.play)(&parsed.view()).render())
+    }
+}
+
 /// Every built-in strategy, in the order `--list` prints them.
 pub const TABLE: &[Entry] = &[
     Entry { name: "lazy", origin: Origin::House, about: "never takes", play: lazy },

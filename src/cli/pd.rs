@@ -5,7 +5,6 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use menace_arena::tournament::{driver, Run};
 use menace_arena::Limits;
 use menace_pd::judge::Config;
 use menace_pd::rules::rounds_for;
@@ -119,35 +118,11 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     if let Some(p) = &args.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
     }
-    let plan = games.plan();
     let command = "menace pd";
     let shard = args.shard.resolve(command)?;
     let jobs = args.jobs.unwrap_or_else(|| games.default_jobs());
     let start = Instant::now();
-    let tally = tournament::Tally::default();
-    let run = Run { command, plan: &plan, shard, out: &args.out, jobs, stop: None };
-    let incidents = |res: &menace_pd::judge::GameResult| {
-        if !args.quiet && args.games == 1 {
-            for x in &res.incidents {
-                let name = &res.names[(x.id - 1) as usize];
-                eprintln!("round {}, player {} ({name}): {}", x.round, x.id, x.what);
-            }
-        }
-    };
-    let (text, merged) = driver::run(
-        &tournament::PdResults,
-        &run,
-        |unit| games.play_unit(unit, &tally, incidents),
-        |r| {
-            if !args.quiet && args.games > 1 {
-                eprintln!("{command}: game {} of {} done", r.unit.0 + 1, plan.units);
-            }
-        },
-    )?;
-    let totals = tally.totals();
-    if let Some(e) = totals.failure {
-        return Err(e);
-    }
+    let (text, merged, totals) = games.run(command, shard, jobs, args.quiet)?;
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{text}");

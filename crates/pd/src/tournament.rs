@@ -23,7 +23,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
+use menace_arena::tournament::driver::{self, Run};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
 use menace_stats::rng::from_seed;
 use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
@@ -330,6 +331,42 @@ impl Games {
         record_fields(&res)
     }
 
+    /// Runs the games of `shard` not yet in the results folder through the tournament
+    /// driver, `jobs` at once; unless `quiet`, says on stderr each incident (of a single
+    /// game) or each game done (of several). The table, the merged lines (when the driver
+    /// gives them) and the [`Totals`]; the first failure of a game is the error.
+    pub fn run(
+        &self,
+        command: &str,
+        shard: Shard,
+        jobs: usize,
+        quiet: bool,
+    ) -> Result<(String, Option<Merged>, Totals), String> {
+        let plan = self.plan();
+        let tally = Tally::default();
+        let run = Run { command, plan: &plan, shard, out: &self.out, jobs, stop: None };
+        let incidents = |res: &GameResult| {
+            if !quiet && self.games == 1 {
+                for x in &res.incidents {
+                    let name = &res.names[(x.id - 1) as usize];
+                    eprintln!("round {}, player {} ({name}): {}", x.round, x.id, x.what);
+                }
+            }
+        };
+        let each = |r: &Record| {
+            if !quiet && self.games > 1 {
+                eprintln!("{command}: game {} of {} done", r.unit.0 + 1, plan.units);
+            }
+        };
+        let play = |unit| self.play_unit(unit, &tally, incidents);
+        let (text, merged) = driver::run(&PdResults, &run, play, each)?;
+        let totals = tally.totals();
+        match totals.failure {
+            Some(e) => Err(e),
+            None => Ok((text, merged, totals)),
+        }
+    }
+
     /// Games played at once unless told: one per CPU when every player is a built-in,
     /// else one, so that external programs are timed alone.
     pub fn default_jobs(&self) -> usize {
@@ -481,5 +518,19 @@ mod tests {
         let totals = tally.totals();
         assert_eq!((totals.played, shown.into_inner()), (2, 2));
         assert!(totals.failure.is_some() && totals.slowest >= 0.0, "{totals:?}");
+    }
+
+    #[test]
+    fn a_run_plays_the_missing_games_and_a_rerun_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = two_builtins(dir.path(), 2);
+        let (text, merged, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
+        let (again, _, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        assert_eq!((again, totals.played), (text, 0));
+        // A results folder that cannot be written is the run's error.
+        let blocked = dir.path().join("file");
+        std::fs::write(&blocked, "").unwrap();
+        assert!(two_builtins(&blocked, 1).run("test", Shard::WHOLE, 1, true).is_err());
     }
 }

@@ -246,12 +246,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             return fail("--state goes with a single run, not --seeds");
         }
         let asked = args.beads.given().then_some(&rules);
-        let loaded = State::read_existing(path, asked).and_then(|state| {
-            let Some(state) = state else { return Ok(None) };
-            let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(Some((machine, state.games_played)))
-        });
-        match loaded {
+        match State::load_existing(path, asked) {
             Ok(loaded) => start = loaded,
             Err(e) => return fail(e),
         }

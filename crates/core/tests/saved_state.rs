@@ -81,3 +81,12 @@ fn an_existing_state_is_read_and_refused_only_under_other_asked_rules() {
     let other = State::read_existing(&path, Some(&BeadRules::challenge())).unwrap_err();
     assert!(other.contains("was trained with other bead rules"), "{other}");
 }
+
+#[test]
+fn an_existing_state_loads_as_its_machine_and_games_played() {
+    let path = fixture("v1-scroggs-saved-by-0.1.0.json");
+    let (machine, played) = State::load_existing(&path, None).unwrap().expect("the file exists");
+    assert_eq!((machine.rules(), played), (&BeadRules::scroggs(), 200));
+    assert!(State::load_existing(&fixture("no-such-state.json"), None).unwrap().is_none());
+    assert!(State::load_existing(&path, Some(&BeadRules::challenge())).is_err());
+}

@@ -150,6 +150,17 @@ impl State {
         Ok(Some(state))
     }
 
+    /// [`State::read_existing`], then validated: the machine the file describes and its
+    /// games played, if the file exists (`menace train --state`).
+    pub fn load_existing(
+        path: &Path,
+        asked: Option<&BeadRules>,
+    ) -> Result<Option<(Matchboxes<TicTacToe>, u64)>, String> {
+        let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
+        let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some((machine, state.games_played)))
+    }
+
     /// Reads and validates a state file: the machine it describes and its games played.
     pub fn load(path: &Path) -> Result<(Matchboxes<TicTacToe>, u64), String> {
         let name = path.display().to_string();

@@ -215,18 +215,16 @@ pub fn run(args: GoArgs) -> ExitCode {
         eprintln!("menace go: cannot read standard input: {e}");
         return ExitCode::FAILURE;
     }
-    let input = match koth::parse(&text) {
-        Ok(i) => i,
+    match koth::answer(&text, &cfg, args.verbose) {
+        Ok((mv, why)) => {
+            eprint!("{}", why.unwrap_or_default());
+            println!("{mv}");
+        }
         Err(e) => {
             eprintln!("menace go: bad input: {e}");
             return ExitCode::from(2);
         }
-    };
-    let d = koth::decide(&input, &cfg);
-    if args.verbose {
-        eprint!("{}", koth::explain(&input, &d));
     }
-    println!("{}", koth::format_move(&input.board, d.mv));
     ExitCode::SUCCESS
 }
 

@@ -278,3 +278,16 @@ pub fn explain(input: &KothInput, d: &Decision) -> String {
     }
     out
 }
+
+/// `menace go`'s answer to the king-of-the-hill position `text`: the move as the format
+/// writes it and, with `verbose`, the [`explain`]ation; or why the input is bad.
+pub fn answer(
+    text: &str,
+    cfg: &SearchConfig,
+    verbose: bool,
+) -> Result<(String, Option<String>), KothError> {
+    let input = parse(text)?;
+    let d = decide(&input, cfg);
+    let why = verbose.then(|| explain(&input, &d));
+    Ok((format_move(&input.board, d.mv), why))
+}

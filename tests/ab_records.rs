@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use menace::arena::tournament::sprt::{Sprt, Verdict};
+use menace_arena::tournament::sprt::{Sprt, Verdict};
 
 /// Wilson score interval (95%) for `k` successes in `n`, in percent.
 fn wilson(k: f64, n: f64) -> (f64, f64) {

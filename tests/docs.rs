@@ -116,7 +116,7 @@ fn the_command_line_examples_are_what_the_engine_says() {
 #[test]
 fn every_command_has_a_section_and_every_section_a_command() {
     let doc = protocol_md();
-    let usages: Vec<&str> = menace::protocol::COMMANDS.iter().map(|c| c.usage).collect();
+    let usages: Vec<&str> = menace_protocol::COMMANDS.iter().map(|c| c.usage).collect();
     for usage in &usages {
         assert!(doc.contains(&format!("### `{usage}`")), "protocol.md lacks ### `{usage}`");
     }
@@ -133,7 +133,7 @@ fn the_command_list_is_the_command_table() {
     let (start, end) = ("<!-- command-list -->\n", "<!-- /command-list -->");
     let a = doc.find(start).expect("command-list marker") + start.len();
     let b = doc.find(end).expect("end marker");
-    let want = menace::protocol::command::command_list();
+    let want = menace_protocol::command::command_list();
     if std::env::var_os("MENACE_BLESS").is_some() && doc[a..b] != want {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md");
         std::fs::write(path, format!("{}{want}{}", &doc[..a], &doc[b..])).unwrap();

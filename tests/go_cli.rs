@@ -5,10 +5,10 @@
 
 use std::path::{Path, PathBuf};
 
-use menace::go::io::gtp::format_vertex;
-use menace::go::io::koth;
-use menace::go::io::sgf;
-use menace::go::rules::board::Board;
+use menace_go::io::gtp::format_vertex;
+use menace_go::io::koth;
+use menace_go::io::sgf;
+use menace_go::rules::board::Board;
 
 mod common;
 
@@ -148,7 +148,7 @@ fn v6_plays_as_v5_over_gtp() {
 /// Move 92 of game 2 of the first v6 run against GNU Go: at 30,000 playouts on two
 /// threads, one ladder reading went deep enough to overflow a search thread's 2 MiB
 /// stack and the process aborted (a forfeit for the judge). Search threads now have a
-/// stack sized for the reader's node budget ([`menace::go::search::mcts::SEARCH_STACK`]).
+/// stack sized for the reader's node budget ([`menace_go::search::mcts::SEARCH_STACK`]).
 #[test]
 fn a_deep_ladder_reading_does_not_overflow_a_search_thread() {
     let text = std::fs::read_to_string(concat!(

@@ -314,16 +314,16 @@ fn play_pair(a: &str, b: &str) -> (String, Vec<Value>, tempfile::TempDir) {
 fn check_replays(dir: &Path, recs: &[Value]) {
     for r in recs {
         assert_ne!(r["ending"], "forfeit", "{r}");
-        let sgf = menace::go::io::sgf::read(
+        let sgf = menace_go::io::sgf::read(
             &std::fs::read_to_string(dir.join(r["sgf"].as_str().unwrap())).unwrap(),
         )
         .unwrap();
-        let mut b = menace::go::rules::board::Board::new(sgf.size);
+        let mut b = menace_go::rules::board::Board::new(sgf.size);
         for m in &sgf.moves {
             b.play(*m).unwrap_or_else(|e| panic!("illegal {m:?}: {e} in {r}"));
         }
         assert_eq!(sgf.moves.len() as u64, r["moves"].as_u64().unwrap());
-        let (black, white) = menace::go::rules::score::area(&b);
+        let (black, white) = menace_go::rules::score::area(&b);
         assert_eq!(
             (u64::from(black), u64::from(white)),
             (r["black_score"].as_u64().unwrap(), r["white_score"].as_u64().unwrap())

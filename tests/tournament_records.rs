@@ -7,12 +7,12 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use menace::arena::tournament::record::{complete_lines, parse_lines};
-use menace::arena::tournament::Merged;
-use menace::go::io::sgf;
-use menace::go::referee::tournament;
-use menace::go::rules::board::{Board, Move};
-use menace::go::rules::score;
+use menace_arena::tournament::record::{complete_lines, parse_lines};
+use menace_arena::tournament::Merged;
+use menace_go::io::sgf;
+use menace_go::referee::tournament;
+use menace_go::rules::board::{Board, Move};
+use menace_go::rules::score;
 use serde_json::Value;
 
 fn koth_dirs() -> Vec<PathBuf> {
@@ -134,20 +134,20 @@ fn the_published_small_field_in_three_shards_merges_to_the_one_machine_standings
             (p.display().to_string(), std::fs::read_to_string(&p).unwrap())
         })
         .collect();
-    let merged = menace::arena::tournament::merge(&shards).unwrap();
+    let merged = menace_arena::tournament::merge(&shards).unwrap();
     let whole = self::merged(&root.join("koth-small"));
     assert_eq!(merged.records.len(), 12);
     assert_eq!(tournament::summary(&merged).unwrap(), tournament::summary(&whole).unwrap());
     // Game by game, the shards played what the one-machine run played (timings aside).
     for (a, b) in merged.records.iter().zip(&whole.records) {
-        let strip = |r: &menace::arena::tournament::Record| {
+        let strip = |r: &menace_arena::tournament::Record| {
             let mut d = r.data.clone();
             d.remove("black_slowest_s");
             d.remove("white_slowest_s");
             (r.unit, d)
         };
         assert_eq!(strip(a), strip(b));
-        let sgf = |dir: &str, r: &menace::arena::tournament::Record| {
+        let sgf = |dir: &str, r: &menace_arena::tournament::Record| {
             std::fs::read_to_string(root.join(dir).join(r.data["sgf"].as_str().unwrap())).unwrap()
         };
         assert_eq!(sgf("koth-small-3", a), sgf("koth-small", b), "unit {}", a.unit);
@@ -158,7 +158,7 @@ fn the_published_small_field_in_three_shards_merges_to_the_one_machine_standings
 /// JSON lines (winner and seats only), not from the standings code.
 #[test]
 fn the_colour_table_is_a_recount_of_the_lines() {
-    use menace::arena::tournament::interval::wilson;
+    use menace_arena::tournament::interval::wilson;
     for dir in koth_dirs() {
         let text = std::fs::read_to_string(dir.join("results.jsonl")).unwrap();
         // entrant -> [[won, tied, lost] as black, as white]

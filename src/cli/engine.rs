@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
-use menace::learn::WeightedConfig;
-use menace::learn::{LearnerKind, Learners};
-use menace::menace::state::State;
-use menace::menace::BeadRules;
-use menace::protocol::transport::{drive, Ended};
-use menace::protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
+use menace_core::learn::WeightedConfig;
+use menace_core::learn::{LearnerKind, Learners};
+use menace_core::menace::state::State;
+use menace_core::menace::BeadRules;
+use menace_protocol::transport::{drive, Ended};
+use menace_protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -103,18 +103,12 @@ impl LearnerArgs {
 
     /// Both learners' settings, with `rules` for the matchbox learner.
     pub fn learners(&self, rules: BeadRules) -> Result<Learners, String> {
-        let mut weighted = WeightedConfig::default();
-        if let Some(p) = self.prec_coeff {
-            weighted.prec_coeff = p;
-        }
-        if let Some(s) = self.learning_step {
-            weighted.learning_step = s;
-        }
-        if let Some(c) = self.step_coeff {
-            weighted.step_coeff = c;
-        }
-        weighted.symmetry = self.symmetry;
-        weighted.validate()?;
+        let weighted = WeightedConfig::from_flags(
+            self.prec_coeff,
+            self.learning_step,
+            self.step_coeff,
+            self.symmetry,
+        )?;
         Ok(Learners { rules, weighted })
     }
 }
@@ -164,29 +158,8 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let game = args.learner.game()?;
     let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
-    let files = match (&args.files, args.no_files) {
-        (_, true) => FileAccess::Nowhere,
-        (Some(dir), false) => {
-            if !dir.is_dir() {
-                return Err(format!("--files {}: not a folder", dir.display()));
-            }
-            FileAccess::Within(dir.clone())
-        }
-        (None, false) => FileAccess::Anywhere,
-    };
+    let files = FileAccess::from_flags(args.files.as_deref(), args.no_files)?;
     Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
-}
-
-/// The saved state `--state` names, if the file exists: read, and refused when bead
-/// flags ask for other rules than it was trained with (as `menace train` does).
-fn saved_state(args: &EngineArgs, rules: &BeadRules) -> Result<Option<State>, String> {
-    let Some(path) = args.state.as_ref().filter(|p| p.exists()) else { return Ok(None) };
-    let name = path.display().to_string();
-    let state = State::read(path, &name)?;
-    if args.beads.given() {
-        state.refuse_other_rules(&name, rules)?;
-    }
-    Ok(Some(state))
 }
 
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
@@ -208,8 +181,9 @@ pub fn run(args: EngineArgs) -> ExitCode {
     if args.state.is_some() && !ttt_menace {
         return fail("--state is for tic-tac-toe with the menace learner".into());
     }
-    let state = match saved_state(&args, &config.rules) {
-        Ok(s) => s,
+    let asked = args.beads.given().then_some(&config.rules);
+    let state = match args.state.as_ref().map(|p| State::read_existing(p, asked)).transpose() {
+        Ok(s) => s.flatten(),
         Err(e) => return fail(e),
     };
     let game = config.game.name();
@@ -237,8 +211,8 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink: Box<dyn menace::protocol::Sink + Send> = if args.text_answers() {
-        Box::new(menace::protocol::pretty::Pretty::new(io::stdout(), game))
+    let sink: Box<dyn menace_protocol::Sink + Send> = if args.text_answers() {
+        Box::new(menace_protocol::pretty::Pretty::new(io::stdout(), game))
     } else {
         Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
     };

@@ -1,19 +1,19 @@
 //! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
 //! experiment), printed as plain-text tables. The work is in
-//! [`menace::learn::nim_xor`], [`menace::learn::hexapawn_experiment`] and
-//! [`menace::learn::textbook`].
+//! [`menace_core::learn::nim_xor`], [`menace_core::learn::hexapawn_experiment`] and
+//! [`menace_core::learn::textbook`].
 
 use std::process::ExitCode;
 
-use menace::learn::hexapawn_experiment::{
+use menace_core::learn::hexapawn_experiment::{
     format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig,
 };
-use menace::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
-use menace::learn::textbook::{format_textbook, textbook, TextbookConfig};
-use menace::learn::Learners;
-use menace::learn::WeightedConfig;
-use menace::menace::BeadRules;
-use menace::nim::Nim;
+use menace_core::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
+use menace_core::learn::textbook::{format_textbook, textbook, TextbookConfig};
+use menace_core::learn::Learners;
+use menace_core::learn::WeightedConfig;
+use menace_core::menace::BeadRules;
+use menace_core::nim::Nim;
 
 /// Which experiment.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -76,14 +76,12 @@ pub struct ExperimentArgs {
 fn learners(args: &ExperimentArgs) -> Result<Learners, String> {
     let rules = BeadRules::preset(&args.preset)
         .ok_or_else(|| format!("unknown preset {:?}: challenge, michie or scroggs", args.preset))?;
-    let weighted = WeightedConfig {
-        prec_coeff: args.prec_coeff,
-        learning_step: args.learning_step,
-        step_coeff: args.step_coeff,
-        symmetry: args.symmetry,
-        ..WeightedConfig::default()
-    };
-    weighted.validate()?;
+    let weighted = WeightedConfig::from_flags(
+        Some(args.prec_coeff),
+        Some(args.learning_step),
+        Some(args.step_coeff),
+        args.symmetry,
+    )?;
     if args.seeds == 0 || args.seeds > 10_000 {
         return Err("--seeds must be 1 to 10000".into());
     }

@@ -1,22 +1,20 @@
 //! `menace go`: flags and glue for the Go bot, GTP engine and match runner.
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use menace::arena::tournament::{driver, Run};
-use menace::arena::Program;
-use menace::go::io::{gtp, koth};
-use menace::go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
-use menace::go::referee::Rules;
-use menace::go::search::mcts::SearchConfig;
-use menace::go::search::profile::{Profile, WideRoot};
+use menace_go::io::{gtp, koth};
+use menace_go::referee::tournament::{Config, Entrant, Format};
+use menace_go::referee::Rules;
+use menace_go::search::mcts::SearchConfig;
+use menace_go::search::profile::{Profile, WideRoot};
 
 use super::tournament::{ShardArgs, SprtArgs};
 
 /// Default playouts per move (the library's one default budget).
-pub use menace::go::search::mcts::DEFAULT_PLAYOUTS;
+pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 
 /// Flags of `menace go`.
 ///
@@ -217,37 +215,16 @@ pub fn run(args: GoArgs) -> ExitCode {
         eprintln!("menace go: cannot read standard input: {e}");
         return ExitCode::FAILURE;
     }
-    let input = match koth::parse(&text) {
-        Ok(i) => i,
+    match koth::answer(&text, &cfg, args.verbose) {
+        Ok((mv, why)) => {
+            eprint!("{}", why.unwrap_or_default());
+            println!("{mv}");
+        }
         Err(e) => {
             eprintln!("menace go: bad input: {e}");
             return ExitCode::from(2);
         }
-    };
-    let board = &input.board;
-    let d = koth::decide(&input, &cfg);
-    if args.verbose {
-        eprintln!("{} ({})", d.reason, koth::infer(&input));
-        if let Some(s) = &d.search {
-            if s.virtual_komi > 0.0 {
-                eprintln!(
-                    "  ahead: the search's last part asked for a lead of {} points",
-                    s.virtual_komi
-                );
-            }
-            for m in s.moves.iter().take(8) {
-                eprintln!(
-                    "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}",
-                    koth::format_move(board, m.mv),
-                    m.visits,
-                    m.winrate,
-                    m.amaf_visits,
-                    m.amaf_winrate
-                );
-            }
-        }
     }
-    println!("{}", koth::format_move(board, d.mv));
     ExitCode::SUCCESS
 }
 
@@ -267,30 +244,16 @@ fn report(command: &str, result: Result<String, String>) -> ExitCode {
 
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
 fn run_match(m: MatchArgs) -> Result<String, String> {
-    let parse = |s: &str| Program::parse(s).map_err(|e| format!("{s:?}: {e}"));
-    let (pa, pb) = (parse(&m.a)?, parse(&m.b)?);
+    let timeout = Duration::from_secs(m.move_timeout);
+    let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout);
+    let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
+    let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
     if m.first_game != 1 {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }
-    let gtp = |name: &str, cmd: &str, p| Entrant {
-        name: name.into(),
-        spec: format!("gtp:{cmd}"),
-        kind: Kind::Gtp(p),
-    };
-    let cfg = Config {
-        entrants: vec![gtp(&m.name_a, &m.a, pa), gtp(&m.name_b, &m.b, pb)],
-        games_per_pair: m.games as u64,
-        rules: Rules::gtp(
-            m.size,
-            m.komi,
-            m.handicap,
-            m.move_cap,
-            Duration::from_secs(m.move_timeout),
-        ),
-        format: Format::Match,
-    };
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
-    referee_run("menace go match", &cfg, &m.shard, &m.sprt, &out, 1)
+    let command = "menace go match";
+    cfg.run(command, || m.shard.resolve(command), m.sprt.rule().as_ref(), &out, 1)
 }
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
@@ -307,55 +270,13 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
         rules: Rules::koth(t.size, t.komi, t.move_cap, timeout),
         format: Format::Tournament,
     };
-    referee_run("menace go tournament", &cfg, &t.shard, &t.sprt, &t.out, t.jobs.max(1))
-}
-
-/// Runs the units of `cfg` through the tournament driver into `out`.
-fn referee_run(
-    command: &str,
-    cfg: &Config,
-    shard: &ShardArgs,
-    sprt: &SprtArgs,
-    out: &Path,
-    jobs: usize,
-) -> Result<String, String> {
-    cfg.check()?;
-    let names: Vec<&str> = cfg.entrants.iter().map(|e| e.name.as_str()).collect();
-    sprt.check(&names)?;
-    let plan = cfg.plan();
-    let stop = sprt.rule();
-    let shard = shard.resolve(command)?;
-    let run = Run { command, plan: &plan, shard, out, jobs, stop: stop.as_ref() };
-    let play = |unit| tour::run_unit(cfg, unit, out);
-    driver::run(&tour::GoResults, &run, play, |r| eprintln!("{}", tour::progress(r)))
-        .map(|(text, _)| text)
+    let command = "menace go tournament";
+    let stop = t.sprt.rule();
+    cfg.run(command, || t.shard.resolve(command), stop.as_ref(), &t.out, t.jobs.max(1))
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
-    use menace::go::rules::board::Board;
-    let bytes = menace::files::read_capped(&p.sgf, 1 << 20)
-        .map_err(|e| format!("cannot read {}: {e}", p.sgf.display()))?;
-    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", p.sgf.display()))?;
-    let game = menace::go::io::sgf::read(&text).map_err(|e| format!("{}: {e}", p.sgf.display()))?;
-    let upto = match p.before {
-        None => game.moves.len(),
-        Some(0) => return Err("--move counts from 1".into()),
-        Some(n) if n > game.moves.len() + 1 => {
-            return Err(format!(
-                "the game has {} moves; --move {n} is past its end",
-                game.moves.len()
-            ))
-        }
-        Some(n) => n - 1,
-    };
-    let mut board = if game.handicap.is_empty() {
-        Board::new(game.size)
-    } else {
-        menace::go::rules::handicap::board(game.size, &game.handicap)?
-    };
-    for (i, &mv) in game.moves[..upto].iter().enumerate() {
-        board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
-    }
-    Ok(koth::format(&board))
+    let game = menace_go::io::sgf::read_file(&p.sgf)?;
+    Ok(koth::format(&game.position_before(p.before)?))
 }

@@ -7,10 +7,9 @@
 use std::io;
 use std::process::ExitCode;
 
-use menace::learn::{Perfect, Player, Random};
-use menace::protocol::opponent::play_opponent_side;
-use menace::rng::from_seed;
-use menace::ttt::TicTacToe;
+use menace_core::learn::reference_player;
+use menace_protocol::opponent::play_opponent_side;
+use menace_stats::rng::from_seed;
 
 /// Flags of `menace opponent`.
 #[derive(clap::Args, Debug)]
@@ -25,11 +24,10 @@ pub struct OpponentArgs {
 
 /// Runs the opponent until `bye` or end of input.
 pub fn run(args: OpponentArgs) -> ExitCode {
-    let mut player: Box<dyn Player<TicTacToe>> = match args.player.as_str() {
-        "random" => Box::new(Random::default()),
-        "perfect" => Box::new(Perfect::new(TicTacToe)),
-        other => {
-            eprintln!("menace opponent: unknown player {other:?}: random or perfect");
+    let mut player = match reference_player(&args.player) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("menace opponent: {e}");
             return ExitCode::from(2);
         }
     };

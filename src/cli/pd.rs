@@ -3,18 +3,14 @@
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use menace::arena::tournament::{driver, Run};
-use menace::arena::Limits;
-use menace::pd::format::parse_input;
-use menace::pd::judge::{Config, Player};
-use menace::pd::rules::rounds_for;
-use menace::pd::rules::Id;
-use menace::pd::strategies::{self, PUBLISHED_FIELD, TABLE};
-use menace::pd::{seeds, tournament};
+use menace_arena::Limits;
+use menace_pd::judge::Config;
+use menace_pd::rules::rounds_for;
+use menace_pd::rules::Id;
+use menace_pd::strategies::{self, PUBLISHED_FIELD};
+use menace_pd::{seeds, tournament};
 
 use super::tournament::ShardArgs;
 
@@ -82,23 +78,10 @@ fn fail(msg: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
-fn list() -> String {
-    let mut s = String::new();
-    for e in TABLE {
-        s.push_str(&format!(
-            "{:<11} {:<9} {}\n",
-            e.name,
-            format!("{:?}", e.origin).to_lowercase(),
-            e.about
-        ));
-    }
-    s
-}
-
 /// Runs `menace pd`.
 pub fn run(args: PdArgs) -> ExitCode {
     if args.list {
-        print!("{}", list());
+        print!("{}", strategies::list());
         return ExitCode::SUCCESS;
     }
     match run_games(&args) {
@@ -135,65 +118,11 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     if let Some(p) = &args.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
     }
-    let all_builtin = games.players.iter().all(Player::is_builtin);
-    let plan = games.plan();
     let command = "menace pd";
     let shard = args.shard.resolve(command)?;
-    let jobs = args.jobs.unwrap_or_else(|| {
-        if all_builtin {
-            std::thread::available_parallelism().map_or(1, usize::from)
-        } else {
-            1
-        }
-    });
+    let jobs = args.jobs.unwrap_or_else(|| games.default_jobs());
     let start = Instant::now();
-    let slowest = Mutex::new(0.0f64);
-    let incidents = AtomicUsize::new(0);
-    let played = AtomicUsize::new(0);
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let keep = |e: String| {
-        failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
-    };
-    let run = Run { command, plan: &plan, shard, out: &args.out, jobs, stop: None };
-    let (text, merged) = driver::run(
-        &tournament::PdResults,
-        &run,
-        |unit| {
-            let res = match games.play(unit) {
-                Ok(res) => res,
-                Err(e) => {
-                    // Arguments are checked above; keep the first failure for the exit.
-                    keep(e.clone());
-                    let mut m = serde_json::Map::new();
-                    m.insert("error".into(), e.into());
-                    return m;
-                }
-            };
-            if let Err(e) = games.write(unit, &res) {
-                keep(e);
-            }
-            if !args.quiet && args.games == 1 {
-                for x in &res.incidents {
-                    let name = &res.names[(x.id - 1) as usize];
-                    eprintln!("round {}, player {} ({name}): {}", x.round, x.id, x.what);
-                }
-            }
-            let top = res.round_seconds.iter().copied().fold(0.0, f64::max);
-            let mut m = slowest.lock().unwrap_or_else(|p| p.into_inner());
-            *m = m.max(top);
-            incidents.fetch_add(res.incidents.len(), Ordering::Relaxed);
-            played.fetch_add(1, Ordering::Relaxed);
-            tournament::record_fields(&res)
-        },
-        |r| {
-            if !args.quiet && args.games > 1 {
-                eprintln!("{command}: game {} of {} done", r.unit.0 + 1, plan.units);
-            }
-        },
-    )?;
-    if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
-        return Err(e);
-    }
+    let (text, merged, totals) = games.run(command, shard, jobs, args.quiet)?;
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{text}");
@@ -201,12 +130,12 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         tournament::write_summaries(&args.out, &text, &merged)?;
     }
     if !args.quiet {
-        let slowest = slowest.into_inner().unwrap_or_else(|p| p.into_inner());
         let _ = writeln!(
             out,
-            "{} game(s) played of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {slowest:.3} s), {} incident(s); results in {}",
-            played.into_inner(),
-            incidents.into_inner(),
+            "{} game(s) played of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {:.3} s), {} incident(s); results in {}",
+            totals.played,
+            totals.slowest,
+            totals.incidents,
             args.out.display()
         );
     }
@@ -216,7 +145,11 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
 /// Runs `menace pd-player`.
 pub fn run_player(args: PdPlayerArgs) -> ExitCode {
     let Some(entry) = strategies::find(&args.name) else {
-        eprintln!("menace pd-player: no strategy {:?}; the built-ins are:\n{}", args.name, list());
+        eprintln!(
+            "menace pd-player: no strategy {:?}; the built-ins are:\n{}",
+            args.name,
+            strategies::list()
+        );
         return ExitCode::from(2);
     };
     let mut input = Vec::new();
@@ -224,16 +157,15 @@ pub fn run_player(args: PdPlayerArgs) -> ExitCode {
         eprintln!("menace pd-player: cannot read standard input: {e}");
         return ExitCode::from(2);
     }
-    let parsed = match parse_input(&input) {
-        Ok(p) => p,
+    let answer = match entry.answer(&input) {
+        Ok(a) => a,
         Err(e) => {
             eprintln!("menace pd-player: bad input: {e}");
             return ExitCode::from(2);
         }
     };
-    let answer = (entry.play)(&parsed.view());
     let mut out = std::io::stdout().lock();
-    if out.write_all(&answer.render()).and_then(|()| out.flush()).is_err() {
+    if out.write_all(&answer).and_then(|()| out.flush()).is_err() {
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

@@ -1,18 +1,18 @@
 //! The flags every tournament-shaped command shares (shards, SPRT) and `menace merge`; the
-//! driver itself is `menace::arena::tournament::driver`.
+//! driver itself is `menace_arena::tournament::driver`.
 
 use std::path::PathBuf;
 
-use menace::arena::tournament::driver::{self, MergeOptions, ResultKind, SprtStop};
-use menace::arena::tournament::sprt::Sprt;
-use menace::arena::tournament::Shard;
+use menace_arena::tournament::driver::{self, MergeOptions, ResultKind, SprtStop};
+use menace_arena::tournament::sprt::Sprt;
+use menace_arena::tournament::Shard;
 
 /// Every kind of results line the binary knows: the Go referee's, the prisoner's
 /// dilemma's and the training sweep's.
 pub const KINDS: [&dyn ResultKind; 3] = [
-    &menace::go::referee::tournament::GoResults,
-    &menace::learn::sweep::Sweep,
-    &menace::pd::tournament::PdResults,
+    &menace_go::referee::tournament::GoResults,
+    &menace_core::learn::sweep::Sweep,
+    &menace_pd::tournament::PdResults,
 ];
 
 /// `--shard K/N` and `--shards N`.
@@ -63,11 +63,6 @@ impl SprtArgs {
     /// The stopping rule, if `--sprt` was given.
     pub fn rule(&self) -> Option<SprtStop> {
         self.sprt.clone().map(|entrant| SprtStop { entrant, test: self.sprt_elo })
-    }
-
-    /// Refuses `--sprt` for an entrant that is not one of exactly two.
-    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
-        self.rule().map_or(Ok(()), |r| r.check(entrants))
     }
 }
 

@@ -3,28 +3,25 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use rayon::prelude::*;
 
 use super::engine::{BeadArgs, LearnerArgs};
-use menace::arena::Program;
-use menace::choice::GameChoice;
-use menace::game::Game;
-use menace::game::Side;
-use menace::hexapawn::Hexapawn;
-use menace::learn::eval::report;
-use menace::learn::sweep::{self, median_range};
-use menace::learn::train::{train, Opponent, OpponentSpec, Plan, Summary};
-use menace::learn::{greedy_moves, Learner, LearnerKind, Learners};
-use menace::menace::state::State;
-use menace::menace::{BeadRules, Matchboxes};
-use menace::nim::{format_table, strategy_table};
-use menace::protocol::opponent::External;
-use menace::rng::from_seed;
-use menace::solve::Solver;
-use menace::ttt::TicTacToe;
+use menace_core::choice::GameChoice;
+use menace_core::game::Game;
+use menace_core::game::Side;
+use menace_core::hexapawn::Hexapawn;
+use menace_core::learn::eval::report;
+use menace_core::learn::sweep;
+use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
+use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
+use menace_core::menace::state::State;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::nim::{format_table, strategy_table};
+use menace_core::solve::Solver;
+use menace_core::ttt::TicTacToe;
+use menace_protocol::opponent::External;
 
 /// Flags of `menace train`.
 #[derive(clap::Args, Debug)]
@@ -103,6 +100,11 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
     ExitCode::from(2)
 }
 
+/// The training plan the flags describe.
+fn plan(args: &TrainArgs) -> Plan {
+    Plan::new(args.games, args.every, args.check_every, args.stop_when_unbeatable)
+}
+
 /// One training run from `seed`.
 fn run_one(
     args: &TrainArgs,
@@ -112,34 +114,19 @@ fn run_one(
     start: Option<(Matchboxes<TicTacToe>, u64)>,
     bar: Option<&ProgressBar>,
 ) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
-    let (mut machine, played) =
+    let (machine, played) =
         start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, Side::First, rules.clone()), 0));
-    let mut opponent = match spec {
-        OpponentSpec::Program(cmd) => {
-            let program = Program::parse(cmd).map_err(|e| format!("opponent: {e}"))?;
-            let deadline = Duration::from_secs_f64(args.move_timeout.clamp(0.001, 3600.0));
-            let ext =
-                External::spawn(&program, deadline, u32::try_from(args.games).unwrap_or(u32::MAX))
-                    .map_err(|e| format!("cannot start {program}: {e}"))?;
-            Opponent::Other(Box::new(ext))
+    let exec = |cmd: &str| {
+        let external = External::for_training(cmd, args.move_timeout, args.games)?;
+        Ok(Opponent::Other(Box::new(external)))
+    };
+    let progress = |n| {
+        if let Some(b) = bar.filter(|_| n % 64 == 0) {
+            b.set_position(n);
         }
-        _ => Opponent::built_in(spec, &TicTacToe, Side::Second, rules).expect("built in"),
     };
-    let plan = Plan {
-        games: args.games,
-        every: args.every.unwrap_or((args.games / 100).max(1)),
-        check_every: args.check_every,
-        stop_when_unbeatable: args.stop_when_unbeatable,
-    };
-    let mut rng = from_seed(seed);
-    let summary =
-        train(&TicTacToe, &mut machine, Side::First, &mut opponent, &plan, &mut rng, |n| {
-            if let Some(b) = bar {
-                if n % 64 == 0 {
-                    b.set_position(n);
-                }
-            }
-        });
+    let (summary, machine) =
+        run_seed(&TicTacToe, machine, Side::First, spec, rules, exec, &plan(args), seed, progress)?;
     let games = summary.games;
     Ok((summary, machine, played + games))
 }
@@ -163,33 +150,23 @@ where
     if args.state.is_some() {
         return fail("--state is for tic-tac-toe with the menace learner");
     }
-    let plan = Plan {
-        games: args.games,
-        every: args.every.unwrap_or((args.games / 100).max(1)),
-        check_every: args.check_every,
-        stop_when_unbeatable: args.stop_when_unbeatable,
+    let plan = plan(args);
+    let one = |seed| {
+        let learner = Learner::new(&game, side, kind, learners);
+        let exec = |_: &str| Err("built-in opponents only".to_string());
+        run_seed(&game, learner, side, spec, &learners.rules, exec, &plan, seed, |_| {})
     };
-    let one = |seed: u64| {
-        let mut learner = Learner::new(&game, side, kind, learners);
-        let mut opponent =
-            Opponent::built_in(spec, &game, side.other(), &learners.rules).expect("built in");
-        let summary =
-            train(&game, &mut learner, side, &mut opponent, &plan, &mut from_seed(seed), |_| {});
-        (summary, learner)
-    };
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
-        Ok(p) => p,
+    let runs = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
+        Ok(r) => r,
         Err(e) => return fail(e),
     };
-    let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed.wrapping_add(i)).collect();
-    let runs: Vec<_> = pool.install(|| seeds.par_iter().map(|&s| one(s)).collect());
     println!(
         "{} learner on {} ({} side) against {spec}:",
         kind.name(),
         game.name(),
         if side == Side::First { "first" } else { "second" }
     );
-    for (seed, (summary, learner)) in seeds.iter().zip(&runs) {
+    for (seed, (summary, learner)) in &runs {
         if args.json {
             println!(
                 "{}",
@@ -200,7 +177,7 @@ where
         }
         after(learner);
     }
-    if let (Some(prefix), Some((summary, _))) = (&args.curve, runs.first()) {
+    if let (Some(prefix), Some((_, (summary, _)))) = (&args.curve, runs.first()) {
         let title = format!(
             "{} learner on {} against {spec}, seed {}",
             kind.name(),
@@ -268,22 +245,13 @@ pub fn run(args: TrainArgs) -> ExitCode {
         if args.seeds > 1 {
             return fail("--state goes with a single run, not --seeds");
         }
-        if path.exists() {
-            let name = path.display().to_string();
-            let loaded = State::read(path, &name).and_then(|state| {
-                if args.beads.given() {
-                    state.refuse_other_rules(&name, &rules)?;
-                }
-                let machine = state.to_machine().map_err(|e| format!("{name}: {e}"))?;
-                Ok((machine, state.games_played))
-            });
-            match loaded {
-                Ok((machine, played)) => {
-                    rules = machine.rules().clone();
-                    start = Some((machine, played));
-                }
-                Err(e) => return fail(e),
-            }
+        let asked = args.beads.given().then_some(&rules);
+        match State::load_existing(path, asked) {
+            Ok(loaded) => start = loaded,
+            Err(e) => return fail(e),
+        }
+        if let Some((machine, _)) = &start {
+            rules = machine.rules().clone();
         }
     }
     if let Some(out) = &args.out {
@@ -343,25 +311,11 @@ pub fn run(args: TrainArgs) -> ExitCode {
         }
         return if summary.stopped.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }
-    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.jobs.max(1)).build() {
-        Ok(p) => p,
+    let one = |s| run_one(&args, &spec, &rules, s, None, None).map(|r| r.0);
+    let ok = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
+        Ok(ok) => ok,
         Err(e) => return fail(e),
     };
-    let seeds: Vec<u64> = (0..args.seeds).map(|i| args.seed.wrapping_add(i)).collect();
-    // Results are gathered in seed order whatever order the runs finish in.
-    let results: Vec<Result<Summary, String>> = pool.install(|| {
-        seeds
-            .par_iter()
-            .map(|&s| run_one(&args, &spec, &rules, s, None, None).map(|r| r.0))
-            .collect()
-    });
-    let mut ok = Vec::new();
-    for (seed, r) in seeds.iter().zip(results) {
-        match r {
-            Ok(s) => ok.push((*seed, s)),
-            Err(e) => return fail(format!("seed {seed}: {e}")),
-        }
-    }
     if args.json {
         for (seed, s) in &ok {
             println!(
@@ -372,37 +326,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     println!("MENACE ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
-    for (seed, s) in &ok {
-        println!("{}", s.describe(*seed));
-    }
-    let col = |f: &dyn Fn(&Summary) -> Option<f64>| {
-        median_range(ok.iter().filter_map(|(_, s)| f(s)).collect())
-    };
-    let never =
-        |f: &dyn Fn(&Summary) -> Option<u64>| ok.iter().filter(|(_, s)| f(s).is_none()).count();
-    println!("summary over {} seeds:", ok.len());
-    println!(
-        "  last loss at game: {} ({} runs never lost)",
-        col(&|s| s.last_loss.map(|n| n as f64)),
-        never(&|s| s.last_loss)
-    );
-    println!(
-        "  greedy unbeatable after: {} ({} runs never)",
-        col(&|s| s.unbeatable_after.map(|n| n as f64)),
-        never(&|s| s.unbeatable_after)
-    );
-    println!(
-        "  greedy unbeatable for good from: {} ({} runs not at the end)",
-        col(&|s| s.unbeatable_since.map(|n| n as f64)),
-        never(&|s| s.unbeatable_since)
-    );
-    println!("  P(loss) vs best response at the end: {}", col(&|s| Some(s.end.exploitability)));
-    println!(
-        "  vs random at the end, W/D/L: {} / {} / {}",
-        col(&|s| Some((s.end.vs_random.win * 1000.0).round() / 1000.0)),
-        col(&|s| Some((s.end.vs_random.draw * 1000.0).round() / 1000.0)),
-        col(&|s| Some((s.end.vs_random.loss * 1000.0).round() / 1000.0))
-    );
+    print!("{}", sweep::describe_runs(&ok));
     println!("  {:.2} s with {} jobs", t0.elapsed().as_secs_f64(), args.jobs);
     ExitCode::SUCCESS
 }
@@ -426,35 +350,27 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
 }
 
 /// `--seeds K --out DIR`: the sweep as units of the tournament layer
-/// ([`menace::learn::sweep`]); the text printed is the summary of the lines.
+/// ([`menace_core::learn::sweep`]); the text printed is the summary of the lines.
 fn run_recorded(
     args: &TrainArgs,
     spec: &OpponentSpec,
     rules: &BeadRules,
     out: &std::path::Path,
 ) -> Result<String, String> {
-    use menace::arena::tournament::{driver, Run};
     let sweep = sweep::Config {
         opponent: spec.to_string(),
         rules: rules.to_string(),
         games: args.games,
-        every: args.every.unwrap_or((args.games / 100).max(1)),
+        every: plan(args).every,
         check_every: args.check_every,
         stop_when_unbeatable: args.stop_when_unbeatable,
         first_seed: args.seed,
         move_timeout: args.move_timeout,
         seeds: args.seeds,
     };
-    let plan = sweep.plan();
     let command = "menace train";
     let shard = args.shard.resolve(command)?;
-    let run = Run { command, plan: &plan, shard, out, jobs: args.jobs.max(1), stop: None };
-    let play = |unit| {
-        let run = run_one(args, spec, rules, sweep.seed(unit), None, None);
-        sweep.record(unit, run.as_ref().map(|(summary, _, _)| summary).map_err(|e| e.clone()))
-    };
-    let each = |r: &menace::arena::tournament::Record| {
-        eprintln!("{command}: seed {} done", r.data["seed"])
-    };
-    driver::run(&sweep::Sweep, &run, play, each).map(|(text, _)| text)
+    sweep.run(command, shard, out, args.jobs, |seed| {
+        run_one(args, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
+    })
 }

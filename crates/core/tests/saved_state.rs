@@ -68,3 +68,25 @@ fn the_first_boxes_hold_the_counts_written_in_the_file() {
     let second = machine.find(Board::parse("XO.......").unwrap()).unwrap();
     assert_eq!(machine.beads(second), [0, 0, 3, 3, 5, 3, 4, 3, 3]);
 }
+
+#[test]
+fn an_existing_state_is_read_and_refused_only_under_other_asked_rules() {
+    let path = fixture("v1-scroggs-saved-by-0.1.0.json");
+    let missing = fixture("no-such-state.json");
+    assert!(State::read_existing(&missing, Some(&BeadRules::challenge())).unwrap().is_none());
+    let state = State::read_existing(&path, None).unwrap().expect("the file exists");
+    assert_eq!(state.games_played, 200);
+    let asked = BeadRules::scroggs();
+    assert!(State::read_existing(&path, Some(&asked)).unwrap().is_some());
+    let other = State::read_existing(&path, Some(&BeadRules::challenge())).unwrap_err();
+    assert!(other.contains("was trained with other bead rules"), "{other}");
+}
+
+#[test]
+fn an_existing_state_loads_as_its_machine_and_games_played() {
+    let path = fixture("v1-scroggs-saved-by-0.1.0.json");
+    let (machine, played) = State::load_existing(&path, None).unwrap().expect("the file exists");
+    assert_eq!((machine.rules(), played), (&BeadRules::scroggs(), 200));
+    assert!(State::load_existing(&fixture("no-such-state.json"), None).unwrap().is_none());
+    assert!(State::load_existing(&path, Some(&BeadRules::challenge())).is_err());
+}

@@ -239,3 +239,15 @@ fn a_fresh_learner_is_exactly_a_random_player_and_learning_helps() {
     assert!(known.windows(2).all(|p| p[0] < p[1]));
     assert_eq!(known.len(), w.len());
 }
+
+#[test]
+fn flags_override_the_defaults_and_are_validated() {
+    let d = WeightedConfig::default();
+    assert_eq!(WeightedConfig::from_flags(None, None, None, false), Ok(d.clone()));
+    let c = WeightedConfig::from_flags(Some(7), None, Some(0.5), true).unwrap();
+    assert_eq!(
+        (c.prec_coeff, c.learning_step, c.step_coeff, c.symmetry),
+        (7, d.learning_step, 0.5, true)
+    );
+    assert!(WeightedConfig::from_flags(Some(0), None, None, false).is_err());
+}

@@ -19,6 +19,19 @@ pub enum FileAccess {
 }
 
 impl FileAccess {
+    /// The access `--files DIR` and `--no-files` ask for: `--no-files` wins, `--files`
+    /// must name a folder, and neither means anywhere.
+    pub fn from_flags(files: Option<&Path>, no_files: bool) -> Result<FileAccess, String> {
+        match (files, no_files) {
+            (_, true) => Ok(FileAccess::Nowhere),
+            (Some(dir), false) if !dir.is_dir() => {
+                Err(format!("--files {}: not a folder", dir.display()))
+            }
+            (Some(dir), false) => Ok(FileAccess::Within(dir.to_path_buf())),
+            (None, false) => Ok(FileAccess::Anywhere),
+        }
+    }
+
     /// The path a file command naming `name` may use, or why not.
     ///
     /// `Within(dir)`: relative names only, no `..`, no absolute paths, and the resolved path
@@ -98,6 +111,18 @@ mod tests {
         fs::write(top.path().join("secret"), b"s").unwrap();
         let access = FileAccess::Within(inside);
         (top, access)
+    }
+
+    #[test]
+    fn the_flags_give_nowhere_a_folder_or_anywhere() {
+        let (top, _) = setup();
+        let inside = top.path().join("inside");
+        assert_eq!(FileAccess::from_flags(Some(&inside), true), Ok(FileAccess::Nowhere));
+        assert_eq!(FileAccess::from_flags(Some(&inside), false), Ok(FileAccess::Within(inside)));
+        assert_eq!(FileAccess::from_flags(None, false), Ok(FileAccess::Anywhere));
+        let file = top.path().join("secret");
+        let err = FileAccess::from_flags(Some(&file), false).unwrap_err();
+        assert_eq!(err, format!("--files {}: not a folder", file.display()));
     }
 
     fn refused(access: &FileAccess, name: &str) -> String {

@@ -293,3 +293,33 @@ fn misbehaving_koth_programs_lose_with_the_reason() {
         assert!(reason.starts_with(&format!("{name} (white)")) && reason.contains(why), "{reason}");
     }
 }
+
+#[test]
+fn a_gtp_match_names_its_engines_and_refuses_a_command_that_does_not_parse() {
+    let rules = Rules::gtp(9, 7.5, 0, 1000, Duration::from_secs(120));
+    let cfg = Config::gtp_match([("a", "x --seed {game}"), ("b", "y")], 3, rules.clone()).unwrap();
+    // The same fingerprint as the configuration written out by hand above.
+    assert!(cfg.canonical().contains(r#""players":[["a","x --seed '{game}'"],["b","y"]]"#));
+    assert_eq!((cfg.games_per_pair, cfg.format), (3, Format::Match));
+    let err = Config::gtp_match([("a", "x 'open"), ("b", "y")], 3, rules).unwrap_err();
+    assert!(err.starts_with("\"x 'open\": "), "{err}");
+}
+
+#[test]
+fn a_run_checks_its_settings_before_asking_for_the_shard_and_then_plays_every_unit() {
+    use menace_arena::tournament::driver::SprtStop;
+    use menace_arena::tournament::Shard;
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = a_match(engine("a", "pass", ""), engine("b", "pass", ""), 2, 0);
+    let stop = SprtStop { entrant: "c".into(), test: "0,35".parse().unwrap() };
+    let asked = std::cell::Cell::new(false);
+    let shard = || {
+        asked.set(true);
+        Ok(Shard::WHOLE)
+    };
+    assert!(cfg.run("test", shard, Some(&stop), dir.path(), 1).is_err());
+    assert!(!asked.get(), "the shard was asked for before the settings were checked");
+    let text = cfg.run("test", || Ok(Shard::WHOLE), None, dir.path(), 1).unwrap();
+    let lines = std::fs::read_to_string(dir.path().join("results.jsonl")).unwrap();
+    assert_eq!(lines.lines().count(), 2, "{text}");
+}

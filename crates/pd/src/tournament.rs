@@ -20,8 +20,11 @@
 //! ```
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
-use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
+use menace_arena::tournament::driver::{self, Run};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
 use menace_stats::rng::from_seed;
 use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
@@ -256,6 +259,125 @@ impl Games {
     }
 }
 
+/// What the games of one run have seen so far, shared by the games played at once: the
+/// slowest round, the incidents, the games played, and the first failure (which decides
+/// the run's exit).
+#[derive(Debug, Default)]
+pub struct Tally {
+    slowest: Mutex<f64>,
+    incidents: AtomicUsize,
+    played: AtomicUsize,
+    failure: Mutex<Option<String>>,
+}
+
+/// A [`Tally`] at the end of a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Totals {
+    /// Seconds of the slowest round of any game.
+    pub slowest: f64,
+    /// Incidents over all games.
+    pub incidents: usize,
+    /// Games played (not counting those that failed).
+    pub played: usize,
+    /// The first failure: a game that could not be played or its files not written.
+    pub failure: Option<String>,
+}
+
+impl Tally {
+    fn keep(&self, e: String) {
+        self.failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);
+    }
+
+    /// The totals, once every game is done.
+    pub fn totals(self) -> Totals {
+        Totals {
+            slowest: self.slowest.into_inner().unwrap_or_else(|p| p.into_inner()),
+            incidents: self.incidents.into_inner(),
+            played: self.played.into_inner(),
+            failure: self.failure.into_inner().unwrap_or_else(|p| p.into_inner()),
+        }
+    }
+}
+
+impl Games {
+    /// Plays game `unit` as a unit of the tournament driver: plays it, writes its files,
+    /// shows the result to `each` (the binary prints its incidents), counts it in `tally`
+    /// and gives the fields of its results line. A game that cannot be played gives a
+    /// line with its `error`; that and a failure to write are kept in `tally`.
+    pub fn play_unit(
+        &self,
+        unit: UnitId,
+        tally: &Tally,
+        each: impl Fn(&GameResult),
+    ) -> Map<String, Value> {
+        let res = match self.play(unit) {
+            Ok(res) => res,
+            Err(e) => {
+                tally.keep(e.clone());
+                let mut m = Map::new();
+                m.insert("error".into(), e.into());
+                return m;
+            }
+        };
+        if let Err(e) = self.write(unit, &res) {
+            tally.keep(e);
+        }
+        each(&res);
+        let top = res.round_seconds.iter().copied().fold(0.0, f64::max);
+        let mut m = tally.slowest.lock().unwrap_or_else(|p| p.into_inner());
+        *m = m.max(top);
+        tally.incidents.fetch_add(res.incidents.len(), Ordering::Relaxed);
+        tally.played.fetch_add(1, Ordering::Relaxed);
+        record_fields(&res)
+    }
+
+    /// Runs the games of `shard` not yet in the results folder through the tournament
+    /// driver, `jobs` at once; unless `quiet`, says on stderr each incident (of a single
+    /// game) or each game done (of several). The table, the merged lines (when the driver
+    /// gives them) and the [`Totals`]; the first failure of a game is the error.
+    pub fn run(
+        &self,
+        command: &str,
+        shard: Shard,
+        jobs: usize,
+        quiet: bool,
+    ) -> Result<(String, Option<Merged>, Totals), String> {
+        let plan = self.plan();
+        let tally = Tally::default();
+        let run = Run { command, plan: &plan, shard, out: &self.out, jobs, stop: None };
+        let incidents = |res: &GameResult| {
+            if !quiet && self.games == 1 {
+                for x in &res.incidents {
+                    let name = &res.names[(x.id - 1) as usize];
+                    eprintln!("round {}, player {} ({name}): {}", x.round, x.id, x.what);
+                }
+            }
+        };
+        let each = |r: &Record| {
+            if !quiet && self.games > 1 {
+                eprintln!("{command}: game {} of {} done", r.unit.0 + 1, plan.units);
+            }
+        };
+        let play = |unit| self.play_unit(unit, &tally, incidents);
+        let (text, merged) = driver::run(&PdResults, &run, play, each)?;
+        let totals = tally.totals();
+        match totals.failure {
+            Some(e) => Err(e),
+            None => Ok((text, merged, totals)),
+        }
+    }
+
+    /// Games played at once unless told: one per CPU when every player is a built-in,
+    /// else one, so that external programs are timed alone.
+    pub fn default_jobs(&self) -> usize {
+        if self.players.iter().all(Player::is_builtin) {
+            std::thread::available_parallelism().map_or(1, usize::from)
+        } else {
+            1
+        }
+    }
+}
+
 /// How a player is named in the configuration: a built-in by name, a program by its
 /// command line (so two fields that differ in a program's flags never mix).
 pub fn spec_of(p: &Player) -> String {
@@ -356,5 +478,59 @@ mod tests {
         let seeds = [9u64; 10];
         let (ids, s) = unit_plan(UnitId(5), 7, 3, 10, Some(&order), Some(&seeds));
         assert_eq!((ids.as_slice(), s.as_slice()), (&order[..], &seeds[..]));
+    }
+
+    fn two_builtins(out: &Path, games: usize) -> Games {
+        let specs = vec!["titfortat".to_string(), "backstab".to_string()];
+        Games {
+            players: field(&specs).unwrap(),
+            seed: 1,
+            order: None,
+            file_seeds: None,
+            rounds: 5,
+            config: judge::Config { limits: Default::default(), rounds: Some(5) },
+            timeout: 2.0,
+            games,
+            out: out.to_path_buf(),
+            plot: None,
+        }
+    }
+
+    #[test]
+    fn a_unit_is_played_written_shown_and_counted_and_the_first_failure_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = two_builtins(dir.path(), 2);
+        assert!(games.default_jobs() >= 1);
+        let tally = Tally::default();
+        let shown = std::sync::atomic::AtomicUsize::new(0);
+        let show = |r: &GameResult| {
+            assert_eq!(r.history.len(), 5);
+            shown.fetch_add(1, Ordering::Relaxed);
+        };
+        let line = games.play_unit(UnitId(1), &tally, show);
+        assert_eq!(line, record_fields(&games.play(UnitId(1)).unwrap()));
+        assert!(game_dir(dir.path(), 2, UnitId(1)).is_dir());
+        // A game whose files cannot be written is still a line; the failure is kept.
+        let blocked = dir.path().join("file");
+        std::fs::write(&blocked, "").unwrap();
+        let line = two_builtins(&blocked, 1).play_unit(UnitId(0), &tally, show);
+        assert!(line.contains_key("final_scores"));
+        let totals = tally.totals();
+        assert_eq!((totals.played, shown.into_inner()), (2, 2));
+        assert!(totals.failure.is_some() && totals.slowest >= 0.0, "{totals:?}");
+    }
+
+    #[test]
+    fn a_run_plays_the_missing_games_and_a_rerun_none() {
+        let dir = tempfile::tempdir().unwrap();
+        let games = two_builtins(dir.path(), 2);
+        let (text, merged, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
+        let (again, _, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        assert_eq!((again, totals.played), (text, 0));
+        // A results folder that cannot be written is the run's error.
+        let blocked = dir.path().join("file");
+        std::fs::write(&blocked, "").unwrap();
+        assert!(two_builtins(&blocked, 1).run("test", Shard::WHOLE, 1, true).is_err());
     }
 }

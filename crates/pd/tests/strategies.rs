@@ -43,3 +43,24 @@ fn lunatic_takes_exactly_what_python_would() {
     }
     assert_eq!(n, 20 * 13);
 }
+
+#[test]
+fn the_list_has_a_line_per_strategy_in_table_order_with_its_origin() {
+    let list = menace_pd::strategies::list();
+    let lines: Vec<&str> = list.lines().collect();
+    assert_eq!(lines.len(), menace_pd::strategies::TABLE.len());
+    for (line, e) in lines.iter().zip(menace_pd::strategies::TABLE) {
+        assert!(line.starts_with(e.name) && line.ends_with(e.about), "{line}");
+        assert!(line.contains(&format!("{:?}", e.origin).to_lowercase()), "{line}");
+    }
+}
+
+#[test]
+fn an_entry_answers_the_judge_s_input_or_says_why_not() {
+    let entry = find("greedy").unwrap();
+    let input = menace_pd::format::render_input(3, 2, &[], 7, b"");
+    let parsed = parse_input(&input).unwrap();
+    assert_eq!(entry.answer(&input).unwrap(), (entry.play)(&parsed.view()).render());
+    let bad = entry.answer(b"no").unwrap_err();
+    assert_eq!(bad, parse_input(b"no").unwrap_err().to_string());
+}

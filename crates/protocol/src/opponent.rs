@@ -31,6 +31,16 @@ pub struct External {
 }
 
 impl External {
+    /// The `exec:COMMAND` opponent of `menace train`: parses `command` and starts it,
+    /// each answer due within `move_timeout` seconds (clamped to 1 ms .. 1 hour), with
+    /// `games` announced (capped at `u32::MAX`). Errors say which step failed.
+    pub fn for_training(command: &str, move_timeout: f64, games: u64) -> Result<External, String> {
+        let program = Program::parse(command).map_err(|e| format!("opponent: {e}"))?;
+        let deadline = Duration::from_secs_f64(move_timeout.clamp(0.001, 3600.0));
+        External::spawn(&program, deadline, u32::try_from(games).unwrap_or(u32::MAX))
+            .map_err(|e| format!("cannot start {program}: {e}"))
+    }
+
     /// Starts `program`; each answer must arrive within `deadline`. `games` is the match
     /// length announced in `new_game`.
     pub fn spawn(program: &Program, deadline: Duration, games: u32) -> std::io::Result<External> {
@@ -192,5 +202,19 @@ pub fn play_opponent_side(
             }
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_training_opponent_says_whether_its_command_parses_or_starts() {
+        let bad = External::for_training("x 'open", 5.0, 10).err().expect("does not parse");
+        assert!(bad.starts_with("opponent: "), "{bad}");
+        let gone = External::for_training("/no/such/program", 5.0, 10).err().expect("no program");
+        assert!(gone.starts_with("cannot start /no/such/program: "), "{gone}");
+        assert!(External::for_training("cat", 1e9, u64::MAX).is_ok());
     }
 }

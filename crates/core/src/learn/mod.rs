@@ -13,6 +13,7 @@ pub mod learners;
 pub mod nim_xor;
 mod opponents;
 pub mod over_seeds;
+pub mod speed;
 pub mod sweep;
 pub mod textbook;
 pub mod train;
@@ -25,7 +26,7 @@ use crate::menace::Matchboxes;
 pub use crate::play::{play, Player, Random, Tally};
 pub use exploiter::Exploiter;
 pub use learners::{greedy_moves, Frozen, Learner, LearnerKind, Learners};
-pub use opponents::{Mixed, Perfect};
+pub use opponents::{reference_player, Mixed, Perfect};
 pub use weighted::{Weighted, WeightedConfig};
 
 /// A learner's move probabilities as they stand, for exact evaluation (no sampling).

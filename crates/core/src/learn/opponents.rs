@@ -4,6 +4,7 @@
 use super::{Player, Random};
 use crate::game::Game;
 use crate::solve::Solver;
+use crate::ttt::TicTacToe;
 use menace_stats::rng::{below, chance, GameRng};
 
 /// Plays perfectly (minimax), uniformly at random among the moves that keep the
@@ -60,8 +61,26 @@ impl<G: Game> Player<G> for Mixed<G> {
     }
 }
 
+/// The player `menace opponent NAME` plays on the protocol's opponent side: `random` or
+/// `perfect` (tic-tac-toe), or why not.
+pub fn reference_player(name: &str) -> Result<Box<dyn Player<TicTacToe>>, String> {
+    match name {
+        "random" => Ok(Box::new(Random::default())),
+        "perfect" => Ok(Box::new(Perfect::new(TicTacToe))),
+        other => Err(format!("unknown player {other:?}: random or perfect")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_reference_players_are_random_and_perfect() {
+        use super::reference_player;
+        assert!(reference_player("random").is_ok() && reference_player("perfect").is_ok());
+        let err = reference_player("menace").err().expect("not a reference player");
+        assert_eq!(err, "unknown player \"menace\": random or perfect");
+    }
+
     use super::*;
     use crate::game::{Outcome, Side};
     use crate::learn::play;

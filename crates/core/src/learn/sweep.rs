@@ -3,7 +3,10 @@
 //! each run's summary (without its curve) is one results line, and the text printed is
 //! [`summary`] of the lines, the same as `menace merge` prints for the shards' files.
 
-use menace_arena::tournament::{Merged, Plan, ResultKind, UnitId};
+use std::path::Path;
+
+use menace_arena::tournament::driver::{self, Run};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
 use serde_json::{Map, Value};
 
 use super::train::Summary;
@@ -70,6 +73,24 @@ impl Config {
         self.first_seed.wrapping_add(unit.0)
     }
 
+    /// Runs the units of `shard` not yet in `out` through the tournament driver, `jobs`
+    /// at once, `train(seed)` being one run; each finished seed is said on stderr. The
+    /// answer is [`summary`] of the results file.
+    pub fn run(
+        &self,
+        command: &str,
+        shard: Shard,
+        out: &Path,
+        jobs: usize,
+        train: impl Fn(u64) -> Result<Summary, String> + Sync,
+    ) -> Result<String, String> {
+        let plan = self.plan();
+        let run = Run { command, plan: &plan, shard, out, jobs: jobs.max(1), stop: None };
+        let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
+        let each = |r: &Record| eprintln!("{command}: seed {} done", r.data["seed"]);
+        driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
+    }
+
     /// The fields of `unit`'s line: its seed, the opponent, and the run's summary without
     /// its curve (or the error that stopped it).
     pub fn record(&self, unit: UnitId, run: Result<&Summary, String>) -> Map<String, Value> {
@@ -123,8 +144,7 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         path.iter().try_fold(v, |v, k| v.get(*k)).and_then(Value::as_f64)
     };
     let opt = |x: Option<f64>| x.map_or("-".to_string(), |n| n.to_string());
-    let mut cols: [Vec<f64>; 4] = Default::default();
-    let mut never = [0usize; 3];
+    let mut columns = Columns::default();
     for r in &m.records {
         let seed = r.data.get("seed").map(Value::to_string).unwrap_or_default();
         let Some(s) = r.data.get("summary") else {
@@ -144,41 +164,120 @@ pub fn summary(m: &Merged) -> Result<String, String> {
             opt(f(&["unbeatable_since"])),
             f(&["end", "exploitability"]).unwrap_or(f64::NAN),
         ));
-        for (k, key) in ["last_loss", "unbeatable_after", "unbeatable_since"].iter().enumerate() {
-            match f(&[key]) {
-                Some(x) => cols[k].push(x),
-                None => never[k] += 1,
+        columns.push(
+            [f(&["last_loss"]), f(&["unbeatable_after"]), f(&["unbeatable_since"])],
+            f(&["end", "exploitability"]),
+        );
+    }
+    out.push_str(&columns.text(m.records.len()));
+    Ok(out)
+}
+
+/// The columns over seeds that both sweep summaries report (the recorded one, from the
+/// lines, and the in-memory one of `menace train --seeds K`), gathered run by run.
+#[derive(Clone, Debug, Default)]
+pub struct Columns {
+    /// Per column (last loss, greedy unbeatable after, unbeatable for good from): the
+    /// values of the runs that got there.
+    settled: [Vec<f64>; 3],
+    /// Per column: the runs that never got there.
+    never: [usize; 3],
+    /// P(loss) against the best response at the end, per run.
+    exploitability: Vec<f64>,
+}
+
+impl Columns {
+    /// Adds one run: the game of its last loss, after which its greedy policy was first
+    /// unbeatable and from which for good (`None`: never), and its P(loss) against the
+    /// best response at the end (`None`: unknown, left out).
+    pub fn push(&mut self, settled: [Option<f64>; 3], exploitability: Option<f64>) {
+        for (k, x) in settled.into_iter().enumerate() {
+            match x {
+                Some(x) => self.settled[k].push(x),
+                None => self.never[k] += 1,
             }
         }
-        if let Some(x) = f(&["end", "exploitability"]) {
-            cols[3].push(x);
-        }
+        self.exploitability.extend(exploitability);
     }
-    let [a, b, c, d] = cols;
-    out.push_str(&format!("summary over {} seeds:\n", m.records.len()));
+
+    /// `summary over N seeds:` and a line per column, median and range (`runs` is N).
+    pub fn text(&self, runs: usize) -> String {
+        let [a, b, c] = &self.settled;
+        format!(
+            "summary over {runs} seeds:\n  \
+             last loss at game: {} ({} runs never lost)\n  \
+             greedy unbeatable after: {} ({} runs never)\n  \
+             greedy unbeatable for good from: {} ({} runs not at the end)\n  \
+             P(loss) vs best response at the end: {}\n",
+            median_range(a.clone()),
+            self.never[0],
+            median_range(b.clone()),
+            self.never[1],
+            median_range(c.clone()),
+            self.never[2],
+            median_range(self.exploitability.clone()),
+        )
+    }
+}
+
+/// What `menace train --seeds K` prints for runs it kept in memory (no `--out`): each
+/// run in words ([`Summary::describe`]), the [`Columns`], and the median result against
+/// random at the end.
+pub fn describe_runs(runs: &[(u64, Summary)]) -> String {
+    let mut out = String::new();
+    let mut columns = Columns::default();
+    for (seed, s) in runs {
+        out.push_str(&s.describe(*seed));
+        out.push('\n');
+        let game = |n: Option<u64>| n.map(|n| n as f64);
+        columns.push(
+            [game(s.last_loss), game(s.unbeatable_after), game(s.unbeatable_since)],
+            Some(s.end.exploitability),
+        );
+    }
+    out.push_str(&columns.text(runs.len()));
+    // Rounded to three places first, as the per-run lines show them.
+    let col = |f: &dyn Fn(&Summary) -> f64| {
+        median_range(runs.iter().map(|(_, s)| (f(s) * 1000.0).round() / 1000.0).collect())
+    };
     out.push_str(&format!(
-        "  last loss at game: {} ({} runs never lost)\n",
-        median_range(a),
-        never[0]
+        "  vs random at the end, W/D/L: {} / {} / {}\n",
+        col(&|s| s.end.vs_random.win),
+        col(&|s| s.end.vs_random.draw),
+        col(&|s| s.end.vs_random.loss)
     ));
-    out.push_str(&format!(
-        "  greedy unbeatable after: {} ({} runs never)\n",
-        median_range(b),
-        never[1]
-    ));
-    out.push_str(&format!(
-        "  greedy unbeatable for good from: {} ({} runs not at the end)\n",
-        median_range(c),
-        never[2]
-    ));
-    out.push_str(&format!("  P(loss) vs best response at the end: {}\n", median_range(d)));
-    Ok(out)
+    out
+}
+
+/// Runs `run` for the seeds `first`, `first + 1`, ... (`count` of them, wrapping) on
+/// `jobs` threads and gives the results in seed order, whatever order they finish in;
+/// the first failing seed's error (`seed S: ...`) if any failed. Each run is
+/// reproducible from its seed alone.
+pub fn run_seeds<T: Send>(
+    first: u64,
+    count: u64,
+    jobs: usize,
+    run: impl Fn(u64) -> Result<T, String> + Sync,
+) -> Result<Vec<(u64, T)>, String> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let seeds: Vec<u64> = (0..count).map(|i| first.wrapping_add(i)).collect();
+    let results: Vec<Result<T, String>> =
+        pool.install(|| seeds.par_iter().map(|&s| run(s)).collect());
+    seeds
+        .into_iter()
+        .zip(results)
+        .map(|(seed, r)| r.map(|t| (seed, t)).map_err(|e| format!("seed {seed}: {e}")))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_arena::tournament::{merge, Record};
+    use menace_arena::tournament::merge;
 
     fn config(seeds: u64) -> Config {
         Config {
@@ -219,5 +318,57 @@ mod tests {
         let other = Config { opponent: "perfect".into(), ..config(2) };
         assert_ne!(plan.config, other.plan().config);
         assert_eq!((plan.config, config(3).plan().units), (config(3).plan().config, 3));
+    }
+    #[test]
+    fn columns_count_the_runs_that_never_got_there_and_give_medians_of_the_others() {
+        let mut c = Columns::default();
+        c.push([Some(3.0), None, None], Some(0.5));
+        c.push([Some(5.0), Some(7.0), None], None);
+        let t = c.text(2);
+        assert!(t.starts_with("summary over 2 seeds:\n"), "{t}");
+        assert!(t.contains("last loss at game: median 4 (range 3..5) (0 runs never lost)"), "{t}");
+        assert!(t.contains("greedy unbeatable after: median 7 (range 7..7) (1 runs never)"), "{t}");
+        assert!(t.contains("for good from: - (2 runs not at the end)"), "{t}");
+        assert!(t.ends_with("P(loss) vs best response at the end: median 0.5 (range 0.5..0.5)\n"));
+    }
+
+    #[test]
+    fn in_memory_runs_are_described_in_seed_order_with_the_columns_and_random_results() {
+        let run = |last: u64| Summary { games: 10, last_loss: Some(last), ..Summary::default() };
+        let text = describe_runs(&[(8, run(2)), (9, run(6))]);
+        assert!(text.starts_with("seed 8: 10 games"), "{text}");
+        assert!(text.find("seed 8:") < text.find("seed 9:"), "{text}");
+        assert!(text.contains("last loss at game: median 4 (range 2..6)"), "{text}");
+        assert!(text.ends_with("vs random at the end, W/D/L: median 0 (range 0..0) / median 0 (range 0..0) / median 0 (range 0..0)\n"), "{text}");
+    }
+
+    #[test]
+    fn seeds_come_back_in_order_and_the_first_failure_names_its_seed() {
+        let ok = run_seeds(u64::MAX, 3, 2, Ok::<u64, String>).unwrap();
+        assert_eq!(ok, vec![(u64::MAX, u64::MAX), (0, 0), (1, 1)]);
+        let failed = run_seeds(5, 4, 2, |s| if s >= 6 { Err(format!("no {s}")) } else { Ok(s) });
+        assert_eq!(failed, Err("seed 6: no 6".to_string()));
+    }
+
+    #[test]
+    fn a_run_records_a_line_per_seed_and_a_resumed_run_trains_no_seed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = Config { first_seed: 5, ..config(3) };
+        let trained = std::sync::Mutex::new(Vec::new());
+        let train = |seed: u64| {
+            trained.lock().unwrap().push(seed);
+            if seed == 6 {
+                return Err("no such program".to_string());
+            }
+            Ok(Summary { games: 10, last_loss: Some(seed), ..Summary::default() })
+        };
+        let text = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        assert!(text.contains("seed 6: failed: no such program"), "{text}");
+        assert!(text.contains("last loss at game: median 6 (range 5..7)"), "{text}");
+        let mut seeds = trained.lock().unwrap().clone();
+        seeds.sort();
+        assert_eq!(seeds, [5, 6, 7]);
+        let again = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        assert_eq!((again, trained.lock().unwrap().len()), (text, 3));
     }
 }

@@ -198,6 +198,35 @@ impl<G: Game> Player<G> for Opponent<G> {
 
 pub use crate::play::Tally;
 
+/// One run of `menace train` from `seed`: `learner` (playing `side`) trained per `plan`
+/// against the opponent `spec` names, built in (a `menace` opponent with `rules`) or, for
+/// `exec:COMMAND`, what `program(COMMAND)` starts (the caller's: core starts no
+/// programs). `progress` is as for [`train`]. The learner comes back with the summary.
+#[allow(clippy::too_many_arguments)]
+pub fn run_seed<G, L>(
+    game: &G,
+    mut learner: L,
+    side: Side,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    program: impl FnOnce(&str) -> Result<Opponent<G>, String>,
+    plan: &Plan,
+    seed: u64,
+    progress: impl FnMut(u64),
+) -> Result<(Summary, L), String>
+where
+    G: Game + Clone,
+    L: Player<G> + Policy<G>,
+{
+    let mut opponent = match spec {
+        OpponentSpec::Program(cmd) => program(cmd)?,
+        _ => Opponent::built_in(spec, game, side.other(), rules).expect("every other is built in"),
+    };
+    let mut rng = menace_stats::rng::from_seed(seed);
+    let summary = train(game, &mut learner, side, &mut opponent, plan, &mut rng, progress);
+    Ok((summary, learner))
+}
+
 /// One point of a learning curve.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CurvePoint {
@@ -283,6 +312,24 @@ pub struct Plan {
     pub check_every: u64,
     /// Stop as soon as the greedy policy is unbeatable.
     pub stop_when_unbeatable: bool,
+}
+
+impl Plan {
+    /// A plan of `games` games with a curve point every `every` games, by default every
+    /// hundredth of them (at least every game), as `menace train` reads its flags.
+    pub fn new(
+        games: u64,
+        every: Option<u64>,
+        check_every: u64,
+        stop_when_unbeatable: bool,
+    ) -> Plan {
+        Plan {
+            games,
+            every: every.unwrap_or((games / 100).max(1)),
+            check_every,
+            stop_when_unbeatable,
+        }
+    }
 }
 
 /// Trains `learner` (playing `side`) against `opponent` per `plan`, calling `progress`
@@ -454,6 +501,48 @@ pub fn train_fast<G: Game, L: Player<G>, O: Player<G>>(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_seed_s_run_is_the_training_loop_s_and_exec_asks_the_caller() {
+        let rules = BeadRules::challenge();
+        let plan = Plan::new(200, None, 0, false);
+        let fresh = || Matchboxes::new(TicTacToe, Side::First, rules.clone());
+        let no_program = |c: &str| Err(format!("no {c}"));
+        let (summary, machine) = run_seed(
+            &TicTacToe,
+            fresh(),
+            Side::First,
+            &OpponentSpec::Random,
+            &rules,
+            no_program,
+            &plan,
+            3,
+            |_| {},
+        )
+        .unwrap();
+        let mut m = fresh();
+        let mut opp =
+            Opponent::built_in(&OpponentSpec::Random, &TicTacToe, Side::Second, &rules).unwrap();
+        let direct =
+            train(&TicTacToe, &mut m, Side::First, &mut opp, &plan, &mut from_seed(3), |_| {});
+        assert_eq!((summary.tally, summary.last_loss), (direct.tally, direct.last_loss));
+        assert_eq!(machine.len(), m.len());
+        let exec = OpponentSpec::Program("p".into());
+        let err =
+            run_seed(&TicTacToe, fresh(), Side::First, &exec, &rules, no_program, &plan, 3, |_| {});
+        assert_eq!(err.err(), Some("no p".to_string()));
+    }
+
+    #[test]
+    fn a_plan_records_a_hundredth_of_its_games_unless_told() {
+        assert_eq!(Plan::new(3000, None, 1, false).every, 30);
+        assert_eq!(Plan::new(50, None, 1, false).every, 1);
+        let told = Plan::new(3000, Some(7), 2, true);
+        assert_eq!(
+            (told.games, told.every, told.check_every, told.stop_when_unbeatable),
+            (3000, 7, 2, true)
+        );
+    }
 
     #[test]
     fn the_opponent_names_are_the_table_s() {

@@ -55,6 +55,26 @@ impl Default for WeightedConfig {
 }
 
 impl WeightedConfig {
+    /// The defaults with the constants the flags give (`--prec-coeff`, `--learning-step`,
+    /// `--step-coeff`; `None` keeps the default) and `symmetry`, validated.
+    pub fn from_flags(
+        prec_coeff: Option<u32>,
+        learning_step: Option<f64>,
+        step_coeff: Option<f64>,
+        symmetry: bool,
+    ) -> Result<WeightedConfig, String> {
+        let d = WeightedConfig::default();
+        let c = WeightedConfig {
+            prec_coeff: prec_coeff.unwrap_or(d.prec_coeff),
+            learning_step: learning_step.unwrap_or(d.learning_step),
+            step_coeff: step_coeff.unwrap_or(d.step_coeff),
+            symmetry,
+            ..d
+        };
+        c.validate()?;
+        Ok(c)
+    }
+
     /// Checks the constants: PrecCoeff 1 to 1,000,000, a finite positive step, a step
     /// coefficient in (0, 1], a finite positive initial weight.
     pub fn validate(&self) -> Result<(), String> {

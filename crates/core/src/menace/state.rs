@@ -135,6 +135,32 @@ impl State {
         serde_json::from_slice(&bytes).map_err(|e| format!("{name} is not a valid state file: {e}"))
     }
 
+    /// The state file at `path` if it exists (read by [`State::read`]), refused when
+    /// `asked` gives the bead rules the user asked for explicitly and the file was trained
+    /// with others ([`State::refuse_other_rules`]).
+    pub fn read_existing(path: &Path, asked: Option<&BeadRules>) -> Result<Option<State>, String> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let name = path.display().to_string();
+        let state = State::read(path, &name)?;
+        if let Some(rules) = asked {
+            state.refuse_other_rules(&name, rules)?;
+        }
+        Ok(Some(state))
+    }
+
+    /// [`State::read_existing`], then validated: the machine the file describes and its
+    /// games played, if the file exists (`menace train --state`).
+    pub fn load_existing(
+        path: &Path,
+        asked: Option<&BeadRules>,
+    ) -> Result<Option<(Matchboxes<TicTacToe>, u64)>, String> {
+        let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
+        let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(Some((machine, state.games_played)))
+    }
+
     /// Reads and validates a state file: the machine it describes and its games played.
     pub fn load(path: &Path) -> Result<(Matchboxes<TicTacToe>, u64), String> {
         let name = path.display().to_string();

@@ -252,3 +252,42 @@ pub fn decide(input: &KothInput, cfg: &SearchConfig) -> Decision {
     };
     bot::decide(&input.board, &cfg, &ctx)
 }
+
+/// Why the bot chose `d` for `input`, for a person (`menace go -v` prints it on
+/// stderr): the decision's reason and what was inferred, the lead a virtual komi asked
+/// for, and the search's eight most visited moves. Each line ends in a newline.
+pub fn explain(input: &KothInput, d: &Decision) -> String {
+    let mut out = format!("{} ({})\n", d.reason, infer(input));
+    if let Some(s) = &d.search {
+        if s.virtual_komi > 0.0 {
+            out.push_str(&format!(
+                "  ahead: the search's last part asked for a lead of {} points\n",
+                s.virtual_komi
+            ));
+        }
+        for m in s.moves.iter().take(8) {
+            out.push_str(&format!(
+                "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}\n",
+                format_move(&input.board, m.mv),
+                m.visits,
+                m.winrate,
+                m.amaf_visits,
+                m.amaf_winrate
+            ));
+        }
+    }
+    out
+}
+
+/// `menace go`'s answer to the king-of-the-hill position `text`: the move as the format
+/// writes it and, with `verbose`, the [`explain`]ation; or why the input is bad.
+pub fn answer(
+    text: &str,
+    cfg: &SearchConfig,
+    verbose: bool,
+) -> Result<(String, Option<String>), KothError> {
+    let input = parse(text)?;
+    let d = decide(&input, cfg);
+    let why = verbose.then(|| explain(&input, &d));
+    Ok((format_move(&input.board, d.mv), why))
+}

@@ -39,6 +39,43 @@ pub struct SgfGame {
     pub comment: String,
 }
 
+impl SgfGame {
+    /// The position before move `before` (1-based; `None`: after the last move): the
+    /// handicap stones, then the moves up to it (what `menace go position --move N`
+    /// prints). Errors say when `before` is 0 or past the end, or which move is illegal.
+    pub fn position_before(&self, before: Option<usize>) -> Result<Board, String> {
+        let upto = match before {
+            None => self.moves.len(),
+            Some(0) => return Err("--move counts from 1".into()),
+            Some(n) if n > self.moves.len() + 1 => {
+                return Err(format!(
+                    "the game has {} moves; --move {n} is past its end",
+                    self.moves.len()
+                ))
+            }
+            Some(n) => n - 1,
+        };
+        let mut board = if self.handicap.is_empty() {
+            Board::new(self.size)
+        } else {
+            crate::rules::handicap::board(self.size, &self.handicap)?
+        };
+        for (i, &mv) in self.moves[..upto].iter().enumerate() {
+            board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
+        }
+        Ok(board)
+    }
+}
+
+/// Reads the SGF file at `path` ([`read`]): a regular file of at most 1 MiB (never a
+/// FIFO or a device), in UTF-8. Errors name the file.
+pub fn read_file(path: &std::path::Path) -> Result<SgfGame, String> {
+    let bytes = menace_files::read_capped(path, 1 << 20)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("{} is not UTF-8", path.display()))?;
+    read(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
@@ -253,4 +290,47 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
         moves,
         comment: prop("C").unwrap_or_default(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::io::koth::format;
+    use crate::rules::board::Colour;
+
+    fn game(handicap: Vec<Point>, moves: Vec<Move>) -> SgfGame {
+        SgfGame {
+            size: 9,
+            komi: 0.0,
+            black: "B".into(),
+            white: "W".into(),
+            result: "0".into(),
+            handicap,
+            moves,
+            comment: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_position_before_a_move_replays_the_moves_up_to_it() {
+        let b = Board::new(9);
+        let (p, q) = (b.point(2, 2), b.point(6, 6));
+        let g = game(Vec::new(), vec![Move::Play(p), Move::Play(q), Move::Pass]);
+        assert_eq!(format(&g.position_before(Some(1)).unwrap()), format(&Board::new(9)));
+        let mut two = Board::new(9);
+        two.play(Move::Play(p)).unwrap();
+        two.play(Move::Play(q)).unwrap();
+        assert_eq!(format(&g.position_before(Some(3)).unwrap()), format(&two));
+        two.play(Move::Pass).unwrap();
+        assert_eq!(format(&g.position_before(None).unwrap()), format(&two));
+        assert_eq!(
+            g.position_before(Some(5)).unwrap_err(),
+            "the game has 3 moves; --move 5 is past its end"
+        );
+        assert_eq!(g.position_before(Some(0)).unwrap_err(), "--move counts from 1");
+        // Handicap stones stand before the first move; a move on one of them is illegal.
+        let h = game(vec![p, q], vec![Move::Play(p)]);
+        assert_eq!(h.position_before(Some(1)).unwrap().to_move(), Colour::White);
+        assert!(h.position_before(None).unwrap_err().starts_with("move 1 is illegal"));
+    }
 }

@@ -19,10 +19,11 @@
 
 use std::path::{Path, PathBuf};
 
+use menace_arena::tournament::driver::{self, Run, SprtStop};
 use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
-use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
+use menace_arena::tournament::{ResultKind, Shard};
 use menace_arena::Program;
 use serde_json::{json, Map, Value};
 
@@ -156,6 +157,52 @@ pub struct Config {
     pub rules: Rules,
     /// Tournament or match.
     pub format: Format,
+}
+
+impl Config {
+    /// `menace go match`: a two-entrant run under `rules` (the `gtp` preset) of GTP
+    /// engines given as `(name, command line)`, `games` in all, colours alternating.
+    /// Errors name the command line that does not parse.
+    pub fn gtp_match(
+        engines: [(&str, &str); 2],
+        games: u64,
+        rules: Rules,
+    ) -> Result<Config, String> {
+        let gtp = |(name, cmd): (&str, &str)| {
+            let program = Program::parse(cmd).map_err(|e| format!("{cmd:?}: {e}"))?;
+            Ok::<_, String>(Entrant {
+                name: name.into(),
+                spec: format!("gtp:{cmd}"),
+                kind: Kind::Gtp(program),
+            })
+        };
+        let [a, b] = engines;
+        let entrants = vec![gtp(a)?, gtp(b)?];
+        Ok(Config { entrants, games_per_pair: games, rules, format: Format::Match })
+    }
+
+    /// Runs the units of `shard` (asked for only once the settings are checked, so a bad
+    /// setting is the error) through the tournament driver into `out`, `jobs` at once,
+    /// until `stop` decides (its entrant must be one of exactly two); each game's
+    /// [`progress`] goes to stderr. The answer is the summary of the results file.
+    pub fn run(
+        &self,
+        command: &str,
+        shard: impl FnOnce() -> Result<Shard, String>,
+        stop: Option<&SprtStop>,
+        out: &Path,
+        jobs: usize,
+    ) -> Result<String, String> {
+        self.check()?;
+        if let Some(stop) = stop {
+            let names: Vec<&str> = self.entrants.iter().map(|e| e.name.as_str()).collect();
+            stop.check(&names)?;
+        }
+        let plan = self.plan();
+        let run = Run { command, plan: &plan, shard: shard()?, out, jobs, stop };
+        let play = |unit| run_unit(self, unit, out);
+        driver::run(&GoResults, &run, play, |r| eprintln!("{}", progress(r))).map(|(text, _)| text)
+    }
 }
 
 /// Who plays which colour in a unit.

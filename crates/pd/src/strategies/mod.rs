@@ -45,6 +45,15 @@ pub struct Entry {
     pub play: Play,
 }
 
+impl Entry {
+    /// The strategy's answer to one round's input as the judge writes it (what
+    /// `menace pd-player NAME` prints), or why the input is bad.
+    pub fn answer(&self, input: &[u8]) -> Result<Vec<u8>, String> {
+        let parsed = super::format::parse_input(input).map_err(|e| e.to_string())?;
+        Ok((self.play)(&parsed.view()).render())
+    }
+}
+
 /// Every built-in strategy, in the order `--list` prints them.
 pub const TABLE: &[Entry] = &[
     Entry { name: "lazy", origin: Origin::House, about: "never takes", play: lazy },
@@ -151,6 +160,21 @@ pub const PUBLISHED_FIELD: [&str; 13] = [
     "begrudger",
     "lazy",
 ];
+
+/// The built-in strategies, a line each: name, origin and what it does (`menace pd
+/// --list`, and `menace pd-player`'s answer to an unknown name).
+pub fn list() -> String {
+    let mut s = String::new();
+    for e in TABLE {
+        s.push_str(&format!(
+            "{:<11} {:<9} {}\n",
+            e.name,
+            format!("{:?}", e.origin).to_lowercase(),
+            e.about
+        ));
+    }
+    s
+}
 
 /// The strategy called `name`.
 pub fn find(name: &str) -> Option<&'static Entry> {

@@ -8,10 +8,9 @@ use std::sync::Arc;
 
 use menace_core::learn::WeightedConfig;
 use menace_core::learn::{LearnerKind, Learners};
-use menace_core::menace::state::State;
 use menace_core::menace::BeadRules;
-use menace_protocol::transport::{drive, Ended};
-use menace_protocol::{Config, FileAccess, GameChoice, JsonLines, Session, DEFAULT_SEED};
+use menace_protocol::transport::{drive, stdout_sink, Ended};
+use menace_protocol::{Config, FileAccess, GameChoice, Session, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -177,26 +176,12 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
-    let ttt_menace = config.game == GameChoice::Ttt && config.learner == LearnerKind::Menace;
-    if args.state.is_some() && !ttt_menace {
-        return fail("--state is for tic-tac-toe with the menace learner".into());
-    }
-    let asked = args.beads.given().then_some(&config.rules);
-    let state = match args.state.as_ref().map(|p| State::read_existing(p, asked)).transpose() {
-        Ok(s) => s.flatten(),
-        Err(e) => return fail(e),
-    };
     let game = config.game.name();
-    let mut session = match Session::with(config) {
+    let asked = args.beads.given().then(|| config.rules.clone());
+    let session = match Session::with_state(config, args.state.as_deref(), asked.as_ref()) {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    if let Some(state) = &state {
-        if let Err(e) = session.restore(state) {
-            let path = args.state.as_ref().expect("a state file").display().to_string();
-            return fail(format!("{path}: {e}"));
-        }
-    }
     let signalled = Arc::new(AtomicUsize::new(0));
     for signal in [SIGINT, SIGTERM] {
         // The handler only stores the signal's number; this thread does the rest.
@@ -211,11 +196,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink: Box<dyn menace_protocol::Sink + Send> = if args.text_answers() {
-        Box::new(menace_protocol::pretty::Pretty::new(io::stdout(), game))
-    } else {
-        Box::new(JsonLines::new(io::BufWriter::new(io::stdout())))
-    };
+    let sink = stdout_sink(args.text_answers(), game);
     let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
     let Some(session) = session else {
         eprintln!("menace: the session was lost");

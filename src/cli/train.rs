@@ -168,10 +168,8 @@ where
     );
     for (seed, (summary, learner)) in &runs {
         if args.json {
-            println!(
-                "{}",
-                serde_json::json!({"seed": seed, "game": game.name(), "learner": kind.name(), "opponent": spec.to_string(), "summary": summary})
-            );
+            let extra = [("game", game.name()), ("learner", kind.name())];
+            println!("{}", summary.json_line(*seed, &spec.to_string(), &extra));
         } else {
             println!("{}", summary.describe(*seed));
         }
@@ -285,10 +283,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             b.finish_and_clear();
         }
         if args.json {
-            println!(
-                "{}",
-                serde_json::json!({"seed": args.seed, "opponent": spec.to_string(), "summary": summary})
-            );
+            println!("{}", summary.json_line(args.seed, &spec.to_string(), &[]));
         } else {
             println!("MENACE ({}) against {spec}:", rules);
             println!("{}", summary.describe(args.seed));
@@ -318,10 +313,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
     };
     if args.json {
         for (seed, s) in &ok {
-            println!(
-                "{}",
-                serde_json::json!({"seed": seed, "opponent": spec.to_string(), "summary": s})
-            );
+            println!("{}", s.json_line(*seed, &spec.to_string(), &[]));
         }
         return ExitCode::SUCCESS;
     }

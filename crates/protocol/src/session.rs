@@ -141,6 +141,27 @@ impl Session {
         self.engine.state()
     }
 
+    /// The session `config` describes, carrying on from the `--state` file at `path`
+    /// when it exists (it is written when the session ends). Only tic-tac-toe with the
+    /// menace learner keeps a state file; `asked`, the bead rules given explicitly, must
+    /// agree with the file's ([`State::read_existing`]).
+    pub fn with_state(
+        config: Config,
+        path: Option<&std::path::Path>,
+        asked: Option<&BeadRules>,
+    ) -> Result<Session, String> {
+        let Some(path) = path else { return Session::with(config) };
+        if config.game != GameChoice::Ttt || config.learner != LearnerChoice::Menace {
+            return Err("--state is for tic-tac-toe with the menace learner".into());
+        }
+        let state = State::read_existing(path, asked)?;
+        let mut session = Session::with(config)?;
+        if let Some(state) = &state {
+            session.restore(state).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(session)
+    }
+
     /// Replaces the learner with a saved one (for `--state`), keeping the seed.
     pub fn restore(&mut self, state: &State) -> Result<(), String> {
         self.engine.restore(state)

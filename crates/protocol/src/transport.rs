@@ -412,3 +412,13 @@ mod stop_tests {
         assert!(session.games_played() >= 2_000_000);
     }
 }
+
+/// Where the stdin/stdout engine writes its answers: the terminal view
+/// ([`crate::pretty::Pretty`]) when `text` (for a person), else one JSON line per answer.
+pub fn stdout_sink(text: bool, game: &'static str) -> Box<dyn Sink + Send> {
+    if text {
+        Box::new(crate::pretty::Pretty::new(std::io::stdout(), game))
+    } else {
+        Box::new(JsonLines::new(std::io::BufWriter::new(std::io::stdout())))
+    }
+}

@@ -271,6 +271,20 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// The run from `seed` as one JSON object (what `menace train --json` prints per
+    /// seed): `seed`, `opponent`, the summary, and `extra` fields (the game and the
+    /// learner, for anything but MENACE on tic-tac-toe).
+    pub fn json_line(&self, seed: u64, opponent: &str, extra: &[(&str, &str)]) -> String {
+        let mut line = serde_json::Map::new();
+        line.insert("seed".into(), seed.into());
+        line.insert("opponent".into(), opponent.into());
+        line.insert("summary".into(), serde_json::to_value(self).unwrap_or_default());
+        for (key, value) in extra {
+            line.insert((*key).into(), (*value).into());
+        }
+        serde_json::Value::Object(line).to_string()
+    }
+
     /// The run from `seed` in words: its games and results, when it last lost, when its
     /// greedy policy became unbeatable, and the exact figures at the end (what `menace
     /// train` prints per seed).

@@ -11,7 +11,7 @@ use menace_arena::tournament::record::{complete_lines, parse_lines};
 use menace_arena::tournament::Merged;
 use menace_go::io::sgf;
 use menace_go::referee::tournament;
-use menace_go::rules::board::{Board, Move};
+use menace_go::rules::board::Move;
 use menace_go::rules::score;
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Flags of `menace print` (names as `/print?machine=...&paper=...` takes them).
+/// Flags of `menace print` (the names `/print?machine=...&paper=...` takes too).
 #[derive(clap::Args, Debug)]
 pub struct PrintArgs {
     /// The machine: menace (304 boxes), hexapawn or nim (rows 3, 4, 5).
@@ -19,9 +19,9 @@ pub struct PrintArgs {
     /// of a box's cells, as Scroggs's MENACE).
     #[arg(long, default_value = "cells")]
     colours: String,
-    /// The PDF to write, printed by headless Chromium (default labels.pdf).
-    #[arg(long, value_name = "FILE.pdf", conflicts_with = "html")]
-    out: Option<PathBuf>,
+    /// The PDF to write, printed by headless Chromium.
+    #[arg(long, value_name = "FILE.pdf", default_value = "labels.pdf")]
+    out: PathBuf,
     /// Write the HTML page instead (no Chromium needed; print it from any browser).
     #[arg(long, value_name = "FILE.html")]
     html: Option<PathBuf>,
@@ -29,13 +29,8 @@ pub struct PrintArgs {
 
 /// Writes the sheets.
 pub fn run(a: PrintArgs) -> ExitCode {
-    let pdf = a.out.unwrap_or_else(|| "labels.pdf".into());
-    let out = match &a.html {
-        Some(html) => menace_print::Output::Html(html),
-        None => menace_print::Output::Pdf(&pdf),
-    };
     let sheet = menace_print::Sheet::parse(&a.machine, &a.paper, &a.preset, &a.colours);
-    match sheet.and_then(|s| menace_print::print(&s, out)) {
+    match sheet.and_then(|s| menace_print::print(&s, &a.out, a.html.as_deref())) {
         Ok(line) => println!("{line}"),
         Err(e) => {
             eprintln!("menace print: {e}");

@@ -102,14 +102,10 @@ fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages
         esc(&sheet.colours_text())
     );
     for (i, c) in PALETTE.iter().enumerate().take(used) {
-        let _ = write!(
-            out,
-            "<span class=\"swatch\">{}{}</span>",
-            marker_svg(i, 3.4),
-            esc(c.name)
-        );
+        let _ = write!(out, "<span class=\"swatch\">{}{}</span>", marker_svg(i, 3.4), esc(c.name));
     }
-    let _ = write!(
+    let _ =
+        write!(
         out,
         "</div><p>Stick each label on a matchbox; put in it the beads it lists, one colour per \
          marked {}. The number is the box's number in the program's <code>dump</code>; \
@@ -146,8 +142,11 @@ fn label(out: &mut String, l: &Label) {
     let each = if l.beads.iter().all(|b| b.beads == first) {
         format!("{first} bead{} of each colour", plural(first))
     } else {
-        let parts: Vec<String> =
-            l.beads.iter().map(|b| format!("{}\u{00d7}{}", colour(b.colour).letter, b.beads)).collect();
+        let parts: Vec<String> = l
+            .beads
+            .iter()
+            .map(|b| format!("{}\u{00d7}{}", colour(b.colour).letter, b.beads))
+            .collect();
         parts.join(" ")
     };
     let n = l.beads.len();

@@ -166,7 +166,8 @@ impl Sheet {
             .find(|p| p.name.eq_ignore_ascii_case(preset.trim()))
             .map(|p| p.name)
             .ok_or_else(|| {
-                let names: Vec<&str> = menace_core::menace::PRESETS.iter().map(|p| p.name).collect();
+                let names: Vec<&str> =
+                    menace_core::menace::PRESETS.iter().map(|p| p.name).collect();
                 format!("preset {preset:?} is not one of {}", names.join(", "))
             })?;
         Ok(Sheet {
@@ -238,34 +239,18 @@ impl Sheet {
     }
 }
 
-/// Where `menace print` writes.
-#[derive(Clone, Debug)]
-pub enum Output<'a> {
-    /// A PDF, printed by headless Chromium.
-    Pdf(&'a Path),
-    /// The HTML page itself.
-    Html(&'a Path),
-}
-
-/// `menace print`: writes the sheets atomically; the answer is a line for the user
-/// (`wrote FILE: N labels on P pages`).
-pub fn print(sheet: &Sheet, out: Output) -> Result<String, String> {
+/// `menace print`: writes the sheets atomically, as HTML to `html` if given, else as a
+/// PDF to `pdf`; the answer is a line for the user (`wrote FILE: N labels ...`).
+pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, String> {
     let labels = sheet.labels();
     let pages = html::pages(labels.len());
     let page = html::page(sheet, &labels);
-    let path = match out {
-        Output::Html(path) => {
-            menace_files::write_atomic(path, page.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            path
-        }
-        Output::Pdf(path) => {
-            let bytes = pdf::render(&page, &pdf::chromium()?)?;
-            menace_files::write_atomic(path, &bytes)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            path
-        }
+    let (path, bytes) = match html {
+        Some(path) => (path, page.into_bytes()),
+        None => (pdf, pdf::render(&page, &pdf::chromium()?)?),
     };
+    menace_files::write_atomic(path, &bytes)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(format!(
         "wrote {}: {} labels for {}'s matchboxes on {pages} {} pages",
         path.display(),

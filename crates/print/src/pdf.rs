@@ -15,7 +15,8 @@ use wait_timeout::ChildExt;
 pub const CHROMIUM_VAR: &str = "MENACE_CHROMIUM";
 
 /// Where Chromium is looked for, in order: Debian's path, then these names on the PATH.
-pub const CANDIDATES: [&str; 4] = ["/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"];
+pub const CANDIDATES: [&str; 4] =
+    ["/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"];
 
 /// How long Chromium may take to print (it takes a few seconds; this only stops a hang).
 pub const DEADLINE: Duration = Duration::from_secs(180);

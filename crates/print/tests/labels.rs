@@ -152,7 +152,8 @@ fn symmetry_mode_colours_are_the_orbits_of_the_symmetries_that_fix_the_box() {
 
 #[test]
 fn every_colour_starts_with_the_presets_beads_for_the_boxs_move() {
-    let presets = [("challenge", [4, 3, 2, 1]), ("michie", [4, 3, 2, 1]), ("scroggs", [8, 4, 2, 1])];
+    let presets =
+        [("challenge", [4, 3, 2, 1]), ("michie", [4, 3, 2, 1]), ("scroggs", [8, 4, 2, 1])];
     for (preset, initial) in presets {
         for colours in [Colours::Cells, Colours::Symmetry] {
             for machine in [Machine::Menace, Machine::Hexapawn, Machine::Nim] {

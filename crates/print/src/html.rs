@@ -41,12 +41,12 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: 
   -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .page { width: 150mm; margin: 0 auto; }
 .page + .page { break-before: page; }
-.key { height: 19mm; margin-bottom: 2mm; font-size: 2.6mm; line-height: 1.25;
+.key { height: 20mm; margin-bottom: 1mm; font-size: 2.3mm; line-height: 1.2;
   display: flex; gap: 2mm; align-items: flex-start; overflow: hidden; }
 .key .text { flex: 1; }
 .key h1 { font-size: 3.4mm; margin: 0 0 0.6mm 0; }
 .key p { margin: 0.4mm 0; }
-.swatches { display: flex; flex-wrap: wrap; gap: 0.4mm 2.2mm; margin: 0.8mm 0; }
+.swatches { display: flex; flex-wrap: wrap; gap: 0.3mm 1.6mm; margin: 0.6mm 0; }
 .swatch { display: inline-flex; align-items: center; gap: 0.6mm; }
 .labels { display: grid; grid-template-columns: repeat(3, 50mm); grid-auto-rows: 34mm; }
 .label { border: 0.2mm dashed #888; display: flex; align-items: center; padding: 1mm;
@@ -104,19 +104,20 @@ fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages
     for (i, c) in PALETTE.iter().enumerate().take(used) {
         let _ = write!(out, "<span class=\"swatch\">{}{}</span>", marker_svg(i, 3.4), esc(c.name));
     }
-    let _ =
-        write!(
+    let _ = write!(
         out,
-        "</div><p>Stick each label on a matchbox; put in it the beads it lists, one colour per \
-         marked {}. The number is the box's number in the program's <code>dump</code>; \
-         \u{201c}move\u{201d} is the machine's move at which it is first used. {}</p></div>",
+        "</div><p>Put in each box the beads its label lists, one colour per marked {}. \
+         Numbers are the program's (<code>dump</code>); \u{201c}move\u{201d}: the machine's move \
+         that first meets the box. {}</p></div>",
         if sheet.machine == Machine::Menace { "cell" } else { "move" },
         match sheet.machine {
             Machine::Menace => "The machine plays X.",
-            Machine::Hexapawn => "The machine plays Black (filled pawns, moving down); each \
-                                  arrow is one of its moves.",
-            Machine::Nim => "The machine moves first; a counter stands for taking it and every \
-                             counter to its right.",
+            Machine::Hexapawn =>
+                "The machine plays Black (filled, moving down); arrows are \
+                                  its moves.",
+            Machine::Nim =>
+                "The machine moves first; a counter means: take it and all to \
+                             its right.",
         }
     );
     out.push_str("</header>\n");
@@ -150,10 +151,10 @@ fn label(out: &mut String, l: &Label) {
         parts.join(" ")
     };
     let n = l.beads.len();
-    let _ = write!(
+    let _ = writeln!(
         out,
         "<div class=\"info\"><div class=\"no\">box {}</div><p>move {}</p><p>{each}</p>\
-         <p>{n} colour{}, {} beads</p></div></div>\n",
+         <p>{n} colour{}, {} beads</p></div></div>",
         l.number,
         l.move_number,
         plural(n as u32),

@@ -216,10 +216,9 @@ impl Sheet {
             (Colours::Symmetry, Machine::Nim) => {
                 "one colour per symmetry class of moves (Nim has no symmetry: one per move)".into()
             }
-            (Colours::Symmetry, _) => format!(
-                "one colour per symmetry class of {unit}s: {unit}s that a symmetry keeping the \
-                 box's position maps onto each other share one bead"
-            ),
+            (Colours::Symmetry, _) => {
+                format!("one colour per symmetry class of {unit}s (symmetric {unit}s share a bead)")
+            }
         }
     }
 
@@ -252,11 +251,12 @@ pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, S
     menace_files::write_atomic(path, &bytes)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(format!(
-        "wrote {}: {} labels for {}'s matchboxes on {pages} {} pages",
+        "wrote {}: {} labels for {}'s matchboxes on {pages} {} page{}",
         path.display(),
         labels.len(),
         sheet.machine.title(),
-        sheet.paper.css_size()
+        sheet.paper.css_size(),
+        if pages == 1 { "" } else { "s" }
     ))
 }
 

@@ -11,9 +11,12 @@ fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
     Sheet { machine, paper: menace_print::Paper::A4, preset, colours }
 }
 
+/// A symmetry of the square, on (row, column).
+type Map = fn(usize, usize) -> (usize, usize);
+
 /// The 8 symmetries of the 3x3 square as maps of (row, column), written out here.
 fn symmetries() -> Vec<[usize; 9]> {
-    let maps: [fn(usize, usize) -> (usize, usize); 8] = [
+    let maps: [Map; 8] = [
         |r, c| (r, c),
         |r, c| (c, 2 - r),
         |r, c| (2 - r, 2 - c),

@@ -1,39 +1,15 @@
 //! The labels against counts written here, independently of the core: MENACE's 304
 //! boxes by a plain enumeration of boards, the symmetry classes by brute force over the 8
-//! symmetries of the square, Nim's boxes by a search of its own, and the beads by the
+//! symmetries of the square (written out in menace-testkit), Nim's boxes by a search of its own, and the beads by the
 //! presets' numbers.
 
 use std::collections::{BTreeSet, HashSet};
 
 use menace_print::{html, palette, Colours, Drawing, Machine, Sheet};
+use menace_testkit::square::symmetries;
 
 fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
     Sheet { machine, paper: menace_print::Paper::A4, preset, colours }
-}
-
-/// A symmetry of the square, on (row, column).
-type Map = fn(usize, usize) -> (usize, usize);
-
-/// The 8 symmetries of the 3x3 square as maps of (row, column), written out here.
-fn symmetries() -> Vec<[usize; 9]> {
-    let maps: [Map; 8] = [
-        |r, c| (r, c),
-        |r, c| (c, 2 - r),
-        |r, c| (2 - r, 2 - c),
-        |r, c| (2 - c, r),
-        |r, c| (r, 2 - c),
-        |r, c| (2 - r, c),
-        |r, c| (c, r),
-        |r, c| (2 - c, 2 - r),
-    ];
-    maps.iter()
-        .map(|f| {
-            std::array::from_fn(|i| {
-                let (r, c) = f(i / 3, i % 3);
-                r * 3 + c
-            })
-        })
-        .collect()
 }
 
 fn won(b: &[u8; 9], m: u8) -> bool {

@@ -8,11 +8,13 @@
 //! let Some(gnugo) = require(Component::GnuGo) else { return };
 //! ```
 //!
-//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests.
+//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests;
+//! [`square`] the 8 symmetries of the 3x3 square, written out for brute-force checks.
 
 use std::path::{Path, PathBuf};
 
 pub mod hostile;
+pub mod square;
 
 /// A program some integration tests run for real.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

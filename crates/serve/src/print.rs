@@ -10,20 +10,28 @@ use axum::response::{IntoResponse, Response};
 const POLICY: &str = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; \
      frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/// `GET /print?machine=...&paper=...&preset=...&colours=...`.
+/// `GET /print?machine=...&paper=...&preset=...&colours=...`. The page is built off the
+/// async threads (it enumerates the machine's boxes), as every protocol command is.
 pub async fn sheet(RawQuery(query): RawQuery) -> Response {
-    match menace_print::Sheet::from_query(query.as_deref().unwrap_or("")) {
-        Ok(sheet) => (
+    let sheet = menace_print::Sheet::from_query(query.as_deref().unwrap_or(""));
+    let page = match sheet {
+        Ok(sheet) => tokio::task::spawn_blocking(move || sheet.html())
+            .await
+            .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, format!("the page failed: {e}"))),
+        Err(e) => Err((StatusCode::BAD_REQUEST, e)),
+    };
+    match page {
+        Ok(page) => (
             [
                 (header::CONTENT_TYPE, "text/html; charset=utf-8"),
                 (header::CONTENT_SECURITY_POLICY, POLICY),
                 (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
             ],
-            sheet.html(),
+            page,
         )
             .into_response(),
-        Err(e) => (
-            StatusCode::BAD_REQUEST,
+        Err((status, e)) => (
+            status,
             [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
             format!("/print: {e}\n"),
         )

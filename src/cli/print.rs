@@ -20,7 +20,7 @@ pub struct PrintArgs {
     #[arg(long, default_value = "cells")]
     colours: String,
     /// The PDF to write, printed by headless Chromium.
-    #[arg(long, value_name = "FILE.pdf", default_value = "labels.pdf")]
+    #[arg(long, value_name = "FILE.pdf", default_value = "labels.pdf", conflicts_with = "html")]
     out: PathBuf,
     /// Write the HTML page instead (no Chromium needed; print it from any browser).
     #[arg(long, value_name = "FILE.html")]

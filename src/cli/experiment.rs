@@ -12,7 +12,6 @@ use menace_core::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorCo
 use menace_core::learn::textbook::{format_textbook, textbook, TextbookConfig};
 use menace_core::learn::Learners;
 use menace_core::learn::WeightedConfig;
-use menace_core::menace::BeadRules;
 use menace_core::nim::Nim;
 
 /// Which experiment.
@@ -73,21 +72,6 @@ pub struct ExperimentArgs {
     symmetry: bool,
 }
 
-fn learners(args: &ExperimentArgs) -> Result<Learners, String> {
-    let rules = BeadRules::preset(&args.preset)
-        .ok_or_else(|| format!("unknown preset {:?}: challenge, michie or scroggs", args.preset))?;
-    let weighted = WeightedConfig::from_flags(
-        Some(args.prec_coeff),
-        Some(args.learning_step),
-        Some(args.step_coeff),
-        args.symmetry,
-    )?;
-    if args.seeds == 0 || args.seeds > 10_000 {
-        return Err("--seeds must be 1 to 10000".into());
-    }
-    Ok(Learners { rules, weighted })
-}
-
 /// Runs `menace experiment`.
 pub fn run(args: ExperimentArgs) -> ExitCode {
     let lines = match build(&args) {
@@ -104,7 +88,11 @@ pub fn run(args: ExperimentArgs) -> ExitCode {
 }
 
 fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
-    let learners = learners(args)?;
+    let (prec, step, coeff) = (args.prec_coeff, args.learning_step, args.step_coeff);
+    let learners = Learners::from_preset(&args.preset, prec, step, coeff, args.symmetry)?;
+    if args.seeds == 0 || args.seeds > 10_000 {
+        return Err("--seeds must be 1 to 10000".into());
+    }
     Ok(match args.name {
         Name::NimXor => {
             let cfg = NimXorConfig {

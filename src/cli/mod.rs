@@ -11,6 +11,7 @@ mod experiment;
 mod go;
 mod opponent;
 mod pd;
+mod print;
 mod serve;
 mod tournament;
 mod train;
@@ -55,6 +56,8 @@ enum Command {
     Serve(serve::ServeArgs),
     /// Merge the results files of a sharded tournament and print its standings.
     Merge(tournament::MergeArgs),
+    /// Print a label for every matchbox of MENACE, Hexapawn or Nim (PDF or HTML).
+    Print(print::PrintArgs),
 }
 
 /// Parses the command line and runs what it asks for.
@@ -72,5 +75,6 @@ pub fn main() -> ExitCode {
         Some(Command::PdPlayer(args)) => pd::run_player(args),
         Some(Command::Serve(args)) => serve::run(args),
         Some(Command::Merge(args)) => tournament::run_merge(args),
+        Some(Command::Print(args)) => print::run(args),
     }
 }

@@ -1,6 +1,6 @@
 //! `menace pd` and `menace pd-player`: flags and glue for the prisoner's-dilemma judge.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -130,43 +130,20 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         tournament::write_summaries(&args.out, &text, &merged)?;
     }
     if !args.quiet {
-        let _ = writeln!(
-            out,
-            "{} game(s) played of {n} players, {rounds} rounds, {elapsed:.2} s (slowest round {:.3} s), {} incident(s); results in {}",
-            totals.played,
-            totals.slowest,
-            totals.incidents,
-            args.out.display()
-        );
+        let _ = writeln!(out, "{}", totals.describe(n, rounds, elapsed, &args.out));
     }
     Ok(())
 }
 
 /// Runs `menace pd-player`.
 pub fn run_player(args: PdPlayerArgs) -> ExitCode {
-    let Some(entry) = strategies::find(&args.name) else {
-        eprintln!(
-            "menace pd-player: no strategy {:?}; the built-ins are:\n{}",
-            args.name,
-            strategies::list()
-        );
-        return ExitCode::from(2);
-    };
-    let mut input = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut input) {
-        eprintln!("menace pd-player: cannot read standard input: {e}");
-        return ExitCode::from(2);
-    }
-    let answer = match entry.answer(&input) {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("menace pd-player: bad input: {e}");
-            return ExitCode::from(2);
+    let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
+    match strategies::play_round(&args.name, stdin, stdout) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(strategies::RoundError::Refused(e)) => {
+            eprintln!("menace pd-player: {e}");
+            ExitCode::from(2)
         }
-    };
-    let mut out = std::io::stdout().lock();
-    if out.write_all(&answer).and_then(|()| out.flush()).is_err() {
-        return ExitCode::FAILURE;
+        Err(strategies::RoundError::Output) => ExitCode::FAILURE,
     }
-    ExitCode::SUCCESS
 }

@@ -12,14 +12,13 @@ use menace_core::choice::GameChoice;
 use menace_core::game::Game;
 use menace_core::game::Side;
 use menace_core::hexapawn::Hexapawn;
-use menace_core::learn::eval::report;
+use menace_core::learn::eval::report_of_state;
 use menace_core::learn::sweep;
 use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
 use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::nim::{format_table, strategy_table};
-use menace_core::solve::Solver;
 use menace_core::ttt::TicTacToe;
 use menace_protocol::opponent::External;
 
@@ -325,19 +324,10 @@ pub fn run(args: TrainArgs) -> ExitCode {
 
 /// Runs `menace eval`: the exact figures, as one JSON object.
 pub fn run_eval(args: EvalArgs) -> ExitCode {
-    let machine = match &args.state {
-        Some(path) => match State::load(path) {
-            Ok((m, _)) => m,
-            Err(e) => return fail(e),
-        },
-        None => match args.beads.rules() {
-            Ok(r) => Matchboxes::new(TicTacToe, Side::First, r),
-            Err(e) => return fail(e),
-        },
-    };
-    let mut solver = Solver::new(TicTacToe);
-    let r = report(&TicTacToe, &machine, Side::First, &mut solver);
-    println!("{}", serde_json::to_string_pretty(&r).expect("serializes"));
+    match report_of_state(args.state.as_deref(), || args.beads.rules()) {
+        Ok(r) => println!("{}", serde_json::to_string_pretty(&r).expect("serializes")),
+        Err(e) => return fail(e),
+    }
     ExitCode::SUCCESS
 }
 

@@ -1,40 +1,14 @@
 //! One bead colour per symmetry class (Scroggs's boxes): the colours of every box are the
 //! orbits of its empty cells under the symmetries that fix its drawing, found here by
-//! enumerating the 8 symmetries of the square directly (not through the crate's own
-//! symmetry code).
+//! enumerating the 8 symmetries of the square directly (menace-testkit's `square`, not the
+//! crate's own symmetry code).
 
 use menace_core::game::Side;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadColours, BeadRules, Matchboxes};
 use menace_core::ttt::{Board, TicTacToe};
 use menace_stats::rng::from_seed;
-
-/// The 8 symmetries of the 3x3 grid as cell permutations: `sym[i]` is where cell `i`
-/// (row `i / 3`, column `i % 3`) goes.
-fn symmetries() -> Vec<[usize; 9]> {
-    /// Where (row, column) goes.
-    type Map = fn(i32, i32) -> (i32, i32);
-    let maps: [Map; 8] = [
-        |r, c| (r, c),
-        |r, c| (c, 2 - r),
-        |r, c| (2 - r, 2 - c),
-        |r, c| (2 - c, r),
-        |r, c| (r, 2 - c),
-        |r, c| (2 - r, c),
-        |r, c| (c, r),
-        |r, c| (2 - c, 2 - r),
-    ];
-    maps.iter()
-        .map(|f| {
-            let mut perm = [0; 9];
-            for (i, slot) in perm.iter_mut().enumerate() {
-                let (r, c) = f(i as i32 / 3, i as i32 % 3);
-                *slot = (r * 3 + c) as usize;
-            }
-            perm
-        })
-        .collect()
-}
+use menace_testkit::square::symmetries;
 
 /// The orbits of the empty cells of `drawing` (9 characters) under its stabiliser.
 fn orbits(drawing: &str) -> Vec<Vec<usize>> {

@@ -119,3 +119,33 @@ fn a_box_with_no_beads_under_the_resign_rule_loses_for_sure() {
     let odds = outcome_odds(&TicTacToe, &m, Side::First, Version::Stochastic, Model::Random);
     assert_eq!(odds.loss, 1.0);
 }
+
+/// `menace eval`'s report: a fresh MENACE with the rules when there is no file (and the
+/// rules are only asked for then), the saved one otherwise, and a missing file refused.
+#[test]
+fn the_report_of_a_state_file_or_of_fresh_rules() {
+    use menace_core::learn::eval::report_of_state;
+    use menace_core::menace::state::State;
+    let fresh_report = report(&TicTacToe, &fresh(), Side::First, &mut Solver::new(TicTacToe));
+    assert_eq!(report_of_state(None, || Ok(BeadRules::challenge())), Ok(fresh_report));
+    assert_eq!(report_of_state(None, || Err("bad --reward".into())), Err("bad --reward".into()));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("state.json");
+    let mut learned = fresh();
+    learned.set_beads(0, &[0, 0, 0, 0, 9, 0, 0, 0, 0]).unwrap();
+    State::of(&learned, 1).save(&path).unwrap();
+    let saved = report_of_state(Some(&path), || panic!("rules are not asked for")).unwrap();
+    assert_eq!(saved, report(&TicTacToe, &learned, Side::First, &mut Solver::new(TicTacToe)));
+    assert_ne!(saved, fresh_report);
+    assert!(report_of_state(Some(&dir.path().join("none.json")), || unreachable!()).is_err());
+}
+
+#[test]
+fn experiment_learners_come_from_a_preset_by_name() {
+    use menace_core::learn::{Learners, WeightedConfig};
+    let w = WeightedConfig::default();
+    let l = Learners::from_preset("scroggs", w.prec_coeff, w.learning_step, w.step_coeff, false);
+    assert_eq!(l.unwrap().rules, BeadRules::scroggs());
+    let e = Learners::from_preset("fast", w.prec_coeff, w.learning_step, w.step_coeff, false);
+    assert_eq!(e.unwrap_err(), "unknown preset \"fast\": challenge, michie or scroggs");
+}

@@ -283,6 +283,20 @@ pub struct Totals {
     pub failure: Option<String>,
 }
 
+impl Totals {
+    /// The line `menace pd` ends with: games played, players, rounds, time taken, the
+    /// slowest round, incidents, and where the results are.
+    pub fn describe(&self, players: usize, rounds: usize, elapsed: f64, out: &Path) -> String {
+        format!(
+            "{} game(s) played of {players} players, {rounds} rounds, {elapsed:.2} s (slowest round {:.3} s), {} incident(s); results in {}",
+            self.played,
+            self.slowest,
+            self.incidents,
+            out.display()
+        )
+    }
+}
+
 impl Tally {
     fn keep(&self, e: String) {
         self.failure.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert(e);

@@ -64,3 +64,29 @@ fn an_entry_answers_the_judge_s_input_or_says_why_not() {
     let bad = entry.answer(b"no").unwrap_err();
     assert_eq!(bad, parse_input(b"no").unwrap_err().to_string());
 }
+
+/// `menace pd-player`'s round, in process: the answer, a refusal, and a judge that
+/// stopped reading.
+#[test]
+fn a_round_answers_refuses_or_reports_a_closed_output() {
+    use menace_pd::strategies::{play_round, RoundError};
+    let mut out = Vec::new();
+    play_round("greedy", &b"3 2 0\n5\n"[..], &mut out).unwrap();
+    assert_eq!(out, b"1 3\n");
+    let Err(RoundError::Refused(e)) = play_round("nosuch", &b"3 1 0\n5\n"[..], Vec::new()) else {
+        panic!("an unknown name is refused")
+    };
+    assert!(e.starts_with("no strategy \"nosuch\"; the built-ins are:\n"), "{e}");
+    let bad = play_round("greedy", &b"3 9 0\n5\n"[..], Vec::new());
+    assert!(matches!(bad, Err(RoundError::Refused(e)) if e.contains("own id 9")));
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    assert_eq!(play_round("greedy", &b"3 2 0\n5\n"[..], Closed), Err(RoundError::Output));
+}

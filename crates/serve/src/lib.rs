@@ -14,6 +14,7 @@
 
 pub mod engine;
 pub mod page;
+pub mod print;
 pub mod socket;
 
 use std::net::SocketAddr;
@@ -52,7 +53,8 @@ pub struct AppState {
     limits: Limits,
 }
 
-/// The routes: `/` (the page and its two assets) and `/ws` (the protocol).
+/// The routes: `/` (the page and its two assets), `/ws` (the protocol) and `/print`
+/// (the matchbox labels).
 pub fn app(limits: Limits) -> Router {
     let state = AppState { sessions: Arc::new(Semaphore::new(limits.max_sessions)), limits };
     Router::new()
@@ -60,6 +62,7 @@ pub fn app(limits: Limits) -> Router {
         .route("/menace.js", get(page::script))
         .route("/menace.css", get(page::style))
         .route("/ws", get(socket::upgrade))
+        .route("/print", get(print::sheet))
         .with_state(state)
 }
 

@@ -1,6 +1,6 @@
 //! The one rule for tests that need a real component (GNU Go, Chromium and chromedriver,
-//! Slurm, GNU parallel, Python): [`require`] finds it, or says how to install it and lets
-//! the test skip, or, under `CI=true` (or `MENACE_REQUIRE_<NAME>=1`), fails the test, so
+//! Slurm, GNU parallel, Python, poppler-utils): [`require`] finds it, or says how to
+//! install it and lets the test skip, or, under `CI=true` (or `MENACE_REQUIRE_<NAME>=1`), fails the test, so
 //! nothing can quietly skip in CI (`.ci/run` exports `CI=true` and installs every one).
 //!
 //! ```no_run
@@ -8,11 +8,13 @@
 //! let Some(gnugo) = require(Component::GnuGo) else { return };
 //! ```
 //!
-//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests.
+//! [`hostile`] holds the files no loader may trust, shared by the loaders' tests;
+//! [`square`] the 8 symmetries of the 3x3 square, written out for brute-force checks.
 
 use std::path::{Path, PathBuf};
 
 pub mod hostile;
+pub mod square;
 
 /// A program some integration tests run for real.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +32,9 @@ pub enum Component {
     Parallel,
     /// Python 3 (`/usr/bin/python3`, else `python3` on the PATH).
     Python,
+    /// Debian's poppler-utils: `pdfinfo`, `pdftotext` and `pdftoppm` in `/usr/bin`, to
+    /// read PDFs back. The path is the folder holding them.
+    Poppler,
 }
 
 impl Component {
@@ -42,6 +47,7 @@ impl Component {
             Component::Slurm => "Slurm",
             Component::Parallel => "GNU parallel",
             Component::Python => "Python 3",
+            Component::Poppler => "poppler-utils",
         }
     }
 
@@ -57,6 +63,7 @@ impl Component {
             }
             Component::Parallel => "apt-get install parallel",
             Component::Python => "apt-get install python3",
+            Component::Poppler => "apt-get install poppler-utils",
         }
     }
 
@@ -69,6 +76,7 @@ impl Component {
             Component::Slurm => "MENACE_REQUIRE_SLURM",
             Component::Parallel => "MENACE_REQUIRE_PARALLEL",
             Component::Python => "MENACE_REQUIRE_PYTHON",
+            Component::Poppler => "MENACE_REQUIRE_POPPLER",
         }
     }
 
@@ -94,6 +102,12 @@ impl Component {
             Component::Parallel => installed("/usr/bin/parallel"),
             Component::Python => {
                 installed("/usr/bin/python3").or_else(|e| on_path("python3").ok_or(e))
+            }
+            Component::Poppler => {
+                for tool in ["/usr/bin/pdfinfo", "/usr/bin/pdftotext", "/usr/bin/pdftoppm"] {
+                    installed(tool)?;
+                }
+                Ok(PathBuf::from("/usr/bin"))
             }
         }
     }

@@ -214,6 +214,22 @@ pub fn report<G: Game + Clone, P: Policy<G> + ?Sized>(
     }
 }
 
+/// `menace eval`: the [`Report`] of the tic-tac-toe MENACE saved in `state` (read and
+/// checked by [`State::load`](crate::menace::state::State::load)), or of a fresh one
+/// with `rules` when there is no file (`rules` is only asked for then).
+pub fn report_of_state(
+    state: Option<&std::path::Path>,
+    rules: impl FnOnce() -> Result<crate::menace::BeadRules, String>,
+) -> Result<Report, String> {
+    use crate::menace::{state::State, Matchboxes};
+    use crate::ttt::TicTacToe;
+    let machine = match state {
+        Some(path) => State::load(path)?.0,
+        None => Matchboxes::new(TicTacToe, Side::First, rules()?),
+    };
+    Ok(report(&TicTacToe, &machine, Side::First, &mut Solver::new(TicTacToe)))
+}
+
 /// P(loss) of `policy` playing `side` against a best response; `greedy` evaluates the
 /// greedy version of the policy. 0 means no opponent can ever beat it.
 pub fn exploitability<G: Game, P: Policy<G> + ?Sized>(

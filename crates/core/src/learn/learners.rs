@@ -71,6 +71,28 @@ pub struct Learners {
     pub weighted: WeightedConfig,
 }
 
+impl Learners {
+    /// The settings `menace experiment` takes: MENACE's bead preset by name, and the
+    /// weighted learner's constants (checked); the message says what is wrong.
+    pub fn from_preset(
+        preset: &str,
+        prec_coeff: u32,
+        learning_step: f64,
+        step_coeff: f64,
+        symmetry: bool,
+    ) -> Result<Learners, String> {
+        let rules = BeadRules::preset(preset)
+            .ok_or_else(|| format!("unknown preset {preset:?}: challenge, michie or scroggs"))?;
+        let weighted = WeightedConfig::from_flags(
+            Some(prec_coeff),
+            Some(learning_step),
+            Some(step_coeff),
+            symmetry,
+        )?;
+        Ok(Learners { rules, weighted })
+    }
+}
+
 /// One learner of either kind, so experiments can treat both alike.
 #[derive(Clone, Debug)]
 pub enum Learner<G: Game> {

@@ -181,6 +181,34 @@ pub fn find(name: &str) -> Option<&'static Entry> {
     TABLE.iter().find(|e| e.name == name)
 }
 
+/// Why `menace pd-player` gave no answer.
+#[derive(Debug, PartialEq, Eq)]
+pub enum RoundError {
+    /// An unknown name or bad input: the message for standard error (exit status 2).
+    Refused(String),
+    /// The answer could not be written (the judge stopped reading): exit status 1.
+    Output,
+}
+
+/// One round of `menace pd-player NAME`: reads the judge's whole input from `input` and
+/// writes strategy `name`'s answer to `output`.
+pub fn play_round(
+    name: &str,
+    mut input: impl std::io::Read,
+    mut output: impl std::io::Write,
+) -> Result<(), RoundError> {
+    let entry = find(name).ok_or_else(|| {
+        RoundError::Refused(format!("no strategy {name:?}; the built-ins are:\n{}", list()))
+    })?;
+    let mut bytes = Vec::new();
+    input
+        .read_to_end(&mut bytes)
+        .map_err(|e| RoundError::Refused(format!("cannot read standard input: {e}")))?;
+    let answer =
+        entry.answer(&bytes).map_err(|e| RoundError::Refused(format!("bad input: {e}")))?;
+    output.write_all(&answer).and_then(|()| output.flush()).map_err(|_| RoundError::Output)
+}
+
 /// The answer taking from `ids`, with no state.
 fn take(ids: impl IntoIterator<Item = Id>) -> Answer {
     Answer { takes: ids.into_iter().collect(), state: None }

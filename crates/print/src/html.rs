@@ -1,0 +1,349 @@
+//! The labels as one HTML page: inline CSS, one SVG board per label, `@page` sized to
+//! the paper, [`PER_PAGE`] labels of [`LABEL_MM`] per page under a colour key.
+//!
+//! Every label carries its box number, position and bead counts as `data-` attributes too,
+//! so tests (and anyone curious) can check them against the protocol's `dump`.
+
+use std::fmt::Write;
+
+use menace_core::game::{Game, Side};
+use menace_core::hexapawn::{HexPos, Hexapawn};
+use menace_core::nim::{Nim, NimPos};
+use menace_core::ttt::{Board, Cell, Mark};
+
+use crate::label::{Drawing, Label};
+use crate::palette::{colour, PALETTE};
+use crate::{Colours, Machine, Sheet};
+
+/// A label's size in millimetres: it fits inside a standard matchbox top (about
+/// 52 x 36 mm) with a millimetre to spare on each side.
+pub const LABEL_MM: (u32, u32) = (50, 34);
+/// Labels across a page.
+pub const COLUMNS: usize = 3;
+/// Rows of labels on a page (7 x 34 mm, under the key, fit both A4 and Letter with
+/// 10 mm margins).
+pub const ROWS: usize = 7;
+/// Labels on one page.
+pub const PER_PAGE: usize = COLUMNS * ROWS;
+
+/// Pages for `labels` labels.
+pub fn pages(labels: usize) -> usize {
+    labels.div_ceil(PER_PAGE).max(1)
+}
+
+/// The board drawing's side in millimetres (the SVG's user unit is the millimetre).
+const BOARD: f64 = 28.0;
+
+const CSS: &str = "
+* { box-sizing: border-box; }
+html, body { margin: 0; padding: 0; }
+body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: #000;
+  -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.page { width: 150mm; margin: 0 auto; }
+.page + .page { break-before: page; }
+.key { height: 20mm; margin-bottom: 1mm; font-size: 2.3mm; line-height: 1.2;
+  display: flex; gap: 2mm; align-items: flex-start; overflow: hidden; }
+.key .text { flex: 1; }
+.key h1 { font-size: 3.4mm; margin: 0 0 0.6mm 0; }
+.key p { margin: 0.4mm 0; }
+.swatches { display: flex; flex-wrap: wrap; gap: 0.3mm 1.6mm; margin: 0.6mm 0; }
+.swatch { display: inline-flex; align-items: center; gap: 0.6mm; }
+.labels { display: grid; grid-template-columns: repeat(3, 50mm); grid-auto-rows: 34mm; }
+.label { border: 0.2mm dashed #888; display: flex; align-items: center; padding: 1mm;
+  gap: 1mm; break-inside: avoid; }
+.label svg.board { flex: none; }
+.info { width: 19mm; font-size: 2.5mm; line-height: 1.2; }
+.info .no { font-size: 4.2mm; font-weight: bold; white-space: nowrap; margin-bottom: 1mm; }
+.info p { margin: 0.5mm 0; }
+";
+
+/// The whole page for `labels` (as [`crate::label::labels`] made them for `sheet`).
+pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
+    let total = pages(labels.len());
+    let used = labels.iter().flat_map(|l| &l.beads).map(|b| b.colour + 1).max().unwrap_or(0);
+    let mut out = String::new();
+    let title = format!("{} matchbox labels", sheet.machine.title());
+    let _ = write!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{}</title><style>@page {{ size: {}; margin: 10mm; }}{CSS}</style></head><body>\n",
+        esc(&title),
+        sheet.paper.css_size()
+    );
+    for (i, chunk) in labels.chunks(PER_PAGE).enumerate() {
+        out.push_str("<section class=\"page\">\n");
+        key(&mut out, sheet, labels.len(), used, (i + 1, total));
+        out.push_str("<div class=\"labels\">\n");
+        for l in chunk {
+            label(&mut out, l);
+        }
+        out.push_str("</div></section>\n");
+    }
+    out.push_str("</body></html>\n");
+    out
+}
+
+/// The key at the top of a page: what is printed, the rules, and the colours.
+fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages): (usize, usize)) {
+    let rules = sheet.rules();
+    out.push_str("<header class=\"key\">");
+    if sheet.machine == Machine::Menace && sheet.colours == Colours::Cells {
+        // Michie's key: which colour belongs to which cell, on every box.
+        let markers: Vec<(usize, usize)> = (0..9).map(|c| (c, c)).collect();
+        out.push_str(&ttt_svg(Board::EMPTY, &markers, 16.0));
+    }
+    let _ = write!(
+        out,
+        "<div class=\"text\"><h1>{} \u{2014} {labels} matchboxes, page {page} of {pages}</h1>\
+         <p>Beads: preset {} ({}); {}.</p><div class=\"swatches\">",
+        esc(sheet.machine.title()),
+        esc(sheet.preset),
+        esc(&rules.to_string()),
+        esc(&sheet.colours_text())
+    );
+    for (i, c) in PALETTE.iter().enumerate().take(used) {
+        let _ = write!(out, "<span class=\"swatch\">{}{}</span>", marker_svg(i, 3.4), esc(c.name));
+    }
+    let _ = write!(
+        out,
+        "</div><p>Put in each box the beads its label lists, one colour per marked {}. \
+         Numbers are the program's (<code>dump</code>); \u{201c}move\u{201d}: the machine's move \
+         that first meets the box. {}</p></div>",
+        if sheet.machine == Machine::Menace { "cell" } else { "move" },
+        match sheet.machine {
+            Machine::Menace => "The machine plays X.",
+            Machine::Hexapawn =>
+                "The machine plays Black (filled, moving down); arrows are \
+                                  its moves.",
+            Machine::Nim =>
+                "The machine moves first; a counter means: take it and all to \
+                             its right.",
+        }
+    );
+    out.push_str("</header>\n");
+}
+
+fn label(out: &mut String, l: &Label) {
+    let counts: Vec<String> = l.counts.iter().map(u32::to_string).collect();
+    let _ = write!(
+        out,
+        "<div class=\"label\" data-box=\"{}\" data-position=\"{}\" data-beads=\"{}\">",
+        l.number,
+        esc(&l.position),
+        counts.join(",")
+    );
+    let markers: Vec<(usize, usize)> =
+        l.beads.iter().flat_map(|b| b.moves.iter().map(move |&m| (m, b.colour))).collect();
+    out.push_str(&match &l.drawing {
+        Drawing::Ttt(board) => ttt_svg(*board, &markers, BOARD),
+        Drawing::Hexapawn(p) => hexapawn_svg(*p, &markers),
+        Drawing::Nim(game, p) => nim_svg(*game, *p, &markers),
+    });
+    let first = l.beads.first().map_or(0, |b| b.beads);
+    let each = if l.beads.iter().all(|b| b.beads == first) {
+        format!("{first} bead{} of each colour", plural(first))
+    } else {
+        let parts: Vec<String> = l
+            .beads
+            .iter()
+            .map(|b| format!("{}\u{00d7}{}", colour(b.colour).letter, b.beads))
+            .collect();
+        parts.join(" ")
+    };
+    let n = l.beads.len();
+    let _ = writeln!(
+        out,
+        "<div class=\"info\"><div class=\"no\">box {}</div><p>move {}</p><p>{each}</p>\
+         <p>{n} colour{}, {} beads</p></div></div>",
+        l.number,
+        l.move_number,
+        plural(n as u32),
+        l.total_beads()
+    );
+}
+
+fn plural(n: u32) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+/// A round marker of palette colour `i` with its letter, centred at (`x`, `y`), radius `r`.
+fn marker(x: f64, y: f64, r: f64, i: usize) -> String {
+    let c = colour(i);
+    format!(
+        "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" fill=\"{}\" stroke=\"#000\" \
+         stroke-width=\"0.2\"/><text x=\"{x:.2}\" y=\"{:.2}\" font-size=\"{:.2}\" \
+         font-weight=\"bold\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+        c.fill,
+        y + r * 0.42,
+        r * 1.2,
+        c.ink,
+        c.letter
+    )
+}
+
+/// A marker on its own (the key's swatches), `mm` across.
+fn marker_svg(i: usize, mm: f64) -> String {
+    let r = mm / 2.0;
+    format!(
+        "<svg width=\"{mm}mm\" height=\"{mm}mm\" viewBox=\"0 0 {mm} {mm}\">{}</svg>",
+        marker(r, r, r - 0.15, i)
+    )
+}
+
+fn svg_open(side: f64) -> String {
+    format!(
+        "<svg class=\"board\" width=\"{side}mm\" height=\"{side}mm\" viewBox=\"0 0 {side} {side}\" \
+         xmlns=\"http://www.w3.org/2000/svg\">"
+    )
+}
+
+/// A tic-tac-toe board `side` mm across, with a marker of colour `c` in each cell `m` of
+/// `markers` (`(cell, colour)`).
+fn ttt_svg(board: Board, markers: &[(usize, usize)], side: f64) -> String {
+    let s = side / 3.0;
+    let mut svg = svg_open(side);
+    for k in 1..3 {
+        let v = s * f64::from(k);
+        let _ = write!(
+            svg,
+            "<path d=\"M{v:.2} 0.5V{e:.2}M0.5 {v:.2}H{e:.2}\" stroke=\"#000\" stroke-width=\"0.45\"/>",
+            e = side - 0.5
+        );
+    }
+    for cell in Cell::ALL {
+        let (x, y) = ((cell.col() as f64 + 0.5) * s, (cell.row() as f64 + 0.5) * s);
+        let d = s * 0.3;
+        match board.get(cell) {
+            Some(Mark::X) => {
+                let _ = write!(
+                    svg,
+                    "<path d=\"M{:.2} {:.2}L{:.2} {:.2}M{:.2} {:.2}L{:.2} {:.2}\" stroke=\"#000\" \
+                     stroke-width=\"0.8\" stroke-linecap=\"round\"/>",
+                    x - d,
+                    y - d,
+                    x + d,
+                    y + d,
+                    x + d,
+                    y - d,
+                    x - d,
+                    y + d
+                );
+            }
+            Some(Mark::O) => {
+                let _ = write!(
+                    svg,
+                    "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{d:.2}\" fill=\"none\" stroke=\"#000\" \
+                     stroke-width=\"0.8\"/>"
+                );
+            }
+            None => {
+                if let Some(&(_, c)) = markers.iter().find(|&&(m, _)| m == cell.index()) {
+                    svg.push_str(&marker(x, y, s * 0.36, c));
+                }
+            }
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// A Hexapawn board, rank 3 at the top: white pawns open circles, black pawns filled,
+/// each move an arrow in its bead's colour with the marker half-way along.
+fn hexapawn_svg(p: HexPos, markers: &[(usize, usize)]) -> String {
+    let s = BOARD / 3.0;
+    let centre = |sq: usize| ((sq % 3) as f64 * s + s / 2.0, (2 - sq / 3) as f64 * s + s / 2.0);
+    let mut svg = svg_open(BOARD);
+    for sq in 0..9 {
+        let (x, y) = centre(sq);
+        let shade = if (sq / 3 + sq % 3) % 2 == 0 { "#e4e4e4" } else { "#fff" };
+        let _ = write!(
+            svg,
+            "<rect x=\"{:.2}\" y=\"{:.2}\" width=\"{s:.2}\" height=\"{s:.2}\" fill=\"{shade}\" \
+             stroke=\"#000\" stroke-width=\"0.3\"/>",
+            x - s / 2.0,
+            y - s / 2.0
+        );
+        let (white, black) = (p.white >> sq & 1 == 1, p.black >> sq & 1 == 1);
+        if white || black {
+            let _ = write!(
+                svg,
+                "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{:.2}\" fill=\"{}\" stroke=\"#000\" \
+                 stroke-width=\"0.5\"/>",
+                s * 0.3,
+                if white { "#fff" } else { "#000" }
+            );
+        }
+    }
+    for &(mv, c) in markers {
+        // Where the pawn lands, by the core's own rules: the square the mover gains.
+        let (from, after) = (mv / 3, Hexapawn.play(p, mv));
+        let gained = match p.to_move {
+            Side::First => after.white & !p.white,
+            Side::Second => after.black & !p.black,
+        };
+        let to = gained.trailing_zeros() as usize;
+        let ((x0, y0), (x1, y1)) = (centre(from), centre(to));
+        let _ = write!(
+            svg,
+            "<path d=\"M{x0:.2} {y0:.2}L{:.2} {:.2}\" stroke=\"{}\" stroke-width=\"0.9\" \
+             stroke-linecap=\"round\"/>",
+            x0 + (x1 - x0) * 0.85,
+            y0 + (y1 - y0) * 0.85,
+            colour(c).fill
+        );
+        svg.push_str(&marker(x0 + (x1 - x0) * 0.55, y0 + (y1 - y0) * 0.55, 2.1, c));
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Nim's rows as counters: the counter `k` places from the right end of a row stands for
+/// "take `k` from this row", so it carries that move's marker.
+fn nim_svg(game: Nim, p: NimPos, markers: &[(usize, usize)]) -> String {
+    let rows = &p.rows[..game.rows().len()];
+    // The pitch comes from the starting rows, so counters are the same size on every box.
+    let widest = usize::from(*game.rows().iter().max().unwrap_or(&1)).max(rows.len());
+    let pitch = BOARD / widest as f64;
+    let top = (BOARD - pitch * rows.len() as f64) / 2.0;
+    let mut svg = svg_open(BOARD);
+    for (i, &n) in rows.iter().enumerate() {
+        let y = top + pitch * (i as f64 + 0.5);
+        for k in 1..=usize::from(n) {
+            let x = pitch * ((usize::from(n) - k) as f64 + 0.5);
+            let r = pitch * 0.4;
+            match markers.iter().find(|&&(m, _)| game.decode(m) == (i, k)) {
+                Some(&(_, c)) => svg.push_str(&marker(x, y, r, c)),
+                None => {
+                    let _ = write!(
+                        svg,
+                        "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"{r:.2}\" fill=\"#fff\" \
+                         stroke=\"#000\" stroke-width=\"0.3\"/>"
+                    );
+                }
+            }
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// Escapes text for HTML (the page holds no user text, but names and rules pass through
+/// here all the same).
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}

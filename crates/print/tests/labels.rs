@@ -1,0 +1,211 @@
+//! The labels against counts written here, independently of the core: MENACE's 304
+//! boxes by a plain enumeration of boards, the symmetry classes by brute force over the 8
+//! symmetries of the square (written out in menace-testkit), Nim's boxes by a search of its own, and the beads by the
+//! presets' numbers.
+
+use std::collections::{BTreeSet, HashSet};
+
+use menace_print::{html, palette, Colours, Drawing, Machine, Sheet};
+use menace_testkit::square::symmetries;
+
+fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
+    Sheet { machine, paper: menace_print::Paper::A4, preset, colours }
+}
+
+fn won(b: &[u8; 9], m: u8) -> bool {
+    const L: [[usize; 3]; 8] =
+        [[0, 1, 2], [3, 4, 5], [6, 7, 8], [0, 3, 6], [1, 4, 7], [2, 5, 8], [0, 4, 8], [2, 4, 6]];
+    L.iter().any(|l| l.iter().all(|&i| b[i] == m))
+}
+
+/// Boards (0 empty, 1 X, 2 O) where X is to move, nobody has won, and X has at least two
+/// empty cells, up to symmetry: one per class (the smallest image).
+fn menace_boxes() -> HashSet<[u8; 9]> {
+    let syms = symmetries();
+    let mut seen = HashSet::new();
+    let mut boxes = HashSet::new();
+    let mut stack = vec![[0u8; 9]];
+    while let Some(b) = stack.pop() {
+        if !seen.insert(b) {
+            continue;
+        }
+        let xs = b.iter().filter(|&&v| v == 1).count();
+        let os = b.iter().filter(|&&v| v == 2).count();
+        if won(&b, 1) || won(&b, 2) {
+            continue;
+        }
+        let mover = if xs == os { 1 } else { 2 };
+        let empty: Vec<usize> = (0..9).filter(|&i| b[i] == 0).collect();
+        if mover == 1 && empty.len() >= 2 {
+            let canon = syms
+                .iter()
+                .map(|s| {
+                    let mut t = [0u8; 9];
+                    for i in 0..9 {
+                        t[s[i]] = b[i];
+                    }
+                    t
+                })
+                .min()
+                .unwrap();
+            boxes.insert(canon);
+        }
+        for i in empty {
+            let mut c = b;
+            c[i] = mover;
+            stack.push(c);
+        }
+    }
+    boxes
+}
+
+#[test]
+fn menace_has_a_label_for_each_of_its_304_boxes_numbered_as_the_protocol() {
+    let expected = menace_boxes().len();
+    assert_eq!(expected, 304);
+    for colours in [Colours::Cells, Colours::Symmetry] {
+        let labels = sheet(Machine::Menace, "challenge", colours).labels();
+        assert_eq!(labels.len(), expected);
+        assert!(labels.iter().enumerate().all(|(i, l)| l.number == i));
+        // By move number: 1 box, then 12, 108 and 183 (protocol.md).
+        let per_move: Vec<usize> =
+            (1..=4).map(|m| labels.iter().filter(|l| l.move_number == m).count()).collect();
+        assert_eq!(per_move, [1, 12, 108, 183]);
+        let distinct: BTreeSet<&str> = labels.iter().map(|l| l.position.as_str()).collect();
+        assert_eq!(distinct.len(), expected);
+    }
+}
+
+#[test]
+fn cells_mode_marks_every_empty_cell_in_its_own_fixed_colour() {
+    for l in sheet(Machine::Menace, "michie", Colours::Cells).labels() {
+        let Drawing::Ttt(board) = l.drawing else { panic!("a tic-tac-toe board") };
+        let empty: Vec<usize> = (0..9).filter(|&i| board.empty_mask() >> i & 1 == 1).collect();
+        let marked: Vec<usize> = l.beads.iter().map(|b| b.moves[0]).collect();
+        assert_eq!(marked, empty, "box {}", l.number);
+        for b in &l.beads {
+            assert_eq!(b.moves.len(), 1);
+            assert_eq!(b.colour, b.moves[0], "cell {} keeps its colour on every box", b.moves[0]);
+        }
+    }
+}
+
+#[test]
+fn symmetry_mode_colours_are_the_orbits_of_the_symmetries_that_fix_the_box() {
+    let syms = symmetries();
+    let labels = sheet(Machine::Menace, "scroggs", Colours::Symmetry).labels();
+    let mut shared = 0;
+    for l in &labels {
+        let cells: Vec<u8> = l
+            .position
+            .chars()
+            .map(|c| match c {
+                'X' => 1,
+                'O' => 2,
+                _ => 0,
+            })
+            .collect();
+        let fixing: Vec<&[usize; 9]> =
+            syms.iter().filter(|s| (0..9).all(|i| cells[s[i]] == cells[i])).collect();
+        let mut orbits: Vec<BTreeSet<usize>> = Vec::new();
+        for i in (0..9).filter(|&i| cells[i] == 0) {
+            let orbit: BTreeSet<usize> = fixing.iter().map(|s| s[i]).collect();
+            if !orbits.contains(&orbit) {
+                orbits.push(orbit);
+            }
+        }
+        let colours: Vec<BTreeSet<usize>> =
+            l.beads.iter().map(|b| b.moves.iter().copied().collect()).collect();
+        let (mut a, mut b) = (orbits.clone(), colours.clone());
+        a.sort();
+        b.sort();
+        assert_eq!(a, b, "box {} {}", l.number, l.position);
+        shared += colours.iter().filter(|c| c.len() > 1).count();
+        // Colours are numbered within the box, so they are distinct.
+        let used: BTreeSet<usize> = l.beads.iter().map(|b| b.colour).collect();
+        assert_eq!(used.len(), l.beads.len());
+    }
+    assert!(shared >= 50, "many boxes have symmetric cells sharing a colour ({shared})");
+    assert_eq!(labels[0].beads.len(), 3, "the empty board: corner, edge, centre");
+}
+
+#[test]
+fn every_colour_starts_with_the_presets_beads_for_the_boxs_move() {
+    let presets =
+        [("challenge", [4, 3, 2, 1]), ("michie", [4, 3, 2, 1]), ("scroggs", [8, 4, 2, 1])];
+    for (preset, initial) in presets {
+        for colours in [Colours::Cells, Colours::Symmetry] {
+            for machine in [Machine::Menace, Machine::Hexapawn, Machine::Nim] {
+                for l in sheet(machine, preset, colours).labels() {
+                    let n = initial[(l.move_number - 1).min(3)];
+                    assert!(l.beads.iter().all(|b| b.beads == n), "{preset} box {}", l.number);
+                    assert_eq!(l.total_beads(), n * l.beads.len() as u32);
+                    assert_eq!(l.counts.iter().sum::<u32>(), l.total_beads());
+                }
+            }
+        }
+    }
+}
+
+/// Nim 3,4,5 with the machine moving first: positions it meets with two or more moves,
+/// found here by a search of its own (Nim has no symmetry to merge).
+fn nim_boxes() -> usize {
+    let mut seen = HashSet::new();
+    let mut stack = vec![([3u8, 4, 5], true)];
+    let mut boxes = 0;
+    while let Some((rows, first)) = stack.pop() {
+        if !seen.insert((rows, first)) {
+            continue;
+        }
+        let moves: u32 = rows.iter().map(|&r| u32::from(r)).sum();
+        if first && moves >= 2 {
+            boxes += 1;
+        }
+        for i in 0..3 {
+            for take in 1..=rows[i] {
+                let mut next = rows;
+                next[i] -= take;
+                stack.push((next, !first));
+            }
+        }
+    }
+    boxes
+}
+
+#[test]
+fn hexapawn_and_nim_have_a_label_per_box_and_enough_colours() {
+    let nim = sheet(Machine::Nim, "challenge", Colours::Cells).labels();
+    assert_eq!(nim.len(), nim_boxes());
+    // Gardner's HER as the core counts it (crates/core/tests/hexapawn.rs: 2 + 9 + 6).
+    let hex = sheet(Machine::Hexapawn, "challenge", Colours::Cells).labels();
+    assert_eq!(hex.len(), 17);
+    for labels in [&nim, &hex] {
+        assert!(labels.iter().enumerate().all(|(i, l)| l.number == i));
+        let most = labels.iter().map(|l| l.beads.len()).max().unwrap();
+        assert!(most <= palette::PALETTE.len(), "{most} colours on one box");
+    }
+    assert_eq!(nim[0].beads.len(), 12, "the start: 3 + 4 + 5 moves");
+    // Hexapawn's mirror: the start is symmetric, so its mirrored moves share colours.
+    let sym = sheet(Machine::Hexapawn, "challenge", Colours::Symmetry).labels();
+    assert!(sym.iter().zip(&hex).any(|(s, c)| s.beads.len() < c.beads.len()));
+    let nim_sym = sheet(Machine::Nim, "challenge", Colours::Symmetry).labels();
+    assert_eq!(nim_sym, nim, "Nim has no symmetry: the same labels");
+}
+
+#[test]
+fn the_page_has_every_label_once_on_the_expected_pages() {
+    for machine in [Machine::Menace, Machine::Hexapawn, Machine::Nim] {
+        let s = sheet(machine, "challenge", Colours::Cells);
+        let page = s.html();
+        let n = s.labels().len();
+        assert_eq!(page.matches("<div class=\"label\"").count(), n);
+        assert_eq!(page.matches("<section class=\"page\">").count(), n.div_ceil(21));
+        assert_eq!(html::pages(n), n.div_ceil(21));
+        for i in 0..n {
+            assert_eq!(page.matches(&format!(">box {i}<")).count(), 1, "box {i}");
+        }
+        assert!(page.contains("@page { size: A4;"));
+    }
+    let letter = Sheet { paper: menace_print::Paper::Letter, ..Sheet::default() };
+    assert!(letter.html().contains("@page { size: Letter;"));
+}

@@ -30,6 +30,9 @@ pub enum Component {
     Parallel,
     /// Python 3 (`/usr/bin/python3`, else `python3` on the PATH).
     Python,
+    /// gomill 0.8.3's `ringmaster` (`/usr/local/bin/ringmaster`, written by
+    /// scripts/install-gomill, else `ringmaster` on the PATH).
+    Gomill,
 }
 
 impl Component {
@@ -42,6 +45,7 @@ impl Component {
             Component::Slurm => "Slurm",
             Component::Parallel => "GNU parallel",
             Component::Python => "Python 3",
+            Component::Gomill => "gomill ringmaster",
         }
     }
 
@@ -57,6 +61,9 @@ impl Component {
             }
             Component::Parallel => "apt-get install parallel",
             Component::Python => "apt-get install python3",
+            Component::Gomill => {
+                "scripts/install-gomill (gomill 0.8.3 from PyPI, under Python 2.7)"
+            }
         }
     }
 
@@ -69,6 +76,7 @@ impl Component {
             Component::Slurm => "MENACE_REQUIRE_SLURM",
             Component::Parallel => "MENACE_REQUIRE_PARALLEL",
             Component::Python => "MENACE_REQUIRE_PYTHON",
+            Component::Gomill => "MENACE_REQUIRE_GOMILL",
         }
     }
 
@@ -94,6 +102,9 @@ impl Component {
             Component::Parallel => installed("/usr/bin/parallel"),
             Component::Python => {
                 installed("/usr/bin/python3").or_else(|e| on_path("python3").ok_or(e))
+            }
+            Component::Gomill => {
+                installed("/usr/local/bin/ringmaster").or_else(|e| on_path("ringmaster").ok_or(e))
             }
         }
     }

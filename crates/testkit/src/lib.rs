@@ -33,6 +33,10 @@ pub enum Component {
     /// gomill 0.8.3's `ringmaster` (`/usr/local/bin/ringmaster`, written by
     /// scripts/install-gomill, else `ringmaster` on the PATH).
     Gomill,
+    /// Lizzie 0.7.4 (Debian's `liblizzie-java`: `/usr/share/java/lizzie.jar`) and what
+    /// runs it headless: a JRE (`/usr/bin/java`), Xvfb, ImageMagick's `import` and
+    /// xdotool. The path is the jar's.
+    Lizzie,
 }
 
 impl Component {
@@ -46,6 +50,7 @@ impl Component {
             Component::Parallel => "GNU parallel",
             Component::Python => "Python 3",
             Component::Gomill => "gomill ringmaster",
+            Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
         }
     }
 
@@ -64,6 +69,9 @@ impl Component {
             Component::Gomill => {
                 "scripts/install-gomill (gomill 0.8.3 from PyPI, under Python 2.7)"
             }
+            Component::Lizzie => {
+                "apt-get install liblizzie-java default-jre xvfb imagemagick xdotool"
+            }
         }
     }
 
@@ -77,6 +85,7 @@ impl Component {
             Component::Parallel => "MENACE_REQUIRE_PARALLEL",
             Component::Python => "MENACE_REQUIRE_PYTHON",
             Component::Gomill => "MENACE_REQUIRE_GOMILL",
+            Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
         }
     }
 
@@ -105,6 +114,12 @@ impl Component {
             }
             Component::Gomill => {
                 installed("/usr/local/bin/ringmaster").or_else(|e| on_path("ringmaster").ok_or(e))
+            }
+            Component::Lizzie => {
+                for p in ["/usr/bin/java", "/usr/bin/Xvfb", "/usr/bin/import", "/usr/bin/xdotool"] {
+                    installed(p)?;
+                }
+                installed("/usr/share/java/lizzie.jar")
             }
         }
     }

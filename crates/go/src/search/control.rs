@@ -108,12 +108,15 @@ pub struct Candidate {
     pub pv: Vec<Move>,
 }
 
+/// One thread's latest snapshot: its playouts so far and its root rows.
+type Snapshot = (usize, Vec<Row>);
+
 /// Root snapshots that the search threads publish while they run.
 #[derive(Debug)]
 pub struct Progress {
     /// How often a thread publishes.
     pub every: Duration,
-    slots: Mutex<Vec<Option<(usize, Vec<Row>)>>>,
+    slots: Mutex<Vec<Option<Snapshot>>>,
 }
 
 impl Progress {

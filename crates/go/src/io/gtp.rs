@@ -8,11 +8,15 @@
 
 use crate::io::sgf;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::clock::{TimeControl, MAX_STONES};
 use crate::rules::handicap;
 use crate::rules::score;
 use crate::search::bot::{self, Context};
-use crate::search::mcts::SearchConfig;
+use crate::search::control::{Control, Progress};
+use crate::search::mcts::{self, SearchConfig};
 use crate::search::seed::position_seed;
+use crate::search::time::{self, TimeManager};
+use std::time::Instant;
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
 pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
@@ -40,6 +44,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", cmd_loadsgf),
     ("time_settings", cmd_time_settings),
     ("time_left", cmd_time_left),
+    // G1 "engine" (issue 28): clocks and live analysis.
+    ("kgs-time_settings", cmd_kgs_time_settings),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -54,6 +60,8 @@ pub struct Engine {
     cfg: SearchConfig,
     /// See [`Engine::resign_below`].
     resign_below: f32,
+    /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
+    time: TimeManager,
     quit: bool,
 }
 
@@ -64,7 +72,16 @@ impl Engine {
     pub fn new(cfg: SearchConfig) -> Engine {
         let board = Board::new(MAX_SIZE);
         let keys = vec![board.position_key()];
-        Engine { board, komi: 0.0, history: Vec::new(), keys, cfg, resign_below: 0.0, quit: false }
+        Engine {
+            board,
+            komi: 0.0,
+            history: Vec::new(),
+            keys,
+            cfg,
+            resign_below: 0.0,
+            time: TimeManager::default(),
+            quit: false,
+        }
     }
 
     /// Lets `genmove` answer `resign` when the search's best winrate is below `winrate`
@@ -79,6 +96,11 @@ impl Engine {
     /// The current position.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// `c`'s clock as the engine counts it (`None`: no time control set).
+    pub fn clock(&self, c: Colour) -> Option<&crate::rules::clock::Clock> {
+        self.time.clock(c)
     }
 
     /// Has `quit` been received?
@@ -226,31 +248,34 @@ fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `time_settings main byo_yomi stones`: checked and accepted, then ignored. A move costs a
-/// fixed number of playouts, not a share of a clock, which is what keeps `genmove`
-/// deterministic; controllers (GoGui's twogtp, Sabaki, KGS) send it anyway.
-fn cmd_time_settings(_: &mut Engine, args: &[&str]) -> Result<String, String> {
-    match args {
-        [main, byo, stones] if [main, byo, stones].iter().all(|a| a.parse::<u32>().is_ok()) => {
-            Ok(String::new())
-        }
-        _ => Err("syntax error".into()),
-    }
+/// `time_settings main byo_yomi stones` (whole seconds): absolute time when `byo_yomi` is
+/// 0, Canadian overtime otherwise (`stones` moves in every `byo_yomi` seconds), no clock
+/// when `byo_yomi` is above 0 and `stones` is 0. Both clocks start afresh; `genmove` then
+/// thinks for what the time manager ([`crate::search::time`]) allows.
+fn cmd_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let tc = TimeControl::from_gtp(args).map_err(|_| "syntax error")?;
+    e.time.set(tc);
+    Ok(String::new())
 }
 
-/// `time_left color time stones`: checked and ignored, like `time_settings`.
-fn cmd_time_left(_: &mut Engine, args: &[&str]) -> Result<String, String> {
-    match args {
-        [color, time, stones] => {
-            parse_color(color)?;
-            if time.parse::<u32>().is_ok() && stones.parse::<u32>().is_ok() {
-                Ok(String::new())
-            } else {
-                Err("syntax error".into())
-            }
-        }
-        _ => Err("syntax error".into()),
-    }
+/// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN
+/// PERIOD STONES`: KGS's form, which can also say Japanese byo-yomi.
+fn cmd_kgs_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let tc = TimeControl::from_kgs(args)?;
+    e.time.set(tc);
+    Ok(String::new())
+}
+
+/// `time_left color time stones`: the controller's clock for `color` (seconds; stones 0
+/// in main time, else the stones, or byo-yomi periods, left). Without a time control it
+/// is checked and ignored.
+fn cmd_time_left(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let [color, t, stones] = args else { return Err("syntax error".into()) };
+    let color = parse_color(color)?;
+    let t = time::parse_seconds(t).ok_or("syntax error")?;
+    let stones = stones.parse::<u32>().ok().filter(|&n| n <= MAX_STONES).ok_or("syntax error")?;
+    e.time.observe(color, t, stones);
+    Ok(String::new())
 }
 
 /// `fixed_handicap n`, and `place_free_handicap n` (whose choice of points is the engine's:
@@ -297,9 +322,19 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// How many times the position's fixed budget a clocked search may run at most: the
+/// clock decides, this only keeps a huge clock from running a search for hours.
+pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
+
 /// The search's answer for `color` in the current position (`None`: resign); the state
-/// is not changed.
-fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
+/// is not changed. With a clock set, the search runs until the time manager's think time
+/// from `start` (the command's arrival); snapshots go to `progress` if given.
+fn choose(
+    e: &Engine,
+    args: &[&str],
+    start: Instant,
+    progress: Option<&Progress>,
+) -> Result<(Board, Option<Move>), String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let mut b = e.board.clone();
     b.set_to_move(color);
@@ -325,12 +360,27 @@ fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
     let points = b.size() * b.size();
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
     let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
-    let d = bot::decide(&b, &cfg, &ctx);
+    let ctl = match e.time.think_time(color, &b) {
+        Some(think) => Control {
+            deadline: Some(start + think),
+            early_stop: true,
+            max_playouts: Some(
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile),
+            ),
+            progress,
+            stop: None,
+        },
+        None => Control { progress, ..Control::default() },
+    };
+    let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
     Ok((b, (!d.resign).then_some(d.mv)))
 }
 
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let start = Instant::now();
+    let (b, mv) = choose(e, args, start, None)?;
+    // Our own count of the clock, until the controller's next `time_left`.
+    e.time.charge(b.to_move(), start.elapsed());
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
     Ok(format_vertex(&b, mv))
@@ -339,7 +389,7 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// `reg_genmove color`: the move `genmove` would answer, without playing it (for
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let (b, mv) = choose(e, args, Instant::now(), None)?;
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 

@@ -11,3 +11,4 @@ pub mod playout;
 pub mod priors;
 pub mod profile;
 pub mod seed;
+pub mod time;

@@ -13,12 +13,13 @@ use crate::rules::clock::{Clock, TimeControl};
 use std::time::Duration;
 
 /// The smallest margin kept off every move's allowance. Measured on this project's
-/// 2-core machine while loaded: a 9x9 `genmove` under `time_settings 0 1 1` with two
-/// threads spends about 5 to 20 ms outside the search (the repetition check's board
-/// copies, starting the search threads, writing the answer); a controller's pipe and
-/// process switch add a few milliseconds more. A quarter of a second covers that with a
-/// wide margin for a machine that is busy with other work (the search threads may be
-/// scheduled late); see also [`MARGIN_SHARE`].
+/// 2-core machine under a load average of 12 (six builds and a GNU Go run besides): 12
+/// `genmove`s each on 9x9 and 19x19 with two threads under `time_settings 0 1 1` (0.75 s
+/// of thinking) answered at most 12 ms after the think time (the repetition check's board
+/// copies, starting the threads, the look at the clock every 32 playouts; the obvious-move
+/// stop often ends earlier). A controller's pipe and process switch add milliseconds; a
+/// quarter of a second covers both some twenty times over, for a machine even busier than
+/// that one. See also [`MARGIN_SHARE`].
 pub const MARGIN_MIN: Duration = Duration::from_millis(250);
 
 /// Share of a long allowance kept as margin (5%): scheduling delays grow with the time

@@ -6,6 +6,7 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
+use crate::io::analysis::{self, Kind, Request};
 use crate::io::sgf;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::{TimeControl, MAX_STONES};
@@ -16,6 +17,7 @@ use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
 use crate::search::seed::position_seed;
 use crate::search::time::{self, TimeManager};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
@@ -46,6 +48,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("time_left", cmd_time_left),
     // G1 "engine" (issue 28): clocks and live analysis.
     ("kgs-time_settings", cmd_kgs_time_settings),
+    ("lz-analyze", cmd_lz_analyze),
+    ("lz-genmove_analyze", cmd_genmove_analyze),
+    ("genmove_analyze", cmd_genmove_analyze),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -62,6 +67,8 @@ pub struct Engine {
     resign_below: f32,
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
+    /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
+    pending: Option<Request>,
     quit: bool,
 }
 
@@ -80,6 +87,7 @@ impl Engine {
             cfg,
             resign_below: 0.0,
             time: TimeManager::default(),
+            pending: None,
             quit: false,
         }
     }
@@ -109,8 +117,22 @@ impl Engine {
     }
 
     /// Handles one input line; `None` for lines that need no answer (empty or comment).
-    /// The answer includes the final empty line.
+    /// The answer includes the final empty line. An analysis command (`lz-analyze`,
+    /// `genmove_analyze`) runs here on the fixed playout budget (or the clock) and shows
+    /// one info line at the end; [`serve`] streams them instead.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let (id, answer) = self.dispatch(line)?;
+        if let (Ok(_), Some(req)) = (&answer, self.pending.take()) {
+            let sink = std::sync::Mutex::new(std::io::sink());
+            let (body, ()) = self.run_analysis(req, &sink, || (), false);
+            return Some(format!("={id}\n{body}"));
+        }
+        Some(frame(&id, answer))
+    }
+
+    /// Parses and runs one line: its id and the handler's answer (`None`: no command).
+    fn dispatch(&mut self, line: &str) -> Option<(String, Result<String, String>)> {
+        self.pending = None;
         // Preprocessing as GTP 2 specifies: drop control characters except tab/newline,
         // tabs to spaces, cut comments, skip empty lines.
         let cleaned: String = line
@@ -128,18 +150,78 @@ impl Engine {
             String::new()
         };
         let Some(name) = words.next() else {
-            return Some(format!("?{id} missing command\n\n"));
+            return Some((id, Err("missing command".into())));
         };
         let args: Vec<&str> = words.collect();
         let answer = match COMMANDS.iter().find(|(n, _)| *n == name) {
             Some((_, handler)) => handler(self, &args),
             None => Err("unknown command".into()),
         };
-        Some(match answer {
-            Ok(text) if text.is_empty() => format!("={id}\n\n"),
-            Ok(text) => format!("={id} {text}\n\n"),
-            Err(msg) => format!("?{id} {msg}\n\n"),
-        })
+        Some((id, answer))
+    }
+
+    /// Runs an accepted analysis command and returns the text after its `=id` line, and
+    /// what `wait` returned. `live`: info lines go to `out` every interval while `wait`
+    /// runs on this thread, and for `lz-analyze` its return stops the search (`wait` reads
+    /// the next command); the text is then the empty line that ends the answer, or
+    /// `play MOVE` and the empty line. Not live: the search runs its budget (the fixed
+    /// playouts, or the clock for `genmove_analyze`) and the text holds its one info line.
+    fn run_analysis<W: std::io::Write + Send, R>(
+        &mut self,
+        req: Request,
+        out: &std::sync::Mutex<W>,
+        wait: impl FnOnce() -> R,
+        live: bool,
+    ) -> (String, R) {
+        let start = Instant::now();
+        let interval = if live { req.interval } else { std::time::Duration::ZERO };
+        let (b, cfg, ctx) = setup(self, req.color);
+        let mut text = String::new();
+        let info = |cands: &[crate::search::control::Candidate]| {
+            let line = analysis::info_line(&b, cands);
+            if live || line.is_empty() {
+                String::new()
+            } else {
+                line + "\n"
+            }
+        };
+        match req.kind {
+            Kind::Analyze => {
+                let caps = cfg.capabilities();
+                let rules = mcts::RootRules {
+                    forbidden: ctx.forbidden.clone(),
+                    allow_pass: true,
+                    wide: caps.wide_root.applies(false),
+                };
+                let mut root = b.clone();
+                root.set_passes(u8::from(ctx.opponent_passed));
+                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile);
+                let search = |stop: &AtomicBool, progress: &Progress| {
+                    let ctl = Control {
+                        stop: Some(stop),
+                        progress: Some(progress),
+                        max_playouts: live.then_some(cap),
+                        ..Control::default()
+                    };
+                    mcts::search_with(&root, &cfg, &rules, &ctl);
+                };
+                let ((), r, last) = analysis::stream(out, &b, interval, search, wait, live);
+                text.push_str(&info(&last));
+                text.push('\n');
+                (text, r)
+            }
+            Kind::Genmove => {
+                let this = &*self;
+                let search = |_: &AtomicBool, progress: &Progress| {
+                    choose(this, req.color, start, Some(progress))
+                };
+                let ((_, mv), r, last) = analysis::stream(out, &b, interval, search, wait, false);
+                text.push_str(&info(&last));
+                let answer = commit_genmove(self, &b, mv, start).unwrap_or_else(|e| e);
+                text.push_str(&format!("play {answer}\n\n"));
+                (text, r)
+            }
+        }
     }
 
     fn reset(&mut self, size: usize) {
@@ -167,6 +249,15 @@ impl Engine {
         self.history.push(std::mem::replace(&mut self.board, next));
         self.keys.push(self.board.position_key());
         Ok(())
+    }
+}
+
+/// The `=id answer` or `?id error` framing with the final empty line.
+fn frame(id: &str, answer: Result<String, String>) -> String {
+    match answer {
+        Ok(text) if text.is_empty() => format!("={id}\n\n"),
+        Ok(text) => format!("={id} {text}\n\n"),
+        Err(msg) => format!("?{id} {msg}\n\n"),
     }
 }
 
@@ -322,20 +413,9 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// How many times the position's fixed budget a clocked search may run at most: the
-/// clock decides, this only keeps a huge clock from running a search for hours.
-pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
-
-/// The search's answer for `color` in the current position (`None`: resign); the state
-/// is not changed. With a clock set, the search runs until the time manager's think time
-/// from `start` (the command's arrival); snapshots go to `progress` if given.
-fn choose(
-    e: &Engine,
-    args: &[&str],
-    start: Instant,
-    progress: Option<&Progress>,
-) -> Result<(Board, Option<Move>), String> {
-    let color = parse_color(args.first().ok_or("invalid color")?)?;
+/// A search for `color` in the current position: the board with `color` to move, the
+/// search settings seeded by the position, and what the bot knows of the game.
+fn setup(e: &Engine, color: Colour) -> (Board, SearchConfig, Context) {
     let mut b = e.board.clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position with the same side to move.
@@ -360,6 +440,23 @@ fn choose(
     let points = b.size() * b.size();
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
     let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
+    (b, cfg, ctx)
+}
+
+/// How many times the position's fixed budget a clocked search may run at most: the
+/// clock decides, this only keeps a huge clock from running a search for hours.
+pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
+
+/// The search's answer for `color` in the current position (`None`: resign); the state
+/// is not changed. With a clock set, the search runs until the time manager's think time
+/// from `start` (the command's arrival); snapshots go to `progress` if given.
+fn choose(
+    e: &Engine,
+    color: Colour,
+    start: Instant,
+    progress: Option<&Progress>,
+) -> (Board, Option<Move>) {
+    let (b, cfg, ctx) = setup(e, color);
     let ctl = match e.time.think_time(color, &b) {
         Some(think) => Control {
             deadline: Some(start + think),
@@ -373,23 +470,49 @@ fn choose(
         None => Control { progress, ..Control::default() },
     };
     let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
-    Ok((b, (!d.resign).then_some(d.mv)))
+    (b, (!d.resign).then_some(d.mv))
 }
 
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
-    let (b, mv) = choose(e, args, start, None)?;
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let (b, mv) = choose(e, color, start, None);
+    commit_genmove(e, &b, mv, start)
+}
+
+/// What a `genmove` that began at `start` does with its choice `mv` on `b` (`None`:
+/// resign): charges the time to the mover's clock, plays the move, answers its vertex.
+fn commit_genmove(
+    e: &mut Engine,
+    b: &Board,
+    mv: Option<Move>,
+    start: Instant,
+) -> Result<String, String> {
     // Our own count of the clock, until the controller's next `time_left`.
     e.time.charge(b.to_move(), start.elapsed());
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
-    Ok(format_vertex(&b, mv))
+    Ok(format_vertex(b, mv))
+}
+
+/// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
+fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending = Some(analysis::parse(args, Kind::Analyze, e.board.to_move())?);
+    Ok(String::new())
+}
+
+/// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
+/// streams its search and ends with `play MOVE` (see [`analysis`]).
+fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending = Some(analysis::parse(args, Kind::Genmove, e.board.to_move())?);
+    Ok(String::new())
 }
 
 /// `reg_genmove color`: the move `genmove` would answer, without playing it (for
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args, Instant::now(), None)?;
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let (b, mv) = choose(e, color, Instant::now(), None);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -478,38 +601,85 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 /// The longest GTP line read, in bytes; a longer one is skipped whole and answered `?`.
 pub const MAX_GTP_LINE: usize = 4096;
 
+/// One read from the controller.
+enum Input {
+    /// End of input.
+    Eof,
+    /// A line over [`MAX_GTP_LINE`] (skipped whole).
+    TooLong,
+    /// A line, without its line end.
+    Line(String),
+}
+
+/// Reads the next line of `input` without ever holding more than [`MAX_GTP_LINE`] bytes.
+fn read_line(input: &mut impl std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<Input> {
+    use std::io::{BufRead, Read};
+    buf.clear();
+    if input.take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', buf)? == 0 {
+        return Ok(Input::Eof);
+    }
+    let body = buf.strip_suffix(b"\n").unwrap_or(buf);
+    if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
+        if !buf.ends_with(b"\n") {
+            input.skip_until(b'\n')?;
+        }
+        return Ok(Input::TooLong);
+    }
+    // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
+    // end of the session.
+    let line = String::from_utf8_lossy(buf);
+    Ok(Input::Line(line.trim_end_matches(['\n', '\r']).to_string()))
+}
+
 /// Runs `engine` over lines of `input`, writing answers to `output`, until `quit` or end
 /// of input. Lines longer than [`MAX_GTP_LINE`] are answered with a `?` error without
-/// ever being held whole.
+/// ever being held whole. Analysis commands stream: `lz-analyze` answers `=id`, then a
+/// worker thread searches and writes info lines while this thread waits for the next line,
+/// which stops the search; an empty line ends the answer and the line is handled (end of
+/// input also stops it). `genmove_analyze` streams its search and ends with `play MOVE`.
 pub fn serve(
     mut e: Engine,
     input: impl std::io::BufRead,
-    mut output: impl std::io::Write,
+    output: impl std::io::Write + Send,
 ) -> std::io::Result<()> {
-    use std::io::{BufRead, Read};
     let mut input = input;
+    let out = std::sync::Mutex::new(output);
+    let write = |text: &str| -> std::io::Result<()> {
+        let mut w = out.lock().unwrap_or_else(|p| p.into_inner());
+        w.write_all(text.as_bytes())?;
+        w.flush()
+    };
     let mut buf = Vec::new();
+    let mut next = None;
     loop {
-        buf.clear();
-        if (&mut input).take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        let body = buf.strip_suffix(b"\n").unwrap_or(&buf);
-        if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
-            if !buf.ends_with(b"\n") {
-                input.skip_until(b'\n')?;
+        let read = match next.take() {
+            Some(read) => read,
+            None => read_line(&mut input, &mut buf)?,
+        };
+        let line = match read {
+            Input::Eof => break,
+            Input::TooLong => {
+                write(&format!("? line too long (the limit is {MAX_GTP_LINE} bytes)\n\n"))?;
+                continue;
             }
-            let ans = format!("? line too long (the limit is {MAX_GTP_LINE} bytes)\n\n");
-            output.write_all(ans.as_bytes())?;
-            output.flush()?;
-            continue;
-        }
-        // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
-        // end of the session.
-        let line = String::from_utf8_lossy(&buf);
-        if let Some(ans) = e.handle_line(line.trim_end_matches(['\n', '\r'])) {
-            output.write_all(ans.as_bytes())?;
-            output.flush()?;
+            Input::Line(line) => line,
+        };
+        let Some((id, answer)) = e.dispatch(&line) else { continue };
+        match (answer, e.pending.take()) {
+            (Ok(_), Some(req)) => {
+                write(&format!("={id}\n"))?;
+                let text = match req.kind {
+                    Kind::Analyze => {
+                        let read = || read_line(&mut input, &mut buf);
+                        let (text, read) = e.run_analysis(req, &out, read, true);
+                        next = Some(read?);
+                        text
+                    }
+                    Kind::Genmove => e.run_analysis(req, &out, || (), true).0,
+                };
+                write(&text)?;
+            }
+            (answer, _) => write(&frame(&id, answer))?,
         }
         if e.quit_requested() {
             break;

@@ -27,7 +27,7 @@ pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, _| Ok("2".into())),
     ("name", |_, _| Ok("menace".into())),
-    ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    ("version", |e, _| Ok(e.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").into()))),
     ("known_command", cmd_known_command),
     ("list_commands", cmd_list_commands),
     ("quit", cmd_quit),
@@ -67,6 +67,8 @@ pub struct Engine {
     resign_below: f32,
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
+    /// What `version` answers instead of ours (see [`Engine::version`]).
+    version: Option<String>,
     /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
     pending: Option<Request>,
     quit: bool,
@@ -88,6 +90,7 @@ impl Engine {
             resign_below: 0.0,
             time: TimeManager::default(),
             pending: None,
+            version: None,
             quit: false,
         }
     }
@@ -98,6 +101,14 @@ impl Engine {
     /// dead stone.
     pub fn resign_below(mut self, winrate: f32) -> Engine {
         self.resign_below = winrate;
+        self
+    }
+
+    /// Makes `version` answer `version` instead of our own version (when given). Lizzie
+    /// 0.7.4 reads the answer as a Leela Zero version and, below 0.15, stops to show a
+    /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
+    pub fn version(mut self, version: Option<String>) -> Engine {
+        self.version = version;
         self
     }
 
@@ -600,6 +611,18 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 
 /// The longest GTP line read, in bytes; a longer one is skipped whole and answered `?`.
 pub const MAX_GTP_LINE: usize = 4096;
+
+/// [`serve`] on standard input and output (`menace go --gtp`): an I/O error is reported
+/// on standard error after `command` and fails the process.
+pub fn serve_stdio(e: Engine, command: &str) -> std::process::ExitCode {
+    match serve(e, std::io::stdin().lock(), std::io::stdout()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{command}: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
 
 /// One read from the controller.
 enum Input {

@@ -3,6 +3,7 @@
 //! (liberties, ataris, captures, ko captures) that search, features and ladders all read.
 
 pub mod board;
+pub mod clock;
 pub mod handicap;
 pub mod ko;
 pub mod score;

@@ -8,7 +8,7 @@
 //! `MENACE_LIZZIE_PNG=docs/lizzie.png cargo test --test lizzie` also saves the screen
 //! (Lizzie's window) as the Go guide's picture.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -242,24 +242,35 @@ fn lizzie_shows_our_candidate_moves() {
     // Park the pointer off the board: hovering a candidate would draw its variation.
     x_run(&display, "/usr/bin/xdotool", &["mousemove", "0", "0"]);
     // The stones are on the board (white stones are the whitest big areas on the screen),
-    // and the candidates of that position are drawn.
+    // the position has stopped changing (the wheel's steps are all played: the same stones
+    // on two screens a second apart), and the candidates of that position are drawn.
+    let mut before = 0;
     loop {
-        let shot = wait_for_candidates(&display, start, limit, &said);
-        if white(&shot) > white(&opening) + 4 * 1000 {
+        let now = white(&wait_for_candidates(&display, start, limit, &said));
+        if now > white(&opening) + 4 * 1000 && now == before {
             break;
         }
+        before = now;
         assert!(start.elapsed() < limit, "Lizzie did not step through the game:\n{}", said());
-        std::thread::sleep(Duration::from_millis(500));
+        std::thread::sleep(Duration::from_secs(1));
     }
     if let Some(png) = std::env::var_os("MENACE_LIZZIE_PNG") {
-        // Lizzie's window only, for the Go guide.
-        let png = PathBuf::from(png);
-        let out = Command::new("/usr/bin/import")
-            .args(["-window", &main])
-            .arg(&png)
-            .env("DISPLAY", &display)
-            .output()
-            .expect("import");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        // Lizzie's window only, for the Go guide, once it shows the candidates too.
+        loop {
+            let ppm =
+                x_run(&display, "/usr/bin/import", &["-window", &main, "-depth", "8", "ppm:-"]);
+            if parse_ppm(&ppm).and_then(|s| cyan_disc(&s)).is_some_and(is_candidate_disc) {
+                let mut convert = Command::new("/usr/bin/convert")
+                    .args(["ppm:-".as_ref(), PathBuf::from(&png).as_os_str()])
+                    .stdin(Stdio::piped())
+                    .spawn()
+                    .expect("convert");
+                convert.stdin.take().unwrap().write_all(&ppm).unwrap();
+                assert!(convert.wait().unwrap().success(), "convert failed");
+                break;
+            }
+            assert!(start.elapsed() < limit, "no picture with candidates:\n{}", said());
+            std::thread::sleep(Duration::from_millis(300));
+        }
     }
 }

@@ -35,6 +35,13 @@ pub enum Component {
     /// Debian's poppler-utils: `pdfinfo`, `pdftotext` and `pdftoppm` in `/usr/bin`, to
     /// read PDFs back. The path is the folder holding them.
     Poppler,
+    /// gomill 0.8.3's `ringmaster` (`/usr/local/bin/ringmaster`, written by
+    /// scripts/install-gomill, else `ringmaster` on the PATH).
+    Gomill,
+    /// Lizzie 0.7.4 (Debian's `liblizzie-java`: `/usr/share/java/lizzie.jar`) and what
+    /// runs it headless: a JRE (`/usr/bin/java`), Xvfb, ImageMagick's `import` and
+    /// xdotool. The path is the jar's.
+    Lizzie,
 }
 
 impl Component {
@@ -48,6 +55,8 @@ impl Component {
             Component::Parallel => "GNU parallel",
             Component::Python => "Python 3",
             Component::Poppler => "poppler-utils",
+            Component::Gomill => "gomill ringmaster",
+            Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
         }
     }
 
@@ -64,6 +73,12 @@ impl Component {
             Component::Parallel => "apt-get install parallel",
             Component::Python => "apt-get install python3",
             Component::Poppler => "apt-get install poppler-utils",
+            Component::Gomill => {
+                "scripts/install-gomill (gomill 0.8.3 from PyPI, under Python 2.7)"
+            }
+            Component::Lizzie => {
+                "apt-get install liblizzie-java default-jre xvfb imagemagick xdotool"
+            }
         }
     }
 
@@ -77,6 +92,8 @@ impl Component {
             Component::Parallel => "MENACE_REQUIRE_PARALLEL",
             Component::Python => "MENACE_REQUIRE_PYTHON",
             Component::Poppler => "MENACE_REQUIRE_POPPLER",
+            Component::Gomill => "MENACE_REQUIRE_GOMILL",
+            Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
         }
     }
 
@@ -108,6 +125,15 @@ impl Component {
                     installed(tool)?;
                 }
                 Ok(PathBuf::from("/usr/bin"))
+            }
+            Component::Gomill => {
+                installed("/usr/local/bin/ringmaster").or_else(|e| on_path("ringmaster").ok_or(e))
+            }
+            Component::Lizzie => {
+                for p in ["/usr/bin/java", "/usr/bin/Xvfb", "/usr/bin/import", "/usr/bin/xdotool"] {
+                    installed(p)?;
+                }
+                installed("/usr/share/java/lizzie.jar")
             }
         }
     }

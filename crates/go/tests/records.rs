@@ -191,6 +191,7 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
         handicap: vec![],
         moves: vec![Move::Play(b.point(4, 4)); 2],
         comment: "two passes".into(),
+        time: None,
     };
     assert!(replay(&g).is_err());
     // ...and a two-pass game recorded with the wrong score or the wrong resigner.
@@ -214,12 +215,13 @@ fn game() -> impl Strategy<Value = SgfGame> {
             prop::sample::select(vec![0.0f32, 0.5, 6.5, 7.5, -3.0]),
             "\\PC{0,12}",
             "\\PC{0,12}",
-            "(B|W)\\+(R|F|[0-9]{1,3}(\\.5)?)|0|Void",
+            "(B|W)\\+(R|F|T|[0-9]{1,3}(\\.5)?)|0|Void",
             prop::collection::btree_set(point, 0..5),
             prop::collection::vec(mv, 0..60),
             "[\\PC\n]{0,30}",
+            prop::sample::select(vec![None, Some("20"), Some("600+30/1"), Some("0.5+0.25x3")]),
         )
-            .prop_map(move |(komi, black, white, result, stones, moves, comment)| {
+            .prop_map(move |(komi, black, white, result, stones, moves, comment, time)| {
                 SgfGame {
                     size,
                     komi,
@@ -230,6 +232,7 @@ fn game() -> impl Strategy<Value = SgfGame> {
                     handicap: if stones.len() == 1 { vec![] } else { stones.into_iter().collect() },
                     moves,
                     comment,
+                    time: time.map(|t| t.parse().unwrap()),
                 }
             })
     })

@@ -101,6 +101,15 @@ impl Rules {
         }
     }
 
+    /// A per-move limit given in seconds on the command line (`--move-timeout`): more
+    /// than 0, up to a day.
+    pub fn timeout_secs(secs: f64) -> Result<Duration, String> {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+            return Err(format!("--move-timeout {secs}: give seconds, up to a day"));
+        }
+        Ok(Duration::from_secs_f64(secs))
+    }
+
     /// These rules with each side's clock under `clock` (`None`: no clock).
     pub fn with_clock(self, clock: Option<TimeControl>) -> Rules {
         Rules { clock, ..self }

@@ -181,6 +181,19 @@ impl Config {
         Ok(Config { entrants, games_per_pair: games, rules, format: Format::Match })
     }
 
+    /// `menace go tournament`: every entrant (`NAME=SPEC`, read by [`Entrant::parse`] with
+    /// `base` for our bot) against every other, `games_per_pair` games a pair, under `rules`.
+    pub fn tournament(
+        entrants: &[String],
+        base: &SearchConfig,
+        games_per_pair: u64,
+        rules: Rules,
+    ) -> Result<Config, String> {
+        let entrants =
+            entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
+    }
+
     /// Runs the units of `shard` (asked for only once the settings are checked, so a bad
     /// setting is the error) through the tournament driver into `out`, `jobs` at once,
     /// until `stop` decides (its entrant must be one of exactly two); each game's

@@ -24,7 +24,8 @@ pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 pub struct GoArgs {
     #[command(subcommand)]
     command: Option<GoCommand>,
-    /// Speak GTP version 2 on stdin/stdout instead (for GoGui, Sabaki, other engines).
+    /// Speak GTP version 2 on stdin/stdout instead (for GoGui, Sabaki, other engines); a
+    /// clock set by time_settings replaces --playouts; lz-analyze streams live analysis.
     #[arg(long)]
     gtp: bool,
     /// Playouts per move (fixed work, so the answer is the same on every machine). From
@@ -64,6 +65,9 @@ pub struct GoArgs {
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
+    /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
+    #[arg(long, value_name = "VERSION")]
+    gtp_version: Option<String>,
     /// Print the search's top moves on stderr.
     #[arg(long, short)]
     verbose: bool,
@@ -204,15 +208,8 @@ pub fn run(args: GoArgs) -> ExitCode {
         None => {}
     }
     if args.gtp {
-        let stdin = std::io::stdin();
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        return match gtp::serve(engine, stdin.lock(), std::io::stdout()) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("menace go --gtp: {e}");
-                ExitCode::FAILURE
-            }
-        };
+        return gtp::serve_stdio(engine.version(args.gtp_version), "menace go --gtp");
     }
     let mut text = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut text) {

@@ -346,3 +346,107 @@ fn a_handicap_game_starts_with_white_and_its_stones_stay() {
     assert_eq!([(8, 0), (0, 8), (4, 4)].map(|(r, c)| b.at(b.point(r, c))), [BLACK; 3]);
     assert_eq!(b.to_move(), Colour::White);
 }
+
+/// Both clocks as the engine counts them.
+fn clocks(e: &Engine) -> [Option<menace_go::rules::clock::Clock>; 2] {
+    [e.clock(Colour::Black).copied(), e.clock(Colour::White).copied()]
+}
+
+proptest! {
+    #[test]
+    fn clock_commands_answer_or_refuse_and_a_refusal_changes_nothing(
+        cmd in "(time_settings|kgs-time_settings|time_left)",
+        args in prop::collection::vec("(-?[0-9]{1,7}(\\.[0-9]{0,2})?|b|w|black|none|absolute|byoyomi|canadian|[a-z]{1,5}|.{0,6})", 0..5),
+    ) {
+        let mut e = engine();
+        e.handle_line("kgs-time_settings canadian 300 30 5");
+        e.handle_line("time_left w 17 3");
+        let before = clocks(&e);
+        let ans = e.handle_line(&format!("{cmd} {}", args.join(" "))).unwrap();
+        prop_assert!(ans.starts_with('=') || ans.starts_with('?'), "{ans}");
+        if ans.starts_with('?') {
+            prop_assert_eq!(before, clocks(&e));
+        }
+    }
+}
+
+#[test]
+fn clock_commands_set_and_follow_the_clocks() {
+    use menace_go::rules::clock::TimeControl;
+    use std::time::Duration;
+    let mut e = engine();
+    assert_eq!(clocks(&e), [None, None]);
+    // time_left before any time control: accepted, nothing to follow.
+    assert_eq!(e.handle_line("time_left b 30 0").unwrap(), "=\n\n");
+    assert_eq!(clocks(&e), [None, None]);
+    assert_eq!(e.handle_line("time_settings 300 30 5").unwrap(), "=\n\n");
+    let canadian = TimeControl::Canadian {
+        main: Duration::from_secs(300),
+        period: Duration::from_secs(30),
+        stones: 5,
+    };
+    assert_eq!(e.clock(Colour::White).unwrap().control(), canadian);
+    assert_eq!(e.handle_line("time_left white 12.5 3").unwrap(), "=\n\n");
+    let w = e.clock(Colour::White).unwrap();
+    assert_eq!(
+        (w.in_overtime(), w.period_left(), w.count_left()),
+        (true, Duration::from_millis(12_500), 3)
+    );
+    assert_eq!(e.clock(Colour::Black).unwrap().main_left(), Duration::from_secs(300));
+    for (bad, why) in [
+        ("time_settings 300 30", "? syntax error\n\n"),
+        ("time_settings 300 30 x", "? syntax error\n\n"),
+        ("time_left white 12 -1", "? syntax error\n\n"),
+        ("time_left purple 12 0", "? invalid color\n\n"),
+        ("time_left w 1e3 0", "? syntax error\n\n"),
+    ] {
+        assert_eq!(e.handle_line(bad).unwrap(), why, "{bad}");
+    }
+    assert!(e.handle_line("kgs-time_settings fischer 1 2").unwrap().starts_with("? syntax error"));
+    assert_eq!(e.handle_line("kgs-time_settings byoyomi 0 10 3").unwrap(), "=\n\n");
+    assert!(matches!(e.clock(Colour::Black).unwrap().control(), TimeControl::ByoYomi { .. }));
+    // "No limit" and "none" take the clocks away: the fixed budget again.
+    assert_eq!(e.handle_line("time_settings 300 30 0").unwrap(), "=\n\n");
+    assert_eq!(clocks(&e), [None, None]);
+    assert_eq!(e.handle_line("kgs-time_settings absolute 20").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("kgs-time_settings none").unwrap(), "=\n\n");
+    assert_eq!(clocks(&e), [None, None]);
+}
+
+/// The rule of a clock, in real time: with 1 s a move (`time_settings 0 1 1`) the engine
+/// at its default settings (which on the fixed budget thinks longer than that) answers
+/// each genmove within the second, and charges its own clock.
+#[test]
+fn genmove_under_one_second_a_move_answers_within_the_second() {
+    use std::time::{Duration, Instant};
+    let mut e = Engine::new(SearchConfig { threads: 2, ..SearchConfig::default() });
+    for cmd in ["boardsize 9", "komi 7", "time_settings 0 1 1"] {
+        assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n");
+    }
+    for (i, colour) in ["b", "w", "b", "w"].iter().enumerate() {
+        let start = Instant::now();
+        let ans = e.handle_line(&format!("genmove {colour}")).unwrap();
+        let took = start.elapsed();
+        assert!(ans.starts_with("= "), "{ans}");
+        assert!(took < Duration::from_secs(1), "move {i} took {took:?}");
+    }
+    // Our own count: in overtime, a period of 1 s for 1 stone, the moves charged to it.
+    let b = e.clock(Colour::Black).unwrap();
+    assert!(b.in_overtime() && b.count_left() == 1, "{b:?}");
+}
+
+/// Without a clock the engine is the fixed-budget engine: a time_left or a cleared clock
+/// changes no move.
+#[test]
+fn no_clock_means_the_fixed_budget_moves() {
+    let run = |extra: &[&str]| {
+        let mut e = engine();
+        e.handle_line("boardsize 9");
+        for cmd in extra {
+            e.handle_line(cmd);
+        }
+        (0..3).map(|_| e.handle_line("genmove b").unwrap()).collect::<Vec<_>>()
+    };
+    let plain = run(&[]);
+    assert_eq!(plain, run(&["time_settings 10 0 0", "kgs-time_settings none", "time_left b 1 0"]));
+}

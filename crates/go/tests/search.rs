@@ -168,3 +168,81 @@ fn the_wide_root_column_decides_where_the_root_is_wide() {
         assert!(wide > 2 * narrow, "{profile} {wide_root:?} koth {koth}: {wide} vs {narrow}");
     }
 }
+
+/// A 9x9 middle-game-ish position for the control tests.
+fn control_board() -> Board {
+    Board::from_diagram(
+        ". . . . . . . . .
+         . . . . . . . . .
+         . . X . . . O . .
+         . . . . . . . . .
+         . . . . X . . . .
+         . . . . . . . . .
+         . . O . . . X . .
+         . . . . . . . . .
+         . . . . . . . . .",
+        Colour::White,
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_search_under_an_idle_control_and_a_distant_deadline_is_the_plain_search() {
+    use menace_go::search::control::{Control, Progress};
+    use std::time::{Duration, Instant};
+    let b = control_board();
+    let rules = RootRules::default();
+    let plain = mcts::search(&b, &cfg(800, 2), &rules);
+    let idle = mcts::search_with(&b, &cfg(800, 2), &rules, &Control::default());
+    assert_eq!(plain.moves, idle.moves);
+    // A deadline that never comes and a snapshot slot change when it looks, not what it
+    // searches: the same playouts, the same statistics.
+    let progress = Progress::new(Duration::ZERO);
+    let far = Control {
+        deadline: Some(Instant::now() + Duration::from_secs(3600)),
+        progress: Some(&progress),
+        ..Control::default()
+    };
+    let watched = mcts::search_with(&b, &cfg(800, 2), &rules, &far);
+    assert_eq!((plain.moves, plain.playouts), (watched.moves.clone(), watched.playouts));
+    // The last snapshot is the finished search.
+    let (n, cands) = progress.candidates();
+    assert_eq!(n, watched.playouts);
+    for (c, m) in cands.iter().zip(&watched.moves) {
+        assert_eq!((c.mv, c.visits), (m.mv, m.visits));
+        assert_eq!(c.pv[0], c.mv);
+        assert!((0.0..=1.0).contains(&c.winrate) && c.lcb <= c.winrate);
+    }
+}
+
+#[test]
+fn the_stop_flag_and_the_deadline_end_a_search_early() {
+    use menace_go::search::control::{Control, CHECK_EVERY};
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let b = control_board();
+    let rules = RootRules::default();
+    let raised = AtomicBool::new(true);
+    let stop = Control { stop: Some(&raised), ..Control::default() };
+    let r = mcts::search_with(&b, &cfg(100_000, 2), &rules, &stop);
+    assert_eq!(r.playouts, 2 * CHECK_EVERY, "each thread stops at its first look");
+    let start = Instant::now();
+    let timed = Control {
+        deadline: Some(start + Duration::from_millis(200)),
+        max_playouts: Some(100_000_000),
+        ..Control::default()
+    };
+    let r = mcts::search_with(&b, &cfg(100, 2), &rules, &timed);
+    assert!(start.elapsed() < Duration::from_secs(5), "the deadline ended the search");
+    assert!(r.playouts > 200 && r.playouts < 100_000_000, "{}", r.playouts);
+    // The obvious-move saving: a position with one move that matters stops before the
+    // deadline, since the lead cannot be made up in the playouts left.
+    let capped = Control {
+        deadline: Some(Instant::now() + Duration::from_secs(3600)),
+        early_stop: true,
+        max_playouts: Some(4000),
+        ..Control::default()
+    };
+    let r = mcts::search_with(&b, &cfg(100, 1), &rules, &capped);
+    assert!(r.playouts < 4000, "the lead is safe before the last playout: {}", r.playouts);
+}

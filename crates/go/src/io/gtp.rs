@@ -6,13 +6,19 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
+use crate::io::analysis::{self, Kind, Request};
 use crate::io::sgf;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
+use crate::rules::clock::{TimeControl, MAX_STONES};
 use crate::rules::handicap;
 use crate::rules::score;
 use crate::search::bot::{self, Context};
-use crate::search::mcts::SearchConfig;
+use crate::search::control::{Control, Progress};
+use crate::search::mcts::{self, SearchConfig};
 use crate::search::seed::position_seed;
+use crate::search::time::{self, TimeManager};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
 pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
@@ -21,7 +27,7 @@ pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, _| Ok("2".into())),
     ("name", |_, _| Ok("menace".into())),
-    ("version", |_, _| Ok(env!("CARGO_PKG_VERSION").into())),
+    ("version", |e, _| Ok(e.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").into()))),
     ("known_command", cmd_known_command),
     ("list_commands", cmd_list_commands),
     ("quit", cmd_quit),
@@ -40,6 +46,11 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", cmd_loadsgf),
     ("time_settings", cmd_time_settings),
     ("time_left", cmd_time_left),
+    // G1 "engine" (issue 28): clocks and live analysis.
+    ("kgs-time_settings", cmd_kgs_time_settings),
+    ("lz-analyze", cmd_lz_analyze),
+    ("lz-genmove_analyze", cmd_genmove_analyze),
+    ("genmove_analyze", cmd_genmove_analyze),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -54,6 +65,12 @@ pub struct Engine {
     cfg: SearchConfig,
     /// See [`Engine::resign_below`].
     resign_below: f32,
+    /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
+    time: TimeManager,
+    /// What `version` answers instead of ours (see [`Engine::version`]).
+    version: Option<String>,
+    /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
+    pending: Option<Request>,
     quit: bool,
 }
 
@@ -64,7 +81,18 @@ impl Engine {
     pub fn new(cfg: SearchConfig) -> Engine {
         let board = Board::new(MAX_SIZE);
         let keys = vec![board.position_key()];
-        Engine { board, komi: 0.0, history: Vec::new(), keys, cfg, resign_below: 0.0, quit: false }
+        Engine {
+            board,
+            komi: 0.0,
+            history: Vec::new(),
+            keys,
+            cfg,
+            resign_below: 0.0,
+            time: TimeManager::default(),
+            pending: None,
+            version: None,
+            quit: false,
+        }
     }
 
     /// Lets `genmove` answer `resign` when the search's best winrate is below `winrate`
@@ -76,9 +104,22 @@ impl Engine {
         self
     }
 
+    /// Makes `version` answer `version` instead of our own version (when given). Lizzie
+    /// 0.7.4 reads the answer as a Leela Zero version and, below 0.15, stops to show a
+    /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
+    pub fn version(mut self, version: Option<String>) -> Engine {
+        self.version = version;
+        self
+    }
+
     /// The current position.
     pub fn board(&self) -> &Board {
         &self.board
+    }
+
+    /// `c`'s clock as the engine counts it (`None`: no time control set).
+    pub fn clock(&self, c: Colour) -> Option<&crate::rules::clock::Clock> {
+        self.time.clock(c)
     }
 
     /// Has `quit` been received?
@@ -87,8 +128,22 @@ impl Engine {
     }
 
     /// Handles one input line; `None` for lines that need no answer (empty or comment).
-    /// The answer includes the final empty line.
+    /// The answer includes the final empty line. An analysis command (`lz-analyze`,
+    /// `genmove_analyze`) runs here on the fixed playout budget (or the clock) and shows
+    /// one info line at the end; [`serve`] streams them instead.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
+        let (id, answer) = self.dispatch(line)?;
+        if let (Ok(_), Some(req)) = (&answer, self.pending.take()) {
+            let sink = std::sync::Mutex::new(std::io::sink());
+            let (body, ()) = self.run_analysis(req, &sink, || (), false);
+            return Some(format!("={id}\n{body}"));
+        }
+        Some(frame(&id, answer))
+    }
+
+    /// Parses and runs one line: its id and the handler's answer (`None`: no command).
+    fn dispatch(&mut self, line: &str) -> Option<(String, Result<String, String>)> {
+        self.pending = None;
         // Preprocessing as GTP 2 specifies: drop control characters except tab/newline,
         // tabs to spaces, cut comments, skip empty lines.
         let cleaned: String = line
@@ -106,18 +161,78 @@ impl Engine {
             String::new()
         };
         let Some(name) = words.next() else {
-            return Some(format!("?{id} missing command\n\n"));
+            return Some((id, Err("missing command".into())));
         };
         let args: Vec<&str> = words.collect();
         let answer = match COMMANDS.iter().find(|(n, _)| *n == name) {
             Some((_, handler)) => handler(self, &args),
             None => Err("unknown command".into()),
         };
-        Some(match answer {
-            Ok(text) if text.is_empty() => format!("={id}\n\n"),
-            Ok(text) => format!("={id} {text}\n\n"),
-            Err(msg) => format!("?{id} {msg}\n\n"),
-        })
+        Some((id, answer))
+    }
+
+    /// Runs an accepted analysis command and returns the text after its `=id` line, and
+    /// what `wait` returned. `live`: info lines go to `out` every interval while `wait`
+    /// runs on this thread, and for `lz-analyze` its return stops the search (`wait` reads
+    /// the next command); the text is then the empty line that ends the answer, or
+    /// `play MOVE` and the empty line. Not live: the search runs its budget (the fixed
+    /// playouts, or the clock for `genmove_analyze`) and the text holds its one info line.
+    fn run_analysis<W: std::io::Write + Send, R>(
+        &mut self,
+        req: Request,
+        out: &std::sync::Mutex<W>,
+        wait: impl FnOnce() -> R,
+        live: bool,
+    ) -> (String, R) {
+        let start = Instant::now();
+        let interval = if live { req.interval } else { std::time::Duration::ZERO };
+        let (b, cfg, ctx) = setup(self, req.color);
+        let mut text = String::new();
+        let info = |cands: &[crate::search::control::Candidate]| {
+            let line = analysis::info_line(&b, cands);
+            if live || line.is_empty() {
+                String::new()
+            } else {
+                line + "\n"
+            }
+        };
+        match req.kind {
+            Kind::Analyze => {
+                let caps = cfg.capabilities();
+                let rules = mcts::RootRules {
+                    forbidden: ctx.forbidden.clone(),
+                    allow_pass: true,
+                    wide: caps.wide_root.applies(false),
+                };
+                let mut root = b.clone();
+                root.set_passes(u8::from(ctx.opponent_passed));
+                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile);
+                let search = |stop: &AtomicBool, progress: &Progress| {
+                    let ctl = Control {
+                        stop: Some(stop),
+                        progress: Some(progress),
+                        max_playouts: live.then_some(cap),
+                        ..Control::default()
+                    };
+                    mcts::search_with(&root, &cfg, &rules, &ctl);
+                };
+                let ((), r, last) = analysis::stream(out, &b, interval, search, wait, live);
+                text.push_str(&info(&last));
+                text.push('\n');
+                (text, r)
+            }
+            Kind::Genmove => {
+                let this = &*self;
+                let search = |_: &AtomicBool, progress: &Progress| {
+                    choose(this, req.color, start, Some(progress))
+                };
+                let ((_, mv), r, last) = analysis::stream(out, &b, interval, search, wait, false);
+                text.push_str(&info(&last));
+                let answer = commit_genmove(self, &b, mv, start).unwrap_or_else(|e| e);
+                text.push_str(&format!("play {answer}\n\n"));
+                (text, r)
+            }
+        }
     }
 
     fn reset(&mut self, size: usize) {
@@ -145,6 +260,15 @@ impl Engine {
         self.history.push(std::mem::replace(&mut self.board, next));
         self.keys.push(self.board.position_key());
         Ok(())
+    }
+}
+
+/// The `=id answer` or `?id error` framing with the final empty line.
+fn frame(id: &str, answer: Result<String, String>) -> String {
+    match answer {
+        Ok(text) if text.is_empty() => format!("={id}\n\n"),
+        Ok(text) => format!("={id} {text}\n\n"),
+        Err(msg) => format!("?{id} {msg}\n\n"),
     }
 }
 
@@ -226,31 +350,34 @@ fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `time_settings main byo_yomi stones`: checked and accepted, then ignored. A move costs a
-/// fixed number of playouts, not a share of a clock, which is what keeps `genmove`
-/// deterministic; controllers (GoGui's twogtp, Sabaki, KGS) send it anyway.
-fn cmd_time_settings(_: &mut Engine, args: &[&str]) -> Result<String, String> {
-    match args {
-        [main, byo, stones] if [main, byo, stones].iter().all(|a| a.parse::<u32>().is_ok()) => {
-            Ok(String::new())
-        }
-        _ => Err("syntax error".into()),
-    }
+/// `time_settings main byo_yomi stones` (whole seconds): absolute time when `byo_yomi` is
+/// 0, Canadian overtime otherwise (`stones` moves in every `byo_yomi` seconds), no clock
+/// when `byo_yomi` is above 0 and `stones` is 0. Both clocks start afresh; `genmove` then
+/// thinks for what the time manager ([`crate::search::time`]) allows.
+fn cmd_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let tc = TimeControl::from_gtp(args).map_err(|_| "syntax error")?;
+    e.time.set(tc);
+    Ok(String::new())
 }
 
-/// `time_left color time stones`: checked and ignored, like `time_settings`.
-fn cmd_time_left(_: &mut Engine, args: &[&str]) -> Result<String, String> {
-    match args {
-        [color, time, stones] => {
-            parse_color(color)?;
-            if time.parse::<u32>().is_ok() && stones.parse::<u32>().is_ok() {
-                Ok(String::new())
-            } else {
-                Err("syntax error".into())
-            }
-        }
-        _ => Err("syntax error".into()),
-    }
+/// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN
+/// PERIOD STONES`: KGS's form, which can also say Japanese byo-yomi.
+fn cmd_kgs_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let tc = TimeControl::from_kgs(args)?;
+    e.time.set(tc);
+    Ok(String::new())
+}
+
+/// `time_left color time stones`: the controller's clock for `color` (seconds; stones 0
+/// in main time, else the stones, or byo-yomi periods, left). Without a time control it
+/// is checked and ignored.
+fn cmd_time_left(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let [color, t, stones] = args else { return Err("syntax error".into()) };
+    let color = parse_color(color)?;
+    let t = time::parse_seconds(t).ok_or("syntax error")?;
+    let stones = stones.parse::<u32>().ok().filter(|&n| n <= MAX_STONES).ok_or("syntax error")?;
+    e.time.observe(color, t, stones);
+    Ok(String::new())
 }
 
 /// `fixed_handicap n`, and `place_free_handicap n` (whose choice of points is the engine's:
@@ -297,10 +424,9 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// The search's answer for `color` in the current position (`None`: resign); the state
-/// is not changed.
-fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
-    let color = parse_color(args.first().ok_or("invalid color")?)?;
+/// A search for `color` in the current position: the board with `color` to move, the
+/// search settings seeded by the position, and what the bot knows of the game.
+fn setup(e: &Engine, color: Colour) -> (Board, SearchConfig, Context) {
     let mut b = e.board.clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position with the same side to move.
@@ -325,21 +451,79 @@ fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
     let points = b.size() * b.size();
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
     let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
-    let d = bot::decide(&b, &cfg, &ctx);
-    Ok((b, (!d.resign).then_some(d.mv)))
+    (b, cfg, ctx)
+}
+
+/// How many times the position's fixed budget a clocked search may run at most: the
+/// clock decides, this only keeps a huge clock from running a search for hours.
+pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
+
+/// The search's answer for `color` in the current position (`None`: resign); the state
+/// is not changed. With a clock set, the search runs until the time manager's think time
+/// from `start` (the command's arrival); snapshots go to `progress` if given.
+fn choose(
+    e: &Engine,
+    color: Colour,
+    start: Instant,
+    progress: Option<&Progress>,
+) -> (Board, Option<Move>) {
+    let (b, cfg, ctx) = setup(e, color);
+    let ctl = match e.time.think_time(color, &b) {
+        Some(think) => Control {
+            deadline: Some(start + think),
+            early_stop: true,
+            max_playouts: Some(
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile),
+            ),
+            progress,
+            stop: None,
+        },
+        None => Control { progress, ..Control::default() },
+    };
+    let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
+    (b, (!d.resign).then_some(d.mv))
 }
 
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let start = Instant::now();
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let (b, mv) = choose(e, color, start, None);
+    commit_genmove(e, &b, mv, start)
+}
+
+/// What a `genmove` that began at `start` does with its choice `mv` on `b` (`None`:
+/// resign): charges the time to the mover's clock, plays the move, answers its vertex.
+fn commit_genmove(
+    e: &mut Engine,
+    b: &Board,
+    mv: Option<Move>,
+    start: Instant,
+) -> Result<String, String> {
+    // Our own count of the clock, until the controller's next `time_left`.
+    e.time.charge(b.to_move(), start.elapsed());
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
-    Ok(format_vertex(&b, mv))
+    Ok(format_vertex(b, mv))
+}
+
+/// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
+fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending = Some(analysis::parse(args, Kind::Analyze, e.board.to_move())?);
+    Ok(String::new())
+}
+
+/// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
+/// streams its search and ends with `play MOVE` (see [`analysis`]).
+fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending = Some(analysis::parse(args, Kind::Genmove, e.board.to_move())?);
+    Ok(String::new())
 }
 
 /// `reg_genmove color`: the move `genmove` would answer, without playing it (for
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let (b, mv) = choose(e, color, Instant::now(), None);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -428,38 +612,97 @@ fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 /// The longest GTP line read, in bytes; a longer one is skipped whole and answered `?`.
 pub const MAX_GTP_LINE: usize = 4096;
 
+/// [`serve`] on standard input and output (`menace go --gtp`): an I/O error is reported
+/// on standard error after `command` and fails the process.
+pub fn serve_stdio(e: Engine, command: &str) -> std::process::ExitCode {
+    match serve(e, std::io::stdin().lock(), std::io::stdout()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("{command}: {err}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// One read from the controller.
+enum Input {
+    /// End of input.
+    Eof,
+    /// A line over [`MAX_GTP_LINE`] (skipped whole).
+    TooLong,
+    /// A line, without its line end.
+    Line(String),
+}
+
+/// Reads the next line of `input` without ever holding more than [`MAX_GTP_LINE`] bytes.
+fn read_line(input: &mut impl std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<Input> {
+    use std::io::{BufRead, Read};
+    buf.clear();
+    if input.take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', buf)? == 0 {
+        return Ok(Input::Eof);
+    }
+    let body = buf.strip_suffix(b"\n").unwrap_or(buf);
+    if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
+        if !buf.ends_with(b"\n") {
+            input.skip_until(b'\n')?;
+        }
+        return Ok(Input::TooLong);
+    }
+    // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
+    // end of the session.
+    let line = String::from_utf8_lossy(buf);
+    Ok(Input::Line(line.trim_end_matches(['\n', '\r']).to_string()))
+}
+
 /// Runs `engine` over lines of `input`, writing answers to `output`, until `quit` or end
 /// of input. Lines longer than [`MAX_GTP_LINE`] are answered with a `?` error without
-/// ever being held whole.
+/// ever being held whole. Analysis commands stream: `lz-analyze` answers `=id`, then a
+/// worker thread searches and writes info lines while this thread waits for the next line,
+/// which stops the search; an empty line ends the answer and the line is handled (end of
+/// input also stops it). `genmove_analyze` streams its search and ends with `play MOVE`.
 pub fn serve(
     mut e: Engine,
     input: impl std::io::BufRead,
-    mut output: impl std::io::Write,
+    output: impl std::io::Write + Send,
 ) -> std::io::Result<()> {
-    use std::io::{BufRead, Read};
     let mut input = input;
+    let out = std::sync::Mutex::new(output);
+    let write = |text: &str| -> std::io::Result<()> {
+        let mut w = out.lock().unwrap_or_else(|p| p.into_inner());
+        w.write_all(text.as_bytes())?;
+        w.flush()
+    };
     let mut buf = Vec::new();
+    let mut next = None;
     loop {
-        buf.clear();
-        if (&mut input).take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', &mut buf)? == 0 {
-            break;
-        }
-        let body = buf.strip_suffix(b"\n").unwrap_or(&buf);
-        if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
-            if !buf.ends_with(b"\n") {
-                input.skip_until(b'\n')?;
+        let read = match next.take() {
+            Some(read) => read,
+            None => read_line(&mut input, &mut buf)?,
+        };
+        let line = match read {
+            Input::Eof => break,
+            Input::TooLong => {
+                write(&format!("? line too long (the limit is {MAX_GTP_LINE} bytes)\n\n"))?;
+                continue;
             }
-            let ans = format!("? line too long (the limit is {MAX_GTP_LINE} bytes)\n\n");
-            output.write_all(ans.as_bytes())?;
-            output.flush()?;
-            continue;
-        }
-        // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
-        // end of the session.
-        let line = String::from_utf8_lossy(&buf);
-        if let Some(ans) = e.handle_line(line.trim_end_matches(['\n', '\r'])) {
-            output.write_all(ans.as_bytes())?;
-            output.flush()?;
+            Input::Line(line) => line,
+        };
+        let Some((id, answer)) = e.dispatch(&line) else { continue };
+        match (answer, e.pending.take()) {
+            (Ok(_), Some(req)) => {
+                write(&format!("={id}\n"))?;
+                let text = match req.kind {
+                    Kind::Analyze => {
+                        let read = || read_line(&mut input, &mut buf);
+                        let (text, read) = e.run_analysis(req, &out, read, true);
+                        next = Some(read?);
+                        text
+                    }
+                    Kind::Genmove => e.run_analysis(req, &out, || (), true).0,
+                };
+                write(&text)?;
+            }
+            (answer, _) => write(&frame(&id, answer))?,
         }
         if e.quit_requested() {
             break;

@@ -12,6 +12,7 @@
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
+use crate::search::control::Control;
 use crate::search::mcts::{self, RootRules, SearchConfig, SearchResult};
 use crate::search::profile::{KoPolicy, Priors};
 
@@ -62,6 +63,11 @@ fn playable(b: &Board, p: Point, c: Colour) -> bool {
 
 /// Chooses a move for the player to move on `b`.
 pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
+    decide_with(b, cfg, ctx, &Control::default())
+}
+
+/// [`decide`] with the search under `ctl` (a clock's deadline, a stop flag, snapshots).
+pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) -> Decision {
     let c = b.to_move();
     let win_now = winning_now(b, cfg.komi);
     if ctx.opponent_passed && win_now {
@@ -85,11 +91,11 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
     root.set_passes(u8::from(ctx.opponent_passed));
     let caps = cfg.capabilities();
     if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
-        return decide_without_history(b, &root, cfg, ctx, win_now);
+        return decide_without_history(b, &root, cfg, ctx, ctl, win_now);
     }
     let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
     let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide };
-    let res = mcts::search(&root, cfg, &rules);
+    let res = mcts::search_with(&root, cfg, &rules, ctl);
     let mut mv = res.best();
     let mut reason = "most visited move";
     if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
@@ -137,6 +143,7 @@ fn decide_without_history(
     root: &Board,
     cfg: &SearchConfig,
     ctx: &Context,
+    ctl: &Control,
     win_now: bool,
 ) -> Decision {
     let c = b.to_move();
@@ -162,7 +169,7 @@ fn decide_without_history(
     forbidden.extend(ko_captures.iter().copied());
     let wide = cfg.capabilities().wide_root.applies(true);
     let rules = RootRules { forbidden, allow_pass: win_now, wide };
-    let res = mcts::search(root, cfg, &rules);
+    let res = mcts::search_with(root, cfg, &rules, ctl);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {
         Some(&ko) if best < RETAKE_KO_BELOW => Decision {

@@ -17,12 +17,14 @@ use crate::model::features;
 use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
+use crate::search::control::{Control, Row, CHECK_EVERY};
 use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Priors, WideRoot};
 use menace_stats::rng::{from_seed, GameRng};
+use std::time::Instant;
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
 /// earlier 20,000 went 5-2 on the board against GNU Go level 10 where 20,000 went 3-5 in
@@ -176,6 +178,8 @@ const _: () = assert!(std::mem::size_of::<Node>() == 32);
 /// Tree size limit per thread (32 bytes a node: 128 MiB). Beyond it leaves are no
 /// longer expanded and playouts simply start there, so huge budgets cannot exhaust memory.
 const MAX_NODES: usize = 4 << 20;
+/// The longest principal variation reported.
+const PV_DEPTH: usize = 24;
 /// Share of the score term in a playout's reward.
 const SCORE_WEIGHT: f32 = 0.1;
 /// Margin (points) at which the score term is half-way to its bound.
@@ -472,6 +476,56 @@ impl Tree {
             })
             .collect()
     }
+
+    /// The root's children as a snapshot shows them, with their principal variations.
+    fn rows(&self) -> Vec<Row> {
+        let root = &self.nodes[0];
+        let prior_total: f32 = self.root_prior_w.iter().sum();
+        self.root_stats()
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let k = root.first_child + i as u32;
+                let prior = self.root_prior_w.get(i).map_or(0.0, |w| w / prior_total.max(1e-9));
+                Row { mv: r.mv, visits: r.visits, n: r.n, w: r.w, prior, pv: self.pv(k) }
+            })
+            .collect()
+    }
+
+    /// The moves from node `id` on: its own, then the most visited child at each level
+    /// (the first on a tie), while that child has visits; at most [`PV_DEPTH`] moves.
+    fn pv(&self, mut id: u32) -> Vec<Move> {
+        let mut pv = vec![self.nodes[id as usize].mv];
+        while pv.len() < PV_DEPTH {
+            let node = &self.nodes[id as usize];
+            let kids = node.first_child..node.first_child + u32::from(node.n_children);
+            let best = kids.max_by_key(|&k| (self.nodes[k as usize].visits, std::cmp::Reverse(k)));
+            match best {
+                Some(k) if node.expanded && self.nodes[k as usize].visits > 0 => {
+                    pv.push(self.nodes[k as usize].mv);
+                    id = k;
+                }
+                _ => break,
+            }
+        }
+        pv
+    }
+
+    /// Visits of the most visited root child minus those of the second.
+    fn lead(&self) -> u32 {
+        let root = &self.nodes[0];
+        let (mut first, mut second) = (0, 0);
+        for k in root.first_child..root.first_child + u32::from(root.n_children) {
+            let v = self.nodes[k as usize].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        first - second
+    }
 }
 
 /// The playouts a search of `root` runs when `base` is asked for. Up to V3, `base`. From
@@ -502,28 +556,71 @@ pub const SEARCH_STACK: usize = 16 << 20;
 /// Searches `root` for the player to move with [`budget`]`(root, cfg.playouts, profile)`
 /// playouts.
 pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResult {
+    search_with(root, cfg, rules, &Control::default())
+}
+
+/// [`search`] under a [`Control`]: it may also stop at a deadline, on a stop flag, or
+/// early on an obvious move, and it may publish snapshots. Without a deadline, a flag or a
+/// snapshot slot it is exactly [`search`] (the checks are not even made). With them, each
+/// thread looks every [`CHECK_EVERY`] playouts; the obvious-move test is each thread's own
+/// (its tree's two most visited root moves). V7's virtual-komi phases end at equal shares
+/// of the playouts, or with a deadline at equal shares of the time, whichever comes first.
+pub fn search_with(
+    root: &Board,
+    cfg: &SearchConfig,
+    rules: &RootRules,
+    ctl: &Control,
+) -> SearchResult {
     let threads = cfg.threads.max(1);
-    let per = budget(root, cfg.playouts, cfg.profile).div_ceil(threads).max(1);
+    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, cfg.profile));
+    let per = total.div_ceil(threads).max(1);
     // V7 adapts its virtual komi between equal parts of the search; before, one part.
     let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
-    let run = |t: usize| -> (Vec<RootRow>, f32) {
+    let start = Instant::now();
+    let run = |t: usize| -> (Vec<RootRow>, f32, usize) {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
         let mut vk = 0.0;
-        for k in 0..parts {
+        let mut done = 0;
+        let mut published = start;
+        'search: for k in 0..parts {
             vk = tree.dynamic_komi.as_ref().map_or(0.0, DynamicKomi::virtual_komi);
-            for _ in per * k / parts..per * (k + 1) / parts {
+            let end = per * (k + 1) / parts;
+            let phase_end = ctl.deadline.map(|d| {
+                start + d.saturating_duration_since(start).mul_f64((k + 1) as f64 / parts as f64)
+            });
+            while done < end {
                 tree.simulate(root, rules);
+                done += 1;
+                if !ctl.is_active() || done % CHECK_EVERY != 0 {
+                    continue;
+                }
+                let now = Instant::now();
+                if let Some(p) = ctl.progress {
+                    if now.duration_since(published) >= p.every {
+                        p.publish(t, done, tree.rows());
+                        published = now;
+                    }
+                }
+                if ctl.should_stop(now) || ctl.obvious(start, now, done, tree.lead(), per - done) {
+                    break 'search;
+                }
+                if k + 1 < parts && phase_end.is_some_and(|e| now >= e) {
+                    break;
+                }
             }
             if let Some(dk) = &mut tree.dynamic_komi {
                 dk.end_phase();
             }
         }
-        (tree.root_stats(), vk)
+        if let Some(p) = ctl.progress {
+            p.publish(t, done, tree.rows());
+        }
+        (tree.root_stats(), vk, done)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted).
-    let per_thread: Vec<(Vec<RootRow>, f32)> = std::thread::scope(|s| {
+    let per_thread: Vec<(Vec<RootRow>, f32, usize)> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 std::thread::Builder::new()
@@ -536,7 +633,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     });
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
-    for (other, _) in &per_thread[1..] {
+    for (other, _, _) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
@@ -553,5 +650,6 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
-    SearchResult { moves, playouts: per * threads, virtual_komi }
+    let playouts = per_thread.iter().map(|t| t.2).sum();
+    SearchResult { moves, playouts, virtual_komi }
 }

@@ -3,6 +3,7 @@
 //! and the move decision (when to pass, resign, avoid a ko) built on them.
 
 pub mod bot;
+pub mod control;
 pub mod dynamic_komi;
 pub mod ladder;
 pub mod mcts;
@@ -10,3 +11,4 @@ pub mod playout;
 pub mod priors;
 pub mod profile;
 pub mod seed;
+pub mod time;

@@ -12,15 +12,26 @@ use serde_json::Value;
 mod common;
 use menace_testkit::{require, Component};
 
-/// Plays one whole 9x9 game, our engine black, GNU Go (level 1, fast) white, under `time`;
+/// Plays one whole 9x9 game, our engine black, GNU Go (level 1) white, under `time`;
 /// returns its results line and SGF text.
+///
+/// GNU Go is told nothing of the clock (a `sed` in front of it turns the referee's
+/// `time_settings` and `time_left` into `name`, which it answers): told, it spends up to its
+/// whole period and lost on time in a trial here (byo-yomi 1 s, 0.128 s over), ending the
+/// game early. Untold, level 1 answers in a fraction of a second, and the game runs whole.
 fn clocked_game(time: &str, out: &Path) -> Option<(Value, String)> {
     let gnugo = require(Component::GnuGo)?;
     let ours = format!("{} go --gtp", env!("CARGO_BIN_EXE_menace"));
-    let theirs = format!(
+    let gnugo = format!(
         "{} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1",
         gnugo.display()
     );
+    let theirs = menace_arena::Program::new([
+        "sh".to_string(),
+        "-c".into(),
+        format!("sed -u 's/^time_.*/name/' | exec {gnugo}"),
+    ])
+    .to_string();
     let dir = out.display().to_string();
     let args = [
         "go", "match", "--a", &ours, "--b", &theirs, "--name-a", "menace", "--name-b", "gnugo",

@@ -522,3 +522,25 @@ fn a_clock_with_no_time_is_refused() {
         .contains("--time 0"));
     assert!(rules.with_clock(Some("0+1/1".parse().unwrap())).check().is_ok());
 }
+
+#[test]
+fn merge_timings_add_the_clock_use_of_a_clocked_run() {
+    use menace_arena::tournament::driver::{merge_files, MergeOptions};
+    use menace_arena::tournament::Shard;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let mut cfg = clocked(slow("quick", "0", "false", &log), "30");
+    cfg.games_per_pair = 2;
+    cfg.run("test", || Ok(Shard::WHOLE), None, dir.path(), 1).unwrap();
+    let opts = MergeOptions { partial: false, timings: true, sprt: None };
+    let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
+    let (_, clock) = text.split_once("clock use of each entrant").expect(&text);
+    // One line per entrant, each its most used and least left, within the 30 s.
+    let rows: Vec<&str> = clock.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for (row, name) in rows.iter().zip(["passer", "quick"]) {
+        let nums: Vec<f64> = row.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        assert!(row.starts_with(name), "{text}");
+        assert!(nums.len() == 2 && nums[0] < 30.0 && nums[1] <= 30.0 && nums[1] > 0.0, "{text}");
+    }
+}

@@ -655,8 +655,10 @@ pub fn timings(m: &Merged) -> Result<String, String> {
 /// one (with the games), from the lines' `*_time_used_s` and `*_time_left_s`; nothing for
 /// lines without a clock, so the timings of older runs print as they did.
 fn clock_use(m: &Merged, width: usize) -> String {
-    // Entrant → ((most used, game), (least left, game)).
-    let mut by: std::collections::BTreeMap<String, ((f64, u64), (f64, u64))> = Default::default();
+    /// Seconds, and the game they were in.
+    type InGame = (f64, u64);
+    // Entrant → (most used, least left).
+    let mut by: std::collections::BTreeMap<String, (InGame, InGame)> = Default::default();
     for r in &m.records {
         for seat in ["black", "white"] {
             let num = |k: &str| r.data.get(&format!("{seat}_{k}")).and_then(Value::as_f64);

@@ -544,3 +544,31 @@ fn merge_timings_add_the_clock_use_of_a_clocked_run() {
         assert!(nums.len() == 2 && nums[0] < 30.0 && nums[1] <= 30.0 && nums[1] > 0.0, "{text}");
     }
 }
+
+#[test]
+fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_the_clock() {
+    let entrants = |name: &str, script: &str| {
+        vec![koth_sh("opener", "cat >/dev/null; echo 3 3"), koth_sh(name, script)]
+    };
+    // (white's program, move timeout, clock, result, reason): a hang is cut at the clock
+    // plus the grace (2 s, not the 20 s move timeout) and loses on time; with a move
+    // timeout shorter than the clock, the per-move limit still applies.
+    for (script, timeout, time, result, why) in [
+        ("exec sleep 30", 20, "1", "B+T", "hang (white) ran out of time (1.0"),
+        ("exec sleep 30", 1, "60", "B+F", "hang (white) no move within 1 s"),
+    ] {
+        let cfg = Config {
+            entrants: entrants("hang", script),
+            games_per_pair: 1,
+            rules: Rules::koth(5, 0.0, 60, Duration::from_secs(timeout))
+                .with_clock(Some(time.parse().unwrap())),
+            format: Format::Tournament,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let started = std::time::Instant::now();
+        let (l, _) = unit(&cfg, 0, dir.path());
+        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+        assert_eq!(l["result"], result, "{l:?}");
+        assert!(l["reason"].as_str().unwrap().starts_with(why), "{l:?}");
+    }
+}

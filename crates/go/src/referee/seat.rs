@@ -226,12 +226,15 @@ fn same_points(board: &Board, answer: &str) -> bool {
 /// A king-of-the-hill program: started for every move, the position on stdin.
 pub struct KothSeat {
     program: Program,
+    /// Under a clock: what is left on it plus a grace, when that is less than the move
+    /// timeout (the program keeps its per-move limit; it is not waited for past its clock).
+    wait: Option<Duration>,
 }
 
 impl KothSeat {
     /// The program `program`.
     pub fn new(program: Program) -> KothSeat {
-        KothSeat { program }
+        KothSeat { program, wait: None }
     }
 }
 
@@ -240,9 +243,14 @@ impl Seat for KothSeat {
         Ok(())
     }
 
+    fn time_left(&mut self, _: Colour, clock: &Clock, _: &Rules) -> Result<(), String> {
+        self.wait = Some(clock.available() + CLOCK_GRACE);
+        Ok(())
+    }
+
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
-        let limits =
-            Limits { deadline: rules.move_timeout, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
+        let deadline = self.wait.take().map_or(rules.move_timeout, |w| w.min(rules.move_timeout));
+        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
         let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
         if let Some(e) = &run.spawn_error {
             return Err(format!("could not run: {e}"));

@@ -250,6 +250,19 @@ proptest! {
     }
 
     #[test]
+    fn any_time_properties_read_as_a_clock_the_writer_writes_back_or_as_none(
+        tm in prop_oneof!["\\PC{0,12}", "[0-9]{1,4}(\\.[0-9]{1,2})?"],
+        ot in prop_oneof!["\\PC{0,16}", "[0-9]{1,2}[/x][0-9]{1,3} (Canadian|byo-yomi|canadian)"],
+    ) {
+        let esc = |v: &str| v.replace('\\', "\\\\").replace(']', "\\]");
+        let text = format!("(;GM[1]SZ[9]TM[{}]OT[{}])", esc(&tm), esc(&ot));
+        let g = sgf::read(&text).unwrap();
+        if let Some(tc) = g.time {
+            prop_assert_eq!(sgf::read(&sgf::write(&g)).unwrap().time, Some(tc));
+        }
+    }
+
+    #[test]
     fn damaged_records_are_read_or_refused_without_panicking(
         g in game(),
         at in any::<prop::sample::Index>(),

@@ -316,6 +316,9 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
 /// it); another program's overtime text, which SGF leaves free, reads as no clock.
 fn time_control(tm: &str, ot: Option<&str>) -> Option<TimeControl> {
     let main = tm.trim();
+    if main.contains('+') {
+        return None; // TM is main time alone
+    }
     let text = match ot.map(str::trim) {
         None | Some("") => main.to_string(),
         Some(ot) => match ot.split_once(' ') {

@@ -410,7 +410,11 @@ fn an_engine_that_overruns_its_clock_loses_on_time_under_every_control() {
             reason.starts_with("slow (black) ran out of time (") && reason.ends_with(" s over)"),
             "{case}"
         );
-        assert_eq!(l["moves"].as_u64(), Some(2 * black_moves), "{case}");
+        // The moves before the one that ran out: as many as fit (fewer only if the pipes
+        // and the process take much of the clock on a loaded machine); white passes after
+        // each.
+        let played = l["moves"].as_u64().unwrap() / 2;
+        assert!(played <= black_moves && l["moves"].as_u64() == Some(2 * played), "{case}");
         // What the engine heard: the settings once, then its time before every genmove.
         assert_eq!(
             logged(&log, "time_settings").len() + logged(&log, "kgs-time_settings").len(),
@@ -418,13 +422,17 @@ fn an_engine_that_overruns_its_clock_loses_on_time_under_every_control() {
         );
         assert_eq!(logged(&log, settings.split(' ').next().unwrap()), [settings], "{case}");
         let told = logged(&log, "time_left");
-        assert_eq!(told.len() as u64, black_moves + 1, "{case}: {told:?}");
-        assert_eq!(told[..first.len()], *first, "{case}");
+        assert_eq!(told.len() as u64, played + 1, "{case}: {told:?}");
+        let n = first.len().min(told.len());
+        assert_eq!(told[..n], first[..n], "{case}");
         assert_eq!(logged(&log, "genmove").len(), told.len(), "{case}");
         // The records carry the clock: all the time the engine took, and what was left
         // before the move that ran out; the SGF the control.
         let used = l["black_time_used_s"].as_f64().unwrap();
-        assert!(used > black_moves as f64 * delay.parse::<f64>().unwrap(), "{case}");
+        assert!(used > (played + 1) as f64 * delay.parse::<f64>().unwrap(), "{case}");
+        if time == "2" {
+            assert!(used > 2.0, "{case}: lost on time within its clock");
+        }
         assert!(l["black_time_left_s"].as_f64().unwrap() < used, "{case}");
         assert!(l.contains_key("white_time_left_s"), "{case}");
         let control: menace_go::rules::clock::TimeControl = time.parse().unwrap();

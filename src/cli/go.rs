@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use menace_go::io::{gtp, koth};
-use menace_go::referee::tournament::{Config, Entrant, Format};
+use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::profile::{Profile, WideRoot};
 
-use super::tournament::{ShardArgs, SprtArgs};
+use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 
 /// Default playouts per move (the library's one default budget).
 pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
@@ -120,6 +120,8 @@ struct TournamentArgs {
     /// Seconds allowed for one move; slower loses the game.
     #[arg(long, default_value_t = 60.0, value_name = "SECS")]
     move_timeout: f64,
+    #[command(flatten)]
+    clock: ClockArgs,
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     jobs: usize,
@@ -168,9 +170,11 @@ struct MatchArgs {
     /// Moves after which the game ends without a result (a tie).
     #[arg(long, default_value_t = 1000)]
     move_cap: usize,
-    /// Seconds allowed for one answer.
+    /// Seconds allowed for one answer (under --time, for all but `genmove`).
     #[arg(long, default_value_t = 120)]
     move_timeout: u64,
+    #[command(flatten)]
+    clock: ClockArgs,
     /// The results folder when --out is not given (older runs wrote only SGF there).
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
@@ -227,7 +231,7 @@ pub fn run(args: GoArgs) -> ExitCode {
 }
 
 /// Prints a command's text, or its error with exit code 2.
-fn report(command: &str, result: Result<String, String>) -> ExitCode {
+pub(super) fn report(command: &str, result: Result<String, String>) -> ExitCode {
     match result {
         Ok(text) => {
             print!("{text}");
@@ -243,7 +247,8 @@ fn report(command: &str, result: Result<String, String>) -> ExitCode {
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
 fn run_match(m: MatchArgs) -> Result<String, String> {
     let timeout = Duration::from_secs(m.move_timeout);
-    let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout);
+    let rules =
+        Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout).with_clock(m.clock.time);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
     let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
     if m.first_game != 1 {
@@ -256,18 +261,9 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
 fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
-    let entrants =
-        t.entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
-    if !(t.move_timeout.is_finite() && t.move_timeout > 0.0 && t.move_timeout <= 86_400.0) {
-        return Err(format!("--move-timeout {}: give seconds, up to a day", t.move_timeout));
-    }
-    let timeout = Duration::from_secs_f64(t.move_timeout);
-    let cfg = Config {
-        entrants,
-        games_per_pair: t.games_per_pair,
-        rules: Rules::koth(t.size, t.komi, t.move_cap, timeout),
-        format: Format::Tournament,
-    };
+    let timeout = Rules::timeout_secs(t.move_timeout)?;
+    let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
+    let cfg = Config::tournament(&t.entrants, base, t.games_per_pair, rules)?;
     let command = "menace go tournament";
     let stop = t.sprt.rule();
     cfg.run(command, || t.shard.resolve(command), stop.as_ref(), &t.out, t.jobs.max(1))

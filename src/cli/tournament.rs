@@ -66,6 +66,17 @@ impl SprtArgs {
     }
 }
 
+/// `--time`, each side's clock in `menace go match` and `menace go tournament`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ClockArgs {
+    /// Each side's clock, in seconds: MAIN (absolute: `20` for the game), MAIN+PERIOD/STONES
+    /// (Canadian: then STONES moves in every PERIOD; `600+30/1`, `0+1/1` is 1 s a move) or
+    /// MAIN+PERIODxN (byo-yomi, N periods: `300+30x5`). GTP engines hear `time_settings` and
+    /// `time_left`; a side whose answer overruns its clock loses on time (`B+T`, `W+T`).
+    #[arg(long, value_name = "CONTROL")]
+    pub time: Option<menace_go::rules::clock::TimeControl>,
+}
+
 /// Flags of `menace merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {
@@ -78,7 +89,7 @@ pub struct MergeArgs {
     #[arg(long)]
     pub partial: bool,
     /// After the summary, each entrant's slowest answer and its game, as the judge timed
-    /// it (Go tournaments). Left out by default: times belong to one machine and one day,
+    /// it, and its clock use under a clock (Go tournaments). Left out by default: times belong to one machine and one day,
     /// and shards merged must print the one-machine summary byte for byte.
     #[arg(long)]
     pub timings: bool,
@@ -91,14 +102,5 @@ pub struct MergeArgs {
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     let sprt = args.sprt.rule();
     let opts = MergeOptions { partial: args.partial, timings: args.timings, sprt: sprt.as_ref() };
-    match driver::merge_files(&KINDS, &args.files, &opts) {
-        Ok(text) => {
-            print!("{text}");
-            std::process::ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("menace merge: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
+    super::go::report("menace merge", driver::merge_files(&KINDS, &args.files, &opts))
 }

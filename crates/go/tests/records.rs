@@ -191,6 +191,7 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
         handicap: vec![],
         moves: vec![Move::Play(b.point(4, 4)); 2],
         comment: "two passes".into(),
+        time: None,
     };
     assert!(replay(&g).is_err());
     // ...and a two-pass game recorded with the wrong score or the wrong resigner.
@@ -214,12 +215,13 @@ fn game() -> impl Strategy<Value = SgfGame> {
             prop::sample::select(vec![0.0f32, 0.5, 6.5, 7.5, -3.0]),
             "\\PC{0,12}",
             "\\PC{0,12}",
-            "(B|W)\\+(R|F|[0-9]{1,3}(\\.5)?)|0|Void",
+            "(B|W)\\+(R|F|T|[0-9]{1,3}(\\.5)?)|0|Void",
             prop::collection::btree_set(point, 0..5),
             prop::collection::vec(mv, 0..60),
             "[\\PC\n]{0,30}",
+            prop::sample::select(vec![None, Some("20"), Some("600+30/1"), Some("0.5+0.25x3")]),
         )
-            .prop_map(move |(komi, black, white, result, stones, moves, comment)| {
+            .prop_map(move |(komi, black, white, result, stones, moves, comment, time)| {
                 SgfGame {
                     size,
                     komi,
@@ -230,6 +232,7 @@ fn game() -> impl Strategy<Value = SgfGame> {
                     handicap: if stones.len() == 1 { vec![] } else { stones.into_iter().collect() },
                     moves,
                     comment,
+                    time: time.map(|t| t.parse().unwrap()),
                 }
             })
     })
@@ -244,6 +247,19 @@ proptest! {
     #[test]
     fn arbitrary_text_is_read_or_refused_without_panicking(s in "\\PC{0,200}") {
         let _ = sgf::read(&s);
+    }
+
+    #[test]
+    fn any_time_properties_read_as_a_clock_the_writer_writes_back_or_as_none(
+        tm in prop_oneof!["\\PC{0,12}", "[0-9]{1,4}(\\.[0-9]{1,2})?"],
+        ot in prop_oneof!["\\PC{0,16}", "[0-9]{1,2}[/x][0-9]{1,3} (Canadian|byo-yomi|canadian)"],
+    ) {
+        let esc = |v: &str| v.replace('\\', "\\\\").replace(']', "\\]");
+        let text = format!("(;GM[1]SZ[9]TM[{}]OT[{}])", esc(&tm), esc(&ot));
+        let g = sgf::read(&text).unwrap();
+        if let Some(tc) = g.time {
+            prop_assert_eq!(sgf::read(&sgf::write(&g)).unwrap().time, Some(tc));
+        }
     }
 
     #[test]

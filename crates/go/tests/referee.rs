@@ -323,3 +323,260 @@ fn a_run_checks_its_settings_before_asking_for_the_shard_and_then_plays_every_un
     let lines = std::fs::read_to_string(dir.path().join("results.jsonl")).unwrap();
     assert_eq!(lines.lines().count(), 2, "{text}");
 }
+
+/// A slow scripted GTP engine: every command it reads goes to `log` (after its pid),
+/// `genmove` is answered after `sleep DELAY` with the next point of the rows from A1
+/// (A1, B1, ..., J1, A2, ...), `known_command` with `known` (`true` or `false`); `delay`
+/// `hang` backgrounds a long sleep (its pid logged too) and never answers.
+fn slow(name: &str, delay: &str, known: &str, log: &std::path::Path) -> Entrant {
+    let log = log.display();
+    let answer = if delay == "hang" {
+        format!("sleep 30 & echo \"sleeper $!\" >> {log}; wait")
+    } else {
+        format!(
+            "sleep {delay}; n=$((n+1)); printf '= %s%s\\n\\n' $(echo ABCDEFGHJ | cut -c$(( (n-1)%9+1 ))) $(( (n-1)/9+1 ))"
+        )
+    };
+    let script = format!(
+        "echo \"pid $$\" > {log}; n=0; while read -r l; do echo \"$l\" >> {log}; case \"$l\" in known_command*) printf '= {known}\\n\\n';; genmove*) {answer};; quit*) printf '=\\n\\n'; exit 0;; *) printf '=\\n\\n';; esac; done"
+    );
+    let program = Program::new(["sh", "-c", &script]);
+    Entrant { name: name.into(), spec: format!("gtp:{program}"), kind: Kind::Gtp(program) }
+}
+
+/// A 9x9 match of one game under the clock `time` (the command-line form) between the
+/// slow engine `black` and an engine that passes at once.
+fn clocked(black: Entrant, time: &str) -> Config {
+    let mut cfg = a_match(black, engine("passer", "pass", ""), 1, 0);
+    cfg.rules = cfg.rules.with_clock(Some(time.parse().unwrap()));
+    cfg
+}
+
+/// The lines of the engine's log that start with `word`.
+fn logged(log: &std::path::Path, word: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(log).unwrap();
+    text.lines().filter(|l| l.starts_with(word)).map(String::from).collect()
+}
+
+#[test]
+fn an_engine_that_overruns_its_clock_loses_on_time_under_every_control() {
+    // (control, genmove delay, kgs-time_settings known, the settings sent, the first
+    // time_left lines, black's moves before the one that runs out). Absolute 2 s at 0.5 s
+    // a move: the fourth move is over (4 x 0.5 s plus the pipes' time); Canadian 2 stones in
+    // 1 s at 0.6 s: the second; byo-yomi 2 periods of 1 s at 1.3 s: the first uses up a
+    // period, the second the last.
+    let cases = [
+        ("2", "0.5", "false", "time_settings 2 0 0", &["time_left black 2 0"][..], 3),
+        (
+            "0+1/2",
+            "0.6",
+            "false",
+            "time_settings 0 1 2",
+            &["time_left black 1 2", "time_left black 0 1"],
+            1,
+        ),
+        (
+            "0+1x2",
+            "1.3",
+            "true",
+            "kgs-time_settings byoyomi 0 1 2",
+            &["time_left black 1 2", "time_left black 1 1"],
+            1,
+        ),
+        // An engine that does not know kgs-time_settings hears one period of one stone.
+        (
+            "0+1x2",
+            "1.3",
+            "false",
+            "time_settings 0 1 1",
+            &["time_left black 1 2", "time_left black 1 1"],
+            1,
+        ),
+    ];
+    for (time, delay, known, settings, first, black_moves) in cases {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("engine.log");
+        let cfg = clocked(slow("slow", delay, known, &log), time);
+        let (l, sgf) = unit(&cfg, 0, dir.path());
+        let case = format!("--time {time} at {delay} s a move: {l:?}");
+        assert_eq!(
+            (l["winner"].as_str(), l["result"].as_str()),
+            (Some("white"), Some("W+T")),
+            "{case}"
+        );
+        assert_eq!(l["ending"], "forfeit", "{case}");
+        let reason = l["reason"].as_str().unwrap();
+        assert!(
+            reason.starts_with("slow (black) ran out of time (") && reason.ends_with(" s over)"),
+            "{case}"
+        );
+        // The moves before the one that ran out: as many as fit (fewer only if the pipes
+        // and the process take much of the clock on a loaded machine); white passes after
+        // each.
+        let played = l["moves"].as_u64().unwrap() / 2;
+        assert!(played <= black_moves && l["moves"].as_u64() == Some(2 * played), "{case}");
+        // What the engine heard: the settings once, then its time before every genmove.
+        assert_eq!(
+            logged(&log, "time_settings").len() + logged(&log, "kgs-time_settings").len(),
+            1
+        );
+        assert_eq!(logged(&log, settings.split(' ').next().unwrap()), [settings], "{case}");
+        let told = logged(&log, "time_left");
+        assert_eq!(told.len() as u64, played + 1, "{case}: {told:?}");
+        let n = first.len().min(told.len());
+        assert_eq!(told[..n], first[..n], "{case}");
+        assert_eq!(logged(&log, "genmove").len(), told.len(), "{case}");
+        // The records carry the clock: all the time the engine took, and what was left
+        // before the move that ran out; the SGF the control.
+        let used = l["black_time_used_s"].as_f64().unwrap();
+        assert!(used > (played + 1) as f64 * delay.parse::<f64>().unwrap(), "{case}");
+        if time == "2" {
+            assert!(used > 2.0, "{case}: lost on time within its clock");
+        }
+        assert!(l["black_time_left_s"].as_f64().unwrap() < used, "{case}");
+        assert!(l.contains_key("white_time_left_s"), "{case}");
+        let control: menace_go::rules::clock::TimeControl = time.parse().unwrap();
+        assert_eq!(menace_go::io::sgf::read(&sgf).unwrap().time, Some(control), "{case}");
+    }
+}
+
+#[test]
+fn an_engine_within_its_clock_plays_on_and_is_told_its_time() {
+    // 0.1 s a move under 2 stones a second, 0.2 s under byo-yomi of 1 s: the move cap (40)
+    // ends both games, nobody's loss.
+    for (time, delay) in [("0+1/2", "0.1"), ("0+1x1", "0.2"), ("30", "0")] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("engine.log");
+        let (l, _) = unit(&clocked(slow("steady", delay, "false", &log), time), 0, dir.path());
+        assert_eq!(
+            (l["ending"].as_str(), l["result"].as_str()),
+            (Some("move cap"), Some("0")),
+            "{l:?}"
+        );
+        let told = logged(&log, "time_left");
+        assert_eq!(told.len(), 20, "{told:?}");
+        assert!(told.iter().all(|t| t.starts_with("time_left black ")), "{told:?}");
+        if time == "30" {
+            // Absolute time counts down in whole seconds, never up, and stays main time.
+            let secs: Vec<u64> =
+                told.iter().map(|t| t.split(' ').nth(2).unwrap().parse().unwrap()).collect();
+            assert!(secs[0] == 30 && secs.windows(2).all(|w| w[1] <= w[0]), "{told:?}");
+            assert!(told.iter().all(|t| t.ends_with(" 0")), "{told:?}");
+        } else {
+            // In overtime from the first move: a full period, or what is left of it.
+            assert_eq!(
+                told[0],
+                if time == "0+1/2" { "time_left black 1 2" } else { "time_left black 1 1" }
+            );
+        }
+        assert!(l["black_time_used_s"].as_f64().unwrap() > 0.0);
+    }
+}
+
+#[test]
+fn an_engine_that_hangs_past_its_clock_is_cut_off_and_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let cfg = clocked(slow("sleeper", "hang", "false", &log), "1");
+    let started = std::time::Instant::now();
+    let (l, _) = unit(&cfg, 0, dir.path());
+    // The referee waits its clock (1 s) and a grace (1 s), not the engine's 30 s sleep nor
+    // the 20 s move timeout.
+    assert!(started.elapsed() < Duration::from_secs(15), "{:?}", started.elapsed());
+    assert_eq!(l["result"], "W+T", "{l:?}");
+    let reason = l["reason"].as_str().unwrap();
+    assert!(reason.starts_with("sleeper (black) ran out of time (1.0"), "{reason}");
+    // The engine and its sleeping child are gone (or zombies): nothing left running.
+    for word in ["pid", "sleeper"] {
+        let pid = &logged(&log, word)[0][word.len() + 1..];
+        let gone = (0..250).any(|_| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            let alive = !stat.is_empty()
+                && stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z'));
+            if alive {
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            !alive
+        });
+        assert!(gone, "{word} {pid} still runs");
+    }
+}
+
+#[test]
+fn without_a_clock_nothing_about_time_is_sent_or_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let cfg = a_match(slow("quick", "0", "true", &log), engine("passer", "pass", ""), 1, 0);
+    let (l, sgf) = unit(&cfg, 0, dir.path());
+    assert_eq!(l["ending"], "move cap");
+    assert!(logged(&log, "time").is_empty() && logged(&log, "kgs").is_empty());
+    assert!(!l.keys().any(|k| k.contains("time_")), "{l:?}");
+    assert!(!sgf.contains("TM[") && !sgf.contains("OT["), "{sgf}");
+    assert!(!cfg.canonical().contains(r#""time""#));
+    // A clock is part of what decides the results: another fingerprint.
+    let mut clocked = cfg.clone();
+    clocked.rules = clocked.rules.with_clock(Some("600+30/1".parse().unwrap()));
+    assert!(clocked.canonical().ends_with(r#","time":"600+30/1"}"#), "{}", clocked.canonical());
+}
+
+#[test]
+fn a_clock_with_no_time_is_refused() {
+    let rules = Rules::gtp(9, 7.5, 0, 100, Duration::from_secs(5));
+    assert!(rules
+        .clone()
+        .with_clock(Some("0".parse().unwrap()))
+        .check()
+        .unwrap_err()
+        .contains("--time 0"));
+    assert!(rules.with_clock(Some("0+1/1".parse().unwrap())).check().is_ok());
+}
+
+#[test]
+fn merge_timings_add_the_clock_use_of_a_clocked_run() {
+    use menace_arena::tournament::driver::{merge_files, MergeOptions};
+    use menace_arena::tournament::Shard;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let mut cfg = clocked(slow("quick", "0", "false", &log), "30");
+    cfg.games_per_pair = 2;
+    cfg.run("test", || Ok(Shard::WHOLE), None, dir.path(), 1).unwrap();
+    let opts = MergeOptions { partial: false, timings: true, sprt: None };
+    let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
+    let (_, clock) = text.split_once("clock use of each entrant").expect(&text);
+    // One line per entrant, each its most used and least left, within the 30 s.
+    let rows: Vec<&str> = clock.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for (row, name) in rows.iter().zip(["passer", "quick"]) {
+        let nums: Vec<f64> = row.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+        assert!(row.starts_with(name), "{text}");
+        assert!(nums.len() == 2 && nums[0] < 30.0 && nums[1] <= 30.0 && nums[1] > 0.0, "{text}");
+    }
+}
+
+#[test]
+fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_the_clock() {
+    let entrants = |name: &str, script: &str| {
+        vec![koth_sh("opener", "cat >/dev/null; echo 3 3"), koth_sh(name, script)]
+    };
+    // (white's program, move timeout, clock, result, reason): a hang is cut at the clock
+    // plus the grace (2 s, not the 20 s move timeout) and loses on time; with a move
+    // timeout shorter than the clock, the per-move limit still applies.
+    for (script, timeout, time, result, why) in [
+        ("exec sleep 30", 20, "1", "B+T", "hang (white) ran out of time (1.0"),
+        ("exec sleep 30", 1, "60", "B+F", "hang (white) no move within 1 s"),
+    ] {
+        let cfg = Config {
+            entrants: entrants("hang", script),
+            games_per_pair: 1,
+            rules: Rules::koth(5, 0.0, 60, Duration::from_secs(timeout))
+                .with_clock(Some(time.parse().unwrap())),
+            format: Format::Tournament,
+        };
+        let dir = tempfile::tempdir().unwrap();
+        let started = std::time::Instant::now();
+        let (l, _) = unit(&cfg, 0, dir.path());
+        assert!(started.elapsed() < Duration::from_secs(10), "{:?}", started.elapsed());
+        assert_eq!(l["result"], result, "{l:?}");
+        assert!(l["reason"].as_str().unwrap().starts_with(why), "{l:?}");
+    }
+}

@@ -10,13 +10,16 @@
 //!     result: "W+R".into(), handicap: vec![],
 //!     moves: vec![Move::Play(b.point(2, 2)), Move::Play(b.point(6, 6)), Move::Pass],
 //!     comment: "resignation by menace".into(),
+//!     time: Some("600+30/1".parse().unwrap()),
 //! };
 //! let text = sgf::write(&game);
 //! assert!(text.contains(";B[cc];W[gg];B[]"));
+//! assert!(text.contains("TM[600]OT[1/30 Canadian]"));
 //! assert_eq!(sgf::read(&text), Ok(game));
 //! ```
 
 use crate::rules::board::{Board, Move, Point, MAX_SIZE};
+use crate::rules::clock::TimeControl;
 
 /// A finished game to record.
 #[derive(Clone, Debug, PartialEq)]
@@ -37,6 +40,9 @@ pub struct SgfGame {
     pub moves: Vec<Move>,
     /// A comment for the root node (how the game ended).
     pub comment: String,
+    /// The time control (`TM` main time in seconds, `OT` overtime as KGS writes it:
+    /// `1/30 Canadian`, `5x30 byo-yomi`); `None`: no clock, neither property.
+    pub time: Option<TimeControl>,
 }
 
 impl SgfGame {
@@ -102,6 +108,19 @@ pub fn write(g: &SgfGame) -> String {
         escape(&g.result),
         escape(&g.comment)
     );
+    if let Some(tc) = g.time {
+        s.push_str(&format!("TM[{}]", tc.main().as_secs_f64()));
+        match tc {
+            TimeControl::Absolute { .. } => {}
+            TimeControl::Canadian { period, stones, .. } => {
+                s.push_str(&format!("OT[{stones}/{} Canadian]", period.as_secs_f64()))
+            }
+            TimeControl::ByoYomi { period, periods, .. } => {
+                s.push_str(&format!("OT[{periods}x{} byo-yomi]", period.as_secs_f64()))
+            }
+        }
+        s.push('\n');
+    }
     if !g.handicap.is_empty() {
         s.push_str(&format!("HA[{}]AB", g.handicap.len()));
         for &p in &g.handicap {
@@ -289,7 +308,32 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
         handicap,
         moves,
         comment: prop("C").unwrap_or_default(),
+        time: prop("TM").and_then(|tm| time_control(&tm, prop("OT").as_deref())),
     })
+}
+
+/// The time control of `TM` and `OT` in the forms [`write()`] writes (`OT` as KGS writes
+/// it); another program's overtime text, which SGF leaves free, reads as no clock.
+fn time_control(tm: &str, ot: Option<&str>) -> Option<TimeControl> {
+    let main = tm.trim();
+    if main.contains('+') {
+        return None; // TM is main time alone
+    }
+    let text = match ot.map(str::trim) {
+        None | Some("") => main.to_string(),
+        Some(ot) => match ot.split_once(' ') {
+            Some((o, kind)) if kind.eq_ignore_ascii_case("canadian") => {
+                let (stones, period) = o.split_once('/')?;
+                format!("{main}+{period}/{stones}")
+            }
+            Some((o, kind)) if kind.eq_ignore_ascii_case("byo-yomi") => {
+                let (periods, period) = o.split_once('x')?;
+                format!("{main}+{period}x{periods}")
+            }
+            _ => return None,
+        },
+    };
+    text.parse().ok()
 }
 
 #[cfg(test)]
@@ -308,6 +352,7 @@ mod tests {
             handicap,
             moves,
             comment: String::new(),
+            time: None,
         }
     }
 

@@ -1,11 +1,12 @@
 //! The game loop: one referee for every Go game the project plays.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::rules::{AtCap, Repetition, Rules};
 use super::seat::{Answer, Seat};
 use crate::io::koth;
 use crate::rules::board::{Colour, Illegal, Move};
+use crate::rules::clock::Clock;
 use crate::rules::score;
 
 /// Who won.
@@ -40,7 +41,7 @@ pub enum Ending {
     /// A repeated whole-board position under [`Repetition::Tie`]: a tie.
     Repeat,
     /// One side lost without a score (illegal move, crash, timeout, garbage, resignation,
-    /// a seat that could not be set up).
+    /// a seat that could not be set up, its clock run out).
     Forfeit,
     /// No game: the board cannot take the rules' handicap.
     Void,
@@ -72,11 +73,16 @@ pub struct Game {
     pub score: (u32, u32),
     /// The moves played (passes included).
     pub moves: Vec<Move>,
-    /// The SGF result (`B+7`, `W+F`, `B+R`, `0`, `Void`).
+    /// The SGF result (`B+7`, `W+F`, `B+R`, `B+T` (on time), `0`, `Void`).
     pub result: String,
     /// Wall-clock seconds of black's and white's slowest answer (as the referee timed it:
     /// for a king-of-the-hill program, its whole run).
     pub slowest: [f64; 2],
+    /// Black's and white's answers' times added up (what their clocks were charged).
+    pub used: [Duration; 2],
+    /// Black's and white's clocks at the end, under a [`Rules::clock`]: the move that ran
+    /// out of time is not charged (the clock shows what was left before it).
+    pub clocks: Option<[Clock; 2]>,
 }
 
 /// Plays one game under `rules`: `seats[0]` (named `names[0]`) has black, `seats[1]` white.
@@ -90,6 +96,8 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         moves: Vec::new(),
         result: "0".into(),
         slowest: [0.0; 2],
+        used: [Duration::ZERO; 2],
+        clocks: rules.clock.map(|tc| [Clock::new(tc); 2]),
     };
     let mut board = match rules.start() {
         Ok(b) => b,
@@ -100,16 +108,17 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
             return game;
         }
     };
-    let forfeit = |game: &mut Game, c: Colour, why: String, resigned: bool| {
+    // `how`: the SGF result's reason letter, R (resignation), T (time) or F (forfeit).
+    let forfeit = |game: &mut Game, c: Colour, why: String, how: char| {
         game.winner = if c == Colour::Black { Winner::White } else { Winner::Black };
         game.ending = Ending::Forfeit;
         let winner = if c == Colour::Black { 'W' } else { 'B' };
-        game.result = format!("{winner}+{}", if resigned { 'R' } else { 'F' });
+        game.result = format!("{winner}+{how}");
         game.reason = format!("{} ({c}) {why}", names[c.index()]);
     };
     for c in [Colour::Black, Colour::White] {
         if let Err(why) = seats[c.index()].setup(rules, &board) {
-            forfeit(&mut game, c, why, false);
+            forfeit(&mut game, c, why, 'F');
             game.score = score::area(&board);
             seats.iter_mut().for_each(|s| s.finish());
             return game;
@@ -133,17 +142,31 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         }
         let c = board.to_move();
         let idx = c.index();
+        if let Some(clocks) = &game.clocks {
+            if let Err(why) = seats[idx].time_left(c, &clocks[idx], rules) {
+                forfeit(&mut game, c, why, 'F');
+                break;
+            }
+        }
+        // The answer's time: from asking for the move to reading it, charged to the clock.
         let asked = Instant::now();
         let answer = seats[idx].genmove(&board, rules);
-        game.slowest[idx] = game.slowest[idx].max(asked.elapsed().as_secs_f64());
+        let took = asked.elapsed();
+        game.slowest[idx] = game.slowest[idx].max(took.as_secs_f64());
+        game.used[idx] += took;
+        // Whatever the answer, a side past its clock has lost on time.
+        if let Some(Err(over)) = game.clocks.as_mut().map(|clocks| clocks[idx].spend(took)) {
+            forfeit(&mut game, c, over.to_string(), 'T');
+            break;
+        }
         let m = match answer {
             Ok(Answer::Move(m)) => m,
             Ok(Answer::Resign) => {
-                forfeit(&mut game, c, "resigned".into(), true);
+                forfeit(&mut game, c, "resigned".into(), 'R');
                 break;
             }
             Err(why) => {
-                forfeit(&mut game, c, why, false);
+                forfeit(&mut game, c, why, 'F');
                 break;
             }
         };
@@ -161,7 +184,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                 break;
             }
             (Err(e), _) => {
-                forfeit(&mut game, c, format!("played an illegal move {shown} ({e})"), false);
+                forfeit(&mut game, c, format!("played an illegal move {shown} ({e})"), 'F');
                 break;
             }
         }
@@ -185,14 +208,14 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                     &mut game,
                     c,
                     format!("played {shown}: the position repeats (positional superko)"),
-                    false,
+                    'F',
                 ),
             }
             break;
         }
         seen.push(key);
         if let Err(why) = seats[1 - idx].played(c, m, &board, rules) {
-            forfeit(&mut game, c.opponent(), why, false);
+            forfeit(&mut game, c.opponent(), why, 'F');
             break;
         }
     }

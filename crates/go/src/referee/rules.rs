@@ -3,7 +3,13 @@
 use std::time::Duration;
 
 use crate::rules::board::{Board, Point};
+use crate::rules::clock::TimeControl;
 use crate::rules::handicap;
+
+/// What the referee adds to a clocked GTP engine's time for its answer to arrive before
+/// it stops waiting: the engine has lost on time by then, the grace only lets a late
+/// answer be measured (and how late said) instead of cut at the exact limit.
+pub const CLOCK_GRACE: Duration = Duration::from_secs(1);
 
 /// What a move that recreates an earlier whole-board position (with the same side to
 /// move) does; an immediate ko retake is such a move.
@@ -40,8 +46,13 @@ pub struct Rules {
     pub repetition: Repetition,
     /// What the move cap does.
     pub at_cap: AtCap,
-    /// Longest wait for one answer; slower loses the game.
+    /// Longest wait for one answer; slower loses the game. Under a [`Rules::clock`] a GTP
+    /// engine's `genmove` is waited for as long as its clock allows instead; a
+    /// king-of-the-hill program keeps this per-move limit too.
     pub move_timeout: Duration,
+    /// Each side's clock (`None`: no clock, as before clocks). A side whose answer takes
+    /// more than its clock has left loses on time (SGF result `B+T` or `W+T`).
+    pub clock: Option<TimeControl>,
 }
 
 impl Rules {
@@ -60,6 +71,7 @@ impl Rules {
             repetition: Repetition::Tie,
             at_cap: AtCap::Score,
             move_timeout,
+            clock: None,
         }
     }
 
@@ -85,7 +97,22 @@ impl Rules {
             repetition: Repetition::Illegal,
             at_cap: AtCap::NoResult,
             move_timeout,
+            clock: None,
         }
+    }
+
+    /// A per-move limit given in seconds on the command line (`--move-timeout`): more
+    /// than 0, up to a day.
+    pub fn timeout_secs(secs: f64) -> Result<Duration, String> {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+            return Err(format!("--move-timeout {secs}: give seconds, up to a day"));
+        }
+        Ok(Duration::from_secs_f64(secs))
+    }
+
+    /// These rules with each side's clock under `clock` (`None`: no clock).
+    pub fn with_clock(self, clock: Option<TimeControl>) -> Rules {
+        Rules { clock, ..self }
     }
 
     /// Checks the rules, in the words of the command-line flags that set them.
@@ -98,6 +125,11 @@ impl Rules {
         }
         if self.move_cap == 0 {
             return Err("--move-cap must be at least 1".into());
+        }
+        if let Some(tc) = self.clock {
+            if tc.main().is_zero() && matches!(tc, TimeControl::Absolute { .. }) {
+                return Err(format!("--time {tc}: a clock with no time loses every game"));
+            }
         }
         if self.handicap > 0 {
             if let Err(e) = handicap::fixed(self.size, self.handicap) {

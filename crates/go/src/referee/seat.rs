@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 
 use menace_arena::{run_once, Limits, Program, Session};
 
-use super::rules::Rules;
+use super::rules::{Rules, CLOCK_GRACE};
 use crate::io::gtp::{format_vertex, parse_vertex};
 use crate::io::koth;
 use crate::rules::board::{Board, Colour, Move, BLACK};
+use crate::rules::clock::{Clock, TimeControl};
 use crate::search::mcts::SearchConfig;
 
 /// Bytes of a king-of-the-hill program's output read per move: an answer is a few bytes,
@@ -32,6 +33,12 @@ pub trait Seat {
     /// Gets ready for a game under `rules` starting from `board` (the handicap stones
     /// already on it).
     fn setup(&mut self, rules: &Rules, board: &Board) -> Result<(), String>;
+    /// Hears what is left on its `clock` (it plays `colour`) just before it is asked for a
+    /// move; only a clocked game ([`Rules::clock`]) calls it.
+    fn time_left(&mut self, colour: Colour, clock: &Clock, rules: &Rules) -> Result<(), String> {
+        let _ = (colour, clock, rules);
+        Ok(())
+    }
     /// The move for the side to move on `board`.
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String>;
     /// Hears the opponent's move `mv` by `colour` (`after` is the board once it is played).
@@ -82,13 +89,42 @@ pub fn gtp_command(s: &mut Session, cmd: &str, timeout: Duration) -> Result<Stri
 pub struct GtpSeat {
     program: Program,
     session: Option<Session>,
+    /// The engine took the clock's settings, so it is told its time before each move.
+    clocked: bool,
+    /// Under a clock: how long to wait for the next `genmove` (what is left plus a grace).
+    wait: Option<Duration>,
+    /// It did not answer in time: killed at once when the game ends, not asked to quit.
+    hung: bool,
 }
 
 impl GtpSeat {
     /// The engine `program` (started by [`Seat::setup`]).
     pub fn new(program: Program) -> GtpSeat {
-        GtpSeat { program, session: None }
+        GtpSeat { program, session: None, clocked: false, wait: None, hung: false }
     }
+}
+
+/// Tells an engine the game's time control: GTP `time_settings` when GTP can say it;
+/// Japanese byo-yomi as `kgs-time_settings` when the engine knows that command, else as
+/// Canadian overtime of one stone a period (the engine then counts on one period only,
+/// never on more time than it has). Whether the engine took it: one that refuses plays on,
+/// untold, and is charged all the same.
+fn time_settings(s: &mut Session, tc: TimeControl, timeout: Duration) -> bool {
+    let cmd = match (tc, tc.gtp_args()) {
+        (_, Some(args)) => format!("time_settings {args}"),
+        (TimeControl::ByoYomi { .. }, None)
+            if gtp_command(s, "known_command kgs-time_settings", timeout).as_deref()
+                == Ok("true") =>
+        {
+            format!("kgs-time_settings {}", tc.kgs_args())
+        }
+        (TimeControl::ByoYomi { main, period, .. }, None) => {
+            let one = TimeControl::Canadian { main, period, stones: 1 };
+            format!("time_settings {}", one.gtp_args().unwrap_or_default())
+        }
+        _ => return false,
+    };
+    gtp_command(s, &cmd, timeout).is_ok()
 }
 
 impl Seat for GtpSeat {
@@ -115,13 +151,29 @@ impl Seat for GtpSeat {
                 return Err(format!("put the handicap stones elsewhere ({answer})"));
             }
         }
+        if let Some(tc) = rules.clock {
+            self.clocked = time_settings(s, tc, rules.move_timeout);
+        }
+        Ok(())
+    }
+
+    fn time_left(&mut self, colour: Colour, clock: &Clock, rules: &Rules) -> Result<(), String> {
+        self.wait = Some(clock.available() + CLOCK_GRACE);
+        let Some(s) = self.session.as_mut().filter(|_| self.clocked) else { return Ok(()) };
+        let (secs, stones) = clock.gtp_time_left();
+        // A refusal is the engine's loss of information, not a rule broken: it plays on.
+        let _ = gtp_command(s, &format!("time_left {colour} {secs} {stones}"), rules.move_timeout);
         Ok(())
     }
 
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
         let s = self.session.as_mut().ok_or("not running")?;
-        let text = gtp_command(s, &format!("genmove {}", board.to_move()), rules.move_timeout)
-            .map_err(|e| format!("failed genmove: {e}"))?;
+        let wait = self.wait.take().unwrap_or(rules.move_timeout);
+        let asked = Instant::now();
+        let text = gtp_command(s, &format!("genmove {}", board.to_move()), wait).map_err(|e| {
+            self.hung = asked.elapsed() >= wait;
+            format!("failed genmove: {e}")
+        })?;
         if text.eq_ignore_ascii_case("resign") {
             return Ok(Answer::Resign);
         }
@@ -148,7 +200,7 @@ impl Seat for GtpSeat {
     fn finish(&mut self) {
         if let Some(mut s) = self.session.take() {
             let _ = s.send("quit\n");
-            s.finish(Duration::from_secs(2));
+            s.finish(if self.hung { Duration::ZERO } else { Duration::from_secs(2) });
         }
     }
 }
@@ -174,12 +226,15 @@ fn same_points(board: &Board, answer: &str) -> bool {
 /// A king-of-the-hill program: started for every move, the position on stdin.
 pub struct KothSeat {
     program: Program,
+    /// Under a clock: what is left on it plus a grace, when that is less than the move
+    /// timeout (the program keeps its per-move limit; it is not waited for past its clock).
+    wait: Option<Duration>,
 }
 
 impl KothSeat {
     /// The program `program`.
     pub fn new(program: Program) -> KothSeat {
-        KothSeat { program }
+        KothSeat { program, wait: None }
     }
 }
 
@@ -188,9 +243,14 @@ impl Seat for KothSeat {
         Ok(())
     }
 
+    fn time_left(&mut self, _: Colour, clock: &Clock, _: &Rules) -> Result<(), String> {
+        self.wait = Some(clock.available() + CLOCK_GRACE);
+        Ok(())
+    }
+
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
-        let limits =
-            Limits { deadline: rules.move_timeout, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
+        let deadline = self.wait.take().map_or(rules.move_timeout, |w| w.min(rules.move_timeout));
+        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
         let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
         if let Some(e) = &run.spawn_error {
             return Err(format!("could not run: {e}"));

@@ -181,6 +181,19 @@ impl Config {
         Ok(Config { entrants, games_per_pair: games, rules, format: Format::Match })
     }
 
+    /// `menace go tournament`: every entrant (`NAME=SPEC`, read by [`Entrant::parse`] with
+    /// `base` for our bot) against every other, `games_per_pair` games a pair, under `rules`.
+    pub fn tournament(
+        entrants: &[String],
+        base: &SearchConfig,
+        games_per_pair: u64,
+        rules: Rules,
+    ) -> Result<Config, String> {
+        let entrants =
+            entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
+        Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
+    }
+
     /// Runs the units of `shard` (asked for only once the settings are checked, so a bad
     /// setting is the error) through the tournament driver into `out`, `jobs` at once,
     /// until `stop` decides (its entrant must be one of exactly two); each game's
@@ -240,9 +253,11 @@ impl Config {
 
     /// The canonical text of everything that decides the results (not the job count, the
     /// shard or the output folder): its fingerprint tags every line.
+    /// A clock ([`Rules::clock`]) adds `"time"` (its command-line form); without one the
+    /// text is what it was before clocks, so older records resume.
     pub fn canonical(&self) -> String {
         let r = &self.rules;
-        match self.format {
+        let mut v = match self.format {
             Format::Tournament => json!({
                 "kind": KIND,
                 "entrants": self.entrants.iter().map(Entrant::canonical).collect::<Vec<_>>(),
@@ -270,8 +285,11 @@ impl Config {
                 "handicap": r.handicap,
                 "move_timeout": r.move_timeout.as_secs(),
             }),
+        };
+        if let (Some(tc), Value::Object(m)) = (r.clock, &mut v) {
+            m.insert("time".into(), tc.to_string().into());
         }
-        .to_string()
+        v.to_string()
     }
 
     /// Number of pairs.
@@ -352,6 +370,7 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
         handicap: cfg.rules.handicap_points(),
         moves: game.moves.clone(),
         comment: game.reason.clone(),
+        time: cfg.rules.clock,
     })
 }
 
@@ -366,7 +385,7 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
     if let Err(e) = menace_files::write_atomic(&path, sgf_text(cfg, pairing, &res).as_bytes()) {
         eprintln!("cannot write {}: {e}", path.display());
     }
-    let v = json!({
+    let mut v = json!({
         "black": cfg.entrants[pairing.black].name,
         "white": cfg.entrants[pairing.white].name,
         "winner": res.winner.word(),
@@ -382,6 +401,14 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         "size": cfg.rules.size,
         "komi": cfg.rules.komi,
     });
+    // Clock use, only under a clock: the lines of unclocked runs stay as they were.
+    if let (Some(clocks), Value::Object(m)) = (&res.clocks, &mut v) {
+        let ms = |d: std::time::Duration| (d.as_secs_f64() * 1000.0).round() / 1000.0;
+        for (i, seat) in ["black", "white"].into_iter().enumerate() {
+            m.insert(format!("{seat}_time_used_s"), ms(res.used[i]).into());
+            m.insert(format!("{seat}_time_left_s"), ms(clocks[i].available()).into());
+        }
+    }
     match v {
         Value::Object(m) => m,
         _ => unreachable!("a JSON object"),
@@ -620,7 +647,48 @@ pub fn timings(m: &Merged) -> Result<String, String> {
     for (name, (t, game)) in &slowest {
         out.push_str(&format!("{name:<width$}  {t:>7.2} s  (game {game})\n"));
     }
+    out.push_str(&clock_use(m, width));
     Ok(out)
+}
+
+/// Under a clock: each entrant's most clock used in one game and least left at the end of
+/// one (with the games), from the lines' `*_time_used_s` and `*_time_left_s`; nothing for
+/// lines without a clock, so the timings of older runs print as they did.
+fn clock_use(m: &Merged, width: usize) -> String {
+    /// Seconds, and the game they were in.
+    type InGame = (f64, u64);
+    // Entrant → (most used, least left).
+    let mut by: std::collections::BTreeMap<String, (InGame, InGame)> = Default::default();
+    for r in &m.records {
+        for seat in ["black", "white"] {
+            let num = |k: &str| r.data.get(&format!("{seat}_{k}")).and_then(Value::as_f64);
+            let (Some(name), Some(used), Some(left)) =
+                (r.data.get(seat).and_then(Value::as_str), num("time_used_s"), num("time_left_s"))
+            else {
+                continue;
+            };
+            let game = r.unit.0 + 1;
+            let e = by.entry(name.to_string()).or_insert(((used, game), (left, game)));
+            if used > e.0 .0 {
+                e.0 = (used, game);
+            }
+            if left < e.1 .0 {
+                e.1 = (left, game);
+            }
+        }
+    }
+    if by.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\nclock use of each entrant: most clock used in a game, least left at the end of one (what it could still have spent on one move):\n",
+    );
+    for (name, ((used, ug), (left, lg))) in &by {
+        out.push_str(&format!(
+            "{name:<width$}  {used:>7.2} s used (game {ug})  {left:>7.2} s left (game {lg})\n"
+        ));
+    }
+    out
 }
 
 #[cfg(test)]

@@ -249,15 +249,20 @@ pub struct Clock {
 }
 
 impl Clock {
-    /// A full clock.
+    /// A full clock; with no main time and overtime to come, it starts in overtime (so
+    /// `time_left` says the first period, not "0 s of main time").
     pub fn new(control: TimeControl) -> Clock {
-        Clock {
+        let mut clock = Clock {
             control,
             main_left: control.main(),
             period_left: Duration::ZERO,
             count_left: 0,
             overtime: false,
+        };
+        if clock.main_left.is_zero() && !matches!(control, TimeControl::Absolute { .. }) {
+            clock.enter_overtime();
         }
+        clock
     }
 
     /// The time control.
@@ -500,6 +505,7 @@ mod tests {
     fn byo_yomi_periods_are_lost_one_by_one() {
         let mut c = Clock::new("0+5x3".parse().unwrap());
         assert_eq!(c.available(), s(15.0));
+        assert_eq!(c.gtp_time_left(), (5, 3), "no main time: overtime from the start");
         c.spend(s(4.0)).unwrap(); // inside the period: all three kept
         assert_eq!(c.gtp_time_left(), (5, 3));
         c.spend(s(7.0)).unwrap(); // one period lost

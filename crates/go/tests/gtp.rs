@@ -3,6 +3,7 @@
 
 use menace_go::io::gtp::{self, Engine};
 use menace_go::rules::board::{Board, Colour, Move, BLACK};
+use menace_go::rules::score;
 use menace_go::search::mcts::SearchConfig;
 use proptest::prelude::*;
 
@@ -86,7 +87,11 @@ fn genmove_captures_dead_stones_before_passing() {
     for cmd in &cmds {
         assert!(e.handle_line(cmd).unwrap().starts_with('='), "{cmd}");
     }
-    assert_eq!(e.handle_line("final_score").unwrap(), "= W+6\n\n");
+    // As the board stands black loses; `final_score` (which takes the dead A1 off since
+    // issue 28) says what black gets once it has captured it.
+    assert_eq!(score::margin(e.board(), 0.0), -6.0);
+    assert_eq!(e.handle_line("final_score").unwrap(), "= B+5\n\n");
+    assert_eq!(e.handle_line("final_status_list dead").unwrap(), "= A1\n\n");
     let ans = e.handle_line("genmove b").unwrap();
     assert_ne!(ans, "= pass\n\n", "black passed and lost by the rules");
     // Once the stone is gone, the board wins as it stands and passing ends the game.

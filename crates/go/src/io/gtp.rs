@@ -13,6 +13,7 @@ use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::mcts::SearchConfig;
 use crate::search::seed::position_seed;
+use crate::search::status::{self, Status};
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
 pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
@@ -40,6 +41,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", cmd_loadsgf),
     ("time_settings", cmd_time_settings),
     ("time_left", cmd_time_left),
+    ("final_status_list", cmd_final_status_list),
+    ("kgs-genmove_cleanup", cmd_genmove_cleanup),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -299,7 +302,9 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 
 /// The search's answer for `color` in the current position (`None`: resign); the state
 /// is not changed.
-fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
+/// With `cleanup` (`kgs-genmove_cleanup`) it does not pass while the opponent has dead
+/// stones on the board.
+fn choose(e: &Engine, args: &[&str], cleanup: bool) -> Result<(Board, Option<Move>), String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let mut b = e.board.clone();
     b.set_to_move(color);
@@ -324,13 +329,15 @@ fn choose(e: &Engine, args: &[&str]) -> Result<(Board, Option<Move>), String> {
     };
     let points = b.size() * b.size();
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
-    let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
+    let capture_dead = cleanup && status::estimate(&b).opponent_has_dead(&b, color);
+    let ctx =
+        Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
     let d = bot::decide(&b, &cfg, &ctx);
     Ok((b, (!d.resign).then_some(d.mv)))
 }
 
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let (b, mv) = choose(e, args, false)?;
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
     Ok(format_vertex(&b, mv))
@@ -339,7 +346,7 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// `reg_genmove color`: the move `genmove` would answer, without playing it (for
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (b, mv) = choose(e, args)?;
+    let (b, mv) = choose(e, args, false)?;
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -392,8 +399,37 @@ fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// `final_score`: area score (stones plus surrounded empty points, Tromp-Taylor) after
+/// taking off the stones `final_status_list dead` lists, komi included.
 fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    Ok(score::result_string(score::margin(&e.board, e.komi)))
+    Ok(score::result_string(status::estimate(&e.board).margin(e.komi)))
+}
+
+/// `final_status_list dead|alive|seki`: the stones with that status
+/// ([`status::estimate`]), one group a line as GNU Go writes them, each line's vertices
+/// and the lines in board order (top row first, left to right).
+fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let [word] = args else { return Err("syntax error: final_status_list dead|alive|seki".into()) };
+    let wanted = Status::parse(word).ok_or("invalid status: dead, alive or seki")?;
+    let est = status::estimate(&e.board);
+    let lines: Vec<String> = est
+        .groups(&e.board, wanted)
+        .iter()
+        .map(|g| {
+            g.iter().map(|&p| format_vertex(&e.board, Move::Play(p))).collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// `kgs-genmove_cleanup color`: `genmove`, except that it does not pass while the
+/// opponent has dead stones on the board (servers ask for it after the players disagreed
+/// on the dead stones: the game goes on until they are captured).
+fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let (b, mv) = choose(e, args, true)?;
+    let Some(mv) = mv else { return Ok("resign".to_string()) };
+    e.play_move(b.to_move(), mv)?;
+    Ok(format_vertex(&b, mv))
 }
 
 fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {

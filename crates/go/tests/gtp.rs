@@ -351,3 +351,79 @@ fn a_handicap_game_starts_with_white_and_its_stones_stay() {
     assert_eq!([(8, 0), (0, 8), (4, 4)].map(|(r, c)| b.at(b.point(r, c))), [BLACK; 3]);
     assert_eq!(b.to_move(), Colour::White);
 }
+
+/// The answer text of `cmd` (without `= ` and the empty line), which must succeed.
+fn ok(e: &mut Engine, cmd: &str) -> String {
+    let ans = e.handle_line(cmd).unwrap();
+    assert!(ans.starts_with('='), "{cmd}: {ans:?}");
+    ans[1..].trim().to_string()
+}
+
+#[test]
+fn final_status_list_and_final_score_on_positions_with_known_dead_stones() {
+    use support::{setup_commands, DEAD_STONES};
+    for &(what, rows, komi, dead, seki, score) in DEAD_STONES {
+        let mut e = engine();
+        for cmd in setup_commands(rows, komi) {
+            ok(&mut e, &cmd);
+        }
+        let before = facts(e.board());
+        assert_eq!(ok(&mut e, "final_status_list dead"), dead, "{what}");
+        assert_eq!(ok(&mut e, "final_status_list seki"), seki, "{what}");
+        assert_eq!(ok(&mut e, "final_score"), score, "{what}");
+        // Every stone is listed exactly once over the three lists.
+        let alive = ok(&mut e, "final_status_list alive");
+        let mut listed: Vec<&str> =
+            [dead, seki, alive.as_str()].iter().flat_map(|s| s.split_whitespace()).collect();
+        listed.sort_unstable();
+        let n = listed.len();
+        listed.dedup();
+        assert_eq!(listed.len(), n, "{what}: a stone listed twice");
+        assert_eq!(n, rows.matches(['X', 'O']).count(), "{what}");
+        assert_eq!(facts(e.board()), before, "{what}: the lists changed the position");
+    }
+}
+
+#[test]
+fn genmove_cleanup_does_not_pass_until_the_dead_stones_are_captured() {
+    // Black wins as the board stands (komi -20) although the dead white A1 is still there:
+    // after white's pass genmove passes, but the cleanup genmove plays on until A1 is gone.
+    let mut e = engine();
+    for cmd in support::setup_commands(support::DEAD_STONES[0].1, -20.0) {
+        ok(&mut e, &cmd);
+    }
+    ok(&mut e, "play w pass");
+    assert_eq!(ok(&mut e, "reg_genmove b"), "pass");
+    let mut moves = 0;
+    loop {
+        let mv = ok(&mut e, "kgs-genmove_cleanup b");
+        if mv == "pass" {
+            break;
+        }
+        moves += 1;
+        assert!(moves < 25, "black never captured A1");
+        ok(&mut e, "play w pass");
+    }
+    let a1 = e.board().point(4, 0);
+    assert_ne!(e.board().colour_at(a1), Some(Colour::White), "A1 still on the board");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    assert!(moves >= 2, "capturing A1 takes two moves");
+}
+
+proptest! {
+    #[test]
+    fn end_of_game_commands_answer_and_keep_the_state(args in ".{0,16}", cleanup in any::<bool>()) {
+        let mut e = engine();
+        for cmd in support::setup_commands(support::DEAD_STONES[0].1, 0.0) {
+            e.handle_line(&cmd);
+        }
+        let name = if cleanup { "kgs-genmove_cleanup" } else { "final_status_list" };
+        let before = facts(e.board());
+        let ans = e.handle_line(&format!("{name} {args}")).unwrap_or_default();
+        prop_assert!(ans.starts_with('=') || ans.starts_with('?'), "{:?}", ans);
+        // A `?` changes nothing; final_status_list never changes anything.
+        if ans.starts_with('?') || !cleanup {
+            prop_assert_eq!(facts(e.board()), before);
+        }
+    }
+}

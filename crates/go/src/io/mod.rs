@@ -1,6 +1,7 @@
 //! The bot's faces to the outside: the king-of-the-hill format, the Go Text Protocol
-//! engine, and SGF records.
+//! engine, and SGF records; and the comparison of our end-of-game verdicts with GNU Go's.
 
 pub mod gtp;
 pub mod koth;
 pub mod sgf;
+pub mod status_vs_gnugo;

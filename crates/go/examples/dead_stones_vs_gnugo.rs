@@ -1,10 +1,12 @@
-//! Our dead stones and scores against GNU Go's on the finished games of a records root
-//! (default `docs/games`): `scripts/dead-stones-vs-gnugo [ROOT] [GNUGO]` runs this.
-//! Prints one line per game on stderr as it goes (the played-out games first), then the agreement table and the games
-//! where the two differ.
+//! Our dead stones and scores against GNU Go's on the finished games of a records root:
+//! `scripts/dead-stones-vs-gnugo [ROOT [GNUGO [SECONDS]]]` runs this (defaults
+//! `docs/games`, `/usr/games/gnugo`, no time limit; after SECONDS no new game is started).
+//! Prints one line per game on stderr as it goes (the played-out games first), then the
+//! agreement table and the games where the two differ.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 
 use menace_go::io::status_vs_gnugo::{compare, differences, finished_games, table};
 
@@ -12,14 +14,18 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let root = PathBuf::from(args.first().map_or("docs/games", String::as_str));
     let gnugo = PathBuf::from(args.get(1).map_or("/usr/games/gnugo", String::as_str));
-    let run = || -> Result<String, String> {
-        let games = finished_games(&root)?;
-        let rows = compare(&games, &gnugo, |r| eprintln!("{}", r.summary()));
-        Ok(format!("{}\n{}", table(&rows), differences(&rows)))
+    let until = match args.get(2).map(|s| s.parse::<u64>()) {
+        None => None,
+        Some(Ok(secs)) => Some(Instant::now() + Duration::from_secs(secs)),
+        Some(Err(_)) => {
+            eprintln!("dead_stones_vs_gnugo: SECONDS must be a whole number");
+            return ExitCode::FAILURE;
+        }
     };
-    match run() {
-        Ok(text) => {
-            print!("{text}");
+    match finished_games(&root) {
+        Ok(games) => {
+            let rows = compare(&games, &gnugo, until, |r| eprintln!("{}", r.summary()));
+            print!("{}\n{}", table(&rows), differences(&rows));
             ExitCode::SUCCESS
         }
         Err(e) => {

@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use menace_arena::{Program, Session};
 
@@ -193,19 +193,24 @@ pub fn gnugo_verdict(gnugo: &Path, sgf: &Path) -> Result<Verdict, String> {
 }
 
 /// Both verdicts on every game of `games`, GNU Go run from `gnugo`; `progress` hears each
-/// row as it is made.
+/// row as it is made. GNU Go can take minutes over an unsettled position on a loaded
+/// machine, so after `until` (if given) no new game is started: the rest get a row whose
+/// verdicts say "not measured", which [`table`] counts in `games` but not in `scored`.
 pub fn compare(
     games: &[(PathBuf, Ending)],
     gnugo: &Path,
+    until: Option<Instant>,
     mut progress: impl FnMut(&Row),
 ) -> Vec<Row> {
     let mut rows = Vec::new();
     for (sgf, ending) in games {
+        let late = until.is_some_and(|t| Instant::now() >= t);
+        let not_measured = || Err("not measured (time limit)".to_string());
         let row = Row {
             sgf: sgf.clone(),
             ending: *ending,
-            ours: our_verdict(sgf),
-            theirs: gnugo_verdict(gnugo, sgf),
+            ours: if late { not_measured() } else { our_verdict(sgf) },
+            theirs: if late { not_measured() } else { gnugo_verdict(gnugo, sgf) },
         };
         progress(&row);
         rows.push(row);
@@ -282,6 +287,7 @@ pub fn differences(rows: &[Row]) -> String {
                     only(b, a)
                 )
             }
+            (Err(a), Err(b)) if a == b => continue,
             (ours, theirs) => format!("ours {ours:?} theirs {theirs:?}"),
         };
         out.push_str(&format!("{} ({}): {line}\n", r.sgf.display(), r.ending.label()));

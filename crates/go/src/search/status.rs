@@ -34,8 +34,11 @@ use menace_stats::rng::from_seed;
 pub const PLAYOUTS: usize = 400;
 
 /// A group in a seki-looking shape is in seki only if it survives in at least this share
-/// of the playouts; below it, it is dead.
-pub const SEKI_MIN_OWN: f32 = 0.15;
+/// of the playouts; below it, it is dead. Low on purpose: the playouts settle a seki by
+/// whoever fills a shared liberty first, so a real seki group can survive in as few as
+/// one playout in seven (game 17 of docs/games/gtp-19x19-level10-v6, where GNU Go also
+/// sees a seki).
+pub const SEKI_MIN_OWN: f32 = 0.05;
 
 /// What becomes of a group at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +97,12 @@ impl Estimate {
         }
         let h = b.group_of(p);
         self.groups.iter().find(|(g, _)| *g == h).map(|&(_, s)| s)
+    }
+
+    /// The share of playouts in which the group of the stone at `p` kept its points (`None`
+    /// for an empty point): below one half it is dead.
+    pub fn survival(&self, b: &Board, p: Point) -> Option<f32> {
+        b.colour_at(p).map(|_| survival(b, &self.ownership, b.group_of(p)))
     }
 
     /// Black's ownership of `p`, from -1 (white's in every playout) to 1.
@@ -157,14 +166,7 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
             heads.push(b.group_of(p));
         }
     }
-    let survival = |h: Point| -> f32 {
-        let sign = if b.at(h) == BLACK { 1.0 } else { -1.0 };
-        let stones: Vec<Point> = b.group_stones(h).collect();
-        // Ownership in -1..1 as a share in 0..1 of the playouts the colour kept the point.
-        let mean =
-            stones.iter().map(|s| sign * ownership[s.index()]).sum::<f32>() / stones.len() as f32;
-        (mean + 1.0) / 2.0
-    };
+    let survival = |h: Point| survival(b, &ownership, h);
     let mut groups: Vec<(Point, Status)> = heads
         .iter()
         .map(|&h| (h, if survival(h) < 0.5 { Status::Dead } else { Status::Alive }))
@@ -205,6 +207,16 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
     // board as it stands if it ever did.
     let settled = Board::from_stones(n, &cells, b.to_move()).unwrap_or_else(|_| b.clone());
     Estimate { groups, ownership, settled }
+}
+
+/// The share of playouts in which the group with head `h` kept its points (the mean over
+/// its stones of its colour's ownership, from 0 to 1).
+fn survival(b: &Board, ownership: &[f32], h: Point) -> f32 {
+    let sign = if b.at(h) == BLACK { 1.0 } else { -1.0 };
+    let (sum, n) = b
+        .group_stones(h)
+        .fold((0.0f32, 0usize), |(sum, n), s| (sum + sign * ownership[s.index()], n + 1));
+    (sum / n as f32 + 1.0) / 2.0
 }
 
 /// +1 when `p` is black's at the end of a playout, -1 when white's, 0 when neither (an

@@ -213,9 +213,10 @@ fn gtp_examples() -> Vec<(String, String)> {
 #[test]
 fn the_gtp_examples_in_docs_go_md_are_what_the_engine_says() {
     let examples = gtp_examples();
-    assert_eq!(examples.len(), 2);
+    assert_eq!(examples.len(), 3);
     assert!(examples[0].0.contains("genmove") && examples[0].0.contains("showboard"));
     assert!(examples[1].0.contains("loadsgf"));
+    assert!(examples[2].0.contains("final_status_list dead"));
     // Run from the repository, where the second example's SGF path leads.
     let args = ["go", "--gtp", "--playouts", "2000", "--threads", "1", "--profile", "v1"];
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

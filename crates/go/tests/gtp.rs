@@ -3,6 +3,7 @@
 
 use menace_go::io::gtp::{self, Engine};
 use menace_go::rules::board::{Board, Colour, Move, BLACK};
+use menace_go::rules::score;
 use menace_go::search::mcts::SearchConfig;
 use proptest::prelude::*;
 
@@ -86,7 +87,11 @@ fn genmove_captures_dead_stones_before_passing() {
     for cmd in &cmds {
         assert!(e.handle_line(cmd).unwrap().starts_with('='), "{cmd}");
     }
-    assert_eq!(e.handle_line("final_score").unwrap(), "= W+6\n\n");
+    // As the board stands black loses; `final_score` (which takes the dead A1 off since
+    // issue 28) says what black gets once it has captured it.
+    assert_eq!(score::margin(e.board(), 0.0), -6.0);
+    assert_eq!(e.handle_line("final_score").unwrap(), "= B+5\n\n");
+    assert_eq!(e.handle_line("final_status_list dead").unwrap(), "= A1\n\n");
     let ans = e.handle_line("genmove b").unwrap();
     assert_ne!(ans, "= pass\n\n", "black passed and lost by the rules");
     // Once the stone is gone, the board wins as it stands and passing ends the game.
@@ -449,4 +454,80 @@ fn no_clock_means_the_fixed_budget_moves() {
     };
     let plain = run(&[]);
     assert_eq!(plain, run(&["time_settings 10 0 0", "kgs-time_settings none", "time_left b 1 0"]));
+}
+
+/// The answer text of `cmd` (without `= ` and the empty line), which must succeed.
+fn ok(e: &mut Engine, cmd: &str) -> String {
+    let ans = e.handle_line(cmd).unwrap();
+    assert!(ans.starts_with('='), "{cmd}: {ans:?}");
+    ans[1..].trim().to_string()
+}
+
+#[test]
+fn final_status_list_and_final_score_on_positions_with_known_dead_stones() {
+    use support::{setup_commands, DEAD_STONES};
+    for &(what, rows, komi, dead, seki, score) in DEAD_STONES {
+        let mut e = engine();
+        for cmd in setup_commands(rows, komi) {
+            ok(&mut e, &cmd);
+        }
+        let before = facts(e.board());
+        assert_eq!(ok(&mut e, "final_status_list dead"), dead, "{what}");
+        assert_eq!(ok(&mut e, "final_status_list seki"), seki, "{what}");
+        assert_eq!(ok(&mut e, "final_score"), score, "{what}");
+        // Every stone is listed exactly once over the three lists.
+        let alive = ok(&mut e, "final_status_list alive");
+        let mut listed: Vec<&str> =
+            [dead, seki, alive.as_str()].iter().flat_map(|s| s.split_whitespace()).collect();
+        listed.sort_unstable();
+        let n = listed.len();
+        listed.dedup();
+        assert_eq!(listed.len(), n, "{what}: a stone listed twice");
+        assert_eq!(n, rows.matches(['X', 'O']).count(), "{what}");
+        assert_eq!(facts(e.board()), before, "{what}: the lists changed the position");
+    }
+}
+
+#[test]
+fn genmove_cleanup_does_not_pass_until_the_dead_stones_are_captured() {
+    // Black wins as the board stands (komi -20) although the dead white A1 is still there:
+    // after white's pass genmove passes, but the cleanup genmove plays on until A1 is gone.
+    let mut e = engine();
+    for cmd in support::setup_commands(support::DEAD_STONES[0].1, -20.0) {
+        ok(&mut e, &cmd);
+    }
+    ok(&mut e, "play w pass");
+    assert_eq!(ok(&mut e, "reg_genmove b"), "pass");
+    let mut moves = 0;
+    loop {
+        let mv = ok(&mut e, "kgs-genmove_cleanup b");
+        if mv == "pass" {
+            break;
+        }
+        moves += 1;
+        assert!(moves < 25, "black never captured A1");
+        ok(&mut e, "play w pass");
+    }
+    let a1 = e.board().point(4, 0);
+    assert_ne!(e.board().colour_at(a1), Some(Colour::White), "A1 still on the board");
+    assert_eq!(ok(&mut e, "final_status_list dead"), "");
+    assert!(moves >= 2, "capturing A1 takes two moves");
+}
+
+proptest! {
+    #[test]
+    fn end_of_game_commands_answer_and_keep_the_state(args in ".{0,16}", cleanup in any::<bool>()) {
+        let mut e = engine();
+        for cmd in support::setup_commands(support::DEAD_STONES[0].1, 0.0) {
+            e.handle_line(&cmd);
+        }
+        let name = if cleanup { "kgs-genmove_cleanup" } else { "final_status_list" };
+        let before = facts(e.board());
+        let ans = e.handle_line(&format!("{name} {args}")).unwrap_or_default();
+        prop_assert!(ans.starts_with('=') || ans.starts_with('?'), "{:?}", ans);
+        // A `?` changes nothing; final_status_list never changes anything.
+        if ans.starts_with('?') || !cleanup {
+            prop_assert_eq!(facts(e.board()), before);
+        }
+    }
 }

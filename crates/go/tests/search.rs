@@ -131,6 +131,7 @@ fn the_wide_root_flag_widens_the_gtp_root() {
         forbidden: vec![],
         avoid_ko_retakes: false,
         resign_below: 0.0,
+        capture_dead: false,
     };
     let tried = |wide: bool| {
         let wide_root = wide.then_some(WideRoot::Always);

@@ -16,6 +16,7 @@ use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
 use crate::search::seed::position_seed;
+use crate::search::status::{self, Status};
 use crate::search::time::{self, TimeManager};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -51,6 +52,9 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("lz-analyze", cmd_lz_analyze),
     ("lz-genmove_analyze", cmd_genmove_analyze),
     ("genmove_analyze", cmd_genmove_analyze),
+    // G2 (issue 28): the end of the game.
+    ("final_status_list", cmd_final_status_list),
+    ("kgs-genmove_cleanup", cmd_genmove_cleanup),
 ];
 
 /// The GTP engine's state: the game so far and the search settings.
@@ -186,7 +190,7 @@ impl Engine {
     ) -> (String, R) {
         let start = Instant::now();
         let interval = if live { req.interval } else { std::time::Duration::ZERO };
-        let (b, cfg, ctx) = setup(self, req.color);
+        let (b, cfg, ctx) = setup(self, req.color, false);
         let mut text = String::new();
         let info = |cands: &[crate::search::control::Candidate]| {
             let line = analysis::info_line(&b, cands);
@@ -224,7 +228,7 @@ impl Engine {
             Kind::Genmove => {
                 let this = &*self;
                 let search = |_: &AtomicBool, progress: &Progress| {
-                    choose(this, req.color, start, Some(progress))
+                    choose(this, req.color, start, Some(progress), false)
                 };
                 let ((_, mv), r, last) = analysis::stream(out, &b, interval, search, wait, false);
                 text.push_str(&info(&last));
@@ -425,8 +429,10 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 }
 
 /// A search for `color` in the current position: the board with `color` to move, the
-/// search settings seeded by the position, and what the bot knows of the game.
-fn setup(e: &Engine, color: Colour) -> (Board, SearchConfig, Context) {
+/// search settings seeded by the position, and what the bot knows of the game. With
+/// `cleanup` (`kgs-genmove_cleanup`) it does not pass while the opponent has dead stones
+/// on the board.
+fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Context) {
     let mut b = e.board.clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position with the same side to move.
@@ -450,7 +456,9 @@ fn setup(e: &Engine, color: Colour) -> (Board, SearchConfig, Context) {
     };
     let points = b.size() * b.size();
     let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
-    let ctx = Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below };
+    let capture_dead = cleanup && status::estimate(&b).opponent_has_dead(&b, color);
+    let ctx =
+        Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
     (b, cfg, ctx)
 }
 
@@ -466,8 +474,9 @@ fn choose(
     color: Colour,
     start: Instant,
     progress: Option<&Progress>,
+    cleanup: bool,
 ) -> (Board, Option<Move>) {
-    let (b, cfg, ctx) = setup(e, color);
+    let (b, cfg, ctx) = setup(e, color, cleanup);
     let ctl = match e.time.think_time(color, &b) {
         Some(think) => Control {
             deadline: Some(start + think),
@@ -487,7 +496,7 @@ fn choose(
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, start, None);
+    let (b, mv) = choose(e, color, start, None, false);
     commit_genmove(e, &b, mv, start)
 }
 
@@ -523,7 +532,7 @@ fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> 
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, Instant::now(), None);
+    let (b, mv) = choose(e, color, Instant::now(), None, false);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -576,8 +585,37 @@ fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// `final_score`: area score (stones plus surrounded empty points, Tromp-Taylor) after
+/// taking off the stones `final_status_list dead` lists, komi included.
 fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    Ok(score::result_string(score::margin(&e.board, e.komi)))
+    Ok(score::result_string(status::estimate(&e.board).margin(e.komi)))
+}
+
+/// `final_status_list dead|alive|seki`: the stones with that status
+/// ([`status::estimate`]), one group a line as GNU Go writes them, each line's vertices
+/// and the lines in board order (top row first, left to right).
+fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let [word] = args else { return Err("syntax error: final_status_list dead|alive|seki".into()) };
+    let wanted = Status::parse(word).ok_or("invalid status: dead, alive or seki")?;
+    let est = status::estimate(&e.board);
+    let lines: Vec<String> = est
+        .groups(&e.board, wanted)
+        .iter()
+        .map(|g| {
+            g.iter().map(|&p| format_vertex(&e.board, Move::Play(p))).collect::<Vec<_>>().join(" ")
+        })
+        .collect();
+    Ok(lines.join("\n"))
+}
+
+/// `kgs-genmove_cleanup color`: `genmove`, except that it does not pass while the
+/// opponent has dead stones on the board (servers ask for it after the players disagreed
+/// on the dead stones: the game goes on until they are captured).
+fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    let start = Instant::now();
+    let color = parse_color(args.first().ok_or("invalid color")?)?;
+    let (b, mv) = choose(e, color, start, None, true);
+    commit_genmove(e, &b, mv, start)
 }
 
 fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {

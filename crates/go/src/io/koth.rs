@@ -249,6 +249,7 @@ pub fn decide(input: &KothInput, cfg: &SearchConfig) -> Decision {
         forbidden: Vec::new(),
         avoid_ko_retakes: true,
         resign_below: 0.0,
+        capture_dead: false,
     };
     bot::decide(&input.board, &cfg, &ctx)
 }

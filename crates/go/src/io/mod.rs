@@ -1,7 +1,9 @@
 //! The bot's faces to the outside: the king-of-the-hill format, the Go Text Protocol
-//! engine with its live analysis, and SGF records.
+//! engine with its live analysis, and SGF records; and the comparison of our end-of-game
+//! verdicts with GNU Go's.
 
 pub mod analysis;
 pub mod gtp;
 pub mod koth;
 pub mod sgf;
+pub mod status_vs_gnugo;

@@ -7,7 +7,8 @@
 //! once and the game is over. Otherwise we play on, and since dead stones count as alive
 //! on a board scored as it stands, the search (which scores two passes in its tree
 //! exactly) captures them before it is willing to pass. With no legal move left except
-//! filling our own eyes we pass.
+//! filling our own eyes we pass. In a cleanup phase ([`Context::capture_dead`]) we never
+//! pass while the opponent has dead stones on the board.
 
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
@@ -31,6 +32,9 @@ pub struct Context {
     /// Resign when the most visited move's winrate is below this (0: never). Only GTP
     /// can resign; the king-of-the-hill format has no word for it.
     pub resign_below: f32,
+    /// The opponent still has dead stones on the board and we were asked to clean up
+    /// (GTP `kgs-genmove_cleanup`): never pass, play on until they are captured.
+    pub capture_dead: bool,
 }
 
 /// The decision and the evidence for it.
@@ -70,7 +74,7 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
 pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) -> Decision {
     let c = b.to_move();
     let win_now = winning_now(b, cfg.komi);
-    if ctx.opponent_passed && win_now {
+    if ctx.opponent_passed && win_now && !ctx.capture_dead {
         return Decision {
             mv: Move::Pass,
             reason: "opponent passed and the board wins as it stands",
@@ -94,7 +98,8 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
         return decide_without_history(b, &root, cfg, ctx, ctl, win_now);
     }
     let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
-    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass: win_now, wide };
+    let allow_pass = win_now && !ctx.capture_dead;
+    let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass, wide };
     let res = mcts::search_with(&root, cfg, &rules, ctl);
     let mut mv = res.best();
     let mut reason = "most visited move";

@@ -1,6 +1,7 @@
 //! The Monte-Carlo bot: the tree search and its priors, the playouts, ladder reading,
 //! dynamic komi, the profile table (what each version does), the seed of a move's search,
-//! and the move decision (when to pass, resign, avoid a ko) built on them.
+//! the move decision (when to pass, resign, avoid a ko) built on them, and the dead-stone
+//! status at the end of a game.
 
 pub mod bot;
 pub mod control;
@@ -11,4 +12,5 @@ pub mod playout;
 pub mod priors;
 pub mod profile;
 pub mod seed;
+pub mod status;
 pub mod time;

@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use menace_serve::{Limits, DEFAULT_MAX_SESSIONS};
+use menace_serve::{Limits, Options, DEFAULT_MAX_SESSIONS};
 
 /// Flags of `menace serve`.
 #[derive(clap::Args, Debug)]
@@ -20,6 +20,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "MINUTES", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=10_080))]
     pub idle_minutes: u64,
+    /// Another name the server answers to (repeatable; NAME or NAME:PORT), e.g. the
+    /// machine's name on the classroom network. Requests for names it does not know get
+    /// 403 (a guard against DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
 }
 
 /// Serves until Ctrl-C.
@@ -28,7 +33,8 @@ pub fn run(args: ServeArgs) -> ExitCode {
         max_sessions: args.max_sessions as usize,
         idle: std::time::Duration::from_secs(60 * args.idle_minutes),
     };
-    let served = menace_serve::run(args.addr, limits, |addr| {
+    let options = Options { limits, allow_hosts: args.allow_host };
+    let served = menace_serve::run(args.addr, options, |addr| {
         println!("MENACE is at http://{addr}/  (Ctrl-C stops the server)");
     });
     match served {

@@ -13,6 +13,7 @@
 //! loads through downloads and uploads).
 
 pub mod engine;
+pub mod host;
 pub mod page;
 pub mod socket;
 
@@ -63,27 +64,52 @@ pub fn app(limits: Limits) -> Router {
         .with_state(state)
 }
 
-/// Serves `app(limits)` on `listener` until `shutdown` completes.
+/// How a server runs: its caps and the extra names it answers to.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The caps.
+    pub limits: Limits,
+    /// Names besides the loopback ones and the bound address that requests may be sent
+    /// to (`--allow-host`, `NAME` or `NAME:PORT`): see [`host`].
+    pub allow_hosts: Vec<String>,
+}
+
+/// Serves the private-mode routes with `limits` on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(limits)).with_graceful_shutdown(shutdown).await
+    serve_with(listener, Options { limits, ..Options::default() }, shutdown).await
 }
 
-/// Binds `addr` and serves until Ctrl-C, on a runtime of its own (so callers need no
-/// tokio); `ready` gets the bound address (port 0 picks a free port) once it listens.
+/// Serves with `options` on `listener` until `shutdown` completes. Every route checks
+/// the request's `Host` ([`host::only_our_names`]).
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    options: Options,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let hosts = host::Hosts::new(listener.local_addr()?, &options.allow_hosts)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let router = app(options.limits)
+        .layer(axum::middleware::from_fn_with_state(hosts, host::only_our_names));
+    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
+}
+
+/// Binds `addr` and serves with `options` until Ctrl-C, on a runtime of its own (so
+/// callers need no tokio); `ready` gets the bound address (port 0 picks a free port) once
+/// it listens.
 pub fn run(
     addr: SocketAddr,
-    limits: Limits,
+    options: Options,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        serve(listener, limits, async {
+        serve_with(listener, options, async {
             let _ = tokio::signal::ctrl_c().await;
         })
         .await

@@ -2,7 +2,8 @@
 //! student plays by clicking; the other page sees the boxes, the score and the board of
 //! players change, exactly as the server holds them; the teacher's controls are refused
 //! without the key and work with it. Screenshots go under Cargo's test scratch folder;
-//! `docs/class.png` is the watcher's.
+//! `docs/class.png` is the watcher's after the teacher trained MENACE
+//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser`).
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
 //! `CI=true`, where it fails (`menace_testkit::require` decides).
@@ -121,7 +122,14 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     .await;
     assert_eq!(room.snapshot().games_played(), 501);
     wait_for(&student, "document.getElementById('games').textContent === '501 games'").await;
-    screenshot(&watcher, "class-teacher.png").await;
+    watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
+    let shot = screenshot(&watcher, "class-teacher.png").await;
+    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews
+    // the README's picture.
+    if std::env::var_os("MENACE_DOCS_SCREENSHOT").is_some() {
+        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");
+        std::fs::copy(shot, docs).unwrap();
+    }
     // Reset with the key: fresh boxes on both pages.
     click(&watcher, "#reset").await;
     wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;

@@ -450,7 +450,7 @@ impl Class {
     }
 
     fn extend_curve(&mut self) {
-        if self.games_played % self.curve_step != 0 {
+        if !self.games_played.is_multiple_of(self.curve_step) {
             return;
         }
         let net = self.score.win as i64 - self.score.loss as i64;
@@ -459,7 +459,7 @@ impl Class {
             // Keep every other point and sample half as often from now on.
             self.curve_step *= 2;
             let step = self.curve_step;
-            self.curve.retain(|p| p.games % step == 0);
+            self.curve.retain(|p| p.games.is_multiple_of(step));
         }
     }
 }

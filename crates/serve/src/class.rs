@@ -305,16 +305,23 @@ async fn connection(mut socket: WebSocket, room: Arc<Room>, _permit: OwnedSemaph
     }
 }
 
+/// A frame's request, or the sentence saying what is wrong with it.
+fn parse(line: &str) -> Result<Request, String> {
+    serde_json::from_str(line).map_err(|e| {
+        format!(
+            "not a request ({e}); send {{\"do\":\"play\",\"name\":...}} or \
+             {{\"do\":\"move\",\"cell\":N}}"
+        )
+    })
+}
+
 /// One frame's work; the answer to the sender (broadcasts go out on the way).
 async fn handle(
     room: &Arc<Room>,
     game: &mut Option<ClassGame>,
     line: &str,
 ) -> Result<String, String> {
-    let request: Request = serde_json::from_str(line).map_err(|e| {
-        format!("not a request ({e}); send {{\"do\":\"play\",\"name\":...}} or {{\"do\":\"move\",\"cell\":N}}")
-    })?;
-    match request {
+    match parse(line)? {
         Request::Play { name } => {
             let (new, drew) = room.lock().start(&name)?;
             announce(room, &new, drew);
@@ -447,4 +454,48 @@ async fn teacher(room: &Arc<Room>, t: Teacher) -> Result<String, String> {
     room.broadcast(room.picture());
     room.save_soon().await;
     Ok(json!({"type": "teacher", "message": done}).to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_and_what_is_refused() {
+        assert!(matches!(parse(r#"{"do":"play","name":"Ada"}"#), Ok(Request::Play { .. })));
+        assert!(matches!(parse(r#"{"do":"move","cell":4}"#), Ok(Request::Move { cell: 4 })));
+        for bad in [
+            "",
+            "{}",
+            r#"{"do":"move","cell":-1}"#,
+            r#"{"do":"play"}"#,
+            r#"{"do":"move","cell":1,"x":2}"#,
+        ] {
+            assert!(parse(bad).err().is_some_and(|e| e.contains("not a request")), "{bad}");
+        }
+        assert!(same_key("abcdefgh", "abcdefgh"));
+        assert!(!same_key("abcdefgh", "abcdefgi") && !same_key("abc", "abcdefgh"));
+    }
+
+    proptest::proptest! {
+        /// Any frame text gets a request or one sentence, never a panic; a game takes any
+        /// cell numbers without panicking, refusing all but free cells.
+        #[test]
+        fn any_frame_and_any_cells(line in "\\PC{0,80}", cells in proptest::collection::vec(0usize..20, 0..12)) {
+            let _ = parse(&line);
+            let mut class = Class::new(BeadRules::challenge(), 1);
+            let (mut game, _) = class.start("p").unwrap();
+            for cell in cells {
+                let before = game.board();
+                if game.play(cell).is_ok() {
+                    class.menace_moves(&mut game);
+                } else {
+                    proptest::prop_assert_eq!(game.board(), before);
+                }
+            }
+            if game.over().is_some() {
+                proptest::prop_assert!(class.finish(game).is_ok());
+            }
+        }
+    }
 }

@@ -189,7 +189,13 @@ $("name-form").addEventListener("submit", (e) => {
   send({do: "play", name: $("name").value});
 });
 $("reset").addEventListener("click", () => teacher("reset"));
-$("rules").addEventListener("click", () => teacher("rules", {preset: $("preset").value}));
+$("rules").addEventListener("click", () => {
+  // The preset, with the beads and the reward on top of it when they are filled in.
+  const rules = {preset: $("preset").value};
+  if ($("beads").value.trim()) rules.beads = $("beads").value.trim();
+  if ($("reward").value.trim()) rules.reward = $("reward").value.trim();
+  teacher("rules", rules);
+});
 $("train").addEventListener("click", () =>
   teacher("train", {games: Number($("train-games").value), opponent: $("opponent").value}));
 $("save").addEventListener("click", () => teacher("save"));

@@ -37,7 +37,11 @@ fn start(binary: &str, extra: &[&str]) -> (std::process::Child, std::net::Socket
         .spawn()
         .unwrap_or_else(|e| panic!("{binary}: {e} (cargo build --release first)"));
     let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    // Keep reading what it prints (the class banner has a second line): a closed pipe
+    // would end the server.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
     let addr = first
         .split("http://")
         .nth(1)

@@ -96,6 +96,27 @@ async fn one_plays_the_other_watches_and_only_the_teacher_controls() {
     };
     assert!(picture["rules"].as_str().unwrap().contains("michie") || picture["rules"].is_string());
     assert_eq!(room.snapshot().machine().rules(), &menace_core::menace::BeadRules::michie());
+    // Beads and reward on top of a preset; bad ones refused, nothing changed.
+    let (a, _) = request(
+        &mut bo,
+        json!({"do": "teacher", "key": KEY, "action": "rules", "beads": "8,4,2,1", "reward": "3,1,-1"}),
+        "teacher",
+    )
+    .await;
+    assert_eq!(a["type"], "teacher", "{a}");
+    let rules = room.snapshot().machine().rules().clone();
+    assert_eq!(
+        (rules.initial.clone(), rules.win, rules.draw, rules.loss),
+        (vec![8, 4, 2, 1], 3, 1, -1)
+    );
+    let (a, _) = request(
+        &mut bo,
+        json!({"do": "teacher", "key": KEY, "action": "rules", "reward": "lots"}),
+        "teacher",
+    )
+    .await;
+    assert_eq!(a["type"], "error", "{a}");
+    assert_eq!(room.snapshot().machine().rules(), &rules);
 
     // Bad frames: one error each.
     for bad in [r#"{"do":"move","cell":4}"#, "not json", r#"{"do":"fly"}"#] {

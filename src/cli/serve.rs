@@ -3,13 +3,12 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use menace_serve::{Limits, DEFAULT_MAX_SESSIONS};
+use menace_serve::{class::ClassOptions, Limits, DEFAULT_MAX_SESSIONS};
 
 /// Flags of `menace serve`.
 #[derive(clap::Args, Debug)]
 pub struct ServeArgs {
-    /// Address to listen on. Loopback by default: give e.g. 0.0.0.0:8080 to let other
-    /// machines in (a classroom network), knowing anyone who reaches it can play.
+    /// Address to listen on: loopback by default; 0.0.0.0:8080 lets a classroom network in.
     #[arg(long, value_name = "IP:PORT", default_value = "127.0.0.1:8080")]
     pub addr: SocketAddr,
     /// Sessions (open pages) at once; one more is refused with a message.
@@ -20,22 +19,23 @@ pub struct ServeArgs {
     #[arg(long, value_name = "MINUTES", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=10_080))]
     pub idle_minutes: u64,
+    /// Another name it answers to (repeatable, NAME or NAME:PORT); others get 403.
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// One shared MENACE for every page: a whole class plays and trains the same boxes.
+    #[arg(long)]
+    pub class: bool,
+    /// With --class: the class file, restored at start, saved after every game and on exit.
+    #[arg(long, value_name = "FILE", requires = "class")]
+    pub state: Option<std::path::PathBuf>,
+    /// With --class: the teacher's key (default: a new random key, printed at start).
+    #[arg(long, value_name = "KEY", requires = "class")]
+    pub teacher_key: Option<String>,
 }
 
-/// Serves until Ctrl-C.
+/// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
-    let limits = Limits {
-        max_sessions: args.max_sessions as usize,
-        idle: std::time::Duration::from_secs(60 * args.idle_minutes),
-    };
-    let served = menace_serve::run(args.addr, limits, |addr| {
-        println!("MENACE is at http://{addr}/  (Ctrl-C stops the server)");
-    });
-    match served {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("menace serve: {}: {e}", args.addr);
-            ExitCode::FAILURE
-        }
-    }
+    let class = args.class.then(|| ClassOptions::new(args.teacher_key, args.state));
+    let limits = Limits::new(args.max_sessions as usize, args.idle_minutes);
+    menace_serve::main(args.addr, limits, args.allow_host, class.transpose())
 }

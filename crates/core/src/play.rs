@@ -82,7 +82,7 @@ impl<G: Game> Player<G> for Random {
 
 /// Games won, drawn and lost, from one player's side: the one result counter of the
 /// workspace.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Wins.
     pub win: u64,

@@ -8,6 +8,12 @@
 //! ```
 //! Arguments: SESSIONS (default 200), GAMES (default 20), the server binary (default
 //! target/release/menace).
+//!
+//! Class mode (`menace serve --class`): `-- class CONNECTIONS PLAYING GAMES` (default
+//! 200 40 75) opens CONNECTIONS WebSockets to one shared MENACE, PLAYING of them playing
+//! GAMES games each as fast as they can (one in 25 abandoned mid-game), the rest
+//! watching, and prints the games, games per second, the server's count of games and its
+//! peak resident memory.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -22,27 +28,72 @@ fn peak_rss_kib(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-#[tokio::main]
-async fn main() {
-    let mut args = std::env::args().skip(1);
-    let sessions: u64 = args.next().map_or(200, |a| a.parse().expect("SESSIONS"));
-    let games: u32 = args.next().map_or(20, |a| a.parse().expect("GAMES"));
-    let binary = args.next().unwrap_or_else(|| {
-        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/menace").to_string()
-    });
-    let mut server = Command::new(&binary)
-        .args(["serve", "--addr", "127.0.0.1:0", "--max-sessions", &sessions.to_string()])
+/// Starts `binary serve EXTRA...` on a free port; the server and its address.
+fn start(binary: &str, extra: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    let mut server = Command::new(binary)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap_or_else(|e| panic!("{binary}: {e} (cargo build --release first)"));
     let mut first = String::new();
-    BufReader::new(server.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let addr: std::net::SocketAddr = first
+    let mut out = BufReader::new(server.stdout.take().unwrap());
+    out.read_line(&mut first).unwrap();
+    // Keep reading what it prints (the class banner has a second line): a closed pipe
+    // would end the server.
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    let addr = first
         .split("http://")
         .nth(1)
         .and_then(|rest| rest.split('/').next())
         .and_then(|a| a.parse().ok())
         .unwrap_or_else(|| panic!("no address in {first:?}"));
+    (server, addr)
+}
+
+async fn class(mut args: impl Iterator<Item = String>) {
+    let connections: usize = args.next().map_or(200, |a| a.parse().expect("CONNECTIONS"));
+    let playing: usize = args.next().map_or(40, |a| a.parse().expect("PLAYING"));
+    let games: u64 = args.next().map_or(75, |a| a.parse().expect("GAMES"));
+    let binary = args.next().unwrap_or_else(|| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/menace").to_string()
+    });
+    let (mut server, addr) =
+        start(&binary, &["--class", "--max-sessions", &connections.to_string()]);
+    let start = Instant::now();
+    let load = common::class::class_load(addr, connections - playing, playing, games, 25).await;
+    let seconds = start.elapsed().as_secs_f64();
+    let (_, picture) = common::class::join(addr).await;
+    let peak = peak_rss_kib(server.id()).unwrap_or(0);
+    let _ = server.kill();
+    let _ = server.wait();
+    println!(
+        "{connections} connections, {playing} playing: {} games finished ({} abandoned) in \
+         {seconds:.2} s = {:.0} games/s; the server counted {} games; {} frames to the \
+         watchers; server peak RSS {:.1} MiB",
+        load.finished,
+        load.abandoned,
+        load.finished as f64 / seconds,
+        picture["games"],
+        load.watched,
+        peak as f64 / 1024.0
+    );
+    assert_eq!(picture["games"].as_u64(), Some(load.finished), "games lost");
+}
+
+#[tokio::main]
+async fn main() {
+    let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("class") {
+        args.next();
+        return class(args).await;
+    }
+    let sessions: u64 = args.next().map_or(200, |a| a.parse().expect("SESSIONS"));
+    let games: u32 = args.next().map_or(20, |a| a.parse().expect("GAMES"));
+    let binary = args.next().unwrap_or_else(|| {
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../../target/release/menace").to_string()
+    });
+    let (mut server, addr) = start(&binary, &["--max-sessions", &sessions.to_string()]);
     let idle = peak_rss_kib(server.id()).unwrap_or(0);
     let start = Instant::now();
     let players: Vec<_> =

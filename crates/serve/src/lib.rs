@@ -12,7 +12,9 @@
 //! no file of the server is reachable (sessions have no file commands; the page saves and
 //! loads through downloads and uploads).
 
+pub mod class;
 pub mod engine;
+pub mod host;
 pub mod page;
 pub mod print;
 pub mod socket;
@@ -40,6 +42,13 @@ pub const DEFAULT_MAX_SESSIONS: usize = 200;
 /// How long a silent session is kept by default: 30 minutes.
 pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
+impl Limits {
+    /// `max_sessions` at once, each closed after `idle_minutes` without a command.
+    pub fn new(max_sessions: usize, idle_minutes: u64) -> Limits {
+        Limits { max_sessions, idle: std::time::Duration::from_secs(60 * idle_minutes) }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Limits {
         Limits { max_sessions: DEFAULT_MAX_SESSIONS, idle: DEFAULT_IDLE }
@@ -66,29 +75,143 @@ pub fn app(limits: Limits) -> Router {
         .with_state(state)
 }
 
-/// Serves `app(limits)` on `listener` until `shutdown` completes.
+/// How a server runs: its caps and the extra names it answers to.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The caps.
+    pub limits: Limits,
+    /// Names besides the loopback ones and the bound address that requests may be sent
+    /// to (`--allow-host`, `NAME` or `NAME:PORT`): see [`host`].
+    pub allow_hosts: Vec<String>,
+    /// `--class`: one shared MENACE for every connection instead of one each.
+    pub class: Option<class::ClassOptions>,
+}
+
+impl Options {
+    /// What the server prints once it listens at `addr`: the address, and in class mode
+    /// the teacher's key.
+    pub fn banner(&self, addr: SocketAddr) -> String {
+        match &self.class {
+            None => format!("MENACE is at http://{addr}/  (Ctrl-C stops the server)"),
+            Some(class) => format!(
+                "MENACE for the class is at http://{addr}/  (give the students this machine's \
+                 address on the network, with the port {})\nteacher's key: {}  (Ctrl-C \
+                 stops the server{})",
+                addr.port(),
+                class.key,
+                class
+                    .state
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(" and saves {}", p.display()))
+            ),
+        }
+    }
+}
+
+/// Serves the private-mode routes with `limits` on `listener` until `shutdown` completes.
 pub async fn serve(
     listener: tokio::net::TcpListener,
     limits: Limits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app(limits)).with_graceful_shutdown(shutdown).await
+    serve_with(listener, Options { limits, ..Options::default() }, shutdown).await
 }
 
-/// Binds `addr` and serves until Ctrl-C, on a runtime of its own (so callers need no
-/// tokio); `ready` gets the bound address (port 0 picks a free port) once it listens.
-pub fn run(
+/// Serves with `options` on `listener` until `shutdown` completes. In class mode the
+/// class file, if any, is written once more when the server stops.
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    options: Options,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let hosts = options.allow_hosts;
+    match options.class {
+        None => serve_router(listener, app(options.limits), &hosts, shutdown).await,
+        Some(class) => {
+            let room = class::Room::open(class, options.limits)
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            serve_router(listener, class_app(room.clone()), &hosts, shutdown).await?;
+            room.save().map_err(std::io::Error::other)
+        }
+    }
+}
+
+/// Serves `router` on `listener` until `shutdown` completes, every route behind the
+/// `Host` check ([`host::only_our_names`]) with `allow_hosts` as extra names.
+pub async fn serve_router(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    allow_hosts: &[String],
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let hosts = host::Hosts::new(listener.local_addr()?, allow_hosts)
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let router = router.layer(axum::middleware::from_fn_with_state(hosts, host::only_our_names));
+    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
+}
+
+/// The class routes: `/` (the class page and its assets), `/ws` (the shared machine) and
+/// `/print` (the matchbox labels, as in private mode: the class may build the real one).
+pub fn class_app(room: std::sync::Arc<class::Room>) -> Router {
+    Router::new()
+        .route("/", get(page::class_index))
+        .route("/class.js", get(page::class_script))
+        .route("/menace.css", get(page::style))
+        .route("/ws", get(class::upgrade))
+        .route("/print", get(print::sheet))
+        .with_state(room)
+}
+
+/// Resolves on Ctrl-C (SIGINT) or, on Unix, SIGTERM.
+pub async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The `menace serve` command: serves until Ctrl-C or SIGTERM, printing where it listens
+/// (and in class mode the teacher's key) on standard output and any failure on standard
+/// error.
+pub fn main(
     addr: SocketAddr,
     limits: Limits,
+    allow_hosts: Vec<String>,
+    class: std::io::Result<Option<class::ClassOptions>>,
+) -> std::process::ExitCode {
+    let served = class.and_then(|class| {
+        let options = Options { limits, allow_hosts, class };
+        run(addr, options.clone(), |bound| println!("{}", options.banner(bound)))
+    });
+    match served {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("menace serve: {addr}: {e}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// Binds `addr` and serves with `options` until Ctrl-C or SIGTERM, on a runtime of its
+/// own (so callers need no tokio); `ready` gets the bound address (port 0 picks a free
+/// port) once it listens.
+pub fn run(
+    addr: SocketAddr,
+    options: Options,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        serve(listener, limits, async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
+        serve_with(listener, options, stop_signal()).await
     })
 }

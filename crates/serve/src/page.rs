@@ -8,6 +8,10 @@ use axum::response::IntoResponse;
 pub const INDEX: &str = include_str!("../assets/index.html");
 /// The page's script (plain JavaScript, no framework, no build step).
 pub const SCRIPT: &str = include_str!("../assets/menace.js");
+/// The class page's HTML (`menace serve --class`).
+pub const CLASS_INDEX: &str = include_str!("../assets/class.html");
+/// The class page's script.
+pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
 
@@ -41,4 +45,14 @@ pub async fn script() -> impl IntoResponse {
 /// `GET /menace.css`.
 pub async fn style() -> impl IntoResponse {
     asset(STYLE, "text/css; charset=utf-8")
+}
+
+/// `GET /` in class mode.
+pub async fn class_index() -> impl IntoResponse {
+    asset(CLASS_INDEX, "text/html; charset=utf-8")
+}
+
+/// `GET /class.js`.
+pub async fn class_script() -> impl IntoResponse {
+    asset(CLASS_SCRIPT, "text/javascript; charset=utf-8")
 }

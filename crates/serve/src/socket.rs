@@ -29,10 +29,10 @@ const OUTBOX: usize = 256;
 
 /// Close codes (RFC 6455).
 const NORMAL: u16 = 1000;
-const GOING_AWAY: u16 = 1001;
+pub(crate) const GOING_AWAY: u16 = 1001;
 const POLICY: u16 = 1008;
-const TOO_BIG: u16 = 1009;
-const TRY_AGAIN_LATER: u16 = 1013;
+pub(crate) const TOO_BIG: u16 = 1009;
+pub(crate) const TRY_AGAIN_LATER: u16 = 1013;
 
 /// `GET /ws`: checks the origin, then upgrades.
 pub async fn upgrade(
@@ -85,7 +85,7 @@ pub fn same_origin(headers: &HeaderMap) -> Result<(), String> {
     }
 }
 
-async fn refuse(mut socket: WebSocket, message: String, code: u16) {
+pub(crate) async fn refuse(mut socket: WebSocket, message: String, code: u16) {
     let _ = socket.send(Message::Text(error_json(message.clone()).into())).await;
     let reason: String = message.chars().take(100).collect();
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;

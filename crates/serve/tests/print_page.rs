@@ -46,3 +46,14 @@ async fn print_serves_every_label_and_refuses_bad_queries_with_a_sentence() {
         assert!(!body.contains('<'), "{query}: the answer is text, never markup");
     }
 }
+
+#[tokio::test]
+async fn a_class_server_serves_the_labels_too() {
+    let (addr, _room, _stop, _task) =
+        common::class::start_class(None, menace_serve::Limits::default()).await;
+    let (code, body) = get(addr, "/print?machine=nim&paper=letter").await;
+    assert_eq!(code, 200);
+    assert!(body.contains("@page { size: Letter;"), "{body}");
+    let (code, body) = get(addr, "/print?machine=chess").await;
+    assert_eq!((code, body.contains("is not one of")), (400, true), "{body}");
+}

@@ -334,20 +334,43 @@ impl<G: Game> Matchboxes<G> {
     /// After a game: every drawn bead goes back with the reward for `result` (net change
     /// per bead: `win`, `draw` or `loss` of the rules; counts never go below zero).
     pub fn learn(&mut self, result: GameResult) {
-        let delta = i64::from(match result {
+        let delta = self.reward_for(result);
+        for i in 0..self.out.len() {
+            let (b, m) = self.out[i];
+            // +1 puts the drawn bead back; the reward is the net change.
+            self.change(b as usize, usize::from(m), 1 + delta);
+        }
+        self.out.clear();
+    }
+
+    /// The learning rule for a machine whose drawn beads stay in their boxes while the
+    /// game runs (a class's shared machine, where several games draw from the same boxes
+    /// at once): each bead drawn, as (box, move on the drawing), changes by the reward for
+    /// `result`, exactly the net change [`Matchboxes::learn`] makes to a bead it took out.
+    pub fn reward(&mut self, drawn: &[(usize, usize)], result: GameResult) {
+        let delta = self.reward_for(result);
+        for &(b, m) in drawn {
+            self.change(b, m, delta);
+        }
+    }
+
+    /// Net beads per drawn bead for `result`.
+    #[inline]
+    fn reward_for(&self, result: GameResult) -> i64 {
+        i64::from(match result {
             GameResult::Win => self.rules.win,
             GameResult::Draw => self.rules.draw,
             GameResult::Loss => self.rules.loss,
-        });
-        for i in 0..self.out.len() {
-            let (b, m) = self.out[i];
-            let cell = &mut self.beads[b as usize * self.moves + usize::from(m)];
-            // +1 puts the drawn bead back; the reward is the net change.
-            let n = (i64::from(*cell) + 1 + delta).clamp(0, i64::from(u32::MAX)) as u32;
-            self.totals[b as usize] = self.totals[b as usize] + u64::from(n) - u64::from(*cell);
-            *cell = n;
-        }
-        self.out.clear();
+        })
+    }
+
+    /// Adds `change` beads for move `m` in box `b` (never below zero), keeping the total.
+    #[inline]
+    fn change(&mut self, b: usize, m: usize, change: i64) {
+        let cell = &mut self.beads[b * self.moves + m];
+        let n = (i64::from(*cell) + change).clamp(0, i64::from(u32::MAX)) as u32;
+        self.totals[b] = self.totals[b] + u64::from(n) - u64::from(*cell);
+        *cell = n;
     }
 
     /// Puts this game's drawn beads back unchanged (a game abandoned without a result).

@@ -141,3 +141,5 @@ pub async fn play_match(addr: SocketAddr, seed: u64, games: u32) -> (Vec<String>
     }
     (lines, answers)
 }
+
+pub mod class;

@@ -1,0 +1,140 @@
+//! The class page in real Chromium: two browser sessions on one `--class` server. One
+//! student plays by clicking; the other page sees the boxes, the score and the board of
+//! players change, exactly as the server holds them; the teacher's controls are refused
+//! without the key and work with it. Screenshots go under Cargo's test scratch folder;
+//! `docs/class.png` is the watcher's after the teacher trained MENACE
+//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser`).
+//!
+//! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
+//! `CI=true`, where it fails (`menace_testkit::require` decides).
+
+#[path = "common/browser.rs"]
+mod chrome;
+mod common;
+
+use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use common::class::{start_class, KEY};
+use fantoccini::Client;
+use serde_json::{json, Value};
+
+async fn marks(c: &Client) -> u64 {
+    js(c, "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length")
+        .await
+        .as_u64()
+        .unwrap()
+}
+
+/// The boxes as the page shows them: per box, the 9 cells' texts.
+async fn shown_boxes(c: &Client) -> Value {
+    js(c, "[...document.querySelectorAll('#boxes .mbox')].map(el => [...el.children].map(s => s.textContent))")
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_plays_another_watches_the_teacher_needs_the_key() {
+    let Some(driver) = start_driver() else { return };
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let student = browser(&driver, &tempdir("student")).await;
+    let watcher = browser(&driver, &tempdir("watcher")).await;
+    for c in [&student, &watcher] {
+        c.goto(&format!("http://{addr}/")).await.unwrap();
+        wait_for(c, "document.querySelectorAll('#boxes .mbox').length === 304").await;
+        wait_for(c, "document.getElementById('connection').textContent === 'connected'").await;
+    }
+
+    // The student plays one whole game by clicking, under a name that looks like markup.
+    let name = "<b>Ada</b>";
+    set_value(&student, "name", name).await;
+    click(&student, "#new-game").await;
+    wait_for(&student, "document.getElementById('message').textContent.startsWith('Your move')")
+        .await;
+    loop {
+        let open =
+            js(&student, "[...document.querySelectorAll('#board button')].some(b => !b.disabled)")
+                .await;
+        if open != json!(true) {
+            break;
+        }
+        let before = marks(&student).await;
+        click(&student, "#board button:not([disabled])").await;
+        wait_for(
+            &student,
+            &format!(
+                "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length >= {} \
+                 || !document.getElementById('message').textContent.startsWith('Your move')",
+                before + 2
+            ),
+        )
+        .await;
+    }
+    let message = js(&student, "document.getElementById('message').textContent").await;
+    assert!(
+        ["MENACE won", "A draw", "You won"]
+            .iter()
+            .any(|m| message.as_str().unwrap().starts_with(m)),
+        "{message}"
+    );
+
+    // The watcher saw it: the count, the score, the player (as text), the boxes.
+    wait_for(&watcher, "document.getElementById('games').textContent === '1 games'").await;
+    let mut score = 0;
+    for id in ["count-win", "count-draw", "count-loss"] {
+        let n = js(&watcher, &format!("Number(document.getElementById('{id}').textContent)")).await;
+        score += n.as_u64().unwrap();
+    }
+    assert_eq!(score, 1);
+    assert_eq!(
+        js(&watcher, "document.querySelector('#players tbody td').textContent").await,
+        json!(name)
+    );
+    assert_eq!(js(&watcher, "document.querySelectorAll('#players b').length").await, json!(0));
+    let class = room.snapshot();
+    let want: Vec<Vec<String>> = (0..class.machine().len())
+        .map(|b| {
+            let pos = class.machine().position(b).to_string();
+            pos.chars()
+                .zip(class.machine().beads(b))
+                .map(|(p, n)| if p == '.' { n.to_string() } else { p.to_string() })
+                .collect()
+        })
+        .collect();
+    assert_eq!(shown_boxes(&watcher).await, json!(want), "the watcher's boxes are the server's");
+    assert_eq!(class.games_played(), 1);
+    screenshot(&watcher, "class-watcher.png").await;
+    screenshot(&student, "class-student.png").await;
+
+    // The teacher's controls: refused without the key, visibly, and nothing changes.
+    click(&watcher, "#reset").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent.includes('only the teacher')",
+    )
+    .await;
+    assert_eq!(room.snapshot().games_played(), 1);
+    // With the key: train between lessons; both pages follow.
+    set_value(&watcher, "key", KEY).await;
+    set_value(&watcher, "train-games", "500").await;
+    click(&watcher, "#train").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent.startsWith('trained 500')",
+    )
+    .await;
+    assert_eq!(room.snapshot().games_played(), 501);
+    wait_for(&student, "document.getElementById('games').textContent === '501 games'").await;
+    watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
+    let shot = screenshot(&watcher, "class-teacher.png").await;
+    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews
+    // the README's picture.
+    if std::env::var_os("MENACE_DOCS_SCREENSHOT").is_some() {
+        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");
+        std::fs::copy(shot, docs).unwrap();
+    }
+    // Reset with the key: fresh boxes on both pages.
+    click(&watcher, "#reset").await;
+    wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;
+    assert_eq!(room.snapshot().games_played(), 0);
+
+    student.close().await.unwrap();
+    watcher.close().await.unwrap();
+}

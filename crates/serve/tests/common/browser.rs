@@ -1,0 +1,134 @@
+//! Driving Debian's Chromium through chromedriver (WebDriver, with fantoccini): the
+//! helpers the browser tests share. Included with `#[path]` by those tests only.
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use menace_testkit::{require, Component};
+use serde_json::{json, Value};
+
+/// chromedriver on a free port, killed (by its own handle) when dropped.
+pub struct Driver {
+    child: Child,
+    /// The port it listens on.
+    pub port: u16,
+    /// The Chromium it drives.
+    pub chromium: PathBuf,
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// chromedriver for Debian's Chromium, or `None` (skip) when either is missing outside CI
+/// (`menace_testkit::require` decides; under `CI=true` a missing one fails the test).
+pub fn start_driver() -> Option<Driver> {
+    let chromium = require(Component::Chromium)?;
+    let chromedriver = require(Component::Chromedriver)?;
+    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new(chromedriver)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start chromedriver");
+    // From here the guard kills and reaps it, whatever happens.
+    let driver = Driver { child, port, chromium };
+    for _ in 0..200 {
+        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+            return Some(driver);
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    panic!("chromedriver never listened on port {port}");
+}
+
+/// Where screenshots go: Cargo's scratch directory for integration tests, which exists
+/// wherever the target directory is (`CARGO_TARGET_DIR` may put it outside the checkout).
+pub fn target_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+}
+
+/// A headless Chromium whose downloads go to `downloads`.
+pub async fn browser(driver: &Driver, downloads: &Path) -> Client {
+    let profile = tempdir("profile");
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": driver.chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--window-size=1280,900",
+                     format!("--user-data-dir={}", profile.display())],
+            "prefs": {
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+            },
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+pub fn tempdir(what: &str) -> PathBuf {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "menace-browser-{}-{what}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Evaluates `expr` in the page (a JavaScript expression) and returns its value.
+pub async fn js(c: &Client, expr: &str) -> Value {
+    c.execute(&format!("return {expr};"), vec![]).await.expect("script ran")
+}
+
+/// Waits until `expr` is true in the page (bounded: a hang guard, not a timing check).
+pub async fn wait_for(c: &Client, expr: &str) {
+    for _ in 0..1200 {
+        if js(c, expr).await == Value::Bool(true) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the page never showed {expr}");
+}
+
+pub async fn click(c: &Client, css: &str) {
+    c.find(Locator::Css(css)).await.unwrap_or_else(|_| panic!("no {css}")).click().await.unwrap();
+}
+
+pub async fn set_value(c: &Client, id: &str, value: &str) {
+    // Sets an input's or select's value as a person would end up with, then tells the page.
+    c.execute(
+        "const e = document.getElementById(arguments[0]); e.value = arguments[1]; \
+         e.dispatchEvent(new Event('change')); e.dispatchEvent(new Event('input'));",
+        vec![json!(id), json!(value)],
+    )
+    .await
+    .unwrap();
+}
+
+pub async fn screenshot(c: &Client, name: &str) -> PathBuf {
+    let png = c.screenshot().await.expect("a screenshot");
+    let path = target_dir().join(name);
+    std::fs::write(&path, png).unwrap();
+    eprintln!("screenshot: {}", path.display());
+    path
+}

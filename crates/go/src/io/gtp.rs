@@ -304,7 +304,8 @@ fn frame(id: &str, answer: Result<String, String>) -> String {
     }
 }
 
-fn parse_color(s: &str) -> Result<Colour, String> {
+/// Reads a GTP colour (`b`, `w`, `black`, `white`, any case).
+pub(crate) fn parse_color(s: &str) -> Result<Colour, String> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Colour::Black),
         "w" | "white" => Ok(Colour::White),

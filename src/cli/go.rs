@@ -25,8 +25,7 @@ pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 pub struct GoArgs {
     #[command(subcommand)]
     command: Option<GoCommand>,
-    /// Speak GTP version 2 on stdin/stdout instead (for GoGui, Sabaki, other engines); a
-    /// clock set by time_settings replaces --playouts; lz-analyze streams live analysis.
+    /// Speak GTP version 2 on stdin/stdout (GoGui, Sabaki, Lizzie: clocks, lz-analyze).
     #[arg(long)]
     gtp: bool,
     /// Playouts per move (fixed work, so the answer is the same on every machine). From
@@ -66,6 +65,9 @@ pub struct GoArgs {
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
+    /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
+    #[arg(long)]
+    ponder: bool,
     /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
     #[arg(long, value_name = "VERSION")]
     gtp_version: Option<String>,
@@ -210,7 +212,8 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        return gtp::serve_stdio(engine.version(args.gtp_version), "menace go --gtp");
+        let engine = engine.version(args.gtp_version).ponder(args.ponder);
+        return gtp::serve_stdio(engine, "menace go --gtp");
     }
     let mut text = String::new();
     if let Err(e) = std::io::stdin().read_to_string(&mut text) {

@@ -256,3 +256,52 @@ fn genmove_analyze_under_a_clock_streams_and_plays_within_it() {
     drop(s.to.take());
     s.server.join().unwrap().unwrap();
 }
+
+#[test]
+fn tree_reuse_keeps_genmove_deterministic_and_legal() {
+    let game = |reuse: bool| {
+        let mut e = engine(300).reuse_tree(reuse);
+        e.handle_line("boardsize 9");
+        let mut answers = Vec::new();
+        for colour in ["b", "w", "b", "w", "b"] {
+            answers.push(e.handle_line(&format!("genmove {colour}")).unwrap());
+        }
+        answers
+    };
+    let reused = game(true);
+    assert!(reused.iter().all(|a| a.starts_with("= ") && !a.contains("resign")), "{reused:?}");
+    assert_eq!(reused, game(true), "the same game again");
+}
+
+#[test]
+fn pondering_searches_on_the_opponents_time_and_the_next_move_starts_from_it() {
+    let mut s = Session::start(engine(300).ponder(true));
+    s.send("boardsize 9");
+    assert_eq!(s.answer(), ["=", ""]);
+    s.send("genmove b");
+    let mv = s.answer()[0].strip_prefix("= ").unwrap().to_string();
+    // The engine ponders now; the opponent takes its time.
+    std::thread::sleep(Duration::from_millis(400));
+    s.send("reg_genmove w");
+    let reply = s.answer()[0].strip_prefix("= ").unwrap().to_string();
+    s.send(&format!("play w {reply}"));
+    assert_eq!(s.answer(), ["=", ""]);
+    s.send("genmove_analyze b 1");
+    assert_eq!(s.line(), "=");
+    let mut b = Board::new(9);
+    b.play(parse_vertex(&b, &mv).unwrap()).unwrap();
+    b.play(parse_vertex(&b, &reply).unwrap()).unwrap();
+    let mut last = s.line();
+    let mut lines = Vec::new();
+    while last.starts_with("info ") {
+        lines.push(last);
+        last = s.line();
+    }
+    assert!(last.starts_with("play "), "{last}");
+    let cands = parse_info(&b, lines.last().unwrap());
+    let visits: u32 = cands.iter().map(|c| c.visits).sum();
+    // More than this move's own budget: the tree grown while pondering was kept.
+    assert!(visits > playouts(&b, 300), "{visits} visits");
+    drop(s.to.take());
+    s.server.join().unwrap().unwrap();
+}

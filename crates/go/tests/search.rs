@@ -247,3 +247,38 @@ fn the_stop_flag_and_the_deadline_end_a_search_early() {
     let r = mcts::search_with(&b, &cfg(100, 1), &rules, &capped);
     assert!(r.playouts < 4000, "the lead is safe before the last playout: {}", r.playouts);
 }
+
+#[test]
+fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
+    use menace_go::search::control::Control;
+    use menace_go::search::mcts::Forest;
+    use std::sync::Mutex;
+    let b = control_board();
+    let rules = RootRules::default();
+    let forest = Mutex::new(Forest::default());
+    let ctl = Control { reuse: Some(&forest), ..Control::default() };
+    let first = mcts::search_with(&b, &cfg(2000, 2), &rules, &ctl);
+    assert_eq!(
+        first.moves,
+        mcts::search(&b, &cfg(2000, 2), &rules).moves,
+        "a first search is the plain one"
+    );
+    assert_eq!(forest.lock().unwrap().root().map(Board::position_key), Some(b.position_key()));
+    // The most visited move and then a reply: the next search starts with their subtree.
+    let mv = first.best();
+    let mut after = b.clone();
+    after.play(mv).unwrap();
+    let reply = mcts::search(&after, &cfg(400, 1), &rules).best();
+    let mut next = after.clone();
+    next.play(reply).unwrap();
+    forest.lock().unwrap().set_path(vec![mv, reply]);
+    let reused = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
+    let total: u32 = reused.moves.iter().map(|m| m.visits).sum();
+    assert!(total as usize > reused.playouts, "{total} visits, {} playouts", reused.playouts);
+    let fresh = mcts::search(&next, &cfg(400, 2), &rules);
+    assert_eq!(fresh.moves.iter().map(|m| m.visits).sum::<u32>() as usize, fresh.playouts);
+    // Moves that do not lead to the position: a fresh search.
+    forest.lock().unwrap().set_path(vec![reply]);
+    let unrelated = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
+    assert_eq!(unrelated.moves, fresh.moves);
+}

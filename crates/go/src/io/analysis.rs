@@ -15,7 +15,7 @@
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.
 
-use crate::io::gtp::format_vertex;
+use crate::io::gtp::{format_vertex, parse_color};
 use crate::rules::board::{Board, Colour};
 use crate::search::control::{Candidate, Progress};
 use std::io::Write;
@@ -56,7 +56,7 @@ pub fn parse(args: &[&str], kind: Kind, to_move: Colour) -> Result<Request, Stri
         Kind::Genmove => "syntax error: genmove_analyze color [interval]",
     };
     let mut rest = args;
-    let color = match rest.first().and_then(|c| colour(c)) {
+    let color = match rest.first().and_then(|c| parse_color(c).ok()) {
         Some(c) => {
             rest = &rest[1..];
             c
@@ -89,14 +89,6 @@ pub fn parse(args: &[&str], kind: Kind, to_move: Colour) -> Result<Request, Stri
     }
     let interval = Duration::from_millis(10 * interval.unwrap_or(0));
     Ok(Request { kind, color, interval })
-}
-
-fn colour(s: &str) -> Option<Colour> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Some(Colour::Black),
-        "w" | "white" => Some(Colour::White),
-        _ => None,
-    }
 }
 
 /// A share (0 to 1) in Leela Zero's integer hundredths of a percent (0 to 10000).

@@ -71,6 +71,12 @@ pub struct Engine {
     resign_below: f32,
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
+    /// Tree reuse: the trees kept from the last search (`None`: no reuse).
+    forest: Option<std::sync::Mutex<mcts::Forest>>,
+    /// Think on the opponent's time (see [`Engine::ponder`]).
+    ponder: bool,
+    /// The last command played a move of ours (pondering starts after it).
+    just_moved: bool,
     /// What `version` answers instead of ours (see [`Engine::version`]).
     version: Option<String>,
     /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
@@ -94,6 +100,9 @@ impl Engine {
             resign_below: 0.0,
             time: TimeManager::default(),
             pending: None,
+            forest: None,
+            ponder: false,
+            just_moved: false,
             version: None,
             quit: false,
         }
@@ -105,6 +114,26 @@ impl Engine {
     /// dead stone.
     pub fn resign_below(mut self, winrate: f32) -> Engine {
         self.resign_below = winrate;
+        self
+    }
+
+    /// Tree reuse: each search keeps its trees, and the next one starts from the subtree
+    /// of the moves played since (if the game went on from there). The moves then depend
+    /// on the searches before, still deterministically for the same game.
+    pub fn reuse_tree(mut self, on: bool) -> Engine {
+        self.forest = on.then(Default::default);
+        self
+    }
+
+    /// Pondering: after each `genmove` the engine searches the opponent's position (with
+    /// tree reuse, which it turns on) until the next command arrives, in [`serve`]; the
+    /// following search starts from that tree. What it plays then depends on how long
+    /// the opponent took.
+    pub fn ponder(mut self, on: bool) -> Engine {
+        self.ponder = on;
+        if on && self.forest.is_none() {
+            self.forest = Some(Default::default());
+        }
         self
     }
 
@@ -148,6 +177,7 @@ impl Engine {
     /// Parses and runs one line: its id and the handler's answer (`None`: no command).
     fn dispatch(&mut self, line: &str) -> Option<(String, Result<String, String>)> {
         self.pending = None;
+        self.just_moved = false;
         // Preprocessing as GTP 2 specifies: drop control characters except tab/newline,
         // tabs to spaces, cut comments, skip empty lines.
         let cleaned: String = line
@@ -202,6 +232,7 @@ impl Engine {
         };
         match req.kind {
             Kind::Analyze => {
+                let this = &*self;
                 let caps = cfg.capabilities();
                 let rules = mcts::RootRules {
                     forbidden: ctx.forbidden.clone(),
@@ -216,6 +247,7 @@ impl Engine {
                         stop: Some(stop),
                         progress: Some(progress),
                         max_playouts: live.then_some(cap),
+                        reuse: prepare_reuse(this),
                         ..Control::default()
                     };
                     mcts::search_with(&root, &cfg, &rules, &ctl);
@@ -276,7 +308,8 @@ fn frame(id: &str, answer: Result<String, String>) -> String {
     }
 }
 
-fn parse_color(s: &str) -> Result<Colour, String> {
+/// Reads a GTP colour (`b`, `w`, `black`, `white`, any case).
+pub(crate) fn parse_color(s: &str) -> Result<Colour, String> {
     match s.to_ascii_lowercase().as_str() {
         "b" | "black" => Ok(Colour::Black),
         "w" | "white" => Ok(Colour::White),
@@ -486,8 +519,9 @@ fn choose(
             ),
             progress,
             stop: None,
+            reuse: prepare_reuse(e),
         },
-        None => Control { progress, ..Control::default() },
+        None => Control { progress, reuse: prepare_reuse(e), ..Control::default() },
     };
     let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
     (b, (!d.resign).then_some(d.mv))
@@ -512,7 +546,24 @@ fn commit_genmove(
     e.time.charge(b.to_move(), start.elapsed());
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
+    e.just_moved = true;
     Ok(format_vertex(b, mv))
+}
+
+/// The kept trees for the next search, told the moves played since their position (the
+/// search checks that those moves lead to its position); `None` without tree reuse.
+fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<mcts::Forest>> {
+    let forest = e.forest.as_ref()?;
+    let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
+    let key = f.root().map(|r| r.position_key());
+    let positions: Vec<&Board> = e.history.iter().chain(std::iter::once(&e.board)).collect();
+    let path = match positions.iter().rposition(|b| Some(b.position_key()) == key) {
+        Some(i) => positions[i + 1..].iter().map(|b| b.last_move()).collect(),
+        None => Vec::new(),
+    };
+    f.set_path(path);
+    drop(f);
+    Some(forest)
 }
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
@@ -744,6 +795,14 @@ pub fn serve(
         }
         if e.quit_requested() {
             break;
+        }
+        if e.ponder && e.just_moved {
+            // Think on the opponent's time, silently, until the next line arrives.
+            let sink = std::sync::Mutex::new(std::io::sink());
+            let to_move = e.board.to_move();
+            let req = Request { kind: Kind::Analyze, color: to_move, interval: Default::default() };
+            let read = || read_line(&mut input, &mut buf);
+            next = Some(e.run_analysis(req, &sink, read, true).1?);
         }
     }
     Ok(())

@@ -10,6 +10,7 @@
 //! of playouts.
 
 use crate::rules::board::Move;
+use crate::search::mcts::Forest;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -34,6 +35,8 @@ pub struct Control<'a> {
     pub max_playouts: Option<usize>,
     /// Where the threads publish their root rows.
     pub progress: Option<&'a Progress>,
+    /// Tree reuse: start from the kept trees when they fit, and keep the trees after.
+    pub reuse: Option<&'a Mutex<Forest>>,
 }
 
 impl Control<'_> {

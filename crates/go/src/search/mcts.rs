@@ -232,6 +232,9 @@ struct Tree {
     scratch: Vec<(Node, f32)>,
     /// Prior wins of the root's children, in creation order.
     root_prior_w: Vec<f32>,
+    /// Every node's prior wins, by node index (what tree reuse needs to take a grafted
+    /// child's playout wins apart from the prior it was created with).
+    prior_w: Vec<f32>,
     komi: f32,
     expand_visits: u32,
     rave_equiv: f32,
@@ -264,6 +267,7 @@ impl Tree {
             model: MoveModel::builtin(),
             scratch: Vec::new(),
             root_prior_w: Vec::new(),
+            prior_w: vec![0.0],
             komi: cfg.komi,
             expand_visits: cfg.expand_visits,
             rave_equiv: cfg.rave_equiv,
@@ -340,6 +344,7 @@ impl Tree {
         } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
             self.nodes.push(pass);
         }
+        self.prior_w.extend(self.nodes[first as usize..].iter().map(|ch| ch.w));
         if id == 0 {
             self.root_prior_w = self.nodes[first as usize..].iter().map(|ch| ch.w).collect();
         }
@@ -477,6 +482,72 @@ impl Tree {
             .collect()
     }
 
+    /// Tree reuse: this fresh tree of `root` takes over the subtree of `old` below the
+    /// moves `path` (from `old`'s root). The root's children are created afresh under
+    /// `rules` (the new root's forbidden moves and pass rule, its priors); each one that
+    /// `old` had gets that child's playouts (visits, playout wins, AMAF statistics as they
+    /// were) and its whole subtree, copied into this tree's node vector. `false` (and the
+    /// tree unchanged) when `old` has no such node.
+    fn graft(&mut self, old: &Tree, path: &[Move], root: &Board, rules: &RootRules) -> bool {
+        let mut id = 0u32;
+        for &m in path {
+            let node = &old.nodes[id as usize];
+            let kids = node.first_child..node.first_child + u32::from(node.n_children);
+            match kids.into_iter().find(|&k| node.expanded && old.nodes[k as usize].mv == m) {
+                Some(k) => id = k,
+                None => return false,
+            }
+        }
+        let x = old.nodes[id as usize];
+        if !x.expanded {
+            return false;
+        }
+        let r = &mut self.nodes[0];
+        (r.visits, r.n, r.w, r.an, r.aw) = (x.visits, x.n, x.w, x.an, x.aw);
+        self.expand(0, root, Some(rules));
+        let mut queue = std::collections::VecDeque::new();
+        let (first, count) = (self.nodes[0].first_child, u32::from(self.nodes[0].n_children));
+        for k in first..first + count {
+            let mv = self.nodes[k as usize].mv;
+            let Some(o) = (x.first_child..x.first_child + u32::from(x.n_children))
+                .find(|&o| old.nodes[o as usize].mv == mv)
+            else {
+                continue;
+            };
+            let on = old.nodes[o as usize];
+            let ch = &mut self.nodes[k as usize];
+            ch.visits = on.visits;
+            ch.n += on.visits as f32;
+            ch.w += on.w - old.prior_w[o as usize];
+            ch.an = on.an;
+            ch.aw = on.aw;
+            if on.expanded && self.nodes.len() + usize::from(on.n_children) < MAX_NODES {
+                queue.push_back((k, o));
+            }
+        }
+        // Breadth first, each node's children copied side by side, as `expand` lays them.
+        while let Some((k, o)) = queue.pop_front() {
+            let on = old.nodes[o as usize];
+            if self.nodes.len() + usize::from(on.n_children) >= MAX_NODES {
+                continue;
+            }
+            let start = self.nodes.len() as u32;
+            for c in on.first_child..on.first_child + u32::from(on.n_children) {
+                let child = old.nodes[c as usize];
+                if child.expanded {
+                    queue.push_back((self.nodes.len() as u32, c));
+                }
+                self.nodes.push(Node { expanded: false, n_children: 0, ..child });
+                self.prior_w.push(old.prior_w[c as usize]);
+            }
+            let node = &mut self.nodes[k as usize];
+            node.expanded = true;
+            node.first_child = start;
+            node.n_children = on.n_children;
+        }
+        true
+    }
+
     /// The root's children as a snapshot shows them, with their principal variations.
     fn rows(&self) -> Vec<Row> {
         let root = &self.nodes[0];
@@ -546,6 +617,42 @@ pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
     scaled.clamp(base as u64, 2 * base as u64) as usize
 }
 
+/// Search trees kept from one search to the next (tree reuse, `--reuse-tree`): each
+/// thread's tree and the position it is of. The next search of a position that the moves
+/// given by [`Forest::set_path`] lead to starts from the subtree of those moves, copied
+/// into a fresh node vector (see `Tree::graft`); any other position starts afresh.
+#[derive(Default)]
+pub struct Forest {
+    trees: Vec<Tree>,
+    root: Option<Board>,
+    path: Vec<Move>,
+}
+
+impl Forest {
+    /// The position the kept trees are of, if any.
+    pub fn root(&self) -> Option<&Board> {
+        self.root.as_ref()
+    }
+
+    /// The moves played from [`Forest::root`] to the next search's position.
+    pub fn set_path(&mut self, path: Vec<Move>) {
+        self.path = path;
+    }
+}
+
+impl std::fmt::Debug for Forest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let nodes: usize = self.trees.iter().map(|t| t.nodes.len()).sum();
+        write!(f, "Forest {{ trees: {}, nodes: {nodes} }}", self.trees.len())
+    }
+}
+
+/// Do `path`'s moves lead from `from` to `to` (same stones, same side to move)?
+fn leads_to(from: &Board, path: &[Move], to: &Board) -> bool {
+    let mut b = from.clone();
+    path.iter().all(|&m| b.play(m).is_ok()) && b.position_key() == to.position_key()
+}
+
 /// Stack of a search thread. The ladder reader ([`crate::search::ladder`]) recurses once per
 /// node it visits, at most its node budget (400) deep, holding a board copy (about
 /// 9 KiB) per level: about 4 MiB at worst, which overflowed the 2 MiB default of a
@@ -577,8 +684,23 @@ pub fn search_with(
     // V7 adapts its virtual komi between equal parts of the search; before, one part.
     let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
     let start = Instant::now();
-    let run = |t: usize| -> (Vec<RootRow>, f32, usize) {
+    // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
+    let mut olds: Vec<Option<Tree>> = (0..threads).map(|_| None).collect();
+    let mut path = Vec::new();
+    if let Some(forest) = ctl.reuse {
+        let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
+        if f.trees.len() == threads && f.root.as_ref().is_some_and(|r| leads_to(r, &f.path, root)) {
+            olds = std::mem::take(&mut f.trees).into_iter().map(Some).collect();
+            path = std::mem::take(&mut f.path);
+        }
+        f.trees.clear();
+        f.root = None;
+    }
+    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree) {
         let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
+        if let Some(old) = old {
+            tree.graft(&old, &path, root, rules);
+        }
         let mut vk = 0.0;
         let mut done = 0;
         let mut published = start;
@@ -615,17 +737,20 @@ pub fn search_with(
         if let Some(p) = ctl.progress {
             p.publish(t, done, tree.rows());
         }
-        (tree.root_stats(), vk, done)
+        (tree.root_stats(), vk, done, tree)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted).
-    let per_thread: Vec<(Vec<RootRow>, f32, usize)> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
+    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree)> = std::thread::scope(|s| {
+        let handles: Vec<_> = olds
+            .into_iter()
+            .enumerate()
+            .map(|(t, old)| {
+                let run = &run;
                 std::thread::Builder::new()
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(s, move || run(t))
+                    .spawn_scoped(s, move || run(t, old))
                     .expect("start a search thread")
             })
             .collect();
@@ -633,7 +758,7 @@ pub fn search_with(
     });
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
-    for (other, _, _) in &per_thread[1..] {
+    for (other, _, _, _) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
@@ -651,5 +776,10 @@ pub fn search_with(
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     let playouts = per_thread.iter().map(|t| t.2).sum();
+    if let Some(forest) = ctl.reuse {
+        let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
+        f.trees = per_thread.drain(..).map(|t| t.3).collect();
+        f.root = Some(root.clone());
+    }
     SearchResult { moves, playouts, virtual_komi }
 }

@@ -197,16 +197,8 @@ mod tests {
         assert!(run.timed_out);
         let pid: u32 =
             String::from_utf8_lossy(&run.stdout).trim().parse().expect("the sleeper's pid");
-        let gone = (0..250).any(|_| {
-            // Gone, or a zombie waiting for init to reap it: either way no longer running.
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let alive = !stat.is_empty()
-                && stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z'));
-            if alive {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            !alive
-        });
+        // Gone, or a zombie waiting for init to reap it: either way no longer running.
+        let gone = menace_testkit::process::ends(pid);
         assert!(gone, "the grandchild {pid} is still running");
     }
 

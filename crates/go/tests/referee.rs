@@ -489,15 +489,7 @@ fn an_engine_that_hangs_past_its_clock_is_cut_off_and_killed() {
     // The engine and its sleeping child are gone (or zombies): nothing left running.
     for word in ["pid", "sleeper"] {
         let pid = &logged(&log, word)[0][word.len() + 1..];
-        let gone = (0..250).any(|_| {
-            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-            let alive = !stat.is_empty()
-                && stat.rsplit(')').next().is_some_and(|rest| !rest.trim_start().starts_with('Z'));
-            if alive {
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            !alive
-        });
+        let gone = menace_testkit::process::ends(pid.parse().expect("a pid"));
         assert!(gone, "{word} {pid} still runs");
     }
 }

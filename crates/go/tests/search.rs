@@ -13,19 +13,7 @@ fn cfg(playouts: usize, threads: usize) -> SearchConfig {
 
 #[test]
 fn two_threads_are_deterministic() {
-    let b = Board::from_diagram(
-        ". . . . . . . . .
-         . . . . . . . . .
-         . . X . . . O . .
-         . . . . . . . . .
-         . . . . X . . . .
-         . . . . . . . . .
-         . . O . . . X . .
-         . . . . . . . . .
-         . . . . . . . . .",
-        Colour::White,
-    )
-    .unwrap();
+    let b = control_board();
     let rules = RootRules::default();
     let a = mcts::search(&b, &cfg(600, 2), &rules);
     let c = mcts::search(&b, &cfg(600, 2), &rules);

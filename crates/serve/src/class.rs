@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -27,7 +27,9 @@ use serde_json::{json, Value};
 use tokio::sync::{broadcast, OwnedSemaphorePermit, Semaphore};
 
 use crate::engine::{error_json, Input, MAX_LINE};
-use crate::socket::{line_of, refuse, same_origin, GOING_AWAY, HARD_CAP, TOO_BIG, TRY_AGAIN_LATER};
+use crate::socket::{
+    close_idle, line_of, read_frame, refuse, same_origin, Frame, HARD_CAP, TRY_AGAIN_LATER,
+};
 use crate::Limits;
 
 /// Broadcast frames a slow connection may fall behind by before it is sent the whole
@@ -261,12 +263,7 @@ async fn connection(mut socket: WebSocket, room: Arc<Room>, _permit: OwnedSemaph
     loop {
         let out: Option<String> = tokio::select! {
             () = &mut silence => {
-                let _ = socket.send(Message::Text(error_json(format!(
-                    "closed after {} minutes without a move; reload the page to go on",
-                    idle.as_secs() / 60
-                )).into())).await;
-                let frame = CloseFrame { code: GOING_AWAY, reason: "idle".into() };
-                let _ = socket.send(Message::Close(Some(frame))).await;
+                close_idle(&mut socket, idle, "a move").await;
                 break;
             }
             event = events.recv() => match event {
@@ -276,17 +273,10 @@ async fn connection(mut socket: WebSocket, room: Arc<Room>, _permit: OwnedSemaph
             },
             incoming = socket.recv() => {
                 silence.as_mut().reset(tokio::time::Instant::now() + idle);
-                let bytes = match incoming {
-                    Some(Ok(Message::Text(text))) => text.as_bytes().to_vec(),
-                    Some(Ok(Message::Binary(bytes))) => bytes.to_vec(),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Err(e)) => {
-                        let reason = format!("{e}").chars().take(100).collect::<String>();
-                        let frame = CloseFrame { code: TOO_BIG, reason: reason.into() };
-                        let _ = socket.send(Message::Close(Some(frame))).await;
-                        break;
-                    }
+                let bytes = match read_frame(&mut socket, incoming).await {
+                    Frame::Data(bytes) => bytes,
+                    Frame::Nothing => continue,
+                    Frame::Closed => break,
                 };
                 let answer = match line_of(&bytes) {
                     Input::Text(line) => handle(&room, &mut game, &line).await,

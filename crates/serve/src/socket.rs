@@ -108,29 +108,16 @@ async fn connection(
     loop {
         tokio::select! {
             () = &mut silence => {
-                let _ = socket.send(Message::Text(error_json(format!(
-                    "closed after {} minutes without a command; reload the page to go on",
-                    idle.as_secs() / 60
-                )).into())).await;
-                let frame = CloseFrame { code: GOING_AWAY, reason: "idle".into() };
-                let _ = socket.send(Message::Close(Some(frame))).await;
+                close_idle(&mut socket, idle, "a command").await;
                 break;
             }
             incoming = socket.recv() => {
                 silence.as_mut().reset(tokio::time::Instant::now() + idle);
-                let input = match incoming {
+                let input = match read_frame(&mut socket, incoming).await {
                     // A byte-order mark opening the first line is dropped, as on stdin.
-                    Some(Ok(Message::Text(text))) => line_of(first_line(text.as_bytes(), &mut first)),
-                    Some(Ok(Message::Binary(bytes))) => line_of(first_line(&bytes, &mut first)),
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Close(_))) | None => break,
-                    Some(Err(e)) => {
-                        // Over HARD_CAP, or not WebSocket at all: say so and hang up.
-                        let reason = format!("{e}").chars().take(100).collect::<String>();
-                        let frame = CloseFrame { code: TOO_BIG, reason: reason.into() };
-                        let _ = socket.send(Message::Close(Some(frame))).await;
-                        break;
-                    }
+                    Frame::Data(bytes) => line_of(first_line(&bytes, &mut first)),
+                    Frame::Nothing => continue,
+                    Frame::Closed => break,
                 };
                 if engine.send(input).is_err() {
                     let busy = error_json(format!(
@@ -157,6 +144,48 @@ async fn connection(
         }
     }
     engine.close(permit);
+}
+
+/// Tells a client silent for `idle` why it is being closed, and closes (1001). `without`
+/// names what it did not send ("a command", "a move").
+pub(crate) async fn close_idle(socket: &mut WebSocket, idle: std::time::Duration, without: &str) {
+    let minutes = idle.as_secs() / 60;
+    let message =
+        format!("closed after {minutes} minutes without {without}; reload the page to go on");
+    let _ = socket.send(Message::Text(error_json(message).into())).await;
+    let frame = CloseFrame { code: GOING_AWAY, reason: "idle".into() };
+    let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// What a client's frame was, for the connection loops of both modes.
+pub(crate) enum Frame {
+    /// A text or binary frame's bytes.
+    Data(Vec<u8>),
+    /// A ping or pong: nothing to answer.
+    Nothing,
+    /// The client closed, the connection dropped, or the frame was refused (the client was
+    /// told why): the connection ends.
+    Closed,
+}
+
+/// Reads what `socket.recv()` gave; a frame over [`HARD_CAP`], or anything that is not
+/// WebSocket at all, is answered with a close frame saying why.
+pub(crate) async fn read_frame(
+    socket: &mut WebSocket,
+    incoming: Option<Result<Message, axum::Error>>,
+) -> Frame {
+    match incoming {
+        Some(Ok(Message::Text(text))) => Frame::Data(text.as_bytes().to_vec()),
+        Some(Ok(Message::Binary(bytes))) => Frame::Data(bytes.to_vec()),
+        Some(Ok(Message::Ping(_) | Message::Pong(_))) => Frame::Nothing,
+        Some(Ok(Message::Close(_))) | None => Frame::Closed,
+        Some(Err(e)) => {
+            let reason = format!("{e}").chars().take(100).collect::<String>();
+            let frame = CloseFrame { code: TOO_BIG, reason: reason.into() };
+            let _ = socket.send(Message::Close(Some(frame))).await;
+            Frame::Closed
+        }
+    }
 }
 
 /// The frame without a UTF-8 byte-order mark when it is the session's first.

@@ -14,6 +14,7 @@
 use std::path::{Path, PathBuf};
 
 pub mod hostile;
+pub mod process;
 pub mod square;
 
 /// A program some integration tests run for real.

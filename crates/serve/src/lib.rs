@@ -189,7 +189,12 @@ pub fn main(
 ) -> std::process::ExitCode {
     let served = class.and_then(|class| {
         let options = Options { limits, allow_hosts, class };
-        run(addr, options.clone(), |bound| println!("{}", options.banner(bound)))
+        // Not println!: a closed stdout (the teacher's `| head -1`, a launcher that reads
+        // the address and goes) must not end a class's server.
+        run(addr, options.clone(), |bound| {
+            use std::io::Write;
+            let _ = writeln!(std::io::stdout(), "{}", options.banner(bound));
+        })
     });
     match served {
         Ok(()) => std::process::ExitCode::SUCCESS,

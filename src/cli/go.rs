@@ -71,7 +71,8 @@ pub struct GoArgs {
     /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
     #[arg(long, value_name = "VERSION")]
     gtp_version: Option<String>,
-    /// Print the search's top moves on stderr.
+    /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
+    /// playouts, the visits kept from the last search or pondering, and its seconds).
     #[arg(long, short)]
     verbose: bool,
 }
@@ -212,7 +213,7 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        let engine = engine.version(args.gtp_version).ponder(args.ponder);
+        let engine = engine.version(args.gtp_version).ponder(args.ponder).verbose(args.verbose);
         return gtp::serve_stdio(engine, "menace go --gtp");
     }
     let mut text = String::new();
@@ -259,7 +260,7 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
     }
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
     let command = "menace go match";
-    cfg.run(command, || m.shard.resolve(command), m.sprt.rule().as_ref(), &out, 1)
+    cfg.run(command, || m.shard.resolve(command), m.sprt.rule().as_ref(), m.shard.batch, &out, 1)
 }
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
@@ -269,7 +270,14 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     let cfg = Config::tournament(&t.entrants, base, t.games_per_pair, rules)?;
     let command = "menace go tournament";
     let stop = t.sprt.rule();
-    cfg.run(command, || t.shard.resolve(command), stop.as_ref(), &t.out, t.jobs.max(1))
+    cfg.run(
+        command,
+        || t.shard.resolve(command),
+        stop.as_ref(),
+        t.shard.batch,
+        &t.out,
+        t.jobs.max(1),
+    )
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.

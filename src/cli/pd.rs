@@ -122,7 +122,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     let shard = args.shard.resolve(command)?;
     let jobs = args.jobs.unwrap_or_else(|| games.default_jobs());
     let start = Instant::now();
-    let (text, merged, totals) = games.run(command, shard, jobs, args.quiet)?;
+    let (text, merged, totals) = games.run(command, shard, args.shard.batch, jobs, args.quiet)?;
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{text}");

@@ -26,6 +26,10 @@ pub struct ShardArgs {
     /// N, for a Kubernetes indexed job (K is JOB_COMPLETION_INDEX).
     #[arg(long, value_name = "N")]
     pub shards: Option<u64>,
+    /// Play at most N of the units still to play, then stop: the next run goes on from
+    /// there. `--batch 1` interleaves two matches game by game (an A/B on a shared machine).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub batch: Option<u64>,
 }
 
 impl ShardArgs {

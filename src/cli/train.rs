@@ -352,7 +352,7 @@ fn run_recorded(
     };
     let command = "menace train";
     let shard = args.shard.resolve(command)?;
-    sweep.run(command, shard, out, args.jobs, |seed| {
+    sweep.run(command, shard, args.shard.batch, out, args.jobs, |seed| {
         run_one(args, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
     })
 }

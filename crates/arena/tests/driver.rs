@@ -59,7 +59,7 @@ fn go(
     played: &AtomicUsize,
     a_wins: impl Fn(UnitId) -> bool + Sync,
 ) -> String {
-    let run = Run { command: "test", plan, shard, out, jobs: 2, stop };
+    let run = Run { command: "test", plan, shard, out, jobs: 2, stop, batch: None };
     let play = |u| {
         played.fetch_add(1, Ordering::SeqCst);
         fields(u, a_wins(u))
@@ -128,6 +128,47 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
         out: dir.path(),
         jobs: 1,
         stop: Some(&stop),
+        batch: None,
     };
     assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
+}
+
+#[test]
+fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let plan = Plan::new("squares", "{}", 7);
+    let whole = Shard::new(0, 1).unwrap();
+    let played = AtomicUsize::new(0);
+    let batch = |n: u64| {
+        let run = Run {
+            command: "t",
+            plan: &plan,
+            shard: whole,
+            out: dir.path(),
+            jobs: 2,
+            stop: None,
+            batch: Some(n),
+        };
+        driver::run(
+            &Squares,
+            &run,
+            |u| {
+                played.fetch_add(1, Ordering::SeqCst);
+                fields(u, true)
+            },
+            |_| {},
+        )
+        .unwrap()
+        .0
+    };
+    // 3, then 3, then the last one (a batch larger than what is left plays what is left).
+    let first = batch(3);
+    assert_eq!(first, "3 of 7 units, sum 5\n"); // 0 + 1 + 4: the first units, in order
+    assert_eq!(played.load(Ordering::SeqCst), 3);
+    assert_eq!(batch(3), "6 of 7 units, sum 55\n");
+    assert_eq!(batch(5), "7 of 7 units, sum 91\n");
+    assert_eq!(played.load(Ordering::SeqCst), 7);
+    // Done: a further batch plays nothing.
+    assert_eq!(batch(1), "7 of 7 units, sum 91\n");
+    assert_eq!(played.load(Ordering::SeqCst), 7);
 }

@@ -317,9 +317,9 @@ fn a_run_checks_its_settings_before_asking_for_the_shard_and_then_plays_every_un
         asked.set(true);
         Ok(Shard::WHOLE)
     };
-    assert!(cfg.run("test", shard, Some(&stop), dir.path(), 1).is_err());
+    assert!(cfg.run("test", shard, Some(&stop), None, dir.path(), 1).is_err());
     assert!(!asked.get(), "the shard was asked for before the settings were checked");
-    let text = cfg.run("test", || Ok(Shard::WHOLE), None, dir.path(), 1).unwrap();
+    let text = cfg.run("test", || Ok(Shard::WHOLE), None, None, dir.path(), 1).unwrap();
     let lines = std::fs::read_to_string(dir.path().join("results.jsonl")).unwrap();
     assert_eq!(lines.lines().count(), 2, "{text}");
 }
@@ -531,7 +531,7 @@ fn merge_timings_add_the_clock_use_of_a_clocked_run() {
     let log = dir.path().join("engine.log");
     let mut cfg = clocked(slow("quick", "0", "false", &log), "30");
     cfg.games_per_pair = 2;
-    cfg.run("test", || Ok(Shard::WHOLE), None, dir.path(), 1).unwrap();
+    cfg.run("test", || Ok(Shard::WHOLE), None, None, dir.path(), 1).unwrap();
     let opts = MergeOptions { partial: false, timings: true, sprt: None };
     let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
     let (_, clock) = text.split_once("clock use of each entrant").expect(&text);

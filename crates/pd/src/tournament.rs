@@ -345,20 +345,21 @@ impl Games {
         record_fields(&res)
     }
 
-    /// Runs the games of `shard` not yet in the results folder through the tournament
-    /// driver, `jobs` at once; unless `quiet`, says on stderr each incident (of a single
+    /// Runs the games of `shard` not yet in the results folder (at most `batch` of them)
+    /// through the tournament driver, `jobs` at once; unless `quiet`, says on stderr each incident (of a single
     /// game) or each game done (of several). The table, the merged lines (when the driver
     /// gives them) and the [`Totals`]; the first failure of a game is the error.
     pub fn run(
         &self,
         command: &str,
         shard: Shard,
+        batch: Option<u64>,
         jobs: usize,
         quiet: bool,
     ) -> Result<(String, Option<Merged>, Totals), String> {
         let plan = self.plan();
         let tally = Tally::default();
-        let run = Run { command, plan: &plan, shard, out: &self.out, jobs, stop: None };
+        let run = Run { command, plan: &plan, shard, out: &self.out, jobs, stop: None, batch };
         let incidents = |res: &GameResult| {
             if !quiet && self.games == 1 {
                 for x in &res.incidents {
@@ -538,13 +539,13 @@ mod tests {
     fn a_run_plays_the_missing_games_and_a_rerun_none() {
         let dir = tempfile::tempdir().unwrap();
         let games = two_builtins(dir.path(), 2);
-        let (text, merged, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        let (text, merged, totals) = games.run("test", Shard::WHOLE, None, 2, true).unwrap();
         assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
-        let (again, _, totals) = games.run("test", Shard::WHOLE, 2, true).unwrap();
+        let (again, _, totals) = games.run("test", Shard::WHOLE, None, 2, true).unwrap();
         assert_eq!((again, totals.played), (text, 0));
         // A results folder that cannot be written is the run's error.
         let blocked = dir.path().join("file");
         std::fs::write(&blocked, "").unwrap();
-        assert!(two_builtins(&blocked, 1).run("test", Shard::WHOLE, 1, true).is_err());
+        assert!(two_builtins(&blocked, 1).run("test", Shard::WHOLE, None, 1, true).is_err());
     }
 }

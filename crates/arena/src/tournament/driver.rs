@@ -88,6 +88,9 @@ pub struct Run<'a> {
     pub jobs: usize,
     /// Stop once this SPRT decides (whole runs of two-player games only).
     pub stop: Option<&'a SprtStop>,
+    /// Play at most this many of the units still to play, then stop (`None`: all). The
+    /// rest resume on the next run, so two runs can be interleaved a unit at a time.
+    pub batch: Option<u64>,
 }
 
 /// Runs the units of `run.shard` not yet recorded in `run.out`, `jobs` at a time (until
@@ -105,7 +108,7 @@ where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
 {
-    let Run { command, plan, shard, out, jobs, stop } = *run;
+    let Run { command, plan, shard, out, jobs, stop, batch } = *run;
     if kind.kind() != plan.kind {
         return Err(format!("no summary for {}", plan.kind));
     }
@@ -121,11 +124,16 @@ where
     }
     let journal = opened.journal;
     let mine: Vec<UnitId> = plan.all().filter(|u| shard.holds(*u)).collect();
-    let todo: Vec<UnitId> = mine.iter().copied().filter(|u| !journal.has(*u)).collect();
+    let mut todo: Vec<UnitId> = mine.iter().copied().filter(|u| !journal.has(*u)).collect();
+    let left = todo.len();
+    if let Some(batch) = batch {
+        todo.truncate(usize::try_from(batch).unwrap_or(usize::MAX));
+    }
     eprintln!(
-        "{command}: {} units to run, {} already in {} (this run's share: {} of the tournament's {} units)",
+        "{command}: {} units to run{}, {} already in {} (this run's share: {} of the tournament's {} units)",
         todo.len(),
-        mine.len() - todo.len(),
+        if todo.len() < left { format!(" (--batch; {left} left)") } else { String::new() },
+        mine.len() - left,
         path.display(),
         mine.len(),
         plan.units,
@@ -176,8 +184,8 @@ where
         let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
         return Ok((text, None));
     }
-    // A run the SPRT stopped is summarised as far as it went.
-    let complete = shard.is_whole() && !stopped;
+    // A run the SPRT or --batch stopped is summarised as far as it went.
+    let complete = shard.is_whole() && !stopped && todo.len() == left;
     let merged = Merged::from_records(records, complete).map_err(|e| e.0)?;
     let mut text = kind.summary(&merged)?;
     if let Some(rule) = stop {

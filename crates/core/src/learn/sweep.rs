@@ -73,19 +73,20 @@ impl Config {
         self.first_seed.wrapping_add(unit.0)
     }
 
-    /// Runs the units of `shard` not yet in `out` through the tournament driver, `jobs`
-    /// at once, `train(seed)` being one run; each finished seed is said on stderr. The
+    /// Runs the units of `shard` not yet in `out` (at most `batch` of them) through the
+    /// tournament driver, `jobs` at once, `train(seed)` being one run; each finished seed is said on stderr. The
     /// answer is [`summary`] of the results file.
     pub fn run(
         &self,
         command: &str,
         shard: Shard,
+        batch: Option<u64>,
         out: &Path,
         jobs: usize,
         train: impl Fn(u64) -> Result<Summary, String> + Sync,
     ) -> Result<String, String> {
         let plan = self.plan();
-        let run = Run { command, plan: &plan, shard, out, jobs: jobs.max(1), stop: None };
+        let run = Run { command, plan: &plan, shard, out, jobs: jobs.max(1), stop: None, batch };
         let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
         let each = |r: &Record| eprintln!("{command}: seed {} done", r.data["seed"]);
         driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
@@ -362,13 +363,13 @@ mod tests {
             }
             Ok(Summary { games: 10, last_loss: Some(seed), ..Summary::default() })
         };
-        let text = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        let text = c.run("test", Shard::WHOLE, None, dir.path(), 2, train).unwrap();
         assert!(text.contains("seed 6: failed: no such program"), "{text}");
         assert!(text.contains("last loss at game: median 6 (range 5..7)"), "{text}");
         let mut seeds = trained.lock().unwrap().clone();
         seeds.sort();
         assert_eq!(seeds, [5, 6, 7]);
-        let again = c.run("test", Shard::WHOLE, dir.path(), 2, train).unwrap();
+        let again = c.run("test", Shard::WHOLE, None, dir.path(), 2, train).unwrap();
         assert_eq!((again, trained.lock().unwrap().len()), (text, 3));
     }
 }

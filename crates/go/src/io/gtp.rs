@@ -79,6 +79,8 @@ pub struct Engine {
     just_moved: bool,
     /// What `version` answers instead of ours (see [`Engine::version`]).
     version: Option<String>,
+    /// Say each move's search on stderr (see [`Engine::verbose`]).
+    verbose: bool,
     /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
     pending: Option<Request>,
     quit: bool,
@@ -104,6 +106,7 @@ impl Engine {
             ponder: false,
             just_moved: false,
             version: None,
+            verbose: false,
             quit: false,
         }
     }
@@ -142,6 +145,15 @@ impl Engine {
     /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
     pub fn version(mut self, version: Option<String>) -> Engine {
         self.version = version;
+        self
+    }
+
+    /// Says on stderr, for each move the engine chooses, the move, the playouts this search
+    /// ran, the visits its root holds (more than the playouts when a kept or pondered tree
+    /// was reused) and the seconds it took: what GoGui's and Sabaki's engine consoles show,
+    /// and how pondering's worth is read off a match.
+    pub fn verbose(mut self, on: bool) -> Engine {
+        self.verbose = on;
         self
     }
 
@@ -524,7 +536,29 @@ fn choose(
         None => Control { progress, reuse: prepare_reuse(e), ..Control::default() },
     };
     let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
+    if e.verbose {
+        eprintln!("{}", search_line(&b, &d, start.elapsed()));
+    }
     (b, (!d.resign).then_some(d.mv))
+}
+
+/// One line on a chosen move's search, for `-v`: `B D5: 10240 playouts, root 25710 visits
+/// (15470 kept), 0.74 s` (no search: the decision's reason instead).
+fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> String {
+    let colour = if b.to_move() == Colour::Black { 'B' } else { 'W' };
+    let mv = if d.resign { "resign".to_string() } else { format_vertex(b, d.mv) };
+    let secs = took.as_secs_f64();
+    match &d.search {
+        Some(r) => {
+            let root: u64 = r.moves.iter().map(|m| u64::from(m.visits)).sum();
+            let kept = root.saturating_sub(r.playouts as u64);
+            format!(
+                "{colour} {mv}: {} playouts, root {root} visits ({kept} kept), {secs:.2} s",
+                r.playouts
+            )
+        }
+        None => format!("{colour} {mv}: no search ({}), {secs:.2} s", d.reason),
+    }
 }
 
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {

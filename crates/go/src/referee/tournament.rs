@@ -196,13 +196,15 @@ impl Config {
 
     /// Runs the units of `shard` (asked for only once the settings are checked, so a bad
     /// setting is the error) through the tournament driver into `out`, `jobs` at once,
-    /// until `stop` decides (its entrant must be one of exactly two); each game's
+    /// until `stop` decides (its entrant must be one of exactly two) or `batch` games are
+    /// played; each game's
     /// [`progress`] goes to stderr. The answer is the summary of the results file.
     pub fn run(
         &self,
         command: &str,
         shard: impl FnOnce() -> Result<Shard, String>,
         stop: Option<&SprtStop>,
+        batch: Option<u64>,
         out: &Path,
         jobs: usize,
     ) -> Result<String, String> {
@@ -212,7 +214,7 @@ impl Config {
             stop.check(&names)?;
         }
         let plan = self.plan();
-        let run = Run { command, plan: &plan, shard: shard()?, out, jobs, stop };
+        let run = Run { command, plan: &plan, shard: shard()?, out, jobs, stop, batch };
         let play = |unit| run_unit(self, unit, out);
         driver::run(&GoResults, &run, play, |r| eprintln!("{}", progress(r))).map(|(text, _)| text)
     }

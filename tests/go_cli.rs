@@ -264,3 +264,52 @@ fn the_profile_ab_records_replay() {
         }
     }
 }
+
+/// `-v` over GTP: one line per chosen move on stderr, in the form `scripts/ponder-report`
+/// and `scripts/tree-reuse-replay` read; the root's visits are the playouts run plus what a
+/// kept tree brought, and only tree reuse (here `--ponder`'s) brings any.
+#[test]
+fn verbose_gtp_says_each_moves_search_and_what_the_kept_tree_brought() {
+    let line = |s: &str| -> Option<(String, u64, u64, u64)> {
+        // `B D5: 500 playouts, root 500 visits (0 kept), 0.01 s`
+        let (head, rest) = s.split_once(": ")?;
+        let words: Vec<&str> = rest.split(' ').collect();
+        let [playouts, "playouts,", "root", root, "visits", kept, "kept),", secs, "s"] = words[..]
+        else {
+            return None;
+        };
+        secs.parse::<f64>().ok()?;
+        let kept = kept.strip_prefix('(')?;
+        Some((head.to_string(), playouts.parse().ok()?, root.parse().ok()?, kept.parse().ok()?))
+    };
+    // Fixed work (no clock, one thread), so the counts are exact: v1 has no growing budget.
+    let input = "boardsize 9\ngenmove b\ngenmove w\ngenmove b\n";
+    let flags = ["go", "--gtp", "-v", "--profile", "v1", "--playouts", "500", "--threads", "1"];
+    let (code, out, err) = run_cli(&flags, input);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.matches('=').count(), 4, "{out}");
+    let lines: Vec<_> = err.lines().map(|l| line(l).unwrap_or_else(|| panic!("{l:?}"))).collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    for (head, playouts, root, kept) in &lines {
+        assert!(head.starts_with("B ") || head.starts_with("W "), "{head}");
+        assert_eq!((*playouts, *root, *kept), (500, 500, 0), "{err}");
+    }
+    // With a kept tree, the second and third searches start from the subtree of the move
+    // played (the most visited, so expanded): more visits at the root than playouts run,
+    // the difference said as kept. (Pondering stops at once: the next line is there.)
+    let mut ponder = flags.to_vec();
+    ponder.push("--ponder");
+    let (code, _, err) = run_cli(&ponder, input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<_> = err.lines().map(|l| line(l).unwrap_or_else(|| panic!("{l:?}"))).collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(lines[0].3, 0, "{err}");
+    for (_, playouts, root, kept) in &lines[1..] {
+        assert_eq!(*playouts, 500, "{err}");
+        assert!(*kept > 0 && *root == playouts + kept, "{err}");
+    }
+    // Without -v, nothing on stderr.
+    let (_, _, err) =
+        run_cli(&flags[..2].iter().chain(&flags[3..]).copied().collect::<Vec<_>>(), input);
+    assert!(err.is_empty(), "{err}");
+}

@@ -50,6 +50,56 @@ proptest! {
         }
     }
 
+    /// Pattern lists near the valid ones (sizes around 4 to 10, reserved bytes mostly zero,
+    /// few distinct hashes, odd gammas): the loader accepts exactly the valid lists.
+    #[test]
+    fn the_loader_accepts_exactly_the_valid_pattern_lists(
+        patterns in proptest::collection::vec(
+            (
+                3u8..12,
+                prop_oneof![4 => Just([0u8; 3]), 1 => any::<[u8; 3]>()],
+                0u64..6,
+                prop_oneof![
+                    12 => Just(1.5f32),
+                    1 => Just(0.0f32),
+                    1 => Just(-2.0f32),
+                    1 => Just(f32::NAN),
+                    1 => Just(f32::INFINITY),
+                ],
+            ),
+            0..6,
+        ),
+        count_off in -1i64..=1,
+        trailing in proptest::collection::vec(any::<u8>(), 0..2),
+    ) {
+        let mut bytes = b"MGAMMA02".to_vec();
+        bytes.extend_from_slice(&0u32.to_le_bytes());
+        let count = (patterns.len() as i64 + count_off).max(0) as u32;
+        bytes.extend_from_slice(&count.to_le_bytes());
+        for (size, reserved, hash, gamma) in &patterns {
+            bytes.push(*size);
+            bytes.extend_from_slice(reserved);
+            bytes.extend_from_slice(&hash.to_le_bytes());
+            bytes.extend_from_slice(&gamma.to_le_bytes());
+        }
+        bytes.extend_from_slice(&trailing);
+        let keys: Vec<(u8, u64)> = patterns.iter().map(|p| (p.0, p.2)).collect();
+        let hashes: std::collections::HashSet<u64> = keys.iter().map(|k| k.1).collect();
+        let valid = count as usize == patterns.len()
+            && trailing.is_empty()
+            && !patterns.is_empty()
+            && patterns.iter().all(|(size, reserved, _, gamma)| {
+                (4..=10).contains(size) && *reserved == [0; 3] && gamma.is_finite() && *gamma > 0.0
+            })
+            && keys.windows(2).all(|w| w[0] < w[1])
+            && hashes.len() == keys.len();
+        let got = MoveModel::from_bytes(&bytes);
+        prop_assert_eq!(got.is_ok(), valid, "{:?}", got.as_ref().err());
+        if let Ok(m) = got {
+            prop_assert_eq!(m.to_bytes(), bytes);
+        }
+    }
+
     #[test]
     fn corrupted_large_weights_give_a_model_or_an_error(
         at in any::<usize>(),

@@ -23,9 +23,10 @@
 //! one hash; all 8 are kept up to date at once while the neighbourhood is read, point by
 //! point, out to the largest size.
 //!
-//! **Dictionary.** A [`PatternDict`] is the set of canonical hashes learned from games
-//! (the patterns played at least some number of times); a move's [`Group::LargePattern`]
-//! level is the index of the *largest* of its patterns found there ([`PatternDict::largest_match`]).
+//! **Dictionary.** A [`PatternDict`] is the set of canonical hashes learned from games (the
+//! patterns played at least K times, less those no candidate ever had as its largest
+//! match, see [`crate::model::mm`]); a move's [`Group::LargePattern`] level is the index
+//! of the *largest* of its patterns found there ([`PatternDict::largest_match`]).
 //!
 //! [`Group::Pattern3`]: crate::model::features::Group::Pattern3
 //! [`Group::LargePattern`]: crate::model::features::Group::LargePattern
@@ -504,6 +505,22 @@ mod tests {
                 (0..8).map(|k| raw_hash(&moved(&pat, k), size) ^ KEYS.size[s]).min().unwrap()
                     ^ KEYS.size[s];
             assert_eq!(hashes(&b, p)[s], PatternHash(want));
+        }
+        // Literals from an independent implementation (a few lines of Python following the
+        // module documentation): the learned dictionary depends on these exact values.
+        assert_eq!(hashes(&b, b.point(3, 3))[6], PatternHash(0x432F_A201_7A67_CA32));
+        assert_eq!(hashes(&b, b.point(0, 0))[0], PatternHash(0x0880_ED85_75DC_A9EF));
+        // An X above and an O to the left of the 4-4 point: for white to move that is the
+        // same shape reflected on the diagonal, colours swapped, so the same pattern.
+        let diagram = |to_move| {
+            let mut rows = vec![".".repeat(19); 19];
+            rows[2].replace_range(3..4, "X");
+            rows[3].replace_range(2..3, "O");
+            Board::from_diagram(&rows.join("\n"), to_move).unwrap()
+        };
+        for to_move in [Colour::Black, Colour::White] {
+            let b = diagram(to_move);
+            assert_eq!(hashes(&b, b.point(3, 3))[2], PatternHash(0x5D00_957D_1F00_0168));
         }
     }
 

@@ -1,9 +1,17 @@
-//! Learns the Go move model (`crates/go/data/patterns.bin`) from professional games.
+//! Learns the Go move models (`crates/go/data/patterns.bin`, and with `--large-patterns`
+//! `crates/go/data/patterns-large.bin`) from professional games.
 //!
 //! ```text
 //! cargo run --release --example go_learn_patterns -- \
 //!     --games /usr/share/goban --out crates/go/data/patterns.bin [--iterations 16]
+//! cargo run --release --example go_learn_patterns -- --games /usr/share/goban \
+//!     --out crates/go/data/patterns-large.bin --iterations 12 --large-patterns 4
 //! ```
+//!
+//! `--large-patterns K` first counts the large patterns ([`menace_go::model::large`]) of
+//! the moves played in the training games and keeps those played at least `K` times as
+//! the model's dictionary; every candidate then also has its largest known pattern as a
+//! feature.
 //!
 //! Reads every `*.sgf` and `*.mgt` file (both are SGF) under `--games`, sorted by name,
 //! keeps 19x19 games, holds out every tenth game (the 10th, 20th, ...) and learns on the
@@ -15,6 +23,7 @@
 use std::path::PathBuf;
 
 use menace_go::io::sgf;
+use menace_go::model::large::{PatternCounts, PatternDict, PatternSize};
 use menace_go::model::mm::{self, Accuracy, Dataset};
 use menace_go::model::move_model::MoveModel;
 
@@ -22,6 +31,7 @@ fn main() {
     let mut games = PathBuf::from("/usr/share/goban");
     let mut out = PathBuf::from("crates/go/data/patterns.bin");
     let mut iterations = 16usize;
+    let mut min_count: Option<u32> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let v = args.next().unwrap_or_else(|| panic!("{a} needs a value"));
@@ -29,6 +39,9 @@ fn main() {
             "--games" => games = v.into(),
             "--out" => out = v.into(),
             "--iterations" => iterations = v.parse().expect("--iterations: a number"),
+            "--large-patterns" => {
+                min_count = Some(v.parse().expect("--large-patterns: a count of 1 or more"))
+            }
             _ => panic!("unknown flag {a}"),
         }
     }
@@ -57,18 +70,45 @@ fn main() {
             }
         }
     }
-    let mut data = Dataset::default();
+    let mut data = match min_count {
+        None => Dataset::default(),
+        Some(k) => {
+            let mut counts = PatternCounts::new();
+            for g in &train {
+                mm::count_patterns(&mut counts, g.size, &g.handicap, &g.moves);
+            }
+            let dict =
+                PatternDict::from_counts(&counts, k.max(1)).unwrap_or_else(|e| panic!("{e}"));
+            println!(
+                "large patterns: {} distinct played, {} played at least {k} times",
+                counts.len(),
+                dict.len()
+            );
+            for size in PatternSize::ALL {
+                let seen = counts.keys().filter(|x| x.0 == size).count();
+                let kept = dict.keys().iter().filter(|x| x.0 == size).count();
+                println!(
+                    "  size {:2} ({:2} points): {seen:6} distinct, {kept:6} kept",
+                    size.distance(),
+                    size.points()
+                );
+            }
+            Dataset::with_large_patterns(dict)
+        }
+    };
     let mut train_moves = 0;
     for g in &train {
         train_moves += mm::add_game(&mut data, g.size, &g.handicap, &g.moves);
     }
     println!(
-        "{} files, {} refused; training on {} games ({} moves, {} features), holding out {}",
+        "{} files, {} refused; training on {} games ({} moves, {} features, {} teams), \
+         holding out {}",
         files.len(),
         refused,
         train.len(),
         train_moves,
         data.features(),
+        data.teams(),
         test.len()
     );
     let model = mm::train(&data, iterations, |round, ll| {
@@ -88,15 +128,23 @@ fn main() {
         let a = score(gs);
         let pct = |k: usize| 100.0 * k as f64 / a.positions.max(1) as f64;
         println!(
-            "{name}: {} positions, top-1 {:.1}%, top-5 {:.1}%, top-10 {:.1}%",
+            "{name}: {} positions, top-1 {:.1}%, top-5 {:.1}%, top-10 {:.1}%, \
+             log-likelihood per move {:.4}",
             a.positions,
             pct(a.top1),
             pct(a.top5),
-            pct(a.top10)
+            pct(a.top10),
+            a.log_likelihood / a.positions.max(1) as f64
         );
     }
     let bytes = model.to_bytes();
     menace_files::write_atomic(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
-    println!("wrote {} ({} entries, {} bytes)", out.display(), model.entries().len(), bytes.len());
+    let patterns = model.large_patterns().map_or(0, |d| d.len());
+    println!(
+        "wrote {} ({} gammas other than 1, {patterns} large patterns, {} bytes)",
+        out.display(),
+        model.entries().len(),
+        bytes.len()
+    );
     let _ = MoveModel::from_bytes(&bytes).expect("round trip");
 }

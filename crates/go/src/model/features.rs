@@ -4,11 +4,14 @@
 //! Each candidate has at most one *level* in each feature [`Group`]: the 3x3 pattern around
 //! it (stones relative to the side to move, off-board included, canonicalised under the 8
 //! symmetries), capture, extension from atari, self-atari, atari, the line (distance to the
-//! edge), and the distance to the last two moves. Passing is a candidate with only the
-//! [`Group::Pass`] feature. Everything here reads the board; nothing allocates.
+//! edge), and the distance to the last two moves; with a dictionary of large patterns
+//! ([`crate::model::large`]), also the largest of those around it. Passing is a candidate
+//! with only the [`Group::Pass`] feature. Everything here reads the board; nothing
+//! allocates.
 
 use std::sync::OnceLock;
 
+use crate::model::large::{self, PatternDict};
 use crate::model::pattern::{mirror, rotate, SLOT_CELL};
 use crate::rules::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
 use crate::rules::tactics::capture_size;
@@ -35,10 +38,14 @@ pub enum Group {
     DistLast2 = 7,
     /// Passing: 1 after the opponent passed, 2 otherwise.
     Pass = 8,
+    /// The largest large pattern around the move that the model's dictionary holds
+    /// ([`PatternDict::largest_match`]); the level is its index there. Absent from the
+    /// 3x3 model, which has no dictionary.
+    LargePattern = 9,
 }
 
 /// Number of feature groups.
-pub const GROUPS: usize = 9;
+pub const GROUPS: usize = 10;
 
 /// All groups, in index order.
 pub const ALL_GROUPS: [Group; GROUPS] = [
@@ -51,6 +58,7 @@ pub const ALL_GROUPS: [Group; GROUPS] = [
     Group::DistLast,
     Group::DistLast2,
     Group::Pass,
+    Group::LargePattern,
 ];
 
 impl Group {
@@ -59,10 +67,11 @@ impl Group {
         ALL_GROUPS.get(i).copied()
     }
 
-    /// Largest level the group uses (levels start at 1, patterns at 0).
+    /// Largest level the group uses (levels start at 1, patterns at 0; a large pattern's
+    /// level is also bounded by its dictionary's size).
     pub fn max_level(self) -> u16 {
         match self {
-            Group::Pattern3 => u16::MAX - 1,
+            Group::Pattern3 | Group::LargePattern => u16::MAX - 1,
             Group::Capture => 4,
             Group::Extension | Group::SelfAtari | Group::Atari | Group::Pass => 2,
             Group::Line => 5,
@@ -197,7 +206,18 @@ pub fn pass_features(b: &Board) -> Features {
     Features(f)
 }
 
-/// The features of the player to move playing at the empty, legal point `p`.
+/// The features of the player to move playing at the empty, legal point `p` under a model
+/// with the large patterns `large` (none: the 3x3 model's features, [`features`]).
+pub fn features_with(b: &Board, p: Point, large: Option<&PatternDict>) -> Features {
+    let mut f = features(b, p);
+    if let Some(level) = large.and_then(|d| d.largest_match(&large::hashes(b, p))) {
+        f.0[Group::LargePattern as usize] = level;
+    }
+    f
+}
+
+/// The features of the player to move playing at the empty, legal point `p`, without
+/// large patterns.
 pub fn features(b: &Board, p: Point) -> Features {
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
     let mut f = [ABSENT; GROUPS];

@@ -13,7 +13,6 @@
 //! root statistics are summed in thread order. The same input thus gives the same move on
 //! any machine, whatever the scheduling.
 
-use crate::model::features;
 use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
@@ -22,7 +21,7 @@ use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
-use crate::search::profile::{Capabilities, Priors, WideRoot};
+use crate::search::profile::{Capabilities, Patterns, Priors, WideRoot};
 use menace_stats::rng::{from_seed, GameRng};
 use std::time::Instant;
 
@@ -264,7 +263,10 @@ impl Tree {
         Tree {
             nodes,
             caps: cfg.capabilities(),
-            model: MoveModel::builtin(),
+            model: match cfg.capabilities().patterns {
+                Patterns::Shape3x3 => MoveModel::builtin(),
+                Patterns::Large => MoveModel::builtin_large(),
+            },
             scratch: Vec::new(),
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
@@ -309,7 +311,7 @@ impl Tree {
                 aw,
             };
             if self.caps.priors == Priors::Learned {
-                let s = self.model.strength(&features::features(b, p));
+                let s = self.model.strength(&self.model.features(b, p));
                 self.scratch.push((node, s));
             } else {
                 self.nodes.push(node);

@@ -1,4 +1,4 @@
-//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V7`]),
+//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V8`]),
 //! a named column per piece of knowledge ([`Capabilities`]). The search and the move
 //! decision ask a row's columns, never "is this profile at least v5", so what a profile
 //! does is read in one place, and a tuning flag sets a column instead of adding a second
@@ -47,6 +47,11 @@ pub enum Profile {
     /// expected lead, so that with no komi a winning black keeps playing for points
     /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
     V7,
+    /// Experimental: V6 with the large-pattern move model ([`Patterns::Large`]) for its
+    /// learned priors and widening, and the root wide in both formats
+    /// ([`WideRoot::Always`], which `--wide-root` gives v6; accepted by its A/B on 13x13,
+    /// docs/ab/wide-root-gtp-13x13.jsonl). No dynamic komi (v7's column).
+    V8,
 }
 
 /// Where the tree's priors come from.
@@ -60,6 +65,18 @@ pub enum Priors {
     /// winrate is its playouts' alone (the learned priors would lift a lost position's
     /// winrate above the resign threshold).
     Learned,
+}
+
+/// Which learned move model the [`Priors::Learned`] priors and widening use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Patterns {
+    /// The 3x3 model (`crates/go/data/patterns.bin`): the 3x3 pattern and the tactical,
+    /// line and distance features ([`MoveModel::builtin`](crate::model::move_model::MoveModel::builtin)).
+    Shape3x3,
+    /// The large-pattern model (`crates/go/data/patterns-large.bin`): the same features and
+    /// the largest known diamond-shaped pattern around the move, up to 72 neighbours
+    /// ([`MoveModel::builtin_large`](crate::model::move_model::MoveModel::builtin_large)).
+    Large,
 }
 
 /// How the king-of-the-hill bot, which cannot see the history, handles a capture that
@@ -116,6 +133,8 @@ pub struct Capabilities {
     pub wide_root: WideRoot,
     /// The search asks for a cushion when ahead ([`Profile::V7`]).
     pub dynamic_komi: bool,
+    /// The learned model behind the priors ([`Patterns::Large`] in [`Profile::V8`]).
+    pub patterns: Patterns,
 }
 
 /// A row, positionally, so that the table below reads as a table.
@@ -126,38 +145,49 @@ const fn row(
     ladders: bool,
     wide_root: WideRoot,
     dynamic_komi: bool,
+    patterns: Patterns,
 ) -> Capabilities {
-    Capabilities { priors, ko_policy, growing_budget, ladders, wide_root, dynamic_komi }
+    Capabilities { priors, ko_policy, growing_budget, ladders, wide_root, dynamic_komi, patterns }
 }
 
 use KoPolicy::{AfterSearch, ExcludeFromSearch};
+use Patterns::{Large, Shape3x3};
 use Priors::{Learned, Michi};
-use WideRoot::{Koth, Never};
+use WideRoot::{Always, Koth, Never};
 
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
-const TABLE: [(Profile, Capabilities); 7] = [
-    //                priors   ko_policy          growing ladders wide_root dynamic_komi
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true)),
+const TABLE: [(Profile, Capabilities); 8] = [
+    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns
+    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3)),
+    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3)),
+    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3)),
+    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3)),
+    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3)),
+    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3)),
+    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3)),
+    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large)),
 ];
 
 impl Profile {
     /// Every profile, oldest first.
-    pub const ALL: [Profile; 7] =
-        [Profile::V1, Profile::V2, Profile::V3, Profile::V4, Profile::V5, Profile::V6, Profile::V7];
+    pub const ALL: [Profile; 8] = [
+        Profile::V1,
+        Profile::V2,
+        Profile::V3,
+        Profile::V4,
+        Profile::V5,
+        Profile::V6,
+        Profile::V7,
+        Profile::V8,
+    ];
 
     /// This profile's row of the table.
     pub fn capabilities(self) -> Capabilities {
         TABLE[self as usize].1
     }
 
-    /// The name on the command line and in records (`v1` ... `v7`).
+    /// The name on the command line and in records (`v1` ... `v8`).
     pub fn name(self) -> &'static str {
         match self {
             Profile::V1 => "v1",
@@ -167,6 +197,7 @@ impl Profile {
             Profile::V5 => "v5",
             Profile::V6 => "v6",
             Profile::V7 => "v7",
+            Profile::V8 => "v8",
         }
     }
 }
@@ -174,10 +205,10 @@ impl Profile {
 impl std::str::FromStr for Profile {
     type Err = String;
     fn from_str(s: &str) -> Result<Profile, String> {
-        Profile::ALL
-            .into_iter()
-            .find(|p| p.name() == s)
-            .ok_or_else(|| format!("unknown profile {s:?} (known: v1, v2, v3, v4, v5, v6, v7)"))
+        Profile::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
+            let known: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+            format!("unknown profile {s:?} (known: {})", known.join(", "))
+        })
     }
 }
 
@@ -201,9 +232,11 @@ mod tests {
 
     #[test]
     fn each_profile_adds_what_its_documentation_says() {
-        // Each row differs from the one before in exactly the column its version added.
+        // Each row differs from the one it builds on (the one before, but v8 builds on v6)
+        // in exactly the columns its version added.
         let added = |p: Profile| {
-            let (a, b) = (Profile::ALL[p as usize - 1].capabilities(), p.capabilities());
+            let base = if p == Profile::V8 { Profile::V6 } else { Profile::ALL[p as usize - 1] };
+            let (a, b) = (base.capabilities(), p.capabilities());
             [
                 ("priors", a.priors != b.priors),
                 ("ko_policy", a.ko_policy != b.ko_policy),
@@ -211,6 +244,7 @@ mod tests {
                 ("ladders", a.ladders != b.ladders),
                 ("wide_root", a.wide_root != b.wide_root),
                 ("dynamic_komi", a.dynamic_komi != b.dynamic_komi),
+                ("patterns", a.patterns != b.patterns),
             ]
             .into_iter()
             .filter(|x| x.1)
@@ -223,6 +257,8 @@ mod tests {
         assert_eq!(added(Profile::V5), ["ladders"]);
         assert_eq!(added(Profile::V6), ["wide_root"]);
         assert_eq!(added(Profile::V7), ["dynamic_komi"]);
+        assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
+        assert_eq!(Profile::V8.capabilities().wide_root, WideRoot::Always);
     }
 
     #[test]

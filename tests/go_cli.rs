@@ -312,4 +312,20 @@ fn verbose_gtp_says_each_moves_search_and_what_the_kept_tree_brought() {
     let (_, _, err) =
         run_cli(&flags[..2].iter().chain(&flags[3..]).copied().collect::<Vec<_>>(), input);
     assert!(err.is_empty(), "{err}");
+    // With a clock of its own (`--time`, 1 s a move), the clock decides instead of the
+    // fixed 500: a search runs until its think time (here well past 500 playouts), up to
+    // the ceiling of ten times the fixed budget (`CLOCKED_PLAYOUTS_FACTOR`).
+    let mut clocked = flags.to_vec();
+    clocked.extend(["--time", "0+1/1"]);
+    let (code, _, err) = run_cli(&clocked, input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<_> = err.lines().map(|l| line(l).unwrap_or_else(|| panic!("{l:?}"))).collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert!(lines.iter().all(|l| l.1 <= 5000) && lines.iter().any(|l| l.1 > 500), "{err}");
+    // The clock is for GTP; a malformed one is refused with the forms it takes.
+    for bad in [&["go", "--time", "0+1/1"][..], &["go", "--gtp", "--time", "1+x"]] {
+        let (code, out, err) = run_cli(bad, "");
+        assert_eq!(code, 2, "{bad:?}: {out}{err}");
+        assert!(out.is_empty() && !err.is_empty(), "{bad:?}");
+    }
 }

@@ -71,6 +71,11 @@ pub struct GoArgs {
     /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
     #[arg(long)]
     ponder: bool,
+    /// GTP only: the engine's own clock, for controllers that set none (Lizzie, gtp2ogs
+    /// without one): `0+10/1` thinks up to 10 s a move, `1800+30x5` is byo-yomi;
+    /// `time_settings` replaces it. Forms as `menace go match --time`.
+    #[arg(long, value_name = "CONTROL", requires = "gtp")]
+    time: Option<menace_go::rules::clock::TimeControl>,
     /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
     #[arg(long, value_name = "VERSION")]
     gtp_version: Option<String>,
@@ -217,6 +222,7 @@ pub fn run(args: GoArgs) -> ExitCode {
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
         let engine = engine.version(args.gtp_version).ponder(args.ponder).verbose(args.verbose);
+        let engine = engine.time_control(args.time);
         return gtp::serve_stdio(engine, "menace go --gtp");
     }
     let mut text = String::new();

@@ -418,6 +418,31 @@ fn clock_commands_set_and_follow_the_clocks() {
     assert_eq!(clocks(&e), [None, None]);
 }
 
+/// The engine's own clock (`menace go --gtp --time`): both clocks run under it from the
+/// start, a new game starts them afresh, and a controller's `time_settings` replaces it.
+#[test]
+fn the_engines_own_clock_runs_until_a_controller_sets_another() {
+    use menace_go::rules::clock::TimeControl;
+    use std::time::Duration;
+    let byo =
+        TimeControl::Canadian { main: Duration::ZERO, period: Duration::from_secs(10), stones: 1 };
+    let mut e = Engine::new(SearchConfig::default()).time_control(Some(byo));
+    assert_eq!(e.clock(Colour::Black).unwrap().control(), byo);
+    assert_eq!(e.handle_line("time_left white 3 1").unwrap(), "=\n\n");
+    assert_eq!(e.clock(Colour::White).unwrap().period_left(), Duration::from_secs(3));
+    // A new game: both clocks full again, under the same control.
+    assert_eq!(e.handle_line("clear_board").unwrap(), "=\n\n");
+    let fresh = menace_go::rules::clock::Clock::new(byo);
+    assert_eq!(clocks(&e), [Some(fresh), Some(fresh)]);
+    assert_eq!(e.handle_line("time_settings 60 0 0").unwrap(), "=\n\n");
+    let absolute = TimeControl::Absolute { main: Duration::from_secs(60) };
+    assert_eq!(e.clock(Colour::White).unwrap().control(), absolute);
+    assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
+    assert_eq!(e.clock(Colour::White).unwrap().control(), absolute);
+    // Without a clock of its own, none until a controller sets one.
+    assert_eq!(clocks(&Engine::new(SearchConfig::default()).time_control(None)), [None, None]);
+}
+
 /// The rule of a clock, in real time: with 1 s a move (`time_settings 0 1 1`) the engine
 /// at its default settings (which on the fixed budget thinks longer than that) answers
 /// each genmove within the second, and charges its own clock.

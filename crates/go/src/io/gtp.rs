@@ -140,6 +140,15 @@ impl Engine {
         self
     }
 
+    /// The engine's own clock (`None`, the default: the fixed playout budget), for
+    /// controllers that send no `time_settings`: `0+10/1` thinks up to 10 s a move less the
+    /// margin. A controller's `time_settings` replaces it; every new game (`clear_board`,
+    /// `boardsize`) starts the clocks afresh.
+    pub fn time_control(mut self, tc: Option<TimeControl>) -> Engine {
+        self.time.set(tc);
+        self
+    }
+
     /// Makes `version` answer `version` instead of our own version (when given). Lizzie
     /// 0.7.4 reads the answer as a Leela Zero version and, below 0.15, stops to show a
     /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
@@ -285,6 +294,7 @@ impl Engine {
 
     fn reset(&mut self, size: usize) {
         self.board = Board::new(size);
+        self.time.restart();
         self.history.clear();
         self.keys = vec![self.board.position_key()];
     }

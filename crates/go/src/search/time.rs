@@ -100,6 +100,13 @@ impl TimeManager {
         self.clocks = tc.map(|tc| [Clock::new(tc), Clock::new(tc)]);
     }
 
+    /// Starts both clocks afresh under the time control they run under (a new game:
+    /// `clear_board`); nothing without one.
+    pub fn restart(&mut self) {
+        let tc = self.clocks.as_ref().map(|k| k[0].control());
+        self.set(tc);
+    }
+
     /// `c`'s clock, if a time control is set.
     pub fn clock(&self, c: Colour) -> Option<&Clock> {
         self.clocks.as_ref().map(|k| &k[c.index()])

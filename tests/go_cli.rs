@@ -193,6 +193,14 @@ fn v7_asks_for_a_cushion_only_when_ahead() {
     assert!(input.board.is_legal(koth::parse_move(&input.board, v7_move.trim()).unwrap()));
     let (_, v6_err) = run("v6", &ahead);
     assert_eq!(cushion(&v6_err), None, "{v6_err}");
+    // The tuning flag `--dynamic-komi` sets v7's column in another row: v6 with it is v7,
+    // move and statistics (v7's row is v6's with that column set).
+    let (code, out, err) = run_cli(
+        &["go", "--profile", "v6", "--dynamic-komi", "--playouts", "10000", "--threads", "1", "-v"],
+        &ahead,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!((out, err), (v7_move.clone(), v7_err.clone()));
 
     let losing = fixture("koth-ko-losing.txt");
     let v7 = run("v7", &losing);
@@ -265,7 +273,7 @@ fn the_profile_ab_records_replay() {
     }
 }
 
-/// `-v` over GTP: one line per chosen move on stderr, in the form `scripts/ponder-report`
+/// `-v` over GTP: one line per chosen move on stderr, in the form `scripts/paired-report`
 /// and `scripts/tree-reuse-replay` read; the root's visits are the playouts run plus what a
 /// kept tree brought, and only tree reuse (here `--ponder`'s) brings any.
 #[test]

@@ -68,6 +68,10 @@ pub struct GoArgs {
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
+    /// Situational dynamic komi (v7's) with any profile (the profile table's
+    /// `dynamic_komi` column set; tuning, for an A/B).
+    #[arg(long, hide = true)]
+    dynamic_komi: bool,
     /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
     #[arg(long)]
     ponder: bool,
@@ -209,6 +213,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         seed: args.seed,
         profile: args.profile,
         wide_root: args.wide_root.then_some(WideRoot::Always),
+        dynamic_komi: args.dynamic_komi.then_some(true),
         ..SearchConfig::default()
     };
     match args.command {

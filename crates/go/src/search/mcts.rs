@@ -53,13 +53,20 @@ pub struct SearchConfig {
     /// Tuning, for an A/B: where the root is wide instead of the profile's
     /// [`Capabilities::wide_root`] (`--wide-root` sets [`WideRoot::Always`]).
     pub wide_root: Option<WideRoot>,
+    /// Tuning, for an A/B: situational dynamic komi on or off instead of the profile's
+    /// [`Capabilities::dynamic_komi`] (`--dynamic-komi` turns it on).
+    pub dynamic_komi: Option<bool>,
 }
 
 impl SearchConfig {
     /// What the search does: the profile's row, with the tuning overrides applied.
     pub fn capabilities(&self) -> Capabilities {
         let row = self.profile.capabilities();
-        Capabilities { wide_root: self.wide_root.unwrap_or(row.wide_root), ..row }
+        Capabilities {
+            wide_root: self.wide_root.unwrap_or(row.wide_root),
+            dynamic_komi: self.dynamic_komi.unwrap_or(row.dynamic_komi),
+            ..row
+        }
     }
 }
 
@@ -74,6 +81,7 @@ impl Default for SearchConfig {
             rave_equiv: 3500.0,
             profile: Profile::default(),
             wide_root: None,
+            dynamic_komi: None,
         }
     }
 }

@@ -50,10 +50,10 @@ pub struct GoArgs {
     /// the king-of-the-hill format, searches every root move from the first visit (no last
     /// move to rank the answer to it; over GTP it plays as v5); it scored 33.5 of 40
     /// against GNU Go level 10 on 19x19 in that format. `v7` (experimental) adds a virtual
-    /// komi when clearly ahead (the search asks itself for half the lead it expects). `v8`
-    /// (experimental) is v6 with priors from the large-pattern move model (patterns of up to
-    /// 72 neighbours learned from professional games) and every root move searched early
-    /// over GTP too. The
+    /// komi when clearly ahead (the search asks itself for half the lead it expects). `v8` is v6
+    /// with priors from the large-pattern move model (patterns of up to 72 neighbours
+    /// learned from professional games) and every root move searched early over GTP too; it
+    /// won 64.8% of 122 games against v6 on 13x13. The
     /// older ones are frozen to replay their records: `v5` is v4 plus ladders; `v4` is v3
     /// with the growing budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko
     /// retake while winning, a retake for a tie while clearly losing); `v2` adds priors

@@ -152,7 +152,8 @@ pub struct Capabilities {
     pub parallel: Parallel,
 }
 
-/// A row, positionally, so that the table below reads as a table.
+/// A row, positionally, so that the table below reads as a table (one argument a column).
+#[allow(clippy::too_many_arguments)]
 const fn row(
     priors: Priors,
     ko_policy: KoPolicy,

@@ -201,6 +201,13 @@ fn v7_asks_for_a_cushion_only_when_ahead() {
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!((out, err), (v7_move.clone(), v7_err.clone()));
+    // `--shared-tree` on one thread is the sequential search, dynamic komi phases included.
+    let (code, out, err) = run_cli(
+        &["go", "--profile", "v7", "--shared-tree", "--playouts", "10000", "--threads", "1", "-v"],
+        &ahead,
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!((out, err), (v7_move.clone(), v7_err.clone()));
 
     let losing = fixture("koth-ko-losing.txt");
     let v7 = run("v7", &losing);

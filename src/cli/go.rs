@@ -9,7 +9,7 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Profile, WideRoot};
+use menace_go::search::profile::{Parallel, Profile, WideRoot};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 
@@ -72,6 +72,11 @@ pub struct GoArgs {
     /// `dynamic_komi` column set; tuning, for an A/B).
     #[arg(long, hide = true)]
     dynamic_komi: bool,
+    /// One search tree for all `--threads` (the profile table's `parallel` column set to
+    /// "shared tree"; tuning, for an A/B): the threads run the playouts of one tree
+    /// instead of each searching a tree of its own. Still deterministic.
+    #[arg(long, hide = true)]
+    shared_tree: bool,
     /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
     #[arg(long)]
     ponder: bool,
@@ -214,6 +219,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         profile: args.profile,
         wide_root: args.wide_root.then_some(WideRoot::Always),
         dynamic_komi: args.dynamic_komi.then_some(true),
+        parallel: args.shared_tree.then_some(Parallel::SharedTree),
         ..SearchConfig::default()
     };
     match args.command {

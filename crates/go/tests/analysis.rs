@@ -275,7 +275,26 @@ fn tree_reuse_keeps_genmove_deterministic_and_legal() {
 
 #[test]
 fn pondering_searches_on_the_opponents_time_and_the_next_move_starts_from_it() {
-    let mut s = Session::start(engine(300).ponder(true));
+    pondering_keeps_its_tree(engine(300));
+}
+
+/// Pondering, live analysis and tree reuse with one shared tree (`--shared-tree`).
+#[test]
+fn a_shared_tree_ponders_and_the_next_move_starts_from_it() {
+    use menace_go::search::profile::Parallel;
+    let cfg = SearchConfig {
+        playouts: 300,
+        threads: 2,
+        parallel: Some(Parallel::SharedTree),
+        ..SearchConfig::default()
+    };
+    pondering_keeps_its_tree(Engine::new(cfg));
+}
+
+/// `e` (a 300-playout engine) ponders after its move, and its next move, streamed with
+/// `genmove_analyze`, starts from the tree grown meanwhile.
+fn pondering_keeps_its_tree(e: Engine) {
+    let mut s = Session::start(e.ponder(true));
     s.send("boardsize 9");
     assert_eq!(s.answer(), ["=", ""]);
     s.send("genmove b");

@@ -465,6 +465,31 @@ fn genmove_under_one_second_a_move_answers_within_the_second() {
     assert!(b.in_overtime() && b.count_left() == 1, "{b:?}");
 }
 
+/// The clock with one shared tree (`--shared-tree`) and tree reuse: each genmove under
+/// `time_settings 0 1 1` answers within its second, and the game is a legal one.
+#[test]
+fn a_shared_tree_under_a_clock_with_tree_reuse_answers_within_the_second() {
+    use menace_go::search::profile::Parallel;
+    use std::time::{Duration, Instant};
+    let cfg = SearchConfig {
+        threads: 2,
+        parallel: Some(Parallel::SharedTree),
+        ..SearchConfig::default()
+    };
+    let mut e = Engine::new(cfg).reuse_tree(true);
+    for cmd in ["boardsize 9", "komi 7", "time_settings 0 1 1"] {
+        assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n");
+    }
+    for (i, colour) in ["b", "w", "b", "w", "b", "w"].iter().enumerate() {
+        let start = Instant::now();
+        let ans = e.handle_line(&format!("genmove {colour}")).unwrap();
+        let took = start.elapsed();
+        assert!(ans.starts_with("= ") && !ans.contains("resign"), "{ans}");
+        assert!(took < Duration::from_secs(1), "move {i} took {took:?}");
+    }
+    assert_eq!(e.board().diagram().matches(['X', 'O']).count(), 6, "{}", e.board().diagram());
+}
+
 /// Without a clock the engine is the fixed-budget engine: a time_left or a cleared clock
 /// changes no move.
 #[test]

@@ -1,14 +1,28 @@
-//! The search and the move decision: determinism with threads, the pass rules, ko retakes,
+//! The search and the move decision: determinism with threads (a tree each, or one shared
+//! tree), the pass rules, ko retakes,
 //! (The tactic test is `spec_example_takes_the_stone` in koth.rs.)
 
 use menace_go::rules::board::{Board, Colour, Move};
 use menace_go::rules::ko;
 use menace_go::search::bot::{self, Context};
 use menace_go::search::mcts::{self, RootRules, SearchConfig};
-use menace_go::search::profile::{Profile, WideRoot};
+use menace_go::search::profile::{Parallel, Profile, WideRoot};
+
+mod support;
+use support::repo;
 
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
     SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
+}
+
+/// [`cfg`] with one tree for all the threads (`--shared-tree`).
+fn shared(playouts: usize, threads: usize) -> SearchConfig {
+    SearchConfig { parallel: Some(Parallel::SharedTree), ..cfg(playouts, threads) }
+}
+
+/// What a search found, all of it.
+fn all(r: &mcts::SearchResult) -> (Vec<mcts::MoveStat>, usize, u32) {
+    (r.moves.clone(), r.playouts, r.virtual_komi.to_bits())
 }
 
 #[test]
@@ -269,4 +283,185 @@ fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
     forest.lock().unwrap().set_path(vec![reply]);
     let unrelated = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
     assert_eq!(unrelated.moves, fresh.moves);
+}
+
+/// One shared tree on two threads: the same search twice, and again while a third thread
+/// keeps a core busy (another scheduling), and again on three threads with the window of two
+/// (the threads only run playouts; the tree is walked in one fixed order).
+#[test]
+fn a_shared_tree_is_deterministic_whatever_the_scheduling() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let b = control_board();
+    let rules = RootRules::default();
+    for profile in [Profile::V6, Profile::V7, Profile::V8] {
+        let sh = SearchConfig { profile, ..shared(3000, 2) };
+        let a = mcts::search(&b, &sh, &rules);
+        assert_eq!(all(&a), all(&mcts::search(&b, &sh, &rules)), "{profile}");
+        let busy = AtomicBool::new(true);
+        let spun = std::thread::scope(|s| {
+            s.spawn(|| {
+                let mut x = 0u64;
+                while busy.load(Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_add(1));
+                }
+            });
+            let r = mcts::search(&b, &sh, &rules);
+            busy.store(false, Ordering::Relaxed);
+            r
+        });
+        assert_eq!(all(&a), all(&spun), "{profile} beside a busy thread");
+        // Not the root-parallel search, nor the same search under another seed.
+        assert_ne!(
+            a.moves,
+            mcts::search(&b, &SearchConfig { profile, ..cfg(3000, 2) }, &rules).moves
+        );
+        assert_ne!(
+            a.moves,
+            mcts::search(&b, &SearchConfig { seed: 43, ..sh.clone() }, &rules).moves
+        );
+    }
+}
+
+/// On one thread the shared tree is the sequential search, statistic for statistic: the
+/// same tree, the same generator, one playout in flight at a time. Also under a control
+/// that looks (a distant deadline, snapshots) and with v7's dynamic komi phases.
+#[test]
+fn a_shared_tree_on_one_thread_is_the_sequential_search() {
+    use menace_go::search::control::{Control, Progress};
+    use std::time::{Duration, Instant};
+    let rules = RootRules::default();
+    for b in [control_board(), Board::new(19)] {
+        for profile in [Profile::V1, Profile::V5, Profile::V7, Profile::V8] {
+            let one = |parallel| SearchConfig { profile, parallel, ..cfg(1500, 1) };
+            let seq = mcts::search(&b, &one(None), &rules);
+            let sh = mcts::search(&b, &one(Some(Parallel::SharedTree)), &rules);
+            assert_eq!(all(&sh), all(&seq), "{profile} on {}x{}", b.size(), b.size());
+            let progress = Progress::new(Duration::ZERO);
+            let far = Control {
+                deadline: Some(Instant::now() + Duration::from_secs(3600)),
+                progress: Some(&progress),
+                ..Control::default()
+            };
+            let watched = mcts::search_with(&b, &one(Some(Parallel::SharedTree)), &rules, &far);
+            assert_eq!(all(&watched), all(&seq), "{profile} watched");
+            let (n, cands) = progress.candidates();
+            assert_eq!(n, seq.playouts);
+            assert_eq!(cands[0].mv, seq.best());
+        }
+    }
+}
+
+/// A shared tree runs the whole budget, every playout counted once: the root's children
+/// hold as many visits as the playouts run (none left in flight), on one thread or more,
+/// and a search with the obvious-move test and a distant deadline runs the plain search.
+#[test]
+fn a_shared_tree_runs_its_budget_and_counts_each_playout_once() {
+    let b = control_board();
+    let rules = RootRules::default();
+    for threads in [1, 2, 3] {
+        let r = mcts::search(&b, &shared(2000, threads), &rules);
+        let want = mcts::budget(&b, 2000, SearchConfig::default().profile);
+        assert_eq!(r.playouts, want, "{threads} threads");
+        let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
+        assert_eq!(visits as usize, want, "{threads} threads");
+        for m in &r.moves {
+            assert!((0.0..=1.0).contains(&m.winrate), "{m:?}");
+        }
+    }
+}
+
+/// The shared tree plays sensibly: the specification's example, where taking the stone is
+/// the move (koth.rs asks the same of the sequential search).
+#[test]
+fn a_shared_tree_takes_the_stone() {
+    use menace_go::io::koth;
+    let text = std::fs::read_to_string(repo("fixtures/go/spec-example.txt")).unwrap();
+    let input = koth::parse(&text).unwrap();
+    let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
+    let d = bot::decide(&input.board, &shared(2000, 2), &ctx);
+    assert_eq!(koth::format_move(&input.board, d.mv), "6 5");
+}
+
+/// A shared tree's owner expands it and so reads the ladders: it runs on a thread with the
+/// search stack. The position where a deep reading overflowed a 2 MiB stack (tests/go_cli.rs).
+#[test]
+fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
+    use menace_go::io::koth;
+    let text = std::fs::read_to_string(repo("fixtures/go/deep-ladder-reading.txt")).unwrap();
+    let input = koth::parse(&text).unwrap();
+    let cfg = SearchConfig { profile: Profile::V5, seed: 2, ..shared(30_000, 2) };
+    let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
+    let d = bot::decide(&input.board, &cfg, &ctx);
+    assert!(input.board.is_legal(d.mv));
+}
+
+/// The clock's paths with a shared tree: a raised stop flag ends it at its first look (the
+/// playouts in flight then are still counted), a deadline ends it, and the obvious-move
+/// test ends it before its cap.
+#[test]
+fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
+    use menace_go::search::control::{Control, CHECK_EVERY};
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+    let b = control_board();
+    let rules = RootRules::default();
+    let raised = AtomicBool::new(true);
+    let stop = Control { stop: Some(&raised), ..Control::default() };
+    let r = mcts::search_with(&b, &shared(100_000, 2), &rules, &stop);
+    assert_eq!(r.playouts, CHECK_EVERY + mcts::shared_window(2) - 1);
+    let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
+    assert_eq!(visits as usize, r.playouts, "the playouts in flight were backed up");
+    let start = Instant::now();
+    let timed = Control {
+        deadline: Some(start + Duration::from_millis(200)),
+        max_playouts: Some(100_000_000),
+        ..Control::default()
+    };
+    let r = mcts::search_with(&b, &shared(100, 2), &rules, &timed);
+    assert!(start.elapsed() < Duration::from_secs(5), "the deadline ended the search");
+    assert!(r.playouts > 200 && r.playouts < 100_000_000, "{}", r.playouts);
+    let capped = Control {
+        deadline: Some(Instant::now() + Duration::from_secs(3600)),
+        early_stop: true,
+        max_playouts: Some(4000),
+        ..Control::default()
+    };
+    let r = mcts::search_with(&b, &shared(100, 2), &rules, &capped);
+    assert!(r.playouts < 4000, "the lead is safe before the last playout: {}", r.playouts);
+}
+
+/// Tree reuse keeps the one shared tree: a first search is the plain one, the next starts
+/// from the subtree of the moves played, and moves that do not lead there start afresh.
+#[test]
+fn a_shared_tree_is_reused_from_the_subtree_of_the_moves_played() {
+    use menace_go::search::control::Control;
+    use menace_go::search::mcts::Forest;
+    use std::sync::Mutex;
+    let b = control_board();
+    let rules = RootRules::default();
+    let forest = Mutex::new(Forest::default());
+    let ctl = Control { reuse: Some(&forest), ..Control::default() };
+    let first = mcts::search_with(&b, &shared(2000, 2), &rules, &ctl);
+    assert_eq!(all(&first), all(&mcts::search(&b, &shared(2000, 2), &rules)));
+    assert_eq!(
+        format!("{:?}", forest.lock().unwrap()).split(',').next(),
+        Some("Forest { trees: 1")
+    );
+    let mv = first.best();
+    let mut after = b.clone();
+    after.play(mv).unwrap();
+    let reply = mcts::search(&after, &cfg(400, 1), &rules).best();
+    let mut next = after.clone();
+    next.play(reply).unwrap();
+    forest.lock().unwrap().set_path(vec![mv, reply]);
+    let reused = mcts::search_with(&next, &shared(400, 2), &rules, &ctl);
+    let total: u32 = reused.moves.iter().map(|m| m.visits).sum();
+    assert!(total as usize > reused.playouts, "{total} visits, {} playouts", reused.playouts);
+    let fresh = mcts::search(&next, &shared(400, 2), &rules);
+    forest.lock().unwrap().set_path(vec![reply]);
+    let unrelated = mcts::search_with(&next, &shared(400, 2), &rules, &ctl);
+    assert_eq!(all(&unrelated), all(&fresh));
+    // Root-parallel trees are not a shared tree's: a search in the other mode starts afresh.
+    let root_parallel = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
+    assert_eq!(root_parallel.moves, mcts::search(&next, &cfg(400, 2), &rules).moves);
 }

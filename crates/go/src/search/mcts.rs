@@ -8,10 +8,21 @@
 //! inside the tree end the game there and are scored exactly (Tromp-Taylor on the board as
 //! it stands), so the tree learns that passing with dead stones on the board loses.
 //!
-//! Determinism: the work is a fixed number of playouts; with several threads each thread
-//! searches its own tree from the seed `seed + thread index` (root parallelism), and the
-//! root statistics are summed in thread order. The same input thus gives the same move on
-//! any machine, whatever the scheduling.
+//! Determinism: the work is a fixed number of playouts, and how the threads share it is
+//! the profile's [`Capabilities::parallel`]:
+//!
+//! - [`Parallel::RootTrees`] (root parallelism): each thread searches its own tree from the
+//!   seed `seed + thread index`, and the root statistics are summed in thread order.
+//! - [`Parallel::SharedTree`] (`--shared-tree`): one tree, which one thread (its owner)
+//!   walks, expands and updates in a fixed order, while all the threads run playouts.
+//!   Playout `i` is descended once playout `i - W` is backed up (`W`, the window, from
+//!   [`shared_window`]), with a virtual loss on its path so that the playouts in flight
+//!   spread out; it runs with the generator of its slot `i % W` (seeded `seed + slot`),
+//!   whichever thread runs it; the playouts are backed up in their order. The search is
+//!   thus a function of its input and the window; with one thread the window is one and
+//!   it is the root-parallel search with one thread, playout for playout.
+//!
+//! Either way the same input gives the same move on any machine, whatever the scheduling.
 
 use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
@@ -21,7 +32,7 @@ use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
-use crate::search::profile::{Capabilities, Patterns, Priors, WideRoot};
+use crate::search::profile::{Capabilities, Parallel, Patterns, Priors, WideRoot};
 use menace_stats::rng::{from_seed, GameRng};
 use std::time::Instant;
 
@@ -35,13 +46,15 @@ pub const DEFAULT_PLAYOUTS: usize = 60_000;
 /// Search parameters.
 #[derive(Clone, Debug)]
 pub struct SearchConfig {
-    /// Total playouts (split evenly across threads).
+    /// Total playouts (split evenly across the trees under root parallelism).
     pub playouts: usize,
-    /// Worker threads (root parallelism); 1 or more.
+    /// Threads, 1 or more: one tree each ([`Parallel::RootTrees`]) or all on one tree
+    /// ([`Parallel::SharedTree`]).
     pub threads: usize,
     /// Komi, added to white's score.
     pub komi: f32,
-    /// The generator seed (each thread adds its index).
+    /// The generator seed (each tree, or each playout slot of a shared tree, adds its
+    /// index).
     pub seed: u64,
     /// Visits before a leaf is expanded.
     pub expand_visits: u32,
@@ -56,6 +69,9 @@ pub struct SearchConfig {
     /// Tuning, for an A/B: situational dynamic komi on or off instead of the profile's
     /// [`Capabilities::dynamic_komi`] (`--dynamic-komi` turns it on).
     pub dynamic_komi: Option<bool>,
+    /// Tuning, for an A/B: how the threads share the work instead of the profile's
+    /// [`Capabilities::parallel`] (`--shared-tree` sets [`Parallel::SharedTree`]).
+    pub parallel: Option<Parallel>,
 }
 
 impl SearchConfig {
@@ -65,6 +81,7 @@ impl SearchConfig {
         Capabilities {
             wide_root: self.wide_root.unwrap_or(row.wide_root),
             dynamic_komi: self.dynamic_komi.unwrap_or(row.dynamic_komi),
+            parallel: self.parallel.unwrap_or(row.parallel),
             ..row
         }
     }
@@ -82,6 +99,7 @@ impl Default for SearchConfig {
             profile: Profile::default(),
             wide_root: None,
             dynamic_komi: None,
+            parallel: None,
         }
     }
 }
@@ -106,7 +124,7 @@ pub struct RootRules {
 pub struct MoveStat {
     /// The move.
     pub mv: Move,
-    /// Playouts through it (summed over threads).
+    /// Playouts through it (summed over the trees).
     pub visits: u32,
     /// Its winrate for the player to move: priors included in profile v1, the playouts
     /// alone from v2 (0 when it had none).
@@ -125,7 +143,7 @@ pub struct SearchResult {
     /// Playouts run.
     pub playouts: usize,
     /// The cushion (points) the player to move was asked for in the search's last part,
-    /// averaged over the threads' trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
+    /// averaged over the trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
     pub virtual_komi: f32,
 }
 
@@ -182,7 +200,7 @@ struct Node {
 
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
-/// Tree size limit per thread (32 bytes a node: 128 MiB). Beyond it leaves are no
+/// Tree size limit per tree (32 bytes a node: 128 MiB). Beyond it leaves are no
 /// longer expanded and playouts simply start there, so huge budgets cannot exhaust memory.
 const MAX_NODES: usize = 4 << 20;
 /// The longest principal variation reported.
@@ -245,15 +263,29 @@ struct Tree {
     komi: f32,
     expand_visits: u32,
     rave_equiv: f32,
-    rng: GameRng,
-    path: Vec<u32>,
-    amaf: [u8; MAX_POINTS],
+    /// Shared tree: each node's playouts in flight (descended, not yet backed up), by node
+    /// index; each counts as a lost visit in [`Tree::select`] so that the next descents
+    /// spread out. Empty under root parallelism (no playout is ever in flight there).
+    vloss: Vec<u16>,
     /// V7: the cushion asked of the root player.
     dynamic_komi: Option<DynamicKomi>,
 }
 
+/// One descent's record: the nodes it went through, root first, and the AMAF marks of
+/// the moves played (in the tree, then in the playout).
+struct Walk {
+    path: Vec<u32>,
+    amaf: [u8; MAX_POINTS],
+}
+
+impl Walk {
+    fn new() -> Walk {
+        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS] }
+    }
+}
+
 impl Tree {
-    fn new(root: &Board, cfg: &SearchConfig, seed: u64) -> Tree {
+    fn new(root: &Board, cfg: &SearchConfig) -> Tree {
         let root_node = Node {
             mv: Move::Pass,
             color: root.to_move().opponent(),
@@ -281,9 +313,7 @@ impl Tree {
             komi: cfg.komi,
             expand_visits: cfg.expand_visits,
             rave_equiv: cfg.rave_equiv,
-            rng: from_seed(seed),
-            path: Vec::with_capacity(64),
-            amaf: [0; MAX_POINTS],
+            vloss: Vec::new(),
             dynamic_komi: cfg
                 .capabilities()
                 .dynamic_komi
@@ -380,11 +410,11 @@ impl Tree {
         }
         for k in node.first_child..node.first_child + count {
             let ch = &self.nodes[k as usize];
-            let v = if ch.an > 0.0 {
-                let beta = ch.an / (ch.an + ch.n + ch.n * ch.an / self.rave_equiv);
-                (1.0 - beta) * ch.w / ch.n + beta * ch.aw / ch.an
-            } else {
-                ch.w / ch.n
+            let v = match self.vloss.get(k as usize).copied().unwrap_or(0) {
+                0 => self.value(ch.n, ch.w, ch.an, ch.aw),
+                // Playouts in flight through the child count as lost, in its tree
+                // statistics and its AMAF ones (which dominate a young node's value).
+                l => self.value(ch.n + f32::from(l), ch.w, ch.an + f32::from(l), ch.aw),
             };
             if v > best_v {
                 best_v = v;
@@ -394,43 +424,92 @@ impl Tree {
         best
     }
 
-    fn simulate(&mut self, root: &Board, rules: &RootRules) {
+    /// A child's value from its visits and wins, `n` and `w`, and its AMAF ones: the RAVE
+    /// blend (see the module documentation).
+    fn value(&self, n: f32, w: f32, an: f32, aw: f32) -> f32 {
+        if an > 0.0 {
+            let beta = an / (an + n + n * an / self.rave_equiv);
+            (1.0 - beta) * w / n + beta * aw / an
+        } else {
+            w / n
+        }
+    }
+
+    /// One playout, start to end: [`Tree::descend`], the playout from the leaf with `rng`,
+    /// [`Tree::backup`].
+    fn simulate(&mut self, root: &Board, rules: &RootRules, rng: &mut GameRng, walk: &mut Walk) {
         let mut b = root.clone();
-        self.path.clear();
-        self.path.push(0);
-        self.amaf = [0; MAX_POINTS];
+        let margin = match self.descend(&mut b, rules, walk) {
+            Some(margin) => margin,
+            None => playout_margin(&mut b, rng, walk, self.komi),
+        };
+        self.backup(walk, margin);
+    }
+
+    /// V7: the cushion asked in the current phase (0 without dynamic komi).
+    fn virtual_komi(&self) -> f32 {
+        self.dynamic_komi.as_ref().map_or(0.0, DynamicKomi::virtual_komi)
+    }
+
+    /// V7: ends a phase of the search (nothing without dynamic komi).
+    fn end_phase(&mut self) {
+        if let Some(dk) = &mut self.dynamic_komi {
+            dk.end_phase();
+        }
+    }
+
+    /// Walks from the root (`b`, the root position, on entry) to a leaf, expanding nodes on
+    /// the way, and records the walk. `b` is left at the leaf's position and the result is
+    /// `None`, for a playout from there, or black's margin when the tree decides the game
+    /// itself (two passes in a row, or a root with no allowed move).
+    fn descend(&mut self, b: &mut Board, rules: &RootRules, walk: &mut Walk) -> Option<f32> {
+        walk.path.clear();
+        walk.path.push(0);
+        walk.amaf = [0; MAX_POINTS];
         let mut id = 0u32;
-        let margin: f32;
         loop {
             if b.passes() >= 2 {
-                margin = score::margin(&b, self.komi);
-                break;
+                return Some(score::margin(b, self.komi));
             }
             let node = self.nodes[id as usize];
             if !node.expanded {
                 if id == 0 || node.visits >= self.expand_visits && self.nodes.len() < MAX_NODES {
-                    self.expand(id, &b, (id == 0).then_some(rules));
+                    self.expand(id, b, (id == 0).then_some(rules));
                 } else {
-                    let m = playout::playout(&mut b, &mut self.rng, &mut self.amaf);
-                    margin = m as f32 - self.komi;
-                    break;
+                    return None;
                 }
             }
             let Some(child) = self.select(id, id == 0 && rules.wide) else {
                 // A root with no allowed move: nothing to learn.
-                margin = score::margin(&b, self.komi);
-                break;
+                return Some(score::margin(b, self.komi));
             };
             let mv = self.nodes[child as usize].mv;
             if let Move::Play(p) = mv {
-                if self.amaf[p.index()] == 0 {
-                    self.amaf[p.index()] = b.to_move().stone();
+                if walk.amaf[p.index()] == 0 {
+                    walk.amaf[p.index()] = b.to_move().stone();
                 }
             }
             b.play_unchecked(mv);
-            self.path.push(child);
+            walk.path.push(child);
             id = child;
         }
+    }
+
+    /// Marks a descent's path as in flight (`+1`) or no longer (`-1`): see `vloss`.
+    fn mark(&mut self, path: &[u32], delta: i16) {
+        if self.vloss.len() < self.nodes.len() {
+            self.vloss.resize(self.nodes.len(), 0);
+        }
+        for &id in path {
+            let l = &mut self.vloss[id as usize];
+            *l = l.checked_add_signed(delta).expect("virtual losses balance");
+        }
+    }
+
+    /// Learns a playout's result, black's margin `margin` under the real komi, along the
+    /// walk's path: visits, wins, and the AMAF statistics of the children of each node on
+    /// it.
+    fn backup(&mut self, walk: &Walk, margin: f32) {
         let margin = match &mut self.dynamic_komi {
             Some(dk) => dk.score(margin),
             None => margin,
@@ -448,9 +527,8 @@ impl Tree {
         // operations, so results are identical on every machine.
         let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
         let black_result = (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * shaped;
-        for i in 0..self.path.len() {
-            let id = self.path[i] as usize;
-            let node = &mut self.nodes[id];
+        for &id in &walk.path {
+            let node = &mut self.nodes[id as usize];
             let r = if node.color == Colour::Black { black_result } else { 1.0 - black_result };
             node.visits += 1;
             node.n += 1.0;
@@ -459,7 +537,7 @@ impl Tree {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
                 for ch in &mut self.nodes[f..f + k] {
                     let Move::Play(p) = ch.mv else { continue };
-                    if self.amaf[p.index()] == ch.color.stone() {
+                    if walk.amaf[p.index()] == ch.color.stone() {
                         let r = if ch.color == Colour::Black {
                             black_result
                         } else {
@@ -628,7 +706,8 @@ pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
 }
 
 /// Search trees kept from one search to the next (tree reuse, `--reuse-tree`): each
-/// thread's tree and the position it is of. The next search of a position that the moves
+/// thread's tree (or the one shared tree) and the position they are of; a search that uses
+/// another number of trees starts afresh. The next search of a position that the moves
 /// given by [`Forest::set_path`] lead to starts from the subtree of those moves, copied
 /// into a fresh node vector (see `Tree::graft`); any other position starts afresh.
 #[derive(Default)]
@@ -679,8 +758,8 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
 /// [`search`] under a [`Control`]: it may also stop at a deadline, on a stop flag, or
 /// early on an obvious move, and it may publish snapshots. Without a deadline, a flag or a
 /// snapshot slot it is exactly [`search`] (the checks are not even made). With them, each
-/// thread looks every [`CHECK_EVERY`] playouts; the obvious-move test is each thread's own
-/// (its tree's two most visited root moves). V7's virtual-komi phases end at equal shares
+/// tree is looked at every [`CHECK_EVERY`] playouts; the obvious-move test is each tree's
+/// own (its two most visited root moves). V7's virtual-komi phases end at equal shares
 /// of the playouts, or with a deadline at equal shares of the time, whichever comes first.
 pub fn search_with(
     root: &Board,
@@ -688,40 +767,58 @@ pub fn search_with(
     rules: &RootRules,
     ctl: &Control,
 ) -> SearchResult {
+    search_in(root, cfg, rules, ctl, None)
+}
+
+/// [`search_with`], with a shared tree's window (its playouts in flight) given instead of
+/// [`shared_window`]'s (for the tests).
+fn search_in(
+    root: &Board,
+    cfg: &SearchConfig,
+    rules: &RootRules,
+    ctl: &Control,
+    window: Option<usize>,
+) -> SearchResult {
     let threads = cfg.threads.max(1);
+    let shared = cfg.capabilities().parallel == Parallel::SharedTree;
+    let trees = if shared { 1 } else { threads };
     let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, cfg.profile));
-    let per = total.div_ceil(threads).max(1);
+    let per = total.div_ceil(trees).max(1);
     // V7 adapts its virtual komi between equal parts of the search; before, one part.
     let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
     let start = Instant::now();
     // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
-    let mut olds: Vec<Option<Tree>> = (0..threads).map(|_| None).collect();
+    let mut olds: Vec<Option<Tree>> = (0..trees).map(|_| None).collect();
     let mut path = Vec::new();
     if let Some(forest) = ctl.reuse {
         let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
-        if f.trees.len() == threads && f.root.as_ref().is_some_and(|r| leads_to(r, &f.path, root)) {
+        if f.trees.len() == trees && f.root.as_ref().is_some_and(|r| leads_to(r, &f.path, root)) {
             olds = std::mem::take(&mut f.trees).into_iter().map(Some).collect();
             path = std::mem::take(&mut f.path);
         }
         f.trees.clear();
         f.root = None;
     }
-    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree) {
-        let mut tree = Tree::new(root, cfg, cfg.seed.wrapping_add(t as u64));
+    let fresh = |old: Option<Tree>| -> Tree {
+        let mut tree = Tree::new(root, cfg);
         if let Some(old) = old {
             tree.graft(&old, &path, root, rules);
         }
+        tree
+    };
+    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree) {
+        let mut tree = fresh(old);
+        let mut rng = from_seed(cfg.seed.wrapping_add(t as u64));
+        let mut walk = Walk::new();
         let mut vk = 0.0;
         let mut done = 0;
         let mut published = start;
         'search: for k in 0..parts {
-            vk = tree.dynamic_komi.as_ref().map_or(0.0, DynamicKomi::virtual_komi);
+            vk = tree.virtual_komi();
             let end = per * (k + 1) / parts;
-            let phase_end = ctl.deadline.map(|d| {
-                start + d.saturating_duration_since(start).mul_f64((k + 1) as f64 / parts as f64)
-            });
+            let phase_end = phase_end(ctl, start, k, parts);
             while done < end {
-                tree.simulate(root, rules);
+                tree.simulate(root, rules, &mut rng, &mut walk);
                 done += 1;
                 if !ctl.is_active() || done % CHECK_EVERY != 0 {
                     continue;
@@ -740,9 +837,7 @@ pub fn search_with(
                     break;
                 }
             }
-            if let Some(dk) = &mut tree.dynamic_komi {
-                dk.end_phase();
-            }
+            tree.end_phase();
         }
         if let Some(p) = ctl.progress {
             p.publish(t, done, tree.rows());
@@ -751,21 +846,49 @@ pub fn search_with(
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
-    // be a worker's 2 MiB, which a deep reading overflowed (the process aborted).
-    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree)> = std::thread::scope(|s| {
-        let handles: Vec<_> = olds
-            .into_iter()
-            .enumerate()
-            .map(|(t, old)| {
-                let run = &run;
+    // be a worker's 2 MiB, which a deep reading overflowed (the process aborted). A shared
+    // tree's owner, which expands it and so reads the ladders, is such a thread too.
+    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree)> = if shared {
+        let old = olds.pop().flatten();
+        let window = window.unwrap_or_else(|| shared_window(threads));
+        let pipe = Pipeline::new(root, cfg, window);
+        let (tree, vk, done) = std::thread::scope(|s| {
+            for _ in 1..threads {
                 std::thread::Builder::new()
                     .stack_size(SEARCH_STACK)
-                    .spawn_scoped(s, move || run(t, old))
-                    .expect("start a search thread")
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
-    });
+                    .spawn_scoped(s, || pipe.work())
+                    .expect("start a playout thread");
+            }
+            let owner = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK)
+                .spawn_scoped(s, || {
+                    let mut tree = fresh(old);
+                    let (vk, done) = pipe.drive(&mut tree, root, rules, ctl, per, parts, start);
+                    (tree, vk, done)
+                })
+                .expect("start a search thread");
+            let result = owner.join();
+            // Also when the owner panicked: the playing threads must end for the scope to.
+            pipe.close();
+            result.expect("search thread panicked")
+        });
+        vec![(tree.root_stats(), vk, done, tree)]
+    } else {
+        std::thread::scope(|s| {
+            let handles: Vec<_> = olds
+                .into_iter()
+                .enumerate()
+                .map(|(t, old)| {
+                    let run = &run;
+                    std::thread::Builder::new()
+                        .stack_size(SEARCH_STACK)
+                        .spawn_scoped(s, move || run(t, old))
+                        .expect("start a search thread")
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().expect("search thread panicked")).collect()
+        })
+    };
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
     for (other, _, _, _) in &per_thread[1..] {
@@ -773,7 +896,7 @@ pub fn search_with(
             m.add(o);
         }
     }
-    let virtual_komi = per_thread.iter().map(|t| t.1).sum::<f32>() / threads as f32;
+    let virtual_komi = per_thread.iter().map(|t| t.1).sum::<f32>() / trees as f32;
     let mut moves: Vec<MoveStat> = sums
         .iter()
         .map(|r| MoveStat {
@@ -792,4 +915,415 @@ pub fn search_with(
         f.root = Some(root.clone());
     }
     SearchResult { moves, playouts, virtual_komi }
+}
+
+/// With a deadline, when phase `k` of `parts` ends at the latest: at its share of the time.
+fn phase_end(ctl: &Control, start: Instant, k: usize, parts: usize) -> Option<Instant> {
+    ctl.deadline
+        .map(|d| start + d.saturating_duration_since(start).mul_f64((k + 1) as f64 / parts as f64))
+}
+
+/// A playout from the leaf position `b` (consumed), marking AMAF in `walk`: black's margin
+/// with komi `komi`.
+fn playout_margin(b: &mut Board, rng: &mut GameRng, walk: &mut Walk, komi: f32) -> f32 {
+    playout::playout(b, rng, &mut walk.amaf) as f32 - komi
+}
+
+/// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
+/// sequential search, playout for playout), else four per thread, so that the threads
+/// find playouts queued while the owner of the tree walks and updates it, or runs a playout
+/// itself (two per thread left the other thread idle more often on a busy machine).
+pub fn shared_window(threads: usize) -> usize {
+    if threads <= 1 {
+        1
+    } else {
+        4 * threads
+    }
+}
+
+/// One playout of a shared tree in flight: its leaf position, its walk, its result, and
+/// the generator of its slot.
+struct Slot {
+    board: Board,
+    walk: Walk,
+    rng: GameRng,
+    /// Black's margin under the real komi, once known.
+    margin: f32,
+}
+
+/// Who plays what: the slots waiting for a thread, in the order they were descended, and
+/// which slots are played.
+struct Schedule {
+    queue: std::collections::VecDeque<usize>,
+    played: Vec<bool>,
+    /// The search is over: the playing threads end.
+    over: bool,
+    /// A playing thread panicked: the owner panics too, instead of waiting for it.
+    failed: bool,
+}
+
+/// The shared tree's playouts in flight ([`Parallel::SharedTree`]). Playout `i` of the
+/// search lives in slot `i % window`: the owner of the tree descends it (with virtual
+/// losses along its path) once playout `i - window` is backed up, queues it, and backs the
+/// playouts up in their order, removing the virtual losses; any thread (a playing thread,
+/// or the owner while it waits) runs a queued playout with its slot's generator. A
+/// playout's result is thus a function of its slot and its leaf, whoever runs it, and
+/// everything that touches the tree happens on one thread in a fixed order: the search is
+/// a function of its input, whatever the scheduling. With a window of one it is the
+/// sequential search, playout for playout.
+struct Pipeline {
+    slots: Vec<std::sync::Mutex<Slot>>,
+    schedule: std::sync::Mutex<Schedule>,
+    /// Wakes the playing threads: a slot was queued, or the search is over.
+    queued: std::sync::Condvar,
+    /// Wakes the owner: a slot was played.
+    played: std::sync::Condvar,
+    komi: f32,
+}
+
+impl Pipeline {
+    /// `window` slots for a search of `root`; slot `j`'s generator is seeded with
+    /// `cfg.seed + j` (slot 0's is thus the sequential search's).
+    fn new(root: &Board, cfg: &SearchConfig, window: usize) -> Pipeline {
+        let window = window.max(1);
+        Pipeline {
+            slots: (0..window)
+                .map(|j| {
+                    std::sync::Mutex::new(Slot {
+                        board: root.clone(),
+                        walk: Walk::new(),
+                        rng: from_seed(cfg.seed.wrapping_add(j as u64)),
+                        margin: 0.0,
+                    })
+                })
+                .collect(),
+            schedule: std::sync::Mutex::new(Schedule {
+                queue: std::collections::VecDeque::with_capacity(window),
+                played: vec![false; window],
+                over: false,
+                failed: false,
+            }),
+            queued: std::sync::Condvar::new(),
+            played: std::sync::Condvar::new(),
+            komi: cfg.komi,
+        }
+    }
+
+    fn schedule(&self) -> std::sync::MutexGuard<'_, Schedule> {
+        self.schedule.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    fn slot(&self, j: usize) -> std::sync::MutexGuard<'_, Slot> {
+        self.slots[j].lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// A playing thread: runs queued playouts until the search is over.
+    fn work(&self) {
+        /// Tells the owner if this thread panics.
+        struct Alarm<'a>(&'a Pipeline);
+        impl Drop for Alarm<'_> {
+            fn drop(&mut self) {
+                if std::thread::panicking() {
+                    self.0.schedule().failed = true;
+                    self.0.played.notify_all();
+                }
+            }
+        }
+        let _alarm = Alarm(self);
+        loop {
+            let j = {
+                let mut s = self.schedule();
+                loop {
+                    if let Some(j) = s.queue.pop_front() {
+                        break j;
+                    }
+                    if s.over {
+                        return;
+                    }
+                    s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
+                }
+            };
+            self.play(j);
+        }
+    }
+
+    /// Runs slot `j`'s playout and marks it played.
+    fn play(&self, j: usize) {
+        {
+            let mut slot = self.slot(j);
+            let Slot { board, walk, rng, margin } = &mut *slot;
+            *margin = playout_margin(board, rng, walk, self.komi);
+        }
+        self.schedule().played[j] = true;
+        self.played.notify_one();
+    }
+
+    /// Ends the search: the playing threads return.
+    fn close(&self) {
+        self.schedule().over = true;
+        self.queued.notify_all();
+    }
+
+    /// The owner: descends the next playout into slot `j` and queues it (or, when the tree
+    /// decides its result, marks it played at once).
+    fn start(&self, tree: &mut Tree, j: usize, root: &Board, rules: &RootRules) {
+        let mut slot = self.slot(j);
+        let Slot { board, walk, margin, .. } = &mut *slot;
+        board.clone_from(root);
+        let decided = tree.descend(board, rules, walk);
+        tree.mark(&walk.path, 1);
+        if let Some(m) = decided {
+            *margin = m;
+        }
+        drop(slot);
+        let mut s = self.schedule();
+        if decided.is_some() {
+            s.played[j] = true;
+        } else {
+            s.queue.push_back(j);
+            drop(s);
+            self.queued.notify_one();
+        }
+    }
+
+    /// The owner: waits for slot `j`'s playout, running queued ones itself meanwhile, and
+    /// backs it up.
+    fn finish(&self, tree: &mut Tree, j: usize) {
+        let mut s = self.schedule();
+        loop {
+            if s.played[j] {
+                s.played[j] = false;
+                break;
+            }
+            assert!(!s.failed, "a playout thread panicked");
+            if let Some(k) = s.queue.pop_front() {
+                drop(s);
+                self.play(k);
+                s = self.schedule();
+                continue;
+            }
+            s = self.played.wait(s).unwrap_or_else(|p| p.into_inner());
+        }
+        drop(s);
+        let slot = self.slot(j);
+        tree.mark(&slot.walk.path, -1);
+        tree.backup(&slot.walk, slot.margin);
+    }
+
+    /// The owner's search of `tree` (its `run` under root parallelism): up to `total`
+    /// playouts in `parts` virtual-komi phases, under `ctl`. A phase ends when its share
+    /// of the playouts is backed up (or, with a deadline, at its share of the time); a
+    /// stop ends the descents, and the playouts in flight are still backed up and
+    /// counted. The cushion of the last phase and the playouts run.
+    #[allow(clippy::too_many_arguments)]
+    fn drive(
+        &self,
+        tree: &mut Tree,
+        root: &Board,
+        rules: &RootRules,
+        ctl: &Control,
+        total: usize,
+        parts: usize,
+        start: Instant,
+    ) -> (f32, usize) {
+        let window = self.slots.len();
+        let (mut selected, mut done, mut k) = (0, 0, 0);
+        let mut vk = tree.virtual_komi();
+        let mut stopped = false;
+        let mut published = start;
+        loop {
+            // The phases whose playouts are all backed up end (some may have none).
+            while !stopped && k < parts && done >= total * (k + 1) / parts {
+                tree.end_phase();
+                k += 1;
+                if k < parts {
+                    vk = tree.virtual_komi();
+                }
+            }
+            if k == parts || stopped && done == selected {
+                break;
+            }
+            while !stopped && selected < total && selected - done < window {
+                self.start(tree, selected % window, root, rules);
+                selected += 1;
+            }
+            self.finish(tree, done % window);
+            done += 1;
+            if stopped || !ctl.is_active() || done % CHECK_EVERY != 0 {
+                continue;
+            }
+            let now = Instant::now();
+            if let Some(p) = ctl.progress {
+                if now.duration_since(published) >= p.every {
+                    p.publish(0, done, tree.rows());
+                    published = now;
+                }
+            }
+            if ctl.should_stop(now) || ctl.obvious(start, now, done, tree.lead(), total - done) {
+                stopped = true;
+            } else if k + 1 < parts && phase_end(ctl, start, k, parts).is_some_and(|e| now >= e) {
+                tree.end_phase();
+                k += 1;
+                vk = tree.virtual_komi();
+            }
+        }
+        if let Some(p) = ctl.progress {
+            p.publish(0, done, tree.rows());
+        }
+        (vk, done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    fn shared(playouts: usize, threads: usize, profile: Profile) -> SearchConfig {
+        SearchConfig {
+            playouts,
+            threads,
+            seed: 7,
+            profile,
+            parallel: Some(Parallel::SharedTree),
+            ..SearchConfig::default()
+        }
+    }
+
+    fn position() -> Board {
+        Board::from_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . X O . . O . .
+             . . X O . . . . .
+             . . . X O . . . .
+             . . . . X . . . .
+             . . O . . . X . .
+             . . . . . . . . .
+             . . . . . . . . .",
+            Colour::Black,
+        )
+        .unwrap()
+    }
+
+    /// A node's every field, floats by their bits.
+    type NodeKey = (Move, Colour, bool, u16, u32, u32, [u32; 4]);
+
+    fn keys(t: &Tree) -> Vec<NodeKey> {
+        t.nodes
+            .iter()
+            .map(|x| {
+                let f = [x.n.to_bits(), x.w.to_bits(), x.an.to_bits(), x.aw.to_bits()];
+                (x.mv, x.color, x.expanded, x.n_children, x.first_child, x.visits, f)
+            })
+            .collect()
+    }
+
+    /// The shared search's tree after a search of `root` with `window` playouts in flight.
+    fn shared_tree(root: &Board, cfg: &SearchConfig, window: usize) -> (SearchResult, Tree) {
+        let forest = Mutex::new(Forest::default());
+        let ctl = Control { reuse: Some(&forest), ..Control::default() };
+        let r = search_in(root, cfg, &RootRules::default(), &ctl, Some(window));
+        let tree = forest.into_inner().unwrap().trees.pop().unwrap();
+        (r, tree)
+    }
+
+    /// The schedule the pipeline promises, on one thread and without it: playout `i` is
+    /// descended (with virtual losses) once playout `i - window` is backed up, is played at
+    /// once with its slot's generator (its result depends on nothing else), and the
+    /// playouts are backed up in order.
+    fn reference(root: &Board, cfg: &SearchConfig, window: usize) -> Tree {
+        let rules = RootRules::default();
+        let mut tree = Tree::new(root, cfg);
+        let mut slots: Vec<(Walk, GameRng, f32)> = (0..window)
+            .map(|j| (Walk::new(), from_seed(cfg.seed.wrapping_add(j as u64)), 0.0))
+            .collect();
+        let total = budget(root, cfg.playouts, cfg.profile);
+        for i in 0..total + window {
+            if i >= window {
+                let (walk, _, margin) = &slots[(i - window) % window];
+                tree.mark(&walk.path, -1);
+                tree.backup(walk, *margin);
+            }
+            if i < total {
+                let (walk, rng, margin) = &mut slots[i % window];
+                let mut b = root.clone();
+                *margin = match tree.descend(&mut b, &rules, walk) {
+                    Some(m) => m,
+                    None => playout_margin(&mut b, rng, walk, cfg.komi),
+                };
+                tree.mark(&walk.path, 1);
+            }
+        }
+        tree
+    }
+
+    #[test]
+    fn the_shared_tree_follows_its_schedule_node_for_node() {
+        let b = position();
+        for profile in [Profile::V6, Profile::V8] {
+            let cfg = shared(1500, 2, profile);
+            let (_, tree) = shared_tree(&b, &cfg, 4);
+            let want = reference(&b, &cfg, 4);
+            assert_eq!(keys(&tree), keys(&want), "{profile}");
+            // The virtual losses changed the walks: without them (a window of one), another tree.
+            assert_ne!(keys(&tree), keys(&reference(&b, &cfg, 1)), "{profile}");
+        }
+    }
+
+    #[test]
+    fn the_window_not_the_threads_decides_the_search() {
+        let b = position();
+        let (a, ta) = shared_tree(&b, &shared(1500, 1, Profile::V8), 4);
+        for threads in [2, 3] {
+            let (r, t) = shared_tree(&b, &shared(1500, threads, Profile::V8), 4);
+            assert_eq!((&r.moves, r.playouts), (&a.moves, a.playouts), "{threads} threads");
+            assert_eq!(keys(&t), keys(&ta), "{threads} threads");
+        }
+    }
+
+    #[test]
+    fn every_virtual_loss_is_removed_and_every_playout_backed_up_once() {
+        let b = position();
+        let cfg = shared(2000, 2, Profile::V8);
+        let (r, t) = shared_tree(&b, &cfg, shared_window(2));
+        assert_eq!(r.playouts, budget(&b, 2000, cfg.profile));
+        assert!(t.vloss.iter().all(|&l| l == 0), "virtual losses left");
+        let root = t.nodes[0];
+        assert_eq!(root.visits as usize, r.playouts);
+        assert_eq!(root.n, r.playouts as f32);
+        let kids =
+            root.first_child as usize..(root.first_child + u32::from(root.n_children)) as usize;
+        assert_eq!(kids.clone().map(|k| t.nodes[k].visits).sum::<u32>(), root.visits);
+        // Each playout gave the root its result and one root child the complement: the
+        // root's wins are what its children lost.
+        let lost: f32 =
+            kids.map(|k| t.nodes[k].visits as f32 - (t.nodes[k].w - t.prior_w[k])).sum();
+        assert!((root.w - lost).abs() < 1e-2 * root.w, "{} vs {lost}", root.w);
+        // Below the root, every node has at least its children's visits, and its playout
+        // wins are between none and all of its visits.
+        for (i, x) in t.nodes.iter().enumerate() {
+            let own = x.w - t.prior_w[i];
+            assert!(own > -1e-2 && own < x.visits as f32 + 1e-2, "node {i}: {own} of {}", x.visits);
+            if x.expanded {
+                let f = x.first_child as usize;
+                let sum: u32 =
+                    t.nodes[f..f + usize::from(x.n_children)].iter().map(|c| c.visits).sum();
+                assert!(sum <= x.visits, "node {i}: children {sum} > {}", x.visits);
+            }
+        }
+    }
+
+    #[test]
+    fn a_window_of_one_is_the_sequential_search_node_for_node() {
+        let b = position();
+        let cfg = shared(1000, 1, Profile::V8);
+        let (_, t) = shared_tree(&b, &cfg, 1);
+        let mut seq = Tree::new(&b, &cfg);
+        let (mut rng, mut walk) = (from_seed(cfg.seed), Walk::new());
+        for _ in 0..budget(&b, 1000, cfg.profile) {
+            seq.simulate(&b, &RootRules::default(), &mut rng, &mut walk);
+        }
+        assert_eq!(keys(&t), keys(&seq));
+    }
 }

@@ -118,6 +118,19 @@ impl WideRoot {
     }
 }
 
+/// How a search uses its threads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// Root parallelism: each thread searches a tree of its own with its share of the
+    /// playouts, and the root statistics are summed in thread order. Every profile's row.
+    RootTrees,
+    /// One tree for all threads (`--shared-tree`, a tuning flag): one thread walks and
+    /// updates the tree in a fixed order while all of them run the playouts, so the tree
+    /// gets every playout's knowledge (one tree of N playouts beat two trees of N/2 by a
+    /// wide margin on 13x13) and the search stays deterministic.
+    SharedTree,
+}
+
 /// One row of the profile table: what a profile's search does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -136,9 +149,12 @@ pub struct Capabilities {
     pub dynamic_komi: bool,
     /// The learned model behind the priors ([`Patterns::Large`] in [`Profile::V8`]).
     pub patterns: Patterns,
+    /// How the threads share the work ([`Parallel::RootTrees`] in every profile so far).
+    pub parallel: Parallel,
 }
 
-/// A row, positionally, so that the table below reads as a table.
+/// A row, positionally, so that the table below reads as a table (one argument a column).
+#[allow(clippy::too_many_arguments)]
 const fn row(
     priors: Priors,
     ko_policy: KoPolicy,
@@ -147,11 +163,22 @@ const fn row(
     wide_root: WideRoot,
     dynamic_komi: bool,
     patterns: Patterns,
+    parallel: Parallel,
 ) -> Capabilities {
-    Capabilities { priors, ko_policy, growing_budget, ladders, wide_root, dynamic_komi, patterns }
+    Capabilities {
+        priors,
+        ko_policy,
+        growing_budget,
+        ladders,
+        wide_root,
+        dynamic_komi,
+        patterns,
+        parallel,
+    }
 }
 
 use KoPolicy::{AfterSearch, ExcludeFromSearch};
+use Parallel::RootTrees;
 use Patterns::{Large, Shape3x3};
 use Priors::{Learned, Michi};
 use WideRoot::{Always, Koth, Never};
@@ -159,15 +186,15 @@ use WideRoot::{Always, Koth, Never};
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
 const TABLE: [(Profile, Capabilities); 8] = [
-    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3)),
-    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large)),
+    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel
+    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
+    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
+    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees)),
+    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees)),
+    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees)),
+    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees)),
+    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees)),
+    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees)),
 ];
 
 impl Profile {
@@ -246,6 +273,7 @@ mod tests {
                 ("wide_root", a.wide_root != b.wide_root),
                 ("dynamic_komi", a.dynamic_komi != b.dynamic_komi),
                 ("patterns", a.patterns != b.patterns),
+                ("parallel", a.parallel != b.parallel),
             ]
             .into_iter()
             .filter(|x| x.1)
@@ -260,6 +288,8 @@ mod tests {
         assert_eq!(added(Profile::V7), ["dynamic_komi"]);
         assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
         assert_eq!(Profile::V8.capabilities().wide_root, WideRoot::Always);
+        // No profile shares a tree yet (`--shared-tree` is a tuning flag until its A/B).
+        assert!(Profile::ALL.iter().all(|p| p.capabilities().parallel == Parallel::RootTrees));
     }
 
     #[test]

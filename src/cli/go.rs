@@ -10,6 +10,7 @@ use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::profile::{Profile, WideRoot};
+use menace_go::search::tuning::{Setting, Tuning};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 
@@ -61,9 +62,11 @@ pub struct GoArgs {
     /// first recorded matches.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
-    /// RAVE equivalence parameter (tuning).
-    #[arg(long, default_value_t = 3500.0, hide = true)]
-    rave_equiv: f32,
+    /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):
+    /// rave_equiv, expand_visits, widen_start, widen_at, widen_ratio, score_weight,
+    /// prior_model (their defaults, ranges and meaning: `menace go tune --help`).
+    #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
+    tune: Vec<Setting>,
     /// Search every root move early in both formats, over GTP too (the profile table's
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
@@ -116,7 +119,7 @@ struct PositionArgs {
 struct TournamentArgs {
     /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
     /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
-    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile). Commands run without
+    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile, --tune). Commands run without
     /// a shell; {unit} becomes the game's unit number (from 0), {game} the unit + 1.
     #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]
     entrants: Vec<String>,
@@ -206,10 +209,12 @@ struct MatchArgs {
 
 /// Runs `menace go`.
 pub fn run(args: GoArgs) -> ExitCode {
+    let mut tuning = Tuning::default();
+    args.tune.iter().for_each(|&s| tuning.put(s));
     let cfg = SearchConfig {
         playouts: args.playouts.max(1),
         threads: args.threads.clamp(1, 64),
-        rave_equiv: args.rave_equiv,
+        tuning,
         seed: args.seed,
         profile: args.profile,
         wide_root: args.wide_root.then_some(WideRoot::Always),

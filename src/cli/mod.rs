@@ -47,7 +47,7 @@ enum Command {
     /// Measure the learners: nim-xor, hexapawn, textbook (plain-text tables).
     Experiment(experiment::ExperimentArgs),
     /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
-    Go(go::GoArgs),
+    Go(Box<go::GoArgs>),
     /// Run one or more games of the multiplayer prisoner's dilemma.
     Pd(pd::PdArgs),
     /// Be one prisoner's-dilemma player for one round (reads the judge's input on stdin).
@@ -70,7 +70,7 @@ pub fn main() -> ExitCode {
         Some(Command::Train(args)) => train::run(*args),
         Some(Command::Eval(args)) => train::run_eval(args),
         Some(Command::Experiment(args)) => experiment::run(args),
-        Some(Command::Go(args)) => go::run(args),
+        Some(Command::Go(args)) => go::run(*args),
         Some(Command::Pd(args)) => pd::run(args),
         Some(Command::PdPlayer(args)) => pd::run_player(args),
         Some(Command::Serve(args)) => serve::run(args),

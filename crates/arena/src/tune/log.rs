@@ -308,7 +308,10 @@ mod tests {
 
         /// A real log with one byte changed: it replays, or one error names a line.
         #[test]
-        fn a_log_with_a_byte_changed_never_panics(at in 0usize..10_000, byte in proptest::prelude::any::<u8>()) {
+        fn a_log_with_a_byte_changed_never_panics(
+            at in 0usize..10_000,
+            byte in proptest::prelude::any::<u8>(),
+        ) {
             static LOG: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
             let mut bytes = LOG
                 .get_or_init(|| {

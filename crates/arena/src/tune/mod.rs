@@ -16,7 +16,8 @@
 //! use serde_json::Value;
 //!
 //! let x = Param { name: "x".into(), start: 0.0, min: -10.0, max: 10.0, c: 1.0, per_unit: 0 };
-//! let settings = Settings { params: vec![x], gains: Gains::for_iterations(100), pairs: 1, seed: 7 };
+//! let gains = Gains::for_iterations(100);
+//! let settings = Settings { params: vec![x], gains, pairs: 1, seed: 7 };
 //! let mut run = Spsa::new(settings).unwrap();
 //! let trial = run.trial(); // θ+ and θ−, one step c_0 = 1 either side of 0
 //! assert_eq!((trial.plus[0] - trial.minus[0]).abs(), 2.0);

@@ -21,6 +21,9 @@ pub const GAMMA: f64 = 0.101;
 /// optimum, 1000 iterations bring 4 steps down to about one (0.95, mean of 40 runs) where
 /// gains of 2 and 8 leave 1.4 and 1.2, and 3000 iterations to 0.7.
 pub const DEFAULT_GAIN: f64 = 4.0;
+/// The smallest stability constant `A` chosen for a run: with `A` = 0 the first pair would
+/// move θ by twice the perturbation, more than the games can say.
+pub const MIN_STABILITY: f64 = 10.0;
 /// Most pairs of games one iteration may play.
 pub const MAX_PAIRS: u32 = 1000;
 
@@ -63,12 +66,12 @@ pub struct Gains {
 }
 
 impl Gains {
-    /// Spall's practical choices for a run of `iterations`: `A` a tenth of them, `alpha`
-    /// 0.602, `gamma` 0.101, `a` [`DEFAULT_GAIN`].
+    /// Spall's practical choices for a run of `iterations`: `A` a tenth of them (at least
+    /// [`MIN_STABILITY`]), `alpha` 0.602, `gamma` 0.101, `a` [`DEFAULT_GAIN`].
     pub fn for_iterations(iterations: u64) -> Gains {
         Gains {
             a: DEFAULT_GAIN,
-            stability: (iterations as f64 / 10.0).floor(),
+            stability: (iterations as f64 / 10.0).floor().max(MIN_STABILITY),
             alpha: ALPHA,
             gamma: GAMMA,
         }
@@ -134,10 +137,10 @@ impl Settings {
             }
         }
         let g = &self.gains;
-        if !(g.a > 0.0 && g.a.is_finite()) || !(g.stability >= 0.0 && g.stability.is_finite()) {
+        if !(g.a > 0.0 && g.a.is_finite() && g.stability >= 0.0 && g.stability.is_finite()) {
             return Err(format!("gain a {} must be above 0, A {} at least 0", g.a, g.stability));
         }
-        if !(g.alpha > 0.0 && g.alpha <= 1.0) || !(g.gamma > 0.0 && g.gamma <= 1.0) {
+        if !(g.alpha > 0.0 && g.alpha <= 1.0 && g.gamma > 0.0 && g.gamma <= 1.0) {
             return Err(format!("alpha {} and gamma {} must be in (0, 1]", g.alpha, g.gamma));
         }
         if self.pairs == 0 || self.pairs > MAX_PAIRS {

@@ -10,6 +10,7 @@ use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::profile::{Parallel, Profile, WideRoot};
+use menace_go::search::tuning::{Setting, TuneParam, Tuning};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 
@@ -61,9 +62,11 @@ pub struct GoArgs {
     /// first recorded matches.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
-    /// RAVE equivalence parameter (tuning).
-    #[arg(long, default_value_t = 3500.0, hide = true)]
-    rave_equiv: f32,
+    /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):
+    /// rave_equiv, expand_visits, widen_start, widen_at, widen_ratio, score_weight,
+    /// prior_model (their defaults, ranges and meaning: `menace go tune --help`).
+    #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
+    tune: Vec<Setting>,
     /// Search every root move early in both formats, over GTP too (the profile table's
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
@@ -106,6 +109,74 @@ enum GoCommand {
     /// Print the position before a move of an SGF game in the king-of-the-hill format, so
     /// any recorded move can be replayed: `menace go position g.sgf --move 120 | menace go -v`.
     Position(PositionArgs),
+    /// Tune some of the search's constants by SPSA in games of our bot against itself (the
+    /// result is a hypothesis: confirm it with an A/B, `menace go match ... --sprt`).
+    ///
+    /// Each iteration perturbs every constant under tuning at once by its step (shrinking
+    /// slowly, step / (k + 1)^0.101), θ+ and θ−, plays them against each other in this process
+    /// in --pairs pairs of games (the king-of-the-hill rules, colours swapped within a pair,
+    /// the searches seeded from --seed and the iteration, so an iteration always plays the
+    /// same games), and moves θ towards the side that scored better. One JSON line per
+    /// iteration goes to OUT/spsa.jsonl (θ, the perturbation, the values played, the results,
+    /// θ after), the settings to OUT/spsa.json; running the same command again resumes, and a
+    /// larger --iterations goes on. Progress goes to stderr; at the end the tuned values are
+    /// printed as --tune flags, with the A/B that would confirm them.
+    ///
+    /// A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it
+    /// only once an A/B with the SPRT against the defaults accepts it (the printed `menace go
+    /// match ... --sprt tuned` command, on the size it was tuned on, then 13x13 and 19x19).
+    /// The base settings come from `menace go`'s own flags (`--profile`, `--tune`), not its
+    /// --playouts and --threads.
+    Tune(TuneArgs),
+}
+
+/// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
+#[derive(clap::Args, Debug)]
+#[command(after_long_help = menace_go::referee::tune::help())]
+struct TuneArgs {
+    /// A constant to tune (repeat), from its value in the base settings or from START.
+    /// NAME is one of rave_equiv, expand_visits, widen_start, widen_at, widen_ratio,
+    /// score_weight, prior_model (see below).
+    #[arg(long = "param", value_name = "NAME[=START]", required = true)]
+    params: Vec<TuneParam>,
+    /// Board side.
+    #[arg(long, default_value_t = 9)]
+    size: usize,
+    /// Komi (7.5 by default: without komi black wins most 9x9 games between equals, and a
+    /// pair split 1-1 by colour says nothing).
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    komi: f32,
+    /// Playouts per move (on the empty board; more as it fills, as the profile says).
+    #[arg(long, default_value_t = 2000)]
+    playouts: usize,
+    /// Search threads of each player.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Iterations the run should have done (counting those already in OUT).
+    #[arg(long)]
+    iterations: u64,
+    /// Pairs of games per iteration (more: a less noisy step, fewer steps per game).
+    #[arg(long, default_value_t = 1)]
+    pairs: u32,
+    /// The run's seed: the perturbations and the games' searches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// SPSA's gain a (dimensionless: steps are in units of each constant's step; default 4).
+    #[arg(long, hide_short_help = true)]
+    gain: Option<f64>,
+    /// SPSA's stability constant A (default: a tenth of --iterations when the run starts, at
+    /// least 10).
+    #[arg(long, hide_short_help = true)]
+    stability: Option<f64>,
+    /// Moves after which a game is scored as it stands.
+    #[arg(long, default_value_t = 1000, hide_short_help = true)]
+    move_cap: usize,
+    /// Games played at once (up to 2 x --pairs).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// The run's folder (spsa.json, spsa.jsonl); running again into it resumes.
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
 }
 
 #[derive(clap::Args, Debug)]
@@ -121,8 +192,9 @@ struct PositionArgs {
 struct TournamentArgs {
     /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
     /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
-    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile). Commands run without
-    /// a shell; {unit} becomes the game's unit number (from 0), {game} the unit + 1.
+    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile, --tune
+    /// NAME=VALUE). Commands run without a shell; {unit} becomes the game's unit number
+    /// (from 0), {game} the unit + 1.
     #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]
     entrants: Vec<String>,
     /// Games each pair plays, colours alternating.
@@ -211,10 +283,12 @@ struct MatchArgs {
 
 /// Runs `menace go`.
 pub fn run(args: GoArgs) -> ExitCode {
+    let mut tuning = Tuning::default();
+    args.tune.iter().for_each(|&s| tuning.put(s));
     let cfg = SearchConfig {
         playouts: args.playouts.max(1),
         threads: args.threads.clamp(1, 64),
-        rave_equiv: args.rave_equiv,
+        tuning,
         seed: args.seed,
         profile: args.profile,
         wide_root: args.wide_root.then_some(WideRoot::Always),
@@ -228,6 +302,7 @@ pub fn run(args: GoArgs) -> ExitCode {
             return report("menace go tournament", tournament(t, &cfg))
         }
         Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
+        Some(GoCommand::Tune(t)) => return report("menace go tune", tune(t, &cfg)),
         None => {}
     }
     if args.gtp {
@@ -298,6 +373,26 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
         &t.out,
         t.jobs.max(1),
     )
+}
+
+/// `menace go tune`: SPSA over the constants of `--param`, from `base`.
+fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
+    let run = menace_go::referee::tune::Tune {
+        base: SearchConfig {
+            playouts: t.playouts.max(1),
+            threads: t.threads.clamp(1, 64),
+            ..base.clone()
+        },
+        params: t.params,
+        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go::referee::tune::MOVE_TIMEOUT),
+        pairs: t.pairs,
+        seed: t.seed,
+        gain: t.gain,
+        stability: t.stability,
+        iterations: t.iterations,
+        jobs: t.jobs.max(1),
+    };
+    run.run(&t.out, &mut |line| eprintln!("menace go tune: {line}"))
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.

@@ -13,12 +13,14 @@
 //!   timeout (GTP engines, protocol opponents).
 //!
 //! And [`tournament`]: batches of independent units (games, seeds) split into shards,
-//! recorded as JSON lines, merged and summarised.
+//! recorded as JSON lines, merged and summarised; [`tune`]: a small sequential tuner (SPSA)
+//! of numeric parameters by pairs of games, logged as JSON lines and resumable.
 
 mod program;
 mod run;
 mod session;
 pub mod tournament;
+pub mod tune;
 
 pub use program::{Program, ProgramError};
 pub use run::{run_once, Limits, Run};

@@ -8,12 +8,14 @@
 //!   program, our bot in-process);
 //! - [`game`]: the one game loop ([`play`]) and its one [`Ending`];
 //! - [`tournament`]: games as units of the tournament layer (entrants, pairings, results
-//!   lines, standings); a match is a two-entrant run of it.
+//!   lines, standings); a match is a two-entrant run of it;
+//! - [`tune`]: the search's constants tuned by SPSA in games of our bot against itself.
 
 pub mod game;
 pub mod rules;
 pub mod seat;
 pub mod tournament;
+pub mod tune;
 
 pub use game::{play, Ending, Game, Winner};
 pub use rules::{AtCap, Repetition, Rules};

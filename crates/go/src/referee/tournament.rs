@@ -7,7 +7,8 @@
 //!   the colour to move) and answering `r c` or `pass`;
 //! - `gtp:COMMAND`: a GTP engine, one process per game, told every move;
 //! - `builtin[:FLAGS]`: our bot in-process, deciding exactly as `menace go` does on the
-//!   same position (`--playouts N`, `--threads N`, `--seed N`).
+//!   same position (`--playouts N`, `--threads N`, `--seed N`, `--profile P`, `--tune
+//!   NAME=VALUE`).
 //!
 //! Commands run without a shell; `{unit}` in them becomes the game's unit number (from 0)
 //! and `{game}` the game number (unit + 1), a way to seed an engine per game.
@@ -96,20 +97,29 @@ impl Entrant {
     /// day, and a changed default must not resume into results played under another).
     fn canonical(&self) -> Value {
         match &self.kind {
-            Kind::Builtin(c) => json!([
-                self.name,
-                self.spec,
-                format!(
-                    "--playouts {} --threads {} --seed {} --profile {}",
-                    c.playouts, c.threads, c.seed, c.profile
-                )
-            ]),
+            Kind::Builtin(c) => json!([self.name, self.spec, builtin_canonical(c)]),
             _ => json!([self.name, self.spec]),
         }
     }
 }
 
-/// Reads `--playouts N --threads N --seed N --profile P` for a builtin entrant.
+/// Our bot's settings as flags, every one resolved: `--playouts N --threads N --seed N
+/// --profile P`, then `--tune NAME=VALUE` for each tunable constant off its default (none
+/// for the defaults, so the text, and with it the fingerprint of records played before
+/// the tunables, is what it was).
+pub fn builtin_canonical(c: &SearchConfig) -> String {
+    let mut text = format!(
+        "--playouts {} --threads {} --seed {} --profile {}",
+        c.playouts, c.threads, c.seed, c.profile
+    );
+    for t in c.tuning.changes() {
+        text.push_str(&format!(" --tune {t}"));
+    }
+    text
+}
+
+/// Reads `--playouts N --threads N --seed N --profile P --tune NAME=VALUE` (the last
+/// repeatable) for a builtin entrant.
 fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, String> {
     let words = Program::parse(flags).map(|p| p.argv).unwrap_or_default();
     let mut cfg = base.clone();
@@ -126,9 +136,10 @@ fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, Strin
             "--threads" => cfg.threads = num(64)?.max(1) as usize,
             "--seed" => cfg.seed = num(u64::MAX)?,
             "--profile" => cfg.profile = value.parse().map_err(|e| format!("builtin flag --profile: {e}"))?,
+            "--tune" => cfg.tuning.apply(value).map_err(|e| format!("builtin flag --tune: {e}"))?,
             other => {
                 return Err(format!(
-                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed, --profile)"
+                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed, --profile, --tune)"
                 ))
             }
         }
@@ -759,6 +770,12 @@ mod tests {
         }
         let e = Entrant::parse("x=builtin:--profile v1", &base).unwrap();
         assert!(matches!(e.kind, Kind::Builtin(ref s) if s.profile == Profile::V1));
+        let e = Entrant::parse("x=builtin:--tune rave_equiv=3000 --tune widen_ratio=1.3", &base)
+            .unwrap();
+        let Kind::Builtin(s) = e.kind else { panic!("a builtin") };
+        assert_eq!(s.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        let e = Entrant::parse("x=builtin:--tune rave=1", &base).unwrap_err();
+        assert!(e.contains("builtin flag --tune: unknown tunable \"rave\""), "{e}");
     }
 
     #[test]
@@ -776,6 +793,15 @@ mod tests {
         assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&v1, "a=builtin"));
         // ...and the same settings the same one.
         assert_eq!(fingerprint(&base, "a=builtin"), fingerprint(&base, "a=builtin"));
+        // A tuned constant is another tournament; the defaults leave the text as it was.
+        assert_ne!(
+            fingerprint(&base, "a=builtin"),
+            fingerprint(&base, "a=builtin:--tune score_weight=0.2")
+        );
+        assert_eq!(
+            builtin_canonical(&base),
+            format!("--playouts {} --threads 1 --seed 1 --profile {}", base.playouts, base.profile)
+        );
         // Programs are fingerprinted by their command line alone.
         assert_eq!(fingerprint(&base, "a=koth:bot"), fingerprint(&other, "a=koth:bot"));
     }

@@ -4,7 +4,7 @@
 //! virtual wins and visits from cheap knowledge ([`priors`]), and is chosen by the RAVE blend
 //! `(1 - beta) * winrate + beta * amaf_winrate` with
 //! `beta = an / (an + n + n * an / RAVE_EQUIV)`. The priors replace an exploration term.
-//! A leaf is expanded after [`SearchConfig::expand_visits`] visits. Two passes in a row
+//! A leaf is expanded after [`Tuning::expand_visits`] visits. Two passes in a row
 //! inside the tree end the game there and are scored exactly (Tromp-Taylor on the board as
 //! it stands), so the tree learns that passing with dead stones on the board loses.
 //!
@@ -33,6 +33,7 @@ use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Parallel, Patterns, Priors, WideRoot};
+use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
 use std::time::Instant;
 
@@ -56,10 +57,8 @@ pub struct SearchConfig {
     /// The generator seed (each tree, or each playout slot of a shared tree, adds its
     /// index).
     pub seed: u64,
-    /// Visits before a leaf is expanded.
-    pub expand_visits: u32,
-    /// The RAVE equivalence parameter.
-    pub rave_equiv: f32,
+    /// The tunable constants ([`crate::search::tuning::TABLE`]; `--tune NAME=VALUE`).
+    pub tuning: Tuning,
     /// The knowledge profile: its row of the table ([`Profile::capabilities`]) says
     /// what the search does.
     pub profile: Profile,
@@ -94,8 +93,7 @@ impl Default for SearchConfig {
             threads: 1,
             komi: 0.0,
             seed: 1,
-            expand_visits: 8,
-            rave_equiv: 3500.0,
+            tuning: Tuning::default(),
             profile: Profile::default(),
             wide_root: None,
             dynamic_komi: None,
@@ -205,32 +203,27 @@ const _: () = assert!(std::mem::size_of::<Node>() == 32);
 const MAX_NODES: usize = 4 << 20;
 /// The longest principal variation reported.
 const PV_DEPTH: usize = 24;
-/// Share of the score term in a playout's reward.
-const SCORE_WEIGHT: f32 = 0.1;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
-/// V2: children searchable before any widening.
-const WIDEN_START: usize = 2;
-/// V2: a node's visits at which one more child becomes searchable: `40 * 1.4^k`.
-const WIDEN_AT: [u32; 32] = geometric(400, 10, 14, 10);
-
 /// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
-/// times `num / den` each step, in integers so the table is the same on every machine.
-const fn geometric<const N: usize>(start: u64, scale: u64, num: u64, den: u64) -> [u32; N] {
+/// times `num / den` each step, in integers so the table is the same on every machine
+/// (V2's widening, [`Tuned::widen_at`]: `40 * 1.4^k` by default). Past `u32::MAX` a
+/// threshold stays there.
+pub(crate) const fn geometric<const N: usize>(
+    start: u64,
+    scale: u64,
+    num: u64,
+    den: u64,
+) -> [u32; N] {
     let mut t = [0u32; N];
     let mut x = start;
     let mut k = 0;
     while k < N {
         t[k] = if x / scale > u32::MAX as u64 { u32::MAX } else { (x / scale) as u32 };
-        x = x * num / den;
+        x = x.saturating_mul(num) / den;
         k += 1;
     }
     t
-}
-
-/// V2: how many children (besides passing) a node with `visits` may search.
-fn widened(visits: u32) -> usize {
-    WIDEN_START + WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
 }
 
 /// V6, the king-of-the-hill root: children searchable before any widening. Without the
@@ -261,8 +254,8 @@ struct Tree {
     /// child's playout wins apart from the prior it was created with).
     prior_w: Vec<f32>,
     komi: f32,
-    expand_visits: u32,
-    rave_equiv: f32,
+    /// The tunable constants, as the search reads them.
+    tuned: Tuned,
     /// Shared tree: each node's playouts in flight (descended, not yet backed up), by node
     /// index; each counts as a lost visit in [`Tree::select`] so that the next descents
     /// spread out. Empty under root parallelism (no playout is ever in flight there).
@@ -311,8 +304,7 @@ impl Tree {
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
             komi: cfg.komi,
-            expand_visits: cfg.expand_visits,
-            rave_equiv: cfg.rave_equiv,
+            tuned: cfg.tuning.tuned(),
             vloss: Vec::new(),
             dynamic_komi: cfg
                 .capabilities()
@@ -376,7 +368,7 @@ impl Tree {
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
-                let (n, w) = priors::learned(s, strongest);
+                let (n, w) = priors::learned(s, strongest, self.tuned.prior_model);
                 node.n += n;
                 node.w += w;
                 self.nodes.push(node);
@@ -406,7 +398,7 @@ impl Tree {
         }
         if self.caps.priors == Priors::Learned && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
-            count = count.min((usize::from(pass_first) + widened(node.visits)) as u32);
+            count = count.min((usize::from(pass_first) + self.tuned.widened(node.visits)) as u32);
         }
         for k in node.first_child..node.first_child + count {
             let ch = &self.nodes[k as usize];
@@ -428,7 +420,7 @@ impl Tree {
     /// blend (see the module documentation).
     fn value(&self, n: f32, w: f32, an: f32, aw: f32) -> f32 {
         if an > 0.0 {
-            let beta = an / (an + n + n * an / self.rave_equiv);
+            let beta = an / (an + n + n * an / self.tuned.rave_equiv);
             (1.0 - beta) * w / n + beta * aw / an
         } else {
             w / n
@@ -473,7 +465,9 @@ impl Tree {
             }
             let node = self.nodes[id as usize];
             if !node.expanded {
-                if id == 0 || node.visits >= self.expand_visits && self.nodes.len() < MAX_NODES {
+                if id == 0
+                    || node.visits >= self.tuned.expand_visits && self.nodes.len() < MAX_NODES
+                {
                     self.expand(id, b, (id == 0).then_some(rules));
                 } else {
                     return None;
@@ -526,7 +520,8 @@ impl Tree {
         // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
         // operations, so results are identical on every machine.
         let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
-        let black_result = (1.0 - SCORE_WEIGHT) * win + SCORE_WEIGHT * shaped;
+        let sw = self.tuned.score_weight;
+        let black_result = (1.0 - sw) * win + sw * shaped;
         for &id in &walk.path {
             let node = &mut self.nodes[id as usize];
             let r = if node.color == Colour::Black { black_result } else { 1.0 - black_result };

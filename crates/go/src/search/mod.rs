@@ -1,5 +1,5 @@
 //! The Monte-Carlo bot: the tree search and its priors, the playouts, ladder reading,
-//! dynamic komi, the profile table (what each version does), the seed of a move's search,
+//! dynamic komi, the profile table (what each version does), the table of tunable constants, the seed of a move's search,
 //! the move decision (when to pass, resign, avoid a ko) built on them, and the dead-stone
 //! status at the end of a game.
 
@@ -14,3 +14,4 @@ pub mod profile;
 pub mod seed;
 pub mod status;
 pub mod time;
+pub mod tuning;

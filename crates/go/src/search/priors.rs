@@ -24,9 +24,6 @@ const PRIOR_PASS: f32 = 10.0;
 /// tree alone would be washed out by them.
 const PRIOR_ROOT_TACTICAL: f32 = 40.0;
 const PRIOR_ROOT_TACTICAL_AMAF: f32 = 200.0;
-/// Learned priors: virtual playouts from the learned move model, won in proportion to
-/// `sqrt(strength / strongest sibling's strength)`.
-const PRIOR_MODEL: f32 = 20.0;
 
 /// Virtual playouts a child starts with: `n` visits and `w` wins in the tree, `an` and `aw`
 /// in AMAF.
@@ -46,10 +43,11 @@ pub struct Prior {
 pub const PASS: Prior = Prior { n: PRIOR_PASS, w: PRIOR_PASS * 0.1, an: 0.0, aw: 0.0 };
 
 /// The learned model's virtual visits and wins for a move of `strength` among siblings
-/// whose strongest has `strongest`.
-pub fn learned(strength: f32, strongest: f32) -> (f32, f32) {
+/// whose strongest has `strongest`: `weight` visits (the tunable `prior_model`, 20 by
+/// default), won in proportion to `sqrt(strength / strongest)`.
+pub fn learned(strength: f32, strongest: f32, weight: f32) -> (f32, f32) {
     let v = if strongest > 0.0 { (strength / strongest).sqrt() } else { 0.0 };
-    (PRIOR_MODEL, PRIOR_MODEL * v)
+    (weight, weight * v)
 }
 
 /// What the priors read of a position, gathered once for all its moves.

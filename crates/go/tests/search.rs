@@ -218,24 +218,26 @@ fn a_search_under_an_idle_control_and_a_distant_deadline_is_the_plain_search() {
     }
 }
 
-#[test]
-fn the_stop_flag_and_the_deadline_end_a_search_early() {
-    use menace_go::search::control::{Control, CHECK_EVERY};
+/// The clock's paths, under either way of sharing the work (`make(playouts, threads)`):
+/// a deadline ends a search, and the obvious-move test ends one before its cap (on
+/// `capped_threads`). Returns the search a raised stop flag ended at its first look, on two
+/// threads, for the caller to count.
+fn the_clock_ends_a_search(
+    make: fn(usize, usize) -> SearchConfig,
+    capped_threads: usize,
+) -> mcts::SearchResult {
+    use menace_go::search::control::Control;
     use std::sync::atomic::AtomicBool;
     use std::time::{Duration, Instant};
     let b = control_board();
     let rules = RootRules::default();
-    let raised = AtomicBool::new(true);
-    let stop = Control { stop: Some(&raised), ..Control::default() };
-    let r = mcts::search_with(&b, &cfg(100_000, 2), &rules, &stop);
-    assert_eq!(r.playouts, 2 * CHECK_EVERY, "each thread stops at its first look");
     let start = Instant::now();
     let timed = Control {
         deadline: Some(start + Duration::from_millis(200)),
         max_playouts: Some(100_000_000),
         ..Control::default()
     };
-    let r = mcts::search_with(&b, &cfg(100, 2), &rules, &timed);
+    let r = mcts::search_with(&b, &make(100, 2), &rules, &timed);
     assert!(start.elapsed() < Duration::from_secs(5), "the deadline ended the search");
     assert!(r.playouts > 200 && r.playouts < 100_000_000, "{}", r.playouts);
     // The obvious-move saving: a position with one move that matters stops before the
@@ -246,12 +248,40 @@ fn the_stop_flag_and_the_deadline_end_a_search_early() {
         max_playouts: Some(4000),
         ..Control::default()
     };
-    let r = mcts::search_with(&b, &cfg(100, 1), &rules, &capped);
+    let r = mcts::search_with(&b, &make(100, capped_threads), &rules, &capped);
     assert!(r.playouts < 4000, "the lead is safe before the last playout: {}", r.playouts);
+    let raised = AtomicBool::new(true);
+    let stop = Control { stop: Some(&raised), ..Control::default() };
+    mcts::search_with(&b, &make(100_000, 2), &rules, &stop)
 }
 
+/// Root parallelism: a raised stop flag ends each tree at its first look.
 #[test]
-fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
+fn the_stop_flag_and_the_deadline_end_a_search_early() {
+    use menace_go::search::control::CHECK_EVERY;
+    let r = the_clock_ends_a_search(cfg, 1);
+    assert_eq!(r.playouts, 2 * CHECK_EVERY, "each thread stops at its first look");
+}
+
+/// A shared tree: a raised stop flag ends it at its first look, and the playouts in flight
+/// then are still backed up and counted.
+#[test]
+fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
+    use menace_go::search::control::CHECK_EVERY;
+    let r = the_clock_ends_a_search(shared, 2);
+    assert_eq!(r.playouts, CHECK_EVERY + mcts::shared_window(2) - 1);
+    let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
+    assert_eq!(visits as usize, r.playouts, "the playouts in flight were backed up");
+}
+
+/// Tree reuse under either way of sharing the work (`make(playouts, threads)`, two
+/// threads): a first search is the plain one and keeps `trees` trees, the next starts from
+/// the subtree of the moves played (more visits at the root than playouts run), and moves
+/// that do not lead there start afresh. Returns the forest and the last position.
+fn tree_reuse(
+    make: fn(usize, usize) -> SearchConfig,
+    trees: usize,
+) -> (std::sync::Mutex<menace_go::search::mcts::Forest>, Board) {
     use menace_go::search::control::Control;
     use menace_go::search::mcts::Forest;
     use std::sync::Mutex;
@@ -259,13 +289,13 @@ fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
     let rules = RootRules::default();
     let forest = Mutex::new(Forest::default());
     let ctl = Control { reuse: Some(&forest), ..Control::default() };
-    let first = mcts::search_with(&b, &cfg(2000, 2), &rules, &ctl);
-    assert_eq!(
-        first.moves,
-        mcts::search(&b, &cfg(2000, 2), &rules).moves,
-        "a first search is the plain one"
-    );
+    let first = mcts::search_with(&b, &make(2000, 2), &rules, &ctl);
+    assert_eq!(all(&first), all(&mcts::search(&b, &make(2000, 2), &rules)), "the plain one");
     assert_eq!(forest.lock().unwrap().root().map(Board::position_key), Some(b.position_key()));
+    assert_eq!(
+        format!("{:?}", forest.lock().unwrap()).split(',').next(),
+        Some(format!("Forest {{ trees: {trees}").as_str())
+    );
     // The most visited move and then a reply: the next search starts with their subtree.
     let mv = first.best();
     let mut after = b.clone();
@@ -274,15 +304,33 @@ fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
     let mut next = after.clone();
     next.play(reply).unwrap();
     forest.lock().unwrap().set_path(vec![mv, reply]);
-    let reused = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
+    let reused = mcts::search_with(&next, &make(400, 2), &rules, &ctl);
     let total: u32 = reused.moves.iter().map(|m| m.visits).sum();
     assert!(total as usize > reused.playouts, "{total} visits, {} playouts", reused.playouts);
-    let fresh = mcts::search(&next, &cfg(400, 2), &rules);
+    let fresh = mcts::search(&next, &make(400, 2), &rules);
     assert_eq!(fresh.moves.iter().map(|m| m.visits).sum::<u32>() as usize, fresh.playouts);
     // Moves that do not lead to the position: a fresh search.
     forest.lock().unwrap().set_path(vec![reply]);
-    let unrelated = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
-    assert_eq!(unrelated.moves, fresh.moves);
+    let unrelated = mcts::search_with(&next, &make(400, 2), &rules, &ctl);
+    assert_eq!(all(&unrelated), all(&fresh));
+    (forest, next)
+}
+
+#[test]
+fn tree_reuse_starts_from_the_subtree_of_the_moves_played() {
+    tree_reuse(cfg, 2);
+}
+
+/// Tree reuse keeps the one shared tree; root-parallel trees are not a shared tree's, and
+/// a search in the other mode starts afresh.
+#[test]
+fn a_shared_tree_is_reused_from_the_subtree_of_the_moves_played() {
+    use menace_go::search::control::Control;
+    let (forest, next) = tree_reuse(shared, 1);
+    let rules = RootRules::default();
+    let ctl = Control { reuse: Some(&forest), ..Control::default() };
+    let root_parallel = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
+    assert_eq!(root_parallel.moves, mcts::search(&next, &cfg(400, 2), &rules).moves);
 }
 
 /// One shared tree on two threads: the same search twice, and again while a third thread
@@ -393,75 +441,4 @@ fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
     let d = bot::decide(&input.board, &cfg, &ctx);
     assert!(input.board.is_legal(d.mv));
-}
-
-/// The clock's paths with a shared tree: a raised stop flag ends it at its first look (the
-/// playouts in flight then are still counted), a deadline ends it, and the obvious-move
-/// test ends it before its cap.
-#[test]
-fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
-    use menace_go::search::control::{Control, CHECK_EVERY};
-    use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
-    let b = control_board();
-    let rules = RootRules::default();
-    let raised = AtomicBool::new(true);
-    let stop = Control { stop: Some(&raised), ..Control::default() };
-    let r = mcts::search_with(&b, &shared(100_000, 2), &rules, &stop);
-    assert_eq!(r.playouts, CHECK_EVERY + mcts::shared_window(2) - 1);
-    let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
-    assert_eq!(visits as usize, r.playouts, "the playouts in flight were backed up");
-    let start = Instant::now();
-    let timed = Control {
-        deadline: Some(start + Duration::from_millis(200)),
-        max_playouts: Some(100_000_000),
-        ..Control::default()
-    };
-    let r = mcts::search_with(&b, &shared(100, 2), &rules, &timed);
-    assert!(start.elapsed() < Duration::from_secs(5), "the deadline ended the search");
-    assert!(r.playouts > 200 && r.playouts < 100_000_000, "{}", r.playouts);
-    let capped = Control {
-        deadline: Some(Instant::now() + Duration::from_secs(3600)),
-        early_stop: true,
-        max_playouts: Some(4000),
-        ..Control::default()
-    };
-    let r = mcts::search_with(&b, &shared(100, 2), &rules, &capped);
-    assert!(r.playouts < 4000, "the lead is safe before the last playout: {}", r.playouts);
-}
-
-/// Tree reuse keeps the one shared tree: a first search is the plain one, the next starts
-/// from the subtree of the moves played, and moves that do not lead there start afresh.
-#[test]
-fn a_shared_tree_is_reused_from_the_subtree_of_the_moves_played() {
-    use menace_go::search::control::Control;
-    use menace_go::search::mcts::Forest;
-    use std::sync::Mutex;
-    let b = control_board();
-    let rules = RootRules::default();
-    let forest = Mutex::new(Forest::default());
-    let ctl = Control { reuse: Some(&forest), ..Control::default() };
-    let first = mcts::search_with(&b, &shared(2000, 2), &rules, &ctl);
-    assert_eq!(all(&first), all(&mcts::search(&b, &shared(2000, 2), &rules)));
-    assert_eq!(
-        format!("{:?}", forest.lock().unwrap()).split(',').next(),
-        Some("Forest { trees: 1")
-    );
-    let mv = first.best();
-    let mut after = b.clone();
-    after.play(mv).unwrap();
-    let reply = mcts::search(&after, &cfg(400, 1), &rules).best();
-    let mut next = after.clone();
-    next.play(reply).unwrap();
-    forest.lock().unwrap().set_path(vec![mv, reply]);
-    let reused = mcts::search_with(&next, &shared(400, 2), &rules, &ctl);
-    let total: u32 = reused.moves.iter().map(|m| m.visits).sum();
-    assert!(total as usize > reused.playouts, "{total} visits, {} playouts", reused.playouts);
-    let fresh = mcts::search(&next, &shared(400, 2), &rules);
-    forest.lock().unwrap().set_path(vec![reply]);
-    let unrelated = mcts::search_with(&next, &shared(400, 2), &rules, &ctl);
-    assert_eq!(all(&unrelated), all(&fresh));
-    // Root-parallel trees are not a shared tree's: a search in the other mode starts afresh.
-    let root_parallel = mcts::search_with(&next, &cfg(400, 2), &rules, &ctl);
-    assert_eq!(root_parallel.moves, mcts::search(&next, &cfg(400, 2), &rules).moves);
 }

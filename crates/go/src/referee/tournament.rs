@@ -764,7 +764,7 @@ mod tests {
             "x=koth:'a",
             "x=builtin:--fast 1",
             "x=builtin:--playouts",
-            "x=builtin:--profile v9",
+            "x=builtin:--profile v99",
         ] {
             assert!(Entrant::parse(bad, &base).is_err(), "{bad:?}");
         }

@@ -1,4 +1,4 @@
-//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V8`]),
+//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V9`]),
 //! a named column per piece of knowledge ([`Capabilities`]). The search and the move
 //! decision ask a row's columns, never "is this profile at least v5", so what a profile
 //! does is read in one place, and a tuning flag sets a column instead of adding a second
@@ -53,6 +53,11 @@ pub enum Profile {
     /// docs/ab/wide-root-gtp-13x13.jsonl). No dynamic komi (v7's column). It won 64.8% of
     /// 122 games against v6 on 13x13 (docs/ab/large-patterns-13x13.jsonl, SPRT H1).
     V8,
+    /// V8 with one tree for all the search threads ([`Parallel::SharedTree`], the
+    /// `--shared-tree` column) instead of a tree per thread: 74.6% of 67 games against v8's
+    /// root-parallel trees on 13x13, both on two threads (docs/ab/shared-tree-13x13.jsonl,
+    /// SPRT H1). On one thread it is v8.
+    V9,
 }
 
 /// Where the tree's priors come from.
@@ -178,14 +183,14 @@ const fn row(
 }
 
 use KoPolicy::{AfterSearch, ExcludeFromSearch};
-use Parallel::RootTrees;
+use Parallel::{RootTrees, SharedTree};
 use Patterns::{Large, Shape3x3};
 use Priors::{Learned, Michi};
 use WideRoot::{Always, Koth, Never};
 
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
-const TABLE: [(Profile, Capabilities); 8] = [
+const TABLE: [(Profile, Capabilities); 9] = [
     //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel
     (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
     (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
@@ -195,11 +200,12 @@ const TABLE: [(Profile, Capabilities); 8] = [
     (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees)),
     (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees)),
     (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees)),
+    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree)),
 ];
 
 impl Profile {
     /// Every profile, oldest first.
-    pub const ALL: [Profile; 8] = [
+    pub const ALL: [Profile; 9] = [
         Profile::V1,
         Profile::V2,
         Profile::V3,
@@ -208,6 +214,7 @@ impl Profile {
         Profile::V6,
         Profile::V7,
         Profile::V8,
+        Profile::V9,
     ];
 
     /// This profile's row of the table.
@@ -215,7 +222,7 @@ impl Profile {
         TABLE[self as usize].1
     }
 
-    /// The name on the command line and in records (`v1` ... `v8`).
+    /// The name on the command line and in records (`v1` ... `v9`).
     pub fn name(self) -> &'static str {
         match self {
             Profile::V1 => "v1",
@@ -226,6 +233,7 @@ impl Profile {
             Profile::V6 => "v6",
             Profile::V7 => "v7",
             Profile::V8 => "v8",
+            Profile::V9 => "v9",
         }
     }
 }
@@ -288,8 +296,11 @@ mod tests {
         assert_eq!(added(Profile::V7), ["dynamic_komi"]);
         assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
         assert_eq!(Profile::V8.capabilities().wide_root, WideRoot::Always);
-        // No profile shares a tree yet (`--shared-tree` is a tuning flag until its A/B).
-        assert!(Profile::ALL.iter().all(|p| p.capabilities().parallel == Parallel::RootTrees));
+        assert_eq!(added(Profile::V9), ["parallel"]);
+        // Only v9 shares its tree (the row added after `--shared-tree`'s A/B).
+        let shared: Vec<_> =
+            Profile::ALL.into_iter().filter(|p| p.capabilities().parallel == SharedTree).collect();
+        assert_eq!(shared, [Profile::V9]);
     }
 
     #[test]

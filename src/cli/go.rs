@@ -29,6 +29,34 @@ pub struct GoArgs {
     /// Speak GTP version 2 on stdin/stdout (GoGui, Sabaki, Lizzie: clocks, lz-analyze).
     #[arg(long)]
     gtp: bool,
+    #[command(flatten)]
+    search: SearchFlags,
+    /// GTP only: answer `genmove` with `resign` when the search's best winrate is below
+    /// this, once a quarter of the board's points have been played (0: never resign).
+    /// At 0.05 under about 5% of the best move's playouts were won.
+    #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
+    resign_below: f32,
+    /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
+    #[arg(long)]
+    ponder: bool,
+    /// GTP only: the engine's own clock, for controllers that set none (Lizzie, gtp2ogs
+    /// without one): `0+10/1` thinks up to 10 s a move, `1800+30x5` is byo-yomi;
+    /// `time_settings` replaces it. Forms as `menace go match --time`.
+    #[arg(long, value_name = "CONTROL", requires = "gtp")]
+    time: Option<menace_go::rules::clock::TimeControl>,
+    /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
+    #[arg(long, value_name = "VERSION")]
+    gtp_version: Option<String>,
+    /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
+    /// playouts, the visits kept from the last search or pondering, and its seconds).
+    #[arg(long, short)]
+    verbose: bool,
+}
+
+/// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
+/// tournament` (`builtin:FLAGS`, read by [`SearchFlags::overlay`]).
+#[derive(clap::Args, Clone, Debug)]
+pub struct SearchFlags {
     /// Playouts per move (fixed work, so the answer is the same on every machine). From
     /// profile v4 on, the playouts on the empty board: a position gets more as the board
     /// fills, up to twice this, so that every move costs about what the first one does.
@@ -41,11 +69,6 @@ pub struct GoArgs {
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// GTP only: answer `genmove` with `resign` when the search's best winrate is below
-    /// this, once a quarter of the board's points have been played (0: never resign).
-    /// At 0.05 under about 5% of the best move's playouts were won.
-    #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
-    resign_below: f32,
     /// Profile: `v6` (default) reads ladders for its priors, grows its budget as the board
     /// fills (`--playouts` on the empty board, up to twice that in the middle game) and, in
     /// the king-of-the-hill format, searches every root move from the first visit (no last
@@ -81,21 +104,66 @@ pub struct GoArgs {
     /// instead of each searching a tree of its own. Still deterministic.
     #[arg(long, hide = true)]
     shared_tree: bool,
-    /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
-    #[arg(long)]
-    ponder: bool,
-    /// GTP only: the engine's own clock, for controllers that set none (Lizzie, gtp2ogs
-    /// without one): `0+10/1` thinks up to 10 s a move, `1800+30x5` is byo-yomi;
-    /// `time_settings` replaces it. Forms as `menace go match --time`.
-    #[arg(long, value_name = "CONTROL", requires = "gtp")]
-    time: Option<menace_go::rules::clock::TimeControl>,
-    /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
-    #[arg(long, value_name = "VERSION")]
-    gtp_version: Option<String>,
-    /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
-    /// playouts, the visits kept from the last search or pondering, and its seconds).
-    #[arg(long, short)]
-    verbose: bool,
+}
+
+impl SearchFlags {
+    /// The search these flags ask for, every one of them (defaults included).
+    pub fn config(&self) -> SearchConfig {
+        let mut tuning = Tuning::default();
+        self.tune.iter().for_each(|&s| tuning.put(s));
+        SearchConfig {
+            playouts: self.playouts.max(1),
+            threads: self.threads.clamp(1, 64),
+            tuning,
+            seed: self.seed,
+            profile: self.profile,
+            wide_root: self.wide_root.then_some(WideRoot::Always),
+            dynamic_komi: self.dynamic_komi.then_some(true),
+            parallel: self.shared_tree.then_some(Parallel::SharedTree),
+            ..SearchConfig::default()
+        }
+    }
+
+    /// A builtin entrant's settings: `base` (the tournament's own `menace go` flags) with
+    /// only the flags in `words` laid over it, `--tune` adding to base's. Errors are clap's
+    /// first line (`unexpected argument '--fast' found`).
+    pub fn overlay(base: &SearchConfig, words: &[String]) -> Result<SearchConfig, String> {
+        use clap::parser::ValueSource;
+        use clap::{Args, FromArgMatches};
+        let cmd = SearchFlags::augment_args(clap::Command::new("builtin").no_binary_name(true));
+        let first_line = |e: clap::Error| {
+            let text = e.to_string();
+            text.lines().next().unwrap_or("").trim_start_matches("error: ").to_string()
+        };
+        let m = cmd.try_get_matches_from(words).map_err(first_line)?;
+        let flags = SearchFlags::from_arg_matches(&m).map_err(first_line)?;
+        let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+        let all = flags.config();
+        let mut cfg = base.clone();
+        if given("playouts") {
+            cfg.playouts = all.playouts;
+        }
+        if given("threads") {
+            cfg.threads = all.threads;
+        }
+        if given("seed") {
+            cfg.seed = all.seed;
+        }
+        if given("profile") {
+            cfg.profile = all.profile;
+        }
+        flags.tune.iter().for_each(|&s| cfg.tuning.put(s));
+        if given("wide_root") {
+            cfg.wide_root = all.wide_root;
+        }
+        if given("dynamic_komi") {
+            cfg.dynamic_komi = all.dynamic_komi;
+        }
+        if given("shared_tree") {
+            cfg.parallel = all.parallel;
+        }
+        Ok(cfg)
+    }
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -193,9 +261,10 @@ struct PositionArgs {
 struct TournamentArgs {
     /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
     /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
-    /// (our bot in-process; FLAGS from --playouts, --threads, --seed, --profile, --tune
-    /// NAME=VALUE). Commands run without a shell; {unit} becomes the game's unit number
-    /// (from 0), {game} the unit + 1.
+    /// (our bot in-process; FLAGS are `menace go`'s search flags, --playouts, --threads,
+    /// --seed, --profile, --tune NAME=VALUE..., over the ones given to `menace go`).
+    /// Commands run without a shell; {unit} becomes the game's unit number (from 0),
+    /// {game} the unit + 1.
     #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]
     entrants: Vec<String>,
     /// Games each pair plays, colours alternating.
@@ -284,19 +353,7 @@ struct MatchArgs {
 
 /// Runs `menace go`.
 pub fn run(args: GoArgs) -> ExitCode {
-    let mut tuning = Tuning::default();
-    args.tune.iter().for_each(|&s| tuning.put(s));
-    let cfg = SearchConfig {
-        playouts: args.playouts.max(1),
-        threads: args.threads.clamp(1, 64),
-        tuning,
-        seed: args.seed,
-        profile: args.profile,
-        wide_root: args.wide_root.then_some(WideRoot::Always),
-        dynamic_komi: args.dynamic_komi.then_some(true),
-        parallel: args.shared_tree.then_some(Parallel::SharedTree),
-        ..SearchConfig::default()
-    };
+    let cfg = args.search.config();
     match args.command {
         Some(GoCommand::Match(m)) => return report("menace go match", run_match(m)),
         Some(GoCommand::Tournament(t)) => {
@@ -363,7 +420,8 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
 fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
     let timeout = Rules::timeout_secs(t.move_timeout)?;
     let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
-    let cfg = Config::tournament(&t.entrants, base, t.games_per_pair, rules)?;
+    let builtin = |words: &[String]| SearchFlags::overlay(base, words);
+    let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)?;
     let command = "menace go tournament";
     let stop = t.sprt.rule();
     cfg.run(
@@ -400,4 +458,53 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
 fn position(p: &PositionArgs) -> Result<String, String> {
     let game = menace_go::io::sgf::read_file(&p.sgf)?;
     Ok(koth::format(&game.position_before(p.before)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(text: &str) -> Vec<String> {
+        text.split_whitespace().map(String::from).collect()
+    }
+
+    #[test]
+    fn a_builtin_entrant_lays_its_flags_over_the_base() {
+        let base =
+            SearchConfig { playouts: 777, seed: 9, profile: Profile::V8, ..Default::default() };
+        // No flags: the base itself.
+        assert_eq!(SearchFlags::overlay(&base, &[]).unwrap(), base);
+        // Only what is given changes.
+        let c = SearchFlags::overlay(&base, &words("--playouts 300 --seed 4")).unwrap();
+        assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
+        let c = SearchFlags::overlay(&base, &words("--profile v1 --shared-tree")).unwrap();
+        assert_eq!(
+            (c.profile, c.parallel, c.playouts),
+            (Profile::V1, Some(Parallel::SharedTree), 777)
+        );
+        // --tune adds to the base's tuning.
+        let mut tuned = base.clone();
+        tuned.tuning.apply("rave_equiv=3000").unwrap();
+        let c = SearchFlags::overlay(&tuned, &words("--tune widen_ratio=1.3")).unwrap();
+        assert_eq!(c.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        // The same clamps as `menace go`'s own flags.
+        let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
+        assert_eq!((c.threads, c.playouts), (64, 1));
+    }
+
+    #[test]
+    fn a_bad_builtin_flag_is_one_line_naming_it() {
+        let base = SearchConfig::default();
+        for (bad, says) in [
+            ("--fast 1", "'--fast'"),
+            ("--playouts", "'--playouts <PLAYOUTS>'"),
+            ("--playouts many", "'many'"),
+            ("--profile v99", "'v99'"),
+            ("--tune rave=1", "unknown tunable \"rave\""),
+            ("--gtp", "'--gtp'"),
+        ] {
+            let e = SearchFlags::overlay(&base, &words(bad)).unwrap_err();
+            assert!(e.contains(says) && !e.contains('\n'), "{bad}: {e}");
+        }
+    }
 }

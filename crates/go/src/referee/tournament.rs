@@ -7,8 +7,8 @@
 //!   the colour to move) and answering `r c` or `pass`;
 //! - `gtp:COMMAND`: a GTP engine, one process per game, told every move;
 //! - `builtin[:FLAGS]`: our bot in-process, deciding exactly as `menace go` does on the
-//!   same position (`--playouts N`, `--threads N`, `--seed N`, `--profile P`, `--tune
-//!   NAME=VALUE`).
+//!   same position; FLAGS are `menace go`'s search flags, read by the caller's
+//!   [`BuiltinFlags`] (the binary's one flag table), over the defaults of the day.
 //!
 //! Commands run without a shell; `{unit}` in them becomes the game's unit number (from 0)
 //! and `{game}` the game number (unit + 1), a way to seed an engine per game.
@@ -45,7 +45,13 @@ pub enum Kind {
     /// A GTP engine, one process per game.
     Gtp(Program),
     /// Our bot, in this process.
-    Builtin(SearchConfig),
+    Builtin {
+        /// Its settings.
+        search: SearchConfig,
+        /// `--seed {unit}` (0) or `--seed {game}` (1): each game's seed is its unit plus
+        /// this, as a program's `{unit}` and `{game}` are; `None`: the seed of `search`.
+        seed_per_game: Option<u64>,
+    },
 }
 
 /// One entrant: a name and how to run it.
@@ -59,9 +65,14 @@ pub struct Entrant {
     pub kind: Kind,
 }
 
+/// Reads a builtin entrant's FLAGS (the words after `builtin:`, none for `builtin`) into
+/// its settings. The flags are `menace go`'s, so the binary, which owns that table, reads
+/// them; the library only splits the words.
+pub type BuiltinFlags<'a> = &'a dyn Fn(&[String]) -> Result<SearchConfig, String>;
+
 impl Entrant {
-    /// Reads `NAME=SPEC`; `builtin` starts from `base` (the defaults of `menace go`).
-    pub fn parse(arg: &str, base: &SearchConfig) -> Result<Entrant, String> {
+    /// Reads `NAME=SPEC`; a `builtin` entrant's flags are read by `builtin`.
+    pub fn parse(arg: &str, builtin: BuiltinFlags) -> Result<Entrant, String> {
         let (name, spec) = arg
             .split_once('=')
             .ok_or_else(|| format!("--entrant {arg:?}: expected NAME=SPEC, e.g. bot=koth:./bot"))?;
@@ -78,10 +89,35 @@ impl Entrant {
             Kind::Koth(program(cmd)?)
         } else if let Some(cmd) = spec.strip_prefix("gtp:") {
             Kind::Gtp(program(cmd)?)
-        } else if spec == "builtin" {
-            Kind::Builtin(base.clone())
-        } else if let Some(flags) = spec.strip_prefix("builtin:") {
-            Kind::Builtin(builtin_flags(flags, base).map_err(|e| format!("--entrant {name}: {e}"))?)
+        } else if spec == "builtin" || spec.starts_with("builtin:") {
+            let flags = spec.strip_prefix("builtin:").unwrap_or("");
+            let mut words = if flags.trim().is_empty() {
+                Vec::new()
+            } else {
+                Program::parse(flags)
+                    .map_err(|e| format!("--entrant {name}: flags {flags:?}: {e}"))?
+                    .argv
+            };
+            // `{unit}` and `{game}` stand for --seed's value only: the flag reader sees a
+            // number, and each game's seat gets its own.
+            let mut seed_per_game = None;
+            for i in 0..words.len() {
+                let offset = match words[i].as_str() {
+                    "{unit}" => 0,
+                    "{game}" => 1,
+                    _ => continue,
+                };
+                if i == 0 || words[i - 1] != "--seed" {
+                    return Err(format!(
+                        "--entrant {name}: {} stands only for the value of --seed",
+                        words[i]
+                    ));
+                }
+                seed_per_game = Some(offset);
+                words[i] = "0".into();
+            }
+            let search = builtin(&words).map_err(|e| format!("--entrant {name}: {e}"))?;
+            Kind::Builtin { search, seed_per_game }
         } else {
             return Err(format!(
                 "--entrant {name}: SPEC must start with koth:, gtp: or builtin, got {spec:?}"
@@ -97,16 +133,18 @@ impl Entrant {
     /// day, and a changed default must not resume into results played under another).
     fn canonical(&self) -> Value {
         match &self.kind {
-            Kind::Builtin(c) => json!([self.name, self.spec, builtin_canonical(c)]),
+            Kind::Builtin { search, .. } => {
+                json!([self.name, self.spec, builtin_canonical(search)])
+            }
             _ => json!([self.name, self.spec]),
         }
     }
 }
 
 /// Our bot's settings as flags, every one resolved: `--playouts N --threads N --seed N
-/// --profile P`, then `--tune NAME=VALUE` for each tunable constant off its default (none
-/// for the defaults, so the text, and with it the fingerprint of records played before
-/// the tunables, is what it was).
+/// --profile P`, then `--tune NAME=VALUE` for each tunable constant off its default and
+/// the profile's columns overridden for an A/B (none of either for the defaults, so the
+/// text, and with it the fingerprint of records played before them, is what it was).
 pub fn builtin_canonical(c: &SearchConfig) -> String {
     let mut text = format!(
         "--playouts {} --threads {} --seed {} --profile {}",
@@ -115,36 +153,15 @@ pub fn builtin_canonical(c: &SearchConfig) -> String {
     for t in c.tuning.changes() {
         text.push_str(&format!(" --tune {t}"));
     }
-    text
-}
-
-/// Reads `--playouts N --threads N --seed N --profile P --tune NAME=VALUE` (the last
-/// repeatable) for a builtin entrant.
-fn builtin_flags(flags: &str, base: &SearchConfig) -> Result<SearchConfig, String> {
-    let words = Program::parse(flags).map(|p| p.argv).unwrap_or_default();
-    let mut cfg = base.clone();
-    let mut it = words.iter();
-    while let Some(flag) = it.next() {
-        let value = it.next().ok_or_else(|| format!("builtin flag {flag} needs a value"))?;
-        let num = |max: u64| {
-            value.parse::<u64>().ok().filter(|v| *v <= max).ok_or_else(|| {
-                format!("builtin flag {flag}: {value:?} is not a number up to {max}")
-            })
-        };
-        match flag.as_str() {
-            "--playouts" => cfg.playouts = num(100_000_000)?.max(1) as usize,
-            "--threads" => cfg.threads = num(64)?.max(1) as usize,
-            "--seed" => cfg.seed = num(u64::MAX)?,
-            "--profile" => cfg.profile = value.parse().map_err(|e| format!("builtin flag --profile: {e}"))?,
-            "--tune" => cfg.tuning.apply(value).map_err(|e| format!("builtin flag --tune: {e}"))?,
-            other => {
-                return Err(format!(
-                    "unknown builtin flag {other:?} (builtin takes --playouts, --threads, --seed, --profile, --tune)"
-                ))
-            }
-        }
+    let overrides = [
+        c.wide_root.map(|w| format!("wide_root={w:?}")),
+        c.dynamic_komi.map(|d| format!("dynamic_komi={d}")),
+        c.parallel.map(|p| format!("parallel={p:?}")),
+    ];
+    for o in overrides.into_iter().flatten() {
+        text.push_str(&format!(" --column {o}"));
     }
-    Ok(cfg)
+    text
 }
 
 /// How the results are fingerprinted and the SGF files named: a tournament's, or the
@@ -193,15 +210,16 @@ impl Config {
     }
 
     /// `menace go tournament`: every entrant (`NAME=SPEC`, read by [`Entrant::parse`] with
-    /// `base` for our bot) against every other, `games_per_pair` games a pair, under `rules`.
+    /// `builtin` for our bot's flags) against every other, `games_per_pair` games a pair,
+    /// under `rules`.
     pub fn tournament(
         entrants: &[String],
-        base: &SearchConfig,
+        builtin: BuiltinFlags,
         games_per_pair: u64,
         rules: Rules,
     ) -> Result<Config, String> {
         let entrants =
-            entrants.iter().map(|e| Entrant::parse(e, base)).collect::<Result<Vec<_>, _>>()?;
+            entrants.iter().map(|e| Entrant::parse(e, builtin)).collect::<Result<Vec<_>, _>>()?;
         Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
     }
 
@@ -287,7 +305,7 @@ impl Config {
                 "players": self.entrants.iter().map(|e| {
                     let program = match &e.kind {
                         Kind::Gtp(p) | Kind::Koth(p) => p.to_string(),
-                        Kind::Builtin(_) => e.spec.clone(),
+                        Kind::Builtin { .. } => e.spec.clone(),
                     };
                     [e.name.clone(), program]
                 }).collect::<Vec<_>>(),
@@ -349,7 +367,10 @@ pub fn with_unit(program: &Program, unit: UnitId) -> Program {
 /// The seat of `entrant` in `unit`.
 fn seat(entrant: &Entrant, unit: UnitId) -> Box<dyn Seat> {
     match &entrant.kind {
-        Kind::Builtin(search) => Box::new(BuiltinSeat::new(search.clone())),
+        Kind::Builtin { search, seed_per_game } => {
+            let seed = seed_per_game.map_or(search.seed, |offset| unit.0 + offset);
+            Box::new(BuiltinSeat::new(SearchConfig { seed, ..search.clone() }))
+        }
         Kind::Koth(p) => Box::new(KothSeat::new(with_unit(p, unit))),
         Kind::Gtp(p) => Box::new(GtpSeat::new(with_unit(p, unit))),
     }
@@ -707,14 +728,21 @@ fn clock_use(m: &Merged, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::profile::Profile;
+    use crate::search::profile::{Parallel, Profile};
     use std::time::Duration;
 
+    /// The flags of every builtin entrant of these tests: none, the library's defaults.
+    fn defaults(words: &[String]) -> Result<SearchConfig, String> {
+        match words {
+            [] => Ok(SearchConfig::default()),
+            _ => Err(format!("flags {words:?}")),
+        }
+    }
+
     fn cfg(n: usize, gpp: u64) -> Config {
-        let base = SearchConfig::default();
         Config {
             entrants: (0..n)
-                .map(|i| Entrant::parse(&format!("e{i}=builtin"), &base).unwrap())
+                .map(|i| Entrant::parse(&format!("e{i}=builtin"), &defaults).unwrap())
                 .collect(),
             games_per_pair: gpp,
             rules: Rules::koth(5, 0.0, 10, Duration::from_secs(5)),
@@ -747,42 +775,76 @@ mod tests {
 
     #[test]
     fn entrant_specs_are_read_or_refused() {
-        let base = SearchConfig::default();
-        let e = Entrant::parse("x=builtin:--playouts 300 --seed 4", &base).unwrap();
-        assert!(matches!(e.kind, Kind::Builtin(ref s) if s.playouts == 300 && s.seed == 4));
-        let e = Entrant::parse("g=gtp:gnugo --mode gtp --seed {game}", &base).unwrap();
+        let e = Entrant::parse("g=gtp:gnugo --mode gtp --seed {game}", &defaults).unwrap();
         assert!(matches!(e.kind, Kind::Gtp(ref p) if p.argv.len() == 5));
         assert_eq!(
             with_unit(&Program::parse("a --seed {game} {unit}").unwrap(), UnitId(4)).argv,
             ["a", "--seed", "5", "4"]
         );
-        for bad in [
-            "x",
-            "=koth:a",
-            "x=shell:a",
-            "x=koth:",
-            "x=koth:'a",
-            "x=builtin:--fast 1",
-            "x=builtin:--playouts",
-            "x=builtin:--profile v99",
-        ] {
-            assert!(Entrant::parse(bad, &base).is_err(), "{bad:?}");
+        for bad in ["x", "=koth:a", "x=shell:a", "x=koth:", "x=koth:'a", "x=builtin:'a"] {
+            assert!(Entrant::parse(bad, &defaults).is_err(), "{bad:?}");
         }
-        let e = Entrant::parse("x=builtin:--profile v1", &base).unwrap();
-        assert!(matches!(e.kind, Kind::Builtin(ref s) if s.profile == Profile::V1));
-        let e = Entrant::parse("x=builtin:--tune rave_equiv=3000 --tune widen_ratio=1.3", &base)
-            .unwrap();
-        let Kind::Builtin(s) = e.kind else { panic!("a builtin") };
-        assert_eq!(s.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
-        let e = Entrant::parse("x=builtin:--tune rave=1", &base).unwrap_err();
-        assert!(e.contains("builtin flag --tune: unknown tunable \"rave\""), "{e}");
+        // A builtin's flags are split as a command line and handed over; their reader's
+        // error names the entrant.
+        for spec in ["x=builtin", "x=builtin:", "x=builtin:  "] {
+            let e = Entrant::parse(spec, &defaults).unwrap();
+            assert!(matches!(e.kind, Kind::Builtin { ref search, seed_per_game: None }
+                if search.playouts == SearchConfig::default().playouts));
+        }
+        // `{game}` and `{unit}` are --seed's value, each game's own.
+        let seeded = |words: &[String]| match words {
+            [s, v] if s == "--seed" && v == "0" => Ok(SearchConfig::default()),
+            _ => Err(format!("flags {words:?}")),
+        };
+        for (spec, offset) in [("x=builtin:--seed {unit}", 0), ("x=builtin:--seed {game}", 1)] {
+            let e = Entrant::parse(spec, &seeded).unwrap();
+            assert!(matches!(e.kind, Kind::Builtin { seed_per_game: Some(o), .. } if o == offset));
+        }
+        for bad in ["x=builtin:{game}", "x=builtin:--playouts {game}"] {
+            let e = Entrant::parse(bad, &seeded).unwrap_err();
+            assert!(e.ends_with("{game} stands only for the value of --seed"), "{e}");
+        }
+        let e = Entrant::parse("x=builtin:--tune 'a b' --seed 4", &defaults).unwrap_err();
+        assert_eq!(e, r#"--entrant x: flags ["--tune", "a b", "--seed", "4"]"#);
+    }
+
+    #[test]
+    fn builtin_entrants_seeded_per_game_play_other_games() {
+        // Two builtins on 5x5 at few playouts: deterministic, so with fixed seeds game 3
+        // replays game 1 (same colours); seeded by `{game}` it is another game.
+        let fast = |words: &[String]| {
+            let seed = match words {
+                [] => 7,
+                [s, v] if s == "--seed" => v.parse().map_err(|_| "seed".to_string())?,
+                _ => return Err(format!("flags {words:?}")),
+            };
+            Ok(SearchConfig { playouts: 40, threads: 1, seed, ..SearchConfig::default() })
+        };
+        let games = |a: &str, b: &str| {
+            let mut c = cfg(2, 4);
+            c.entrants = vec![Entrant::parse(a, &fast).unwrap(), Entrant::parse(b, &fast).unwrap()];
+            [0, 2].map(|u| play(&c, UnitId(u)).1.moves)
+        };
+        let [g1, g3] = games("a=builtin", "b=builtin");
+        assert_eq!(g1, g3);
+        let [g1, g3] = games("a=builtin:--seed {game}", "b=builtin:--seed {game}");
+        assert_ne!(g1, g3);
     }
 
     #[test]
     fn a_builtin_entrant_fingerprints_its_resolved_settings() {
+        // `base` stands for the defaults of the day, what `builtin` alone resolves to.
         let fingerprint = |base: &SearchConfig, spec: &str| {
             let mut c = cfg(2, 2);
-            c.entrants[0] = Entrant::parse(spec, base).unwrap();
+            let read = |words: &[String]| match words {
+                [] => Ok(base.clone()),
+                [t, v] if t == "--tune" => {
+                    let mut tuned = base.clone();
+                    tuned.tuning.apply(v).map(|()| tuned)
+                }
+                _ => Err(format!("flags {words:?}")),
+            };
+            c.entrants[0] = Entrant::parse(spec, &read).unwrap();
             c.plan().config
         };
         let base = SearchConfig::default();
@@ -802,6 +864,10 @@ mod tests {
             builtin_canonical(&base),
             format!("--playouts {} --threads 1 --seed 1 --profile {}", base.playouts, base.profile)
         );
+        // So is a profile's column overridden for an A/B.
+        let shared = SearchConfig { parallel: Some(Parallel::SharedTree), ..base.clone() };
+        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&shared, "a=builtin"));
+        assert!(builtin_canonical(&shared).ends_with(" --column parallel=SharedTree"));
         // Programs are fingerprinted by their command line alone.
         assert_eq!(fingerprint(&base, "a=koth:bot"), fingerprint(&other, "a=koth:bot"));
     }

@@ -45,7 +45,7 @@ use std::time::Instant;
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
 
 /// Search parameters.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
     /// Total playouts (split evenly across the trees under root parallelism).
     pub playouts: usize,

@@ -53,6 +53,19 @@ pub struct GoArgs {
     verbose: bool,
 }
 
+/// Each search flag's clap id and the part of the settings it sets, for
+/// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
+type Set = fn(&mut SearchConfig, &SearchConfig);
+const OVERLAY: [(&str, Set); 7] = [
+    ("playouts", |c, a| c.playouts = a.playouts),
+    ("threads", |c, a| c.threads = a.threads),
+    ("seed", |c, a| c.seed = a.seed),
+    ("profile", |c, a| c.profile = a.profile),
+    ("wide_root", |c, a| c.wide_root = a.wide_root),
+    ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
+    ("shared_tree", |c, a| c.parallel = a.parallel),
+];
+
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
 /// tournament` (`builtin:FLAGS`, read by [`SearchFlags::overlay`]).
 #[derive(clap::Args, Clone, Debug)]
@@ -137,31 +150,14 @@ impl SearchFlags {
         };
         let m = cmd.try_get_matches_from(words).map_err(first_line)?;
         let flags = SearchFlags::from_arg_matches(&m).map_err(first_line)?;
-        let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
         let all = flags.config();
         let mut cfg = base.clone();
-        if given("playouts") {
-            cfg.playouts = all.playouts;
-        }
-        if given("threads") {
-            cfg.threads = all.threads;
-        }
-        if given("seed") {
-            cfg.seed = all.seed;
-        }
-        if given("profile") {
-            cfg.profile = all.profile;
+        for (id, set) in OVERLAY {
+            if m.value_source(id) == Some(ValueSource::CommandLine) {
+                set(&mut cfg, &all);
+            }
         }
         flags.tune.iter().for_each(|&s| cfg.tuning.put(s));
-        if given("wide_root") {
-            cfg.wide_root = all.wide_root;
-        }
-        if given("dynamic_komi") {
-            cfg.dynamic_komi = all.dynamic_komi;
-        }
-        if given("shared_tree") {
-            cfg.parallel = all.parallel;
-        }
         Ok(cfg)
     }
 }
@@ -490,6 +486,16 @@ mod tests {
         // The same clamps as `menace go`'s own flags.
         let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
         assert_eq!((c.threads, c.playouts), (64, 1));
+    }
+
+    #[test]
+    fn every_search_flag_can_be_laid_over() {
+        use clap::Args;
+        let cmd = SearchFlags::augment_args(clap::Command::new("x"));
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            assert!(id == "tune" || OVERLAY.iter().any(|(o, _)| *o == id), "{id}");
+        }
     }
 
     #[test]

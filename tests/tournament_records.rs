@@ -20,7 +20,8 @@ fn koth_dirs() -> Vec<PathBuf> {
     let mut dirs: Vec<PathBuf> = std::fs::read_dir(root)
         .unwrap()
         .map(|e| e.unwrap().path())
-        .filter(|p| p.join("results.jsonl").is_file())
+        // A run whose first game is still under way has an empty file and no block yet.
+        .filter(|p| std::fs::metadata(p.join("results.jsonl")).is_ok_and(|m| m.len() > 0))
         .collect();
     dirs.sort();
     dirs

@@ -175,7 +175,7 @@ enum GoCommand {
     /// any recorded move can be replayed: `menace go position g.sgf --move 120 | menace go -v`.
     Position(PositionArgs),
     /// Tune some of the search's constants by SPSA in games of our bot against itself (the
-    /// result is a hypothesis: confirm it with an A/B, `menace go match ... --sprt`).
+    /// result is a hypothesis: confirm it with an A/B, `menace go tournament ... --sprt`).
     ///
     /// Each iteration perturbs every constant under tuning at once by its step (shrinking
     /// slowly, step / (k + 1)^0.101), θ+ and θ−, plays them against each other in this process
@@ -188,8 +188,10 @@ enum GoCommand {
     /// printed as --tune flags, with the A/B that would confirm them.
     ///
     /// A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it
-    /// only once an A/B with the SPRT against the defaults accepts it (the printed `menace go
-    /// match ... --sprt tuned` command, on the size it was tuned on, then 13x13 and 19x19).
+    /// only once an A/B with the SPRT against the defaults accepts it: the printed `menace go
+    /// tournament ... --sprt tuned` command (tuned and base as builtin entrants, in the
+    /// format and on the board they were tuned on, each game seeded by its number), then
+    /// over GTP (`menace go match ... --sprt`) on 13x13 and 19x19.
     /// The base settings come from `menace go`'s own flags (`--profile`, `--tune`), not its
     /// --playouts and --threads.
     Tune(TuneArgs),

@@ -11,7 +11,7 @@
 //! a JSON-lines log, one line per iteration); running the same command again resumes it.
 //!
 //! A tuned value is a hypothesis: SPSA follows noisy pairs of games, and the values it
-//! ends at are only worth keeping once an A/B with the SPRT (`menace go match ... --sprt`)
+//! ends at are only worth keeping once an A/B with the SPRT (`menace go tournament ... --sprt`)
 //! accepts them against the defaults ([`Summary`] prints that command).
 
 use std::path::Path;
@@ -319,29 +319,29 @@ impl Summary {
             .join(" ")
     }
 
-    /// The A/B that confirms the tuned values: the tuned bot against the base over GTP,
-    /// a different seed each game, stopped by the SPRT.
+    /// The A/B that confirms the tuned values, in the format they were tuned in: the tuned
+    /// bot against the base as two builtin entrants of a tournament under the same rules
+    /// (the king-of-the-hill format, the run's board, komi and move cap), each game seeded
+    /// by its number, stopped by the SPRT.
     pub fn ab_command(&self) -> String {
         let bot = |t: &Tuning| {
             let mut words = format!(
-                "menace go --gtp --threads {} --playouts {} --seed {{game}}",
-                self.threads, self.playouts
+                "builtin:--profile {} --threads {} --playouts {} --seed {{game}}",
+                self.profile, self.threads, self.playouts
             );
-            if self.profile != Profile::default() {
-                words.push_str(&format!(" --profile {}", self.profile));
-            }
             for c in t.changes() {
                 words.push_str(&format!(" --tune {c}"));
             }
             words
         };
         format!(
-            "menace go match --a '{}' --b '{}' --name-a tuned --name-b base --size {} --komi {} \
-             --games 400 --out {}/ab --sprt tuned",
+            "menace go tournament --entrant 'tuned={}' --entrant 'base={}' --size {} --komi {} \
+             --move-cap {} --games-per-pair 400 --out {}/ab --sprt tuned",
             bot(&self.tuned),
             bot(&self.base),
             self.rules.size,
             self.rules.komi,
+            self.rules.move_cap,
             self.out
         )
     }
@@ -498,10 +498,15 @@ mod tests {
         let step: tune::Step = serde_json::from_str(log.lines().next().unwrap()).unwrap();
         let tuned = step.next["widen_at"].round();
         assert!(text.contains(&format!("  --tune widen_at={tuned}\n")), "{text}");
-        let bot = "menace go --gtp --threads 1 --playouts 30 --seed {game}";
+        let bot = format!(
+            "builtin:--profile {} --threads 1 --playouts 30 --seed {{game}}",
+            t.base.profile
+        );
         let ab = format!(
-            "menace go match --a '{bot} --tune widen_at={tuned}' --b '{bot}' --name-a tuned \
-             --name-b base --size 5 --komi 0.5 --games 400 --out {}/ab --sprt tuned",
+            "menace go tournament --entrant 'tuned={bot} --tune widen_at={tuned}' --entrant \
+             'base={bot}' --size 5 --komi 0.5 --move-cap {} --games-per-pair 400 --out {}/ab \
+             --sprt tuned",
+            t.rules.move_cap,
             dir.path().display()
         );
         assert!(text.contains(&ab), "{text}");

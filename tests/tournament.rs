@@ -288,6 +288,18 @@ fn bad_flags_are_one_clear_error() {
         (&["a=builtin", "b=sh:x"][..], &[][..], "koth:, gtp: or builtin"),
         (&["a=builtin", "b=builtin"][..], &["--shard", "2/2"][..], "K must be below N"),
         (&["a=builtin", "b=builtin"][..], &["--move-timeout", "0"][..], "--move-timeout"),
+        // A builtin's flags are `menace go`'s, read by its own table.
+        (
+            &["a=builtin:--fast 1", "b=builtin"][..],
+            &[][..],
+            "--entrant a: unexpected argument '--fast'",
+        ),
+        (&["a=builtin:--profile v99", "b=builtin"][..], &[][..], "invalid value 'v99'"),
+        (
+            &["a=builtin:--playouts {game}", "b=builtin"][..],
+            &[][..],
+            "only for the value of --seed",
+        ),
     ] {
         let o = tournament(field, extra, dir.path());
         assert_eq!(o.status.code(), Some(2), "{field:?} {extra:?}");

@@ -72,8 +72,25 @@ fn tune_logs_each_iteration_and_resumes_where_it_stopped() {
         "{stdout}"
     );
     assert!(stdout.contains("\n  --tune rave_equiv="), "{stdout}");
-    assert!(stdout.contains("menace go match --a 'menace go --gtp"), "{stdout}");
     assert!(stdout.contains("--sprt tuned"), "{stdout}");
+    // The printed A/B runs as pasted (two games of it here): the tuned and base bots as
+    // builtin entrants, in the format they were tuned in, a seed per game.
+    let ab = stdout.lines().skip_while(|l| !l.starts_with("confirm with an A/B")).nth(1);
+    let ab = ab.unwrap_or_else(|| panic!("no A/B command: {stdout}")).trim();
+    let mut words = menace_arena::Program::parse(ab).unwrap().argv;
+    assert_eq!(words[..3], ["menace", "go", "tournament"], "{ab}");
+    let n = words.iter().position(|w| w == "--games-per-pair").expect(ab) + 1;
+    words[n] = "2".into();
+    let (code, _, stderr) = run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(code, 0, "{ab}: {stderr}");
+    let text = std::fs::read_to_string(out.join("ab/results.jsonl")).unwrap();
+    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert_eq!(
+        (games[0]["black"].as_str(), games[1]["black"].as_str()),
+        (Some("tuned"), Some("base"))
+    );
+    assert_eq!(log_lines(&out).len(), 2, "the A/B leaves the tuning log alone");
 
     // The same command with more iterations goes on from the last line's θ.
     let (code, stdout2, stderr) = run(&tune_args(out_s, "3"));
@@ -138,7 +155,7 @@ fn help_says_how_to_confirm_and_lists_the_constants() {
     let (code, stdout, _) = run(&["go", "tune", "--help"]);
     assert_eq!(code, 0);
     assert!(stdout.contains("confirm it with an A/B") || stdout.contains("A/B with the SPRT"));
-    assert!(stdout.contains("menace go match ... --sprt tuned"), "{stdout}");
+    assert!(stdout.contains("menace go tournament ... --sprt tuned"), "{stdout}");
     for name in ["rave_equiv", "expand_visits", "widen_start", "widen_at", "widen_ratio"] {
         assert!(stdout.contains(&format!("  {name}: ")), "{name}: {stdout}");
     }

@@ -136,15 +136,23 @@ fn wait_for_candidates(
     limit: Duration,
     said: &dyn Fn() -> String,
 ) -> Shot {
+    // What the last screen held, for the message if no candidate comes.
+    let mut seen = String::from("no screenshot taken");
     loop {
         let error = windows(display, "^Lizzie - Error!$");
         assert!(error.is_empty(), "Lizzie shows an error dialog:\n{}", said());
         if let Some(s) = screenshot(display) {
-            if cyan_disc(&s).is_some_and(is_candidate_disc) {
+            let disc = cyan_disc(&s);
+            if disc.is_some_and(is_candidate_disc) {
                 return s;
             }
+            seen = format!("last screen {}x{}: cyan pixels (box, count) {disc:?}", s.w, s.h);
         }
-        assert!(start.elapsed() < limit, "Lizzie drew no candidate in {limit:?}:\n{}", said());
+        assert!(
+            start.elapsed() < limit,
+            "Lizzie drew no candidate in {limit:?} ({seen}):\n{}",
+            said()
+        );
         std::thread::sleep(Duration::from_millis(500));
     }
 }
@@ -181,11 +189,21 @@ fn lizzie_shows_our_candidate_moves() {
     // Debian's Lizzie reads ~/.config/leela-zero/lizzie-config.txt (README.Debian); Java
     // takes ~ from -Duser.home. Only the engine's command line is ours; the rest are
     // Lizzie's defaults. `--gtp-version 0.17`: Lizzie 0.7.4 wants Leela Zero 0.15 or later
-    // (docs/go.md says why).
-    let engine = format!(
-        "{} go --gtp --gtp-version 0.17 --playouts 2000 --threads 1",
-        env!("CARGO_BIN_EXE_menace")
-    );
+    // (docs/go.md says why). The engine runs behind `tee`s that keep what Lizzie sends
+    // and what it hears, so that a failure says which side stopped (Lizzie's own
+    // `print-comms` would open its GTP console over the board).
+    let engine_sh = home.path().join("engine.sh");
+    std::fs::write(
+        &engine_sh,
+        format!(
+            "#!/bin/sh\ncd '{home}' && tee -a gtp-in.log | '{menace}' go --gtp --gtp-version 0.17 \
+             --playouts 2000 --threads 1 | tee -a gtp-out.log\n",
+            home = home.path().display(),
+            menace = env!("CARGO_BIN_EXE_menace"),
+        ),
+    )
+    .unwrap();
+    let engine = format!("/bin/sh {}", engine_sh.display());
     let config = format!(
         "{{\"leelaz\": {{\"engine-command\": {engine:?}, \"print-comms\": false}},\n \
          \"ui\": {{\"resume-previous-game\": false, \"confirm-exit\": false}}}}\n"
@@ -210,10 +228,27 @@ fn lizzie_shows_our_candidate_moves() {
         .spawn()
         .expect("start Lizzie");
     children.0.push(lizzie);
+    // What Lizzie printed, the commands it sent, and the engine's answers (its analysis
+    // lines counted, the last one shown).
     let said = || {
-        let out = std::fs::read_to_string(&log).unwrap_or_default();
-        let err = std::fs::read_to_string(home.path().join("lizzie.err")).unwrap_or_default();
-        format!("Lizzie's stdout:\n{out}\nstderr:\n{err}")
+        let read = |name: &str| std::fs::read_to_string(home.path().join(name)).unwrap_or_default();
+        let tail = |text: &str, n: usize| {
+            let lines: Vec<&str> = text.lines().collect();
+            lines[lines.len().saturating_sub(n)..].join("\n")
+        };
+        let out = read("gtp-out.log");
+        let (info, answers): (Vec<&str>, Vec<&str>) =
+            out.lines().partition(|l| l.starts_with("info"));
+        let last_info: String = info.last().unwrap_or(&"").chars().take(300).collect();
+        format!(
+            "Lizzie's stdout:\n{}\nstderr:\n{}\nsent to the engine (the last 30):\n{}\n\
+             the engine's answers (the last 30):\n{}\nanalysis lines: {}, the last: {last_info}",
+            read("lizzie.log"),
+            read("lizzie.err").chars().take(4000).collect::<String>(),
+            tail(&read("gtp-in.log"), 30),
+            tail(&answers.join("\n"), 30),
+            info.len(),
+        )
     };
 
     // The main window's title names the game's players once the SGF is open.

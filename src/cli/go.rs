@@ -260,7 +260,8 @@ struct TournamentArgs {
     /// An entrant, NAME=SPEC (repeat): koth:COMMAND (a king-of-the-hill program, run for
     /// every move), gtp:COMMAND (a GTP engine, one process per game) or builtin[:FLAGS]
     /// (our bot in-process; FLAGS are `menace go`'s search flags, --playouts, --threads,
-    /// --seed, --profile, --tune NAME=VALUE..., over the ones given to `menace go`).
+    /// --seed, --profile, --tune NAME=VALUE..., over the ones given to `menace go`;
+    /// `--seed {game}` seeds each game, else two builtins replay their games).
     /// Commands run without a shell; {unit} becomes the game's unit number (from 0),
     /// {game} the unit + 1.
     #[arg(long = "entrant", value_name = "NAME=SPEC", required = true)]

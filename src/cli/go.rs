@@ -125,8 +125,6 @@ impl SearchFlags {
         let mut tuning = Tuning::default();
         self.tune.iter().for_each(|&s| tuning.put(s));
         SearchConfig {
-            playouts: self.playouts.max(1),
-            threads: self.threads.clamp(1, 64),
             tuning,
             seed: self.seed,
             profile: self.profile,
@@ -135,6 +133,7 @@ impl SearchFlags {
             parallel: self.shared_tree.then_some(Parallel::SharedTree),
             ..SearchConfig::default()
         }
+        .with_work(self.playouts, self.threads)
     }
 
     /// A builtin entrant's settings: `base` (the tournament's own `menace go` flags) with
@@ -436,11 +435,7 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
     let run = menace_go::referee::tune::Tune {
-        base: SearchConfig {
-            playouts: t.playouts.max(1),
-            threads: t.threads.clamp(1, 64),
-            ..base.clone()
-        },
+        base: base.clone().with_work(t.playouts, t.threads),
         params: t.params,
         rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go::referee::tune::MOVE_TIMEOUT),
         pairs: t.pairs,

@@ -102,10 +102,8 @@ impl Entrant {
             // number, and each game's seat gets its own.
             let mut seed_per_game = None;
             for i in 0..words.len() {
-                let offset = match words[i].as_str() {
-                    "{unit}" => 0,
-                    "{game}" => 1,
-                    _ => continue,
+                let Some(&(_, offset)) = PLACEHOLDERS.iter().find(|(p, _)| *p == words[i]) else {
+                    continue;
                 };
                 if i == 0 || words[i - 1] != "--seed" {
                     return Err(format!(
@@ -357,10 +355,16 @@ impl Config {
     }
 }
 
+/// The placeholders of an entrant's spec and what each stands for: the game's unit plus
+/// this (`{unit}` from 0, `{game}` from 1).
+const PLACEHOLDERS: [(&str, u64); 2] = [("{unit}", 0), ("{game}", 1)];
+
 /// `program` with `{unit}` and `{game}` replaced.
 pub fn with_unit(program: &Program, unit: UnitId) -> Program {
     Program::new(program.argv.iter().map(|a| {
-        a.replace("{unit}", &unit.0.to_string()).replace("{game}", &(unit.0 + 1).to_string())
+        PLACEHOLDERS
+            .iter()
+            .fold(a.clone(), |a, (p, offset)| a.replace(p, &(unit.0 + offset).to_string()))
     }))
 }
 

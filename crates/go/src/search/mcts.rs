@@ -44,6 +44,9 @@ use std::time::Instant;
 /// budget on the empty board; [`budget`] gives the position's.
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
 
+/// The most search threads a configuration takes: more are read as this many.
+pub const MAX_THREADS: usize = 64;
+
 /// Search parameters.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
@@ -74,6 +77,12 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
+    /// This configuration with the work a user asked for: `playouts` (at least 1) on
+    /// `threads` (1 to [`MAX_THREADS`]).
+    pub fn with_work(self, playouts: usize, threads: usize) -> SearchConfig {
+        SearchConfig { playouts: playouts.max(1), threads: threads.clamp(1, MAX_THREADS), ..self }
+    }
+
     /// What the search does: the profile's row, with the tuning overrides applied.
     pub fn capabilities(&self) -> Capabilities {
         let row = self.profile.capabilities();

@@ -75,28 +75,28 @@ pub struct SearchFlags {
     /// fills, up to twice this, so that every move costs about what the first one does.
     #[arg(long, default_value_t = DEFAULT_PLAYOUTS)]
     playouts: usize,
-    /// Search threads (each with a fixed seed; results merged in a fixed order).
+    /// Search threads, each with a fixed seed, so the answer stays deterministic: from v9 they
+    /// share one tree that one of them updates in a fixed order (up to v8, a tree each, the
+    /// roots summed in thread order). More threads, more playouts a second under a clock.
     #[arg(long, default_value_t = 2)]
     threads: usize,
     /// Extra seed mixed into the position hash that seeds each move (default 0). The bot
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Profile: `v6` (default) reads ladders for its priors, grows its budget as the board
-    /// fills (`--playouts` on the empty board, up to twice that in the middle game) and, in
-    /// the king-of-the-hill format, searches every root move from the first visit (no last
-    /// move to rank the answer to it; over GTP it plays as v5); it scored 33.5 of 40
-    /// against GNU Go level 10 on 19x19 in that format. `v7` (experimental) adds a virtual
-    /// komi when clearly ahead (the search asks itself for half the lead it expects). `v8` is v6
-    /// with priors from the large-pattern move model (patterns of up to 72 neighbours
-    /// learned from professional games) and every root move searched early over GTP too; it
-    /// won 64.8% of 122 games against v6 on 13x13. `v9` is v8 with one tree shared by the
-    /// search threads instead of a tree each (74.6% of 67 against v8's, both on two
-    /// threads). The older ones are frozen to replay their records: `v5` is v4 plus ladders; `v4` is v3
-    /// with the growing budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko
-    /// retake while winning, a retake for a tie while clearly losing); `v2` adds priors
-    /// learned from professional games and progressive widening to `v1`, the bot of the
-    /// first recorded matches.
+    /// Profile: `v9` (default) searches one tree with all `--threads`, takes its priors
+    /// from the large-pattern move model (patterns of up to 72 neighbours learned from
+    /// professional games), searches every root move early, reads ladders and grows its
+    /// budget as the board fills (`--playouts` on the empty board, up to twice that in the
+    /// middle game); it scored 10.5 points of 12 against GNU Go level 10 on 19x19 in the
+    /// king-of-the-hill format. `v8` is v9 with a tree per thread (v9 won 74.6% of 67
+    /// against it on 13x13). `v7` (experimental) is v6 with a virtual komi when clearly
+    /// ahead. The older ones are frozen to replay their records: `v6` (the default before
+    /// v9: 33.5 of 40 against GNU Go level 10) is v5 with every root move searched early in
+    /// the king-of-the-hill format; `v5` is v4 plus ladders; `v4` is v3 with the growing
+    /// budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
+    /// a retake for a tie while clearly losing); `v2` adds priors learned from professional
+    /// games and progressive widening to `v1`, the bot of the first recorded matches.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
     /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):

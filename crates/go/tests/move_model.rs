@@ -213,7 +213,7 @@ fn profiles_have_names() {
     assert_eq!("v9".parse::<Profile>(), Ok(Profile::V9));
     assert!("v10".parse::<Profile>().is_err());
     // The default is the bot of the last run that met the goal (docs/go.md).
-    assert_eq!(Profile::default().to_string(), "v6");
+    assert_eq!(Profile::default().to_string(), "v9");
     for p in Profile::ALL {
         assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
     }

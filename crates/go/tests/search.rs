@@ -11,8 +11,16 @@ use menace_go::search::profile::{Parallel, Profile, WideRoot};
 mod support;
 use support::repo;
 
+/// The default profile's search with a tree per thread (root parallelism, named here
+/// since the default shares one tree), `seed` 42.
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
-    SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
+    SearchConfig {
+        playouts,
+        threads,
+        seed: 42,
+        parallel: Some(Parallel::RootTrees),
+        ..SearchConfig::default()
+    }
 }
 
 /// [`cfg`] with one tree for all the threads (`--shared-tree`).
@@ -137,7 +145,8 @@ fn the_wide_root_flag_widens_the_gtp_root() {
     };
     let tried = |wide: bool| {
         let wide_root = wide.then_some(WideRoot::Always);
-        let cfg = SearchConfig { wide_root, ..cfg(4000, 1) };
+        // v6, whose root is narrow over GTP (v8 on is wide everywhere).
+        let cfg = SearchConfig { wide_root, profile: Profile::V6, ..cfg(4000, 1) };
         let d = bot::decide(&b, &cfg, &ctx);
         d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
     };
@@ -239,7 +248,9 @@ fn the_clock_ends_a_search(
     };
     let r = mcts::search_with(&b, &make(100, 2), &rules, &timed);
     assert!(start.elapsed() < Duration::from_secs(5), "the deadline ended the search");
-    assert!(r.playouts > 200 && r.playouts < 100_000_000, "{}", r.playouts);
+    // Some playouts ran, and the deadline, not the cap, ended them (how many fit in 200 ms
+    // is the machine's business: a starved test thread may run only the first batch).
+    assert!(r.playouts > 0 && r.playouts < 100_000_000, "{}", r.playouts);
     // The obvious-move saving: a position with one move that matters stops before the
     // deadline, since the lead cannot be made up in the playouts left.
     let capped = Control {

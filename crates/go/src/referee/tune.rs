@@ -401,7 +401,13 @@ mod tests {
 
     fn tune(params: &[&str]) -> Tune {
         Tune {
-            base: SearchConfig { playouts: 30, threads: 1, ..SearchConfig::default() },
+            // A named profile, so the header's text does not follow the default.
+            base: SearchConfig {
+                playouts: 30,
+                threads: 1,
+                profile: Profile::V6,
+                ..SearchConfig::default()
+            },
             params: params.iter().map(|p| p.parse().unwrap()).collect(),
             rules: Rules::koth(5, 0.5, 60, MOVE_TIMEOUT),
             pairs: 1,

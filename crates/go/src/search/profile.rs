@@ -36,10 +36,9 @@ pub enum Profile {
     V5,
     /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
     /// move searchable early ([`WideRoot::Koth`]); deeper nodes, which know the move before
-    /// them, still widen progressively. Over GTP it plays as V5. The default since
-    /// 2026-11-24: 33.5 points of 40 against GNU Go level 10 in the king-of-the-hill
+    /// them, still widen progressively. Over GTP it plays as V5. The default from
+    /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the king-of-the-hill
     /// format on 19x19 (docs/games/koth-19x19-level10-v6).
-    #[default]
     V6,
     /// V6 with situational dynamic komi
     /// ([`DynamicKomi`](crate::search::dynamic_komi::DynamicKomi)): when the search finds
@@ -56,7 +55,10 @@ pub enum Profile {
     /// V8 with one tree for all the search threads ([`Parallel::SharedTree`], the
     /// `--shared-tree` column) instead of a tree per thread: 74.6% of 67 games against v8's
     /// root-parallel trees on 13x13, both on two threads (docs/ab/shared-tree-13x13.jsonl,
-    /// SPRT H1). On one thread it is v8.
+    /// SPRT H1). On one thread it is v8. The default since 2026-11-26: 10.5 points of 12
+    /// against GNU Go level 10 in the king-of-the-hill format on 19x19
+    /// (docs/games/koth-19x19-level10-v9).
+    #[default]
     V9,
 }
 
@@ -127,9 +129,9 @@ impl WideRoot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parallel {
     /// Root parallelism: each thread searches a tree of its own with its share of the
-    /// playouts, and the root statistics are summed in thread order. Every profile's row.
+    /// playouts, and the root statistics are summed in thread order. Every profile's row up to [`Profile::V8`].
     RootTrees,
-    /// One tree for all threads (`--shared-tree`, a tuning flag): one thread walks and
+    /// One tree for all threads ([`Profile::V9`]'s row; `--shared-tree` sets it on any profile): one thread walks and
     /// updates the tree in a fixed order while all of them run the playouts, so the tree
     /// gets every playout's knowledge (one tree of N playouts beat two trees of N/2 by a
     /// wide margin on 13x13) and the search stays deterministic.

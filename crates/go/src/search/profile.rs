@@ -37,8 +37,8 @@ pub enum Profile {
     /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
     /// move searchable early ([`WideRoot::Koth`]); deeper nodes, which know the move before
     /// them, still widen progressively. Over GTP it plays as V5. The default from
-    /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the king-of-the-hill
-    /// format on 19x19 (docs/games/koth-19x19-level10-v6).
+    /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the
+    /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
     V6,
     /// V6 with situational dynamic komi
     /// ([`DynamicKomi`](crate::search::dynamic_komi::DynamicKomi)): when the search finds
@@ -129,12 +129,13 @@ impl WideRoot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parallel {
     /// Root parallelism: each thread searches a tree of its own with its share of the
-    /// playouts, and the root statistics are summed in thread order. Every profile's row up to [`Profile::V8`].
+    /// playouts, and the root statistics are summed in thread order. Every profile's row up
+    /// to [`Profile::V8`].
     RootTrees,
-    /// One tree for all threads ([`Profile::V9`]'s row; `--shared-tree` sets it on any profile): one thread walks and
-    /// updates the tree in a fixed order while all of them run the playouts, so the tree
-    /// gets every playout's knowledge (one tree of N playouts beat two trees of N/2 by a
-    /// wide margin on 13x13) and the search stays deterministic.
+    /// One tree for all threads ([`Profile::V9`]'s row; `--shared-tree` sets it on any
+    /// profile): one thread walks and updates the tree in a fixed order while all of them
+    /// run the playouts, so the tree gets every playout's knowledge (one tree of N playouts
+    /// beat two trees of N/2 by a wide margin on 13x13) and the search stays deterministic.
     SharedTree,
 }
 

@@ -1,4 +1,5 @@
-//! Playouts per second on 19x19, empty and mid-game, on one core and on two.
+//! Playouts per second on 19x19, empty and mid-game, on one core and on two; the basic
+//! playouts and the two-liberty ones (`--two-liberties`) side by side on one core.
 //!
 //! `cargo bench --bench go_playouts`. Each iteration runs a batch of playouts (split over
 //! the threads); criterion reports the throughput in playouts (elements) per second.
@@ -8,6 +9,7 @@ use menace_go::model::pattern;
 use menace_go::rules::board::{Board, MAX_POINTS};
 use menace_go::search::mcts::{self, RootRules, SearchConfig};
 use menace_go::search::playout;
+use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
 
 const BATCH: usize = 200;
@@ -17,20 +19,20 @@ fn midgame() -> Board {
     let mut b = Board::new(19);
     let mut rng = from_seed(7);
     for _ in 0..120 {
-        let m = playout::policy_move(&b, &mut rng, pattern::compiled());
+        let m = playout::policy_move(&b, &mut rng, pattern::compiled(), Playouts::Basic);
         b.play_unchecked(m);
     }
     b
 }
 
-fn run_playouts(b: &Board, n: usize, seed: u64) -> i64 {
+fn run_playouts(b: &Board, n: usize, seed: u64, how: Playouts) -> i64 {
     let mut rng = from_seed(seed);
     let mut amaf = [0u8; MAX_POINTS];
     let mut total = 0i64;
     for _ in 0..n {
         let mut x = b.clone();
         amaf.fill(0);
-        total += i64::from(playout::playout(&mut x, &mut rng, &mut amaf));
+        total += i64::from(playout::playout(&mut x, &mut rng, &mut amaf, how));
     }
     total
 }
@@ -46,13 +48,22 @@ fn bench(c: &mut Criterion) {
                 bench.iter(|| {
                     std::thread::scope(|s| {
                         let hs: Vec<_> = (0..threads)
-                            .map(|t| s.spawn(move || run_playouts(b, BATCH / threads, t as u64)))
+                            .map(|t| {
+                                s.spawn(move || {
+                                    run_playouts(b, BATCH / threads, t as u64, Playouts::Basic)
+                                })
+                            })
                             .collect();
                         hs.into_iter().map(|h| h.join().unwrap()).sum::<i64>()
                     })
                 })
             });
         }
+    }
+    for (name, b) in &positions {
+        g.bench_function(format!("{name}/two-liberties-1-thread"), |bench| {
+            bench.iter(|| run_playouts(b, BATCH, 0, Playouts::TwoLiberties))
+        });
     }
     // Whole search (tree + playouts), as the bot runs it.
     for (name, b) in &positions {

@@ -9,7 +9,7 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Parallel, Profile, WideRoot};
+use menace_go::search::profile::{Parallel, Playouts, Profile, WideRoot};
 use menace_go::search::tuning::{Setting, TuneParam, Tuning};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
@@ -56,7 +56,7 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 7] = [
+const OVERLAY: [(&str, Set); 8] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
@@ -64,6 +64,7 @@ const OVERLAY: [(&str, Set); 7] = [
     ("wide_root", |c, a| c.wide_root = a.wide_root),
     ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
     ("shared_tree", |c, a| c.parallel = a.parallel),
+    ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -117,6 +118,11 @@ pub struct SearchFlags {
     /// instead of each searching a tree of its own. Still deterministic.
     #[arg(long, hide = true)]
     shared_tree: bool,
+    /// Playouts that also read capturing races (the profile table's `playouts` column set
+    /// to "two liberties"; tuning, for an A/B): after the atari moves at the last move,
+    /// the moves that attack or save a group with two liberties there.
+    #[arg(long, hide = true)]
+    two_liberties: bool,
 }
 
 impl SearchFlags {
@@ -131,6 +137,7 @@ impl SearchFlags {
             wide_root: self.wide_root.then_some(WideRoot::Always),
             dynamic_komi: self.dynamic_komi.then_some(true),
             parallel: self.shared_tree.then_some(Parallel::SharedTree),
+            playouts_policy: self.two_liberties.then_some(Playouts::TwoLiberties),
             ..SearchConfig::default()
         }
         .with_work(self.playouts, self.threads)

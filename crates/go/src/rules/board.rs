@@ -544,16 +544,26 @@ impl Board {
         (n > 0 && n * q == s * s).then(|| Point((s / n) as u16))
     }
 
-    /// True liberties of the group with head `h`, counted up to `max` (stops early).
+    /// True liberties of the group with head `h`, counted up to `max` (stops early; at
+    /// most 8).
     pub fn count_libs(&self, h: Point, max: usize) -> usize {
         let mut seen = [Point(0); 8];
+        self.liberties(h, &mut seen[..max.clamp(1, 8)])
+    }
+
+    /// The liberties of the group with head `h` into `out`, in the order its stones find
+    /// them, until `out` is full: how many (so `out.len()` means "at least that many").
+    pub fn liberties(&self, h: Point, out: &mut [Point]) -> usize {
         let mut n = 0;
+        if out.is_empty() {
+            return 0;
+        }
         for s in self.group_stones(h) {
             for q in self.neighbors(s) {
-                if self.color[q.index()] == EMPTY && !seen[..n].contains(&q) {
-                    seen[n] = q;
+                if self.color[q.index()] == EMPTY && !out[..n].contains(&q) {
+                    out[n] = q;
                     n += 1;
-                    if n >= max.min(8) {
+                    if n == out.len() {
                         return n;
                     }
                 }

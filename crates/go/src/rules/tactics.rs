@@ -39,11 +39,21 @@ impl MoveList {
 /// Would the player to move, playing at the empty point `p`, leave the group containing
 /// `p` with a single liberty (or none)? Capturing counts as gaining liberties.
 pub fn is_self_atari(b: &Board, p: Point) -> bool {
+    libs_after(b, p, 2) < 2
+}
+
+/// The liberties of the group containing `p` once the player to move plays at the empty
+/// point `p`, counted up to `max` (at most 4): `p`'s empty neighbours, the liberties of the
+/// friendly groups it joins, and the enemy stones next to `p` that it captures. Exact when
+/// the move captures nothing; a capture can free more points than these (stones of the
+/// captured group away from `p`), so then it may count fewer, never more.
+pub fn libs_after(b: &Board, p: Point, max: usize) -> usize {
+    let max = max.min(4);
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut libs = [Point::new(0); 2];
+    let mut libs = [Point::new(0); 4];
     let mut n = 0usize;
-    let add = |q: Point, libs: &mut [Point; 2], n: &mut usize| {
-        if q != p && !libs[..*n].contains(&q) && *n < 2 {
+    let mut add = |q: Point, n: &mut usize| {
+        if q != p && !libs[..*n].contains(&q) && *n < max {
             libs[*n] = q;
             *n += 1;
         }
@@ -51,20 +61,20 @@ pub fn is_self_atari(b: &Board, p: Point) -> bool {
     for q in b.neighbors(p) {
         let qc = b.at(q);
         if qc == EMPTY {
-            add(q, &mut libs, &mut n);
+            add(q, &mut n);
         } else if qc == o {
             if b.atari_lib(b.group_of(q)) == Some(p) {
-                add(q, &mut libs, &mut n);
+                add(q, &mut n);
             }
         } else if qc == c {
             let h = b.group_of(q);
             if b.atari_lib(h).is_none() {
-                // Collect this group's liberties other than p, up to two.
+                // This group's liberties other than p, until there are enough.
                 'outer: for s in b.group_stones(h) {
                     for l in b.neighbors(s) {
                         if b.at(l) == EMPTY {
-                            add(l, &mut libs, &mut n);
-                            if n >= 2 {
+                            add(l, &mut n);
+                            if n >= max {
                                 break 'outer;
                             }
                         }
@@ -72,11 +82,11 @@ pub fn is_self_atari(b: &Board, p: Point) -> bool {
                 }
             }
         }
-        if n >= 2 {
-            return false;
+        if n >= max {
+            return n;
         }
     }
-    true
+    n
 }
 
 /// Stones the player to move would capture by playing at `p`.
@@ -131,6 +141,68 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
                 // ...or run, if running gains liberties.
                 if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
                     out.push(l);
+                }
+            }
+        }
+    }
+}
+
+/// Capturing-race moves around the last move, for the player to move: the groups at the
+/// last move and next to it with exactly two liberties (groups of up to 40 stones).
+/// - An enemy group with two liberties: either liberty that is not a self-atari (an atari).
+/// - A group of ours with two liberties: a liberty that leaves it three or more
+///   ([`libs_after`]), and the liberties of the enemy groups touching it that have one or
+///   two (a capture, or an atari that shortens the race), when not a self-atari.
+///
+/// Pachi's playouts read two-liberty groups in the same spirit (its `2lib` checks); the
+/// one-liberty cases are [`tactical_moves`]'s.
+pub fn two_liberty_moves(b: &Board, out: &mut MoveList) {
+    let Move::Play(last) = b.last_move() else {
+        return;
+    };
+    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
+    let mut near = [last; 5];
+    near[1..].copy_from_slice(&b.neighbors(last));
+    let mut seen = [Point::new(0); 5];
+    let mut k = 0;
+    let mut libs = [Point::new(0); 3];
+    for q in near {
+        let qc = b.at(q);
+        if qc != c && qc != o {
+            continue;
+        }
+        let h = b.group_of(q);
+        if seen[..k].contains(&h) || b.group_size(h) > 40 || b.liberties(h, &mut libs) != 2 {
+            continue;
+        }
+        seen[k] = h;
+        k += 1;
+        if qc == o {
+            for &l in &libs[..2] {
+                if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
+                    out.push(l);
+                }
+            }
+            continue;
+        }
+        for &l in &libs[..2] {
+            if b.is_legal(Move::Play(l)) && libs_after(b, l, 3) >= 3 {
+                out.push(l);
+            }
+        }
+        let mut their = [Point::new(0); 3];
+        for s in b.group_stones(h) {
+            for e in b.neighbors(s) {
+                if b.at(e) != o {
+                    continue;
+                }
+                let n = b.liberties(b.group_of(e), &mut their);
+                if n <= 2 {
+                    for &l in &their[..n] {
+                        if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
+                            out.push(l);
+                        }
+                    }
                 }
             }
         }

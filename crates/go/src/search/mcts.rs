@@ -32,7 +32,7 @@ use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
-use crate::search::profile::{Capabilities, Parallel, Patterns, Priors, WideRoot};
+use crate::search::profile::{Capabilities, Parallel, Patterns, Playouts, Priors, WideRoot};
 use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
 use std::time::Instant;
@@ -74,6 +74,9 @@ pub struct SearchConfig {
     /// Tuning, for an A/B: how the threads share the work instead of the profile's
     /// [`Capabilities::parallel`] (`--shared-tree` sets [`Parallel::SharedTree`]).
     pub parallel: Option<Parallel>,
+    /// Tuning, for an A/B: what the playouts read instead of the profile's
+    /// [`Capabilities::playouts`] (`--two-liberties` sets [`Playouts::TwoLiberties`]).
+    pub playouts_policy: Option<Playouts>,
 }
 
 impl SearchConfig {
@@ -90,6 +93,7 @@ impl SearchConfig {
             wide_root: self.wide_root.unwrap_or(row.wide_root),
             dynamic_komi: self.dynamic_komi.unwrap_or(row.dynamic_komi),
             parallel: self.parallel.unwrap_or(row.parallel),
+            playouts: self.playouts_policy.unwrap_or(row.playouts),
             ..row
         }
     }
@@ -107,6 +111,7 @@ impl Default for SearchConfig {
             wide_root: None,
             dynamic_komi: None,
             parallel: None,
+            playouts_policy: None,
         }
     }
 }
@@ -442,7 +447,7 @@ impl Tree {
         let mut b = root.clone();
         let margin = match self.descend(&mut b, rules, walk) {
             Some(margin) => margin,
-            None => playout_margin(&mut b, rng, walk, self.komi),
+            None => playout_margin(&mut b, rng, walk, self.komi, self.caps.playouts),
         };
         self.backup(walk, margin);
     }
@@ -929,8 +934,14 @@ fn phase_end(ctl: &Control, start: Instant, k: usize, parts: usize) -> Option<In
 
 /// A playout from the leaf position `b` (consumed), marking AMAF in `walk`: black's margin
 /// with komi `komi`.
-fn playout_margin(b: &mut Board, rng: &mut GameRng, walk: &mut Walk, komi: f32) -> f32 {
-    playout::playout(b, rng, &mut walk.amaf) as f32 - komi
+fn playout_margin(
+    b: &mut Board,
+    rng: &mut GameRng,
+    walk: &mut Walk,
+    komi: f32,
+    how: Playouts,
+) -> f32 {
+    playout::playout(b, rng, &mut walk.amaf, how) as f32 - komi
 }
 
 /// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
@@ -983,6 +994,8 @@ struct Pipeline {
     /// Wakes the owner: a slot was played.
     played: std::sync::Condvar,
     komi: f32,
+    /// What the playouts read ([`Capabilities::playouts`]).
+    playouts: Playouts,
 }
 
 impl Pipeline {
@@ -1010,6 +1023,7 @@ impl Pipeline {
             queued: std::sync::Condvar::new(),
             played: std::sync::Condvar::new(),
             komi: cfg.komi,
+            playouts: cfg.capabilities().playouts,
         }
     }
 
@@ -1056,7 +1070,7 @@ impl Pipeline {
         {
             let mut slot = self.slot(j);
             let Slot { board, walk, rng, margin } = &mut *slot;
-            *margin = playout_margin(board, rng, walk, self.komi);
+            *margin = playout_margin(board, rng, walk, self.komi, self.playouts);
         }
         self.schedule().played[j] = true;
         self.played.notify_one();
@@ -1254,7 +1268,9 @@ mod tests {
                 let mut b = root.clone();
                 *margin = match tree.descend(&mut b, &rules, walk) {
                     Some(m) => m,
-                    None => playout_margin(&mut b, rng, walk, cfg.komi),
+                    None => {
+                        playout_margin(&mut b, rng, walk, cfg.komi, cfg.capabilities().playouts)
+                    }
                 };
                 tree.mark(&walk.path, 1);
             }

@@ -139,6 +139,19 @@ pub enum Parallel {
     SharedTree,
 }
 
+/// What the playouts read beyond their basic recipe ([`crate::search::playout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playouts {
+    /// MoGo's recipe, as michi plays it: captures and atari escapes at the last move, 3x3
+    /// patterns around it, random moves. Every profile's row so far.
+    Basic,
+    /// The basic recipe, and after the atari moves the capturing-race moves of the groups with two
+    /// liberties at the last move ([`two_liberty_moves`](crate::rules::tactics::two_liberty_moves);
+    /// `--two-liberties` sets it on any profile): both three-stone losses against GNU Go
+    /// traced so far were lost in such races.
+    TwoLiberties,
+}
+
 /// One row of the profile table: what a profile's search does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -157,8 +170,10 @@ pub struct Capabilities {
     pub dynamic_komi: bool,
     /// The learned model behind the priors ([`Patterns::Large`] in [`Profile::V8`]).
     pub patterns: Patterns,
-    /// How the threads share the work ([`Parallel::RootTrees`] in every profile so far).
+    /// How the threads share the work ([`Parallel::SharedTree`] from [`Profile::V9`]).
     pub parallel: Parallel,
+    /// What the playouts read ([`Playouts::Basic`] in every profile so far).
+    pub playouts: Playouts,
 }
 
 /// A row, positionally, so that the table below reads as a table (one argument a column).
@@ -172,6 +187,7 @@ const fn row(
     dynamic_komi: bool,
     patterns: Patterns,
     parallel: Parallel,
+    playouts: Playouts,
 ) -> Capabilities {
     Capabilities {
         priors,
@@ -182,28 +198,30 @@ const fn row(
         dynamic_komi,
         patterns,
         parallel,
+        playouts,
     }
 }
 
 use KoPolicy::{AfterSearch, ExcludeFromSearch};
 use Parallel::{RootTrees, SharedTree};
 use Patterns::{Large, Shape3x3};
+use Playouts::Basic;
 use Priors::{Learned, Michi};
 use WideRoot::{Always, Koth, Never};
 
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
 const TABLE: [(Profile, Capabilities); 9] = [
-    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees)),
-    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees)),
-    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree)),
+    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel    playouts
+    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees,  Basic)),
+    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees,  Basic)),
+    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees,  Basic)),
+    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree, Basic)),
 ];
 
 impl Profile {
@@ -285,6 +303,7 @@ mod tests {
                 ("dynamic_komi", a.dynamic_komi != b.dynamic_komi),
                 ("patterns", a.patterns != b.patterns),
                 ("parallel", a.parallel != b.parallel),
+                ("playouts", a.playouts != b.playouts),
             ]
             .into_iter()
             .filter(|x| x.1)

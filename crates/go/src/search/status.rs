@@ -26,6 +26,7 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 use crate::rules::score;
 use crate::search::playout::policy_move;
+use crate::search::profile::Playouts;
 use crate::search::seed::position_seed;
 use menace_stats::rng::from_seed;
 
@@ -150,7 +151,9 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
         g.set_to_move(if i % 2 == 0 { Colour::Black } else { Colour::White });
         let start = g.move_count();
         while g.passes() < 2 && g.move_count() - start < cap {
-            let m = policy_move(&g, &mut rng, pats);
+            // The basic playouts, whatever the profile: the dead-stone agreement with GNU Go
+            // was measured with them.
+            let m = policy_move(&g, &mut rng, pats, Playouts::Basic);
             g.play_unchecked(m);
         }
         for p in g.points() {

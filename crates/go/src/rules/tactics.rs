@@ -108,14 +108,23 @@ pub fn capture_size(b: &Board, p: Point) -> usize {
     total
 }
 
+/// The last move's point and its four neighbours, where the local readers look (`None`
+/// after a pass or at the start).
+fn near_last(b: &Board) -> Option<[Point; 5]> {
+    let Move::Play(last) = b.last_move() else {
+        return None;
+    };
+    let mut near = [last; 5];
+    near[1..].copy_from_slice(&b.neighbors(last));
+    Some(near)
+}
+
 /// Capture and atari-escape moves around the last move, for the player to move.
 pub fn tactical_moves(b: &Board, out: &mut MoveList) {
-    let Move::Play(last) = b.last_move() else {
+    let Some(near) = near_last(b) else {
         return;
     };
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut near = [last; 5];
-    near[1..].copy_from_slice(&b.neighbors(last));
     for q in near {
         let qc = b.at(q);
         if qc == o {
@@ -157,12 +166,10 @@ pub fn tactical_moves(b: &Board, out: &mut MoveList) {
 /// Pachi's playouts read two-liberty groups in the same spirit (its `2lib` checks); the
 /// one-liberty cases are [`tactical_moves`]'s.
 pub fn two_liberty_moves(b: &Board, out: &mut MoveList) {
-    let Move::Play(last) = b.last_move() else {
+    let Some(near) = near_last(b) else {
         return;
     };
     let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut near = [last; 5];
-    near[1..].copy_from_slice(&b.neighbors(last));
     let mut seen = [Point::new(0); 5];
     let mut k = 0;
     let mut libs = [Point::new(0); 3];

@@ -185,11 +185,7 @@ pub fn two_liberty_moves(b: &Board, out: &mut MoveList) {
         seen[k] = h;
         k += 1;
         if qc == o {
-            for &l in &libs[..2] {
-                if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
-                    out.push(l);
-                }
-            }
+            push_safe(b, &libs[..2], out);
             continue;
         }
         for &l in &libs[..2] {
@@ -205,13 +201,18 @@ pub fn two_liberty_moves(b: &Board, out: &mut MoveList) {
                 }
                 let n = b.liberties(b.group_of(e), &mut their);
                 if n <= 2 {
-                    for &l in &their[..n] {
-                        if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
-                            out.push(l);
-                        }
-                    }
+                    push_safe(b, &their[..n], out);
                 }
             }
+        }
+    }
+}
+
+/// Adds the points of `libs` that are legal and not a self-atari for the player to move.
+fn push_safe(b: &Board, libs: &[Point], out: &mut MoveList) {
+    for &l in libs {
+        if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
+            out.push(l);
         }
     }
 }

@@ -29,25 +29,56 @@ impl Drop for Driver {
 
 /// chromedriver for Debian's Chromium, or `None` (skip) when either is missing outside CI
 /// (`menace_testkit::require` decides; under `CI=true` a missing one fails the test).
+///
+/// The free port is found by binding port 0 and letting go of it, so another process can
+/// take it before chromedriver does; then chromedriver exits and a bare "something listens"
+/// probe would hand the test someone else's server (a CI run once failed that way, with a
+/// connection reset on the WebDriver session). So the driver counts as started only when
+/// `GET /status` answers with WebDriver's `"ready":true`, and one that exited is started
+/// again on a fresh port.
 pub fn start_driver() -> Option<Driver> {
     let chromium = require(Component::Chromium)?;
     let chromedriver = require(Component::Chromedriver)?;
-    let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new(chromedriver)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start chromedriver");
-    // From here the guard kills and reaps it, whatever happens.
-    let driver = Driver { child, port, chromium };
-    for _ in 0..200 {
-        if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-            return Some(driver);
+    for _attempt in 0..5 {
+        let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = Command::new(&chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        // From here the guard kills and reaps it, whatever happens.
+        let mut driver = Driver { child, port, chromium: chromium.clone() };
+        // Bounded: a hang guard, not a timing check.
+        for _ in 0..400 {
+            if driver.child.try_wait().ok().flatten().is_some() {
+                break; // it exited (the port was taken): try another port
+            }
+            if status_ready(port) {
+                return Some(driver);
+            }
+            std::thread::sleep(Duration::from_millis(50));
         }
-        std::thread::sleep(Duration::from_millis(50));
     }
-    panic!("chromedriver never listened on port {port}");
+    panic!("chromedriver never became ready (five ports tried)");
+}
+
+/// Whether the WebDriver server on `port` answers `GET /status` with `"ready":true`.
+fn status_ready(port: u16) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+    let request =
+        format!("GET /status HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    let mut answer = Vec::new();
+    let _ = stream.take(1 << 16).read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    answer.starts_with("HTTP/1.1 200") && answer.replace(' ', "").contains("\"ready\":true")
 }
 
 /// Where screenshots go: Cargo's scratch directory for integration tests, which exists
@@ -74,11 +105,23 @@ pub async fn browser(driver: &Driver, downloads: &Path) -> Client {
             },
         }),
     );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session")
+    // Starting Chromium can fail on a loaded machine (chromedriver gives up waiting for it);
+    // that is the machine, not the page under test, so a session gets three tries.
+    let mut last = None;
+    for _ in 0..3 {
+        match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .await
+        {
+            Ok(client) => return client,
+            Err(e) => {
+                eprintln!("no WebDriver session yet ({e}); trying again");
+                last = Some(e);
+            }
+        }
+    }
+    panic!("a WebDriver session: {:?}", last.unwrap())
 }
 
 pub fn tempdir(what: &str) -> PathBuf {

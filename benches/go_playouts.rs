@@ -1,5 +1,5 @@
 //! Playouts per second on 19x19, empty and mid-game, on one core and on two; the basic
-//! playouts and the two-liberty ones (`--two-liberties`) side by side on one core.
+//! playouts and their variants (`--two-liberties`, `--nakade`) side by side on one core.
 //!
 //! `cargo bench --bench go_playouts`. Each iteration runs a batch of playouts (split over
 //! the threads); criterion reports the throughput in playouts (elements) per second.
@@ -60,10 +60,16 @@ fn bench(c: &mut Criterion) {
             });
         }
     }
+    // The playouts' variants (the profile table's `playouts` column) on one core, beside
+    // `1-thread`, the basic ones.
     for (name, b) in &positions {
-        g.bench_function(format!("{name}/two-liberties-1-thread"), |bench| {
-            bench.iter(|| run_playouts(b, BATCH, 0, Playouts::TwoLiberties))
-        });
+        for (variant, how) in
+            [("two-liberties", Playouts::TwoLiberties), ("nakade", Playouts::Nakade)]
+        {
+            g.bench_function(format!("{name}/{variant}-1-thread"), |bench| {
+                bench.iter(|| run_playouts(b, BATCH, 0, how))
+            });
+        }
     }
     // Whole search (tree + playouts), as the bot runs it.
     for (name, b) in &positions {

@@ -56,7 +56,7 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 8] = [
+const OVERLAY: [(&str, Set); 9] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
@@ -65,6 +65,7 @@ const OVERLAY: [(&str, Set); 8] = [
     ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
     ("shared_tree", |c, a| c.parallel = a.parallel),
     ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
+    ("nakade", |c, a| c.playouts_policy = a.playouts_policy),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -123,6 +124,12 @@ pub struct SearchFlags {
     /// the moves that attack or save a group with two liberties there.
     #[arg(long, hide = true)]
     two_liberties: bool,
+    /// Playouts that also kill eye spaces (the profile table's `playouts` column set to
+    /// "nakade"; tuning, for an A/B): after the atari moves, the vital point of a straight
+    /// or bent three, pyramid four, crossed or bulky five or rabbity six that the last
+    /// move closed or left by a capture.
+    #[arg(long, hide = true, conflicts_with = "two_liberties")]
+    nakade: bool,
 }
 
 impl SearchFlags {
@@ -137,7 +144,11 @@ impl SearchFlags {
             wide_root: self.wide_root.then_some(WideRoot::Always),
             dynamic_komi: self.dynamic_komi.then_some(true),
             parallel: self.shared_tree.then_some(Parallel::SharedTree),
-            playouts_policy: self.two_liberties.then_some(Playouts::TwoLiberties),
+            playouts_policy: if self.nakade {
+                Some(Playouts::Nakade)
+            } else {
+                self.two_liberties.then_some(Playouts::TwoLiberties)
+            },
             ..SearchConfig::default()
         }
         .with_work(self.playouts, self.threads)

@@ -4,7 +4,7 @@
 //! with the rules; [`MoveList`] holds their answers on the stack, since playouts must not
 //! allocate.
 
-use crate::rules::board::{Board, Move, Point, EMPTY};
+use crate::rules::board::{Board, Move, Point, EDGE, EMPTY};
 
 /// A small list of candidate points on the stack.
 #[derive(Clone, Copy)]
@@ -214,5 +214,116 @@ fn push_safe(b: &Board, libs: &[Point], out: &mut MoveList) {
         if b.is_legal(Move::Play(l)) && !is_self_atari(b, l) {
             out.push(l);
         }
+    }
+}
+
+/// The largest eye space read as a nakade: the rabbity six.
+pub const NAKADE_MAX: usize = 6;
+
+/// The vital point of a killable eye space next to the last move, for the player to move.
+///
+/// The last mover's stones (and the board's edge) must enclose an empty area of three to
+/// [`NAKADE_MAX`] points next to its move, shaped as one of the eye spaces that die when
+/// the attacker takes their vital point ([`nakade_vital`]). A capture of three to six
+/// stones leaves such an area, and closing an eye space makes one: either way the player
+/// to move kills a group that has no other eye by playing the vital point, a move random
+/// playouts rarely find, so their owner's group lives in the playouts and the search
+/// believes it alive (both three-stone losses traced in docs/go-lab.md turned on a corner
+/// group that GNU Go read dead while our search saw White well ahead).
+///
+/// ```
+/// use menace_go::rules::board::{Board, Colour, Move};
+/// use menace_go::rules::tactics::nakade_point;
+///
+/// // White closes a straight three on the first line with C4; black kills at B5.
+/// let mut b = Board::from_diagram(
+///     "...O.
+///      OO.O.
+///      ..OO.
+///      .....
+///      X.X.X",
+///     Colour::White,
+/// )
+/// .unwrap();
+/// b.play(Move::Play(b.point(1, 2))).unwrap();
+/// assert_eq!(nakade_point(&b), Some(b.point(0, 1)));
+/// ```
+pub fn nakade_point(b: &Board) -> Option<Point> {
+    let Move::Play(last) = b.last_move() else {
+        return None;
+    };
+    let mover = b.at(last);
+    let mut area = [Point::new(0); NAKADE_MAX];
+    for q in b.neighbors(last) {
+        if b.at(q) != EMPTY {
+            continue;
+        }
+        // Two neighbours in one area read it twice; it is at most six points, so cheap.
+        if let Some(n) = enclosed_area(b, q, mover, &mut area) {
+            if let Some(v) = nakade_vital(b, &area[..n]) {
+                if b.is_legal(Move::Play(v)) {
+                    return Some(v);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The empty area connected to `start`, when it has at most [`NAKADE_MAX`] points and
+/// every stone next to it is `owner`'s: its size, the points in `area[..size]`.
+pub fn enclosed_area(
+    b: &Board,
+    start: Point,
+    owner: u8,
+    area: &mut [Point; NAKADE_MAX],
+) -> Option<usize> {
+    area[0] = start;
+    let mut n = 1;
+    let mut i = 0;
+    while i < n {
+        for q in b.neighbors(area[i]) {
+            match b.at(q) {
+                EMPTY => {
+                    if !area[..n].contains(&q) {
+                        if n == NAKADE_MAX {
+                            return None;
+                        }
+                        area[n] = q;
+                        n += 1;
+                    }
+                }
+                EDGE => {}
+                s if s == owner => {}
+                _ => return None,
+            }
+        }
+        i += 1;
+    }
+    Some(n)
+}
+
+/// The vital point of `area` (a connected set of points) when it is one of the killable
+/// eye shapes: straight or bent three, pyramid four, crossed five, bulky five, rabbity six
+/// (the shapes that die when the attacker takes the vital point). Each is told by the
+/// number of neighbours its points have inside it: the vital point is the one with the
+/// most, and a pentomino with five adjacencies is the bulky five (the only one holding a
+/// 2x2 square), a hexomino with six and a point of four the rabbity six. Square four has
+/// no vital point (it is dead as it stands) and every other shape lives: `None`.
+pub fn nakade_vital(b: &Board, area: &[Point]) -> Option<Point> {
+    let mut degree = [0u8; NAKADE_MAX];
+    for (i, &p) in area.iter().enumerate() {
+        degree[i] = b.neighbors(p).iter().filter(|q| area.contains(q)).count() as u8;
+    }
+    let degree = &degree[..area.len()];
+    let edges: u8 = degree.iter().sum::<u8>() / 2;
+    let with = |d: u8| area.iter().zip(degree).find(|&(_, &k)| k == d).map(|(&p, _)| p);
+    match (area.len(), edges) {
+        (3, _) => with(2),
+        (4, 3) => with(3),
+        (5, 4) => with(4),
+        (5, 5) => with(3),
+        (6, 6) => with(4),
+        _ => None,
     }
 }

@@ -75,7 +75,8 @@ pub struct SearchConfig {
     /// [`Capabilities::parallel`] (`--shared-tree` sets [`Parallel::SharedTree`]).
     pub parallel: Option<Parallel>,
     /// Tuning, for an A/B: what the playouts read instead of the profile's
-    /// [`Capabilities::playouts`] (`--two-liberties` sets [`Playouts::TwoLiberties`]).
+    /// [`Capabilities::playouts`] (`--two-liberties` sets [`Playouts::TwoLiberties`], `--nakade`
+    /// [`Playouts::Nakade`]).
     pub playouts_policy: Option<Playouts>,
 }
 

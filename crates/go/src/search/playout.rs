@@ -7,7 +7,8 @@
 //! 2. a move on the eight points around the opponent's move that matches a 3x3 pattern
 //!    ([`crate::model::pattern`]) and is not a self-atari;
 //!    With [`Playouts::TwoLiberties`] then, the capturing-race moves of the groups with two
-//!    liberties at the last move ([`two_liberty_moves`]);
+//!    liberties at the last move ([`two_liberty_moves`]); with [`Playouts::Nakade`], the vital
+//!    point of a killable eye space next to the last move ([`nakade_point`]);
 //! 3. a uniformly random legal move that does not fill one of our own eyes (and, half the
 //!    time, is not a self-atari of a group).
 //!
@@ -17,7 +18,9 @@
 use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
-use crate::rules::tactics::{is_self_atari, tactical_moves, two_liberty_moves, MoveList};
+use crate::rules::tactics::{
+    is_self_atari, nakade_point, tactical_moves, two_liberty_moves, MoveList,
+};
 use crate::search::profile::Playouts;
 use menace_stats::rng::{below, chance, GameRng};
 
@@ -30,6 +33,11 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool], how: Playouts) -
         tactical_moves(b, &mut cand);
         if let Some(p) = pick(b, rng, cand.as_slice(), false) {
             return Move::Play(p);
+        }
+        if how == Playouts::Nakade {
+            if let Some(p) = nakade_point(b) {
+                return Move::Play(p);
+            }
         }
         if how == Playouts::TwoLiberties {
             let mut cand = MoveList::default();

@@ -150,6 +150,12 @@ pub enum Playouts {
     /// `--two-liberties` sets it on any profile): both three-stone losses against GNU Go
     /// traced so far were lost in such races.
     TwoLiberties,
+    /// The basic recipe, and after the atari moves the vital point of a killable eye space
+    /// the last move closed or left by a capture
+    /// ([`nakade_point`](crate::rules::tactics::nakade_point); `--nakade` sets it on any
+    /// profile): in both three-stone losses traced so far, GNU Go read a corner group of
+    /// ours dead for a hundred moves while our search saw it alive.
+    Nakade,
 }
 
 /// One row of the profile table: what a profile's search does.

@@ -7,8 +7,10 @@
 
 use menace_go::rules::board::{Board, Colour, Move, Point, EMPTY};
 use menace_go::rules::tactics::{enclosed_area, nakade_point, nakade_vital, NAKADE_MAX};
-use menace_stats::rng::{below, from_seed};
 use std::collections::BTreeSet;
+
+mod support;
+use support::random_position;
 
 /// A point of a shape: (row, column).
 type Cell = (i32, i32);
@@ -197,18 +199,9 @@ fn flood(b: &Board, start: Point) -> (BTreeSet<Point>, BTreeSet<u8>) {
 fn enclosed_areas_on_random_positions_are_what_a_flood_fill_finds() {
     let mut small = 0;
     for seed in 0..400u64 {
-        let mut rng = from_seed(seed);
         let size = [7usize, 9, 13][seed as usize % 3];
-        let mut b = Board::new(size);
-        let moves = size * size * (40 + below(&mut rng, 40) as usize) / 100;
-        for _ in 0..moves {
-            let legal: Vec<Point> =
-                b.empties().iter().copied().filter(|&p| b.is_legal(Move::Play(p))).collect();
-            if legal.is_empty() {
-                break;
-            }
-            b.play(Move::Play(legal[below(&mut rng, legal.len() as u32) as usize])).unwrap();
-        }
+        let moves = size * size * (40 + (seed as usize * 7) % 40) / 100;
+        let b = random_position(size, seed, moves);
         for owner in [1u8, 2u8] {
             for &p in b.empties() {
                 let (area, border) = flood(&b, p);

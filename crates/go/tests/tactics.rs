@@ -6,9 +6,11 @@ use menace_go::rules::board::{Board, Colour, Move, Point, EMPTY};
 use menace_go::rules::tactics::{
     is_self_atari, libs_after, tactical_moves, two_liberty_moves, MoveList,
 };
-use menace_stats::rng::{below, from_seed};
 use proptest::prelude::*;
 use std::collections::BTreeSet;
+
+mod support;
+use support::random_position;
 
 /// The liberties of the group at `p`, by walking its stones.
 fn libs_of(b: &Board, p: Point) -> BTreeSet<Point> {
@@ -23,21 +25,6 @@ fn after(b: &Board, p: Point) -> (Board, bool) {
     a.play(Move::Play(p)).unwrap();
     let captured = a.prisoners(b.to_move()) != before;
     (a, captured)
-}
-
-/// A position from `moves` random legal moves (passes rare), dense enough for races.
-fn random_position(size: usize, seed: u64, moves: usize) -> Board {
-    let mut rng = from_seed(seed);
-    let mut b = Board::new(size);
-    for _ in 0..moves {
-        let legal: Vec<Point> =
-            b.empties().iter().copied().filter(|&p| b.is_legal(Move::Play(p))).collect();
-        if legal.is_empty() {
-            break;
-        }
-        b.play(Move::Play(legal[below(&mut rng, legal.len() as u32) as usize])).unwrap();
-    }
-    b
 }
 
 /// What `two_liberty_moves` should answer, from its documentation and brute force: the

@@ -1,10 +1,13 @@
 //! What the Go crate's integration tests share: paths into the repository, whose
 //! `fixtures/` and `docs/games/` hold the positions and records they read.
 
+use menace_go::rules::board::{Board, Move, Point};
+use menace_stats::rng::{below, from_seed};
 use std::path::PathBuf;
 
 /// `rel` (a path from the repository's root) from this crate's tests, whatever the
 /// working directory.
+#[allow(dead_code)]
 pub fn repo(rel: &str) -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(rel)
 }
@@ -67,4 +70,21 @@ pub fn setup_commands(rows: &str, komi: f32) -> Vec<String> {
         }
     }
     cmds
+}
+
+/// A position from `moves` uniformly random legal moves from the empty board (no passes),
+/// dense enough for races and enclosed eye spaces; the same for the same seed.
+#[allow(dead_code)]
+pub fn random_position(size: usize, seed: u64, moves: usize) -> Board {
+    let mut rng = from_seed(seed);
+    let mut b = Board::new(size);
+    for _ in 0..moves {
+        let legal: Vec<Point> =
+            b.empties().iter().copied().filter(|&p| b.is_legal(Move::Play(p))).collect();
+        if legal.is_empty() {
+            break;
+        }
+        b.play(Move::Play(legal[below(&mut rng, legal.len() as u32) as usize])).unwrap();
+    }
+    b
 }

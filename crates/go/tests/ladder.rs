@@ -10,10 +10,9 @@ use menace_go::search::ladder;
 use menace_go::search::playout;
 use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
 
-use menace_testkit::{require, Component};
+mod support;
+use support::GnuGo;
 
 /// GTP letters skip I.
 fn vertex(b: &Board, p: Point) -> String {
@@ -43,42 +42,7 @@ fn setup(black: &[&str], white: &[&str], to_move: Colour) -> (Board, Vec<(Colour
     (b, moves)
 }
 
-/// GNU Go in GTP mode, or `None` (skipped) when it is missing outside CI.
-struct GnuGo {
-    child: std::process::Child,
-    out: BufReader<std::process::ChildStdout>,
-}
-
 impl GnuGo {
-    fn start() -> Option<GnuGo> {
-        let path = require(Component::GnuGo)?;
-        let mut child = Command::new(path)
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start GNU Go");
-        let out = BufReader::new(child.stdout.take().unwrap());
-        Some(GnuGo { child, out })
-    }
-
-    fn ask(&mut self, cmd: &str) -> String {
-        let stdin = self.child.stdin.as_mut().unwrap();
-        writeln!(stdin, "{cmd}").unwrap();
-        stdin.flush().unwrap();
-        let mut answer = String::new();
-        loop {
-            let mut line = String::new();
-            assert!(self.out.read_line(&mut line).unwrap() > 0, "GNU Go closed on {cmd}");
-            if line.trim().is_empty() {
-                break;
-            }
-            answer.push_str(&line);
-        }
-        assert!(answer.starts_with('='), "GNU Go refused {cmd}: {answer}");
-        answer[1..].trim().to_string()
-    }
-
     /// Can the string at `v` be saved if its owner moves first? (`defend` answers 0 when
     /// it cannot, else a result code and a move.)
     fn can_defend(&mut self, moves: &[(Colour, String)], size: usize, v: &str) -> bool {
@@ -89,13 +53,6 @@ impl GnuGo {
             self.ask(&format!("play {c} {m}"));
         }
         self.ask(&format!("defend {v}")) != "0"
-    }
-}
-
-impl Drop for GnuGo {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 

@@ -56,7 +56,7 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 9] = [
+const OVERLAY: [(&str, Set); 10] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
@@ -66,6 +66,7 @@ const OVERLAY: [(&str, Set); 9] = [
     ("shared_tree", |c, a| c.parallel = a.parallel),
     ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
     ("nakade", |c, a| c.playouts_policy = a.playouts_policy),
+    ("life", |c, a| c.life = a.life),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -130,6 +131,12 @@ pub struct SearchFlags {
     /// move closed or left by a capture.
     #[arg(long, hide = true, conflicts_with = "two_liberties")]
     nakade: bool,
+    /// Read life and death at the root (the profile table's `life` column set; tuning, for
+    /// an A/B): every small group enclosed by the other colour is read exhaustively, and
+    /// the move that saves a critical group of ours or kills a critical one of the
+    /// opponent's gets the priors of a root capture.
+    #[arg(long, hide = true)]
+    life: bool,
 }
 
 impl SearchFlags {
@@ -149,6 +156,7 @@ impl SearchFlags {
             } else {
                 self.two_liberties.then_some(Playouts::TwoLiberties)
             },
+            life: self.life.then_some(true),
             ..SearchConfig::default()
         }
         .with_work(self.playouts, self.threads)

@@ -453,3 +453,36 @@ fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     let d = bot::decide(&input.board, &cfg, &ctx);
     assert!(input.board.is_legal(d.mv));
 }
+
+#[test]
+fn life_reading_gives_the_deciding_move_of_a_critical_group_a_root_captures_priors() {
+    use menace_go::search::priors::Knowledge;
+    // White's top-edge group has a straight three of eye space and nothing else
+    // (crates/go/src/search/life.rs reads it critical): its middle point decides, for
+    // black to kill and for white to live.
+    let diagram = "X O . . . O X . .
+                   X O O O O O X . .
+                   X X X X X X X . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .
+                   . . . . . . . . .";
+    for to_move in [Colour::Black, Colour::White] {
+        let b = Board::from_diagram(diagram, to_move).unwrap();
+        let (vital, side) = (b.point(0, 3), b.point(0, 2));
+        let with = SearchConfig { life: Some(true), ..SearchConfig::default() }.capabilities();
+        let without = SearchConfig::default().capabilities();
+        assert!(!without.life, "no profile reads life and death yet");
+        let know = Knowledge::gather(&b, true, &with);
+        let plain = Knowledge::gather(&b, true, &without);
+        // The root capture's priors include AMAF visits, which nothing else here gives.
+        assert!(know.of_move(vital).an > 0.0, "{to_move:?}: {:?}", know.of_move(vital));
+        assert_eq!(plain.of_move(vital).an, 0.0, "{to_move:?}");
+        assert_eq!(know.of_move(side), plain.of_move(side), "{to_move:?}: only the vital point");
+        // Below the root nothing is read.
+        let inner = Knowledge::gather(&b, false, &with);
+        assert_eq!(inner.of_move(vital), Knowledge::gather(&b, false, &without).of_move(vital));
+    }
+}

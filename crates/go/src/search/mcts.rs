@@ -78,6 +78,9 @@ pub struct SearchConfig {
     /// [`Capabilities::playouts`] (`--two-liberties` sets [`Playouts::TwoLiberties`], `--nakade`
     /// [`Playouts::Nakade`]).
     pub playouts_policy: Option<Playouts>,
+    /// Tuning, for an A/B: the root's life-and-death reading on or off instead of the
+    /// profile's [`Capabilities::life`] (`--life` turns it on).
+    pub life: Option<bool>,
 }
 
 impl SearchConfig {
@@ -95,6 +98,7 @@ impl SearchConfig {
             dynamic_komi: self.dynamic_komi.unwrap_or(row.dynamic_komi),
             parallel: self.parallel.unwrap_or(row.parallel),
             playouts: self.playouts_policy.unwrap_or(row.playouts),
+            life: self.life.unwrap_or(row.life),
             ..row
         }
     }
@@ -113,6 +117,7 @@ impl Default for SearchConfig {
             dynamic_komi: None,
             parallel: None,
             playouts_policy: None,
+            life: None,
         }
     }
 }
@@ -332,7 +337,7 @@ impl Tree {
     fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
         let c = b.to_move();
         let first = self.nodes.len() as u32;
-        let know = Knowledge::gather(b, rules.is_some(), self.caps.ladders);
+        let know = Knowledge::gather(b, rules.is_some(), &self.caps);
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
                 continue;

@@ -5,12 +5,17 @@
 //! know the last move, and playouts only look near it), in AMAF too. With ladders read
 //! ([`Capabilities::ladders`](crate::search::profile::Capabilities::ladders)), running into
 //! a ladder that works loses its tactical priors and an atari that starts one gains a
-//! capture's. With learned priors the move model adds its own ([`learned`]).
+//! capture's. With life and death read at the root
+//! ([`Capabilities::life`](crate::search::profile::Capabilities::life)), the move that saves
+//! a critical group of ours or kills a critical one of the opponent's gets a root capture's
+//! priors. With learned priors the move model adds its own ([`learned`]).
 
 use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, BLACK, EMPTY, WHITE};
 use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::ladder;
+use crate::search::life::{self, Life};
+use crate::search::profile::Capabilities;
 
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
@@ -64,11 +69,13 @@ pub struct Knowledge<'a> {
     ladder_lost: MoveList,
     /// Ataris that start a working ladder.
     ladder_won: MoveList,
+    /// At the root, with life and death read: the moves that decide a critical group.
+    life: MoveList,
 }
 
 impl<'a> Knowledge<'a> {
-    /// Reads `b` (the root if `at_root`; its ladders if `ladders`).
-    pub fn gather(b: &'a Board, at_root: bool, ladders: bool) -> Knowledge<'a> {
+    /// Reads `b` (the root if `at_root`) with what `caps` says the search reads.
+    pub fn gather(b: &'a Board, at_root: bool, caps: &Capabilities) -> Knowledge<'a> {
         let c = b.to_move();
         let pats = pattern::compiled();
         let mut tactical = MoveList::default();
@@ -90,10 +97,14 @@ impl<'a> Knowledge<'a> {
             }
         }
         let (mut ladder_lost, mut ladder_won) = (MoveList::default(), MoveList::default());
-        if ladders {
+        if caps.ladders {
             read_ladders(b, at_root, &mut ladder_lost, &mut ladder_won);
         }
-        Knowledge { b, at_root, pats, tactical, global, ladder_lost, ladder_won }
+        let mut life = MoveList::default();
+        if caps.life && at_root {
+            read_life(b, &mut life);
+        }
+        Knowledge { b, at_root, pats, tactical, global, ladder_lost, ladder_won, life }
     }
 
     /// No stone within Manhattan distance 3 of `p`.
@@ -163,7 +174,9 @@ impl<'a> Knowledge<'a> {
         }
         let (mut an, mut aw) = (0.0, 0.0);
         if !lost_run
-            && (self.global.as_slice().contains(&p) || chase && self.at_root)
+            && (self.global.as_slice().contains(&p)
+                || chase && self.at_root
+                || self.life.as_slice().contains(&p))
             && b.is_legal(Move::Play(p))
         {
             n += PRIOR_ROOT_TACTICAL;
@@ -213,6 +226,21 @@ fn read_ladders(b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut Move
             for q in ladder::winning_chases(b, p) {
                 won.push(q);
             }
+        }
+    }
+}
+
+/// The moves that decide the small enclosed groups read critical ([`life::read`]): the
+/// saving move of each of ours, the killing move of each of the opponent's.
+fn read_life(b: &Board, out: &mut MoveList) {
+    let c = b.to_move().stone();
+    for p in b.points() {
+        let colour = b.at(p);
+        if colour != BLACK && colour != WHITE || b.group_of(p) != p {
+            continue;
+        }
+        if let Life::Critical { kill, save } = life::read(b, p) {
+            out.push(if colour == c { save } else { kill });
         }
     }
 }

@@ -180,6 +180,11 @@ pub struct Capabilities {
     pub parallel: Parallel,
     /// What the playouts read ([`Playouts::Basic`] in every profile so far).
     pub playouts: Playouts,
+    /// The root reads the life and death of every small enclosed group
+    /// ([`life`](crate::search::life)): the move that saves a critical group of ours, or
+    /// kills one of the opponent's, gets the priors of a root capture (no profile so far;
+    /// `--life` sets it).
+    pub life: bool,
 }
 
 /// A row, positionally, so that the table below reads as a table (one argument a column).
@@ -194,6 +199,7 @@ const fn row(
     patterns: Patterns,
     parallel: Parallel,
     playouts: Playouts,
+    life: bool,
 ) -> Capabilities {
     Capabilities {
         priors,
@@ -205,6 +211,7 @@ const fn row(
         patterns,
         parallel,
         playouts,
+        life,
     }
 }
 
@@ -218,16 +225,16 @@ use WideRoot::{Always, Koth, Never};
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
 const TABLE: [(Profile, Capabilities); 9] = [
-    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel    playouts
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees,  Basic)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees,  Basic)),
-    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees,  Basic)),
-    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree, Basic)),
+    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel    playouts life
+    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees,  Basic, false)),
+    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees,  Basic, false)),
+    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree, Basic, false)),
 ];
 
 impl Profile {
@@ -310,6 +317,7 @@ mod tests {
                 ("patterns", a.patterns != b.patterns),
                 ("parallel", a.parallel != b.parallel),
                 ("playouts", a.playouts != b.playouts),
+                ("life", a.life != b.life),
             ]
             .into_iter()
             .filter(|x| x.1)

@@ -13,7 +13,9 @@
 //! `MENACE_REQUIRE_GNUGO=1`, which make a missing GNU Go a failure.
 
 use menace_go::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, WHITE};
-use menace_go::search::life::{self, pass_alive, Life, MAX_EMPTIES, MAX_NODES, MAX_SEARCHES};
+use menace_go::search::life::{
+    self, pass_alive, Life, Reading, MAX_EMPTIES, MAX_NODES, MAX_SEARCHES,
+};
 use menace_stats::rng::{below, from_seed};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
@@ -633,11 +635,21 @@ proptest! {
         let b = random_position(size, seed, size * size * fill / 100);
         for e in life::enclosed_groups(&b) {
             prop_assert_eq!(b.group_of(e.head), e.head);
-            prop_assert_eq!(b.colour_at(e.head), Some(e.owner));
-            prop_assert!(e.empties <= MAX_EMPTIES);
-            let r = life::reading(&b, e.head);
+            prop_assert_eq!(b.colour_at(e.head), Some(e.area.owner()));
+            prop_assert!(e.area.empties() <= MAX_EMPTIES);
+            prop_assert_eq!(life::area(&b, e.head), Some(e.area.clone()));
+            let r = e.read(&b);
             prop_assert!(r.nodes <= MAX_SEARCHES * MAX_NODES, "{} nodes", r.nodes);
             prop_assert_eq!(life::reading(&b, e.head), r);
+            // Found on other stones, the area is not read there.
+            let free = |q: Point| b.at(q) == EMPTY && !e.area.contains(q);
+            // A point with an empty neighbour: the stone played there stays on the board.
+            if let Some(q) = b.points().find(|&q| free(q) && b.neighbors(q).iter().any(|&n| b.at(n) == EMPTY)) {
+                let mut moved = b.clone();
+                moved.play_unchecked(Move::Play(q));
+                let stale = life::read_area(&moved, &e.area, e.head);
+                prop_assert_eq!(stale, Reading { life: Life::Unknown, nodes: 0 });
+            }
         }
         for p in b.points().filter(|&p| b.at(p) == EMPTY).take(3) {
             prop_assert_eq!(life::read(&b, p), Life::Unknown);

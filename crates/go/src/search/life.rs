@@ -127,16 +127,28 @@ pub fn read(b: &Board, s: Point) -> Life {
 
 /// [`read`], with the number of positions it visited.
 pub fn reading(b: &Board, s: Point) -> Reading {
-    let Some(area) = area(b, s) else {
-        return Reading { life: Life::Unknown, nodes: 0 };
-    };
+    match area(b, s) {
+        Some(area) => read_area(b, &area, s),
+        None => Reading { life: Life::Unknown, nodes: 0 },
+    }
+}
+
+/// [`reading`] of the group of the stone `s` in an area already found: what
+/// [`enclosed_groups`] lists, read without finding the area again. [`Life::Unknown`] (and
+/// no work) when the area was found on other stones than `b`'s or `s` is not one of its
+/// owner's stones in it.
+pub fn read_area(b: &Board, area: &Area, s: Point) -> Reading {
     let defender = area.owner;
+    if area.stones != (b.size(), b.hash()) || !area.contains(s) || b.colour_at(s) != Some(defender)
+    {
+        return Reading { life: Life::Unknown, nodes: 0 };
+    }
     let attacker = defender.opponent();
     let scope = Scope::new(b, &area.points);
     let mut nodes = 0;
     // Whether `prover` wins with `first` to move, and with which first move if its own.
     let mut prove = |prover: Colour, first: Colour| {
-        let (won, mv, n) = Proof::run(b, &area, &scope, s, prover, first);
+        let (won, mv, n) = Proof::run(b, area, &scope, s, prover, first);
         nodes += n;
         (won, mv)
     };
@@ -158,14 +170,19 @@ pub fn reading(b: &Board, s: Point) -> Reading {
 }
 
 /// An enclosed group: what [`enclosed_groups`] lists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enclosed {
     /// The group's head stone ([`Board::group_of`]).
     pub head: Point,
-    /// Its owner.
-    pub owner: Colour,
-    /// Empty points in its [`area`].
-    pub empties: usize,
+    /// Its [`area`]: its owner, its room.
+    pub area: Area,
+}
+
+impl Enclosed {
+    /// Reads the group in its area ([`read_area`]) on the board it was found on.
+    pub fn read(&self, b: &Board) -> Reading {
+        read_area(b, &self.area, self.head)
+    }
 }
 
 /// Every group of either colour whose [`area`] is enclosed, in the order of their head
@@ -174,8 +191,8 @@ pub fn enclosed_groups(b: &Board) -> Vec<Enclosed> {
     let mut out = Vec::new();
     for p in b.points() {
         if b.colour_at(p).is_some() && b.group_of(p) == p {
-            if let Some(a) = area(b, p) {
-                out.push(Enclosed { head: p, owner: a.owner, empties: a.empties });
+            if let Some(area) = area(b, p) {
+                out.push(Enclosed { head: p, area });
             }
         }
     }
@@ -191,6 +208,9 @@ pub struct Area {
     points: Vec<Point>,
     empties: usize,
     walls: Vec<Point>,
+    /// The board it was found on: its size and the hash of its stones ([`Board::hash`]),
+    /// so that [`read_area`] never reads it on other stones.
+    stones: (usize, u64),
 }
 
 impl Area {
@@ -266,7 +286,7 @@ pub fn area(b: &Board, s: Point) -> Option<Area> {
     }
     let Fill { mut points, empties, .. } = fill;
     points.sort_unstable();
-    Some(Area { owner, points, empties, walls })
+    Some(Area { owner, points, empties, walls, stones: (b.size(), b.hash()) })
 }
 
 /// A flood fill under way: the points taken, in order.

@@ -230,17 +230,13 @@ fn read_ladders(b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut Move
     }
 }
 
-/// The moves that decide the small enclosed groups read critical ([`life::read`]): the
-/// saving move of each of ours, the killing move of each of the opponent's.
+/// The moves that decide the small enclosed groups read critical ([`life::read_area`]):
+/// the saving move of each of ours, the killing move of each of the opponent's.
 fn read_life(b: &Board, out: &mut MoveList) {
-    let c = b.to_move().stone();
-    for p in b.points() {
-        let colour = b.at(p);
-        if colour != BLACK && colour != WHITE || b.group_of(p) != p {
-            continue;
-        }
-        if let Life::Critical { kill, save } = life::read(b, p) {
-            out.push(if colour == c { save } else { kill });
+    let c = b.to_move();
+    for e in life::enclosed_groups(b) {
+        if let Life::Critical { kill, save } = e.read(b).life {
+            out.push(if e.area.owner() == c { save } else { kill });
         }
     }
 }

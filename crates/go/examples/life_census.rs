@@ -11,7 +11,10 @@
 //!
 //! Prints one row per player: positions where it moved, those with a critical group, how
 //! often it played a deciding move there, and the size (stones) of the groups it played
-//! for, to see whether the reader's moves are big or small.
+//! for, to see whether the reader's moves are big or small; and how many of its moves it
+//! played inside the area of one of its own groups read dead, where by the reading no
+//! move saves it (stones thrown away, unless the reading's bounds hide a way out: a ko, or
+//! a wall captured from outside).
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -29,6 +32,9 @@ struct Tally {
     decided: usize,
     /// Stones of each group whose deciding move the player played.
     stones: Vec<usize>,
+    /// Moves played inside the area of one of the player's own groups read dead: moves
+    /// that, by the reading, cannot save it there.
+    into_dead: usize,
 }
 
 fn main() -> ExitCode {
@@ -59,12 +65,20 @@ fn main() -> ExitCode {
             let t = tallies.entry(name.clone()).or_default();
             t.positions += 1;
             let mut deciding = Vec::new();
+            let mut into_dead = false;
             for e in life::enclosed_groups(&b) {
-                if let Life::Critical { kill, save } = e.read(&b).life {
-                    let p = if e.area.owner() == me { save } else { kill };
-                    deciding.push((p, b.group_stones(e.head).count()));
+                match e.read(&b).life {
+                    Life::Critical { kill, save } => {
+                        let p = if e.area.owner() == me { save } else { kill };
+                        deciding.push((p, b.group_stones(e.head).count()));
+                    }
+                    Life::Dead if e.area.owner() == me => {
+                        into_dead |= matches!(mv, Move::Play(p) if e.area.contains(p));
+                    }
+                    _ => {}
                 }
             }
+            t.into_dead += usize::from(into_dead);
             if !deciding.is_empty() {
                 t.critical += 1;
                 if let Move::Play(p) = mv {
@@ -82,21 +96,25 @@ fn main() -> ExitCode {
             }
         }
     }
-    println!("player      positions  critical  played the deciding move  stones (median, max)");
+    println!(
+        "player      positions  critical  played the deciding move  stones (median, max)  \
+         into own dead"
+    );
     for (name, t) in &mut tallies {
         t.stones.sort_unstable();
         let median = t.stones.get(t.stones.len() / 2).copied().unwrap_or(0);
         let max = t.stones.last().copied().unwrap_or(0);
         let pct = |a: usize, b: usize| if b == 0 { 0.0 } else { 100.0 * a as f64 / b as f64 };
         println!(
-            "{name:<10} {:>10} {:>5} ({:>4.1}%) {:>8} ({:>5.1}% of critical) {:>9} {:>5}",
+            "{name:<10} {:>10} {:>5} ({:>4.1}%) {:>8} ({:>5.1}% of critical) {:>9} {:>5} {:>14}",
             t.positions,
             t.critical,
             pct(t.critical, t.positions),
             t.decided,
             pct(t.decided, t.critical),
             median,
-            max
+            max,
+            t.into_dead
         );
     }
     ExitCode::SUCCESS

@@ -67,15 +67,11 @@ fn main() -> ExitCode {
             let mut deciding = Vec::new();
             let mut into_dead = false;
             for e in life::enclosed_groups(&b) {
-                match e.read(&b).life {
-                    Life::Critical { kill, save } => {
-                        let p = if e.area.owner() == me { save } else { kill };
-                        deciding.push((p, b.group_stones(e.head).count()));
-                    }
-                    Life::Dead if e.area.owner() == me => {
-                        into_dead |= matches!(mv, Move::Play(p) if e.area.contains(p));
-                    }
-                    _ => {}
+                let life = e.read(&b).life;
+                if let Some(p) = life.deciding_move(e.area.owner(), me) {
+                    deciding.push((p, b.group_stones(e.head).count()));
+                } else if life == Life::Dead && e.area.owner() == me {
+                    into_dead |= matches!(mv, Move::Play(p) if e.area.contains(p));
                 }
             }
             t.into_dead += usize::from(into_dead);

@@ -105,6 +105,18 @@ pub enum Life {
     Unknown,
 }
 
+impl Life {
+    /// The move that decides a [`Life::Critical`] group of `owner` for `mover`: the saving
+    /// move of its own group, the killing move of the opponent's. `None` for any other
+    /// answer.
+    pub fn deciding_move(self, owner: Colour, mover: Colour) -> Option<Point> {
+        match self {
+            Life::Critical { kill, save } => Some(if owner == mover { save } else { kill }),
+            _ => None,
+        }
+    }
+}
+
 /// A [`Life`] and the work it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reading {

@@ -14,7 +14,7 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, BLACK, EMPTY, WHITE};
 use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::ladder;
-use crate::search::life::{self, Life};
+use crate::search::life;
 use crate::search::profile::Capabilities;
 
 const PRIOR_EVEN: f32 = 10.0;
@@ -235,8 +235,8 @@ fn read_ladders(b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut Move
 fn read_life(b: &Board, out: &mut MoveList) {
     let c = b.to_move();
     for e in life::enclosed_groups(b) {
-        if let Life::Critical { kill, save } = e.read(b).life {
-            out.push(if e.area.owner() == c { save } else { kill });
+        if let Some(p) = e.read(b).life.deciding_move(e.area.owner(), c) {
+            out.push(p);
         }
     }
 }

@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 
 use crate::model::large::{self, PatternDict};
 use crate::model::pattern::{mirror, rotate, SLOT_CELL};
-use crate::rules::board::{Board, Colour, Point, BLACK, EMPTY, WHITE};
-use crate::rules::tactics::capture_size;
+use crate::rules::board::{Board, Colour, Point, BLACK, WHITE};
+use crate::rules::tactics::{capture_size, libs_after};
 
 /// A feature group: a move has at most one level in each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -160,45 +160,6 @@ pub fn distance_level(b: &Board, p: Point, q: Point) -> u16 {
     (dx + dy + dx.max(dy)).min(17) as u16
 }
 
-/// Liberties the player to move would have at `p` after playing it, counted up to 3
-/// (captured stones next to `p` count as liberties).
-pub fn liberties_after(b: &Board, p: Point) -> usize {
-    let (c, o) = (b.to_move().stone(), b.to_move().opponent().stone());
-    let mut libs = [Point::new(0); 3];
-    let mut n = 0usize;
-    let mut add = |q: Point, n: &mut usize| {
-        if q != p && *n < 3 && !libs[..*n].contains(&q) {
-            libs[*n] = q;
-            *n += 1;
-        }
-    };
-    for q in b.neighbors(p) {
-        let qc = b.at(q);
-        if qc == EMPTY {
-            add(q, &mut n);
-        } else if qc == o {
-            if b.atari_lib(b.group_of(q)) == Some(p) {
-                add(q, &mut n);
-            }
-        } else if qc == c {
-            'stones: for s in b.group_stones(b.group_of(q)) {
-                for l in b.neighbors(s) {
-                    if b.at(l) == EMPTY {
-                        add(l, &mut n);
-                        if n >= 3 {
-                            break 'stones;
-                        }
-                    }
-                }
-            }
-        }
-        if n >= 3 {
-            return 3;
-        }
-    }
-    n
-}
-
 /// The features of passing.
 pub fn pass_features(b: &Board) -> Features {
     let mut f = [ABSENT; GROUPS];
@@ -279,7 +240,8 @@ pub fn features(b: &Board, p: Point) -> Features {
             4
         };
     }
-    let libs = liberties_after(b, p);
+    // Liberties after the move, up to 3 (captured stones next to `p` count).
+    let libs = libs_after(b, p, 3);
     if own_in_atari && libs >= 2 {
         f[Group::Extension as usize] = if libs == 2 { 1 } else { 2 };
     }

@@ -168,10 +168,7 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
 /// `drive` notices it (before and after end of input alike) and stops the session at its
 /// next game boundary; this function then saves `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
-    let fail = |e: String| {
-        eprintln!("menace: {e}");
-        ExitCode::from(2)
-    };
+    let fail = |e: String| super::fail("menace", e);
     let config = match args.beads.rules().and_then(|rules| config(&args, rules)) {
         Ok(c) => c,
         Err(e) => return fail(e),

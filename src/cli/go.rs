@@ -13,6 +13,7 @@ use menace_go::search::profile::{Parallel, Playouts, Profile, WideRoot};
 use menace_go::search::tuning::{Setting, TuneParam, Tuning};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
+use super::{fail, report};
 
 /// Default playouts per move (the library's one default budget).
 pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
@@ -403,26 +404,9 @@ pub fn run(args: GoArgs) -> ExitCode {
             eprint!("{}", why.unwrap_or_default());
             println!("{mv}");
         }
-        Err(e) => {
-            eprintln!("menace go: bad input: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return fail("menace go", format!("bad input: {e}")),
     }
     ExitCode::SUCCESS
-}
-
-/// Prints a command's text, or its error with exit code 2.
-pub(super) fn report(command: &str, result: Result<String, String>) -> ExitCode {
-    match result {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("{command}: {e}");
-            ExitCode::from(2)
-        }
-    }
 }
 
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.

@@ -60,6 +60,24 @@ enum Command {
     Print(print::PrintArgs),
 }
 
+/// A bad flag, file or input: `PREFIX: MESSAGE` on standard error and exit status 2, the
+/// status every subcommand gives what it refuses (1 is for a failure after work began).
+pub(crate) fn fail(prefix: &str, message: impl std::fmt::Display) -> ExitCode {
+    eprintln!("{prefix}: {message}");
+    ExitCode::from(2)
+}
+
+/// Prints a command's text, or [`fail`]s with its error.
+pub(crate) fn report(command: &str, result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(command, e),
+    }
+}
+
 /// Parses the command line and runs what it asks for.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();

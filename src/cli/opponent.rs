@@ -26,10 +26,7 @@ pub struct OpponentArgs {
 pub fn run(args: OpponentArgs) -> ExitCode {
     let mut player = match reference_player(&args.player) {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("menace opponent: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return super::fail("menace opponent", e),
     };
     let mut rng = from_seed(args.seed);
     play_opponent_side(io::stdin().lock(), io::stdout().lock(), &mut *player, &mut rng);

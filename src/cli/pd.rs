@@ -74,8 +74,7 @@ pub struct PdPlayerArgs {
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
-    eprintln!("menace pd: {msg}");
-    ExitCode::from(2)
+    super::fail("menace pd", msg)
 }
 
 /// Runs `menace pd`.
@@ -140,10 +139,7 @@ pub fn run_player(args: PdPlayerArgs) -> ExitCode {
     let (stdin, stdout) = (std::io::stdin().lock(), std::io::stdout().lock());
     match strategies::play_round(&args.name, stdin, stdout) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(strategies::RoundError::Refused(e)) => {
-            eprintln!("menace pd-player: {e}");
-            ExitCode::from(2)
-        }
+        Err(strategies::RoundError::Refused(e)) => super::fail("menace pd-player", e),
         Err(strategies::RoundError::Output) => ExitCode::FAILURE,
     }
 }

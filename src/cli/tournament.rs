@@ -106,5 +106,5 @@ pub struct MergeArgs {
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     let sprt = args.sprt.rule();
     let opts = MergeOptions { partial: args.partial, timings: args.timings, sprt: sprt.as_ref() };
-    super::go::report("menace merge", driver::merge_files(&KINDS, &args.files, &opts))
+    super::report("menace merge", driver::merge_files(&KINDS, &args.files, &opts))
 }

@@ -95,8 +95,7 @@ pub struct EvalArgs {
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("menace: {message}");
-    ExitCode::from(2)
+    super::fail("menace", message)
 }
 
 /// The training plan the flags describe.
@@ -255,13 +254,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         if args.state.is_some() {
             return fail("--out records a sweep over seeds; it does not go with --state");
         }
-        return match run_recorded(&args, &spec, &rules, out) {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => fail(e),
-        };
+        return super::report("menace", run_recorded(&args, &spec, &rules, out));
     }
     let t0 = Instant::now();
     if args.seeds == 1 {

@@ -148,12 +148,17 @@ pub fn run_once(program: &Program, input: &[u8], limits: Limits) -> Run {
     }
     run.elapsed = start.elapsed();
     // The pipes close when the process group is gone; a grandchild that escaped the
-    // group could hold them open, so we wait only briefly for the readers.
-    let grace = Duration::from_millis(200);
+    // group could hold them open, so the readers are waited for only until the deadline
+    // (at least a short grace after a kill). Not a fixed grace alone: on a busy machine a
+    // reader thread can be scheduled late, and a program that answered in time would lose
+    // its answer (seen: a 200 ms grace forfeited a passer's `pass` under full load).
+    let grace = limits.deadline.saturating_sub(run.elapsed).max(Duration::from_millis(200));
+    let until = Instant::now() + grace;
     if let Ok((out, truncated)) = out_rx.recv_timeout(grace) {
         run.stdout = out;
         run.truncated = truncated;
     }
+    let grace = until.saturating_duration_since(Instant::now()).max(Duration::from_millis(200));
     if let Ok((err, _)) = err_rx.recv_timeout(grace) {
         run.stderr = err;
     }

@@ -152,14 +152,13 @@ pub fn run_once(program: &Program, input: &[u8], limits: Limits) -> Run {
     // (at least a short grace after a kill). Not a fixed grace alone: on a busy machine a
     // reader thread can be scheduled late, and a program that answered in time would lose
     // its answer (seen: a 200 ms grace forfeited a passer's `pass` under full load).
-    let grace = limits.deadline.saturating_sub(run.elapsed).max(Duration::from_millis(200));
-    let until = Instant::now() + grace;
-    if let Ok((out, truncated)) = out_rx.recv_timeout(grace) {
+    let until = start + limits.deadline;
+    let wait = || until.saturating_duration_since(Instant::now()).max(Duration::from_millis(200));
+    if let Ok((out, truncated)) = out_rx.recv_timeout(wait()) {
         run.stdout = out;
         run.truncated = truncated;
     }
-    let grace = until.saturating_duration_since(Instant::now()).max(Duration::from_millis(200));
-    if let Ok((err, _)) = err_rx.recv_timeout(grace) {
+    if let Ok((err, _)) = err_rx.recv_timeout(wait()) {
         run.stderr = err;
     }
     run

@@ -154,10 +154,36 @@ fn bad_flags_are_refused_clearly() {
         (vec!["train", "--reward", "1,2"], "reward"),
         (vec!["train", "--games", "0"], "at least 1"),
         (vec!["--preset", "x"], "unknown preset"),
+        // Flags a run cannot honour are refused, never ignored (crates/core's request
+        // table; its own tests work through every combination).
+        (vec!["train", "--game", "nim", "--seeds", "0"], "at least 1"),
+        (vec!["train", "--table"], "--table"),
+        (vec!["train", "--seeds", "2", "--out", "x", "--json"], "--json"),
     ] {
         let out = menace(&args);
         assert!(!out.status.success(), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(fragment), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn other_games_refuse_records_and_their_json_is_json_lines_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep");
+    let refused =
+        menace(&["train", "--game", "nim", "--games", "10", "--out", out.to_str().unwrap()]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--out"));
+    assert!(refused.stdout.is_empty());
+    assert!(!out.exists(), "a refused run writes nothing");
+
+    let json = menace(&["train", "--game", "hexapawn", "--games", "20", "--seeds", "2", "--json"]);
+    assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+    let text = String::from_utf8(json.stdout).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["summary"]["games"], 20, "{line}");
     }
 }

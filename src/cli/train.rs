@@ -13,6 +13,7 @@ use menace_core::game::Game;
 use menace_core::game::Side;
 use menace_core::hexapawn::Hexapawn;
 use menace_core::learn::eval::report_of_state;
+use menace_core::learn::request::{Request, Run};
 use menace_core::learn::sweep;
 use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
 use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
@@ -142,12 +143,6 @@ fn run_generic<G: Game + Clone + Send + Sync>(
 where
     G::Pos: Send,
 {
-    if matches!(spec, OpponentSpec::Program(_)) {
-        return fail("exec: opponents play tic-tac-toe against the menace learner only");
-    }
-    if args.state.is_some() {
-        return fail("--state is for tic-tac-toe with the menace learner");
-    }
     let plan = plan(args);
     let one = |seed| {
         let learner = Learner::new(&game, side, kind, learners);
@@ -158,12 +153,14 @@ where
         Ok(r) => r,
         Err(e) => return fail(e),
     };
-    println!(
-        "{} learner on {} ({} side) against {spec}:",
-        kind.name(),
-        game.name(),
-        if side == Side::First { "first" } else { "second" }
-    );
+    if !args.json {
+        println!(
+            "{} learner on {} ({} side) against {spec}:",
+            kind.name(),
+            game.name(),
+            if side == Side::First { "first" } else { "second" }
+        );
+    }
     for (seed, (summary, learner)) in &runs {
         if args.json {
             let extra = [("game", game.name()), ("learner", kind.name())];
@@ -187,22 +184,34 @@ where
     ExitCode::SUCCESS
 }
 
-/// Runs `menace train`.
+/// Runs `menace train`: the flags are checked together ([`Request::check`]) before
+/// anything runs, then the run they name.
 pub fn run(args: TrainArgs) -> ExitCode {
-    let kind = match args.learner.kind() {
-        Ok(k) => k,
+    let request = (|| {
+        Ok::<_, String>(Request {
+            game: args.learner.game()?,
+            kind: args.learner.kind()?,
+            opponent: args.opponent.parse()?,
+            games: args.games,
+            seeds: args.seeds,
+            state: args.state.is_some(),
+            out: args.out.is_some(),
+            curve: args.curve.is_some(),
+            json: args.json,
+            table: args.table,
+        })
+    })();
+    let (request, what) = match request.and_then(|r| r.check().map(|run| (r, run))) {
+        Ok(r) => r,
         Err(e) => return fail(e),
     };
-    let game = match args.learner.game() {
-        Ok(g) => g,
+    let Request { game, kind, opponent: spec, .. } = request;
+    let mut rules = match args.beads.rules() {
+        Ok(r) => r,
         Err(e) => return fail(e),
     };
-    if game != GameChoice::Ttt || kind != LearnerKind::Menace {
-        let spec: OpponentSpec = match args.opponent.parse() {
-            Ok(s) => s,
-            Err(e) => return fail(e),
-        };
-        let learners = match args.beads.rules().and_then(|r| args.learner.learners(r)) {
+    if what == Run::Generic {
+        let learners = match args.learner.learners(rules) {
             Ok(l) => l,
             Err(e) => return fail(e),
         };
@@ -225,22 +234,8 @@ pub fn run(args: TrainArgs) -> ExitCode {
             }
         };
     }
-    let spec: OpponentSpec = match args.opponent.parse() {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    let mut rules = match args.beads.rules() {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if args.seeds == 0 || args.games == 0 {
-        return fail("--games and --seeds must be at least 1");
-    }
     let mut start = None;
     if let Some(path) = &args.state {
-        if args.seeds > 1 {
-            return fail("--state goes with a single run, not --seeds");
-        }
         let asked = args.beads.given().then_some(&rules);
         match State::load_existing(path, asked) {
             Ok(loaded) => start = loaded,
@@ -250,14 +245,17 @@ pub fn run(args: TrainArgs) -> ExitCode {
             rules = machine.rules().clone();
         }
     }
-    if let Some(out) = &args.out {
-        if args.state.is_some() {
-            return fail("--out records a sweep over seeds; it does not go with --state");
-        }
+    if let (Run::Recorded, Some(out)) = (what, &args.out) {
         return super::report("menace", run_recorded(&args, &spec, &rules, out));
     }
+    let curve_title = |seed| {
+        format!(
+            "MENACE ({}) learning against {spec}, seed {seed}",
+            rules.preset_name().unwrap_or("custom rules")
+        )
+    };
     let t0 = Instant::now();
-    if args.seeds == 1 {
+    if what == Run::Single {
         let bar = (std::io::stderr().is_terminal() && args.games >= 10_000).then(|| {
             let b = ProgressBar::new(args.games);
             b.set_style(
@@ -282,11 +280,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             println!("  {:.2} s", t0.elapsed().as_secs_f64());
         }
         if let Some(prefix) = &args.curve {
-            let title = format!(
-                "MENACE ({}) learning against {spec}, seed {}",
-                rules.preset_name().unwrap_or("custom rules"),
-                args.seed
-            );
+            let title = curve_title(args.seed);
             if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
                 return fail(e);
             }
@@ -303,6 +297,12 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Ok(ok) => ok,
         Err(e) => return fail(e),
     };
+    // As for the other learners: the curve drawn is the first seed's.
+    if let (Some(prefix), Some((seed, summary))) = (&args.curve, ok.first()) {
+        if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &curve_title(*seed)) {
+            return fail(e);
+        }
+    }
     if args.json {
         for (seed, s) in &ok {
             println!("{}", s.json_line(*seed, &spec.to_string(), &[]));

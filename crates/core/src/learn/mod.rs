@@ -13,6 +13,7 @@ pub mod learners;
 pub mod nim_xor;
 mod opponents;
 pub mod over_seeds;
+pub mod request;
 pub mod speed;
 pub mod sweep;
 pub mod textbook;

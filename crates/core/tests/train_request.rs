@@ -1,0 +1,166 @@
+//! Which flags a training call accepts together: a table of cases worked out by hand from
+//! what each run can do, and two properties over every combination of flags.
+
+use menace_core::choice::GameChoice;
+use menace_core::learn::request::{Request, Run, REFUSALS};
+use menace_core::learn::train::OpponentSpec;
+use menace_core::learn::LearnerKind;
+use menace_core::nim::Nim;
+
+fn nim() -> GameChoice {
+    GameChoice::Nim(Nim::new(&[3, 4, 5]).unwrap())
+}
+
+/// A request from a compact description: game, learner, opponent, then flags
+/// (`seeds=K`, `games=N`, `state`, `out`, `curve`, `json`, `table`).
+fn request(game: &str, kind: &str, opponent: &str, flags: &[&str]) -> Request {
+    let game = match game {
+        "ttt" => GameChoice::Ttt,
+        "nim" => nim(),
+        "hexapawn" => GameChoice::Hexapawn,
+        other => panic!("no game {other}"),
+    };
+    let mut r =
+        Request::new(game, LearnerKind::parse(kind).unwrap(), opponent.parse().unwrap(), 100);
+    for f in flags {
+        match *f {
+            "state" => r.state = true,
+            "out" => r.out = true,
+            "curve" => r.curve = true,
+            "json" => r.json = true,
+            "table" => r.table = true,
+            f if f.starts_with("seeds=") => r.seeds = f[6..].parse().unwrap(),
+            f if f.starts_with("games=") => r.games = f[6..].parse().unwrap(),
+            other => panic!("no flag {other}"),
+        }
+    }
+    r
+}
+
+/// Game, learner, opponent, flags, and the run (or a fragment of the refusal) expected.
+type Case<'a> = (&'a str, &'a str, &'a str, &'a [&'a str], Result<Run, &'a str>);
+
+#[test]
+fn each_run_and_each_refusal_as_worked_out_by_hand() {
+    use Run::*;
+    let ok = |run| Ok::<Run, &str>(run);
+    let cases: &[Case] = &[
+        // MENACE on tic-tac-toe: every kind of run, programs and state files.
+        ("ttt", "menace", "random", &[], ok(Single)),
+        ("ttt", "menace", "exec:python3 bot.py", &["state", "curve", "json"], ok(Single)),
+        ("ttt", "menace", "perfect", &["seeds=5", "curve", "json"], ok(Sweep)),
+        ("ttt", "menace", "exec:./bot", &["seeds=5"], ok(Sweep)),
+        ("ttt", "menace", "random", &["out"], ok(Recorded)),
+        ("ttt", "menace", "mixed:0.2", &["out", "seeds=8"], ok(Recorded)),
+        // Other learners and games: built-in opponents, curves, JSON, Nim's table.
+        ("ttt", "weighted", "random", &["seeds=3", "curve", "json"], ok(Generic)),
+        ("nim", "menace", "exploiter", &["table"], ok(Generic)),
+        ("nim", "weighted", "random", &["table", "seeds=4"], ok(Generic)),
+        ("hexapawn", "menace", "menace", &["json"], ok(Generic)),
+        // Refused: nothing to play.
+        ("ttt", "menace", "random", &["games=0"], Err("--games")),
+        ("nim", "menace", "random", &["seeds=0"], Err("--seeds")),
+        ("hexapawn", "weighted", "random", &["games=0"], Err("--games")),
+        // Refused: what only MENACE on tic-tac-toe can do.
+        ("nim", "menace", "exec:./bot", &[], Err("exec:")),
+        ("ttt", "weighted", "exec:./bot", &[], Err("exec:")),
+        ("hexapawn", "menace", "random", &["state"], Err("--state")),
+        ("nim", "menace", "random", &["out"], Err("--out")),
+        ("ttt", "weighted", "random", &["out", "seeds=3"], Err("--out")),
+        // Refused: flags that do not go together.
+        ("ttt", "menace", "random", &["state", "seeds=2"], Err("--state")),
+        ("ttt", "menace", "random", &["state", "out"], Err("--state")),
+        ("ttt", "menace", "random", &["out", "curve"], Err("--curve")),
+        ("ttt", "menace", "random", &["out", "json"], Err("--json")),
+        ("ttt", "menace", "random", &["table"], Err("--table")),
+        ("hexapawn", "weighted", "random", &["table"], Err("--table")),
+    ];
+    for (game, kind, opponent, flags, want) in cases {
+        let got = request(game, kind, opponent, flags).check();
+        match (want, &got) {
+            (Ok(run), Ok(g)) => assert_eq!(run, g, "{game} {kind} {opponent} {flags:?}"),
+            (Err(fragment), Err(message)) => assert!(
+                message.contains(fragment),
+                "{game} {kind} {opponent} {flags:?}: {message:?} should name {fragment}"
+            ),
+            _ => panic!("{game} {kind} {opponent} {flags:?}: wanted {want:?}, got {got:?}"),
+        }
+    }
+}
+
+/// Every request over games, learners, opponent kinds, seeds, games and the five flags.
+fn every_request() -> Vec<Request> {
+    let mut all = Vec::new();
+    for game in ["ttt", "nim", "hexapawn"] {
+        for kind in ["menace", "weighted"] {
+            for opponent in ["random", "exploiter", "exec:./bot"] {
+                for counts in [
+                    ["games=0", "seeds=1"],
+                    ["games=5", "seeds=0"],
+                    ["games=5", "seeds=1"],
+                    ["games=5", "seeds=3"],
+                ] {
+                    for bits in 0..32u32 {
+                        let mut flags: Vec<&str> = counts.to_vec();
+                        for (i, f) in ["state", "out", "curve", "json", "table"].iter().enumerate()
+                        {
+                            if bits & (1 << i) != 0 {
+                                flags.push(f);
+                            }
+                        }
+                        all.push(request(game, kind, opponent, &flags));
+                    }
+                }
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn a_refusal_always_names_a_flag_the_request_gave() {
+    for r in every_request() {
+        let Err(message) = r.check() else { continue };
+        let given = [
+            ("--games", r.games == 0),
+            ("--seeds", r.seeds != 1),
+            ("exec:", matches!(r.opponent, OpponentSpec::Program(_))),
+            ("--state", r.state),
+            ("--out", r.out),
+            ("--curve", r.curve),
+            ("--json", r.json),
+            ("--table", r.table),
+        ];
+        assert!(
+            given.iter().any(|(flag, set)| *set && message.contains(flag)),
+            "{r:?}: {message:?} names no flag it was given"
+        );
+    }
+}
+
+#[test]
+fn only_flags_are_refused_never_a_plain_run() {
+    // Take every optional flag away (and a built-in opponent, some games, one seed): what
+    // remains is a plain run, which every game and learner accepts.
+    for mut r in every_request() {
+        (r.state, r.out, r.curve, r.json, r.table) = (false, false, false, false, false);
+        (r.games, r.seeds) = (5, 1);
+        if matches!(r.opponent, OpponentSpec::Program(_)) {
+            r.opponent = OpponentSpec::Random;
+        }
+        let want = if r.is_classic() { Run::Single } else { Run::Generic };
+        assert_eq!(r.check(), Ok(want), "{r:?}");
+    }
+}
+
+#[test]
+fn every_refusal_in_the_table_is_reachable() {
+    let all = every_request();
+    for refusal in REFUSALS {
+        assert!(
+            all.iter().any(|r| r.check() == Err(refusal.message.to_string())),
+            "no request is refused with {:?}",
+            refusal.message
+        );
+    }
+}

@@ -104,6 +104,24 @@ fn tune_logs_each_iteration_and_resumes_where_it_stopped() {
     assert_eq!(after[2]["iteration"], 2);
     assert_eq!(after[2]["theta"], lines[1]["next"]);
     assert!(stdout2.contains("iterations 3, games 6"), "{stdout2}");
+    // Each constant's slope z, worked out here from the log's lines: the mean of
+    // (wins - losses) / games times the constant's sign, over its standard error.
+    for name in ["rave_equiv", "widen_ratio"] {
+        let x: Vec<f64> = after
+            .iter()
+            .map(|l| {
+                let [w, t, lo] = ["wins", "ties", "losses"].map(|f| l[f].as_f64().unwrap());
+                (w - lo) / (w + t + lo) * l["delta"][name].as_f64().unwrap()
+            })
+            .collect();
+        let n = x.len() as f64;
+        let mean = x.iter().sum::<f64>() / n;
+        let var = x.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+        let want =
+            if var > 1e-12 { format!("{:+.2}", mean / (var / n).sqrt()) } else { "-".into() };
+        let row = stdout2.lines().find(|l| l.starts_with(name)).expect(name);
+        assert_eq!(row.split_whitespace().nth(4), Some(want.as_str()), "{row}");
+    }
 
     // A run already done plays nothing and says where it stands.
     let (code, stdout3, _) = run(&tune_args(out_s, "3"));

@@ -211,7 +211,9 @@ enum GoCommand {
     /// iteration goes to OUT/spsa.jsonl (θ, the perturbation, the values played, the results,
     /// θ after), the settings to OUT/spsa.json; running the same command again resumes, and a
     /// larger --iterations goes on. Progress goes to stderr; at the end the tuned values are
-    /// printed as --tune flags, with the A/B that would confirm them.
+    /// printed as --tune flags, with the A/B that would confirm them, and each constant's
+    /// slope z: how strongly the games preferred the larger (positive) or smaller value, in
+    /// standard errors; under 2 either way, the games felt no slope for it.
     ///
     /// A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it
     /// only once an A/B with the SPRT against the defaults accepts it: the printed `menace go

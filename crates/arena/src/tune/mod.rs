@@ -31,4 +31,4 @@ pub mod log;
 pub mod spsa;
 
 pub use log::{parse_log, read_header, Header, Run};
-pub use spsa::{Gains, Outcome, Param, Settings, Spsa, Step, Trial};
+pub use spsa::{Gains, Outcome, Param, Settings, Slope, Spsa, Step, Trial};

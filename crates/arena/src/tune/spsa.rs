@@ -227,14 +227,65 @@ impl Step {
     }
 }
 
-/// A run's state: its settings, θ, and the next iteration. Serialisable, but a run is best
-/// resumed from its log ([`Spsa::replay`]), which also checks the log.
+/// What the games say about one parameter's slope: the iterations' `g * Δ_i` (θ+'s share
+/// of the points minus θ−'s, signed by the parameter's perturbation), summed.
+///
+/// Where the parameter does not matter, `Δ_i` is independent of the games and the mean is
+/// 0 whatever the other parameters do; a mean several standard errors from 0 ([`Slope::z`])
+/// says the games felt the parameter, and which way (positive: a larger value won). A
+/// tuned value whose `|z|` stays under 2 is noise around its start, however far θ
+/// wandered: the A/B will tell no difference either.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Slope {
+    /// Iterations counted.
+    pub n: u64,
+    /// Sum of `g * Δ_i`.
+    pub sum: f64,
+    /// Sum of its squares.
+    pub sum_sq: f64,
+}
+
+impl Slope {
+    /// Counts one iteration's `g * Δ_i`.
+    pub fn add(&mut self, x: f64) {
+        self.n += 1;
+        self.sum += x;
+        self.sum_sq += x * x;
+    }
+
+    /// The mean of `g * Δ_i` (0 before any iteration).
+    pub fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+
+    /// The mean over its standard error (sample variance, `n - 1`): `None` under two
+    /// iterations, or when every iteration gave the same value.
+    pub fn z(&self) -> Option<f64> {
+        if self.n < 2 {
+            return None;
+        }
+        let n = self.n as f64;
+        let var = (self.sum_sq - self.sum * self.sum / n) / (n - 1.0);
+        (var > 1e-12).then(|| self.mean() / (var / n).sqrt())
+    }
+}
+
+/// A run's state: its settings, θ, the next iteration, and each parameter's [`Slope`].
+/// Serialisable, but a run is best resumed from its log ([`Spsa::replay`]), which also
+/// checks the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Spsa {
     settings: Settings,
     theta: Vec<f64>,
     iteration: u64,
+    #[serde(default)]
+    slopes: Vec<Slope>,
 }
 
 impl Spsa {
@@ -242,7 +293,13 @@ impl Spsa {
     pub fn new(settings: Settings) -> Result<Spsa, String> {
         settings.check()?;
         let theta = settings.params.iter().map(|p| p.start).collect();
-        Ok(Spsa { settings, theta, iteration: 0 })
+        let slopes = vec![Slope::default(); settings.params.len()];
+        Ok(Spsa { settings, theta, iteration: 0, slopes })
+    }
+
+    /// What the games so far say about each parameter's slope, in parameter order.
+    pub fn slopes(&self) -> &[Slope] {
+        &self.slopes
     }
 
     /// The settings.
@@ -318,9 +375,11 @@ impl Spsa {
         let gains = &self.settings.gains;
         let scale = gains.a_k(k) * g / (2.0 * gains.c_k(k));
         let before = self.theta.clone();
+        self.slopes.resize(self.settings.params.len(), Slope::default());
         for (i, p) in self.settings.params.iter().enumerate() {
             let t = self.theta[i] + p.c * scale * f64::from(trial.delta[i]);
             self.theta[i] = t.clamp(p.min, p.max);
+            self.slopes[i].add(g * f64::from(trial.delta[i]));
         }
         self.iteration += 1;
         Ok(Step {
@@ -550,6 +609,44 @@ mod tests {
         let (small, chosen, large) = (mean(1.0), mean(DEFAULT_GAIN), mean(16.0));
         assert!(chosen < 1.5, "{chosen}");
         assert!(chosen < small && chosen < large, "{small} {chosen} {large}");
+    }
+
+    #[test]
+    fn a_slope_is_the_mean_over_its_standard_error() {
+        // By hand: 1, -1, 1, 1 have mean 0.5, sample variance (0.25 + 2.25 + 0.25 + 0.25)
+        // / 3 = 1, standard error 1 / 2, so z = 1.
+        let mut s = Slope::default();
+        assert_eq!((s.mean(), s.z()), (0.0, None));
+        for x in [1.0, -1.0, 1.0, 1.0] {
+            s.add(x);
+        }
+        assert_eq!(s.mean(), 0.5);
+        assert!((s.z().unwrap() - 1.0).abs() < 1e-12);
+        // No spread, no z.
+        let mut flat = Slope::default();
+        (0..5).for_each(|_| flat.add(0.5));
+        assert_eq!(flat.z(), None);
+    }
+
+    #[test]
+    fn the_slopes_tell_a_parameter_that_matters_from_ones_that_do_not() {
+        // x's optimum is 12 steps away and stays out of reach over 300 iterations (θ can
+        // move only so far): the games keep preferring the larger x. n and w start at
+        // their optimum, where the objective is flat.
+        let obj = Synthetic { opt: vec![12.0, 20.0, 0.5], elo_per_step2: 16.0 };
+        let mut nulls = Vec::new();
+        for seed in 0..8 {
+            let mut run = Spsa::new(settings(300, 1.0, seed)).unwrap();
+            play_on(&mut run, &obj, 300);
+            let z: Vec<f64> = run.slopes().iter().map(|s| s.z().unwrap()).collect();
+            assert!(z[0] > 3.0, "seed {seed}: x's z {}", z[0]);
+            nulls.extend_from_slice(&z[1..]);
+            assert_eq!(run.slopes().iter().map(|s| s.n).collect::<Vec<_>>(), [300; 3]);
+        }
+        // Sixteen z of flat parameters, each about a standard normal.
+        assert!(nulls.iter().all(|z| z.abs() < 3.0), "{nulls:?}");
+        let mean = nulls.iter().sum::<f64>() / nulls.len() as f64;
+        assert!(mean.abs() < 1.0, "{nulls:?}");
     }
 
     #[test]

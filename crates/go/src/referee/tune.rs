@@ -238,10 +238,12 @@ impl Tune {
             .params
             .iter()
             .zip(s.theta())
-            .map(|(p, &theta)| {
+            .zip(s.slopes())
+            .map(|((p, &theta), slope)| {
                 let param: Param = p.name.parse().expect("a run of the table's constants");
                 tuned.set_nearest(param, theta);
-                SummaryRow { param, start: p.start, theta, tuned: tuned.text(param) }
+                let z = slope.z();
+                SummaryRow { param, start: p.start, theta, tuned: tuned.text(param), z }
             })
             .collect();
         Summary {
@@ -281,6 +283,9 @@ pub struct SummaryRow {
     pub theta: f64,
     /// θ on the constant's grid: the value to try.
     pub tuned: String,
+    /// How far the games' slope along the constant is from none, in standard errors
+    /// ([`menace_arena::tune::Slope::z`]; `None` before two iterations).
+    pub z: Option<f64>,
 }
 
 /// Where a run stands: θ, the tuned values as `--tune` flags, and the A/B that would
@@ -355,20 +360,32 @@ impl std::fmt::Display for Summary {
             "SPSA in {}: iterations {}, games {}; {}x{}, komi {}, {} playouts a move",
             self.out, self.iterations, self.games, r.size, r.size, r.komi, self.playouts
         )?;
-        writeln!(f, "{:<13} {:>10} {:>12} {:>10}  range", "constant", "start", "θ", "tuned")?;
+        writeln!(
+            f,
+            "{:<13} {:>10} {:>12} {:>10} {:>7}  range",
+            "constant", "start", "θ", "tuned", "slope z"
+        )?;
         for row in &self.rows {
             let t = row.param.row();
+            let z = row.z.map_or("-".to_string(), |z| format!("{z:+.2}"));
             writeln!(
                 f,
-                "{:<13} {:>10} {:>12} {:>10}  {} to {}",
+                "{:<13} {:>10} {:>12} {:>10} {:>7}  {} to {}",
                 row.param.name(),
                 short(row.start),
                 short(row.theta),
                 row.tuned,
+                z,
                 t.min,
                 t.max
             )?;
         }
+        writeln!(
+            f,
+            "slope z: the games' preference along each constant (θ+'s score minus θ−'s, \
+             signed by its perturbation) in standard errors; under 2 either way, the games \
+             felt no slope and the tuned value is noise around where it started"
+        )?;
         writeln!(f, "tuned values (a hypothesis until an A/B with the SPRT accepts them):")?;
         writeln!(f, "  {}", self.flags())?;
         writeln!(f, "confirm with an A/B (it stops once the SPRT decides):")?;

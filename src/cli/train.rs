@@ -170,38 +170,49 @@ where
         }
         after(learner);
     }
-    if let (Some(prefix), Some((_, (summary, _)))) = (&args.curve, runs.first()) {
-        let title = format!(
-            "{} learner on {} against {spec}, seed {}",
-            kind.name(),
-            game.name(),
-            args.seed
-        );
-        if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
+    if let Some((seed, (summary, _))) = runs.first() {
+        let title =
+            || format!("{} learner on {} against {spec}, seed {seed}", kind.name(), game.name());
+        if let Err(e) = write_curve(args, summary, title) {
             return fail(e);
         }
     }
     ExitCode::SUCCESS
 }
 
+/// Writes the curve of `summary` to `--curve PREFIX`'s three files, if it was given (for
+/// several seeds, every run writes the first seed's).
+fn write_curve(
+    args: &TrainArgs,
+    summary: &Summary,
+    title: impl FnOnce() -> String,
+) -> Result<(), String> {
+    match &args.curve {
+        Some(prefix) => menace_plot::curve::write_all(&summary.curve, prefix, &title()),
+        None => Ok(()),
+    }
+}
+
+/// The flags that decide which run `menace train` is, parsed.
+fn request(args: &TrainArgs) -> Result<Request, String> {
+    Ok(Request {
+        game: args.learner.game()?,
+        kind: args.learner.kind()?,
+        opponent: args.opponent.parse()?,
+        games: args.games,
+        seeds: args.seeds,
+        state: args.state.is_some(),
+        out: args.out.is_some(),
+        curve: args.curve.is_some(),
+        json: args.json,
+        table: args.table,
+    })
+}
+
 /// Runs `menace train`: the flags are checked together ([`Request::check`]) before
 /// anything runs, then the run they name.
 pub fn run(args: TrainArgs) -> ExitCode {
-    let request = (|| {
-        Ok::<_, String>(Request {
-            game: args.learner.game()?,
-            kind: args.learner.kind()?,
-            opponent: args.opponent.parse()?,
-            games: args.games,
-            seeds: args.seeds,
-            state: args.state.is_some(),
-            out: args.out.is_some(),
-            curve: args.curve.is_some(),
-            json: args.json,
-            table: args.table,
-        })
-    })();
-    let (request, what) = match request.and_then(|r| r.check().map(|run| (r, run))) {
+    let (request, what) = match request(&args).and_then(|r| r.check().map(|run| (r, run))) {
         Ok(r) => r,
         Err(e) => return fail(e),
     };
@@ -279,11 +290,8 @@ pub fn run(args: TrainArgs) -> ExitCode {
             println!("{}", summary.describe(args.seed));
             println!("  {:.2} s", t0.elapsed().as_secs_f64());
         }
-        if let Some(prefix) = &args.curve {
-            let title = curve_title(args.seed);
-            if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &title) {
-                return fail(e);
-            }
+        if let Err(e) = write_curve(&args, &summary, || curve_title(args.seed)) {
+            return fail(e);
         }
         if let Some(path) = &args.state {
             if let Err(e) = State::of(&machine, played).save(path) {
@@ -298,8 +306,8 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     // As for the other learners: the curve drawn is the first seed's.
-    if let (Some(prefix), Some((seed, summary))) = (&args.curve, ok.first()) {
-        if let Err(e) = menace_plot::curve::write_all(&summary.curve, prefix, &curve_title(*seed)) {
+    if let Some((seed, summary)) = ok.first() {
+        if let Err(e) = write_curve(&args, summary, || curve_title(*seed)) {
             return fail(e);
         }
     }

@@ -169,6 +169,17 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
 /// next game boundary; this function then saves `--state`.
 pub fn run(args: EngineArgs) -> ExitCode {
     let fail = |e: String| super::fail("menace", e);
+    // First of all: a SIGTERM that comes while the state loads must still end the
+    // session cleanly (saving --state), never kill it with the signal's default.
+    let signalled = Arc::new(AtomicUsize::new(0));
+    for signal in [SIGINT, SIGTERM] {
+        // The handler only stores the signal's number; this thread does the rest.
+        if let Err(e) =
+            signal_hook::flag::register_usize(signal, signalled.clone(), signal as usize)
+        {
+            return fail(format!("cannot handle signal {signal}: {e}"));
+        }
+    }
     let config = match args.beads.rules().and_then(|rules| config(&args, rules)) {
         Ok(c) => c,
         Err(e) => return fail(e),
@@ -179,15 +190,6 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(e),
     };
-    let signalled = Arc::new(AtomicUsize::new(0));
-    for signal in [SIGINT, SIGTERM] {
-        // The handler only stores the signal's number; this thread does the rest.
-        if let Err(e) =
-            signal_hook::flag::register_usize(signal, signalled.clone(), signal as usize)
-        {
-            return fail(format!("cannot handle signal {signal}: {e}"));
-        }
-    }
     if io::stdin().is_terminal() {
         eprintln!(
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."

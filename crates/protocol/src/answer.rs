@@ -42,15 +42,18 @@ impl Winner {
     }
 }
 
-/// Games won, drawn and lost in a match, from MENACE's side.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize)]
+/// Games won, drawn and lost, keyed by who won: the words of [`Winner`] (`menace`,
+/// `draw`, `player`), so a score and a result say the same thing the same way. (Before,
+/// the draws were `draws`: a score written that way still reads.)
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Score {
     /// Games MENACE won.
-    pub menace: u32,
+    pub menace: u64,
     /// Drawn games.
-    pub draws: u32,
+    #[serde(alias = "draws")]
+    pub draw: u64,
     /// Games the player won.
-    pub player: u32,
+    pub player: u64,
 }
 
 impl Score {
@@ -58,10 +61,31 @@ impl Score {
     pub fn add(&mut self, winner: Winner) {
         match winner {
             Winner::Menace => self.menace += 1,
-            Winner::Draw => self.draws += 1,
+            Winner::Draw => self.draw += 1,
             Winner::Player => self.player += 1,
         }
     }
+
+    /// The score of a tally kept from MENACE's side.
+    pub fn of(t: menace_core::play::Tally) -> Score {
+        Score { menace: t.win, draw: t.draw, player: t.loss }
+    }
+
+    /// Games counted.
+    pub fn games(&self) -> u64 {
+        self.menace + self.draw + self.player
+    }
+}
+
+/// Whose move it is after an answer: `menace`, `player`, or `null` once the game is
+/// over (so a driver need not work out whether MENACE's move ended the game).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Turn {
+    /// MENACE moves next.
+    Menace,
+    /// The player moves next.
+    Player,
 }
 
 /// One box as drawn in a dump.
@@ -94,6 +118,9 @@ pub struct HistoryEntry {
     /// Beads in the learner's first box after the game (`null` when the learner moves
     /// second or has no boxes).
     pub first_box: Option<u64>,
+    /// In a class: who played it (absent in a private session).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub player: Option<String>,
 }
 
 /// One entry of the help answer.
@@ -194,6 +221,8 @@ pub enum Answer {
         /// Beads put into an empty box before drawing (only when it happened).
         #[serde(skip_serializing_if = "is_zero")]
         refilled: u32,
+        /// Who moves next: `player`, or `null` when MENACE's move ended the game.
+        to_move: Option<Turn>,
     },
     /// The board, after the player's move (with `move`) or on request (without).
     Board {
@@ -202,6 +231,8 @@ pub enum Answer {
         mv: Option<String>,
         /// The board.
         board: Rows,
+        /// Who moves next: `menace`, `player`, or `null` when the game is over.
+        to_move: Option<Turn>,
     },
     /// A game ended.
     Result {
@@ -356,6 +387,56 @@ pub enum Answer {
         /// Oldest first.
         games: Vec<HistoryEntry>,
     },
+    /// `matchboxes on|off`: whether each game's end answers the `matchboxes` dump.
+    Setting {
+        /// The dump after every game is on (the default) or off.
+        matchboxes: bool,
+    },
+    /// `name NAME` (class): the name the class knows this session's player by.
+    Named {
+        /// The name, trimmed.
+        name: String,
+    },
+    /// `teacher KEY` (class): the key was right; the teacher's commands are open to this
+    /// session.
+    Teacher,
+    /// The whole class (`class`; also sent to everyone after the teacher changes the
+    /// machine).
+    Class(ClassPicture),
+    /// To everyone in the class but the player: MENACE drew a bead in someone's game.
+    Drew {
+        /// Whose game.
+        player: String,
+        /// The box (its index in `matchboxes` and `class`).
+        #[serde(rename = "box")]
+        box_index: usize,
+        /// The bead, on the box's drawing.
+        bead: String,
+        /// The move it made on the real board.
+        #[serde(rename = "move")]
+        mv: String,
+        /// The box's beads now (the bead stays in the box while the game runs).
+        beads: Vec<u32>,
+    },
+    /// To everyone in the class: a game played on the page ended and MENACE learned from
+    /// it.
+    Finished {
+        /// The game's number among the class's games.
+        number: u64,
+        /// Who played it.
+        player: String,
+        /// Who won.
+        winner: Winner,
+        /// MENACE's results against the class, after it.
+        score: Score,
+        /// MENACE's results against this player, after it.
+        record: Score,
+        /// The curve's new point, if it gained one.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        point: Option<menace_core::menace::state::ClassPoint>,
+        /// The boxes the game changed, with their beads now.
+        boxes: Vec<ChangedBox>,
+    },
     /// `stop` was read: everything sent before it has ended.
     Stopped,
     /// The session ends.
@@ -365,6 +446,58 @@ pub enum Answer {
         /// What was wrong, for a person.
         message: String,
     },
+}
+
+/// What the `class` answer shows: the shared machine and the class's record, with the
+/// people's games and the training apart.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ClassPicture {
+    /// MENACE's side: `first` (X) or `second` (O).
+    pub side: &'static str,
+    /// The bead rules' preset name, or `custom`.
+    pub preset: &'static str,
+    /// The bead rules in words.
+    pub rules: String,
+    /// Games MENACE has learned from, all told (people's and training).
+    pub games_played: u64,
+    /// MENACE's results in the games people played on the page.
+    pub score: Score,
+    /// MENACE's results in training, by opponent.
+    pub trained: Vec<TrainedEntry>,
+    /// MENACE's results against each player, by name.
+    pub players: Vec<PlayerEntry>,
+    /// The class's learning curve (people's games only).
+    pub curve: Vec<menace_core::menace::state::ClassPoint>,
+    /// Every box, as `matchboxes` shows them.
+    pub boxes: Vec<BoxDump>,
+}
+
+/// Training against one opponent, in the `class` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TrainedEntry {
+    /// The opponent, as `train` takes it.
+    pub opponent: String,
+    /// MENACE's results.
+    pub score: Score,
+}
+
+/// One player of the class, in the `class` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PlayerEntry {
+    /// The name.
+    pub name: String,
+    /// MENACE's results against them.
+    pub score: Score,
+}
+
+/// A box a game changed, in the `finished` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChangedBox {
+    /// Its index.
+    #[serde(rename = "box")]
+    pub box_index: usize,
+    /// Its beads now.
+    pub beads: Vec<u32>,
 }
 
 /// The match part of a `status` answer.

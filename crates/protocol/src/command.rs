@@ -74,6 +74,58 @@ pub enum Command {
     Stop,
     /// `quit`.
     Quit,
+    /// `matchboxes on|off`: the dump after each game, or not.
+    Matchboxes(bool),
+    /// `name NAME` (class): the player's name.
+    Name(String),
+    /// `teacher KEY` (class): open the teacher's commands.
+    Teacher(String),
+    /// `class` (class): the whole class.
+    Class,
+}
+
+/// Who may run a command in a class session. A private session runs every command but
+/// the class's own ([`Who::Class`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// Anyone, in a class or alone.
+    Anyone,
+    /// In a class, only a session that gave the teacher's key (`teacher KEY`).
+    Teacher,
+    /// Only in a private session: a class has no such thing (its files are the server's).
+    Private,
+    /// Only in a class.
+    Class,
+}
+
+impl Who {
+    /// Why command `name` is refused to this session: `member` is `None` in a private
+    /// session, else whether the session is the teacher's.
+    pub fn refusal(self, name: &str, member: Option<bool>) -> Option<String> {
+        match (self, member) {
+            (Who::Teacher, Some(false)) => Some(format!(
+                "`{name}` is the teacher's in a class: send `teacher KEY` first"
+            )),
+            (Who::Private, Some(_)) => Some(format!(
+                "`{name}` is for a private session, not a class (the class's machine is the \
+                 server's: the teacher downloads it with `export`)"
+            )),
+            (Who::Class, None) => {
+                Some(format!("`{name}` is for a class session (menace serve --class)"))
+            }
+            _ => None,
+        }
+    }
+
+    /// In words, for protocol.md's list.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Who::Anyone => "anyone",
+            Who::Teacher => "the teacher",
+            Who::Private => "no (private only)",
+            Who::Class => "anyone (class only)",
+        }
+    }
 }
 
 /// Which games and learners a command works with (empty: all).
@@ -135,6 +187,8 @@ pub struct CommandSpec {
     pub summary: &'static str,
     /// Which games and learners have it.
     pub support: Support,
+    /// Who may run it in a class.
+    pub who: Who,
     parse: fn(&str) -> Result<Command, String>,
     pub(crate) run: Handler,
 }
@@ -146,6 +200,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "games N",
         summary: "start a match of N games (1 to 4294967295); MENACE moves first in each when its side starts",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| parse_number(rest, "games", "a number of games, e.g. games 3", 1, u32::MAX.into()).map(|n| Command::Games(n as u32)),
         run: Session::run_games,
     },
@@ -154,6 +209,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "move MOVE",
         summary: "play your move: in tic-tac-toe row then column, each L/M/R (top/middle/bottom, left/middle/right), e.g. move MR; a bare MR works too",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: parse_move,
         run: Session::run_move,
     },
@@ -162,6 +218,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "board",
         summary: "show the current board",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "board").map(|()| Command::Board),
         run: Session::run_board,
     },
@@ -170,6 +227,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "status",
         summary: "the game, the learner, the seed, the bead rules, games played and the match in progress",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "status").map(|()| Command::Status),
         run: Session::run_status,
     },
@@ -178,6 +236,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "dump [opponent]",
         summary: "the beads in all matchboxes (304 for tic-tac-toe) and the beads drawn in the latest game; `dump opponent`: the second MENACE's",
         support: Support::MENACE,
+        who: Who::Anyone,
         parse: parse_dump,
         run: Session::run_dump,
     },
@@ -186,6 +245,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "resign",
         summary: "give up the current game: MENACE wins it and learns from it",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "resign").map(|()| Command::Resign),
         run: Session::run_resign,
     },
@@ -194,6 +254,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "abort",
         summary: "end the match now; the unfinished game teaches MENACE nothing",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "abort").map(|()| Command::Abort),
         run: Session::run_abort,
     },
@@ -202,6 +263,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "reset",
         summary: "forget all learning: every box refilled with its initial beads, games played back to 0 (not during a match)",
         support: Support::ALL,
+        who: Who::Teacher,
         parse: |rest| no_args(rest, "reset").map(|()| Command::Reset),
         run: Session::run_reset,
     },
@@ -210,6 +272,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "seed N",
         summary: "reseed MENACE's random generator (0 to 18446744073709551615)",
         support: Support::ALL,
+        who: Who::Teacher,
         parse: |rest| parse_number(rest, "seed", "a seed, e.g. seed 42", 0, u64::MAX.into()).map(|n| Command::Seed(n as u64)),
         run: Session::run_seed,
     },
@@ -218,6 +281,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "train N [OPPONENT]",
         summary: "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns; progress answers as it goes; `stop` ends it",
         support: Support::ALL,
+        who: Who::Teacher,
         parse: |rest| parse_versus(rest, "train", 100_000_000).map(|(n, o)| Command::Train(n, o)),
         run: Session::run_train,
     },
@@ -226,6 +290,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "watch N [OPPONENT]",
         summary: "MENACE plays N games (1 to 10000) against a built-in opponent, answering every move and bead, and learns",
         support: Support::ALL,
+        who: Who::Private,
         parse: |rest| parse_versus(rest, "watch", 10_000).map(|(n, o)| Command::Watch(n, o)),
         run: Session::run_watch,
     },
@@ -234,6 +299,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "eval",
         summary: "exact figures for the learner as it stands: P(loss) against a best response, odds against random and perfect",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "eval").map(|()| Command::Eval),
         run: Session::run_eval,
     },
@@ -242,6 +308,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "rules [preset NAME] [initial N,N,...] [reward W,D,L] [empty refill:N|resign] [colours every|symmetry] [reset]",
         summary: "change the bead rules, keeping the beads, or with `reset` refilling every box with the new initial beads (not during a match); colours symmetry: one bead colour per symmetry class",
         support: Support::MENACE,
+        who: Who::Teacher,
         parse: parse_rules,
         run: Session::run_rules,
     },
@@ -250,6 +317,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "history [N]",
         summary: "the last N games (1 to 1000; default all kept, at most 1000): result and first-box beads",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: parse_history,
         run: Session::run_history,
     },
@@ -258,6 +326,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "save PATH",
         summary: "write MENACE's state (rules and beads) to a JSON file, atomically",
         support: Support::TTT_MENACE,
+        who: Who::Private,
         parse: |rest| parse_path(rest, "save").map(Command::Save),
         run: Session::run_save,
     },
@@ -266,6 +335,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "load PATH",
         summary: "replace MENACE's state with a saved one, after checking it (not during a match)",
         support: Support::TTT_MENACE,
+        who: Who::Private,
         parse: |rest| parse_path(rest, "load").map(Command::Load),
         run: Session::run_load,
     },
@@ -274,6 +344,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "export",
         summary: "MENACE's state (what save writes) as an answer",
         support: Support::TTT_MENACE,
+        who: Who::Teacher,
         parse: |rest| no_args(rest, "export").map(|()| Command::Export),
         run: Session::run_export,
     },
@@ -282,6 +353,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "import STATE",
         summary: "replace MENACE's state with STATE, a state document on one line (what export answers), after checking it (not during a match)",
         support: Support::TTT_MENACE,
+        who: Who::Teacher,
         parse: parse_import,
         run: Session::run_import,
     },
@@ -290,6 +362,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "stop",
         summary: "end the running command (and any sent before) at its next game boundary, keeping what was learned",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "stop").map(|()| Command::Stop),
         run: Session::run_stop,
     },
@@ -298,6 +371,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "help [COMMAND]",
         summary: "list the commands, or describe one",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: parse_help,
         run: Session::run_help,
     },
@@ -306,14 +380,52 @@ pub const COMMANDS: &[CommandSpec] = &[
         usage: "info",
         summary: "the game, the learner, the bead presets and the opponents this session offers, from the engine's own tables",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "info").map(|()| Command::Info),
         run: Session::run_info,
+    },
+    CommandSpec {
+        name: "matchboxes",
+        usage: "matchboxes on|off",
+        summary: "whether each game's end answers the `matchboxes` dump (on by default; a driver that does not want it turns it off)",
+        support: Support::MENACE,
+        who: Who::Anyone,
+        parse: parse_on_off,
+        run: Session::run_matchboxes,
+    },
+    CommandSpec {
+        name: "name",
+        usage: "name NAME",
+        summary: "in a class: your name on the class's board (1 to 32 characters), needed before `games N`",
+        support: Support::TTT_MENACE,
+        who: Who::Class,
+        parse: parse_name,
+        run: Session::run_name,
+    },
+    CommandSpec {
+        name: "teacher",
+        usage: "teacher KEY",
+        summary: "in a class: the teacher's key (the server printed it); opens reset, rules, seed, train, export and import to this session; each wrong key waits a second",
+        support: Support::TTT_MENACE,
+        who: Who::Class,
+        parse: parse_key,
+        run: Session::run_teacher,
+    },
+    CommandSpec {
+        name: "class",
+        usage: "class",
+        summary: "in a class: the whole class: the shared boxes, MENACE's score against the class, its training apart, the players and the curve",
+        support: Support::TTT_MENACE,
+        who: Who::Class,
+        parse: |rest| no_args(rest, "class").map(|()| Command::Class),
+        run: Session::run_class,
     },
     CommandSpec {
         name: "quit",
         usage: "quit",
         summary: "end the session (end of input does too)",
         support: Support::ALL,
+        who: Who::Anyone,
         parse: |rest| no_args(rest, "quit").map(|()| Command::Quit),
         run: Session::run_quit,
     },
@@ -322,9 +434,17 @@ pub const COMMANDS: &[CommandSpec] = &[
 /// The command list of protocol.md, made from the table: one Markdown row per command
 /// (a test keeps the document equal to it).
 pub fn command_list() -> String {
-    let mut text = String::from("| command | works with | what it does |\n|---|---|---|\n");
+    let mut text = String::from(
+        "| command | works with | in a class | what it does |\n|---|---|---|---|\n",
+    );
     for c in COMMANDS {
-        text.push_str(&format!("| `{}` | {} | {} |\n", c.usage, c.support.describe(), c.summary));
+        text.push_str(&format!(
+            "| `{}` | {} | {} | {} |\n",
+            c.usage,
+            c.support.describe(),
+            c.who.describe(),
+            c.summary
+        ));
     }
     text
 }
@@ -438,6 +558,28 @@ fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec)
         return Err(format!("unexpected {} after `{name} {n} {opponent}`", quote(extra)));
     }
     Ok((n as u32, opponent))
+}
+
+fn parse_on_off(rest: &str) -> Result<Command, String> {
+    match rest.trim().to_ascii_lowercase().as_str() {
+        "on" => Ok(Command::Matchboxes(true)),
+        "off" => Ok(Command::Matchboxes(false)),
+        "" => Err("matchboxes: missing argument: expected on or off".into()),
+        other => Err(format!("matchboxes: {} is not on or off", quote(other))),
+    }
+}
+
+fn parse_name(rest: &str) -> Result<Command, String> {
+    let name = menace_core::menace::state::check_name(rest).map_err(|e| format!("name: {e}"))?;
+    Ok(Command::Name(name))
+}
+
+fn parse_key(rest: &str) -> Result<Command, String> {
+    let key = rest.trim();
+    if key.is_empty() {
+        return Err("teacher: missing argument: expected the key the server printed".into());
+    }
+    Ok(Command::Teacher(key.to_string()))
 }
 
 fn parse_history(rest: &str) -> Result<Command, String> {
@@ -620,9 +762,8 @@ impl Session {
     /// requested. A closed sink ends the session ([`Flow::Quit`]).
     pub fn handle_line(&mut self, line: &str, sink: &mut dyn Sink, stop: &Stop) -> Flow {
         let mut out = Out::new(sink, stop);
-        let (engine, game, learner) =
-            (&self.engine, self.engine.game_name(), self.engine.learner_name());
-        let refusal = |spec: &CommandSpec| spec.support.refusal(spec.name, game, learner);
+        let engine = &self.engine;
+        let refusal = |spec: &CommandSpec| self.refusal(spec);
         let flow = match parse(line, &|word| engine.is_bare_move(word), &refusal) {
             Ok(None) => Flow::Continue,
             Ok(Some((spec, cmd))) => match (spec.run)(self, cmd, &mut out) {
@@ -647,7 +788,9 @@ impl Session {
     /// Why `spec` is not available in this session, if it is not.
     pub(crate) fn refusal(&self, spec: &CommandSpec) -> Option<String> {
         let (game, learner) = (self.engine.game_name(), self.engine.learner_name());
-        spec.support.refusal(spec.name, game, learner)
+        spec.who
+            .refusal(spec.name, self.engine.member())
+            .or_else(|| spec.support.refusal(spec.name, game, learner))
     }
 
     // The handlers of the command table, one per command.
@@ -755,11 +898,12 @@ impl Session {
     pub(crate) fn run_import(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
         let Command::Import(text) = cmd else { return Err(mismatch()) };
         self.engine.idle("importing a state")?;
-        let state: State =
-            serde_json::from_str(&text).map_err(|e| format!("import: not a valid state: {e}"))?;
+        let state =
+            State::parse(text.as_bytes()).map_err(|e| format!("import: not a valid state: {e}"))?;
         self.engine.restore(&state).map_err(|e| format!("import: {e}"))?;
         let preset = state.rules.preset_name().unwrap_or("custom");
         out.emit(Answer::Imported { games_played: state.games_played, preset });
+        self.engine.announce(out);
         Ok(Flow::Continue)
     }
 
@@ -787,6 +931,28 @@ impl Session {
     pub(crate) fn run_stop(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
         out.stop.clear();
         out.emit(Answer::Stopped);
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_matchboxes(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Matchboxes(on) = cmd else { return Err(mismatch()) };
+        self.engine.set_dumps(on);
+        out.emit(Answer::Setting { matchboxes: on });
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_name(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Name(name) = cmd else { return Err(mismatch()) };
+        self.engine.name(&name, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_teacher(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Teacher(key) = cmd else { return Err(mismatch()) };
+        self.engine.teacher(&key, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_class(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(self.engine.class()?);
         Ok(Flow::Continue)
     }
 
@@ -938,7 +1104,10 @@ mod tests {
                 .replace(" [OPPONENT]", "")
                 .replace(" [opponent]", "")
                 .replace(" STATE", " {}")
-                .replace(" PATH", " x.json");
+                .replace(" PATH", " x.json")
+                .replace(" on|off", " off")
+                .replace(" NAME", " Ada")
+                .replace(" KEY", " secret");
             let example = example.split(" [").next().unwrap().to_string();
             let example = if c.name == "rules" { "rules reset".to_string() } else { example };
             assert!(parse_line(&example).is_ok(), "{}", c.usage);

@@ -72,4 +72,28 @@ pub(crate) trait Engine: Send {
     fn state(&self) -> Result<State, String>;
     fn restore(&mut self, state: &State) -> Result<(), String>;
     fn games_played(&self) -> u64;
+    /// Turns the `matchboxes` dump after each game on or off.
+    fn set_dumps(&mut self, on: bool);
+    /// In a class, whether this session is the teacher's; `None` in a private session.
+    fn member(&self) -> Option<bool> {
+        None
+    }
+    /// `name NAME` (class only).
+    fn name(&mut self, _name: &str, _out: &mut Out) -> Result<(), String> {
+        Err(CLASS_ONLY.into())
+    }
+    /// `teacher KEY` (class only).
+    fn teacher(&mut self, _key: &str, _out: &mut Out) -> Result<(), String> {
+        Err(CLASS_ONLY.into())
+    }
+    /// After a restore: in a class the new machine is everyone's, so this session and
+    /// every other are shown it; nothing in a private session.
+    fn announce(&self, _out: &mut Out) {}
+    /// The `class` answer (class only).
+    fn class(&self) -> Result<Answer, String> {
+        Err(CLASS_ONLY.into())
+    }
 }
+
+/// What a private session answers to a class's command (the table refuses them first).
+const CLASS_ONLY: &str = "this is for a class session (menace serve --class)";

@@ -22,10 +22,15 @@ impl History {
 
     /// Records game number `game`.
     pub fn push(&mut self, game: u64, winner: Winner, first_box: Option<u64>) {
+        self.push_entry(HistoryEntry { game, winner, first_box, player: None });
+    }
+
+    /// Records a game as `entry` says (a class's games carry their player).
+    pub fn push_entry(&mut self, entry: HistoryEntry) {
         if self.games.len() == HISTORY {
             self.games.pop_front();
         }
-        self.games.push_back(HistoryEntry { game, winner, first_box });
+        self.games.push_back(entry);
     }
 
     /// Forgets every game.

@@ -11,6 +11,8 @@
 //!   game and learner: the `Engine` trait, [`RulesChange`]);
 //! - `play`: the engine written once for every game and learner;
 //! - [`session`]: one [`Session`] for every game and learner, built from a [`Config`];
+//! - [`class`]: a class's [`Room`](class::Room), one shared MENACE whose sessions are
+//!   [`Session`]s too, with an engine that plays on the shared machine;
 //! - [`command`]: the table of commands (name, usage, help, which games and learners,
 //!   `nom` parser, handler) and the dispatch of a line through it
 //!   ([`Session::handle_line`] is defined there, beside the table it reads);
@@ -35,6 +37,7 @@
 //! ```
 
 pub mod answer;
+pub mod class;
 pub mod command;
 mod engine;
 mod face;

@@ -140,6 +140,7 @@ impl Player<TicTacToe> for External {
             box_index: None,
             bead: None,
             refilled: 0,
+            to_move: Some(crate::answer::Turn::Player),
         };
         if !self.send(&answer) {
             return None;

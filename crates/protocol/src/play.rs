@@ -14,7 +14,7 @@ use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
 
-use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Winner};
+use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Turn, Winner};
 use crate::engine::{Engine, RulesChange};
 use crate::face::Face;
 use crate::history::History;
@@ -42,6 +42,8 @@ pub(crate) struct Play<G: Face> {
     /// Beads drawn in the latest game of a match or `watch`.
     drawn: Vec<Draw>,
     history: History,
+    /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
+    dumps: bool,
 }
 
 impl<G: Face> Play<G> {
@@ -69,7 +71,13 @@ impl<G: Face> Play<G> {
             series: None,
             drawn: Vec::new(),
             history: History::default(),
+            dumps: true,
         }
+    }
+
+    /// Who moves next in `p`, from the protocol's side (`None` once the game is over).
+    fn turn(&self, p: G::Pos) -> Option<Turn> {
+        to_move(&self.game, self.side, p)
     }
 
     fn machine(&self) -> Result<&Matchboxes<G>, String> {
@@ -122,6 +130,7 @@ impl<G: Face> Play<G> {
             box_index,
             bead,
             refilled,
+            to_move: self.turn(next),
         };
         Some((mv, answer))
     }
@@ -185,9 +194,10 @@ impl<G: Face> Play<G> {
         }
     }
 
-    /// The learner's `matchboxes` answer, if it has boxes.
+    /// The learner's `matchboxes` answer after a game, if it has boxes and the session
+    /// has not turned the dump off.
     fn boxes_answer(&self) -> Option<Answer> {
-        let m = self.learner.boxes()?;
+        let m = self.learner.boxes().filter(|_| self.dumps)?;
         Some(self.dump_of(m, None, self.drawn.clone()))
     }
 
@@ -253,7 +263,7 @@ impl<G: Face> Play<G> {
 /// Rough speeds on one loaded core (2 cores, 5 builds at once), for the caps:
 /// random ~6 M games/s (the hot loop), perfect, mixed and menace 0.3-1.5 M/s, exploiter
 /// (a best response before every game) 3-10 k/s.
-fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
+pub(crate) fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
     let (floor, cap) = match spec {
         OpponentSpec::Exploiter => (200, 10_000),
         OpponentSpec::Random => (20_000, 1_000_000),
@@ -263,6 +273,17 @@ fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
         | OpponentSpec::Program(_) => (20_000, 200_000),
     };
     games.div_ceil(100).clamp(floor, cap)
+}
+
+/// An exact report with every figure inside [0, 1]: sums of products of probabilities
+/// can round a hair past 1.
+pub(crate) fn clamped(r: Report) -> Report {
+    Report {
+        exploitability: r.exploitability.clamp(0.0, 1.0),
+        greedy_exploitability: r.greedy_exploitability.clamp(0.0, 1.0),
+        vs_random: clamp(r.vs_random),
+        vs_perfect: clamp(r.vs_perfect),
+    }
 }
 
 fn clamp(odds: Odds) -> Odds {
@@ -314,6 +335,7 @@ impl<G: Face> Engine for Play<G> {
         out.emit(Answer::Board {
             mv: Some(self.game.format_move(pos, mv)),
             board: self.game.rows(next),
+            to_move: self.turn(next),
         });
         self.advance(out);
         Ok(())
@@ -321,7 +343,7 @@ impl<G: Face> Engine for Play<G> {
 
     fn board(&self) -> Result<Answer, String> {
         let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
-        Ok(Answer::Board { mv: None, board: self.game.rows(pos) })
+        Ok(Answer::Board { mv: None, board: self.game.rows(pos), to_move: self.turn(pos) })
     }
 
     fn status(&self) -> Answer {
@@ -491,6 +513,7 @@ impl<G: Face> Engine for Play<G> {
                             out.emit(Answer::Board {
                                 mv: Some(self.game.format_move(pos, mv)),
                                 board: self.game.rows(next),
+                                to_move: self.turn(next),
                             });
                             pos = next;
                         }
@@ -527,14 +550,7 @@ impl<G: Face> Engine for Play<G> {
         let mut learner = self.learner.clone();
         learner.abandon();
         let mut solver = Solver::new(self.game.clone());
-        let r = report(&self.game, &learner, self.side, &mut solver);
-        // Sums of products of probabilities can round a hair past 1.
-        Answer::Eval(Report {
-            exploitability: r.exploitability.clamp(0.0, 1.0),
-            greedy_exploitability: r.greedy_exploitability.clamp(0.0, 1.0),
-            vs_random: clamp(r.vs_random),
-            vs_perfect: clamp(r.vs_perfect),
-        })
+        Answer::Eval(clamped(report(&self.game, &learner, self.side, &mut solver)))
     }
 
     fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String> {
@@ -589,6 +605,18 @@ impl<G: Face> Engine for Play<G> {
     fn games_played(&self) -> u64 {
         self.games_played
     }
+
+    fn set_dumps(&mut self, on: bool) {
+        self.dumps = on;
+    }
+}
+
+/// Who moves next in `p` when the learner plays `side`: `None` once the game is over.
+pub(crate) fn to_move<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Turn> {
+    if game.outcome(p).is_some() {
+        return None;
+    }
+    Some(if game.to_move(p) == side { Turn::Menace } else { Turn::Player })
 }
 
 #[cfg(test)]

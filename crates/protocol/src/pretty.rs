@@ -57,7 +57,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
         Answer::NewGame { game: n, games } => {
             let _ = writeln!(s, "\n── Game {n} of {games} ──");
         }
-        Answer::MenaceMove { mv, board, box_index, bead, refilled } => {
+        Answer::MenaceMove { mv, board, box_index, bead, refilled, .. } => {
             let how = match (box_index, bead) {
                 (Some(b), Some(bead)) => format!(" (bead {bead} from box {b})"),
                 _ => " (its only move)".to_string(),
@@ -71,7 +71,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 let _ = writeln!(s, "Your move: type a move such as {example}.");
             }
         }
-        Answer::Board { mv, board } => {
+        Answer::Board { mv, board, .. } => {
             if let Some(mv) = mv {
                 let _ = writeln!(s, "You play {mv}.");
             }
@@ -231,7 +231,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
 }
 
 fn score_line(score: &Score) -> String {
-    format!("Score: MENACE {}, draws {}, you {}.", score.menace, score.draws, score.player)
+    format!("Score: MENACE {}, draws {}, you {}.", score.menace, score.draw, score.player)
 }
 
 /// Whether a tic-tac-toe board is finished, as core's rules decide it (another game's

@@ -93,8 +93,12 @@ pub struct Engine {
 impl Engine {
     /// Starts a session with `options`; its answers go to `answers` as JSON text.
     pub fn start(options: &SessionOptions, answers: Sender<String>) -> Result<Engine, String> {
-        let session = Session::with(options.config.clone())?;
-        Ok(Engine { worker: Some(Worker::spawn(session, Box::new(Frames(answers)))) })
+        Ok(Engine::spawn(Session::with(options.config.clone())?, answers))
+    }
+
+    /// Runs `session` (a class's, say); its answers go to `answers` as JSON text.
+    pub fn spawn(session: Session, answers: Sender<String>) -> Engine {
+        Engine { worker: Some(Worker::spawn(session, Box::new(Frames(answers)))) }
     }
 
     /// Queues one input without waiting (a `stop` line takes effect at once); `Busy` when

@@ -88,16 +88,16 @@ pub struct Options {
 }
 
 impl Options {
-    /// What the server prints once it listens at `addr`: the address, and in class mode
-    /// the teacher's key.
+    /// What the server prints once it listens at `addr`: the addresses to open, and in
+    /// class mode the teacher's key. Bound to every interface (`0.0.0.0`, `::`), it lists
+    /// each interface's own address, the ones students can actually type.
     pub fn banner(&self, addr: SocketAddr) -> String {
+        let urls: Vec<String> = addresses(addr).iter().map(|a| format!("http://{a}/")).collect();
         match &self.class {
-            None => format!("MENACE is at http://{addr}/  (Ctrl-C stops the server)"),
+            None => format!("MENACE is at {}  (Ctrl-C stops the server)", urls.join("  ")),
             Some(class) => format!(
-                "MENACE for the class is at http://{addr}/  (give the students this machine's \
-                 address on the network, with the port {})\nteacher's key: {}  (Ctrl-C \
-                 stops the server{})",
-                addr.port(),
+                "MENACE for the class is at:\n{}\nteacher's key: {}  (Ctrl-C stops the server{})",
+                urls.iter().map(|u| format!("  {u}")).collect::<Vec<_>>().join("\n"),
                 class.key,
                 class
                     .state
@@ -106,6 +106,30 @@ impl Options {
             ),
         }
     }
+}
+
+/// The addresses a server bound to `addr` answers on: `addr` itself, or for an
+/// unspecified address each interface's address of that family with the port (the
+/// network's first, loopback last).
+pub fn addresses(addr: SocketAddr) -> Vec<SocketAddr> {
+    if !addr.ip().is_unspecified() {
+        return vec![addr];
+    }
+    let mut found: Vec<SocketAddr> = if_addrs::get_if_addrs()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|i| i.ip())
+        .filter(|ip| ip.is_ipv4() == addr.is_ipv4())
+        // Link-local IPv6 needs a zone to be typed; students cannot use it.
+        .filter(|ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80))
+        .map(|ip| SocketAddr::new(ip, addr.port()))
+        .collect();
+    found.sort_by_key(|a| (a.ip().is_loopback(), a.ip()));
+    found.dedup();
+    if found.is_empty() {
+        found.push(addr);
+    }
+    found
 }
 
 /// Serves the private-mode routes with `limits` on `listener` until `shutdown` completes.
@@ -130,8 +154,12 @@ pub async fn serve_with(
         Some(class) => {
             let room = class::Room::open(class, options.limits)
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-            serve_router(listener, class_app(room.clone()), &hosts, shutdown).await?;
-            room.save().map_err(std::io::Error::other)
+            let saver = tokio::spawn(room.clone().keep_saved());
+            let served = serve_router(listener, class_app(room.clone()), &hosts, shutdown).await;
+            saver.abort();
+            // Saved whatever happened to the serving: the class's games are not lost.
+            let saved = room.save().map_err(std::io::Error::other);
+            served.and(saved)
         }
     }
 }
@@ -162,20 +190,21 @@ pub fn class_app(room: std::sync::Arc<class::Room>) -> Router {
         .with_state(room)
 }
 
-/// Resolves on Ctrl-C (SIGINT) or, on Unix, SIGTERM.
-pub async fn stop_signal() {
-    #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        if let Ok(mut term) = signal(SignalKind::terminate()) {
-            tokio::select! {
-                _ = tokio::signal::ctrl_c() => {}
-                _ = term.recv() => {}
-            }
-            return;
+/// A future that resolves on Ctrl-C (SIGINT) or SIGTERM. The handlers are in place when
+/// this returns (not when the future is first polled), so a server that calls it before
+/// it listens can never be killed by a signal's default action once a client could reach
+/// it. Needs a tokio runtime.
+#[cfg(unix)]
+pub fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate())?;
+    let mut int = signal(SignalKind::interrupt())?;
+    Ok(async move {
+        tokio::select! {
+            _ = int.recv() => {}
+            _ = term.recv() => {}
         }
-    }
-    let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 /// The `menace serve` command: serves until Ctrl-C or SIGTERM, printing where it listens
@@ -215,8 +244,11 @@ pub fn run(
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
+        // Signals first, then the port: a SIGTERM that comes as soon as the port answers
+        // still stops the server cleanly (and saves the class file).
+        let stop = stop_signal()?;
         let listener = tokio::net::TcpListener::bind(addr).await?;
         ready(listener.local_addr()?);
-        serve_with(listener, options, stop_signal()).await
+        serve_with(listener, options, stop).await
     })
 }

@@ -25,7 +25,7 @@ use crate::AppState;
 pub const HARD_CAP: usize = 1 << 20;
 
 /// Answers buffered towards a slow client before its session waits for it.
-const OUTBOX: usize = 256;
+pub(crate) const OUTBOX: usize = 256;
 
 /// Close codes (RFC 6455).
 const NORMAL: u16 = 1000;
@@ -49,7 +49,11 @@ pub async fn upgrade(
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         match permit {
             Some(permit) => {
-                connection(socket, SessionOptions::from_query(&query), permit, idle).await
+                let (answers, outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
+                let engine = SessionOptions::from_query(&query)
+                    .and_then(|o| Engine::start(&o, answers))
+                    .map(|engine| (engine, outbox));
+                connection(socket, engine, permit, idle, None).await
             }
             None => {
                 let message = format!(
@@ -91,14 +95,41 @@ pub(crate) async fn refuse(mut socket: WebSocket, message: String, code: u16) {
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
 
-async fn connection(
+/// A class connection's share of the room's broadcasts.
+pub(crate) struct Events {
+    /// The room's broadcasts: the session each came from, and its JSON.
+    pub events: tokio::sync::broadcast::Receiver<(Option<u64>, std::sync::Arc<str>)>,
+    /// This connection's session (what it sent, it has already answered in order).
+    pub me: u64,
+    /// The whole picture, for a connection that fell behind the broadcasts.
+    pub picture: Box<dyn Fn() -> String + Send>,
+}
+
+impl Events {
+    /// The next broadcast for this connection (never one of its own).
+    async fn next(&mut self) -> Option<String> {
+        use tokio::sync::broadcast::error::RecvError;
+        loop {
+            match self.events.recv().await {
+                Ok((from, _)) if from == Some(self.me) => continue,
+                Ok((_, text)) => return Some(text.to_string()),
+                Err(RecvError::Lagged(_)) => return Some((self.picture)()),
+                Err(RecvError::Closed) => return None,
+            }
+        }
+    }
+}
+
+/// One connection, private or in a class: frames in go to the session as lines, its
+/// answers (and in a class, everyone's broadcasts) go out as frames.
+pub(crate) async fn connection(
     mut socket: WebSocket,
-    options: Result<SessionOptions, String>,
+    engine: Result<(Engine, tokio::sync::mpsc::Receiver<String>), String>,
     permit: OwnedSemaphorePermit,
     idle: std::time::Duration,
+    mut events: Option<Events>,
 ) {
-    let (answers, mut outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
-    let engine = match options.and_then(|o| Engine::start(&o, answers)) {
+    let (engine, mut outbox) = match engine {
         Ok(engine) => engine,
         Err(message) => return refuse(socket, message, POLICY).await,
     };
@@ -128,6 +159,20 @@ async fn connection(
                     }
                 }
             }
+            event = async {
+                match events.as_mut() {
+                    Some(e) => e.next().await,
+                    None => std::future::pending().await,
+                }
+            } => match event {
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break;
+                    }
+                }
+                // The room is gone (the server is stopping): no more broadcasts.
+                None => events = None,
+            },
             answer = outbox.recv() => match answer {
                 Some(json) => {
                     if socket.send(Message::Text(json.into())).await.is_err() {

@@ -13,6 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
+pub mod class_script;
 pub mod hostile;
 pub mod process;
 pub mod square;

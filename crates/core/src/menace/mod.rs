@@ -15,7 +15,6 @@
 //! ```
 
 pub mod beads;
-pub mod class;
 mod hot_loop;
 mod matchboxes;
 pub mod state;

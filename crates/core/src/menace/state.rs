@@ -11,12 +11,14 @@
 //! everything before it changes anything: the format and version, the rules, exactly the
 //! 304 known drawings once each, 9 counts per box, and beads only on empty cells.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use super::{BeadRules, Matchboxes};
 use crate::game::Side;
+use crate::play::Tally;
 use crate::ttt::{Board, TicTacToe};
 
 /// The `format` field of a state file.
@@ -54,7 +56,110 @@ pub struct State {
     pub games_played: u64,
     /// The boxes.
     pub boxes: Vec<SavedBox>,
+    /// What a class adds (`menace serve --class`): absent in a private MENACE's state.
+    /// Every reader of states takes a class's file as the MENACE it holds; only the class
+    /// server reads this part.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<ClassRecord>,
 }
+
+/// The longest player name in a class, in characters.
+pub const MAX_NAME: usize = 32;
+/// Players on a class's board at most (a new name past this is refused, so the board's
+/// memory and the file stay bounded).
+pub const MAX_PLAYERS: usize = 2000;
+/// Points a class keeps on its learning curve (it thins out as games pile up).
+pub const MAX_CURVE: usize = 500;
+/// Opponents a class keeps training records for.
+pub const MAX_TRAINED: usize = 64;
+
+/// A class's record beside its machine: MENACE's results against the people of the
+/// class, apart from its training, each from MENACE's side.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassRecord {
+    /// MENACE's results in the games people played on the class page.
+    pub score: Tally,
+    /// MENACE's results in the training games the teacher started, by opponent.
+    #[serde(default)]
+    pub trained: BTreeMap<String, Tally>,
+    /// MENACE's results against each player, by name.
+    pub players: BTreeMap<String, Tally>,
+    /// The class's learning curve: after each point's games (people's games only),
+    /// MENACE's wins minus losses.
+    pub curve: Vec<ClassPoint>,
+    /// People's games between two curve points.
+    pub curve_step: u64,
+}
+
+/// A point of a class's learning curve (Michie's plot).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassPoint {
+    /// People's games played.
+    pub games: u64,
+    /// MENACE's wins minus losses in them.
+    pub net: i64,
+}
+
+impl ClassRecord {
+    /// A class that has played nothing yet.
+    pub fn new() -> ClassRecord {
+        ClassRecord { curve_step: 1, ..ClassRecord::default() }
+    }
+
+    /// Checks what a file may have put here: names, sizes and the curve.
+    pub fn check(&self) -> Result<(), String> {
+        if self.players.len() > MAX_PLAYERS
+            || self.players.keys().any(|n| check_name(n).as_deref() != Ok(n.as_str()))
+        {
+            return Err("the class's board of players has a bad name or too many names".into());
+        }
+        if self.trained.len() > MAX_TRAINED || self.trained.keys().any(|n| n.len() > 64) {
+            return Err("the class's training record is malformed".into());
+        }
+        if self.curve.len() > MAX_CURVE
+            || self.curve_step == 0
+            || self.curve.windows(2).any(|w| w[0].games >= w[1].games)
+        {
+            return Err("the class's learning curve is malformed".into());
+        }
+        Ok(())
+    }
+}
+
+/// A player's name as a class keeps it: trimmed, 1 to [`MAX_NAME`] characters, no
+/// control characters. It is text: pages must show it as text, never as markup.
+pub fn check_name(name: &str) -> Result<String, String> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err("type your name first".into());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(format!("a name has at most {MAX_NAME} characters"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name cannot hold control characters".into());
+    }
+    Ok(name.to_string())
+}
+
+/// A class file of the first format (`menace-class` version 1, before a class's file was
+/// a state): read so old files keep loading, as the state they hold.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OldClassFile {
+    format: String,
+    version: u32,
+    state: State,
+    score: Tally,
+    players: BTreeMap<String, Tally>,
+    curve: Vec<ClassPoint>,
+    curve_step: u64,
+}
+
+/// The `format` of the old class files.
+pub const OLD_CLASS_FORMAT: &str = "menace-class";
 
 impl State {
     /// The state of a tic-tac-toe machine.
@@ -78,6 +183,7 @@ impl State {
                     beads: beads[b].clone(),
                 })
                 .collect(),
+            class: None,
         }
     }
 
@@ -99,6 +205,9 @@ impl State {
             return Err(format!("state is for game {:?}; the MENACE engine plays ttt", self.game));
         }
         self.rules.validate().map_err(|e| format!("rules: {e}"))?;
+        if let Some(class) = &self.class {
+            class.check()?;
+        }
         let mut machine = Matchboxes::new(TicTacToe, Side::First, self.rules.clone());
         if self.boxes.len() != machine.len() {
             return Err(format!("expected {} boxes, found {}", machine.len(), self.boxes.len()));
@@ -132,7 +241,38 @@ impl State {
     pub fn read(path: &Path, name: &str) -> Result<State, String> {
         let bytes = menace_files::read_capped(path, MAX_STATE_BYTES)
             .map_err(|e| format!("cannot read {name}: {}", e.reason()))?;
-        serde_json::from_slice(&bytes).map_err(|e| format!("{name} is not a valid state file: {e}"))
+        State::parse(&bytes).map_err(|e| format!("{name} is not a valid state file: {e}"))
+    }
+
+    /// Parses a state document (not yet checked: [`State::to_machine`] checks it). An old
+    /// class file (`menace-class` version 1) reads as the state it holds, its class's
+    /// record carried over: that format's score counted training games with the class's,
+    /// so the whole score becomes the class's (its board of players was kept from the
+    /// players' side and is turned round to MENACE's).
+    pub fn parse(bytes: &[u8]) -> Result<State, String> {
+        #[derive(Deserialize)]
+        struct Format {
+            format: Option<String>,
+        }
+        let format: Format = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        if format.format.as_deref() != Some(OLD_CLASS_FORMAT) {
+            return serde_json::from_slice(bytes).map_err(|e| e.to_string());
+        }
+        let old: OldClassFile = serde_json::from_slice(bytes)
+            .map_err(|e| format!("an old class file ({OLD_CLASS_FORMAT}) with {e}"))?;
+        if old.format != OLD_CLASS_FORMAT || old.version != 1 {
+            return Err(format!("class file version {} is not supported", old.version));
+        }
+        let turned = |t: Tally| Tally { win: t.loss, draw: t.draw, loss: t.win };
+        let mut state = old.state;
+        state.class = Some(ClassRecord {
+            score: old.score,
+            trained: BTreeMap::new(),
+            players: old.players.into_iter().map(|(n, t)| (n, turned(t))).collect(),
+            curve: old.curve,
+            curve_step: old.curve_step,
+        });
+        Ok(state)
     }
 
     /// The state file at `path` if it exists (read by [`State::read`]), refused when

@@ -1,8 +1,11 @@
 //! `menace serve --class --state FILE` as a teacher runs it: a student plays a game over
-//! the WebSocket, the class file is saved after the game, SIGTERM stops the server cleanly
-//! with the file written, and a restart (stopped with SIGINT this time) continues with the
-//! same score and players. A minimal WebSocket client over a plain TCP stream keeps the
-//! binary's tests free of an async runtime.
+//! the WebSocket in the protocol's lines, the class file is saved after the game, SIGTERM
+//! stops the server cleanly with the file written, and a restart (stopped with SIGINT this
+//! time) continues with the same score and players. The class file is a saved MENACE:
+//! `menace eval --state` and the engine's `--state` take it. A server stopped the moment
+//! its port answers still exits cleanly and writes its file, every time. A minimal
+//! WebSocket client over a plain TCP stream keeps the binary's tests free of an async
+//! runtime.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -10,7 +13,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 /// Starts the class server on a free port; the child and its address.
 fn start(state: &Path) -> (Child, String) {
@@ -30,10 +33,14 @@ fn start(state: &Path) -> (Child, String) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("start menace serve --class");
-    // Only the banner's first line is read, then the pipe is closed, as a launcher that
-    // takes the address and goes would: the server must keep serving.
+    // Only the banner's lines up to the address are read, then the pipe is closed, as a
+    // launcher that takes the address and goes would: the server must keep serving.
     let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    while !first.contains("http://") {
+        first.clear();
+        assert!(out.read_line(&mut first).unwrap() > 0, "no address in the banner");
+    }
     let addr = first
         .split("http://")
         .nth(1)
@@ -67,8 +74,8 @@ impl Ws {
         Ws(s)
     }
 
-    fn send(&mut self, v: &Value) {
-        let payload = v.to_string().into_bytes();
+    fn send_line(&mut self, line: &str) {
+        let payload = line.as_bytes();
         assert!(payload.len() < 126);
         let mask = [1u8, 2, 3, 4];
         let mut frame = vec![0x81, 0x80 | payload.len() as u8];
@@ -134,25 +141,43 @@ fn read_class_file(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
 
+/// Plays one whole game as `name` over `ws`, always taking the first free cell.
+fn play_one(ws: &mut Ws, name: &str) {
+    ws.send_line(&format!("name {name}"));
+    ws.until("named");
+    ws.send_line("games 1");
+    loop {
+        let a = ws.recv();
+        assert_ne!(a["type"], "error", "{a}");
+        if a["type"] == "match_over" {
+            return;
+        }
+        if a["to_move"] == "player" {
+            let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+            let cell = rows.concat().bytes().position(|b| b == b'.').unwrap();
+            let rc = |n: usize| ["L", "M", "R"][n];
+            ws.send_line(&format!("move {}{}", rc(cell / 3), rc(cell % 3)));
+        }
+    }
+}
+
+fn games(score: &Value) -> u64 {
+    ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum()
+}
+
 #[test]
 fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_it() {
     let dir = tempfile::tempdir().unwrap();
     let state = dir.path().join("class.json");
     let (server, addr) = start(&state);
     let mut ws = Ws::connect(&addr);
+    ws.send_line("class");
     let picture = ws.until("class");
-    assert_eq!(picture["games"], 0, "{picture}");
-    // One whole game as Ada, always taking the first free cell.
-    ws.send(&json!({"do": "play", "name": "Ada"}));
-    let mut game = ws.until("game");
-    while game["winner"].is_null() {
-        let cell = game["board"].as_str().unwrap().bytes().position(|b| b == b'.').unwrap();
-        ws.send(&json!({"do": "move", "cell": cell}));
-        game = ws.until("game");
-    }
+    assert_eq!(games(&picture["score"]), 0);
+    play_one(&mut ws, "Ada");
     // Saved after the game (off the server's async threads: give it a moment).
     let deadline = Instant::now() + Duration::from_secs(20);
-    while !state.exists() || read_class_file(&state)["players"]["Ada"].is_null() {
+    while !state.exists() || read_class_file(&state)["class"]["players"]["Ada"].is_null() {
         assert!(Instant::now() < deadline, "no class file after a finished game");
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -160,25 +185,62 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
     drop(ws);
     stop(server, libc::SIGTERM);
     let saved = read_class_file(&state);
-    assert_eq!(saved["format"], "menace-class");
-    assert_eq!(saved["players"]["Ada"], after_game["players"]["Ada"], "{saved}");
-    assert_eq!(saved["state"], after_game["state"], "SIGTERM saved other boxes");
-    let ada = &saved["players"]["Ada"];
-    let games: u64 = ["win", "draw", "loss"].iter().map(|k| ada[k].as_u64().unwrap_or(0)).sum();
-    assert_eq!(games, 1, "{ada}");
+    assert_eq!(saved["format"], "menace-state", "a class file is a saved MENACE");
+    assert_eq!(saved, after_game, "SIGTERM saved something else");
+    let ada = &saved["class"]["players"]["Ada"];
+    let played: u64 = ["win", "draw", "loss"].iter().map(|k| ada[k].as_u64().unwrap_or(0)).sum();
+    assert_eq!(played, 1, "{ada}");
     // No temporary file left beside it.
     let names: Vec<_> =
         std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("class.json")]);
 
+    // A saved MENACE like any other: exact evaluation and the engine take it.
+    let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(["eval", "--state"])
+        .arg(&state)
+        .output()
+        .unwrap();
+    assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .arg("--state")
+        .arg(dir.path().join("class.json"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    engine.stdin.take().unwrap().write_all(b"status\n").unwrap();
+    let out = engine.wait_with_output().unwrap();
+    let status: Value = serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!(status["games_played"], 1, "{status}");
+
     // The restart goes on from the file: one game played, Ada on the board.
     let (server, addr) = start(&state);
     let mut ws = Ws::connect(&addr);
+    ws.send_line("class");
     let picture = ws.until("class");
-    assert_eq!(picture["games"], 1, "{picture}");
+    assert_eq!(games(&picture["score"]), 1);
     let players = picture["players"].to_string();
     assert!(players.contains("Ada"), "{players}");
     drop(ws);
     stop(server, libc::SIGINT);
-    assert_eq!(read_class_file(&state)["state"], saved["state"], "a restart changed the boxes");
+    let again = read_class_file(&state);
+    assert_eq!(again["boxes"], saved["boxes"], "a restart changed the boxes");
+}
+
+/// A SIGTERM the moment the port answers: the server exits cleanly and its class file is
+/// written, every time (the handlers are in place before it listens).
+#[test]
+fn stopped_as_soon_as_it_listens_it_exits_cleanly_and_saves_every_time() {
+    for i in 0..20 {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("class.json");
+        let (server, addr) = start(&state);
+        // The port answers (start() has read the banner, printed once it listens).
+        drop(TcpStream::connect(&addr).unwrap());
+        stop(server, libc::SIGTERM);
+        let saved = read_class_file(&state);
+        assert_eq!(saved["format"], "menace-state", "start {i}");
+        assert!(saved["class"].is_object(), "start {i}");
+    }
 }

@@ -13,7 +13,7 @@ mod chrome;
 mod common;
 
 use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
-use common::class::{start_class, KEY};
+use common::class::{record, start_class, KEY};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
@@ -88,7 +88,7 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
         json!(name)
     );
     assert_eq!(js(&watcher, "document.querySelectorAll('#players b').length").await, json!(0));
-    let class = room.snapshot();
+    let class = record(&room);
     let want: Vec<Vec<String>> = (0..class.machine().len())
         .map(|b| {
             let pos = class.machine().position(b).to_string();
@@ -107,21 +107,24 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     click(&watcher, "#reset").await;
     wait_for(
         &watcher,
-        "document.getElementById('teacher-message').textContent.includes('only the teacher')",
+        "document.getElementById('teacher-message').textContent.includes(\"the teacher's\")",
     )
     .await;
-    assert_eq!(room.snapshot().games_played(), 1);
+    assert_eq!(record(&room).games_played(), 1);
     // With the key: train between lessons; both pages follow.
     set_value(&watcher, "key", KEY).await;
     set_value(&watcher, "train-games", "500").await;
     click(&watcher, "#train").await;
     wait_for(
         &watcher,
-        "document.getElementById('teacher-message').textContent.startsWith('trained 500')",
+        "document.getElementById('teacher-message').textContent.startsWith('Trained 500')",
     )
     .await;
-    assert_eq!(room.snapshot().games_played(), 501);
-    wait_for(&student, "document.getElementById('games').textContent === '501 games'").await;
+    assert_eq!(record(&room).games_played(), 501);
+    // Training is counted apart: the class's score stays its one game, and both pages say
+    // what the training did.
+    wait_for(&student, "document.getElementById('trained').textContent.includes('500 games against random')").await;
+    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 games"));
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
     // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews
@@ -133,7 +136,7 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     // Reset with the key: fresh boxes on both pages.
     click(&watcher, "#reset").await;
     wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;
-    assert_eq!(room.snapshot().games_played(), 0);
+    assert_eq!(record(&room).games_played(), 0);
 
     student.close().await.unwrap();
     watcher.close().await.unwrap();

@@ -1,15 +1,17 @@
 //! A class server (`--class`) on a free loopback port, in this process so tests can read
-//! the shared machine, and a student's client.
+//! the shared machine, and a student's client speaking the protocol's lines.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use menace_protocol::class::Record;
 use menace_serve::class::{ClassOptions, Room};
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::{answer, connect, send, Ws};
+use super::{answer, connect, first_free, send, Ws};
 
-pub const KEY: &str = "teacher-key-for-tests";
+/// The teacher's key of the test classes (as in fixtures/class/session.in).
+pub const KEY: &str = "class-key";
 
 /// Starts a class server; its room, address, and a sender that stops it.
 pub async fn start_class(
@@ -17,7 +19,7 @@ pub async fn start_class(
     limits: menace_serve::Limits,
 ) -> (SocketAddr, Arc<Room>, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
     let mut options = ClassOptions::new(Some(KEY.into()), state).unwrap();
-    options.seed = 11;
+    options.seed = 7;
     let room = Room::open(options, limits).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
@@ -25,28 +27,46 @@ pub async fn start_class(
     let router = menace_serve::class_app(room.clone());
     let served = room.clone();
     let task = tokio::spawn(async move {
+        let saver = tokio::spawn(served.clone().keep_saved());
         menace_serve::serve_router(listener, router, &[], async {
             let _ = stopped.await;
         })
         .await
         .unwrap();
+        saver.abort();
         served.save().unwrap();
     });
     (addr, room, stop, task)
 }
 
-/// Connects and reads the first frame (the whole picture).
+/// The class's record as it is.
+pub fn record(room: &Room) -> Record {
+    room.machine().snapshot()
+}
+
+/// Connects and asks for the whole picture (`class`).
 pub async fn join(addr: SocketAddr) -> (Ws, Value) {
     let mut ws = connect(addr, "").await;
+    send(&mut ws, "class").await;
     let picture = answer(&mut ws).await;
-    assert_eq!(picture["type"], "class", "{picture}");
+    assert_eq!(picture["type"], "class", "{}", short(&picture));
     (ws, picture)
 }
 
-/// Sends `request` and reads frames until one of type `until` (or an error); broadcasts
-/// on the way are returned too.
-pub async fn request(ws: &mut Ws, request: Value, until: &str) -> (Value, Vec<Value>) {
-    send(ws, &request.to_string()).await;
+/// An answer cut short for a failure message (a `class` answer holds 304 boxes).
+pub fn short(v: &Value) -> String {
+    v.to_string().chars().take(300).collect()
+}
+
+/// Sends `line` and reads answers until one of type `until` (or an error); everything
+/// else on the way (broadcasts among them) is returned too.
+pub async fn request(ws: &mut Ws, line: &str, until: &str) -> (Value, Vec<Value>) {
+    send(ws, line).await;
+    read_until(ws, until).await
+}
+
+/// Reads answers until one of type `until` (or an error), returning the others too.
+pub async fn read_until(ws: &mut Ws, until: &str) -> (Value, Vec<Value>) {
     let mut others = Vec::new();
     loop {
         let a = answer(ws).await;
@@ -57,22 +77,27 @@ pub async fn request(ws: &mut Ws, request: Value, until: &str) -> (Value, Vec<Va
     }
 }
 
-/// The first free cell of a board written as 9 characters.
-pub fn free_cell(board: &str) -> usize {
-    board.bytes().position(|b| b == b'.').expect("a free cell")
-}
-
-/// Plays one whole game as `name`, always taking the first free cell; MENACE's result
-/// as the page is told it (`menace`, `draw`, `you`).
+/// Plays one whole game as `name` (naming the session first), always taking the first
+/// free cell: the winner, as the `result` answer says it (`menace`, `draw`, `player`).
 pub async fn play_game(ws: &mut Ws, name: &str) -> String {
-    let (mut game, _) = request(ws, json!({"do": "play", "name": name}), "game").await;
+    let (named, _) = request(ws, &format!("name {name}"), "named").await;
+    assert_eq!(named["type"], "named", "{named}");
+    send(ws, "games 1").await;
     loop {
-        assert_eq!(game["type"], "game", "{game}");
-        if let Some(w) = game["winner"].as_str() {
-            return w.to_string();
+        let a = answer(ws).await;
+        match a["type"].as_str() {
+            Some("error") => panic!("{a}"),
+            Some("result") => {
+                let winner = a["winner"].as_str().unwrap().to_string();
+                read_until(ws, "match_over").await;
+                return winner;
+            }
+            Some("menace_move" | "board") if a["to_move"] == "player" => {
+                let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+                send(ws, &format!("move {}", first_free(&rows))).await;
+            }
+            _ => {}
         }
-        let cell = free_cell(game["board"].as_str().unwrap());
-        game = request(ws, json!({"do": "move", "cell": cell}), "game").await.0;
     }
 }
 
@@ -86,6 +111,7 @@ pub fn beads(m: &menace_core::menace::Matchboxes<menace_core::ttt::TicTacToe>) -
 pub async fn join_when_free(addr: SocketAddr) -> Ws {
     for _ in 0..500 {
         let mut ws = connect(addr, "").await;
+        send(&mut ws, "class").await;
         let first = answer(&mut ws).await;
         if first["type"] == "class" {
             return ws;
@@ -140,19 +166,21 @@ pub async fn class_load(
             tokio::spawn(async move {
                 let name = format!("player {p}");
                 let mut ws = join_when_free(addr).await;
+                request(&mut ws, "matchboxes off", "setting").await;
                 let mut load = Load::default();
                 for g in 1..=games {
                     if abandon_every > 0 && g % abandon_every == 0 {
-                        let (game, _) =
-                            request(&mut ws, json!({"do": "play", "name": name}), "game").await;
-                        if game["winner"].is_null() {
-                            let cell = free_cell(game["board"].as_str().unwrap());
-                            send(&mut ws, &json!({"do": "move", "cell": cell}).to_string()).await;
-                            load.abandoned += 1;
-                            drop(ws);
-                            ws = join_when_free(addr).await;
-                            continue;
-                        }
+                        request(&mut ws, &format!("name {name}"), "named").await;
+                        let (first, _) = request(&mut ws, "games 1", "menace_move").await;
+                        assert_eq!(first["to_move"], "player", "{first}");
+                        let rows: Vec<String> =
+                            serde_json::from_value(first["board"].clone()).unwrap();
+                        send(&mut ws, &format!("move {}", first_free(&rows))).await;
+                        load.abandoned += 1;
+                        drop(ws);
+                        ws = join_when_free(addr).await;
+                        request(&mut ws, "matchboxes off", "setting").await;
+                        continue;
                     }
                     play_game(&mut ws, &name).await;
                     load.finished += 1;

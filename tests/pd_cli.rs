@@ -529,3 +529,43 @@ fn a_late_judge_on_a_loaded_machine_kills_only_the_sleeper_and_says_how_late() {
         assert!(takes.lines().nth(1).unwrap().contains("(2, 1) "), "{takes}");
     }
 }
+
+/// The `text` blocks of docs/pd.md's section `### What a judge sees`.
+fn judge_blocks() -> Vec<String> {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/pd.md")).unwrap();
+    let start = doc.find("### What a judge sees").expect("the section");
+    let section = &doc[start..];
+    let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+    section.split("```text\n").skip(1).map(|b| b[..b.find("```").unwrap()].to_string()).collect()
+}
+
+/// Seconds in a line, as `#.## s`: they belong to one machine and one day.
+fn no_timings(line: &str) -> String {
+    line.split(' ')
+        .map(|w| {
+            let bare = w.trim_start_matches('(');
+            if bare.chars().next().is_some_and(|c| c.is_ascii_digit()) && bare.contains('.') {
+                "#"
+            } else {
+                w
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn the_house_game_and_its_rerun_are_what_docs_pd_md_shows() {
+    let blocks = judge_blocks();
+    assert_eq!(blocks.len(), 2, "{blocks:?}");
+    let dir = tempfile::tempdir().unwrap();
+    let house = ["pd", "lazy", "greedy", "wrathful", "envious"];
+    for block in &blocks {
+        let out = menace_in(dir.path(), &house, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        // The terminal: stderr's line comes first (said before the game), then stdout.
+        let seen = format!("{}{}", text(&out.stderr), text(&out.stdout));
+        let plain = |t: &str| t.lines().map(no_timings).collect::<Vec<_>>();
+        assert_eq!(plain(&seen), plain(block));
+    }
+}

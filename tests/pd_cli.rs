@@ -364,16 +364,6 @@ fn a_killed_run_resumes_and_another_field_is_refused() {
     assert_eq!(std::fs::read_to_string(d.join("results.jsonl")).unwrap(), resumed);
 }
 
-/// `menace ARGS` in `dir` with `env` set, as a judge at a terminal runs it.
-fn menace_in(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Output {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_menace"));
-    cmd.args(args).current_dir(dir).stdin(std::process::Stdio::null());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
-
 /// The folder named after `results in ` in `said` (up to the end of the line).
 fn results_in(said: &str) -> String {
     let at = said.find("results in ").unwrap_or_else(|| panic!("no folder in {said}"));
@@ -384,7 +374,7 @@ fn results_in(said: &str) -> String {
 fn two_tournaments_in_a_row_get_their_own_folders_and_a_rerun_says_it_was_played() {
     let dir = tempfile::tempdir().unwrap();
     let house = ["pd", "lazy", "greedy", "wrathful", "envious"];
-    let first = menace_in(dir.path(), &house, &[]);
+    let first = common::menace_env(dir.path(), &house, &[]);
     assert!(first.status.success(), "{}", text(&first.stderr));
     let folder = results_in(&text(&first.stdout));
     assert!(folder.starts_with("pd-results/"), "{folder}");
@@ -401,13 +391,13 @@ fn two_tournaments_in_a_row_get_their_own_folders_and_a_rerun_says_it_was_played
     // Another field with the default flags: played, in a folder of its own.
     let mut five = house.to_vec();
     five.push("wrathful");
-    let second = menace_in(dir.path(), &five, &[]);
+    let second = common::menace_env(dir.path(), &five, &[]);
     assert!(second.status.success(), "{}", text(&second.stderr));
     let other = results_in(&text(&second.stdout));
     assert_ne!(other, folder);
     assert!(text(&second.stdout).contains("wrathful#2"));
     // The first again: nothing played, the same table, and where the results are.
-    let again = menace_in(dir.path(), &house, &[]);
+    let again = common::menace_env(dir.path(), &house, &[]);
     assert!(again.status.success(), "{}", text(&again.stderr));
     let table: String = text(&first.stdout).lines().take(5).map(|l| format!("{l}\n")).collect();
     assert_eq!(text(&again.stdout), table);
@@ -418,7 +408,7 @@ fn two_tournaments_in_a_row_get_their_own_folders_and_a_rerun_says_it_was_played
     // The same folder given to the other field is refused, saying what to do.
     let mut into = five.clone();
     into.extend(["--out", &folder]);
-    let refused = menace_in(dir.path(), &into, &[]);
+    let refused = common::menace_env(dir.path(), &into, &[]);
     assert_eq!(refused.status.code(), Some(2));
     let err = text(&refused.stderr);
     assert!(
@@ -439,7 +429,7 @@ fn quiet_prints_the_table_and_nothing_else_even_as_a_slurm_shard() {
     for env in [&[][..], &slurm[..]] {
         for _ in 0..2 {
             // Fresh, then a re-run of the same.
-            let out = menace_in(dir.path(), &args, env);
+            let out = common::menace_env(dir.path(), &args, env);
             assert!(out.status.success(), "{}", text(&out.stderr));
             assert_eq!(text(&out.stderr), "", "{env:?}");
             let table = text(&out.stdout);
@@ -504,7 +494,7 @@ fn a_late_judge_on_a_loaded_machine_kills_only_the_sleeper_and_says_how_late() {
             .collect(),
     );
     // The judge looks 2.6 s after starting each program, past the rule's 2 s deadline.
-    let out = menace_in(dir.path(), &args, &[("MENACE_TEST_JUDGE_LAG_MS", "2600")]);
+    let out = common::menace_env(dir.path(), &args, &[("MENACE_TEST_JUDGE_LAG_MS", "2600")]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let incidents = std::fs::read_to_string(dir.path().join("late/incidents.txt")).unwrap();
     let lines: Vec<&str> = incidents.lines().collect();
@@ -561,7 +551,7 @@ fn the_house_game_and_its_rerun_are_what_docs_pd_md_shows() {
     let dir = tempfile::tempdir().unwrap();
     let house = ["pd", "lazy", "greedy", "wrathful", "envious"];
     for block in &blocks {
-        let out = menace_in(dir.path(), &house, &[]);
+        let out = common::menace_env(dir.path(), &house, &[]);
         assert!(out.status.success(), "{}", text(&out.stderr));
         // The terminal: stderr's line comes first (said before the game), then stdout.
         let seen = format!("{}{}", text(&out.stderr), text(&out.stdout));

@@ -574,16 +574,6 @@ fn our_bot_as_a_koth_program_plays_as_the_builtin_on_a_small_board() {
     assert_eq!(sgf_program, sgf_builtin);
 }
 
-/// `menace ARGS` in `dir` with `env` set.
-fn menace_in(dir: &Path, args: &[String], env: &[(&str, &str)]) -> Output {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_menace"));
-    cmd.args(args).current_dir(dir).stdin(std::process::Stdio::null());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
-}
-
 /// A `go tournament` of KotH programs named `names` that pass, one game a pair, on 5x5,
 /// without --out.
 fn passers(names: &[&str], extra: &[&str]) -> Vec<String> {
@@ -612,16 +602,16 @@ fn folder_said(stderr: &[u8]) -> String {
 #[test]
 fn tournaments_in_a_row_in_the_default_folder_a_rerun_and_quiet() {
     let dir = tempfile::tempdir().unwrap();
-    let first = menace_in(dir.path(), &passers(&["a", "b"], &[]), &[]);
+    let first = common::menace_env(dir.path(), &passers(&["a", "b"], &[]), &[]);
     let table = ok(&first);
     let folder = folder_said(&first.stderr);
     assert!(folder.starts_with("go-tournament/"), "{folder}");
     // Another field, the same default flags: played in a folder of its own.
-    let second = menace_in(dir.path(), &passers(&["a", "b", "c"], &[]), &[]);
+    let second = common::menace_env(dir.path(), &passers(&["a", "b", "c"], &[]), &[]);
     ok(&second);
     assert_ne!(folder_said(&second.stderr), folder);
     // The first again: nothing played, the same standings, and where they are.
-    let again = menace_in(dir.path(), &passers(&["a", "b"], &[]), &[]);
+    let again = common::menace_env(dir.path(), &passers(&["a", "b"], &[]), &[]);
     assert_eq!(ok(&again), table);
     let said = String::from_utf8_lossy(&again.stderr).to_string();
     let want = format!(
@@ -632,7 +622,7 @@ fn tournaments_in_a_row_in_the_default_folder_a_rerun_and_quiet() {
     let slurm = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_COUNT", "2")];
     for env in [&[][..], &slurm[..]] {
         for _ in 0..2 {
-            let o = menace_in(dir.path(), &passers(&["a", "b", "d"], &["--quiet"]), env);
+            let o = common::menace_env(dir.path(), &passers(&["a", "b", "d"], &["--quiet"]), env);
             ok(&o);
             assert_eq!(String::from_utf8_lossy(&o.stderr), "", "{env:?}");
         }
@@ -661,7 +651,7 @@ fn a_late_judge_forfeits_the_sleeper_not_the_koth_program_that_answered_in_time(
     .map(String::from)
     .to_vec();
     // The judge looks 1.5 s after starting each program, past the 1 s per move.
-    let o = menace_in(dir.path(), &args, &[("MENACE_TEST_JUDGE_LAG_MS", "1500")]);
+    let o = common::menace_env(dir.path(), &args, &[("MENACE_TEST_JUDGE_LAG_MS", "1500")]);
     ok(&o);
     let recs = lines(&dir.path().join("late/results.jsonl"));
     assert_eq!(recs.len(), 1);
@@ -683,16 +673,16 @@ fn a_recorded_training_sweep_rerun_says_so_and_quiet_says_nothing() {
         a.extend(extra.iter().map(|s| s.to_string()));
         a
     };
-    let first = menace_in(dir.path(), &args(&[]), &[]);
+    let first = common::menace_env(dir.path(), &args(&[]), &[]);
     let text = ok(&first);
     let err = String::from_utf8_lossy(&first.stderr).to_string();
     assert!(err.contains(&format!("2 seeds to train; results go to {out}/results.jsonl")), "{err}");
-    let again = menace_in(dir.path(), &args(&[]), &[]);
+    let again = common::menace_env(dir.path(), &args(&[]), &[]);
     assert_eq!(ok(&again), text);
     let want =
         format!("menace train: all 2 seeds were already trained; results in {out}/results.jsonl\n");
     assert_eq!(String::from_utf8_lossy(&again.stderr), want);
-    let quiet = menace_in(dir.path(), &args(&["--quiet"]), &[]);
+    let quiet = common::menace_env(dir.path(), &args(&["--quiet"]), &[]);
     assert_eq!(
         (ok(&quiet), String::from_utf8_lossy(&quiet.stderr).to_string()),
         (text, String::new())
@@ -700,7 +690,7 @@ fn a_recorded_training_sweep_rerun_says_so_and_quiet_says_nothing() {
     // Another sweep into the same explicit folder is refused, saying what to do.
     let mut other = args(&[]);
     other[4] = "60".into();
-    let refused = menace_in(dir.path(), &other, &[]);
+    let refused = common::menace_env(dir.path(), &other, &[]);
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("another tournament") && err.contains("--out"), "{err}");

@@ -38,7 +38,8 @@ pub struct PdArgs {
     /// and written beside the results as seeds.txt. With --games, every game uses the file.
     #[arg(long)]
     pub seeds: Option<PathBuf>,
-    /// Seconds per program per round before it is killed.
+    /// Seconds per program per round, from its start to its exit (interpreter start-up
+    /// included); a program still running then is killed.
     #[arg(long, default_value_t = 2.0)]
     pub timeout: f64,
     /// Bytes of a program's output read per round; the rest is discarded.
@@ -107,6 +108,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         config: Config { limits, rounds: Some(rounds) },
         timeout: args.timeout,
         games: args.games,
+        // Decided below from the plan (a folder of the tournament's own unless --out).
         out: PathBuf::new(),
         plot: Some(menace_plot::pd::scores_svg),
     };

@@ -14,7 +14,8 @@ use super::{kill_tree, Program};
 /// Limits for one run.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
-    /// Wall-clock time from spawn until the program is killed.
+    /// The program's own wall-clock time, from its start (once exec has succeeded) to its
+    /// exit; still running then, it is killed.
     pub deadline: Duration,
     /// Bytes of standard output kept; the rest is read and thrown away (so the program is
     /// never blocked on a full pipe) and the run is marked `truncated`.

@@ -151,11 +151,14 @@ pub struct Run<'a> {
     pub flags: Flags<'a>,
 }
 
-/// Runs the units of `run.shard` not yet recorded in `run.out`, `jobs` at a time (until
-/// `stop` decides, if given), then returns the summary of what the results file holds (all
-/// units, or the shard's part), followed by the SPRT's paragraph if `stop` is given, and
-/// the records the summary was computed from (`None` for a shard that holds no unit).
-/// `play` returns a unit's fields; `each` sees every new record (for progress lines).
+/// Runs the units of `run.flags.shard` not yet recorded in `run.out`, `jobs` at a time
+/// (until `stop` decides, if given), then returns the summary of what the results file
+/// holds (all units, or the shard's part), followed by the SPRT's paragraph if `stop` is
+/// given, and the records the summary was computed from (`None` for a shard that holds no
+/// unit). `play` returns a unit's fields; `each` sees every new record (for progress
+/// lines). Unless `quiet`, one line on stderr first says what it plays and where the
+/// results go, or, when every unit is already recorded, that they were already played and
+/// where they are.
 pub fn run<P, E>(
     kind: &dyn ResultKind,
     run: &Run,

@@ -573,3 +573,125 @@ fn our_bot_as_a_koth_program_plays_as_the_builtin_on_a_small_board() {
     assert_eq!(as_program, as_builtin);
     assert_eq!(sgf_program, sgf_builtin);
 }
+
+/// A `go tournament` of KotH programs named `names` that pass, one game a pair, on 5x5,
+/// without --out.
+fn passers(names: &[&str], extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = vec!["go".into(), "tournament".into()];
+    for n in names {
+        args.push("--entrant".into());
+        args.push(format!("{n}=koth:sh -c 'cat >/dev/null; echo pass'"));
+    }
+    args.extend(["--size", "5", "--games-per-pair", "1"].map(String::from));
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+/// The folder a run's stderr names after `results go to ` or `results in `.
+fn folder_said(stderr: &[u8]) -> String {
+    let err = String::from_utf8_lossy(stderr);
+    let at = err
+        .find("results go to ")
+        .map(|i| i + "results go to ".len())
+        .or_else(|| err.find("results in ").map(|i| i + "results in ".len()))
+        .unwrap_or_else(|| panic!("no folder in {err}"));
+    let file = err[at..].lines().next().unwrap();
+    file.strip_suffix("/results.jsonl").unwrap_or_else(|| panic!("{file}")).to_string()
+}
+
+#[test]
+fn tournaments_in_a_row_in_the_default_folder_a_rerun_and_quiet() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = common::menace_env(dir.path(), &passers(&["a", "b"], &[]), &[]);
+    let table = ok(&first);
+    let folder = folder_said(&first.stderr);
+    assert!(folder.starts_with("go-tournament/"), "{folder}");
+    // Another field, the same default flags: played in a folder of its own.
+    let second = common::menace_env(dir.path(), &passers(&["a", "b", "c"], &[]), &[]);
+    ok(&second);
+    assert_ne!(folder_said(&second.stderr), folder);
+    // The first again: nothing played, the same standings, and where they are.
+    let again = common::menace_env(dir.path(), &passers(&["a", "b"], &[]), &[]);
+    assert_eq!(ok(&again), table);
+    let said = String::from_utf8_lossy(&again.stderr).to_string();
+    let want = format!(
+        "menace go tournament: the game was already played; results in {folder}/results.jsonl\n"
+    );
+    assert_eq!(said, want);
+    // --quiet: the standings alone, fresh or re-run, whole or a Slurm shard.
+    let slurm = [("SLURM_ARRAY_TASK_ID", "0"), ("SLURM_ARRAY_TASK_COUNT", "2")];
+    for env in [&[][..], &slurm[..]] {
+        for _ in 0..2 {
+            let o = common::menace_env(dir.path(), &passers(&["a", "b", "d"], &["--quiet"]), env);
+            ok(&o);
+            assert_eq!(String::from_utf8_lossy(&o.stderr), "", "{env:?}");
+        }
+    }
+}
+
+#[test]
+fn a_late_judge_forfeits_the_sleeper_not_the_koth_program_that_answered_in_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let args: Vec<String> = [
+        "go",
+        "tournament",
+        "--entrant",
+        "passer=koth:sh -c 'cat >/dev/null; echo pass'",
+        "--entrant",
+        "sleeper=koth:sh -c 'exec sleep 30'",
+        "--size",
+        "5",
+        "--games-per-pair",
+        "1",
+        "--move-timeout",
+        "1",
+        "--out",
+        "late",
+    ]
+    .map(String::from)
+    .to_vec();
+    // The judge looks 1.5 s after starting each program, past the 1 s per move.
+    let o = common::menace_env(dir.path(), &args, &[("MENACE_TEST_JUDGE_LAG_MS", "1500")]);
+    ok(&o);
+    let recs = lines(&dir.path().join("late/results.jsonl"));
+    assert_eq!(recs.len(), 1);
+    assert_eq!(
+        (recs[0]["black"].as_str(), recs[0]["result"].as_str()),
+        (Some("passer"), Some("B+F"))
+    );
+    let reason = recs[0]["reason"].as_str().unwrap();
+    assert!(reason.starts_with("sleeper (white) no move within 1 s"), "{reason}");
+}
+
+#[test]
+fn a_recorded_training_sweep_rerun_says_so_and_quiet_says_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sweep").display().to_string();
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> =
+            ["train", "--seeds", "2", "--games", "50", "--out", &out].map(String::from).to_vec();
+        a.extend(extra.iter().map(|s| s.to_string()));
+        a
+    };
+    let first = common::menace_env(dir.path(), &args(&[]), &[]);
+    let text = ok(&first);
+    let err = String::from_utf8_lossy(&first.stderr).to_string();
+    assert!(err.contains(&format!("2 seeds to train; results go to {out}/results.jsonl")), "{err}");
+    let again = common::menace_env(dir.path(), &args(&[]), &[]);
+    assert_eq!(ok(&again), text);
+    let want =
+        format!("menace train: all 2 seeds were already trained; results in {out}/results.jsonl\n");
+    assert_eq!(String::from_utf8_lossy(&again.stderr), want);
+    let quiet = common::menace_env(dir.path(), &args(&["--quiet"]), &[]);
+    assert_eq!(
+        (ok(&quiet), String::from_utf8_lossy(&quiet.stderr).to_string()),
+        (text, String::new())
+    );
+    // Another sweep into the same explicit folder is refused, saying what to do.
+    let mut other = args(&[]);
+    other[4] = "60".into();
+    let refused = common::menace_env(dir.path(), &other, &[]);
+    assert!(!refused.status.success());
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert!(err.contains("another tournament") && err.contains("--out"), "{err}");
+}

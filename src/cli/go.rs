@@ -1,10 +1,11 @@
 //! `menace go`: flags and glue for the Go bot, GTP engine and match runner.
 
 use std::io::Read;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use menace_arena::tournament::driver::results_dir;
 use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
@@ -315,9 +316,10 @@ struct TournamentArgs {
     #[arg(long, default_value_t = 1)]
     jobs: usize,
     /// Folder for results.jsonl (or results-K-of-N.jsonl) and sgf/; re-running into it
-    /// resumes.
-    #[arg(long, default_value = "go-tournament")]
-    out: PathBuf,
+    /// resumes. Default: a folder of this tournament's own,
+    /// `go-tournament/<its configuration fingerprint>`.
+    #[arg(long)]
+    out: Option<PathBuf>,
     #[command(flatten)]
     shard: ShardArgs,
     #[command(flatten)]
@@ -422,8 +424,7 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
-    let command = "menace go match";
-    cfg.run(command, || m.shard.resolve(command), m.sprt.rule().as_ref(), m.shard.batch, &out, 1)
+    cfg.run(|| m.shard.flags("menace go match", 1), m.sprt.rule().as_ref(), &out)
 }
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
@@ -432,16 +433,9 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
     let builtin = |words: &[String]| SearchFlags::overlay(base, words);
     let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)?;
-    let command = "menace go tournament";
-    let stop = t.sprt.rule();
-    cfg.run(
-        command,
-        || t.shard.resolve(command),
-        stop.as_ref(),
-        t.shard.batch,
-        &t.out,
-        t.jobs.max(1),
-    )
+    let out = results_dir(t.out.as_deref(), Path::new("go-tournament"), &cfg.plan());
+    let flags = || t.shard.flags("menace go tournament", t.jobs.max(1));
+    cfg.run(flags, t.sprt.rule().as_ref(), &out)
 }
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.

@@ -1,10 +1,11 @@
 //! `menace pd` and `menace pd-player`: flags and glue for the prisoner's-dilemma judge.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use menace_arena::tournament::driver::results_dir;
 use menace_arena::Limits;
 use menace_pd::judge::Config;
 use menace_pd::rules::rounds_for;
@@ -37,7 +38,8 @@ pub struct PdArgs {
     /// and written beside the results as seeds.txt. With --games, every game uses the file.
     #[arg(long)]
     pub seeds: Option<PathBuf>,
-    /// Seconds per program per round before it is killed.
+    /// Seconds per program per round, from its start to its exit (interpreter start-up
+    /// included); a program still running then is killed.
     #[arg(long, default_value_t = 2.0)]
     pub timeout: f64,
     /// Bytes of a program's output read per round; the rest is discarded.
@@ -56,12 +58,10 @@ pub struct PdArgs {
     pub jobs: Option<usize>,
     /// Directory for the results: `results.jsonl` (one line per game; a re-run with the
     /// same arguments skips the games already there), the game's files (with --games K,
-    /// in `game-NNN/`) and `summary.{txt,csv,json}`.
-    #[arg(long, default_value = "pd-results")]
-    pub out: PathBuf,
-    /// Print only the final table.
+    /// in `game-NNN/`) and `summary.{txt,csv,json}`. Default: a folder of this
+    /// tournament's own, `pd-results/<its configuration fingerprint>`.
     #[arg(long)]
-    pub quiet: bool,
+    pub out: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
 }
@@ -108,7 +108,8 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         config: Config { limits, rounds: Some(rounds) },
         timeout: args.timeout,
         games: args.games,
-        out: args.out.clone(),
+        // Decided below from the plan (a folder of the tournament's own unless --out).
+        out: PathBuf::new(),
         plot: Some(menace_plot::pd::scores_svg),
     };
     // Checked before the seed file is read, so a bad flag is the error rather than the file.
@@ -117,19 +118,20 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     if let Some(p) = &args.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
     }
-    let command = "menace pd";
-    let shard = args.shard.resolve(command)?;
+    games.out = results_dir(args.out.as_deref(), Path::new("pd-results"), &games.plan());
     let jobs = args.jobs.unwrap_or_else(|| games.default_jobs());
+    let flags = args.shard.flags("menace pd", jobs)?;
     let start = Instant::now();
-    let (text, merged, totals) = games.run(command, shard, args.shard.batch, jobs, args.quiet)?;
+    let (text, merged, totals) = games.run(flags)?;
     let elapsed = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let _ = write!(out, "{text}");
-    if let Some(merged) = merged.filter(|_| args.games > 1 && shard.is_whole()) {
-        tournament::write_summaries(&args.out, &text, &merged)?;
+    if let Some(merged) = merged.filter(|_| args.games > 1 && flags.shard.is_whole()) {
+        tournament::write_summaries(&games.out, &text, &merged)?;
     }
-    if !args.quiet {
-        let _ = writeln!(out, "{}", totals.describe(n, rounds, elapsed, &args.out));
+    // A re-run played nothing: the driver has said where the results are.
+    if !flags.quiet && totals.played > 0 {
+        let _ = writeln!(out, "{}", totals.describe(n, rounds, elapsed, &games.out));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use menace_arena::tournament::driver::{self, MergeOptions, ResultKind, SprtStop};
+use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, SprtStop};
 use menace_arena::tournament::sprt::Sprt;
 use menace_arena::tournament::Shard;
 
@@ -15,7 +15,8 @@ pub const KINDS: [&dyn ResultKind; 3] = [
     &menace_pd::tournament::PdResults,
 ];
 
-/// `--shard K/N` and `--shards N`.
+/// `--shard K/N`, `--shards N`, `--batch N` and `--quiet`: the flags of every run of the
+/// tournament driver.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct ShardArgs {
     /// Run only shard K of N: the units whose index is K mod N (K from 0). Without it, K
@@ -30,19 +31,30 @@ pub struct ShardArgs {
     /// there. `--batch 1` interleaves two matches game by game (an A/B on a shared machine).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub batch: Option<u64>,
+    /// Print only the final table: no lines about shards, units or progress on stderr
+    /// (warnings and errors still go there).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 impl ShardArgs {
-    /// The shard, said on stderr with where K and N came from.
-    pub fn resolve(&self, command: &str) -> Result<Shard, String> {
+    /// The shard; a part of the tournament is said on stderr with where K and N came from
+    /// (unless `--quiet`).
+    fn resolve(&self, command: &str) -> Result<Shard, String> {
         let (shard, source) =
             Shard::resolve(self.shard.as_deref(), self.shards, &|k| std::env::var(k).ok())?;
-        if shard.is_whole() {
-            eprintln!("{command}: all units ({source})");
-        } else {
+        // A whole run says nothing here: the driver's line says what it plays.
+        if !self.quiet && !shard.is_whole() {
             eprintln!("{command}: shard {shard} ({source})");
         }
         Ok(shard)
+    }
+
+    /// The driver's flags: the shard (resolved and said as [`ShardArgs::resolve`] does),
+    /// `jobs` units at once, the batch and `--quiet`.
+    pub fn flags<'a>(&self, command: &'a str, jobs: usize) -> Result<Flags<'a>, String> {
+        let shard = self.resolve(command)?;
+        Ok(Flags { command, shard, jobs, batch: self.batch, quiet: self.quiet })
     }
 }
 

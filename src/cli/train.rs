@@ -351,9 +351,8 @@ fn run_recorded(
         move_timeout: args.move_timeout,
         seeds: args.seeds,
     };
-    let command = "menace train";
-    let shard = args.shard.resolve(command)?;
-    sweep.run(command, shard, args.shard.batch, out, args.jobs, |seed| {
+    let flags = args.shard.flags("menace train", args.jobs)?;
+    sweep.run(flags, out, |seed| {
         run_one(args, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
     })
 }

@@ -27,3 +27,12 @@ pub fn menace<S: AsRef<OsStr>>(args: &[S], dir: Option<&Path>, input: &[u8]) -> 
     writer.join().expect("stdin writer");
     out
 }
+
+/// Runs `menace ARGS` in `dir` with `env` added to its environment and nothing on stdin,
+/// as a judge at a terminal runs it (a default results folder lands in `dir`).
+#[allow(dead_code)] // not every test file that shares this module sets variables
+pub fn menace_env<S: AsRef<OsStr>>(dir: &Path, args: &[S], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_menace"));
+    command.args(args).current_dir(dir).stdin(Stdio::null()).envs(env.iter().copied());
+    command.output().expect("run menace")
+}

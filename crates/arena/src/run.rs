@@ -1,8 +1,9 @@
 //! One-shot runs: all input in, capped output out, killed at the deadline.
 
 use std::io::{Read, Write};
-use std::process::{ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::process::{Child, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::OnceLock;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -13,7 +14,8 @@ use super::{kill_tree, Program};
 /// Limits for one run.
 #[derive(Copy, Clone, Debug)]
 pub struct Limits {
-    /// Wall-clock time from spawn until the program is killed.
+    /// The program's own wall-clock time, from its start (once exec has succeeded) to its
+    /// exit; still running then, it is killed.
     pub deadline: Duration,
     /// Bytes of standard output kept; the rest is read and thrown away (so the program is
     /// never blocked on a full pipe) and the run is marked `truncated`.
@@ -38,14 +40,18 @@ pub struct Run {
     pub stderr: Vec<u8>,
     /// More output was written than was kept.
     pub truncated: bool,
-    /// The deadline passed and the program was killed.
+    /// The program did not exit before the deadline: it was killed, or it exited after
+    /// the deadline before a late judge got to kill it. Either way its answer is late.
     pub timed_out: bool,
-    /// The exit status, when the program ended by itself.
+    /// The exit status, when the program ended by itself (in time or not).
     pub status: Option<ExitStatus>,
     /// Why the program could not be started or fed, if it could not.
     pub spawn_error: Option<String>,
-    /// Time from spawn to exit or kill.
+    /// How long the program ran: from its start to its exit (as seen by a thread that
+    /// does nothing but wait for it) or to the kill.
     pub elapsed: Duration,
+    /// The deadline it ran under.
+    pub deadline: Duration,
 }
 
 impl Run {
@@ -61,7 +67,14 @@ impl Run {
         }
         let mut parts = Vec::new();
         if self.timed_out {
-            parts.push(format!("killed after {:.3} s", self.elapsed.as_secs_f64()));
+            // How late the kill (or the exit) came shows when the judge itself was late.
+            let how = if self.status.is_some() { "exited" } else { "killed" };
+            parts.push(format!(
+                "{how} after {:.3} s, {:.3} s past the {} s deadline",
+                self.elapsed.as_secs_f64(),
+                self.elapsed.saturating_sub(self.deadline).as_secs_f64(),
+                self.deadline.as_secs_f64()
+            ));
         } else if let Some(s) = self.status {
             if !s.success() {
                 parts.push(match s.code() {
@@ -97,21 +110,99 @@ fn drain_capped(mut from: impl Read, cap: usize) -> (Vec<u8>, bool) {
     (kept, truncated)
 }
 
+/// The instant the child exits, sent by a thread that does nothing but wait for it, so
+/// that a judge that wakes late still knows whether the program ended in time. `None`
+/// where the platform has no way to wait without reaping (the caller falls back).
+#[cfg(unix)]
+fn watch_exit(child: &Child) -> Option<Receiver<Instant>> {
+    let pid = child.id() as libc::id_t;
+    let (tx, rx) = mpsc::channel();
+    thread::spawn(move || loop {
+        // SAFETY: a zeroed siginfo_t is a valid value for waitid to overwrite.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid only writes `info`. WNOWAIT leaves the child unreaped, so its pid
+        // stays ours (and its group killable) until the judge reaps it with `wait`.
+        let r = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
+        if r == 0 {
+            let _ = tx.send(Instant::now());
+            return;
+        }
+        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            return;
+        }
+    });
+    Some(rx)
+}
+
+#[cfg(not(unix))]
+fn watch_exit(_: &Child) -> Option<Receiver<Instant>> {
+    None
+}
+
+/// A test hook: with `MENACE_TEST_JUDGE_LAG_MS=N` set, the judge sleeps N ms after starting
+/// each program before it looks at it, as a judge on an overloaded machine may. The tests
+/// use it to check that a late judge neither forfeits a program that answered in time nor
+/// hides how late its kill came.
+fn judge_lag() -> Duration {
+    static LAG: OnceLock<Duration> = OnceLock::new();
+    *LAG.get_or_init(|| {
+        std::env::var("MENACE_TEST_JUDGE_LAG_MS")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .map_or(Duration::ZERO, Duration::from_millis)
+    })
+}
+
+/// When `child` exited, if it did by `until` or before the judge looked (`None`: it is
+/// still running). A judge that looks late still gets the exit's own instant.
+fn exit_instant(
+    child: &mut Child,
+    exits: Option<&Receiver<Instant>>,
+    until: Instant,
+) -> std::io::Result<Option<Instant>> {
+    if let Some(rx) = exits {
+        // recv_timeout takes a message already there even when called past `until`.
+        match rx.recv_timeout(until.saturating_duration_since(Instant::now())) {
+            Ok(at) => return Ok(Some(at)),
+            Err(RecvTimeoutError::Timeout) => return Ok(None),
+            // The watcher could not wait (it has said nothing): wait here instead.
+            Err(RecvTimeoutError::Disconnected) => {}
+        }
+    }
+    let left = until.saturating_duration_since(Instant::now());
+    Ok(child.wait_timeout(left)?.map(|_| Instant::now()))
+}
+
 /// Runs `program` with `input` on its standard input and returns what it printed.
 ///
 /// Standard input is closed after `input` is written; a program that does not read it is
-/// not waited for. At the deadline the program and its process group are killed, and
-/// whatever it printed until then is kept.
+/// not waited for. The program's time runs from its start to its exit, taken by a thread
+/// that only waits for it: a program that exited before the deadline is in time however
+/// late the judge looks. One still running at the deadline is killed with its process
+/// group, and whatever it printed until then is kept; the run says how long it ran.
 pub fn run_once(program: &Program, input: &[u8], limits: Limits) -> Run {
-    let start = Instant::now();
+    run_lagged(program, input, limits, judge_lag())
+}
+
+/// [`run_once`] by a judge that sleeps `lag` after starting the program, before it looks.
+fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) -> Run {
     let mut cmd = program.command();
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => {
-            return Run { spawn_error: Some(format!("{}: {e}", program.argv[0])), ..Run::default() }
+            return Run {
+                spawn_error: Some(format!("{}: {e}", program.argv[0])),
+                deadline: limits.deadline,
+                ..Run::default()
+            }
         }
     };
+    // The clock starts once the program runs (spawn returns after its exec), so a slow
+    // fork on a loaded machine is not charged to it.
+    let start = Instant::now();
+    let until = start + limits.deadline;
+    let exits = watch_exit(&child);
 
     let mut stdin = child.stdin.take().expect("stdin was piped");
     let input = input.to_vec();
@@ -132,27 +223,33 @@ pub fn run_once(program: &Program, input: &[u8], limits: Limits) -> Run {
         let _ = err_tx.send(drain_capped(stderr, cap));
     });
 
-    let mut run = Run::default();
-    match child.wait_timeout(limits.deadline) {
-        Ok(Some(status)) => run.status = Some(status),
+    thread::sleep(lag);
+    let mut run = Run { deadline: limits.deadline, ..Run::default() };
+    match exit_instant(&mut child, exits.as_ref(), until) {
+        Ok(Some(at)) => {
+            run.status = child.wait().ok();
+            run.elapsed = at.saturating_duration_since(start);
+            // Past the deadline, it exited while a late judge was not looking: still late.
+            run.timed_out = at > until;
+        }
         Ok(None) => {
             run.timed_out = true;
             kill_tree(&mut child);
+            run.elapsed = start.elapsed();
             let _ = child.wait();
         }
         Err(e) => {
             kill_tree(&mut child);
             let _ = child.wait();
+            run.elapsed = start.elapsed();
             run.spawn_error = Some(format!("waiting for {}: {e}", program.argv[0]));
         }
     }
-    run.elapsed = start.elapsed();
     // The pipes close when the process group is gone; a grandchild that escaped the
     // group could hold them open, so the readers are waited for only until the deadline
     // (at least a short grace after a kill). Not a fixed grace alone: on a busy machine a
     // reader thread can be scheduled late, and a program that answered in time would lose
     // its answer (seen: a 200 ms grace forfeited a passer's `pass` under full load).
-    let until = start + limits.deadline;
     let wait = || until.saturating_duration_since(Instant::now()).max(Duration::from_millis(200));
     if let Ok((out, truncated)) = out_rx.recv_timeout(wait()) {
         run.stdout = out;
@@ -190,7 +287,45 @@ mod tests {
         assert!(run.timed_out);
         assert_eq!(run.stdout, b"early\n");
         assert!(run.status.is_none(), "killed, not exited");
-        assert!(run.incident().unwrap().contains("killed after"));
+        let said = run.incident().unwrap();
+        assert!(said.starts_with("killed after") && said.ends_with("past the 0.3 s deadline"));
+        assert!(run.elapsed >= Duration::from_millis(300), "{said}");
+    }
+
+    #[test]
+    fn a_late_judge_does_not_forfeit_a_program_that_exited_in_time() {
+        // The judge looks 1.5 s after the start; the program was done long before its
+        // 0.5 s deadline, and its time is its own, not the judge's.
+        let lag = Duration::from_millis(1500);
+        let run = run_lagged(&sh("read x; echo \"$x\" 1 2"), b"in\n", quick(500), lag);
+        assert!(run.succeeded(), "{run:?}");
+        assert_eq!(run.stdout, b"in 1 2\n");
+        assert!(run.elapsed < Duration::from_millis(500), "{run:?}");
+        assert_eq!(run.incident(), None);
+    }
+
+    #[test]
+    fn a_late_judge_kills_a_sleeper_and_says_how_late_the_kill_came() {
+        let lag = Duration::from_millis(1000);
+        let run = run_lagged(&sh("exec sleep 30"), b"", quick(300), lag);
+        assert!(run.timed_out && run.status.is_none(), "{run:?}");
+        assert!(run.elapsed >= lag, "{run:?}");
+        let said = run.incident().unwrap();
+        // "killed after 1.0xx s, 0.7xx s past the 0.3 s deadline"
+        let late: f64 =
+            said.split(", ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        assert!(late >= 0.69, "{said}");
+        assert!(said.ends_with("s past the 0.3 s deadline"), "{said}");
+    }
+
+    #[test]
+    fn a_program_that_exits_past_the_deadline_before_a_late_kill_is_still_late() {
+        let lag = Duration::from_millis(1500);
+        let run = run_lagged(&sh("sleep 0.6; echo 1"), b"", quick(200), lag);
+        assert!(run.timed_out && !run.succeeded(), "{run:?}");
+        assert_eq!(run.status.and_then(|s| s.code()), Some(0));
+        let said = run.incident().unwrap();
+        assert!(said.starts_with("exited after 0.") && said.contains("past the 0.2 s"), "{said}");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use menace_arena::tournament::driver::{self, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, Run, SprtStop};
 use menace_arena::tournament::standings::{Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
 use serde_json::{Map, Value};
@@ -59,7 +59,8 @@ fn go(
     played: &AtomicUsize,
     a_wins: impl Fn(UnitId) -> bool + Sync,
 ) -> String {
-    let run = Run { command: "test", plan, shard, out, jobs: 2, stop, batch: None };
+    let flags = Flags { command: "test", shard, jobs: 2, batch: None, quiet: false };
+    let run = Run { plan, out, stop, flags };
     let play = |u| {
         played.fetch_add(1, Ordering::SeqCst);
         fields(u, a_wins(u))
@@ -121,15 +122,9 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     // The test needs two entrants, and cannot run as a shard.
     assert!(stop.check(&["a"]).is_err() && stop.check(&["b", "c"]).is_err());
     assert!(stop.check(&["b", "a"]).is_ok());
-    let run = Run {
-        command: "t",
-        plan: &plan,
-        shard: Shard::new(0, 2).unwrap(),
-        out: dir.path(),
-        jobs: 1,
-        stop: Some(&stop),
-        batch: None,
-    };
+    let shard = Shard::new(0, 2).unwrap();
+    let flags = Flags { command: "t", shard, jobs: 1, batch: None, quiet: false };
+    let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), flags };
     assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
 }
 
@@ -140,15 +135,8 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     let whole = Shard::new(0, 1).unwrap();
     let played = AtomicUsize::new(0);
     let batch = |n: u64| {
-        let run = Run {
-            command: "t",
-            plan: &plan,
-            shard: whole,
-            out: dir.path(),
-            jobs: 2,
-            stop: None,
-            batch: Some(n),
-        };
+        let flags = Flags { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
+        let run = Run { plan: &plan, out: dir.path(), stop: None, flags };
         driver::run(
             &Squares,
             &run,
@@ -171,4 +159,40 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     // Done: a further batch plays nothing.
     assert_eq!(batch(1), "7 of 7 units, sum 91\n");
     assert_eq!(played.load(Ordering::SeqCst), 7);
+}
+
+#[test]
+fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = dir.path().join("results");
+    let (a, b) = (Plan::new("squares", "{\"x\":1}", 3), Plan::new("squares", "{\"x\":2}", 4));
+    let (da, db) = (driver::results_dir(None, &base, &a), driver::results_dir(None, &base, &b));
+    assert_eq!(da, base.join(a.config.to_string()));
+    assert_ne!(da, db);
+    let mine = dir.path().join("mine");
+    assert_eq!(driver::results_dir(Some(&mine), &base, &a), mine);
+    // Two tournaments in a row into the default place, then the first again: both are
+    // played, and the re-run plays nothing and prints the same summary.
+    let whole = Shard::WHOLE;
+    let played = AtomicUsize::new(0);
+    let first = go(&a, whole, &da, None, &played, |_| true);
+    assert_eq!(go(&b, whole, &db, None, &played, |_| true), "4 of 4 units, sum 14\n");
+    assert_eq!(played.load(Ordering::SeqCst), 7);
+    assert_eq!(go(&a, whole, &da, None, &played, |_| true), first);
+    assert_eq!(played.load(Ordering::SeqCst), 7);
+    // The same folder given explicitly to the other tournament is refused, file untouched.
+    let before = std::fs::read_to_string(da.join("results.jsonl")).unwrap();
+    let flags = Flags { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
+    let run = Run { plan: &b, out: &da, stop: None, flags };
+    let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
+    assert!(err.contains("another tournament") && err.contains("--out"), "{err}");
+    assert_eq!(std::fs::read_to_string(da.join("results.jsonl")).unwrap(), before);
+}
+
+#[test]
+fn unit_words_say_one_and_many() {
+    let g = driver::UnitWords::GAMES;
+    assert_eq!((g.count(1), g.count(4)), ("1 game".to_string(), "4 games".to_string()));
+    assert_eq!(g.all_done(1), "the game was already played");
+    assert_eq!(g.all_done(4), "all 4 games were already played");
 }

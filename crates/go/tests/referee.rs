@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use menace_arena::tournament::UnitId;
+use menace_arena::tournament::{Flags, Shard, UnitId};
 use menace_arena::Program;
 use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
@@ -308,18 +308,17 @@ fn a_gtp_match_names_its_engines_and_refuses_a_command_that_does_not_parse() {
 #[test]
 fn a_run_checks_its_settings_before_asking_for_the_shard_and_then_plays_every_unit() {
     use menace_arena::tournament::driver::SprtStop;
-    use menace_arena::tournament::Shard;
     let dir = tempfile::tempdir().unwrap();
     let cfg = a_match(engine("a", "pass", ""), engine("b", "pass", ""), 2, 0);
     let stop = SprtStop { entrant: "c".into(), test: "0,35".parse().unwrap() };
     let asked = std::cell::Cell::new(false);
-    let shard = || {
+    let flags = || {
         asked.set(true);
-        Ok(Shard::WHOLE)
+        Ok(whole())
     };
-    assert!(cfg.run("test", shard, Some(&stop), None, dir.path(), 1).is_err());
+    assert!(cfg.run(flags, Some(&stop), dir.path()).is_err());
     assert!(!asked.get(), "the shard was asked for before the settings were checked");
-    let text = cfg.run("test", || Ok(Shard::WHOLE), None, None, dir.path(), 1).unwrap();
+    let text = cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
     let lines = std::fs::read_to_string(dir.path().join("results.jsonl")).unwrap();
     assert_eq!(lines.lines().count(), 2, "{text}");
 }
@@ -526,12 +525,11 @@ fn a_clock_with_no_time_is_refused() {
 #[test]
 fn merge_timings_add_the_clock_use_of_a_clocked_run() {
     use menace_arena::tournament::driver::{merge_files, MergeOptions};
-    use menace_arena::tournament::Shard;
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("engine.log");
     let mut cfg = clocked(slow("quick", "0", "false", &log), "30");
     cfg.games_per_pair = 2;
-    cfg.run("test", || Ok(Shard::WHOLE), None, None, dir.path(), 1).unwrap();
+    cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
     let opts = MergeOptions { partial: false, timings: true, sprt: None };
     let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
     let (_, clock) = text.split_once("clock use of each entrant").expect(&text);
@@ -571,4 +569,9 @@ fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_
         assert_eq!(l["result"], result, "{l:?}");
         assert!(l["reason"].as_str().unwrap().starts_with(why), "{l:?}");
     }
+}
+
+/// The flags of a whole run, one game at a time, quiet.
+fn whole() -> Flags<'static> {
+    Flags { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true }
 }

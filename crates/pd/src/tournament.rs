@@ -23,8 +23,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use menace_arena::tournament::driver::{self, Run};
-use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
+use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use menace_stats::rng::from_seed;
 use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
@@ -122,6 +122,10 @@ impl ResultKind for PdResults {
 
     fn summary(&self, m: &Merged) -> Result<String, String> {
         summary(m)
+    }
+
+    fn words(&self) -> UnitWords {
+        UnitWords::GAMES
     }
 }
 
@@ -345,21 +349,16 @@ impl Games {
         record_fields(&res)
     }
 
-    /// Runs the games of `shard` not yet in the results folder (at most `batch` of them)
-    /// through the tournament driver, `jobs` at once; unless `quiet`, says on stderr each incident (of a single
-    /// game) or each game done (of several). The table, the merged lines (when the driver
-    /// gives them) and the [`Totals`]; the first failure of a game is the error.
-    pub fn run(
-        &self,
-        command: &str,
-        shard: Shard,
-        batch: Option<u64>,
-        jobs: usize,
-        quiet: bool,
-    ) -> Result<(String, Option<Merged>, Totals), String> {
+    /// Runs the games of `flags.shard` not yet in the results folder (at most
+    /// `flags.batch` of them) through the tournament driver, `flags.jobs` at once; unless
+    /// `flags.quiet`, says on stderr each incident (of a single game) or each game done (of
+    /// several). The table, the merged lines (when the driver gives them) and the
+    /// [`Totals`]; the first failure of a game is the error.
+    pub fn run(&self, flags: Flags) -> Result<(String, Option<Merged>, Totals), String> {
+        let Flags { command, quiet, .. } = flags;
         let plan = self.plan();
         let tally = Tally::default();
-        let run = Run { command, plan: &plan, shard, out: &self.out, jobs, stop: None, batch };
+        let run = Run { plan: &plan, out: &self.out, stop: None, flags };
         let incidents = |res: &GameResult| {
             if !quiet && self.games == 1 {
                 for x in &res.incidents {
@@ -450,7 +449,7 @@ pub fn write_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_arena::tournament::Plan;
+    use menace_arena::tournament::{Plan, Shard};
 
     fn merged(lines: &[&str]) -> Result<Merged, String> {
         let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
@@ -539,13 +538,15 @@ mod tests {
     fn a_run_plays_the_missing_games_and_a_rerun_none() {
         let dir = tempfile::tempdir().unwrap();
         let games = two_builtins(dir.path(), 2);
-        let (text, merged, totals) = games.run("test", Shard::WHOLE, None, 2, true).unwrap();
+        let flags =
+            Flags { command: "test", shard: Shard::WHOLE, jobs: 2, batch: None, quiet: true };
+        let (text, merged, totals) = games.run(flags).unwrap();
         assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
-        let (again, _, totals) = games.run("test", Shard::WHOLE, None, 2, true).unwrap();
+        let (again, _, totals) = games.run(flags).unwrap();
         assert_eq!((again, totals.played), (text, 0));
         // A results folder that cannot be written is the run's error.
         let blocked = dir.path().join("file");
         std::fs::write(&blocked, "").unwrap();
-        assert!(two_builtins(&blocked, 1).run("test", Shard::WHOLE, None, 1, true).is_err());
+        assert!(two_builtins(&blocked, 1).run(flags).is_err());
     }
 }

@@ -33,6 +33,55 @@ pub trait ResultKind: Sync {
         let _ = m;
         None
     }
+
+    /// What its units are called in the sentences a run says.
+    fn words(&self) -> UnitWords {
+        UnitWords::UNITS
+    }
+}
+
+/// What a kind calls its units: one, several, what is done with one and that it was done
+/// (`4 games to play`, `the game was already played`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnitWords {
+    /// One unit: `game`.
+    pub one: &'static str,
+    /// Several: `games`.
+    pub many: &'static str,
+    /// What is done with one: `play`.
+    pub verb: &'static str,
+    /// Done: `played`.
+    pub done: &'static str,
+}
+
+impl UnitWords {
+    /// The words of a kind that says nothing of its own.
+    pub const UNITS: UnitWords = UnitWords { one: "unit", many: "units", verb: "run", done: "run" };
+    /// Units that are games.
+    pub const GAMES: UnitWords =
+        UnitWords { one: "game", many: "games", verb: "play", done: "played" };
+
+    /// `1 game` / `4 games`.
+    pub fn count(&self, n: usize) -> String {
+        format!("{n} {}", if n == 1 { self.one } else { self.many })
+    }
+
+    /// `the game was already played` / `all 4 games were already played`.
+    pub fn all_done(&self, n: usize) -> String {
+        if n == 1 {
+            format!("the {} was already {}", self.one, self.done)
+        } else {
+            format!("all {n} {} were already {}", self.many, self.done)
+        }
+    }
+}
+
+/// The results folder of a run: `given` (`--out`) as it is, else a folder of its own under
+/// `default`, named by the configuration's fingerprint (the `config` of every line in it),
+/// so a tournament with other entrants or settings never meets another's results and a
+/// re-run of the same one finds its own.
+pub fn results_dir(given: Option<&Path>, default: &Path, plan: &Plan) -> PathBuf {
+    given.map_or_else(|| default.join(&plan.config.0), Path::to_path_buf)
 }
 
 /// The result kind named `kind` among `kinds`.
@@ -73,31 +122,43 @@ impl SprtStop {
     }
 }
 
-/// Where and how a run goes.
+/// How a run goes, as every tournament-shaped command's flags say: the same for all kinds.
 #[derive(Clone, Copy, Debug)]
-pub struct Run<'a> {
+pub struct Flags<'a> {
     /// The command's name, for messages on stderr.
     pub command: &'a str,
-    /// Every unit of the tournament and its configuration.
-    pub plan: &'a Plan,
     /// The units this process runs.
     pub shard: Shard,
-    /// The results folder.
-    pub out: &'a Path,
     /// Units played at once.
     pub jobs: usize,
-    /// Stop once this SPRT decides (whole runs of two-player games only).
-    pub stop: Option<&'a SprtStop>,
     /// Play at most this many of the units still to play, then stop (`None`: all). The
     /// rest resume on the next run, so two runs can be interleaved a unit at a time.
     pub batch: Option<u64>,
+    /// Say nothing on stderr but warnings (`--quiet`): no progress, no summary of the run.
+    pub quiet: bool,
 }
 
-/// Runs the units of `run.shard` not yet recorded in `run.out`, `jobs` at a time (until
-/// `stop` decides, if given), then returns the summary of what the results file holds (all
-/// units, or the shard's part), followed by the SPRT's paragraph if `stop` is given, and
-/// the records the summary was computed from (`None` for a shard that holds no unit).
-/// `play` returns a unit's fields; `each` sees every new record (for progress lines).
+/// Where and how a run goes.
+#[derive(Clone, Copy, Debug)]
+pub struct Run<'a> {
+    /// Every unit of the tournament and its configuration.
+    pub plan: &'a Plan,
+    /// The results folder.
+    pub out: &'a Path,
+    /// Stop once this SPRT decides (whole runs of two-player games only).
+    pub stop: Option<&'a SprtStop>,
+    /// The command's flags.
+    pub flags: Flags<'a>,
+}
+
+/// Runs the units of `run.flags.shard` not yet recorded in `run.out`, `jobs` at a time
+/// (until `stop` decides, if given), then returns the summary of what the results file
+/// holds (all units, or the shard's part), followed by the SPRT's paragraph if `stop` is
+/// given, and the records the summary was computed from (`None` for a shard that holds no
+/// unit). `play` returns a unit's fields; `each` sees every new record (for progress
+/// lines). Unless `quiet`, one line on stderr first says what it plays and where the
+/// results go, or, when every unit is already recorded, that they were already played and
+/// where they are.
 pub fn run<P, E>(
     kind: &dyn ResultKind,
     run: &Run,
@@ -108,7 +169,8 @@ where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
 {
-    let Run { command, plan, shard, out, jobs, stop, batch } = *run;
+    let Run { plan, out, stop, flags } = *run;
+    let Flags { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
         return Err(format!("no summary for {}", plan.kind));
     }
@@ -129,15 +191,31 @@ where
     if let Some(batch) = batch {
         todo.truncate(usize::try_from(batch).unwrap_or(usize::MAX));
     }
-    eprintln!(
-        "{command}: {} units to run{}, {} already in {} (this run's share: {} of the tournament's {} units)",
-        todo.len(),
-        if todo.len() < left { format!(" (--batch; {left} left)") } else { String::new() },
-        mine.len() - left,
-        path.display(),
-        mine.len(),
-        plan.units,
-    );
+    // A fresh run and a re-run say plainly what they do and where the results are.
+    let words = kind.words();
+    let share = if shard.is_whole() { String::new() } else { format!(" of shard {shard}") };
+    let said = if left == 0 && !mine.is_empty() {
+        format!("{}{share}; results in {}", words.all_done(mine.len()), path.display())
+    } else if left == mine.len() && todo.len() == left && shard.is_whole() {
+        let n = words.count(left);
+        format!("{n} to {}; results go to {}", words.verb, path.display())
+    } else {
+        format!(
+            "{} units to run{}, {} already in {} (this run's share: {} of the tournament's {} units)",
+            todo.len(),
+            if todo.len() < left { format!(" (--batch; {left} left)") } else { String::new() },
+            mine.len() - left,
+            path.display(),
+            mine.len(),
+            plan.units,
+        )
+    };
+    let say = |line: &str| {
+        if !quiet {
+            eprintln!("{command}: {line}");
+        }
+    };
+    say(&said);
     // The SPRT's counts start from the games already recorded (a resumed run).
     let sprt = match stop {
         Some(rule) => {
@@ -154,7 +232,7 @@ where
     };
     let stopped = match &sprt {
         Some((rule, c)) if decided(rule, &c.lock().unwrap_or_else(|p| p.into_inner())) => {
-            eprintln!("{command}: the SPRT for {} has decided; no game to play", rule.entrant);
+            say(&format!("the SPRT for {} has decided; no game to play", rule.entrant));
             true
         }
         _ => run_units(&journal, plan, &todo, jobs, play, |r: &Record| {
@@ -167,10 +245,7 @@ where
                 c.add(&one);
             }
             if decided(rule, &c) {
-                eprintln!(
-                    "{command}: the SPRT for {} has decided; no further game starts",
-                    rule.entrant
-                );
+                say(&format!("the SPRT for {} has decided; no further game starts", rule.entrant));
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())

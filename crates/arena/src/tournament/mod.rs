@@ -31,7 +31,7 @@ pub mod sprt;
 pub mod standings;
 pub mod unit;
 
-pub use driver::{ResultKind, Run, SprtStop};
+pub use driver::{Flags, ResultKind, Run, SprtStop, UnitWords};
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
 pub use runner::run_units;

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use menace_arena::tournament::driver::{self, Run};
-use menace_arena::tournament::{Merged, Plan, Record, ResultKind, Shard, UnitId};
+use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use serde_json::{Map, Value};
 
 use super::train::Summary;
@@ -24,6 +24,10 @@ impl ResultKind for Sweep {
 
     fn summary(&self, m: &Merged) -> Result<String, String> {
         summary(m)
+    }
+
+    fn words(&self) -> UnitWords {
+        UnitWords { one: "seed", many: "seeds", verb: "train", done: "trained" }
     }
 }
 
@@ -73,22 +77,25 @@ impl Config {
         self.first_seed.wrapping_add(unit.0)
     }
 
-    /// Runs the units of `shard` not yet in `out` (at most `batch` of them) through the
-    /// tournament driver, `jobs` at once, `train(seed)` being one run; each finished seed is said on stderr. The
-    /// answer is [`summary`] of the results file.
+    /// Runs the units of `flags.shard` not yet in `out` (at most `flags.batch` of them)
+    /// through the tournament driver, `flags.jobs` at once, `train(seed)` being one run;
+    /// each finished seed is said on stderr (unless `flags.quiet`). The answer is
+    /// [`summary`] of the results file.
     pub fn run(
         &self,
-        command: &str,
-        shard: Shard,
-        batch: Option<u64>,
+        flags: Flags,
         out: &Path,
-        jobs: usize,
         train: impl Fn(u64) -> Result<Summary, String> + Sync,
     ) -> Result<String, String> {
         let plan = self.plan();
-        let run = Run { command, plan: &plan, shard, out, jobs: jobs.max(1), stop: None, batch };
+        let flags = Flags { jobs: flags.jobs.max(1), ..flags };
+        let run = Run { plan: &plan, out, stop: None, flags };
         let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
-        let each = |r: &Record| eprintln!("{command}: seed {} done", r.data["seed"]);
+        let each = |r: &Record| {
+            if !flags.quiet {
+                eprintln!("{}: seed {} done", flags.command, r.data["seed"]);
+            }
+        };
         driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
     }
 
@@ -363,13 +370,15 @@ mod tests {
             }
             Ok(Summary { games: 10, last_loss: Some(seed), ..Summary::default() })
         };
-        let text = c.run("test", Shard::WHOLE, None, dir.path(), 2, train).unwrap();
+        let shard = menace_arena::tournament::Shard::WHOLE;
+        let flags = Flags { command: "test", shard, jobs: 2, batch: None, quiet: true };
+        let text = c.run(flags, dir.path(), train).unwrap();
         assert!(text.contains("seed 6: failed: no such program"), "{text}");
         assert!(text.contains("last loss at game: median 6 (range 5..7)"), "{text}");
         let mut seeds = trained.lock().unwrap().clone();
         seeds.sort();
         assert_eq!(seeds, [5, 6, 7]);
-        let again = c.run("test", Shard::WHOLE, None, dir.path(), 2, train).unwrap();
+        let again = c.run(flags, dir.path(), train).unwrap();
         assert_eq!((again, trained.lock().unwrap().len()), (text, 3));
     }
 }

@@ -20,11 +20,11 @@
 
 use std::path::{Path, PathBuf};
 
-use menace_arena::tournament::driver::{self, Run, SprtStop};
+use menace_arena::tournament::driver::{self, Flags, Run, SprtStop, UnitWords};
 use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
+use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
-use menace_arena::tournament::{ResultKind, Shard};
 use menace_arena::Program;
 use serde_json::{json, Map, Value};
 
@@ -221,19 +221,16 @@ impl Config {
         Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
     }
 
-    /// Runs the units of `shard` (asked for only once the settings are checked, so a bad
-    /// setting is the error) through the tournament driver into `out`, `jobs` at once,
-    /// until `stop` decides (its entrant must be one of exactly two) or `batch` games are
-    /// played; each game's
-    /// [`progress`] goes to stderr. The answer is the summary of the results file.
-    pub fn run(
+    /// Runs the units of the shard `flags` gives (asked for only once the settings are
+    /// checked, so a bad setting is the error) through the tournament driver into `out`,
+    /// `flags.jobs` at once, until `stop` decides (its entrant must be one of exactly two)
+    /// or `flags.batch` games are played; each game's [`progress`] goes to stderr unless
+    /// `flags.quiet`. The answer is the summary of the results file.
+    pub fn run<'f>(
         &self,
-        command: &str,
-        shard: impl FnOnce() -> Result<Shard, String>,
+        flags: impl FnOnce() -> Result<Flags<'f>, String>,
         stop: Option<&SprtStop>,
-        batch: Option<u64>,
         out: &Path,
-        jobs: usize,
     ) -> Result<String, String> {
         self.check()?;
         if let Some(stop) = stop {
@@ -241,9 +238,15 @@ impl Config {
             stop.check(&names)?;
         }
         let plan = self.plan();
-        let run = Run { command, plan: &plan, shard: shard()?, out, jobs, stop, batch };
+        let flags = flags()?;
+        let run = Run { plan: &plan, out, stop, flags };
         let play = |unit| run_unit(self, unit, out);
-        driver::run(&GoResults, &run, play, |r| eprintln!("{}", progress(r))).map(|(text, _)| text)
+        let each = |r: &Record| {
+            if !flags.quiet {
+                eprintln!("{}", progress(r));
+            }
+        };
+        driver::run(&GoResults, &run, play, each).map(|(text, _)| text)
     }
 }
 
@@ -468,6 +471,10 @@ impl ResultKind for GoResults {
 
     fn pair_game(&self, r: &Record) -> Option<Result<PairGame, String>> {
         Some(pair_game(r))
+    }
+
+    fn words(&self) -> UnitWords {
+        UnitWords::GAMES
     }
 
     fn timings(&self, m: &Merged) -> Option<Result<String, String>> {

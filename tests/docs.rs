@@ -253,3 +253,31 @@ fn the_piped_examples_in_the_readme_and_docs_are_what_a_program_reads() {
     }
     assert!(checked >= 3, "{checked} piped examples");
 }
+
+/// The class's examples in protocol.md (`who> line` and `who< answer` lines) are in the
+/// class's golden transcript, each block's lines in order; an answer cut short with `...`
+/// matches up to the cut.
+#[test]
+fn the_class_examples_are_in_the_class_transcript() {
+    let doc = protocol_md();
+    let blocks = blocks_in_section(&doc, "## A class");
+    let golden = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/fixtures/class/session.out"
+    ))
+    .unwrap();
+    let golden: Vec<&str> = golden.lines().collect();
+    let mut checked = 0;
+    for block in &blocks {
+        let mut at = 0;
+        for line in block.lines() {
+            let want = line.split("[...]").next().unwrap().split(", ...]").next().unwrap();
+            let Some(i) = golden[at..].iter().position(|g| g.starts_with(want)) else {
+                panic!("protocol.md's class example {line:?} is not in fixtures/class/session.out in its block's order")
+            };
+            at += i + 1;
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} class example lines");
+}

@@ -12,9 +12,8 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use menace_core::ttt::Board;
 
-use crate::answer::{Answer, BoxDump, Draw, Score, Winner};
+use crate::answer::{Answer, BoxDump, Draw, Score, Turn, Winner};
 use crate::sink::{Closed, Sink};
 
 /// Renders answers as text to `out`, flushing after each.
@@ -57,7 +56,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
         Answer::NewGame { game: n, games } => {
             let _ = writeln!(s, "\n── Game {n} of {games} ──");
         }
-        Answer::MenaceMove { mv, board, box_index, bead, refilled, .. } => {
+        Answer::MenaceMove { mv, board, box_index, bead, refilled, to_move } => {
             let how = match (box_index, bead) {
                 (Some(b), Some(bead)) => format!(" (bead {bead} from box {b})"),
                 _ => " (its only move)".to_string(),
@@ -67,7 +66,8 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 let _ = writeln!(s, "(The box was empty: {refilled} random beads were put in.)");
             }
             s.push_str(&grid(board, game));
-            if !over(board, game) {
+            // The engine says whose move it is: no rules of the game re-written here.
+            if *to_move == Some(Turn::Player) {
                 let _ = writeln!(s, "Your move: type a move such as {example}.");
             }
         }
@@ -236,10 +236,6 @@ fn score_line(score: &Score) -> String {
 
 /// Whether a tic-tac-toe board is finished, as core's rules decide it (another game's
 /// board: never; its `result` answer says so).
-fn over(board: &[String], game: &str) -> bool {
-    game == "ttt" && Board::parse(&board.concat()).is_some_and(Board::is_over)
-}
-
 /// A board as a labelled grid (tic-tac-toe), or the game's own drawing, indented.
 pub fn grid(board: &[String], game: &str) -> String {
     let mut s = String::new();
@@ -339,17 +335,18 @@ mod tests {
 
     #[test]
     fn menace_moves_prompt_only_while_the_game_goes_on() {
-        let mv = |board: [&str; 3]| Answer::MenaceMove {
+        let mv = |board: [&str; 3], to_move| Answer::MenaceMove {
             mv: "MM".into(),
             board: rows(board),
             box_index: Some(3),
             bead: Some("RL".into()),
             refilled: 0,
+            to_move,
         };
-        let going = render(&mv(["X..", ".X.", "O.O"]), "ttt", false, "MM");
+        let going = render(&mv(["X..", ".X.", "O.O"], Some(Turn::Player)), "ttt", false, "MM");
         assert!(going.starts_with("MENACE plays MM (bead RL from box 3).\n"), "{going}");
         assert!(going.contains("Your move"), "{going}");
-        let won = render(&mv(["X.O", ".X.", "O.X"]), "ttt", false, "MM");
+        let won = render(&mv(["X.O", ".X.", "O.X"], None), "ttt", false, "MM");
         assert!(!won.contains("Your move"), "{won}");
     }
 

@@ -269,3 +269,51 @@ fn an_old_class_file_loads_as_the_state_it_holds() {
     let class_room = Class::new(Some(state));
     assert_eq!(class_room.room.snapshot().class().players.len(), 2);
 }
+
+/// Lines of a class: the protocol's commands, the class's own, and junk.
+fn class_line() -> impl proptest::strategy::Strategy<Value = (usize, String)> {
+    use proptest::prelude::*;
+    let cell = prop::sample::select(vec!["LL", "LM", "LR", "ML", "MM", "MR", "RL", "RM", "RR"]);
+    let line = prop_oneof![
+        6 => cell.prop_map(|c| format!("move {c}")),
+        2 => Just("games 1".to_string()),
+        2 => prop::sample::select(vec![
+            "name Ada", "name Bo", "name ", "teacher class-key", "teacher nope", "class",
+            "matchboxes off", "status", "board", "dump", "history", "abort", "resign", "eval",
+            "reset", "seed 3", "train 30", "train 20 perfect", "train 5 menace", "watch 2",
+            "save x.json", "export", "rules reward 3,1,-1", "rules preset scroggs reset",
+            "rules colours symmetry", "import {}",
+        ])
+        .prop_map(str::to_string),
+        1 => "[a-z]{1,8}( [-+0-9a-zA-Z.:,]{0,20}){0,2}",
+    ];
+    (0usize..3, line)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Any lines from any of three sessions: every answer is JSON, and a line answered
+    /// with one error changes neither the shared machine, nor its record, nor its log.
+    #[test]
+    fn a_refused_line_changes_nothing_in_the_class(lines in proptest::collection::vec(class_line(), 1..40)) {
+        let mut class = Class::new(None);
+        let who = ["a", "b", "t"];
+        for (w, line) in lines {
+            let before = (class.room.state(), class.room.snapshot().log().to_vec());
+            let answers = class.send(who[w], &line);
+            for (_, a) in &answers {
+                let v: Value = serde_json::from_str(a).unwrap();
+                proptest::prop_assert!(v["type"].is_string());
+            }
+            let own: Vec<&(String, String)> = answers.iter().filter(|(x, _)| x == who[w]).collect();
+            if own.len() == 1 && own[0].1.contains("\"type\":\"error\"") {
+                proptest::prop_assert_eq!(answers.len(), 1, "{}", line);
+                let after = (class.room.state(), class.room.snapshot().log().to_vec());
+                proptest::prop_assert!(before == after, "{} changed the class", line);
+            }
+        }
+        let record = class.room.snapshot();
+        proptest::prop_assert_eq!(beads(&replay(record.base(), record.log())), beads(record.machine()));
+    }
+}

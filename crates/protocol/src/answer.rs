@@ -437,6 +437,17 @@ pub enum Answer {
         /// The boxes the game changed, with their beads now.
         boxes: Vec<ChangedBox>,
     },
+    /// Why MENACE moved where it did (`explain`): the game in progress and the last one
+    /// finished, turn by turn.
+    Explain {
+        /// MENACE's turns in the game in progress (absent when no game is being played).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        playing: Option<Vec<crate::explain::Step>>,
+        /// The last game finished, with what its result did to each box (absent before
+        /// the first, and after `train`, `reset`, `rules` or a new state).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        finished: Option<crate::explain::Finished>,
+    },
     /// `stop` was read: everything sent before it has ended.
     Stopped,
     /// The session ends.

@@ -82,6 +82,8 @@ pub enum Command {
     Teacher(String),
     /// `class` (class): the whole class.
     Class,
+    /// `explain`: why MENACE moved where it did.
+    Explain,
 }
 
 /// Who may run a command in a class session. A private session runs every command but
@@ -311,6 +313,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         who: Who::Teacher,
         parse: parse_rules,
         run: Session::run_rules,
+    },
+    CommandSpec {
+        name: "explain",
+        usage: "explain",
+        summary: "why MENACE moved where it did: for each of its turns in the game in progress and the last one finished, the box, how the board was turned to match its drawing, every bead mapped onto the real board, and what the result did to them",
+        support: Support::MENACE,
+        who: Who::Anyone,
+        parse: |rest| no_args(rest, "explain").map(|()| Command::Explain),
+        run: Session::run_explain,
     },
     CommandSpec {
         name: "history",
@@ -863,6 +874,11 @@ impl Session {
     pub(crate) fn run_history(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
         let Command::History(n) = cmd else { return Err(mismatch()) };
         out.emit(self.engine.history(n.map_or(usize::MAX, |n| n as usize)));
+        Ok(Flow::Continue)
+    }
+
+    pub(crate) fn run_explain(&mut self, _: Command, out: &mut Out) -> Result<Flow, String> {
+        out.emit(self.engine.explain()?);
         Ok(Flow::Continue)
     }
 

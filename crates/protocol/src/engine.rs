@@ -89,6 +89,11 @@ pub(crate) trait Engine: Send {
     /// After a restore: in a class the new machine is everyone's, so this session and
     /// every other are shown it; nothing in a private session.
     fn announce(&self, _out: &mut Out) {}
+    /// The `explain` answer: MENACE's turns in the game in progress and the last one
+    /// finished, box by box.
+    fn explain(&self) -> Result<Answer, String> {
+        Err("explain: this session's machine does not record its turns".into())
+    }
     /// The `class` answer (class only).
     fn class(&self) -> Result<Answer, String> {
         Err(CLASS_ONLY.into())

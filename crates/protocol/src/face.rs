@@ -3,12 +3,12 @@
 //! saved-state format and the trainer's hot loop). One session serves every game through
 //! this trait; the games themselves know nothing of the protocol.
 
-use menace_core::game::{Game, Side};
+use menace_core::game::{Game, Side, Sym};
 use menace_core::hexapawn::Hexapawn;
 use menace_core::menace::state::State;
 use menace_core::menace::{GameResult, Matchboxes};
 use menace_core::nim::Nim;
-use menace_core::ttt::{Board, Cell, TicTacToe};
+use menace_core::ttt::{Board, Cell, TicTacToe, TRANSFORMS};
 use menace_stats::rng::GameRng;
 
 use crate::answer::Rows;
@@ -46,6 +46,13 @@ pub(crate) trait Face: Game<Pos: Send> + Clone + Send {
     /// A bead: move `bead` on the drawing `drawing`, in the game's notation.
     fn bead(&self, drawing: Self::Pos, bead: usize) -> String {
         self.format_move(drawing, bead)
+    }
+
+    /// The name of symmetry `s` of the game (the one that turns a real position into its
+    /// box's drawing), for the `explain` answer; games without symmetries have only the
+    /// identity.
+    fn symmetry(&self, _s: Sym) -> &'static str {
+        "identity"
     }
 
     /// The saved state of a matchbox learner, for games that have a state format.
@@ -105,6 +112,10 @@ impl Face for TicTacToe {
         Cell::ALL[bead].rc()
     }
 
+    fn symmetry(&self, s: Sym) -> &'static str {
+        TRANSFORMS[usize::from(s)].name()
+    }
+
     fn state_of(machine: &Matchboxes<TicTacToe>, games_played: u64) -> Option<State> {
         Some(State::of(machine, games_played))
     }
@@ -132,4 +143,13 @@ impl Face for TicTacToe {
 
 impl Face for Nim {}
 
-impl Face for Hexapawn {}
+impl Face for Hexapawn {
+    fn symmetry(&self, s: Sym) -> &'static str {
+        // Hexapawn's one symmetry other than the identity (its `canonical`).
+        if s == 0 {
+            "identity"
+        } else {
+            "mirror left-right"
+        }
+    }
+}

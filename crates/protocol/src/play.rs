@@ -16,6 +16,7 @@ use menace_stats::rng::{from_seed, GameRng};
 
 use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Turn, Winner};
 use crate::engine::{Engine, RulesChange};
+use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
 use crate::series::Series;
@@ -44,6 +45,8 @@ pub(crate) struct Play<G: Face> {
     history: History,
     /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
     dumps: bool,
+    /// MENACE's turns in the latest games, for `explain`.
+    explainer: Explainer<G::Pos>,
 }
 
 impl<G: Face> Play<G> {
@@ -72,6 +75,7 @@ impl<G: Face> Play<G> {
             drawn: Vec::new(),
             history: History::default(),
             dumps: true,
+            explainer: Explainer::default(),
         }
     }
 
@@ -110,8 +114,12 @@ impl<G: Face> Play<G> {
     fn machine_move(&mut self, p: G::Pos) -> Option<(usize, Answer)> {
         let (mv, box_index, bead, refilled) = match &mut self.learner {
             Learner::Menace(m) => match m.choose(p, &mut self.rng)? {
-                Choice::Forced(mv) => (mv, None, None, 0),
+                Choice::Forced(mv) => {
+                    self.explainer.forced(p, mv);
+                    (mv, None, None, 0)
+                }
                 Choice::Drew { mv, box_index, bead, refilled } => {
+                    self.explainer.drew(m, p, box_index, bead, mv, refilled);
                     let bead = self.game.bead(m.position(box_index), bead);
                     self.drawn.push(Draw { box_index, bead: bead.clone() });
                     (mv, Some(box_index), Some(bead), refilled)
@@ -168,6 +176,7 @@ impl<G: Face> Play<G> {
     /// answered, and the next game starts (or `match_over`; also when `stop` was asked).
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
         self.learner.finish(winner.for_menace());
+        self.explained(winner);
         self.count(winner);
         let record = self.series.as_mut().expect("a match").record(winner, reason);
         out.emit(record);
@@ -185,12 +194,20 @@ impl<G: Face> Play<G> {
                 let start = self.game.start();
                 let answer = s.new_game(start);
                 self.drawn.clear();
+                self.explainer.clear();
                 out.emit(answer);
             }
             Some(over) => {
                 out.emit(over);
                 self.series = None;
             }
+        }
+    }
+
+    /// The finished game's turns become `explain`'s last game (the learner has learned).
+    fn explained(&mut self, winner: Winner) {
+        if let Learner::Menace(m) = &self.learner {
+            self.explainer.finish(&self.game, m, winner);
         }
     }
 
@@ -323,6 +340,7 @@ impl<G: Face> Engine for Play<G> {
         out.emit(s.new_game(start));
         self.series = Some(s);
         self.drawn.clear();
+        self.explainer.clear();
         self.advance(out);
         Ok(())
     }
@@ -406,6 +424,7 @@ impl<G: Face> Engine for Play<G> {
     fn abort(&mut self, out: &mut Out) -> Result<(), String> {
         let s = self.series.take().ok_or("no match to abort: none is in progress")?;
         self.learner.abandon();
+        self.explainer.clear();
         out.emit(s.aborted());
         Ok(())
     }
@@ -420,6 +439,7 @@ impl<G: Face> Engine for Play<G> {
         self.history.clear();
         self.opponent = None;
         self.drawn.clear();
+        self.explainer.forget();
         out.emit(Answer::Reset { boxes: self.learner.boxes().map_or(0, Matchboxes::len) });
         Ok(())
     }
@@ -438,6 +458,7 @@ impl<G: Face> Engine for Play<G> {
         let mut score = Score::default();
         let mut done = 0;
         self.drawn.clear();
+        self.explainer.forget();
         while done < games {
             if out.halted() {
                 break;
@@ -490,6 +511,7 @@ impl<G: Face> Engine for Play<G> {
             let start = self.game.start();
             out.emit(s.new_game(start));
             self.drawn.clear();
+            self.explainer.clear();
             if let Opponent::Exploiter(e) = &mut opponent {
                 e.prepare(&self.game, &self.learner, self.side);
             }
@@ -522,6 +544,7 @@ impl<G: Face> Engine for Play<G> {
                 }
             };
             self.learner.finish(winner.for_menace());
+            self.explained(winner);
             opponent.finish(match winner.for_menace() {
                 GameResult::Win => GameResult::Loss,
                 GameResult::Draw => GameResult::Draw,
@@ -575,6 +598,7 @@ impl<G: Face> Engine for Play<G> {
             self.history.clear();
         }
         self.drawn.clear();
+        self.explainer.forget();
         out.emit(Answer::Rules {
             preset: rules.preset_name().unwrap_or("custom"),
             rules: rules.to_string(),
@@ -599,6 +623,7 @@ impl<G: Face> Engine for Play<G> {
         self.games_played = state.games_played;
         self.history.clear();
         self.drawn.clear();
+        self.explainer.forget();
         Ok(())
     }
 
@@ -608,6 +633,12 @@ impl<G: Face> Engine for Play<G> {
 
     fn set_dumps(&mut self, on: bool) {
         self.dumps = on;
+    }
+
+    fn explain(&self) -> Result<Answer, String> {
+        let (playing, finished) =
+            self.explainer.answer(&self.game, self.machine()?, self.series.is_some());
+        Ok(Answer::Explain { playing, finished })
     }
 }
 

@@ -1,0 +1,194 @@
+//! Why MENACE moved where it did: for each of its turns in the latest game, the box it
+//! used, how the real board was turned to match the box's drawing, every bead of the box
+//! mapped back onto the real board, and, once the game is over, what the result did to
+//! each box. The web page's explanation panel shows the `explain` answer as it is, so
+//! the rules are written once, here and in the core, never again in the page.
+//!
+//! Kept apart from `play` so that recording a turn costs the session one call, and
+//! nothing at all in `train`'s loops (which never come through here).
+
+use serde::Serialize;
+
+use menace_core::game::{Game, Sym};
+use menace_core::menace::Matchboxes;
+
+use crate::answer::{Rows, Winner};
+use crate::face::Face;
+
+/// One bead colour of a box, as the `explain` answer shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BeadCell {
+    /// The move on the real board this bead means (after turning back).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The bead, as drawn on the box.
+    pub bead: String,
+    /// Beads of this colour in the box when MENACE drew (the drawn one included).
+    pub count: u32,
+    /// Beads of this colour after the game taught the box (only once it is over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<u32>,
+}
+
+/// One turn of MENACE, explained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The real board MENACE was to move on.
+    pub board: Rows,
+    /// The box used (its index in `matchboxes`), `null` for a forced move.
+    #[serde(rename = "box")]
+    pub box_index: Option<usize>,
+    /// The drawing on the box (absent for a forced move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<Rows>,
+    /// The symmetry that turns the real board into the drawing, by the core's name
+    /// (`identity`, `rotate 90 clockwise`, `mirror left-right`, ...; absent when forced).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<&'static str>,
+    /// Every bead colour of the box, mapped onto the real board (empty when forced).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub beads: Vec<BeadCell>,
+    /// The bead drawn, as on the box (absent when forced).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bead: Option<String>,
+    /// The move it made on the real board.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Beads put into the empty box before drawing (only when it happened).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refilled: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// The last finished game, in the `explain` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finished {
+    /// Who won it.
+    pub winner: Winner,
+    /// The net change the rules made to each drawn bead (+1: back with one more; 0:
+    /// back, nothing changes; -1: taken out).
+    pub change: i32,
+    /// MENACE's turns, each bead with its count `after`.
+    pub moves: Vec<Step>,
+}
+
+/// A turn as recorded during play: the box's numbers, turned into words only when
+/// `explain` asks (a match of many games records cheaply).
+#[derive(Clone, Debug)]
+struct Turn<P> {
+    board: P,
+    /// The box, its symmetry, the beads when drawn (the drawn one back in) and the bead.
+    drew: Option<(usize, Sym, Vec<u32>, usize)>,
+    mv: usize,
+    refilled: u32,
+}
+
+/// The record of the latest games' turns that `explain` answers from.
+#[derive(Clone, Debug)]
+pub(crate) struct Explainer<P> {
+    playing: Vec<Turn<P>>,
+    finished: Option<Finished>,
+}
+
+impl<P> Default for Explainer<P> {
+    fn default() -> Self {
+        Explainer { playing: Vec::new(), finished: None }
+    }
+}
+
+impl<P: Copy> Explainer<P> {
+    /// A new game (or a game abandoned): its turns so far are forgotten.
+    pub fn clear(&mut self) {
+        self.playing.clear();
+    }
+
+    /// Forgets everything (the machine was replaced or reset).
+    pub fn forget(&mut self) {
+        self.playing.clear();
+        self.finished = None;
+    }
+
+    /// MENACE's forced move `mv` on `board` (no box).
+    pub fn forced(&mut self, board: P, mv: usize) {
+        self.playing.push(Turn { board, drew: None, mv, refilled: 0 });
+    }
+
+    /// MENACE drew `bead` (a move on the drawing) from box `box_index` of `machine` for
+    /// `board`, moving `mv`; the bead is out of its box now.
+    pub fn drew<G: Game<Pos = P>>(
+        &mut self,
+        machine: &Matchboxes<G>,
+        board: P,
+        box_index: usize,
+        bead: usize,
+        mv: usize,
+        refilled: u32,
+    ) {
+        let sym = machine.box_of(board).map_or(0, |(_, s)| s);
+        let mut before = machine.beads(box_index).to_vec();
+        before[bead] += 1;
+        self.playing.push(Turn { board, drew: Some((box_index, sym, before, bead)), mv, refilled });
+    }
+
+    /// The game ended with `winner` and `machine` has learned from it: its turns, with
+    /// each box's beads now, become the finished game.
+    pub fn finish<G: Face<Pos = P>>(&mut self, game: &G, machine: &Matchboxes<G>, winner: Winner) {
+        let rules = machine.rules();
+        let change = match winner {
+            Winner::Menace => rules.win,
+            Winner::Draw => rules.draw,
+            Winner::Player => rules.loss,
+        };
+        let moves = self.playing.iter().map(|t| step(game, machine, t, true)).collect();
+        self.playing.clear();
+        self.finished = Some(Finished { winner, change, moves });
+    }
+
+    /// The `explain` answer's parts: the game in progress's turns (`None` when no game
+    /// is being played) and the last finished game.
+    pub fn answer<G: Face<Pos = P>>(
+        &self,
+        game: &G,
+        machine: &Matchboxes<G>,
+        in_game: bool,
+    ) -> (Option<Vec<Step>>, Option<Finished>) {
+        let playing =
+            in_game.then(|| self.playing.iter().map(|t| step(game, machine, t, false)).collect());
+        (playing, self.finished.clone())
+    }
+}
+
+/// A recorded turn in the protocol's words; `after`: with each bead's count now.
+fn step<G: Face>(game: &G, machine: &Matchboxes<G>, t: &Turn<G::Pos>, after: bool) -> Step {
+    let mut s = Step {
+        board: game.rows(t.board),
+        box_index: None,
+        drawing: None,
+        symmetry: None,
+        beads: Vec::new(),
+        bead: None,
+        mv: game.format_move(t.board, t.mv),
+        refilled: t.refilled,
+    };
+    if let Some((b, sym, before, bead)) = &t.drew {
+        let drawing = machine.position(*b);
+        s.box_index = Some(*b);
+        s.drawing = Some(game.rows(drawing));
+        s.symmetry = Some(game.symmetry(*sym));
+        s.bead = Some(game.bead(drawing, *bead));
+        let now = machine.beads(*b);
+        s.beads = machine
+            .legal(*b)
+            .map(|m| BeadCell {
+                mv: game.format_move(t.board, game.move_from_canonical(*sym, m)),
+                bead: game.bead(drawing, m),
+                count: before[m],
+                after: after.then_some(now[m]),
+            })
+            .collect();
+    }
+    s
+}

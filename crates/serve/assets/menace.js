@@ -1,6 +1,7 @@
 // The MENACE page: plain JavaScript, no framework, no build step. It speaks the engine's
 // JSON protocol over a WebSocket at /ws (one command per frame out, one answer per frame in)
-// and draws what the answers say. Everything the page shows comes from the engine.
+// and draws what the answers say. Everything the page shows comes from the engine; its
+// words come from the language's catalog (i18n.js), the explanation panel from explain.js.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -32,6 +33,12 @@ const page = {
   trainAsked: 0,
   progressShown: [], // every value the progress bar took, for tests
   log: [], // every answer type received, for tests and curious people
+  msg: ["message-start", {}], // the message line, as a message id and its arguments
+  connection: ["connection-connecting", ""], // the connection pill: message id, class
+  progressMsg: null, // the line under the progress bar: [id, args], or null
+  explained: null, // the latest `explain` answer
+  lastEval: null, // the latest `eval` answer
+  result: null, // the result line of the game just finished: [id, args], or null
 };
 
 // ---------------------------------------------------------------- connection
@@ -46,13 +53,14 @@ function connect() {
   Object.assign(page, {
     board: null, lastMove: null, inGame: false, matchRunning: false, running: null,
     counters: { win: 0, draw: 0, loss: 0 }, history: [], evals: [], boxes: null,
-    opponentBoxes: null, queue: [],
+    opponentBoxes: null, queue: [], explained: null, result: null,
   });
-  setConnection("connecting…", "");
+  renderExplain();
+  setConnection("connection-connecting", "");
   const ws = new WebSocket(url);
   page.ws = ws;
   ws.onopen = () => {
-    setConnection("connected", "ok");
+    setConnection("connection-connected", "ok");
     send("info"); // the presets and opponents, for the menus
     send("status");
     send("dump");
@@ -64,13 +72,13 @@ function connect() {
     try {
       answer = JSON.parse(event.data);
     } catch (e) {
-      return toast("the server sent something that is not JSON");
+      return toast(i18n.t("toast-not-json"));
     }
     page.queue.push(answer);
     drain();
   };
   ws.onclose = (event) => {
-    setConnection(`${event.reason ? `closed: ${event.reason}` : "disconnected"} (click to reconnect)`, "bad");
+    setConnection("connection-lost", "bad");
     page.running = null;
     updateButtons();
   };
@@ -78,13 +86,14 @@ function connect() {
 }
 
 function send(line) {
-  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) return toast("not connected to the engine");
+  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) return toast(i18n.t("toast-not-connected"));
   page.ws.send(line);
 }
 
-function setConnection(text, cls) {
+function setConnection(id, cls) {
+  page.connection = [id, cls];
   const c = $("connection");
-  c.textContent = text;
+  c.textContent = i18n.t(id);
   c.className = `pill ${cls}`;
 }
 
@@ -113,32 +122,46 @@ function handle(a) {
       page.board = null;
       page.lastMove = null;
       page.matchRunning = true;
-      if (page.running === "watch") message(`MENACE against ${opponentName()}: game starts.`);
+      page.result = null;
+      if (page.running === "watch") say("message-watch-start", { opponent: opponentName() });
       else if (page.side === "second") {
         page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
-        message("You move first: type your move below.");
-      } else message("MENACE is thinking…");
+        say("message-you-first", {});
+      } else say("message-thinking", {});
       break;
     case "menace_move":
       page.board = a.board;
       page.lastMove = a.move;
       if (page.running !== "watch") {
-        page.inGame = true;
-        const how = a.box === null ? "its only move" : `a bead from box ${a.box}`;
-        message(`MENACE played ${a.move} (${how}). Your move: ${page.game === "ttt" ? "click a free square" : "type it below"}.`);
+        page.inGame = a.to_move === "player";
+        const yours = page.game === "ttt" ? "message-your-move-click" : "message-your-move-type";
+        const next = a.to_move === "player" ? [yours, {}] : "";
+        if (a.box === null) say("message-menace-forced", { move: a.move, next });
+        else say("message-menace-moved", { move: a.move, box: a.box, next });
+        send("explain");
+      } else if (a.box === null) {
+        say("message-menace-forced", { move: a.move, next: "" });
       } else {
-        message(`MENACE played ${a.move}` + (a.box === null ? "." : ` (box ${a.box}, bead ${a.bead}).`));
+        say("message-menace-moved", { move: a.move, box: a.box, next: "" });
       }
       break;
     case "board":
       page.board = a.board;
       if (a.move) page.lastMove = a.move;
-      if (page.running === "watch") message(`${opponentName()} played ${a.move}.`);
+      if (page.running === "watch") say("message-opponent-moved", { opponent: opponentName(), move: a.move });
       break;
     case "result":
       page.inGame = false;
       countResult(a.winner);
-      message(sentence(a));
+      page.result = sentence(a);
+      say(...page.result);
+      send("explain"); // what the result did to the beads, under the rules in force
+      break;
+    case "explain":
+      page.explained = a;
+      renderExplain();
+      // The result line says what happened to the beads, from the engine's own change.
+      if (page.result && a.finished) say("message-result-learned", { result: page.result, rule: [ruleId(a.finished.change), { count: Math.abs(a.finished.change) }] });
       break;
     case "matchboxes":
       if (a.machine === "opponent") page.opponentBoxes = a;
@@ -166,14 +189,20 @@ function handle(a) {
     case "trained":
       page.running = null;
       page.counters.win += a.score.menace;
-      page.counters.draw += a.score.draws;
+      page.counters.draw += a.score.draw;
       page.counters.loss += a.score.player;
       page.gamesPlayed = a.games_played;
       showProgress(a.games, page.trainAsked || a.games, a.score);
-      $("progress-text").textContent =
-        `Trained ${a.games} games against ${a.opponent}${a.stopped ? " (stopped)" : ""}: ` +
-        `won ${a.score.menace}, drawn ${a.score.draws}, lost ${a.score.player}.`;
+      page.progressMsg = [a.stopped ? "progress-trained-stopped" : "progress-trained", {
+        games: a.games, opponent: opponentLabel(a.opponent), won: a.score.menace, drawn: a.score.draw, lost: a.score.player,
+      }];
+      // The board and the message are about now: the last game before training is gone.
+      page.board = null;
+      page.lastMove = null;
+      page.result = null;
+      say("message-trained", { games: a.games });
       send("dump");
+      send("explain");
       afterLearning();
       break;
     case "info":
@@ -183,7 +212,8 @@ function handle(a) {
       page.gamesPlayed = a.games_played;
       page.side = a.side;
       $("seed").value = a.seed;
-      if (a.rules) $("rules-text").textContent = `Now: ${a.preset || "custom"} (${a.rules}).`;
+      if (a.preset) page.rulesNow = [a.preset, null];
+      renderRules();
       if (a.preset && PRESETS[a.preset]) $("preset").value = a.preset;
       break;
     case "history":
@@ -194,7 +224,9 @@ function handle(a) {
       showEval(a);
       break;
     case "rules":
-      $("rules-text").textContent = `Now: ${a.preset} (${a.rules})${a.reset ? ", every box refilled" : ", beads kept"}.`;
+      page.rulesNow = [a.preset, a.reset];
+      renderRules();
+      send("explain");
       if (a.reset) {
         page.counters = { win: 0, draw: 0, loss: 0 };
         page.evals = [];
@@ -207,28 +239,30 @@ function handle(a) {
       page.counters = { win: 0, draw: 0, loss: 0 };
       page.evals = [];
       send("dump");
+      send("explain");
       afterLearning();
       break;
     case "seed":
       $("seed").value = a.seed;
-      message(`Seed set to ${a.seed}: the same clicks now give the same game every time.`);
+      say("message-seed", { seed: a.seed });
       break;
     case "state":
       download(a.state);
       break;
     case "imported":
-      message(`Loaded a state that learned from ${a.games_played} games (${a.preset} rules).`);
+      say("message-imported", { games: a.games_played, preset: presetName(a.preset) });
       page.evals = [];
       send("dump");
+      send("explain");
       afterLearning();
       break;
     case "help": {
       const usage = (a.commands[0] || {}).usage || "";
       const symmetry = $("symmetry");
       symmetry.disabled = !usage.includes("colours");
-      symmetry.parentElement.title = symmetry.disabled
-        ? "this engine's bead rules have no symmetry option yet"
-        : "each box gets one bead colour per symmetry class of its moves";
+      // Kept as a message id, so a change of language rewrites it (i18n.apply).
+      symmetry.parentElement.dataset.i18nTitle = symmetry.disabled ? "rules-symmetry-missing" : "rules-symmetry-help";
+      symmetry.parentElement.title = i18n.t(symmetry.parentElement.dataset.i18nTitle);
       break;
     }
     case "stopped":
@@ -256,28 +290,59 @@ function countResult(winner) {
   else page.counters.loss += 1;
 }
 
-function opponentName() {
-  const o = page.running === "watch" ? page.watchOpponent : "you";
-  if (o.startsWith("mixed")) return "the mixed player";
-  const names = { you: "you", random: "the random player", perfect: "the perfect player", exploiter: "the exploiter", menace: "the second MENACE" };
-  return names[o] || o;
+// An opponent as the engine names it (`random`, `mixed:0.3`, ...), in words: one message
+// per opponent of the engine's table (the catalog test checks the list).
+function opponentLabel(spec) {
+  return i18n.t(`opponent-${String(spec).split(":")[0]}`);
 }
 
+function opponentName() {
+  return page.running === "watch" ? opponentLabel(page.watchOpponent) : i18n.t("opponent-you");
+}
+
+// A bead preset's name in words (one message per preset of the engine's table).
+function presetName(name) {
+  return name ? i18n.t(`preset-${name}`) : i18n.t("preset-custom");
+}
+
+// The message of what the rules did to each drawn bead: `change` is the engine's.
+function ruleId(change) {
+  return change > 0 ? "explain-rule-more" : change === 0 ? "explain-rule-same" : "explain-rule-out";
+}
+
+// The result of game `a`, as a message id and its arguments.
 function sentence(a) {
   const watching = page.running === "watch";
-  const other = watching ? opponentName() : "you";
-  let s;
-  if (a.winner === "menace") s = "MENACE wins";
-  else if (a.winner === "draw") s = "A draw";
-  else s = watching ? `${other[0].toUpperCase()}${other.slice(1)} wins` : "You win";
-  if (a.reason === "menace resigned") s += ": MENACE resigned (its box was empty)";
-  if (a.reason === "player resigned") s += `: ${other} resigned`;
-  const learn = a.winner === "menace" ? "rewarded" : a.winner === "draw" ? "adjusted" : "punished";
-  return `${s}. The beads MENACE drew are ${learn}.`;
+  if (a.reason === "menace resigned") return ["result-menace-resigned", {}];
+  if (a.reason === "player resigned") return [watching ? "result-opponent-resigned" : "result-you-resigned", { opponent: opponentName() }];
+  if (a.winner === "menace") return ["result-menace-wins", {}];
+  if (a.winner === "draw") return ["result-draw", {}];
+  return watching ? ["result-opponent-wins", { opponent: opponentName() }] : ["result-you-win", {}];
 }
 
-function message(text) {
-  $("message").textContent = text;
+// The message line: message `id` with `args`, kept so a change of language redraws it. An
+// argument that is itself a message, [id, args], is written in the language too.
+function say(id, args) {
+  page.msg = [id, args];
+  const words = {};
+  for (const [k, v] of Object.entries(args)) words[k] = Array.isArray(v) ? i18n.t(...v) : v;
+  $("message").textContent = i18n.t(id, words);
+}
+
+function renderRules() {
+  if (!page.rulesNow) return;
+  const [preset, reset] = page.rulesNow;
+  const now = i18n.t("rules-now", { preset: presetName(preset) });
+  const after = reset === null ? "" : ` ${i18n.t(reset ? "rules-refilled" : "rules-kept")}`;
+  $("rules-text").textContent = now + after;
+}
+
+function renderExplain() {
+  if (!page.explained) {
+    $("explain").replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: i18n.t("explain-none") }));
+    return;
+  }
+  Explain.render($("explain"), page.explained, page.game);
 }
 
 function toast(text) {
@@ -317,7 +382,7 @@ function renderBoard() {
     b.className = mark === "." ? "" : mark;
     if (b.dataset.cell === page.lastMove && mark !== ".") b.classList.add("last");
     b.disabled = !(page.inGame && mark === "." && page.running === null);
-    b.setAttribute("aria-label", `${b.dataset.cell} ${mark === "." ? "free" : mark}`);
+    b.setAttribute("aria-label", i18n.t(mark === "." ? "cell-free" : "cell-taken", { cell: b.dataset.cell, mark }));
   });
 }
 
@@ -336,12 +401,7 @@ function newGame() {
 
 // ---------------------------------------------------------------- matchboxes
 
-function cellOf(rc) {
-  if (typeof rc !== "string" || rc.length !== 2) return -1;
-  const r = LETTERS.indexOf(rc[0]);
-  const c = LETTERS.indexOf(rc[1]);
-  return r < 0 || c < 0 ? -1 : r * 3 + c;
-}
+const cellOf = (rc) => Explain.cellIndex(rc);
 
 function boxElement(box, index, drawnCell) {
   const el = document.createElement("div");
@@ -349,12 +409,12 @@ function boxElement(box, index, drawnCell) {
   const ttt = box.position.length === 9 && box.beads.length === 9;
   if (!ttt) {
     el.className = "box generic";
-    el.textContent = `${box.position.split("/").join("\n")}\nbeads ${box.beads.join(" ")}`;
-    el.title = `box ${index}`;
+    el.textContent = `${box.position.split("/").join("\n")}\n${i18n.t("box-beads", { beads: box.beads.join(" ") })}`;
+    el.title = i18n.t("box-title", { box: index, count: box.beads.reduce((s, n) => s + n, 0) });
     return el;
   }
   el.className = "box";
-  el.title = `box ${index}: ${box.beads.reduce((s, n) => s + n, 0)} beads`;
+  el.title = i18n.t("box-title", { box: index, count: box.beads.reduce((s, n) => s + n, 0) });
   for (let i = 0; i < 9; i++) {
     const s = document.createElement("span");
     const mark = box.position[i];
@@ -365,7 +425,7 @@ function boxElement(box, index, drawnCell) {
       const n = box.beads[i];
       // Past four digits a count is shown in thousands (the tooltip has it whole).
       s.textContent = n >= 10000 ? `${Math.round(n / 1000)}k` : n;
-      if (n >= 10000) s.title = `${n} beads`;
+      if (n >= 10000) s.title = i18n.t("beads-count", { count: n });
       if (box.beads[i] === 0) s.className = "zero";
       else if (box.beads[i] >= 100) s.className = box.beads[i] >= 1000 ? "huge" : "big";
     }
@@ -386,16 +446,16 @@ function renderBoxes() {
   holder.textContent = "";
   last.textContent = "";
   if (!dump) {
-    $("boxes-count").textContent = showOpponent ? "(train against a second MENACE first)" : "";
+    $("boxes-count").textContent = showOpponent ? i18n.t("boxes-none-opponent") : "";
     return;
   }
   const boxes = dump.boxes;
   const drawn = new Map();
   for (const d of dump.drawn || []) drawn.set(d.box, cellOf(d.bead));
-  $("boxes-count").textContent = `${boxes.length} boxes${showOpponent ? " of the second MENACE (O)" : ""}`;
+  $("boxes-count").textContent = i18n.t(showOpponent ? "boxes-count-opponent" : "boxes-count", { count: boxes.length });
   if (drawn.size) {
     const h = document.createElement("h3");
-    h.textContent = "Boxes used in the last game, in the order drawn";
+    h.textContent = i18n.t("boxes-used");
     last.appendChild(h);
     const strip = document.createElement("div");
     strip.className = "group";
@@ -410,10 +470,9 @@ function renderBoxes() {
     if (!groups.has(n)) groups.set(n, []);
     groups.get(n).push(i);
   });
-  const ordinal = (n) => ["1st", "2nd", "3rd"][n - 1] || `${n}th`;
   for (const [n, list] of [...groups.entries()].sort((a, b) => a[0] - b[0])) {
     const h = document.createElement("h3");
-    h.textContent = page.game === "ttt" ? `Its ${ordinal(n)} move: ${list.length} box${list.length > 1 ? "es" : ""}` : `${list.length} boxes`;
+    h.textContent = page.game === "ttt" ? i18n.t("boxes-for-move", { move: n, count: list.length }) : i18n.t("boxes-count", { count: list.length });
     holder.appendChild(h);
     const g = document.createElement("div");
     g.className = "group";
@@ -448,12 +507,13 @@ function renderPlot() {
   };
   for (const v of [0, 0.5, 1]) {
     el("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), stroke: "#e5e7eb" });
-    el("text", { x: L - 4, y: Y(v) + 4, "text-anchor": "end" }, `${v * 100}%`);
+    el("text", { x: L - 4, y: Y(v) + 4, "text-anchor": "end" }, i18n.pct(v));
   }
-  el("text", { x: L, y: H - 6 }, `game ${x0}`);
-  el("text", { x: W - R, y: H - 6, "text-anchor": "end" }, `game ${x1}`);
+  el("text", { x: L, y: H - 6 }, i18n.t("plot-game", { game: x0 }));
+  el("text", { x: W - R, y: H - 6, "text-anchor": "end" }, i18n.t("plot-game", { game: x1 }));
+  renderLegend();
   if (!games.length && !evals.length) {
-    el("text", { x: W / 2, y: H / 2, "text-anchor": "middle" }, "Play, watch or train: the learning curve appears here.");
+    el("text", { x: W / 2, y: H / 2, "text-anchor": "middle" }, i18n.t("plot-empty"));
     return;
   }
   if (games.length) {
@@ -466,21 +526,54 @@ function renderPlot() {
       const n = Math.min(i + 1, w);
       for (const k of Object.keys(lines)) lines[k].push(`${X(g.game).toFixed(1)},${Y(count[k] / n).toFixed(1)}`);
     });
-    const colour = { menace: "var(--win)", draw: "var(--draw)", player: "var(--loss)" };
     for (const k of Object.keys(lines)) {
-      el("polyline", { points: lines[k].join(" "), fill: "none", stroke: colour[k], "stroke-width": 1.6 });
+      const line = PLOT_LINES[k];
+      el("polyline", { points: lines[k].join(" "), fill: "none", stroke: line.stroke, "stroke-width": 1.8, "stroke-dasharray": line.dash, class: `line-${k}` });
+      // A marker at the end, so a line is told by its shape too, not only its colour.
+      const last = lines[k][lines[k].length - 1].split(",");
+      el("text", { x: Number(last[0]) + 3, y: Number(last[1]) + 4, fill: line.stroke, class: "marker" }, line.marker);
     }
     const top = Math.max(1, ...games.map((g) => g.first_box));
     const beads = games.map((g) => `${X(g.game).toFixed(1)},${Y(g.first_box / top).toFixed(1)}`);
-    el("polyline", { points: beads.join(" "), fill: "none", stroke: "var(--beads)", "stroke-width": 1.6, "stroke-dasharray": "4 2" });
-    el("text", { x: W - R + 4, y: Y(1) + 4 }, `${top}`);
-    el("text", { x: W - R + 4, y: Y(0) + 4 }, "0");
-    el("text", { x: W - R + 4, y: Y(0.5) + 4 }, "beads");
+    el("polyline", { points: beads.join(" "), fill: "none", stroke: PLOT_LINES.beads.stroke, "stroke-width": 1.6, "stroke-dasharray": PLOT_LINES.beads.dash });
+    el("text", { x: W - R + 4, y: Y(1) + 4 }, i18n.num(top));
+    el("text", { x: W - R + 4, y: Y(0) + 4 }, i18n.num(0));
+    el("text", { x: W - R + 4, y: Y(0.5) + 4 }, i18n.t("plot-beads-axis"));
   }
   for (const e of evals) {
-    el("circle", { cx: X(e.game), cy: Y(e.exploitability), r: 4, fill: "var(--exploit)" }).appendChild(
-      Object.assign(document.createElementNS(svgNS, "title"), { textContent: `exploitability ${e.exploitability.toFixed(3)} after ${e.game} games` }),
+    el("rect", { x: X(e.game) - 4, y: Y(e.exploitability) - 4, width: 8, height: 8, fill: PLOT_LINES.exploit.stroke, transform: `rotate(45 ${X(e.game)} ${Y(e.exploitability)})` }).appendChild(
+      Object.assign(document.createElementNS(svgNS, "title"), { textContent: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) }),
     );
+  }
+}
+
+// The plot's lines: a colour-blind-safe palette (Okabe and Ito's) and, for readers who
+// see no colour at all, a dash pattern and an end marker of their own.
+const PLOT_LINES = {
+  menace: { stroke: "#0072b2", dash: "", marker: "●", label: "legend-won" },
+  draw: { stroke: "#7a7a7a", dash: "7 3", marker: "■", label: "legend-drawn" },
+  player: { stroke: "#d55e00", dash: "2 2", marker: "▲", label: "legend-lost" },
+  beads: { stroke: "#009e73", dash: "10 3 2 3", marker: "", label: "legend-beads" },
+  exploit: { stroke: "#cc79a7", dash: "", marker: "◆", label: "legend-exploit" },
+};
+
+function renderLegend() {
+  const legend = $("legend");
+  legend.replaceChildren();
+  for (const [k, line] of Object.entries(PLOT_LINES)) {
+    const item = document.createElement("span");
+    item.className = "legend-item";
+    const sample = document.createElementNS(svgNS, "svg");
+    sample.setAttribute("width", "30");
+    sample.setAttribute("height", "10");
+    sample.setAttribute("aria-hidden", "true");
+    const l = document.createElementNS(svgNS, k === "exploit" ? "rect" : "line");
+    if (k === "exploit") Object.entries({ x: 11, y: 1, width: 8, height: 8, fill: line.stroke }).forEach(([a, v]) => l.setAttribute(a, v));
+    else Object.entries({ x1: 0, x2: 30, y1: 5, y2: 5, stroke: line.stroke, "stroke-width": 2, "stroke-dasharray": line.dash }).forEach(([a, v]) => l.setAttribute(a, v));
+    sample.appendChild(l);
+    item.appendChild(sample);
+    item.appendChild(document.createTextNode(` ${line.marker} ${i18n.t(line.label)}`));
+    legend.appendChild(item);
   }
 }
 
@@ -490,18 +583,30 @@ function showProgress(done, of, score) {
   page.progressShown.push(done);
   $("progress").max = of || 1;
   $("progress").value = done;
-  $("progress-text").textContent = `${done} of ${of} games: won ${score.menace}, drawn ${score.draws}, lost ${score.player}`;
+  page.progressMsg = ["progress-line", { done, of, won: score.menace, drawn: score.draw, lost: score.player }];
+  renderProgress();
+}
+
+function renderProgress() {
+  if (page.progressMsg) $("progress-text").textContent = i18n.t(...page.progressMsg);
 }
 
 function showEval(a) {
-  const pct = (x) => `${(100 * x).toFixed(1)}%`;
-  const wdl = (o) => `${pct(o.win)} / ${pct(o.draw)} / ${pct(o.loss)}`;
-  $("ev-exploit").textContent = pct(a.exploitability);
-  $("ev-greedy").textContent = pct(a.greedy_exploitability);
-  $("ev-random").textContent = wdl(a.vs_random);
-  $("ev-perfect").textContent = wdl(a.vs_perfect);
+  page.lastEval = a;
   page.evals.push({ game: page.gamesPlayed, exploitability: a.exploitability });
+  renderEval();
   renderPlot();
+}
+
+// Each figure as a sentence a class reads; the jargon only in the explanation beside it.
+function renderEval() {
+  const a = page.lastEval;
+  if (!a) return;
+  const odds = (o) => ({ win: i18n.pct(o.win), draw: i18n.pct(o.draw), loss: i18n.pct(o.loss) });
+  $("ev-exploit").textContent = i18n.t("eval-exploit", { share: i18n.pct(a.exploitability) });
+  $("ev-greedy").textContent = i18n.t("eval-greedy", { share: i18n.pct(a.greedy_exploitability) });
+  $("ev-random").textContent = i18n.t("eval-random", odds(a.vs_random));
+  $("ev-perfect").textContent = i18n.t("eval-perfect", odds(a.vs_perfect));
 }
 
 // The preset and opponent menus, from the engine's `info` answer (keeping the choices
@@ -513,7 +618,7 @@ function fillMenus(info) {
     PRESETS[p.name] = p;
     const o = document.createElement("option");
     o.value = p.name;
-    o.textContent = `${p.name}: ${p.summary}`;
+    o.textContent = i18n.t("preset-option", { name: presetName(p.name), initial: p.initial, reward: p.reward });
     return o;
   });
   preset.replaceChildren(...presets);
@@ -525,7 +630,7 @@ function fillMenus(info) {
     const o = document.createElement("option");
     // `mixed:P` is chosen as `mixed`, with its probability from the field beside it.
     o.value = p.name.split(":")[0];
-    o.textContent = `${o.value} (${p.summary})`;
+    o.textContent = opponentLabel(o.value);
     return o;
   });
   opponent.replaceChildren(human, ...opponents);
@@ -547,7 +652,7 @@ function download(state) {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-  message(`Saved: the state after ${state.games_played} games is in your downloads.`);
+  say("message-saved", { games: state.games_played });
 }
 
 async function upload(file) {
@@ -555,10 +660,10 @@ async function upload(file) {
   try {
     state = JSON.parse(await file.text());
   } catch (e) {
-    return toast(`${file.name} is not a MENACE state file (not JSON)`);
+    return toast(i18n.t("toast-not-state", { file: file.name }));
   }
   const line = `import ${JSON.stringify(state)}`;
-  if (line.length > 65536) return toast(`${file.name} is too large to be a MENACE state`);
+  if (line.length > 65536) return toast(i18n.t("toast-too-large", { file: file.name }));
   if (page.matchRunning) send("abort");
   send(line);
 }
@@ -584,10 +689,10 @@ function updateButtons() {
 }
 
 function renderCounters() {
-  $("count-win").textContent = page.counters.win;
-  $("count-draw").textContent = page.counters.draw;
-  $("count-loss").textContent = page.counters.loss;
-  $("games-played").textContent = page.gamesPlayed;
+  $("count-win").textContent = i18n.num(page.counters.win);
+  $("count-draw").textContent = i18n.num(page.counters.draw);
+  $("count-loss").textContent = i18n.num(page.counters.loss);
+  $("games-played").textContent = i18n.num(page.gamesPlayed);
 }
 
 function renderAll() {
@@ -616,13 +721,11 @@ function wire() {
     $("board").textContent = "";
     connect();
   });
-  $("speed").addEventListener("input", () => {
-    $("speed-label").textContent = speed() ? `${speed()} ms a move` : "as fast as it goes";
-  });
+  $("speed").addEventListener("input", renderSpeed);
   $("opponent").addEventListener("change", updateButtons);
   $("watch").addEventListener("click", () => {
     const o = opponentSpec();
-    if (o === "human") return toast("choose an opponent for MENACE to play, or press New game to play yourself");
+    if (o === "human") return toast(i18n.t("toast-choose-opponent"));
     if (page.matchRunning) send("abort");
     page.running = "watch";
     page.watchOpponent = o;
@@ -636,7 +739,10 @@ function wire() {
     if (page.matchRunning) send("abort");
     page.running = "train";
     page.trainAsked = n;
-    showProgress(0, n, { menace: 0, draws: 0, player: 0 });
+    page.board = null; // the board and the message are about the training now
+    page.result = null;
+    say("message-training", { games: n });
+    showProgress(0, n, { menace: 0, draw: 0, player: 0 });
     send(`train ${n} ${o}`);
     renderAll();
   });
@@ -671,13 +777,41 @@ function wire() {
   });
 }
 
+function renderSpeed() {
+  $("speed-label").textContent = speed() ? i18n.t("speed-ms", { ms: speed() }) : i18n.t("speed-fastest");
+}
+
+// After a change of language: every line the page wrote, written again in it.
+function relabel() {
+  say(...page.msg);
+  setConnection(...page.connection);
+  renderSpeed();
+  renderProgress();
+  renderEval();
+  renderRules();
+  renderExplain();
+  renderBoxes();
+  renderPlot();
+  renderAll();
+  const opponent = $("opponent");
+  for (const o of opponent.options) if (o.value !== "human") o.textContent = opponentLabel(o.value);
+  for (const o of $("preset").options) {
+    const p = PRESETS[o.value];
+    if (p) o.textContent = i18n.t("preset-option", { name: presetName(p.name), initial: p.initial, reward: p.reward });
+  }
+}
+
 window.menace = page; // for the browser tests and the curious
 wire();
-// A link can choose the game and the seed: /?game=nim&seed=3.
+// A link can choose the game and the seed: /?game=nim&seed=3 (and the language: &lang=ru).
 {
   const q = new URLSearchParams(location.search);
   if (["ttt", "nim", "hexapawn"].includes(q.get("game"))) page.game = $("game").value = q.get("game");
   if (/^[0-9]+$/.test(q.get("seed") || "")) $("seed").value = q.get("seed");
 }
-connect();
-renderPlot();
+// The words first (the catalog), then the engine.
+Promise.all([i18n.ready, Explain.ready]).then(() => {
+  i18n.listeners.push(relabel);
+  relabel();
+  connect();
+});

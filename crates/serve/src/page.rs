@@ -1,8 +1,11 @@
 //! The page: HTML, script and style embedded in the binary (nothing is loaded from
 //! anywhere else, so it works offline).
 
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::Path;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 
 /// The page's HTML.
 pub const INDEX: &str = include_str!("../assets/index.html");
@@ -14,13 +17,61 @@ pub const CLASS_INDEX: &str = include_str!("../assets/class.html");
 pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
+/// The pages' words: loads the language's catalog and translates the page (`i18n.js`).
+pub const I18N_SCRIPT: &str = include_str!("../assets/i18n.js");
+/// The explanation panel of both pages (`explain.js`).
+pub const EXPLAIN_SCRIPT: &str = include_str!("../assets/explain.js");
+/// Mozilla's `@fluent/bundle`, vendored (assets/vendor/README.md says which and why).
+pub const FLUENT_SCRIPT: &str = include_str!("../assets/vendor/fluent-bundle.js");
 
-/// Only this server's own script, style and socket; no inline script, no framing.
-const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
-     img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
-     form-action 'none'";
+/// The routes both pages share, whatever the server's state: their scripts, style,
+/// catalogs and the printed labels' bead colours.
+pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/menace.css", get(style))
+        .route("/i18n.js", get(|| async { asset(I18N_SCRIPT, JS) }))
+        .route("/explain.js", get(|| async { asset(EXPLAIN_SCRIPT, JS) }))
+        .route("/fluent-bundle.js", get(|| async { asset(FLUENT_SCRIPT, JS) }))
+        .route("/i18n/languages.json", get(languages))
+        .route("/i18n/{file}", get(catalog))
+        .route("/palette.json", get(palette))
+}
 
-fn asset(body: &'static str, kind: &'static str) -> impl IntoResponse {
+const JS: &str = "text/javascript; charset=utf-8";
+const JSON: &str = "application/json";
+
+/// `GET /i18n/languages.json`: every language's code and its name in itself, for the menu.
+async fn languages() -> impl IntoResponse {
+    let list: Vec<serde_json::Value> = menace_i18n::LANGUAGES
+        .iter()
+        .map(|l| serde_json::json!({ "code": l.code, "name": l.name }))
+        .collect();
+    asset(serde_json::Value::Array(list).to_string(), JSON)
+}
+
+/// `GET /i18n/CODE.ftl`: a language's catalog as it is; 404 for any other name.
+async fn catalog(Path(file): Path<String>) -> Response {
+    let lang = file.strip_suffix(".ftl").and_then(menace_i18n::language);
+    match lang {
+        Some(l) => asset(l.ftl, "text/plain; charset=utf-8").into_response(),
+        None => (StatusCode::NOT_FOUND, "no such catalog").into_response(),
+    }
+}
+
+/// `GET /palette.json`: the printed labels' bead colours (letter, fill, ink), so the pages
+/// show a bead as the label prints it.
+async fn palette() -> impl IntoResponse {
+    let list: Vec<serde_json::Value> = menace_print::palette::PALETTE
+        .iter()
+        .map(
+            |c| serde_json::json!({ "letter": c.letter.to_string(), "fill": c.fill, "ink": c.ink }),
+        )
+        .collect();
+    asset(serde_json::Value::Array(list).to_string(), JSON)
+}
+
+/// A response with the pages' headers: only this server's own script, style and socket.
+fn asset(body: impl IntoResponse, kind: &'static str) -> impl IntoResponse {
     (
         [
             (header::CONTENT_TYPE, kind),
@@ -31,6 +82,11 @@ fn asset(body: &'static str, kind: &'static str) -> impl IntoResponse {
         body,
     )
 }
+
+/// Only this server's own script, style and socket; no inline script, no framing.
+const POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+     img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; \
+     form-action 'none'";
 
 /// `GET /`.
 pub async fn index() -> impl IntoResponse {

@@ -1,0 +1,208 @@
+# বাংলা: MENACE-এর পাতা আর ছাপা লেবেলের শব্দ।
+# প্রকল্পের প্রকৌশলীরা যন্ত্রের সাহায্যে অনুবাদ করেছেন; একজন মাতৃভাষীর যাচাই এখনও বাকি
+# (কোনো বার্তা কীভাবে ঠিক করবেন, docs/menace.md-তে লেখা আছে)।
+
+## নিজের পাতা
+
+page-title = MENACE: দেশলাই বাক্সের যন্ত্র যে কাটাকুটি খেলা শেখে
+page-tagline = মিশির দেশলাই-বাক্স যন্ত্র শুধু পুরস্কার থেকেই খেলতে শেখে
+skip-to-play = খেলায় যান
+menu-game = খেলা
+menu-seed = বীজ
+menu-language = ভাষা
+game-ttt = কাটাকুটি (টিক-ট্যাক-টো)
+game-nim = নিম (৩, ৪, ৫)
+game-hexapawn = হেক্সাপন
+button-set-seed = বীজ বসান
+connection-connecting = সংযোগ হচ্ছে…
+connection-connected = সংযুক্ত
+connection-lost = সংযোগ নেই (আবার যুক্ত করতে চাপুন)
+panel-play = খেলুন
+board-label = বোর্ড: কোনো খালি ঘরে চাপ দিয়ে সেখানে চাল দিন
+cell-free = { $cell }: খালি
+cell-taken = { $cell }: { $mark }
+move-placeholder = আপনার চাল, যেমন 2:3
+button-move = চাল দিন
+message-start = MENACE-এর সঙ্গে খেলতে নতুন খেলা চাপুন (সে X নিয়ে খেলে আর আগে চাল দেয়), অথবা নিচে তাকে অনুশীলন করতে দিন।
+message-thinking = MENACE একটা পুঁতি বাছছে…
+message-you-first = প্রথম চাল আপনার: নিচে আপনার চাল লিখুন।
+message-watch-start = MENACE বনাম { $opponent }: খেলা শুরু।
+message-menace-moved = MENACE বাক্স { $box }-এর পুঁতি দিয়ে { $move } চাল দিল। { $next }
+message-menace-forced = MENACE { $move } চাল দিল, তার একমাত্র সম্ভব চাল। { $next }
+message-your-move-click = আপনার পালা: একটা খালি ঘরে চাপুন।
+message-your-move-type = আপনার পালা: নিচে চাল লিখুন।
+message-opponent-moved = { $opponent } { $move } চাল দিল।
+message-result-learned = { $result } MENACE যা শেখে: { $rule }
+message-training = MENACE অনুশীলন করছে: ওপরে বাছা প্রতিপক্ষের বিরুদ্ধে { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  }।
+message-trained = MENACE { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } অনুশীলন করল। এখন সে কেমন খেলে দেখতে নতুন খেলা চাপুন।
+message-seed = বীজ { $seed }: এখন একই ক্লিকে প্রতিবার একই খেলা হবে।
+message-imported = এমন একটা MENACE লোড হল যে { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } থেকে শিখেছে ({ $preset })।
+message-saved = রাখা হল: { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  }র পরের MENACE আপনার ডাউনলোডে আছে।
+result-menace-wins = MENACE জিতল।
+result-draw = ড্র।
+result-you-win = আপনি জিতলেন!
+result-opponent-wins = { $opponent } জিতল।
+result-menace-resigned = MENACE হার মানল: তার বাক্স খালি ছিল। আপনি জিতলেন!
+result-you-resigned = আপনি হার মানলেন: MENACE জিতল।
+result-opponent-resigned = { $opponent } হার মানল: MENACE জিতল।
+button-new-game = নতুন খেলা
+button-resign = হার মানুন
+counter-won = MENACE জিতেছে
+counter-drawn = ড্র
+counter-lost = MENACE হেরেছে
+games-learned = মোট যত খেলা থেকে শিখেছে:
+panel-opponent = প্রতিপক্ষ
+menu-opponent = MENACE খেলবে
+opponent-human = আপনার সঙ্গে (বোর্ডে চাপুন)
+opponent-you = আপনি
+opponent-random = এলোমেলো চাল দেওয়া খেলোয়াড়
+opponent-perfect = নিখুঁত খেলোয়াড়
+opponent-mixed = নিখুঁত খেলোয়াড়, যে মাঝে মাঝে এলোমেলো চাল দেয়
+opponent-exploiter = এখনকার MENACE-এর বিরুদ্ধে সেরা সম্ভাব্য প্রতিপক্ষ
+opponent-menace = দ্বিতীয় একটা MENACE, যে নিজেও শেখে
+mixed-share = এলোমেলো চালের ভাগ
+menu-speed = গতি
+speed-ms = প্রতি চালে { $ms } মি.সে.
+speed-fastest = যত দ্রুত সম্ভব
+watch-label = দেখার খেলা
+button-watch = দেখুন
+train-label = অনুশীলনের খেলা
+button-train = অনুশীলন করান
+button-stop = থামান
+progress-label = অনুশীলনের অগ্রগতি
+progress-line = { $of }টির মধ্যে { $done }টি খেলা: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }
+progress-trained = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+progress-trained-stopped = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার পর থামানো হল: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+panel-beads = পুঁতি
+menu-preset = তৈরি নিয়ম
+preset-option = { $name }: পুঁতি { $initial }; জয়, ড্র, হার { $reward }
+preset-challenge = প্রতিযোগিতার নিয়ম
+preset-michie = মিশির ১৯৬১ সালের নিয়ম
+preset-scroggs = স্ক্রগসের নিয়ম
+preset-custom = আপনার নিজের নিয়ম
+rules-initial = MENACE-এর ১ম, ২য়, ৩য়, ৪র্থ চালে প্রতি চালের পুঁতি
+rules-reward = জয়, ড্র, হারের পর প্রতিটি তোলা পুঁতির জন্য যোগ হওয়া পুঁতি
+rules-empty = কোনো বাক্স খালি হলে
+rules-empty-refill = ৩টি এলোমেলো পুঁতি রাখুন
+rules-empty-resign = MENACE হার মানে
+rules-symmetry = প্রতি ধরনের চালের জন্য এক রঙের পুঁতি (স্ক্রগস)
+rules-symmetry-help = প্রতিটি বাক্সে এমন চালের প্রতিটি দলের জন্য এক রং, বোর্ড ঘোরালে যেগুলো একই
+rules-symmetry-missing = এই ইঞ্জিনের নিয়মে এই বিকল্প নেই
+button-update = বদলান
+button-update-reset = বদলান আর নতুন করে শুরু করুন
+rules-now = এখন: { $preset }।
+rules-refilled = প্রতিটি বাক্স আবার ভরা হয়েছে।
+rules-kept = পুঁতিগুলো রাখা হয়েছে।
+panel-eval = MENACE এখন কতটা ভালো?
+button-eval = ঠিকঠাক হিসাব করুন
+eval-what = এর মানে কী?
+eval-exploit = সেরা সম্ভাব্য প্রতিপক্ষ এখন MENACE-এর সঙ্গে খেললে MENACE { $share } খেলায় হারবে।
+eval-exploit-help = এটা MENACE-এর "দুর্বলতার মাপ": সেই প্রতিপক্ষ কত ভাগ খেলা জিতবে, যে প্রতিটি বাক্সের প্রতিটি পুঁতি জানে আর তার সেরা জবাব দেয়।
+eval-greedy = MENACE সবসময় সবচেয়ে বেশি পুঁতির রংটা নিলে সেই প্রতিপক্ষ { $share } খেলা জিতত।
+eval-greedy-help = MENACE এলোমেলোভাবে পুঁতি তোলে; এটা সেই একই সংখ্যা, যদি সে সবসময় বাক্সের সবচেয়ে বেশি পুঁতির রং নিত।
+eval-random = এলোমেলো চাল দেওয়া খেলোয়াড়ের বিরুদ্ধে MENACE { $win } খেলা জেতে, { $draw } ড্র করে আর { $loss } হারে।
+eval-random-help = এমন খেলোয়াড়ের সম্ভাব্য প্রতিটি খেলার ওপর ঠিকঠাক সম্ভাবনা, কোনো নমুনা নয়।
+eval-perfect = নিখুঁত খেলোয়াড়ের বিরুদ্ধে MENACE { $win } খেলা জেতে, { $draw } ড্র করে আর { $loss } হারে।
+eval-perfect-help = নিখুঁত খেলোয়াড় কখনো হারে না; সে তার সেরা চালগুলোর মধ্যে এলোমেলোভাবে একটা বাছে।
+panel-save = রাখুন আর লোড করুন
+button-download = MENACE ডাউনলোড করুন
+button-upload = একটা MENACE আপলোড করুন
+panel-explain = MENACE কেন ওখানে চাল দিল
+explain-none = MENACE চাল দিলে এখানে দেখা যাবে সে কোন দেশলাই বাক্স খুলল আর কোন পুঁতি তুলল।
+explain-latest = MENACE-এর শেষ চাল
+explain-after-game = এই খেলা MENACE-কে কী শেখাল
+explain-real-board = আসল বোর্ড
+explain-box-drawing = বাক্স { $box }-এর ছবি
+explain-cell = পুঁতি { $bead }: { $count ->
+    [one] { $count }টি পুঁতি
+   *[other] { $count }টি পুঁতি
+  }, বাক্সের { $share }
+explain-same-board = বাক্সে ঠিক এই বোর্ডই আঁকা, তাই প্রতিটি পুঁতি মানে যে ঘরে সেটা আঁকা সেই ঘর।
+explain-turned = বাক্সে এই বোর্ড { $how } আঁকা, তাই আসল বোর্ডে ঘর খুঁজতে প্রতিটি পুঁতিকে উল্টো দিকে ঘুরিয়ে আনা হয়।
+explain-drew = MENACE বাক্স { $box } ঝাঁকিয়ে পুঁতি { $letter } তুলল (বাক্সে { $bead }), { $total }টি পুঁতির মধ্যে ওই রঙের { $count }টির একটি: সম্ভাবনা { $share }। ঘুরিয়ে আনলে এটা পড়ে { $move } ঘরে।
+explain-forced = মাত্র একটা ঘর খালি ছিল: MENACE বাক্স না খুলেই { $move } চাল দিল।
+explain-refilled = বাক্সটা খালি ছিল, তাই আগে { $count ->
+    [one] { $count }টি এলোমেলো পুঁতি রাখা হল
+   *[other] { $count }টি এলোমেলো পুঁতি রাখা হল
+  }।
+explain-nim-row = সারি { $row }: { $count ->
+    [one] { $count }টি কাঠি
+   *[other] { $count }টি কাঠি
+  }
+explain-col-bead = পুঁতি
+explain-col-move = আসল বোর্ডে চাল
+explain-col-beads = পুঁতি
+explain-col-share = সম্ভাবনা
+explain-col-after = খেলার পর পুঁতি
+explain-won = MENACE জিতল:
+explain-draw = ড্র:
+explain-lost = MENACE হারল:
+explain-rule-more = তোলা প্রতিটি পুঁতি নিজের বাক্সে ফেরে, সঙ্গে ওই রঙের আরও { $count ->
+    [one] { $count }টি
+   *[other] { $count }টি
+  }, তাই এই চালগুলোর সম্ভাবনা বাড়ে।
+explain-rule-same = তোলা প্রতিটি পুঁতি নিজের বাক্সে ফেরে; কিছুই বদলায় না।
+explain-rule-out = তোলা প্রতিটি পুঁতি সরিয়ে নেওয়া হয় (ওই রঙের { $count ->
+    [one] { $count }টি পুঁতি
+   *[other] { $count }টি পুঁতি
+  }), তাই এই চালগুলো কমে আসে।
+explain-before-after = বাক্স { $box }: পুঁতি { $bead } (চাল { $move }) { $before } থেকে { $after } হল।
+symmetry-identity = যেমন আছে তেমন
+symmetry-rotate-90-clockwise = ঘড়ির কাঁটার দিকে এক-চতুর্থাংশ ঘুরিয়ে
+symmetry-rotate-180 = অর্ধেক ঘুরিয়ে
+symmetry-rotate-90-anticlockwise = ঘড়ির কাঁটার উল্টো দিকে এক-চতুর্থাংশ ঘুরিয়ে
+symmetry-mirror-left-right = বাঁ থেকে ডানে উল্টে
+symmetry-mirror-top-bottom = ওপর থেকে নিচে উল্টে
+symmetry-mirror-main-diagonal = ওপর-বাঁ থেকে নিচ-ডান কর্ণ বরাবর উল্টে
+symmetry-mirror-anti-diagonal = ওপর-ডান থেকে নিচ-বাঁ কর্ণ বরাবর উল্টে
+panel-learning = শেখা
+plot-label = শেখার রেখা: সাম্প্রতিক খেলায় জয়, ড্র আর হারের ভাগ, আর প্রথম বাক্সের পুঁতি
+plot-game = খেলা { $game }
+plot-empty = খেলুন, দেখুন বা অনুশীলন করান: শেখার রেখা এখানে দেখা যাবে।
+plot-beads-axis = পুঁতি
+plot-exploit-point = { $games }টি খেলার পর সেরা প্রতিপক্ষ { $share } জিতত
+legend-won = জয় (সাম্প্রতিক খেলার ভাগ)
+legend-drawn = ড্র
+legend-lost = হার
+legend-beads = প্রথম বাক্সের পুঁতি
+legend-exploit = সেরা প্রতিপক্ষের জয় (হিসাবের পর)
+panel-boxes = দেশলাই বাক্স
+show-opponent = দ্বিতীয় MENACE-এর বাক্স দেখান
+boxes-key = প্রতিটি খালি ঘরে সেই চালের পুঁতির সংখ্যা। ঘেরা: তোলা পুঁতি; মোটা পাড়: শেষ খেলায় ব্যবহৃত বাক্স।
+boxes-count = { $count ->
+    [one] { $count }টি বাক্স
+   *[other] { $count }টি বাক্স
+  }
+boxes-count-opponent = দ্বিতীয় MENACE (O)-এর { $count }টি বাক্স
+boxes-none-opponent = (আগে দ্বিতীয় MENACE-এর বিরুদ্ধে অনুশীলন করান)
+boxes-used = শেষ খেলায় ব্যবহৃত বাক্স, পুঁতি তোলার ক্রমে
+boxes-for-move = তার চাল { $move }: { $count ->
+    [one] { $count }টি বাক্স
+   *[other] { $count }টি বাক্স
+  }
+box-title = বাক্স { $box }: { $count ->
+    [one] { $count }টি পুঁতি
+   *[other] { $count }টি পুঁতি
+  }
+box-beads = পুঁতি { $beads }
+beads-count = { $count ->
+    [one] { $count }টি পুঁতি
+   *[other] { $count }টি পুঁতি
+  }
+toast-not-json = সার্ভার এমন কিছু পাঠাল যা JSON নয়
+toast-not-connected = ইঞ্জিনের সঙ্গে সংযোগ নেই
+toast-not-state = { $file } রাখা কোনো MENACE নয় (JSON নয়)
+toast-too-large = { $file } রাখা MENACE হওয়ার পক্ষে খুব বড়
+toast-choose-opponent = MENACE-এর জন্য একজন প্রতিপক্ষ বাছুন, অথবা নিজে খেলতে নতুন খেলা চাপুন

@@ -1,0 +1,208 @@
+# English: the words of the MENACE pages and printed labels (Project Fluent syntax).
+# Every other catalog has exactly these messages (a test checks); the board notation
+# (LL ... RR, 2:3, a1-a2) stays as it is in every language.
+
+## The private page
+
+page-title = MENACE: the matchbox machine that learns noughts and crosses
+page-tagline = Michie's matchbox machine learns to play by reward alone
+skip-to-play = Skip to the game
+menu-game = Game
+menu-seed = Seed
+menu-language = Language
+game-ttt = noughts and crosses
+game-nim = Nim (3, 4, 5)
+game-hexapawn = Hexapawn
+button-set-seed = Set seed
+connection-connecting = connecting…
+connection-connected = connected
+connection-lost = disconnected (click to reconnect)
+panel-play = Play
+board-label = the board: click a free cell to play there
+cell-free = { $cell }: free
+cell-taken = { $cell }: { $mark }
+move-placeholder = your move, e.g. 2:3
+button-move = Move
+message-start = Press New game to play MENACE (it plays X and moves first), or let it train below.
+message-thinking = MENACE is choosing a bead…
+message-you-first = You move first: type your move below.
+message-watch-start = MENACE against { $opponent }: a game starts.
+message-menace-moved = MENACE played { $move } with a bead from box { $box }. { $next }
+message-menace-forced = MENACE played { $move }, its only possible move. { $next }
+message-your-move-click = Your move: click a free cell.
+message-your-move-type = Your move: type it below.
+message-opponent-moved = { $opponent } played { $move }.
+message-result-learned = { $result } What MENACE learns: { $rule }
+message-training = MENACE is training: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } against the opponent chosen above.
+message-trained = MENACE trained for { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }. Press New game to see how it plays now.
+message-seed = Seed set to { $seed }: the same clicks now give the same game every time.
+message-imported = Loaded a MENACE that learned from { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } ({ $preset } rules).
+message-saved = Saved: MENACE after { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } is in your downloads.
+result-menace-wins = MENACE wins.
+result-draw = A draw.
+result-you-win = You win!
+result-opponent-wins = { $opponent } wins.
+result-menace-resigned = MENACE resigned: its box was empty. You win!
+result-you-resigned = You resigned: MENACE wins.
+result-opponent-resigned = { $opponent } resigned: MENACE wins.
+button-new-game = New game
+button-resign = Resign
+counter-won = MENACE won
+counter-drawn = drawn
+counter-lost = MENACE lost
+games-learned = Games learned from in all:
+panel-opponent = Opponent
+menu-opponent = MENACE plays
+opponent-human = you (click the board)
+opponent-you = you
+opponent-random = a player who moves at random
+opponent-perfect = a perfect player
+opponent-mixed = a perfect player who sometimes moves at random
+opponent-exploiter = the best possible opponent against MENACE now
+opponent-menace = a second MENACE, learning too
+mixed-share = share of random moves
+menu-speed = Speed
+speed-ms = { $ms } ms a move
+speed-fastest = as fast as it goes
+watch-label = Games to watch
+button-watch = Watch
+train-label = Games to train
+button-train = Train
+button-stop = Stop
+progress-label = training progress
+progress-line = { $done } of { $of } games: MENACE won { $won }, drew { $drawn }, lost { $lost }
+progress-trained = Trained { $games } games against { $opponent }: MENACE won { $won }, drew { $drawn }, lost { $lost }.
+progress-trained-stopped = Stopped after { $games } games against { $opponent }: MENACE won { $won }, drew { $drawn }, lost { $lost }.
+panel-beads = Beads
+menu-preset = Preset
+preset-option = { $name }: beads { $initial }; win, draw, loss { $reward }
+preset-challenge = the challenge's rules
+preset-michie = Michie's rules of 1961
+preset-scroggs = Scroggs's rules
+preset-custom = your own rules
+rules-initial = Beads per move at MENACE's 1st, 2nd, 3rd, 4th move
+rules-reward = Beads added per drawn bead after a win, a draw, a loss
+rules-empty = When a box is empty
+rules-empty-refill = put in 3 random beads
+rules-empty-resign = MENACE resigns
+rules-symmetry = one bead colour per kind of move (Scroggs)
+rules-symmetry-help = each box gets one bead colour for each group of moves that are the same up to turning the board
+rules-symmetry-missing = this engine's bead rules have no such option
+button-update = Update
+button-update-reset = Update and reset
+rules-now = Now: { $preset }.
+rules-refilled = Every box was refilled.
+rules-kept = The beads were kept.
+panel-eval = How good is MENACE now?
+button-eval = Work it out exactly
+eval-what = What does this mean?
+eval-exploit = If the best possible opponent played MENACE now, MENACE would lose { $share } of games.
+eval-exploit-help = This is MENACE's "exploitability": the share of games an opponent who knows every bead in every box, and plays the best reply to them, would win.
+eval-greedy = If MENACE always took the colour with the most beads, that opponent would win { $share } of games.
+eval-greedy-help = MENACE draws a bead at random; this is the same figure if it always took the colour with the most beads in the box instead.
+eval-random = Against a player who moves at random, MENACE wins { $win }, draws { $draw } and loses { $loss } of games.
+eval-random-help = Exact odds over every game such a player could play, not a sample.
+eval-perfect = Against a perfect player, MENACE wins { $win }, draws { $draw } and loses { $loss } of games.
+eval-perfect-help = A perfect player never loses; it picks at random among its best moves.
+panel-save = Save and load
+button-download = Download MENACE
+button-upload = Upload a MENACE
+panel-explain = Why MENACE moved there
+explain-none = When MENACE moves, this shows the matchbox it used and the bead it drew.
+explain-latest = MENACE's latest move
+explain-after-game = What the game taught MENACE
+explain-real-board = the real board
+explain-box-drawing = the drawing on box { $box }
+explain-cell = bead { $bead }: { $count ->
+    [one] { $count } bead
+   *[other] { $count } beads
+  }, { $share } of the box
+explain-same-board = The box shows this very board, so every bead means the cell it is drawn on.
+explain-turned = The box shows this board { $how }, so each bead is turned back to find its cell on the real board.
+explain-drew = MENACE shook box { $box } and drew bead { $letter } ({ $bead } on the box), one of { $count } of that colour among { $total } beads: a chance of { $share }. Turned back, it lands on { $move }.
+explain-forced = Only one cell was free: MENACE played { $move } without opening a box.
+explain-refilled = The box was empty, so { $count ->
+    [one] { $count } random bead was
+   *[other] { $count } random beads were
+  } put in first.
+explain-nim-row = row { $row }: { $count ->
+    [one] { $count } counter
+   *[other] { $count } counters
+  }
+explain-col-bead = bead
+explain-col-move = move on the real board
+explain-col-beads = beads
+explain-col-share = chance
+explain-col-after = beads after the game
+explain-won = MENACE won:
+explain-draw = A draw:
+explain-lost = MENACE lost:
+explain-rule-more = each bead it drew goes back into its box with { $count ->
+    [one] { $count } more of its colour
+   *[other] { $count } more of its colour
+  }, so those moves become likelier.
+explain-rule-same = each bead it drew goes back into its box; nothing changes.
+explain-rule-out = each bead it drew is taken out ({ $count ->
+    [one] { $count } bead
+   *[other] { $count } beads
+  } of its colour), so those moves become rarer.
+explain-before-after = Box { $box }: bead { $bead } (played { $move }) went from { $before } to { $after }.
+symmetry-identity = as it is
+symmetry-rotate-90-clockwise = turned a quarter turn clockwise
+symmetry-rotate-180 = turned half a turn
+symmetry-rotate-90-anticlockwise = turned a quarter turn anticlockwise
+symmetry-mirror-left-right = mirrored left to right
+symmetry-mirror-top-bottom = mirrored top to bottom
+symmetry-mirror-main-diagonal = mirrored in the diagonal from top left to bottom right
+symmetry-mirror-anti-diagonal = mirrored in the diagonal from top right to bottom left
+panel-learning = Learning
+plot-label = learning curve: shares of recent games won, drawn and lost, and the beads in the first box
+plot-game = game { $game }
+plot-empty = Play, watch or train: the learning curve appears here.
+plot-beads-axis = beads
+plot-exploit-point = the best opponent would win { $share } after { $games } games
+legend-won = won (share of recent games)
+legend-drawn = drawn
+legend-lost = lost
+legend-beads = beads in the first box
+legend-exploit = best opponent's wins (after Work it out)
+panel-boxes = Matchboxes
+show-opponent = show the second MENACE's boxes
+boxes-key = Each free cell shows how many beads that move has. Outlined: the bead drawn; thick border: boxes used in the last game.
+boxes-count = { $count ->
+    [one] { $count } box
+   *[other] { $count } boxes
+  }
+boxes-count-opponent = { $count } boxes of the second MENACE (O)
+boxes-none-opponent = (train against a second MENACE first)
+boxes-used = Boxes used in the last game, in the order drawn
+boxes-for-move = Its move { $move }: { $count ->
+    [one] { $count } box
+   *[other] { $count } boxes
+  }
+box-title = box { $box }: { $count ->
+    [one] { $count } bead
+   *[other] { $count } beads
+  }
+box-beads = beads { $beads }
+beads-count = { $count ->
+    [one] { $count } bead
+   *[other] { $count } beads
+  }
+toast-not-json = the server sent something that is not JSON
+toast-not-connected = not connected to the engine
+toast-not-state = { $file } is not a saved MENACE (not JSON)
+toast-too-large = { $file } is too large to be a saved MENACE
+toast-choose-opponent = choose an opponent for MENACE to play, or press New game to play yourself

@@ -1,0 +1,208 @@
+# हिन्दी: MENACE के पन्नों और छपे लेबलों के शब्द।
+# परियोजना के इंजीनियरों ने मशीन की मदद से अनुवाद किया है; किसी मूल वक्ता की जाँच बाक़ी है
+# (कोई संदेश कैसे सुधारें, यह docs/menace.md में लिखा है)।
+
+## निजी पन्ना
+
+page-title = MENACE: माचिस की डिब्बियों की मशीन जो काटा-छोटी (टिक-टैक-टो) सीखती है
+page-tagline = मिशी की माचिस-डिब्बी मशीन सिर्फ़ इनाम से खेलना सीखती है
+skip-to-play = खेल पर जाएँ
+menu-game = खेल
+menu-seed = बीज
+menu-language = भाषा
+game-ttt = काटा-छोटी (टिक-टैक-टो)
+game-nim = निम (3, 4, 5)
+game-hexapawn = हेक्सापॉन
+button-set-seed = बीज लगाएँ
+connection-connecting = जुड़ रहा है…
+connection-connected = जुड़ गया
+connection-lost = संपर्क टूटा (फिर जोड़ने के लिए दबाएँ)
+panel-play = खेलें
+board-label = बोर्ड: किसी ख़ाली खाने को दबाकर वहाँ चाल चलें
+cell-free = { $cell }: ख़ाली
+cell-taken = { $cell }: { $mark }
+move-placeholder = आपकी चाल, जैसे 2:3
+button-move = चाल चलें
+message-start = MENACE से खेलने के लिए नया खेल दबाएँ (वह X से खेलता है और पहले चलता है), या नीचे उसे अभ्यास करने दें।
+message-thinking = MENACE मनका चुन रहा है…
+message-you-first = पहली चाल आपकी है: नीचे अपनी चाल लिखें।
+message-watch-start = MENACE बनाम { $opponent }: खेल शुरू होता है।
+message-menace-moved = MENACE ने डिब्बी { $box } के मनके से { $move } चला। { $next }
+message-menace-forced = MENACE ने { $move } चला, उसकी अकेली संभव चाल। { $next }
+message-your-move-click = आपकी बारी: कोई ख़ाली खाना दबाएँ।
+message-your-move-type = आपकी बारी: नीचे चाल लिखें।
+message-opponent-moved = { $opponent } ने { $move } चला।
+message-result-learned = { $result } MENACE क्या सीखता है: { $rule }
+message-training = MENACE अभ्यास कर रहा है: ऊपर चुने विरोधी के ख़िलाफ़ { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेल
+  }।
+message-trained = MENACE ने { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेल
+  } का अभ्यास किया। अब वह कैसे खेलता है, देखने के लिए नया खेल दबाएँ।
+message-seed = बीज { $seed }: अब वही क्लिक हर बार वही खेल देंगे।
+message-imported = एक MENACE लोड हुआ जिसने { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } से सीखा है ({ $preset })।
+message-saved = सहेजा गया: { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } के बाद का MENACE आपके डाउनलोड में है।
+result-menace-wins = MENACE जीता।
+result-draw = बराबरी।
+result-you-win = आप जीते!
+result-opponent-wins = { $opponent } जीता।
+result-menace-resigned = MENACE ने हार मान ली: उसकी डिब्बी ख़ाली थी। आप जीते!
+result-you-resigned = आपने हार मान ली: MENACE जीता।
+result-opponent-resigned = { $opponent } ने हार मान ली: MENACE जीता।
+button-new-game = नया खेल
+button-resign = हार मानें
+counter-won = MENACE जीता
+counter-drawn = बराबरी
+counter-lost = MENACE हारा
+games-learned = कुल कितने खेलों से सीखा:
+panel-opponent = विरोधी
+menu-opponent = MENACE किससे खेले
+opponent-human = आपसे (बोर्ड पर दबाएँ)
+opponent-you = आप
+opponent-random = बेतरतीब चाल चलने वाला खिलाड़ी
+opponent-perfect = निपुण खिलाड़ी
+opponent-mixed = निपुण खिलाड़ी जो कभी-कभी बेतरतीब चलता है
+opponent-exploiter = अभी के MENACE के ख़िलाफ़ सबसे अच्छा संभव विरोधी
+opponent-menace = दूसरा MENACE, जो ख़ुद भी सीखता है
+mixed-share = बेतरतीब चालों का हिस्सा
+menu-speed = रफ़्तार
+speed-ms = हर चाल { $ms } मि.से.
+speed-fastest = जितना तेज़ हो सके
+watch-label = देखने के लिए खेल
+button-watch = देखें
+train-label = अभ्यास के खेल
+button-train = अभ्यास कराएँ
+button-stop = रोकें
+progress-label = अभ्यास की प्रगति
+progress-line = { $of } में से { $done } खेल: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }
+progress-trained = { $opponent } के ख़िलाफ़ { $games } खेलों का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+progress-trained-stopped = { $opponent } के ख़िलाफ़ { $games } खेलों के बाद रोका: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+panel-beads = मनके
+menu-preset = तैयार नियम
+preset-option = { $name }: मनके { $initial }; जीत, बराबरी, हार { $reward }
+preset-challenge = चुनौती के नियम
+preset-michie = मिशी के 1961 के नियम
+preset-scroggs = स्क्रॉग्स के नियम
+preset-custom = आपके अपने नियम
+rules-initial = MENACE की पहली, दूसरी, तीसरी, चौथी चाल पर हर चाल के मनके
+rules-reward = जीत, बराबरी, हार के बाद हर निकाले मनके पर जोड़े जाने वाले मनके
+rules-empty = जब कोई डिब्बी ख़ाली हो
+rules-empty-refill = 3 बेतरतीब मनके डालें
+rules-empty-resign = MENACE हार मान ले
+rules-symmetry = हर तरह की चाल के लिए एक रंग (स्क्रॉग्स)
+rules-symmetry-help = हर डिब्बी में उन चालों के हर समूह के लिए एक रंग, जो बोर्ड घुमाने पर एक जैसी हों
+rules-symmetry-missing = इस इंजन के नियमों में यह विकल्प नहीं है
+button-update = बदलें
+button-update-reset = बदलें और फिर से शुरू करें
+rules-now = अभी: { $preset }।
+rules-refilled = हर डिब्बी फिर से भरी गई।
+rules-kept = मनके वैसे ही रखे गए।
+panel-eval = MENACE अभी कितना अच्छा है?
+button-eval = ठीक-ठीक गिनें
+eval-what = इसका मतलब क्या है?
+eval-exploit = अगर सबसे अच्छा संभव विरोधी अभी MENACE से खेले, तो MENACE { $share } खेल हारेगा।
+eval-exploit-help = यह MENACE की "कमज़ोरी का माप" है: उन खेलों का हिस्सा जो ऐसा विरोधी जीतेगा जिसे हर डिब्बी का हर मनका पता है और जो उनका सबसे अच्छा जवाब देता है।
+eval-greedy = अगर MENACE हमेशा सबसे ज़्यादा मनकों वाला रंग लेता, तो वह विरोधी { $share } खेल जीतता।
+eval-greedy-help = MENACE मनका बेतरतीब निकालता है; यह वही आँकड़ा है अगर वह हमेशा डिब्बी का सबसे ज़्यादा मनकों वाला रंग लेता।
+eval-random = बेतरतीब चलने वाले खिलाड़ी के ख़िलाफ़ MENACE { $win } खेल जीतता, { $draw } बराबर करता और { $loss } हारता है।
+eval-random-help = ऐसे खिलाड़ी के हर संभव खेल पर ठीक-ठीक संभावनाएँ, कोई नमूना नहीं।
+eval-perfect = निपुण खिलाड़ी के ख़िलाफ़ MENACE { $win } खेल जीतता, { $draw } बराबर करता और { $loss } हारता है।
+eval-perfect-help = निपुण खिलाड़ी कभी नहीं हारता; वह अपनी सबसे अच्छी चालों में से बेतरतीब चुनता है।
+panel-save = सहेजें और लोड करें
+button-download = MENACE डाउनलोड करें
+button-upload = कोई MENACE अपलोड करें
+panel-explain = MENACE ने वहाँ क्यों चला
+explain-none = जब MENACE चलेगा, यहाँ दिखेगा कि उसने कौन-सी डिब्बी खोली और कौन-सा मनका निकाला।
+explain-latest = MENACE की आख़िरी चाल
+explain-after-game = इस खेल ने MENACE को क्या सिखाया
+explain-real-board = असली बोर्ड
+explain-box-drawing = डिब्बी { $box } पर बना चित्र
+explain-cell = मनका { $bead }: { $count ->
+    [one] { $count } मनका
+   *[other] { $count } मनके
+  }, डिब्बी का { $share }
+explain-same-board = डिब्बी पर यही बोर्ड बना है, इसलिए हर मनका उसी खाने का है जिस पर वह बना है।
+explain-turned = डिब्बी पर यह बोर्ड { $how } बना है, इसलिए असली बोर्ड पर खाना ढूँढने के लिए हर मनके को वापस घुमाया जाता है।
+explain-drew = MENACE ने डिब्बी { $box } हिलाई और मनका { $letter } निकाला (डिब्बी पर { $bead }), { $total } मनकों में उस रंग के { $count } में से एक: { $share } की संभावना। वापस घुमाने पर यह { $move } पर आता है।
+explain-forced = बस एक खाना ख़ाली था: MENACE ने बिना डिब्बी खोले { $move } चला।
+explain-refilled = डिब्बी ख़ाली थी, इसलिए पहले { $count ->
+    [one] { $count } बेतरतीब मनका डाला गया
+   *[other] { $count } बेतरतीब मनके डाले गए
+  }।
+explain-nim-row = पंक्ति { $row }: { $count ->
+    [one] { $count } तीली
+   *[other] { $count } तीलियाँ
+  }
+explain-col-bead = मनका
+explain-col-move = असली बोर्ड पर चाल
+explain-col-beads = मनके
+explain-col-share = संभावना
+explain-col-after = खेल के बाद मनके
+explain-won = MENACE जीता:
+explain-draw = बराबरी:
+explain-lost = MENACE हारा:
+explain-rule-more = निकाला गया हर मनका अपनी डिब्बी में लौटता है और उसके साथ उसी रंग के { $count ->
+    [one] { $count } और
+   *[other] { $count } और
+  } डाले जाते हैं, इसलिए ये चालें ज़्यादा संभावित हो जाती हैं।
+explain-rule-same = निकाला गया हर मनका अपनी डिब्बी में लौटता है; कुछ नहीं बदलता।
+explain-rule-out = निकाला गया हर मनका बाहर कर दिया जाता है (उस रंग के { $count ->
+    [one] { $count } मनका
+   *[other] { $count } मनके
+  }), इसलिए ये चालें कम होती जाती हैं।
+explain-before-after = डिब्बी { $box }: मनका { $bead } (चाल { $move }) { $before } से { $after } हुआ।
+symmetry-identity = जैसा है वैसा
+symmetry-rotate-90-clockwise = घड़ी की दिशा में चौथाई घुमाकर
+symmetry-rotate-180 = आधा घुमाकर
+symmetry-rotate-90-anticlockwise = घड़ी की उलटी दिशा में चौथाई घुमाकर
+symmetry-mirror-left-right = बाएँ से दाएँ उलटकर
+symmetry-mirror-top-bottom = ऊपर से नीचे उलटकर
+symmetry-mirror-main-diagonal = ऊपर-बाएँ से नीचे-दाएँ वाले विकर्ण पर उलटकर
+symmetry-mirror-anti-diagonal = ऊपर-दाएँ से नीचे-बाएँ वाले विकर्ण पर उलटकर
+panel-learning = सीखना
+plot-label = सीखने का वक्र: हाल के खेलों में जीत, बराबरी और हार का हिस्सा, और पहली डिब्बी के मनके
+plot-game = खेल { $game }
+plot-empty = खेलें, देखें या अभ्यास कराएँ: सीखने का वक्र यहाँ दिखेगा।
+plot-beads-axis = मनके
+plot-exploit-point = { $games } खेलों के बाद सबसे अच्छा विरोधी { $share } जीतता
+legend-won = जीत (हाल के खेलों का हिस्सा)
+legend-drawn = बराबरी
+legend-lost = हार
+legend-beads = पहली डिब्बी के मनके
+legend-exploit = सबसे अच्छे विरोधी की जीत (ठीक-ठीक गिनने के बाद)
+panel-boxes = माचिस की डिब्बियाँ
+show-opponent = दूसरे MENACE की डिब्बियाँ दिखाएँ
+boxes-key = हर ख़ाली खाने में उस चाल के मनकों की गिनती है। घेरा: निकाला गया मनका; मोटी किनारी: पिछले खेल में इस्तेमाल हुई डिब्बियाँ।
+boxes-count = { $count ->
+    [one] { $count } डिब्बी
+   *[other] { $count } डिब्बियाँ
+  }
+boxes-count-opponent = दूसरे MENACE (O) की { $count } डिब्बियाँ
+boxes-none-opponent = (पहले दूसरे MENACE के ख़िलाफ़ अभ्यास कराएँ)
+boxes-used = पिछले खेल में इस्तेमाल हुई डिब्बियाँ, मनके निकलने के क्रम में
+boxes-for-move = उसकी चाल { $move }: { $count ->
+    [one] { $count } डिब्बी
+   *[other] { $count } डिब्बियाँ
+  }
+box-title = डिब्बी { $box }: { $count ->
+    [one] { $count } मनका
+   *[other] { $count } मनके
+  }
+box-beads = मनके { $beads }
+beads-count = { $count ->
+    [one] { $count } मनका
+   *[other] { $count } मनके
+  }
+toast-not-json = सर्वर ने कुछ ऐसा भेजा जो JSON नहीं है
+toast-not-connected = इंजन से संपर्क नहीं है
+toast-not-state = { $file } सहेजा हुआ MENACE नहीं है (JSON नहीं)
+toast-too-large = { $file } सहेजे हुए MENACE के लिए बहुत बड़ी है
+toast-choose-opponent = MENACE के लिए कोई विरोधी चुनें, या ख़ुद खेलने के लिए नया खेल दबाएँ

@@ -1,0 +1,208 @@
+# Português (do Brasil): as palavras das páginas do MENACE e das etiquetas impressas.
+# Traduzido com ajuda de máquina pelos engenheiros do projeto; falta a revisão de um
+# falante nativo (docs/menace.md explica como corrigir uma mensagem).
+
+## A página particular
+
+page-title = MENACE: a máquina de caixas de fósforos que aprende o jogo da velha
+page-tagline = a máquina de caixas de fósforos de Michie aprende a jogar só com recompensas
+skip-to-play = Ir para o jogo
+menu-game = Jogo
+menu-seed = Semente
+menu-language = Idioma
+game-ttt = jogo da velha
+game-nim = Nim (3, 4, 5)
+game-hexapawn = Hexapawn
+button-set-seed = Usar semente
+connection-connecting = conectando…
+connection-connected = conectado
+connection-lost = desconectado (clique para reconectar)
+panel-play = Jogar
+board-label = o tabuleiro: clique numa casa livre para jogar nela
+cell-free = { $cell }: livre
+cell-taken = { $cell }: { $mark }
+move-placeholder = sua jogada, por exemplo 2:3
+button-move = Jogar
+message-start = Clique em Novo jogo para jogar contra o MENACE (ele joga com X e começa), ou deixe-o treinar abaixo.
+message-thinking = O MENACE está escolhendo uma conta…
+message-you-first = Você começa: digite sua jogada abaixo.
+message-watch-start = MENACE contra { $opponent }: começa uma partida.
+message-menace-moved = O MENACE jogou { $move } com uma conta da caixa { $box }. { $next }
+message-menace-forced = O MENACE jogou { $move }, sua única jogada possível. { $next }
+message-your-move-click = Sua vez: clique numa casa livre.
+message-your-move-type = Sua vez: digite a jogada abaixo.
+message-opponent-moved = { $opponent } jogou { $move }.
+message-result-learned = { $result } O que o MENACE aprende: { $rule }
+message-training = O MENACE está treinando: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } contra o adversário escolhido acima.
+message-trained = O MENACE treinou { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  }. Clique em Novo jogo para ver como ele joga agora.
+message-seed = Semente { $seed }: os mesmos cliques agora dão sempre a mesma partida.
+message-imported = Carregado um MENACE que aprendeu com { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } (regras: { $preset }).
+message-saved = Salvo: o MENACE depois de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } está nos seus downloads.
+result-menace-wins = O MENACE venceu.
+result-draw = Empate.
+result-you-win = Você venceu!
+result-opponent-wins = { $opponent } venceu.
+result-menace-resigned = O MENACE desistiu: a caixa estava vazia. Você venceu!
+result-you-resigned = Você desistiu: o MENACE vence.
+result-opponent-resigned = { $opponent } desistiu: o MENACE vence.
+button-new-game = Novo jogo
+button-resign = Desistir
+counter-won = vitórias do MENACE
+counter-drawn = empates
+counter-lost = derrotas do MENACE
+games-learned = Partidas com que aprendeu, ao todo:
+panel-opponent = Adversário
+menu-opponent = O MENACE joga contra
+opponent-human = você (clique no tabuleiro)
+opponent-you = você
+opponent-random = um jogador que joga ao acaso
+opponent-perfect = um jogador perfeito
+opponent-mixed = um jogador perfeito que às vezes joga ao acaso
+opponent-exploiter = o melhor adversário possível contra o MENACE de agora
+opponent-menace = um segundo MENACE, que também aprende
+mixed-share = parte de jogadas ao acaso
+menu-speed = Velocidade
+speed-ms = { $ms } ms por jogada
+speed-fastest = o mais rápido possível
+watch-label = Partidas para assistir
+button-watch = Assistir
+train-label = Partidas de treino
+button-train = Treinar
+button-stop = Parar
+progress-label = progresso do treino
+progress-line = { $done } de { $of } partidas: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }
+progress-trained = Treinou { $games } partidas contra { $opponent }: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }.
+progress-trained-stopped = Parou depois de { $games } partidas contra { $opponent }: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }.
+panel-beads = Contas
+menu-preset = Regras prontas
+preset-option = { $name }: contas { $initial }; vitória, empate, derrota { $reward }
+preset-challenge = as regras do desafio
+preset-michie = as regras de Michie (1961)
+preset-scroggs = as regras de Scroggs
+preset-custom = regras suas
+rules-initial = Contas por jogada na 1ª, 2ª, 3ª e 4ª jogada do MENACE
+rules-reward = Contas a mais por conta tirada depois de vitória, empate, derrota
+rules-empty = Quando uma caixa fica vazia
+rules-empty-refill = pôr 3 contas ao acaso
+rules-empty-resign = o MENACE desiste
+rules-symmetry = uma cor de conta por tipo de jogada (Scroggs)
+rules-symmetry-help = cada caixa recebe uma cor de conta para cada grupo de jogadas que são iguais girando o tabuleiro
+rules-symmetry-missing = as regras deste motor não têm essa opção
+button-update = Atualizar
+button-update-reset = Atualizar e recomeçar
+rules-now = Agora: { $preset }.
+rules-refilled = Todas as caixas foram reabastecidas.
+rules-kept = As contas foram mantidas.
+panel-eval = Quão bom é o MENACE agora?
+button-eval = Calcular exatamente
+eval-what = O que isto quer dizer?
+eval-exploit = Se o melhor adversário possível jogasse contra o MENACE agora, o MENACE perderia { $share } das partidas.
+eval-exploit-help = É a "explorabilidade" do MENACE: a parte das partidas que venceria um adversário que conhece todas as contas de todas as caixas e joga a melhor resposta a elas.
+eval-greedy = Se o MENACE sempre pegasse a cor com mais contas, esse adversário venceria { $share } das partidas.
+eval-greedy-help = O MENACE tira uma conta ao acaso; este é o mesmo número se ele sempre pegasse a cor com mais contas na caixa.
+eval-random = Contra um jogador que joga ao acaso, o MENACE vence { $win }, empata { $draw } e perde { $loss } das partidas.
+eval-random-help = Probabilidades exatas sobre todas as partidas que esse jogador poderia jogar, não uma amostra.
+eval-perfect = Contra um jogador perfeito, o MENACE vence { $win }, empata { $draw } e perde { $loss } das partidas.
+eval-perfect-help = Um jogador perfeito nunca perde; ele escolhe ao acaso entre as suas melhores jogadas.
+panel-save = Salvar e carregar
+button-download = Baixar o MENACE
+button-upload = Carregar um MENACE
+panel-explain = Por que o MENACE jogou ali
+explain-none = Quando o MENACE jogar, aqui aparecem a caixa de fósforos que ele usou e a conta que tirou.
+explain-latest = A última jogada do MENACE
+explain-after-game = O que a partida ensinou ao MENACE
+explain-real-board = o tabuleiro de verdade
+explain-box-drawing = o desenho da caixa { $box }
+explain-cell = conta { $bead }: { $count ->
+    [one] { $count } conta
+   *[other] { $count } contas
+  }, { $share } da caixa
+explain-same-board = A caixa mostra este mesmo tabuleiro, então cada conta indica a casa em que está desenhada.
+explain-turned = A caixa mostra este tabuleiro { $how }; por isso cada conta é virada de volta para achar a sua casa no tabuleiro de verdade.
+explain-drew = O MENACE sacudiu a caixa { $box } e tirou a conta { $letter } ({ $bead } na caixa), uma das { $count } dessa cor entre { $total } contas: uma chance de { $share }. Virada de volta, ela cai em { $move }.
+explain-forced = Só havia uma casa livre: o MENACE jogou { $move } sem abrir caixa.
+explain-refilled = A caixa estava vazia, então antes { $count ->
+    [one] foi posta { $count } conta ao acaso
+   *[other] foram postas { $count } contas ao acaso
+  }.
+explain-nim-row = fileira { $row }: { $count ->
+    [one] { $count } palito
+   *[other] { $count } palitos
+  }
+explain-col-bead = conta
+explain-col-move = jogada no tabuleiro de verdade
+explain-col-beads = contas
+explain-col-share = chance
+explain-col-after = contas depois da partida
+explain-won = O MENACE venceu:
+explain-draw = Empate:
+explain-lost = O MENACE perdeu:
+explain-rule-more = cada conta que ele tirou volta para a caixa com { $count ->
+    [one] mais { $count } da mesma cor
+   *[other] mais { $count } da mesma cor
+  }, e essas jogadas ficam mais prováveis.
+explain-rule-same = cada conta que ele tirou volta para a caixa; nada muda.
+explain-rule-out = cada conta que ele tirou é retirada ({ $count ->
+    [one] { $count } conta
+   *[other] { $count } contas
+  } da cor), e essas jogadas ficam mais raras.
+explain-before-after = Caixa { $box }: a conta { $bead } (jogou { $move }) passou de { $before } para { $after }.
+symmetry-identity = tal como é
+symmetry-rotate-90-clockwise = girado um quarto de volta no sentido horário
+symmetry-rotate-180 = girado meia volta
+symmetry-rotate-90-anticlockwise = girado um quarto de volta no sentido anti-horário
+symmetry-mirror-left-right = espelhado da esquerda para a direita
+symmetry-mirror-top-bottom = espelhado de cima para baixo
+symmetry-mirror-main-diagonal = espelhado na diagonal do canto superior esquerdo ao inferior direito
+symmetry-mirror-anti-diagonal = espelhado na diagonal do canto superior direito ao inferior esquerdo
+panel-learning = Aprendizado
+plot-label = curva de aprendizado: partes das partidas recentes ganhas, empatadas e perdidas, e as contas da primeira caixa
+plot-game = partida { $game }
+plot-empty = Jogue, assista ou treine: a curva de aprendizado aparece aqui.
+plot-beads-axis = contas
+plot-exploit-point = o melhor adversário venceria { $share } depois de { $games } partidas
+legend-won = vitórias (parte das partidas recentes)
+legend-drawn = empates
+legend-lost = derrotas
+legend-beads = contas na primeira caixa
+legend-exploit = vitórias do melhor adversário (depois de Calcular)
+panel-boxes = Caixas de fósforos
+show-opponent = mostrar as caixas do segundo MENACE
+boxes-key = Cada casa livre mostra quantas contas essa jogada tem. Contorno: a conta tirada; borda grossa: caixas usadas na última partida.
+boxes-count = { $count ->
+    [one] { $count } caixa
+   *[other] { $count } caixas
+  }
+boxes-count-opponent = { $count } caixas do segundo MENACE (O)
+boxes-none-opponent = (treine contra um segundo MENACE antes)
+boxes-used = Caixas usadas na última partida, na ordem em que foram tiradas as contas
+boxes-for-move = Sua jogada { $move }: { $count ->
+    [one] { $count } caixa
+   *[other] { $count } caixas
+  }
+box-title = caixa { $box }: { $count ->
+    [one] { $count } conta
+   *[other] { $count } contas
+  }
+box-beads = contas { $beads }
+beads-count = { $count ->
+    [one] { $count } conta
+   *[other] { $count } contas
+  }
+toast-not-json = o servidor enviou algo que não é JSON
+toast-not-connected = sem conexão com o motor
+toast-not-state = { $file } não é um MENACE salvo (não é JSON)
+toast-too-large = { $file } é grande demais para ser um MENACE salvo
+toast-choose-opponent = escolha um adversário para o MENACE, ou clique em Novo jogo para jogar você mesmo

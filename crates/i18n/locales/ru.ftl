@@ -1,0 +1,221 @@
+# Русский: слова страниц MENACE и печатных наклеек.
+# Переведено инженерами проекта с помощью машинного перевода; нужна проверка носителем
+# языка (как исправить сообщение, сказано в docs/menace.md).
+
+## Личная страница
+
+page-title = MENACE: машина из спичечных коробков, которая учится играть в крестики-нолики
+page-tagline = спичечная машина Мичи учится играть только за награду
+skip-to-play = К игре
+menu-game = Игра
+menu-seed = Зерно
+menu-language = Язык
+game-ttt = крестики-нолики
+game-nim = Ним (3, 4, 5)
+game-hexapawn = Гексапешка
+button-set-seed = Задать зерно
+connection-connecting = подключение…
+connection-connected = подключено
+connection-lost = нет связи (нажмите, чтобы подключиться снова)
+panel-play = Игра
+board-label = доска: нажмите на свободную клетку, чтобы сходить туда
+cell-free = { $cell }: свободна
+cell-taken = { $cell }: { $mark }
+move-placeholder = ваш ход, например 2:3
+button-move = Сходить
+message-start = Нажмите «Новая игра», чтобы сыграть с MENACE (он играет X и ходит первым), или дайте ему потренироваться ниже.
+message-thinking = MENACE выбирает бусину…
+message-you-first = Вы ходите первым: введите свой ход ниже.
+message-watch-start = MENACE против соперника ({ $opponent }): партия начинается.
+message-menace-moved = MENACE сходил { $move } бусиной из коробка { $box }. { $next }
+message-menace-forced = MENACE сходил { $move }: других ходов не было. { $next }
+message-your-move-click = Ваш ход: нажмите на свободную клетку.
+message-your-move-type = Ваш ход: введите его ниже.
+message-opponent-moved = Соперник ({ $opponent }) сходил { $move }.
+message-result-learned = { $result } Чему учится MENACE: { $rule }
+message-training = MENACE тренируется: { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[many] { $games } партий
+  } против соперника, выбранного выше.
+message-trained = MENACE сыграл { $games ->
+    [one] { $games } тренировочную партию
+    [few] { $games } тренировочные партии
+   *[many] { $games } тренировочных партий
+  }. Нажмите «Новая игра», чтобы увидеть, как он играет теперь.
+message-seed = Зерно { $seed }: теперь одни и те же нажатия всегда дают одну и ту же партию.
+message-imported = Загружен MENACE, обученный на { $games ->
+    [one] { $games } партии
+    [few] { $games } партиях
+   *[many] { $games } партиях
+  } (правила: { $preset }).
+message-saved = Сохранено: MENACE после { $games ->
+    [one] { $games } партии
+    [few] { $games } партий
+   *[many] { $games } партий
+  } — в ваших загрузках.
+result-menace-wins = MENACE выиграл.
+result-draw = Ничья.
+result-you-win = Вы выиграли!
+result-opponent-wins = Соперник ({ $opponent }) выиграл.
+result-menace-resigned = MENACE сдался: его коробок был пуст. Вы выиграли!
+result-you-resigned = Вы сдались: MENACE выигрывает.
+result-opponent-resigned = Соперник ({ $opponent }) сдался: MENACE выигрывает.
+button-new-game = Новая игра
+button-resign = Сдаться
+counter-won = MENACE выиграл
+counter-drawn = ничьи
+counter-lost = MENACE проиграл
+games-learned = Всего партий, на которых он учился:
+panel-opponent = Соперник
+menu-opponent = MENACE играет против
+opponent-human = вас (нажимайте на доску)
+opponent-you = вы
+opponent-random = игрок, который ходит наугад
+opponent-perfect = безупречный игрок
+opponent-mixed = безупречный игрок, иногда ходящий наугад
+opponent-exploiter = сильнейший возможный соперник против нынешнего MENACE
+opponent-menace = второй MENACE, который тоже учится
+mixed-share = доля случайных ходов
+menu-speed = Скорость
+speed-ms = { $ms } мс на ход
+speed-fastest = как можно быстрее
+watch-label = Партий посмотреть
+button-watch = Смотреть
+train-label = Партий для тренировки
+button-train = Тренировать
+button-stop = Стоп
+progress-label = ход тренировки
+progress-line = { $done } из { $of } партий: MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }
+progress-trained = Сыграно { $games } тренировочных партий (соперник: { $opponent }): MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }.
+progress-trained-stopped = Остановлено после { $games } партий (соперник: { $opponent }): MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }.
+panel-beads = Бусины
+menu-preset = Готовые правила
+preset-option = { $name }: бусин { $initial }; победа, ничья, поражение { $reward }
+preset-challenge = правила конкурса
+preset-michie = правила Мичи 1961 года
+preset-scroggs = правила Скроггса
+preset-custom = свои правила
+rules-initial = Бусин на ход при 1-м, 2-м, 3-м, 4-м ходе MENACE
+rules-reward = Сколько бусин добавить за каждую вынутую после победы, ничьей, поражения
+rules-empty = Когда коробок пуст
+rules-empty-refill = положить 3 случайные бусины
+rules-empty-resign = MENACE сдаётся
+rules-symmetry = один цвет бусины на каждый вид хода (Скроггс)
+rules-symmetry-help = в каждом коробке один цвет бусин на группу ходов, одинаковых с точностью до поворота доски
+rules-symmetry-missing = у этого движка нет такого правила
+button-update = Применить
+button-update-reset = Применить и начать заново
+rules-now = Сейчас: { $preset }.
+rules-refilled = Все коробки наполнены заново.
+rules-kept = Бусины сохранены.
+panel-eval = Насколько хорош MENACE сейчас?
+button-eval = Посчитать точно
+eval-what = Что это значит?
+eval-exploit = Если бы с MENACE сейчас играл сильнейший возможный соперник, MENACE проиграл бы { $share } партий.
+eval-exploit-help = Это «уязвимость» MENACE: доля партий, которую выиграл бы соперник, знающий все бусины во всех коробках и отвечающий на них наилучшим ходом.
+eval-greedy = Если бы MENACE всегда брал цвет, которого в коробке больше всего, этот соперник выигрывал бы { $share } партий.
+eval-greedy-help = MENACE вынимает бусину наугад; здесь то же число, если бы он всегда брал самый многочисленный цвет в коробке.
+eval-random = Против игрока, который ходит наугад, MENACE выигрывает { $win }, играет вничью { $draw } и проигрывает { $loss } партий.
+eval-random-help = Точные вероятности по всем партиям, какие может сыграть такой игрок, а не выборка.
+eval-perfect = Против безупречного игрока MENACE выигрывает { $win }, играет вничью { $draw } и проигрывает { $loss } партий.
+eval-perfect-help = Безупречный игрок никогда не проигрывает; среди лучших ходов он выбирает наугад.
+panel-save = Сохранить и загрузить
+button-download = Скачать MENACE
+button-upload = Загрузить MENACE
+panel-explain = Почему MENACE сходил туда
+explain-none = Когда MENACE сходит, здесь будет видно, какой коробок он открыл и какую бусину вынул.
+explain-latest = Последний ход MENACE
+explain-after-game = Чему партия научила MENACE
+explain-real-board = настоящая доска
+explain-box-drawing = рисунок на коробке { $box }
+explain-cell = бусина { $bead }: { $count ->
+    [one] { $count } бусина
+    [few] { $count } бусины
+   *[many] { $count } бусин
+  }, { $share } коробка
+explain-same-board = На коробке нарисована та же доска, поэтому каждая бусина означает клетку, на которой нарисована.
+explain-turned = На коробке эта доска { $how }, поэтому каждую бусину поворачивают обратно, чтобы найти её клетку на настоящей доске.
+explain-drew = MENACE встряхнул коробок { $box } и вынул бусину { $letter } ({ $bead } на коробке) — одну из { $count } такого цвета среди { $total } бусин: шанс { $share }. Если повернуть обратно, она попадает на { $move }.
+explain-forced = Свободной была только одна клетка: MENACE сходил { $move }, не открывая коробка.
+explain-refilled = Коробок был пуст, поэтому сначала в него { $count ->
+    [one] положили { $count } случайную бусину
+    [few] положили { $count } случайные бусины
+   *[many] положили { $count } случайных бусин
+  }.
+explain-nim-row = ряд { $row }: { $count ->
+    [one] { $count } фишка
+    [few] { $count } фишки
+   *[many] { $count } фишек
+  }
+explain-col-bead = бусина
+explain-col-move = ход на настоящей доске
+explain-col-beads = бусин
+explain-col-share = шанс
+explain-col-after = бусин после партии
+explain-won = MENACE выиграл:
+explain-draw = Ничья:
+explain-lost = MENACE проиграл:
+explain-rule-more = каждая вынутая бусина возвращается в свой коробок и к ней { $count ->
+    [one] добавляется ещё { $count } такого же цвета
+    [few] добавляются ещё { $count } такого же цвета
+   *[many] добавляются ещё { $count } такого же цвета
+  }, так что эти ходы становятся вероятнее.
+explain-rule-same = каждая вынутая бусина возвращается в свой коробок; ничего не меняется.
+explain-rule-out = каждая вынутая бусина убирается ({ $count ->
+    [one] { $count } бусина
+    [few] { $count } бусины
+   *[many] { $count } бусин
+  } этого цвета), так что эти ходы становятся реже.
+explain-before-after = Коробок { $box }: бусин { $bead } (ход { $move }) было { $before }, стало { $after }.
+symmetry-identity = как есть
+symmetry-rotate-90-clockwise = повёрнута на четверть оборота по часовой стрелке
+symmetry-rotate-180 = повёрнута на пол-оборота
+symmetry-rotate-90-anticlockwise = повёрнута на четверть оборота против часовой стрелки
+symmetry-mirror-left-right = отражена слева направо
+symmetry-mirror-top-bottom = отражена сверху вниз
+symmetry-mirror-main-diagonal = отражена относительно диагонали из левого верхнего угла в правый нижний
+symmetry-mirror-anti-diagonal = отражена относительно диагонали из правого верхнего угла в левый нижний
+panel-learning = Обучение
+plot-label = кривая обучения: доли выигранных, ничейных и проигранных недавних партий и бусины в первом коробке
+plot-game = партия { $game }
+plot-empty = Играйте, смотрите или тренируйте: здесь появится кривая обучения.
+plot-beads-axis = бусины
+plot-exploit-point = сильнейший соперник выиграл бы { $share } после { $games } партий
+legend-won = победы (доля недавних партий)
+legend-drawn = ничьи
+legend-lost = поражения
+legend-beads = бусины в первом коробке
+legend-exploit = победы сильнейшего соперника (после «Посчитать»)
+panel-boxes = Спичечные коробки
+show-opponent = показать коробки второго MENACE
+boxes-key = В каждой свободной клетке — сколько бусин у этого хода. Обведена вынутая бусина; толстая рамка — коробки последней партии.
+boxes-count = { $count ->
+    [one] { $count } коробок
+    [few] { $count } коробка
+   *[many] { $count } коробков
+  }
+boxes-count-opponent = коробков второго MENACE (O): { $count }
+boxes-none-opponent = (сначала потренируйте против второго MENACE)
+boxes-used = Коробки последней партии, в порядке, в каком вынимались бусины
+boxes-for-move = Его ход { $move }: { $count ->
+    [one] { $count } коробок
+    [few] { $count } коробка
+   *[many] { $count } коробков
+  }
+box-title = коробок { $box }: { $count ->
+    [one] { $count } бусина
+    [few] { $count } бусины
+   *[many] { $count } бусин
+  }
+box-beads = бусины { $beads }
+beads-count = { $count ->
+    [one] { $count } бусина
+    [few] { $count } бусины
+   *[many] { $count } бусин
+  }
+toast-not-json = сервер прислал не JSON
+toast-not-connected = нет связи с движком
+toast-not-state = { $file } — не сохранённый MENACE (не JSON)
+toast-too-large = { $file } слишком велик для сохранённого MENACE
+toast-choose-opponent = выберите соперника для MENACE или нажмите «Новая игра», чтобы играть самому

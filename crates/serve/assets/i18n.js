@@ -1,0 +1,101 @@
+// The pages' words, in the reader's language. The server hands out one Project Fluent
+// catalog per language (crates/i18n/locales/CODE.ftl, the same files `menace print`
+// reads) and the list of languages; Mozilla's @fluent/bundle (fluent-bundle.js, vendored)
+// resolves them here: CLDR plurals through Intl.PluralRules, numbers through
+// Intl.NumberFormat. A message the language lacks falls back to English.
+//
+// The language: ?lang=CODE, else the browser's first language we have, else English; the
+// menu #lang changes it in place (and in the address, so a link keeps it).
+"use strict";
+
+const i18n = {
+  lang: "en",
+  languages: [], // [{code, name}], from the server
+  bundles: [], // the language's bundle, then English's
+  listeners: [], // called after every change of language
+  ready: null, // resolves once the first catalog is in
+
+  // Message `id` with `args`, in the language, else English; the id when neither has it.
+  t(id, args) {
+    for (const b of this.bundles) {
+      const m = b.getMessage(id);
+      if (m && m.value) return b.formatPattern(m.value, args || {}, []);
+    }
+    return id;
+  },
+
+  // A number as the language writes it.
+  num(n) {
+    return new Intl.NumberFormat(this.lang).format(n);
+  },
+
+  // A share (0..1) as a percentage, one decimal at most.
+  pct(x) {
+    return new Intl.NumberFormat(this.lang, { style: "percent", maximumFractionDigits: 1 }).format(x);
+  },
+
+  // Translates every marked element under `root`: data-i18n (its text), and
+  // data-i18n-aria-label, data-i18n-placeholder, data-i18n-title (those attributes).
+  apply(root) {
+    for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = this.t(el.dataset.i18n);
+    for (const [data, attr] of [["i18nAriaLabel", "aria-label"], ["i18nPlaceholder", "placeholder"], ["i18nTitle", "title"]]) {
+      const name = `data-${attr === "aria-label" ? "i18n-aria-label" : `i18n-${attr}`}`;
+      for (const el of root.querySelectorAll(`[${name}]`)) el.setAttribute(attr, this.t(el.dataset[data]));
+    }
+  },
+
+  async catalog(code) {
+    const r = await fetch(`i18n/${code}.ftl`);
+    if (!r.ok) throw new Error(`no catalog for ${code}`);
+    const bundle = new FluentBundle.FluentBundle(code, { useIsolating: false });
+    const errors = bundle.addResource(new FluentBundle.FluentResource(await r.text()));
+    for (const e of errors) console.warn(`${code}.ftl: ${e}`);
+    return bundle;
+  },
+
+  async use(code) {
+    const bundles = [await this.catalog(code)];
+    if (code !== "en") bundles.push(await this.catalog("en"));
+    this.lang = code;
+    this.bundles = bundles;
+    document.documentElement.lang = code;
+    const menu = document.getElementById("lang");
+    if (menu) menu.value = code;
+    this.apply(document);
+    for (const f of this.listeners) f();
+  },
+
+  // Which language to start in: the address, the browser, English.
+  choose() {
+    const have = new Set(this.languages.map((l) => l.code));
+    const asked = new URLSearchParams(location.search).get("lang");
+    if (asked && have.has(asked)) return asked;
+    for (const l of navigator.languages || [navigator.language || ""]) {
+      const base = String(l).toLowerCase().split("-")[0];
+      if (have.has(base)) return base;
+    }
+    return "en";
+  },
+
+  async start() {
+    try {
+      this.languages = await (await fetch("i18n/languages.json")).json();
+    } catch (e) {
+      this.languages = [{ code: "en", name: "English" }];
+    }
+    const menu = document.getElementById("lang");
+    if (menu) {
+      menu.replaceChildren(...this.languages.map((l) => Object.assign(document.createElement("option"), { value: l.code, textContent: l.name, lang: l.code })));
+      menu.addEventListener("change", () => {
+        const url = new URL(location.href);
+        url.searchParams.set("lang", menu.value);
+        history.replaceState(null, "", url);
+        this.use(menu.value);
+      });
+    }
+    await this.use(this.choose());
+  },
+};
+
+i18n.ready = i18n.start();
+window.i18n = i18n;

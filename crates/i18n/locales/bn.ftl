@@ -206,3 +206,51 @@ toast-not-connected = ইঞ্জিনের সঙ্গে সংযোগ �
 toast-not-state = { $file } রাখা কোনো MENACE নয় (JSON নয়)
 toast-too-large = { $file } রাখা MENACE হওয়ার পক্ষে খুব বড়
 toast-choose-opponent = MENACE-এর জন্য একজন প্রতিপক্ষ বাছুন, অথবা নিজে খেলতে নতুন খেলা চাপুন
+
+## ক্লাসের পাতা (menace serve --class)
+
+class-page-title = পুরো ক্লাসের জন্য MENACE: দেশলাই বাক্সের একটাই যন্ত্র, যাকে সবাই শেখায়
+class-tagline = পুরো ক্লাসের জন্য দেশলাই বাক্সের একটাই যন্ত্র: প্রতিটি খেলা তাকে শেখায়
+class-name-placeholder = আপনার নাম
+class-message-start = আপনার নাম লিখে নতুন খেলা চাপুন: MENACE X নিয়ে খেলে আর আগে চাল দেয়।
+class-message-start-second = আপনার নাম লিখে নতুন খেলা চাপুন: আপনি X নিয়ে খেলেন আর আগে চাল দেন; MENACE O নিয়ে খেলে।
+class-your-move = আপনার পালা (আপনি { $mark })।
+class-connection-lost = সংযোগ নেই: পাতাটা আবার লোড করুন
+class-panel-score = MENACE বনাম ক্লাস
+class-games = { $count ->
+    [one] { $count }টি খেলা
+   *[other] { $count }টি খেলা
+  }
+class-curve-label = ক্লাসের শেখার রেখা: MENACE-এর জয় বিয়োগ হার, খেলার পর খেলা
+class-curve-help = রেখা: এই পাতায় খেলা খেলাগুলোতে MENACE-এর জয় বিয়োগ তার হার, খেলার পর খেলা।
+class-trained-apart = ক্লাসের বাইরে অনুশীলন: { $list }।
+class-trained-item = { $opponent }-এর বিরুদ্ধে { $games }টি খেলা ({ $won } জয়, { $drawn } ড্র, { $lost } হার)
+class-panel-players = খেলোয়াড়
+class-col-name = নাম
+class-col-games = খেলা
+class-col-won = জয়
+class-col-drawn = ড্র
+class-col-lost = হার
+class-panel-teacher = শিক্ষক
+class-key = চাবি
+class-key-placeholder = সার্ভার যে চাবি ছাপল
+class-beads-placeholder = পুঁতি, যেমন 4,3,2,1
+class-reward-placeholder = পুরস্কার, যেমন 3,1,-1
+class-button-rules = নতুন নিয়ম (বাক্স আবার ভরুন)
+class-button-reset = নতুন করে শুরু
+class-teacher-note = ক্লাসের MENACE প্রতিটি খেলার পর রাখা হয় (--state FILE দিয়ে)। ডাউনলোড মানে একটা রাখা MENACE: নিজের পাতা, menace eval --state আর পরের বছরের ক্লাস সেটা নিতে পারে।
+class-teacher-open = শিক্ষকের আদেশ এই পাতায় খোলা।
+class-training = অনুশীলন: { $of }টির মধ্যে { $games }টি খেলা…
+class-trained-line = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+class-rules-refilled = নতুন নিয়ম: { $preset }; প্রতিটি বাক্স আবার ভরা হয়েছে।
+class-rules-kept = নতুন নিয়ম: { $preset }; পুঁতিগুলো রাখা হয়েছে।
+class-reset-done = MENACE নতুন বাক্স নিয়ে আবার শুরু করছে।
+class-imported = আপলোড হল: এই MENACE { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } থেকে শিখেছে।
+class-boxes-help = প্রতিটি বাক্সে তার ছবি; খালি ঘরের সংখ্যা মানে সেই চালের পুঁতি।
+class-drew = { $player }-এর খেলা: MENACE বাক্স { $box } থেকে { $bead } তুলল।
+class-last-game-won = খেলা { $number } ({ $player }): MENACE জিতল।
+class-last-game-draw = খেলা { $number } ({ $player }): ড্র।
+class-last-game-lost = খেলা { $number } ({ $player }): MENACE হারল।

@@ -206,3 +206,51 @@ toast-not-connected = not connected to the engine
 toast-not-state = { $file } is not a saved MENACE (not JSON)
 toast-too-large = { $file } is too large to be a saved MENACE
 toast-choose-opponent = choose an opponent for MENACE to play, or press New game to play yourself
+
+## The class page (menace serve --class)
+
+class-page-title = MENACE for the whole class: one machine of matchboxes, trained by everyone
+class-tagline = one machine of matchboxes for the whole class: every game teaches it
+class-name-placeholder = your name
+class-message-start = Type your name and press New game: MENACE plays X and moves first.
+class-message-start-second = Type your name and press New game: you play X and move first; MENACE plays O.
+class-your-move = Your move (you are { $mark }).
+class-connection-lost = disconnected: reload the page
+class-panel-score = MENACE against the class
+class-games = { $count ->
+    [one] { $count } game
+   *[other] { $count } games
+  }
+class-curve-label = the class's learning curve: MENACE's wins minus its losses, game after game
+class-curve-help = The curve: MENACE's wins minus its losses, game after game, in the games played on this page.
+class-trained-apart = Trained apart from the class: { $list }.
+class-trained-item = { $games } games against { $opponent } ({ $won } won, { $drawn } drawn, { $lost } lost)
+class-panel-players = Players
+class-col-name = name
+class-col-games = games
+class-col-won = won
+class-col-drawn = drawn
+class-col-lost = lost
+class-panel-teacher = Teacher
+class-key = Key
+class-key-placeholder = the key the server printed
+class-beads-placeholder = beads, e.g. 4,3,2,1
+class-reward-placeholder = reward, e.g. 3,1,-1
+class-button-rules = New rules (refill the boxes)
+class-button-reset = Reset
+class-teacher-note = The class's MENACE is saved after every game (with --state FILE). A download is a saved MENACE: the private page, menace eval --state and next year's class take it.
+class-teacher-open = The teacher's commands are open on this page.
+class-training = Training: { $games } of { $of } games…
+class-trained-line = Trained { $games } games against { $opponent }: MENACE won { $won }, drew { $drawn }, lost { $lost }.
+class-rules-refilled = New rules: { $preset }; every box was refilled.
+class-rules-kept = New rules: { $preset }; the beads were kept.
+class-reset-done = MENACE starts again from fresh boxes.
+class-imported = Uploaded: this MENACE has learned from { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }.
+class-boxes-help = Every box shows its drawing; the number in a free cell is the beads for that move.
+class-drew = { $player }'s game: MENACE drew { $bead } from box { $box }.
+class-last-game-won = Game { $number } ({ $player }): MENACE won.
+class-last-game-draw = Game { $number } ({ $player }): a draw.
+class-last-game-lost = Game { $number } ({ $player }): MENACE lost.

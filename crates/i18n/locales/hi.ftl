@@ -206,3 +206,51 @@ toast-not-connected = इंजन से संपर्क नहीं है
 toast-not-state = { $file } सहेजा हुआ MENACE नहीं है (JSON नहीं)
 toast-too-large = { $file } सहेजे हुए MENACE के लिए बहुत बड़ी है
 toast-choose-opponent = MENACE के लिए कोई विरोधी चुनें, या ख़ुद खेलने के लिए नया खेल दबाएँ
+
+## कक्षा का पन्ना (menace serve --class)
+
+class-page-title = पूरी कक्षा के लिए MENACE: माचिस की डिब्बियों की एक मशीन, जिसे सब सिखाते हैं
+class-tagline = पूरी कक्षा के लिए माचिस की डिब्बियों की एक मशीन: हर खेल उसे सिखाता है
+class-name-placeholder = आपका नाम
+class-message-start = अपना नाम लिखें और नया खेल दबाएँ: MENACE X से खेलता है और पहले चलता है।
+class-message-start-second = अपना नाम लिखें और नया खेल दबाएँ: आप X से खेलते हैं और पहले चलते हैं; MENACE O से खेलता है।
+class-your-move = आपकी बारी (आप { $mark } हैं)।
+class-connection-lost = संपर्क टूटा: पन्ना फिर से लोड करें
+class-panel-score = MENACE बनाम कक्षा
+class-games = { $count ->
+    [one] { $count } खेल
+   *[other] { $count } खेल
+  }
+class-curve-label = कक्षा का सीखने का वक्र: MENACE की जीत घटा हार, खेल-दर-खेल
+class-curve-help = वक्र: इस पन्ने पर खेले गए खेलों में MENACE की जीत घटा उसकी हार, खेल-दर-खेल।
+class-trained-apart = कक्षा से अलग अभ्यास: { $list }।
+class-trained-item = { $opponent } के ख़िलाफ़ { $games } खेल ({ $won } जीत, { $drawn } बराबरी, { $lost } हार)
+class-panel-players = खिलाड़ी
+class-col-name = नाम
+class-col-games = खेल
+class-col-won = जीत
+class-col-drawn = बराबरी
+class-col-lost = हार
+class-panel-teacher = शिक्षक
+class-key = कुंजी
+class-key-placeholder = सर्वर ने जो कुंजी छापी
+class-beads-placeholder = मनके, जैसे 4,3,2,1
+class-reward-placeholder = इनाम, जैसे 3,1,-1
+class-button-rules = नए नियम (डिब्बियाँ फिर भरें)
+class-button-reset = फिर से शुरू करें
+class-teacher-note = कक्षा का MENACE हर खेल के बाद सहेजा जाता है (--state FILE के साथ)। डाउनलोड एक सहेजा हुआ MENACE है: निजी पन्ना, menace eval --state और अगले साल की कक्षा उसे ले सकते हैं।
+class-teacher-open = शिक्षक के आदेश इस पन्ने पर खुले हैं।
+class-training = अभ्यास: { $of } में से { $games } खेल…
+class-trained-line = { $opponent } के ख़िलाफ़ { $games } खेलों का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+class-rules-refilled = नए नियम: { $preset }; हर डिब्बी फिर से भरी गई।
+class-rules-kept = नए नियम: { $preset }; मनके वैसे ही रखे गए।
+class-reset-done = MENACE नई डिब्बियों के साथ फिर से शुरू करता है।
+class-imported = अपलोड हुआ: इस MENACE ने { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } से सीखा है।
+class-boxes-help = हर डिब्बी पर उसका चित्र है; ख़ाली खाने की संख्या उस चाल के मनके हैं।
+class-drew = { $player } का खेल: MENACE ने डिब्बी { $box } से { $bead } निकाला।
+class-last-game-won = खेल { $number } ({ $player }): MENACE जीता।
+class-last-game-draw = खेल { $number } ({ $player }): बराबरी।
+class-last-game-lost = खेल { $number } ({ $player }): MENACE हारा।

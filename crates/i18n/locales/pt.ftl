@@ -206,3 +206,51 @@ toast-not-connected = sem conexão com o motor
 toast-not-state = { $file } não é um MENACE salvo (não é JSON)
 toast-too-large = { $file } é grande demais para ser um MENACE salvo
 toast-choose-opponent = escolha um adversário para o MENACE, ou clique em Novo jogo para jogar você mesmo
+
+## A página da turma (menace serve --class)
+
+class-page-title = MENACE para a turma toda: uma só máquina de caixas de fósforos, treinada por todos
+class-tagline = uma só máquina de caixas de fósforos para a turma toda: cada partida a ensina
+class-name-placeholder = seu nome
+class-message-start = Digite seu nome e clique em Novo jogo: o MENACE joga com X e começa.
+class-message-start-second = Digite seu nome e clique em Novo jogo: você joga com X e começa; o MENACE joga com O.
+class-your-move = Sua vez (você é { $mark }).
+class-connection-lost = desconectado: recarregue a página
+class-panel-score = O MENACE contra a turma
+class-games = { $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+  }
+class-curve-label = a curva de aprendizado da turma: vitórias do MENACE menos derrotas, partida após partida
+class-curve-help = A curva: vitórias do MENACE menos as suas derrotas, partida após partida, nas partidas jogadas nesta página.
+class-trained-apart = Treinado fora da turma: { $list }.
+class-trained-item = { $games } partidas contra { $opponent } ({ $won } vitórias, { $drawn } empates, { $lost } derrotas)
+class-panel-players = Jogadores
+class-col-name = nome
+class-col-games = partidas
+class-col-won = vitórias
+class-col-drawn = empates
+class-col-lost = derrotas
+class-panel-teacher = Professor
+class-key = Chave
+class-key-placeholder = a chave que o servidor mostrou
+class-beads-placeholder = contas, por exemplo 4,3,2,1
+class-reward-placeholder = recompensa, por exemplo 3,1,-1
+class-button-rules = Novas regras (reabastecer as caixas)
+class-button-reset = Recomeçar
+class-teacher-note = O MENACE da turma é salvo depois de cada partida (com --state FILE). Um download é um MENACE salvo: a página particular, menace eval --state e a turma do ano que vem o aceitam.
+class-teacher-open = Os comandos do professor estão abertos nesta página.
+class-training = Treinando: { $games } de { $of } partidas…
+class-trained-line = Treinou { $games } partidas contra { $opponent }: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }.
+class-rules-refilled = Novas regras: { $preset }; todas as caixas foram reabastecidas.
+class-rules-kept = Novas regras: { $preset }; as contas foram mantidas.
+class-reset-done = O MENACE recomeça com caixas novas.
+class-imported = Carregado: este MENACE aprendeu com { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  }.
+class-boxes-help = Cada caixa mostra o seu desenho; o número numa casa livre é o de contas dessa jogada.
+class-drew = Partida de { $player }: o MENACE tirou { $bead } da caixa { $box }.
+class-last-game-won = Partida { $number } ({ $player }): o MENACE venceu.
+class-last-game-draw = Partida { $number } ({ $player }): empate.
+class-last-game-lost = Partida { $number } ({ $player }): o MENACE perdeu.

@@ -219,3 +219,53 @@ toast-not-connected = нет связи с движком
 toast-not-state = { $file } — не сохранённый MENACE (не JSON)
 toast-too-large = { $file } слишком велик для сохранённого MENACE
 toast-choose-opponent = выберите соперника для MENACE или нажмите «Новая игра», чтобы играть самому
+
+## Страница класса (menace serve --class)
+
+class-page-title = MENACE для всего класса: одна машина из спичечных коробков, которую учат все
+class-tagline = одна машина из спичечных коробков на весь класс: каждая партия её учит
+class-name-placeholder = ваше имя
+class-message-start = Введите имя и нажмите «Новая игра»: MENACE играет X и ходит первым.
+class-message-start-second = Введите имя и нажмите «Новая игра»: вы играете X и ходите первым; MENACE играет O.
+class-your-move = Ваш ход (вы — { $mark }).
+class-connection-lost = нет связи: перезагрузите страницу
+class-panel-score = MENACE против класса
+class-games = { $count ->
+    [one] { $count } партия
+    [few] { $count } партии
+   *[many] { $count } партий
+  }
+class-curve-label = кривая обучения класса: победы MENACE минус поражения, партия за партией
+class-curve-help = Кривая: победы MENACE минус его поражения, партия за партией, в партиях на этой странице.
+class-trained-apart = Тренировки отдельно от класса: { $list }.
+class-trained-item = { $games } партий против соперника ({ $opponent }): { $won } побед, { $drawn } ничьих, { $lost } поражений
+class-panel-players = Игроки
+class-col-name = имя
+class-col-games = партии
+class-col-won = победы
+class-col-drawn = ничьи
+class-col-lost = поражения
+class-panel-teacher = Учитель
+class-key = Ключ
+class-key-placeholder = ключ, который напечатал сервер
+class-beads-placeholder = бусины, например 4,3,2,1
+class-reward-placeholder = награда, например 3,1,-1
+class-button-rules = Новые правила (наполнить коробки заново)
+class-button-reset = Начать заново
+class-teacher-note = MENACE класса сохраняется после каждой партии (с --state FILE). Скачанный файл — это сохранённый MENACE: его примут личная страница, menace eval --state и класс следующего года.
+class-teacher-open = Команды учителя открыты на этой странице.
+class-training = Тренировка: { $games } из { $of } партий…
+class-trained-line = Сыграно { $games } тренировочных партий (соперник: { $opponent }): MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }.
+class-rules-refilled = Новые правила: { $preset }; все коробки наполнены заново.
+class-rules-kept = Новые правила: { $preset }; бусины сохранены.
+class-reset-done = MENACE начинает заново с новыми коробками.
+class-imported = Загружено: этот MENACE учился на { $games ->
+    [one] { $games } партии
+    [few] { $games } партиях
+   *[many] { $games } партиях
+  }.
+class-boxes-help = На каждом коробке его рисунок; число в свободной клетке — сколько бусин у этого хода.
+class-drew = Партия игрока { $player }: MENACE вынул { $bead } из коробка { $box }.
+class-last-game-won = Партия { $number } ({ $player }): MENACE выиграл.
+class-last-game-draw = Партия { $number } ({ $player }): ничья.
+class-last-game-lost = Партия { $number } ({ $player }): MENACE проиграл.

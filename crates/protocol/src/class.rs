@@ -41,6 +41,7 @@ use serde::Serialize;
 use crate::answer::{Answer, BoxDump, ChangedBox, ClassPicture, Draw, HistoryEntry};
 use crate::answer::{MatchStatus, PlayerEntry, Score, TrainedEntry, Winner};
 use crate::engine::{Engine, RulesChange};
+use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
 use crate::play::{clamped, progress_every, to_move};
@@ -494,6 +495,7 @@ impl Room {
             game: None,
             drawn: Vec::new(),
             dumps: true,
+            explainer: Explainer::default(),
         };
         (Session { engine: Box::new(play), files: FileAccess::Nowhere }, id)
     }
@@ -538,6 +540,8 @@ pub(crate) struct ClassPlay {
     /// Beads drawn in this session's latest game, as the `matchboxes` answer shows them.
     drawn: Vec<Draw>,
     dumps: bool,
+    /// MENACE's turns in this session's latest games, for `explain`.
+    explainer: Explainer<Board>,
 }
 
 impl ClassPlay {
@@ -569,6 +573,7 @@ impl ClassPlay {
             epoch: record.epoch,
         });
         self.drawn.clear();
+        self.explainer.clear();
     }
 
     /// MENACE's turn in this session's game: the `menace_move` answer and, if it drew a
@@ -582,8 +587,12 @@ impl ClassPlay {
             let choice = m.choose(game.board, &mut game.rng)?;
             m.put_back();
             let (mv, drew) = match choice {
-                Choice::Forced(mv) => (mv, None),
+                Choice::Forced(mv) => {
+                    self.explainer.forced(game.board, mv);
+                    (mv, None)
+                }
                 Choice::Drew { mv, box_index, bead, refilled } => {
+                    self.explainer.drew(m, game.board, box_index, bead, mv, refilled);
                     if refilled > 0 {
                         // The box was empty: the refill is the game's, applied when it ends.
                         let beads = m.beads(box_index).to_vec();
@@ -649,7 +658,12 @@ impl ClassPlay {
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
         let game = self.game.take().expect("a game in flight");
         let player = self.name.clone().unwrap_or_default();
-        let finished = self.room.lock().finish(&player, game, winner.for_menace());
+        let finished = {
+            let mut record = self.room.lock();
+            let finished = record.finish(&player, game, winner.for_menace());
+            self.explainer.finish(&TicTacToe, &record.machine, winner);
+            finished
+        };
         let s = self.series.as_mut().expect("a match");
         out.emit(s.record(winner, reason));
         if self.dumps {
@@ -783,6 +797,7 @@ impl Engine for ClassPlay {
         let s = self.series.take().ok_or("no match to abort: none is in progress")?;
         // The game's beads stayed in the boxes: dropping it touches nothing.
         self.game = None;
+        self.explainer.clear();
         out.emit(s.aborted());
         Ok(())
     }
@@ -971,6 +986,13 @@ impl Engine for ClassPlay {
 
     fn announce(&self, out: &mut Out) {
         self.tell_everyone(out);
+    }
+
+    fn explain(&self) -> Result<Answer, String> {
+        let record = self.room.lock();
+        let (playing, finished) =
+            self.explainer.answer(&TicTacToe, &record.machine, self.series.is_some());
+        Ok(Answer::Explain { playing, finished })
     }
 }
 

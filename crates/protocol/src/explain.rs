@@ -117,7 +117,9 @@ impl<P: Copy> Explainer<P> {
     }
 
     /// MENACE drew `bead` (a move on the drawing) from box `box_index` of `machine` for
-    /// `board`, moving `mv`; the bead is out of its box now.
+    /// `board`, moving `mv`. The counts are the box's when it drew: beads of this game
+    /// still out of their box (a private MENACE keeps them out until the game ends; a
+    /// class's shared machine puts them straight back) count as in it.
     pub fn drew<G: Game<Pos = P>>(
         &mut self,
         machine: &Matchboxes<G>,
@@ -129,7 +131,10 @@ impl<P: Copy> Explainer<P> {
     ) {
         let sym = machine.box_of(board).map_or(0, |(_, s)| s);
         let mut before = machine.beads(box_index).to_vec();
-        before[bead] += 1;
+        for (_, m) in machine.beads_out().filter(|&(b, _)| b == box_index) {
+            before[m] += 1;
+        }
+        debug_assert!(before[bead] > 0, "the bead drawn was in its box");
         self.playing.push(Turn { board, drew: Some((box_index, sym, before, bead)), mv, refilled });
     }
 

@@ -1,7 +1,8 @@
 // The class page: one shared MENACE, in the one MENACE protocol (protocol.md): it sends
 // the same command lines a private page sends, plus the class's own (`name`, `teacher`,
 // `class`), and shows the JSON answers. Everything a student or the server wrote (names
-// above all) is put on the page with textContent, never as HTML.
+// above all) is put on the page with textContent, never as HTML. Its words come from the
+// language's catalog (i18n.js); the explanation panel is the private page's (explain.js).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -19,6 +20,45 @@ let side = "first";
 let players = new Map(); // name -> {name, score}
 let curve = [];          // [{games, net}]
 let waiting = [];        // lines to send once the name is taken
+// What each line of the page says, as [message id, arguments], so that a change of
+// language writes them again (an argument [id, args] is a message too).
+const said = {};
+let explained = null;    // the latest `explain` answer
+let result = null;       // the result of this page's game just finished: [id, args]
+let picture = null;      // the latest `class` answer's standing: [score, gamesPlayed, trained]
+
+function say(id, msg, args) {
+  said[id] = [msg, args || {}];
+  const words = {};
+  for (const [k, v] of Object.entries(args || {})) words[k] = Array.isArray(v) ? i18n.t(...v) : v;
+  $(id).textContent = msg === null ? "" : i18n.t(msg, words);
+}
+
+// The engine's own words (a refused line's message): shown as they are.
+function sayRaw(id, text) {
+  said[id] = null;
+  $(id).textContent = text;
+}
+
+function opponentLabel(spec) {
+  return i18n.t(`opponent-${String(spec).split(":")[0]}`);
+}
+
+function renderExplain() {
+  if (!explained) {
+    $("explain").replaceChildren(Object.assign(document.createElement("p"), { className: "muted", textContent: i18n.t("explain-none") }));
+    return;
+  }
+  Explain.render($("explain"), explained, "ttt");
+}
+
+// After a change of language: every line written again in it.
+function relabel() {
+  for (const [id, v] of Object.entries(said)) if (v) say(id, ...v);
+  if (picture) standing(...picture);
+  renderExplain();
+  drawBoard();
+}
 
 function send(line, teacher) {
   lastWasTeacher = !!teacher;
@@ -29,13 +69,13 @@ function connect() {
   const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
   socket = new WebSocket(url);
   socket.onopen = () => {
-    $("connection").textContent = "connected";
+    say("connection", "connection-connected");
     $("connection").className = "pill ok";
     send("matchboxes off");   // the class page shows the shared boxes from `class`
     send("class");
   };
   socket.onclose = () => {
-    $("connection").textContent = "disconnected: reload the page";
+    say("connection", "class-connection-lost");
     $("connection").className = "pill bad";
   };
   socket.onmessage = (e) => receive(JSON.parse(e.data));
@@ -51,10 +91,8 @@ function receive(m) {
       players = new Map(m.players.map((p) => [p.name, p]));
       curve = m.curve;
       standing(m.score, m.games_played, m.trained);
-      $("rules-text").textContent = m.rules;
-      if (!inMatch) $("message").textContent = side === "second"
-        ? "Type your name and press New game: you play X and move first; MENACE plays O."
-        : "Type your name and press New game: MENACE plays X and moves first.";
+      say("rules-text", "rules-now", { preset: [`preset-${m.preset}`, {}] });
+      if (!inMatch) say("message", side === "second" ? "class-message-start-second" : "class-message-start");
       break;
     case "named":
       for (const line of waiting.splice(0)) send(line);
@@ -63,24 +101,36 @@ function receive(m) {
       inMatch = true;
       myBoard = ".........";
       playing = side === "second";
-      if (playing) $("message").textContent = "Your move (you are X).";
+      result = null;
+      if (playing) say("message", "class-your-move", { mark: "X" });
       drawBoard();
       break;
     case "menace_move":
     case "board":
       myBoard = m.board.join("");
       playing = m.to_move === "player";
-      if (playing) $("message").textContent = "Your move (you are " + (side === "second" ? "X" : "O") + ").";
+      if (playing) say("message", "class-your-move", { mark: side === "second" ? "X" : "O" });
+      if (m.type === "menace_move") send("explain");
       drawBoard();
       break;
     case "result":
       playing = false;
-      $("message").textContent = m.winner === "menace"
-        ? "MENACE won. Its beads for this game are rewarded."
-        : m.winner === "draw" ? "A draw."
-        : "You won! MENACE's beads for this game are taken away.";
-      if (m.reason === "menace resigned") $("message").textContent = "MENACE resigned: its box was empty. You win!";
+      result = m.reason === "menace resigned" ? ["result-menace-resigned", {}]
+        : m.reason === "player resigned" ? ["result-you-resigned", {}]
+        : m.winner === "menace" ? ["result-menace-wins", {}]
+        : m.winner === "draw" ? ["result-draw", {}] : ["result-you-win", {}];
+      say("message", ...result);
+      send("explain"); // what the result did to the beads, under the rules in force
       drawBoard();
+      break;
+    case "explain":
+      explained = m;
+      renderExplain();
+      if (result && m.finished) {
+        const change = m.finished.change;
+        const rule = change > 0 ? "explain-rule-more" : change === 0 ? "explain-rule-same" : "explain-rule-out";
+        say("message", "message-result-learned", { result, rule: [rule, { count: Math.abs(change) }] });
+      }
       break;
     case "match_over": inMatch = false; break;
     case "drew": markDraw(m); break;
@@ -90,22 +140,24 @@ function receive(m) {
       if (m.point && (curve.length === 0 || curve[curve.length - 1].games < m.point.games)) curve.push(m.point);
       if (curve.length > 1000) curve = curve.filter((_, i) => i % 2 === 0);
       standing(m.score);
-      $("last-draw").textContent = "Game " + m.number + " (" + m.player + "): MENACE " +
-        ({menace: "won", draw: "drew", player: "lost"})[m.winner] + ".";
+      say("last-draw", { menace: "class-last-game-won", draw: "class-last-game-draw", player: "class-last-game-lost" }[m.winner], { number: m.number, player: m.player });
       break;
-    case "teacher": $("teacher-message").textContent = "The teacher's commands are open on this page."; break;
-    case "progress": $("teacher-message").textContent = "Training: " + m.games + " of " + m.of + " games…"; break;
+    case "teacher": say("teacher-message", "class-teacher-open"); break;
+    case "progress": say("teacher-message", "class-training", { games: m.games, of: m.of }); break;
     case "trained":
-      $("teacher-message").textContent = "Trained " + m.games + " games against " + m.opponent + ": " +
-        m.score.menace + " won, " + m.score.draw + " drawn, " + m.score.player + " lost.";
+      say("teacher-message", "class-trained-line", {
+        games: m.games, opponent: [`opponent-${m.opponent.split(":")[0]}`, {}], won: m.score.menace, drawn: m.score.draw, lost: m.score.player,
+      });
       break;
-    case "rules": $("teacher-message").textContent = "New rules: " + m.rules + (m.reset ? " (boxes refilled)" : ""); break;
-    case "reset": $("teacher-message").textContent = "MENACE starts again from fresh boxes."; break;
-    case "imported": $("teacher-message").textContent = "Uploaded: this MENACE has learned from " + m.games_played + " games."; break;
+    case "rules":
+      say("teacher-message", m.reset ? "class-rules-refilled" : "class-rules-kept", { preset: [`preset-${m.preset}`, {}] });
+      break;
+    case "reset": say("teacher-message", "class-reset-done"); break;
+    case "imported": say("teacher-message", "class-imported", { games: m.games_played }); break;
     case "state": download("menace-class.json", JSON.stringify(m.state) + "\n"); break;
     case "error":
       // Refusals go where the request was made, so a refused teacher sees it.
-      $(lastWasTeacher ? "teacher-message" : "message").textContent = m.message;
+      sayRaw(lastWasTeacher ? "teacher-message" : "message", m.message);
       if (m.message.startsWith("teacher:")) keySent = null;
       break;
   }
@@ -140,7 +192,7 @@ function fillBox(i, position, beads) {
   for (let c = 0; c < 9; c++) {
     const mark = position[c];
     cells[c].className = mark === "." ? "" : mark;
-    cells[c].textContent = mark === "." ? String(beads[c]) : mark;
+    cells[c].textContent = mark === "." ? i18n.num(beads[c]) : mark;
   }
 }
 
@@ -149,7 +201,7 @@ function markDraw(m) {
   if (!el) return;
   el.classList.add("drew");
   setTimeout(() => el.classList.remove("drew"), 1500);
-  $("last-draw").textContent = m.player + "'s game: MENACE drew " + m.bead + " from box " + m.box + ".";
+  say("last-draw", "class-drew", { player: m.player, bead: m.bead, box: m.box });
 }
 
 function changed(list) {
@@ -162,14 +214,18 @@ function changed(list) {
 }
 
 function standing(score, gamesPlayed, trained) {
-  $("games").textContent = games(score) + " games";
-  $("count-win").textContent = score.menace;
-  $("count-draw").textContent = score.draw;
-  $("count-loss").textContent = score.player;
+  if (trained === undefined && picture) trained = picture[2];
+  picture = [score, gamesPlayed, trained];
+  $("games").textContent = i18n.t("class-games", { count: games(score) });
+  $("count-win").textContent = i18n.num(score.menace);
+  $("count-draw").textContent = i18n.num(score.draw);
+  $("count-loss").textContent = i18n.num(score.player);
   if (trained !== undefined) {
-    $("trained").textContent = trained.length === 0 ? "" : "Trained apart from the class: " + trained.map((t) =>
-      games(t.score) + " games against " + t.opponent + " (" + t.score.menace + " won, " +
-      t.score.draw + " drawn, " + t.score.player + " lost)").join("; ") + ".";
+    $("trained").textContent = trained.length === 0 ? "" : i18n.t("class-trained-apart", {
+      list: trained.map((t) => i18n.t("class-trained-item", {
+        games: games(t.score), opponent: opponentLabel(t.opponent), won: t.score.menace, drawn: t.score.draw, lost: t.score.player,
+      })).join("; "),
+    });
   }
   const body = $("players").tBodies[0];
   body.replaceChildren();
@@ -179,7 +235,7 @@ function standing(score, gamesPlayed, trained) {
     // The player's side: MENACE's losses are the player's wins.
     for (const v of [p.name, games(p.score), p.score.player, p.score.draw, p.score.menace]) {
       const td = document.createElement("td");
-      td.textContent = String(v);   // a name is text, never markup
+      td.textContent = typeof v === "number" ? i18n.num(v) : String(v);   // a name is text, never markup
       tr.appendChild(td);
     }
     body.appendChild(tr);
@@ -216,8 +272,8 @@ function drawBoard() {
     b.className = c === "." ? "" : c;
     b.disabled = !playing || c !== ".";
     b.dataset.cell = i;
-    b.setAttribute("aria-label", ["top", "middle", "bottom"][Math.floor(i / 3)] + " " +
-      ["left", "middle", "right"][i % 3] + (c === "." ? "" : ": " + c));
+    const rc = RC[Math.floor(i / 3)] + RC[i % 3];
+    b.setAttribute("aria-label", i18n.t(c === "." ? "cell-free" : "cell-taken", { cell: rc, mark: c }));
     b.addEventListener("click", () => { if (playing) send("move " + RC[Math.floor(i / 3)] + RC[i % 3]); });
     board.appendChild(b);
   }
@@ -265,5 +321,9 @@ $("upload").addEventListener("change", async () => {
   teacher("import " + text);
   $("upload").value = "";
 });
-drawBoard();
-connect();
+// The words first (the catalog), then the class.
+Promise.all([i18n.ready, Explain.ready]).then(() => {
+  i18n.listeners.push(relabel);
+  drawBoard();
+  connect();
+});

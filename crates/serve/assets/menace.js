@@ -196,6 +196,7 @@ function handle(a) {
       page.progressMsg = [a.stopped ? "progress-trained-stopped" : "progress-trained", {
         games: a.games, opponent: opponentLabel(a.opponent), won: a.score.menace, drawn: a.score.draw, lost: a.score.player,
       }];
+      renderProgress();
       // The board and the message are about now: the last game before training is gone.
       page.board = null;
       page.lastMove = null;

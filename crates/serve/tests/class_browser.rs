@@ -69,14 +69,14 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     }
     let message = js(&student, "document.getElementById('message').textContent").await;
     assert!(
-        ["MENACE won", "A draw", "You won"]
+        ["MENACE wins", "A draw", "You win"]
             .iter()
             .any(|m| message.as_str().unwrap().starts_with(m)),
         "{message}"
     );
 
     // The watcher saw it: the count, the score, the player (as text), the boxes.
-    wait_for(&watcher, "document.getElementById('games').textContent === '1 games'").await;
+    wait_for(&watcher, "document.getElementById('games').textContent === '1 game'").await;
     let mut score = 0;
     for id in ["count-win", "count-draw", "count-loss"] {
         let n = js(&watcher, &format!("Number(document.getElementById('{id}').textContent)")).await;
@@ -123,8 +123,8 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(record(&room).games_played(), 501);
     // Training is counted apart: the class's score stays its one game, and both pages say
     // what the training did.
-    wait_for(&student, "document.getElementById('trained').textContent.includes('500 games against random')").await;
-    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 games"));
+    wait_for(&student, "document.getElementById('trained').textContent.includes('500 games against a player who moves at random')").await;
+    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
     // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews

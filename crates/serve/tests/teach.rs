@@ -384,3 +384,51 @@ async fn changing_the_language_in_the_menu_rewrites_the_page_in_place() {
     assert!(leaked.is_empty(), "English left after switching: {leaked:?}");
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_class_page_in_every_language() {
+    let Some(driver) = start_driver() else { return };
+    let (addr, _room, _stop, _task) =
+        common::class::start_class(None, menace_serve::Limits::default()).await;
+    let c = browser(&driver, &tempdir("class")).await;
+    let mut problems = Vec::new();
+    for lang in menace_i18n::LANGUAGES {
+        c.goto(&format!("http://{addr}/?lang={}", lang.code)).await.unwrap();
+        wait_for(&c, "document.querySelectorAll('#boxes .mbox').length === 304").await;
+        assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
+        // The teacher trains a little, then a student plays a whole game by clicking.
+        set_value(&c, "key", common::class::KEY).await;
+        set_value(&c, "train-games", "100").await;
+        click(&c, "#train").await;
+        wait_for(&c, "document.getElementById('trained').textContent !== ''").await;
+        set_value(&c, "name", &format!("pupil-{}", lang.code)).await;
+        click(&c, "#new-game").await;
+        loop {
+            wait_for(&c, "document.querySelector('#board button:not([disabled])') !== null || document.querySelector('#explain .xrule') !== null").await;
+            if js(&c, "document.querySelector('#explain .xrule') !== null").await == json!(true) {
+                break;
+            }
+            let marks = js(&c, "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length").await;
+            click(&c, "#board button:not([disabled])").await;
+            wait_for(&c, &format!("[...document.querySelectorAll('#board button')].filter(b => b.textContent).length > {marks} + 1 || document.querySelector('#explain .xrule') !== null")).await;
+        }
+        let leaked = leaks(&c, lang.code).await;
+        if lang.code == "en" {
+            assert!(leaked.len() > 10, "the leak check finds English on the English class page: {leaked:?}");
+        } else if !leaked.is_empty() {
+            problems.push(format!("class {}: English left: {leaked:?}", lang.code));
+        }
+        for v in axe(&c).await {
+            problems.push(format!("class {}: axe: {v}", lang.code));
+        }
+        for w in WIDTHS {
+            at_width(&c, w, &format!("class-{w}-{}.png", lang.code)).await;
+            for o in overflow(&c).await {
+                problems.push(format!("class {} at {w} px: {o}", lang.code));
+            }
+        }
+        c.set_window_size(1280, 900).await.unwrap();
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    c.close().await.unwrap();
+}

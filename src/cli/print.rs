@@ -19,6 +19,9 @@ pub struct PrintArgs {
     /// of a box's cells, as Scroggs's MENACE).
     #[arg(long, default_value = "cells")]
     colours: String,
+    /// The language of the words: en, hi, pt, ru or bn (the drawings are the same in all).
+    #[arg(long, default_value = "en")]
+    lang: String,
     /// The PDF to write, printed by headless Chromium.
     #[arg(long, value_name = "FILE.pdf", default_value = "labels.pdf", conflicts_with = "html")]
     out: PathBuf,
@@ -29,7 +32,8 @@ pub struct PrintArgs {
 
 /// Writes the sheets.
 pub fn run(a: PrintArgs) -> ExitCode {
-    let sheet = menace_print::Sheet::parse(&a.machine, &a.paper, &a.preset, &a.colours);
+    let sheet = menace_print::Sheet::parse(&a.machine, &a.paper, &a.preset, &a.colours)
+        .and_then(|s| s.in_language(&a.lang));
     match sheet.and_then(|s| menace_print::print(&s, &a.out, a.html.as_deref())) {
         Ok(line) => println!("{line}"),
         Err(e) => {

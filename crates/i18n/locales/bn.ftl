@@ -254,3 +254,63 @@ class-drew = { $player }-এর খেলা: MENACE বাক্স { $box } �
 class-last-game-won = খেলা { $number } ({ $player }): MENACE জিতল।
 class-last-game-draw = খেলা { $number } ({ $player }): ড্র।
 class-last-game-lost = খেলা { $number } ({ $player }): MENACE হারল।
+
+## ছাপা লেবেল (menace print, /print)
+
+print-title = { $machine }: দেশলাই বাক্সের লেবেল
+print-machine-menace = MENACE (কাটাকুটি)
+print-machine-hexapawn = হেক্সাপন
+print-machine-nim = নিম (৩, ৪ আর ৫-এর সারি)
+print-key-heading = { $machine } — { $boxes }টি দেশলাই বাক্স, পাতা { $page } / { $pages }
+print-rules = পুঁতি: { $preset }: চাল অনুযায়ী প্রতি রঙের { $initial }টি পুঁতি; জয়/ড্র/হার { $reward }; { $empty }
+print-empty-refill = খালি বাক্সে { $count }টি এলোমেলো পুঁতি রাখা হয়
+print-empty-resign = বাক্স খালি হলে যন্ত্র হার মানে
+print-colours-cells = প্রতি ঘরের এক রং
+print-colours-moves = প্রতি চালের এক রং
+print-colours-symmetry-cells = প্রতিসম ঘরের প্রতিটি শ্রেণির এক রং (প্রতিসম ঘর একটা পুঁতি ভাগ করে)
+print-colours-symmetry-moves = প্রতিসম চালের প্রতিটি শ্রেণির এক রং (প্রতিসম চাল একটা পুঁতি ভাগ করে)
+print-colours-symmetry-nim = প্রতিসম চালের প্রতিটি শ্রেণির এক রং (নিমে প্রতিসাম্য নেই: প্রতি চালের এক রং)
+print-unit-cell = ঘরের
+print-unit-move = চালের
+print-key-fill = প্রতিটি বাক্সে তার লেবেলে লেখা পুঁতি রাখুন, প্রতিটি চিহ্নিত { $unit } জন্য এক রং। সংখ্যাগুলো প্রোগ্রামের (dump); "চাল": যন্ত্রের যে চালে বাক্সটা প্রথম আসে।
+print-key-menace = যন্ত্র X নিয়ে খেলে।
+print-key-hexapawn = যন্ত্র কালো ঘুঁটি নিয়ে খেলে (ভরাট, নিচের দিকে চলে); তীরগুলো তার চাল।
+print-key-nim = যন্ত্র আগে চাল দেয়; একটা কাঠি মানে: সেটা আর তার ডান দিকের সব কাঠি তুলে নিন।
+print-label-box = বাক্স { $box }
+print-label-move = চাল { $move }
+print-label-each = { $count ->
+    [one] প্রতি রঙের { $count }টি পুঁতি
+   *[other] প্রতি রঙের { $count }টি পুঁতি
+  }
+print-label-colours = { $colours ->
+    [one] { $colours }টি রং
+   *[other] { $colours }টি রং
+  }, { $beads }টি পুঁতি
+print-colour-red = লাল
+print-colour-amber = অ্যাম্বার
+print-colour-yellow = হলুদ
+print-colour-green = সবুজ
+print-colour-blue = নীল
+print-colour-purple = বেগুনি
+print-colour-pink = গোলাপি
+print-colour-brown = বাদামি
+print-colour-silver = রুপালি
+print-colour-cyan = আসমানি
+print-colour-lime = কচি কলাপাতা
+print-colour-magenta = ম্যাজেন্টা
+print-build-title = { $machine } কীভাবে বানাবেন
+print-build-shopping = যত পুঁতি কিনতে হবে
+print-build-col-colour = রং
+print-build-col-start = শুরুতে বাক্সে
+print-build-col-buy = কিনুন
+print-build-total = মোট: { $boxes }টি দেশলাই বাক্স আর শুরুতে { $beads }টি পুঁতি ({ $buy }টি কিনুন)।
+print-build-margin = "কিনুন" মানে শুরুতে বাক্সে যত পুঁতি থাকে, তার সঙ্গে প্রতি রঙের এক-চতুর্থাংশ বেশি (অন্তত ১০টি): খালি বাক্স ভরার আর জয়ে যোগ হওয়া পুঁতির জন্য।
+print-build-steps = ধাপ
+print-build-step-cut = এই পাতাগুলো ছাপুন আর ফুটকি দেওয়া রেখা ধরে লেবেল কেটে নিন।
+print-build-step-glue = প্রতিটি লেবেল একটা খালি দেশলাই বাক্সের ওপরে আঠা দিয়ে লাগান: { $boxes }টি বাক্স।
+print-build-step-sort = পুঁতিগুলো রং অনুযায়ী বাটিতে আলাদা করুন। প্রতিটি চিহ্নের অক্ষর তার রঙের নাম বলে (নিচে চাবি), তাই সাদা-কালো ছাপাতেও লেবেল পড়া যায়।
+print-build-step-fill = প্রতিটি বাক্সে তার লেবেলে লেখা পুঁতি রাখুন: প্রতিটি চিহ্নিত { $unit } জন্য এক রঙের, লেবেলে যতগুলো লেখা।
+print-build-step-rows = বাক্সগুলো "চাল" (যন্ত্রের ১ম, ২য়, ৩য় চাল …) অনুযায়ী সারিতে, সংখ্যার ক্রমে সাজান।
+print-build-step-play = খেলতে: যে বাক্সে বোর্ডটা আঁকা আছে সেটা খুঁজুন, দরকার হলে ঘুরিয়ে বা উল্টে। ঝাঁকিয়ে না দেখে একটা পুঁতি তুলুন, আর যেখানে তার রং চিহ্নিত সেখানে চাল দিন, একইভাবে ঘুরিয়ে এনে। খেলা শেষ না হওয়া পর্যন্ত পুঁতিটা বাক্সের পাশে রাখুন।
+print-build-step-learn = খেলার পর প্রতিটি তোলা পুঁতি তার রঙের এতগুলো বেশি পুঁতির সঙ্গে ফেরত দিন: জয় { $win }, ড্র { $draw }, হার { $loss } (−১: পুঁতিটা বাইরে থাকে)।
+print-build-key = রঙের চাবি

@@ -254,3 +254,63 @@ class-drew = { $player }'s game: MENACE drew { $bead } from box { $box }.
 class-last-game-won = Game { $number } ({ $player }): MENACE won.
 class-last-game-draw = Game { $number } ({ $player }): a draw.
 class-last-game-lost = Game { $number } ({ $player }): MENACE lost.
+
+## The printed labels (menace print, /print)
+
+print-title = { $machine }: matchbox labels
+print-machine-menace = MENACE (noughts and crosses)
+print-machine-hexapawn = Hexapawn
+print-machine-nim = Nim (rows of 3, 4 and 5)
+print-key-heading = { $machine } — { $boxes } matchboxes, page { $page } of { $pages }
+print-rules = Beads: { $preset }: { $initial } beads per colour by move; win/draw/loss { $reward }; { $empty }
+print-empty-refill = an empty box gets { $count } random beads
+print-empty-resign = an empty box resigns
+print-colours-cells = one colour per cell
+print-colours-moves = one colour per move
+print-colours-symmetry-cells = one colour per symmetry class of cells (symmetric cells share a bead)
+print-colours-symmetry-moves = one colour per symmetry class of moves (symmetric moves share a bead)
+print-colours-symmetry-nim = one colour per symmetry class of moves (Nim has no symmetry: one per move)
+print-unit-cell = cell
+print-unit-move = move
+print-key-fill = Put in each box the beads its label lists, one colour per marked { $unit }. Numbers are the program's (dump); "move": the machine's move that first meets the box.
+print-key-menace = The machine plays X.
+print-key-hexapawn = The machine plays Black (filled, moving down); arrows are its moves.
+print-key-nim = The machine moves first; a counter means: take it and all to its right.
+print-label-box = box { $box }
+print-label-move = move { $move }
+print-label-each = { $count ->
+    [one] { $count } bead of each colour
+   *[other] { $count } beads of each colour
+  }
+print-label-colours = { $colours ->
+    [one] { $colours } colour
+   *[other] { $colours } colours
+  }, { $beads } beads
+print-colour-red = red
+print-colour-amber = amber
+print-colour-yellow = yellow
+print-colour-green = green
+print-colour-blue = blue
+print-colour-purple = purple
+print-colour-pink = pink
+print-colour-brown = brown
+print-colour-silver = silver
+print-colour-cyan = cyan
+print-colour-lime = lime
+print-colour-magenta = magenta
+print-build-title = How to build { $machine }
+print-build-shopping = Beads to buy
+print-build-col-colour = colour
+print-build-col-start = in the boxes at the start
+print-build-col-buy = to buy
+print-build-total = In all: { $boxes } matchboxes and { $beads } beads at the start ({ $buy } to buy).
+print-build-margin = "To buy" is what the boxes start with and a quarter more of each colour (at least 10 more): spares for the refills of empty boxes and for the beads that won games add.
+print-build-steps = Steps
+print-build-step-cut = Print these pages and cut the labels out along the dashed lines.
+print-build-step-glue = Glue each label on the top of an empty matchbox: { $boxes } boxes.
+print-build-step-sort = Sort the beads by colour into cups. Each marker's letter names its colour (key below), so the labels read on a black-and-white print too.
+print-build-step-fill = Fill each box with the beads its label lists: beads of a colour for each marked { $unit }, as many as the label says.
+print-build-step-rows = Stand the boxes in rows by "move" (the machine's 1st, 2nd, 3rd move …), in box-number order.
+print-build-step-play = To play: find the box whose drawing is the board, turned or mirrored if need be. Shake it, draw a bead without looking, and play where its colour is marked, turned back the same way. Keep the bead beside the box until the game ends.
+print-build-step-learn = After the game, put each drawn bead back with this many more of its colour: win { $win }, draw { $draw }, loss { $loss } (−1: the bead stays out).
+print-build-key = Colour key

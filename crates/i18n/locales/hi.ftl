@@ -254,3 +254,63 @@ class-drew = { $player } का खेल: MENACE ने डिब्बी { $b
 class-last-game-won = खेल { $number } ({ $player }): MENACE जीता।
 class-last-game-draw = खेल { $number } ({ $player }): बराबरी।
 class-last-game-lost = खेल { $number } ({ $player }): MENACE हारा।
+
+## छपे लेबल (menace print, /print)
+
+print-title = { $machine }: माचिस की डिब्बियों के लेबल
+print-machine-menace = MENACE (काटा-छोटी)
+print-machine-hexapawn = हेक्सापॉन
+print-machine-nim = निम (3, 4 और 5 की पंक्तियाँ)
+print-key-heading = { $machine } — { $boxes } डिब्बियाँ, पन्ना { $page } / { $pages }
+print-rules = मनके: { $preset }: चाल के हिसाब से हर रंग के { $initial } मनके; जीत/बराबरी/हार { $reward }; { $empty }
+print-empty-refill = ख़ाली डिब्बी में { $count } बेतरतीब मनके डाले जाते हैं
+print-empty-resign = ख़ाली डिब्बी पर मशीन हार मान लेती है
+print-colours-cells = हर खाने का एक रंग
+print-colours-moves = हर चाल का एक रंग
+print-colours-symmetry-cells = सममित खानों के हर वर्ग का एक रंग (सममित खाने एक मनका बाँटते हैं)
+print-colours-symmetry-moves = सममित चालों के हर वर्ग का एक रंग (सममित चालें एक मनका बाँटती हैं)
+print-colours-symmetry-nim = सममित चालों के हर वर्ग का एक रंग (निम में समरूपता नहीं: हर चाल का एक)
+print-unit-cell = खाने
+print-unit-move = चाल
+print-key-fill = हर डिब्बी में उसके लेबल पर लिखे मनके डालें, हर चिह्नित { $unit } के लिए एक रंग। संख्याएँ प्रोग्राम की हैं (dump); "चाल": मशीन की वह चाल जिस पर डिब्बी पहली बार आती है।
+print-key-menace = मशीन X से खेलती है।
+print-key-hexapawn = मशीन काले मोहरों से खेलती है (भरे हुए, नीचे की ओर); तीर उसकी चालें हैं।
+print-key-nim = मशीन पहले चलती है; एक तीली का मतलब: उसे और उसके दाईं ओर की सब तीलियाँ उठाएँ।
+print-label-box = डिब्बी { $box }
+print-label-move = चाल { $move }
+print-label-each = { $count ->
+    [one] हर रंग का { $count } मनका
+   *[other] हर रंग के { $count } मनके
+  }
+print-label-colours = { $colours ->
+    [one] { $colours } रंग
+   *[other] { $colours } रंग
+  }, { $beads } मनके
+print-colour-red = लाल
+print-colour-amber = अंबर
+print-colour-yellow = पीला
+print-colour-green = हरा
+print-colour-blue = नीला
+print-colour-purple = बैंगनी
+print-colour-pink = गुलाबी
+print-colour-brown = भूरा
+print-colour-silver = चाँदी
+print-colour-cyan = आसमानी
+print-colour-lime = धानी
+print-colour-magenta = मैजेंटा
+print-build-title = { $machine } कैसे बनाएँ
+print-build-shopping = ख़रीदने के मनके
+print-build-col-colour = रंग
+print-build-col-start = शुरुआत में डिब्बियों में
+print-build-col-buy = ख़रीदें
+print-build-total = कुल: { $boxes } माचिस की डिब्बियाँ और शुरुआत में { $beads } मनके ({ $buy } ख़रीदें)।
+print-build-margin = "ख़रीदें" में वे मनके हैं जिनसे डिब्बियाँ शुरू होती हैं, और हर रंग के एक चौथाई ज़्यादा (कम से कम 10): ख़ाली डिब्बियाँ भरने और जीत से जुड़ने वाले मनकों के लिए।
+print-build-steps = क़दम
+print-build-step-cut = ये पन्ने छापें और लेबल कटी-कटी रेखाओं पर काट लें।
+print-build-step-glue = हर लेबल को एक ख़ाली माचिस की डिब्बी के ऊपर चिपकाएँ: { $boxes } डिब्बियाँ।
+print-build-step-sort = मनकों को रंग के हिसाब से कटोरियों में अलग करें। हर निशान का अक्षर उसका रंग बताता है (नीचे कुंजी), इसलिए लेबल काले-सफ़ेद छपाई में भी पढ़े जाते हैं।
+print-build-step-fill = हर डिब्बी में उसके लेबल पर लिखे मनके डालें: हर चिह्नित { $unit } के लिए एक रंग के, जितने लेबल पर लिखे हों।
+print-build-step-rows = डिब्बियों को "चाल" (मशीन की पहली, दूसरी, तीसरी चाल …) के हिसाब से क़तारों में, संख्या के क्रम में रखें।
+print-build-step-play = खेलने के लिए: वह डिब्बी ढूँढें जिस पर बोर्ड बना है, ज़रूरत हो तो घुमाकर या उलटकर। उसे हिलाएँ, बिना देखे एक मनका निकालें और वहाँ चलें जहाँ उसका रंग बना है, उसी तरह वापस घुमाकर। खेल ख़त्म होने तक मनका डिब्बी के पास रखें।
+print-build-step-learn = खेल के बाद हर निकाला मनका उसके रंग के इतने और मनकों के साथ लौटाएँ: जीत { $win }, बराबरी { $draw }, हार { $loss } (−1: मनका बाहर रहता है)।
+print-build-key = रंगों की कुंजी

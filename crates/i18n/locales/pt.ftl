@@ -254,3 +254,63 @@ class-drew = Partida de { $player }: o MENACE tirou { $bead } da caixa { $box }.
 class-last-game-won = Partida { $number } ({ $player }): o MENACE venceu.
 class-last-game-draw = Partida { $number } ({ $player }): empate.
 class-last-game-lost = Partida { $number } ({ $player }): o MENACE perdeu.
+
+## As etiquetas impressas (menace print, /print)
+
+print-title = { $machine }: etiquetas das caixas de fósforos
+print-machine-menace = MENACE (jogo da velha)
+print-machine-hexapawn = Hexapawn
+print-machine-nim = Nim (fileiras de 3, 4 e 5)
+print-key-heading = { $machine } — { $boxes } caixas de fósforos, página { $page } de { $pages }
+print-rules = Contas: { $preset }: { $initial } contas por cor conforme a jogada; vitória/empate/derrota { $reward }; { $empty }
+print-empty-refill = uma caixa vazia recebe { $count } contas ao acaso
+print-empty-resign = com uma caixa vazia, a máquina desiste
+print-colours-cells = uma cor por casa
+print-colours-moves = uma cor por jogada
+print-colours-symmetry-cells = uma cor por classe de simetria de casas (casas simétricas dividem uma conta)
+print-colours-symmetry-moves = uma cor por classe de simetria de jogadas (jogadas simétricas dividem uma conta)
+print-colours-symmetry-nim = uma cor por classe de simetria de jogadas (o Nim não tem simetria: uma por jogada)
+print-unit-cell = casa
+print-unit-move = jogada
+print-key-fill = Ponha em cada caixa as contas que a etiqueta indica, uma cor por { $unit } marcada. Os números são os do programa (dump); "jogada": a jogada da máquina em que a caixa aparece pela primeira vez.
+print-key-menace = A máquina joga com X.
+print-key-hexapawn = A máquina joga com as pretas (cheias, descendo); as setas são as suas jogadas.
+print-key-nim = A máquina começa; um palito quer dizer: tire-o e todos à direita dele.
+print-label-box = caixa { $box }
+print-label-move = jogada { $move }
+print-label-each = { $count ->
+    [one] { $count } conta de cada cor
+   *[other] { $count } contas de cada cor
+  }
+print-label-colours = { $colours ->
+    [one] { $colours } cor
+   *[other] { $colours } cores
+  }, { $beads } contas
+print-colour-red = vermelho
+print-colour-amber = âmbar
+print-colour-yellow = amarelo
+print-colour-green = verde
+print-colour-blue = azul
+print-colour-purple = roxo
+print-colour-pink = rosa
+print-colour-brown = marrom
+print-colour-silver = prata
+print-colour-cyan = ciano
+print-colour-lime = verde-limão
+print-colour-magenta = magenta
+print-build-title = Como montar { $machine }
+print-build-shopping = Contas para comprar
+print-build-col-colour = cor
+print-build-col-start = nas caixas no início
+print-build-col-buy = para comprar
+print-build-total = Ao todo: { $boxes } caixas de fósforos e { $beads } contas no início ({ $buy } para comprar).
+print-build-margin = "Para comprar" é o que as caixas recebem no início e mais um quarto de cada cor (pelo menos 10 a mais): sobras para reabastecer caixas vazias e para as contas que as vitórias acrescentam.
+print-build-steps = Passos
+print-build-step-cut = Imprima estas páginas e recorte as etiquetas pelas linhas tracejadas.
+print-build-step-glue = Cole cada etiqueta na tampa de uma caixa de fósforos vazia: { $boxes } caixas.
+print-build-step-sort = Separe as contas por cor em copinhos. A letra de cada marcador diz a sua cor (legenda abaixo), então as etiquetas se leem também numa impressão em preto e branco.
+print-build-step-fill = Encha cada caixa com as contas que a etiqueta indica: contas de uma cor para cada { $unit } marcada, tantas quantas a etiqueta diz.
+print-build-step-rows = Arrume as caixas em fileiras por "jogada" (1ª, 2ª, 3ª jogada da máquina …), na ordem dos números.
+print-build-step-play = Para jogar: ache a caixa cujo desenho é o tabuleiro, girado ou espelhado se for preciso. Sacuda-a, tire uma conta sem olhar e jogue onde a sua cor está marcada, virando de volta do mesmo jeito. Deixe a conta ao lado da caixa até o fim da partida.
+print-build-step-learn = Depois da partida, devolva cada conta tirada com tantas a mais da sua cor: vitória { $win }, empate { $draw }, derrota { $loss } (−1: a conta fica fora).
+print-build-key = Legenda das cores

@@ -269,3 +269,69 @@ class-drew = Партия игрока { $player }: MENACE вынул { $bead } 
 class-last-game-won = Партия { $number } ({ $player }): MENACE выиграл.
 class-last-game-draw = Партия { $number } ({ $player }): ничья.
 class-last-game-lost = Партия { $number } ({ $player }): MENACE проиграл.
+
+## Печатные наклейки (menace print, /print)
+
+print-title = { $machine }: наклейки на спичечные коробки
+print-machine-menace = MENACE (крестики-нолики)
+print-machine-hexapawn = Гексапешка
+print-machine-nim = Ним (ряды из 3, 4 и 5)
+print-key-heading = { $machine } — коробков: { $boxes }, страница { $page } из { $pages }
+print-rules = Бусины: { $preset }: { $initial } бусин каждого цвета по номеру хода; победа/ничья/поражение { $reward }; { $empty }
+print-empty-refill = в пустой коробок кладут { $count ->
+    [one] { $count } случайную бусину
+    [few] { $count } случайные бусины
+   *[many] { $count } случайных бусин
+  }
+print-empty-resign = с пустым коробком машина сдаётся
+print-colours-cells = один цвет на клетку
+print-colours-moves = один цвет на ход
+print-colours-symmetry-cells = один цвет на класс симметричных клеток (симметричные клетки делят одну бусину)
+print-colours-symmetry-moves = один цвет на класс симметричных ходов (симметричные ходы делят одну бусину)
+print-colours-symmetry-nim = один цвет на класс симметричных ходов (у Нима нет симметрии: по цвету на ход)
+print-unit-cell = отмеченную клетку
+print-unit-move = отмеченный ход
+print-key-fill = Положите в каждый коробок бусины, указанные на наклейке: по цвету на каждую { $unit }. Номера — те же, что в программе (dump); «ход» — ход машины, на котором коробок встречается впервые.
+print-key-menace = Машина играет X.
+print-key-hexapawn = Машина играет чёрными (закрашены, идут вниз); стрелки — её ходы.
+print-key-nim = Машина ходит первой; фишка означает: взять её и все справа от неё.
+print-label-box = коробок { $box }
+print-label-move = ход { $move }
+print-label-each = { $count ->
+    [one] { $count } бусина каждого цвета
+    [few] { $count } бусины каждого цвета
+   *[many] { $count } бусин каждого цвета
+  }
+print-label-colours = { $colours ->
+    [one] { $colours } цвет
+    [few] { $colours } цвета
+   *[many] { $colours } цветов
+  }, бусин: { $beads }
+print-colour-red = красный
+print-colour-amber = янтарный
+print-colour-yellow = жёлтый
+print-colour-green = зелёный
+print-colour-blue = синий
+print-colour-purple = фиолетовый
+print-colour-pink = розовый
+print-colour-brown = коричневый
+print-colour-silver = серебристый
+print-colour-cyan = голубой
+print-colour-lime = салатовый
+print-colour-magenta = пурпурный
+print-build-title = Как собрать: { $machine }
+print-build-shopping = Сколько бусин купить
+print-build-col-colour = цвет
+print-build-col-start = в коробках в начале
+print-build-col-buy = купить
+print-build-total = Всего: коробков — { $boxes }, бусин в начале — { $beads } (купить { $buy }).
+print-build-margin = «Купить» — это то, что лежит в коробках в начале, и ещё четверть каждого цвета (не меньше 10): запас для пустых коробков и для бусин, которые добавляют победы.
+print-build-steps = Шаги
+print-build-step-cut = Напечатайте эти страницы и вырежьте наклейки по пунктиру.
+print-build-step-glue = Наклейте каждую наклейку на крышку пустого спичечного коробка: коробков — { $boxes }.
+print-build-step-sort = Разложите бусины по цветам в стаканчики. Буква на каждом кружке называет его цвет (ключ внизу), так что наклейки читаются и на чёрно-белой печати.
+print-build-step-fill = Наполните каждый коробок бусинами, указанными на наклейке: бусины одного цвета на каждую { $unit }, столько, сколько написано.
+print-build-step-rows = Расставьте коробки рядами по «ходу» (1-й, 2-й, 3-й ход машины …), по порядку номеров.
+print-build-step-play = Как играть: найдите коробок, на котором нарисована доска — если нужно, повёрнутая или отражённая. Встряхните его, не глядя выньте бусину и сходите туда, где отмечен её цвет, повернув обратно так же. Держите бусину рядом с коробком до конца партии.
+print-build-step-learn = После партии верните каждую вынутую бусину и добавьте столько же бусин её цвета: победа { $win }, ничья { $draw }, поражение { $loss } (−1: бусина остаётся снаружи).
+print-build-key = Ключ цветов

@@ -11,8 +11,10 @@ use menace_core::hexapawn::{HexPos, Hexapawn};
 use menace_core::nim::{Nim, NimPos};
 use menace_core::ttt::{Board, Cell, Mark};
 
+use menace_i18n::{Arg, Catalog};
+
 use crate::label::{Drawing, Label};
-use crate::palette::{colour, PALETTE};
+use crate::palette::{colour, Colour, PALETTE};
 use crate::{Colours, Machine, Sheet};
 
 /// A label's size in millimetres: it fits inside a standard matchbox top (about
@@ -37,7 +39,8 @@ const BOARD: f64 = 28.0;
 const CSS: &str = "
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
-body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: #000;
+body { font-family: 'DejaVu Sans', 'Liberation Sans', 'Noto Sans', 'Noto Sans Devanagari',
+  'Noto Sans Bengali', Arial, sans-serif; color: #000;
   -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .page { width: 150mm; margin: 0 auto; }
 .page + .page { break-before: page; }
@@ -55,75 +58,242 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', Arial, sans-serif; color: 
 .info { width: 19mm; font-size: 2.5mm; line-height: 1.2; }
 .info .no { font-size: 4.2mm; font-weight: bold; white-space: nowrap; margin-bottom: 1mm; }
 .info p { margin: 0.5mm 0; }
+.build { font-size: 3.4mm; line-height: 1.35; }
+.build h1 { font-size: 5mm; margin: 0 0 2mm 0; }
+.build h2 { font-size: 4mm; margin: 4mm 0 1.5mm 0; }
+.build table { border-collapse: collapse; }
+.build th, .build td { border-bottom: 0.2mm solid #888; padding: 0.6mm 2mm; text-align: left; }
+.build td.n { text-align: right; }
+.build ol { padding-left: 6mm; }
+.build li { margin: 1mm 0; }
 ";
 
 /// The whole page for `labels` (as [`crate::label::labels`] made them for `sheet`).
 pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
     let total = pages(labels.len());
     let used = labels.iter().flat_map(|l| &l.beads).map(|b| b.colour + 1).max().unwrap_or(0);
+    let t = sheet.catalog();
     let mut out = String::new();
-    let title = format!("{} matchbox labels", sheet.machine.title());
+    let machine = machine_name(&t, sheet.machine);
+    let title = t.text("print-title", &[("machine", Arg::from(machine.clone()))]);
     let _ = write!(
         out,
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+        "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <title>{}</title><style>@page {{ size: {}; margin: 10mm; }}{CSS}</style></head><body>\n",
+        sheet.lang,
         esc(&title),
         sheet.paper.css_size()
     );
     for (i, chunk) in labels.chunks(PER_PAGE).enumerate() {
         out.push_str("<section class=\"page\">\n");
-        key(&mut out, sheet, labels.len(), used, (i + 1, total));
+        key(&mut out, &t, sheet, labels.len(), used, (i + 1, total + 1));
         out.push_str("<div class=\"labels\">\n");
         for l in chunk {
-            label(&mut out, l);
+            label(&mut out, &t, l);
         }
         out.push_str("</div></section>\n");
     }
+    build_page(&mut out, &t, sheet, labels, used);
     out.push_str("</body></html>\n");
     out
 }
 
-/// The key at the top of a page: what is printed, the rules, and the colours.
-fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages): (usize, usize)) {
+/// The machine's name in the sheet's language.
+fn machine_name(t: &Catalog, machine: Machine) -> String {
+    t.get(match machine {
+        Machine::Menace => "print-machine-menace",
+        Machine::Hexapawn => "print-machine-hexapawn",
+        Machine::Nim => "print-machine-nim",
+    })
+}
+
+/// A bead colour's name in the sheet's language (its letter stays the palette's, as the
+/// markers print it).
+fn colour_name(t: &Catalog, c: &Colour) -> String {
+    t.get(match c.name {
+        "red" => "print-colour-red",
+        "amber" => "print-colour-amber",
+        "yellow" => "print-colour-yellow",
+        "green" => "print-colour-green",
+        "blue" => "print-colour-blue",
+        "purple" => "print-colour-purple",
+        "pink" => "print-colour-pink",
+        "brown" => "print-colour-brown",
+        "silver" => "print-colour-silver",
+        "cyan" => "print-colour-cyan",
+        "lime" => "print-colour-lime",
+        _ => "print-colour-magenta",
+    })
+}
+
+/// The bead rules in words: initial beads, the reward and the empty-box rule.
+fn rules_text(t: &Catalog, sheet: &Sheet) -> String {
     let rules = sheet.rules();
+    let initial: Vec<String> = rules.initial.iter().map(u32::to_string).collect();
+    let empty = match rules.empty {
+        menace_core::menace::EmptyBox::Resign => t.get("print-empty-resign"),
+        menace_core::menace::EmptyBox::Refill(n) => {
+            t.text("print-empty-refill", &[("count", Arg::from(n))])
+        }
+    };
+    t.text(
+        "print-rules",
+        &[
+            ("preset", Arg::from(t.get(&format!("preset-{}", sheet.preset)))),
+            ("initial", Arg::from(initial.join("/"))),
+            ("reward", Arg::from(format!("{:+}/{:+}/{:+}", rules.win, rules.draw, rules.loss))),
+            ("empty", Arg::from(empty)),
+        ],
+    )
+}
+
+/// Beads of each palette colour the machine's boxes start with (index: palette colour).
+pub fn beads_by_colour(labels: &[Label]) -> Vec<u64> {
+    let mut n = vec![0u64; PALETTE.len()];
+    for b in labels.iter().flat_map(|l| &l.beads) {
+        n[b.colour % PALETTE.len()] += u64::from(b.beads);
+    }
+    n
+}
+
+/// Beads to buy of a colour the boxes start with `need` of: a quarter more, and at least
+/// 10 more, for the refills of empty boxes and the beads won games add.
+pub fn to_buy(need: u64) -> u64 {
+    if need == 0 {
+        0
+    } else {
+        need + need.div_ceil(4).max(10)
+    }
+}
+
+/// The last page: the beads to buy, colour by colour, and how to build and play it.
+fn build_page(out: &mut String, t: &Catalog, sheet: &Sheet, labels: &[Label], used: usize) {
+    let machine = machine_name(t, sheet.machine);
+    let n = |x: u64| Arg::from(x);
+    let _ = write!(
+        out,
+        "<section class=\"page build\"><h1>{}</h1><p>{}</p><h2>{}</h2><table><tr><th>{}</th><th>{}</th><th>{}</th></tr>",
+        esc(&t.text("print-build-title", &[("machine", Arg::from(machine))])),
+        esc(&rules_text(t, sheet)),
+        esc(&t.get("print-build-shopping")),
+        esc(&t.get("print-build-col-colour")),
+        esc(&t.get("print-build-col-start")),
+        esc(&t.get("print-build-col-buy")),
+    );
+    let need = beads_by_colour(labels);
+    for (i, c) in PALETTE.iter().enumerate().take(used) {
+        let _ = write!(
+            out,
+            "<tr data-colour=\"{}\" data-start=\"{}\" data-buy=\"{}\"><td>{} {}</td><td class=\"n\">{}</td><td class=\"n\">{}</td></tr>",
+            c.letter,
+            need[i],
+            to_buy(need[i]),
+            marker_svg(i, 3.4),
+            esc(&colour_name(t, c)),
+            esc(&t.number(need[i])),
+            esc(&t.number(to_buy(need[i]))),
+        );
+    }
+    let total: u64 = need.iter().sum();
+    let buy: u64 = need.iter().map(|&x| to_buy(x)).sum();
+    let _ = write!(
+        out,
+        "</table><p>{}</p><p>{}</p><h2>{}</h2><ol>",
+        esc(&t.text(
+            "print-build-total",
+            &[("boxes", n(labels.len() as u64)), ("beads", n(total)), ("buy", n(buy))]
+        )),
+        esc(&t.get("print-build-margin")),
+        esc(&t.get("print-build-steps")),
+    );
+    let rules = sheet.rules();
+    let unit = if sheet.machine == Machine::Menace { "print-unit-cell" } else { "print-unit-move" };
+    let steps = [
+        t.get("print-build-step-cut"),
+        t.text("print-build-step-glue", &[("boxes", n(labels.len() as u64))]),
+        t.get("print-build-step-sort"),
+        t.text("print-build-step-fill", &[("unit", Arg::from(t.get(unit)))]),
+        t.get("print-build-step-rows"),
+        t.get("print-build-step-play"),
+        t.text(
+            "print-build-step-learn",
+            &[
+                ("win", Arg::from(format!("{:+}", rules.win))),
+                ("draw", Arg::from(format!("{:+}", rules.draw))),
+                ("loss", Arg::from(format!("{:+}", rules.loss))),
+            ],
+        ),
+    ];
+    for step in steps {
+        let _ = write!(out, "<li>{}</li>", esc(&step));
+    }
+    let _ = write!(out, "</ol><h2>{}</h2><div class=\"swatches\">", esc(&t.get("print-build-key")));
+    for (i, c) in PALETTE.iter().enumerate().take(used) {
+        let _ = write!(
+            out,
+            "<span class=\"swatch\">{}{} = {}</span>",
+            marker_svg(i, 4.0),
+            c.letter,
+            esc(&colour_name(t, c))
+        );
+    }
+    out.push_str("</div></section>\n");
+}
+
+/// The key at the top of a page: what is printed, the rules, and the colours.
+fn key(
+    out: &mut String,
+    t: &Catalog,
+    sheet: &Sheet,
+    labels: usize,
+    used: usize,
+    (page, pages): (usize, usize),
+) {
     out.push_str("<header class=\"key\">");
     if sheet.machine == Machine::Menace && sheet.colours == Colours::Cells {
         // Michie's key: which colour belongs to which cell, on every box.
         let markers: Vec<(usize, usize)> = (0..9).map(|c| (c, c)).collect();
         out.push_str(&ttt_svg(Board::EMPTY, &markers, 16.0));
     }
+    let n = |x: usize| Arg::from(x as u64);
     let _ = write!(
         out,
-        "<div class=\"text\"><h1>{} \u{2014} {labels} matchboxes, page {page} of {pages}</h1>\
-         <p>Beads: preset {} ({}); {}.</p><div class=\"swatches\">",
-        esc(sheet.machine.title()),
-        esc(sheet.preset),
-        esc(&rules.to_string()),
-        esc(&sheet.colours_text())
+        "<div class=\"text\"><h1>{}</h1><p>{}; {}.</p><div class=\"swatches\">",
+        esc(&t.text(
+            "print-key-heading",
+            &[
+                ("machine", Arg::from(machine_name(t, sheet.machine))),
+                ("boxes", n(labels)),
+                ("page", n(page)),
+                ("pages", n(pages)),
+            ]
+        )),
+        esc(&rules_text(t, sheet)),
+        esc(&t.get(sheet.colours_message()))
     );
     for (i, c) in PALETTE.iter().enumerate().take(used) {
-        let _ = write!(out, "<span class=\"swatch\">{}{}</span>", marker_svg(i, 3.4), esc(c.name));
+        let _ = write!(
+            out,
+            "<span class=\"swatch\">{}{}</span>",
+            marker_svg(i, 3.4),
+            esc(&colour_name(t, c))
+        );
     }
+    let unit = if sheet.machine == Machine::Menace { "print-unit-cell" } else { "print-unit-move" };
     let _ = write!(
         out,
-        "</div><p>Put in each box the beads its label lists, one colour per marked {}. \
-         Numbers are the program's (<code>dump</code>); \u{201c}move\u{201d}: the machine's move \
-         that first meets the box. {}</p></div>",
-        if sheet.machine == Machine::Menace { "cell" } else { "move" },
-        match sheet.machine {
-            Machine::Menace => "The machine plays X.",
-            Machine::Hexapawn =>
-                "The machine plays Black (filled, moving down); arrows are \
-                                  its moves.",
-            Machine::Nim =>
-                "The machine moves first; a counter means: take it and all to \
-                             its right.",
-        }
+        "</div><p>{} {}</p></div>",
+        esc(&t.text("print-key-fill", &[("unit", Arg::from(t.get(unit)))])),
+        esc(&t.get(match sheet.machine {
+            Machine::Menace => "print-key-menace",
+            Machine::Hexapawn => "print-key-hexapawn",
+            Machine::Nim => "print-key-nim",
+        }))
     );
     out.push_str("</header>\n");
 }
 
-fn label(out: &mut String, l: &Label) {
+fn label(out: &mut String, t: &Catalog, l: &Label) {
     let counts: Vec<String> = l.counts.iter().map(u32::to_string).collect();
     let _ = write!(
         out,
@@ -141,7 +311,7 @@ fn label(out: &mut String, l: &Label) {
     });
     let first = l.beads.first().map_or(0, |b| b.beads);
     let each = if l.beads.iter().all(|b| b.beads == first) {
-        format!("{first} bead{} of each colour", plural(first))
+        t.text("print-label-each", &[("count", Arg::from(first))])
     } else {
         let parts: Vec<String> = l
             .beads
@@ -150,24 +320,18 @@ fn label(out: &mut String, l: &Label) {
             .collect();
         parts.join(" ")
     };
-    let n = l.beads.len();
+    let n = |x: usize| Arg::from(x as u64);
     let _ = writeln!(
         out,
-        "<div class=\"info\"><div class=\"no\">box {}</div><p>move {}</p><p>{each}</p>\
-         <p>{n} colour{}, {} beads</p></div></div>",
-        l.number,
-        l.move_number,
-        plural(n as u32),
-        l.total_beads()
+        "<div class=\"info\"><div class=\"no\">{}</div><p>{}</p><p>{}</p><p>{}</p></div></div>",
+        esc(&t.text("print-label-box", &[("box", n(l.number))])),
+        esc(&t.text("print-label-move", &[("move", n(l.move_number))])),
+        esc(&each),
+        esc(&t.text(
+            "print-label-colours",
+            &[("colours", n(l.beads.len())), ("beads", Arg::from(l.total_beads()))]
+        )),
     );
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
-    }
 }
 
 /// A round marker of palette colour `i` with its letter, centred at (`x`, `y`), radius `r`.

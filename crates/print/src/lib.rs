@@ -129,7 +129,8 @@ impl Colours {
     }
 }
 
-/// What to print: a machine, a paper size, the bead preset and the colouring.
+/// What to print: a machine, a paper size, the bead preset, the colouring and the
+/// language of the words (the drawings and numbers of boxes are the same in all).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sheet {
     /// Which machine.
@@ -140,6 +141,9 @@ pub struct Sheet {
     pub preset: &'static str,
     /// The colouring.
     pub colours: Colours,
+    /// The language of the key, the labels' words and the building page: a code of
+    /// [`menace_i18n::LANGUAGES`] (`en`, `hi`, `pt`, `ru`, `bn`).
+    pub lang: &'static str,
 }
 
 impl Default for Sheet {
@@ -150,6 +154,7 @@ impl Default for Sheet {
             paper: Paper::A4,
             preset: menace_core::menace::PRESETS[0].name,
             colours: Colours::Cells,
+            lang: "en",
         }
     }
 }
@@ -175,7 +180,16 @@ impl Sheet {
             paper: find(PAPERS, "paper", paper)?,
             preset,
             colours: find(COLOURS, "colours", colours)?,
+            lang: "en",
         })
+    }
+
+    /// The same sheet in language `code` (`en`, `hi`, `pt`, `ru`, `bn`); an unknown code
+    /// is refused with the list.
+    pub fn in_language(self, code: &str) -> Result<Sheet, String> {
+        let lang = menace_i18n::language(code.trim())
+            .ok_or_else(|| format!("language {code:?} is not one of {}", menace_i18n::codes()))?;
+        Ok(Sheet { lang: lang.code, ..self })
     }
 
     /// Parses a URL query such as `machine=nim&paper=letter` (every field optional, the
@@ -186,8 +200,13 @@ impl Sheet {
             return Err(format!("the query is longer than {MAX_QUERY} characters"));
         }
         let d = Sheet::default();
-        let mut fields: [(&str, Option<&str>); 4] =
-            [("machine", None), ("paper", None), ("preset", None), ("colours", None)];
+        let mut fields: [(&str, Option<&str>); 5] = [
+            ("machine", None),
+            ("paper", None),
+            ("preset", None),
+            ("colours", None),
+            ("lang", None),
+        ];
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let known: Vec<&str> = fields.iter().map(|f| f.0).collect();
@@ -199,27 +218,31 @@ impl Sheet {
                 return Err(format!("{key} is given twice"));
             }
         }
-        let [machine, paper, preset, colours] = fields.map(|f| f.1);
+        let [machine, paper, preset, colours, lang] = fields.map(|f| f.1);
         Sheet::parse(
             machine.unwrap_or(d.machine.name()),
             paper.unwrap_or(d.paper.name()),
             preset.unwrap_or(d.preset),
             colours.unwrap_or(d.colours.name()),
-        )
+        )?
+        .in_language(lang.unwrap_or(d.lang))
     }
 
-    /// What the colours mean on this machine's boxes, for the key.
-    pub fn colours_text(&self) -> String {
-        let unit = if self.machine == Machine::Menace { "cell" } else { "move" };
+    /// What the colours mean on this machine's boxes, for the key: a message of the
+    /// catalogs.
+    pub fn colours_message(&self) -> &'static str {
         match (self.colours, self.machine) {
-            (Colours::Cells, _) => format!("one colour per {unit}"),
-            (Colours::Symmetry, Machine::Nim) => {
-                "one colour per symmetry class of moves (Nim has no symmetry: one per move)".into()
-            }
-            (Colours::Symmetry, _) => {
-                format!("one colour per symmetry class of {unit}s (symmetric {unit}s share a bead)")
-            }
+            (Colours::Cells, Machine::Menace) => "print-colours-cells",
+            (Colours::Cells, _) => "print-colours-moves",
+            (Colours::Symmetry, Machine::Nim) => "print-colours-symmetry-nim",
+            (Colours::Symmetry, Machine::Menace) => "print-colours-symmetry-cells",
+            (Colours::Symmetry, _) => "print-colours-symmetry-moves",
         }
+    }
+
+    /// The words of the sheet's language.
+    pub fn catalog(&self) -> menace_i18n::Catalog {
+        menace_i18n::Catalog::new(self.lang).expect("a language of the table")
     }
 
     /// The bead rules of the preset.
@@ -242,7 +265,8 @@ impl Sheet {
 /// PDF to `pdf`; the answer is a line for the user (`wrote FILE: N labels ...`).
 pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, String> {
     let labels = sheet.labels();
-    let pages = html::pages(labels.len());
+    // The labels' pages, then the page of how to build it.
+    let pages = html::pages(labels.len()) + 1;
     let page = html::page(sheet, &labels);
     let (path, bytes) = match html {
         Some(path) => (path, page.into_bytes()),
@@ -273,7 +297,8 @@ mod tests {
                 machine: Machine::Nim,
                 paper: Paper::Letter,
                 preset: "scroggs",
-                colours: Colours::Symmetry
+                colours: Colours::Symmetry,
+                lang: "en",
             }
         );
         let e = Sheet::parse("chess", "a4", "challenge", "cells").unwrap_err();

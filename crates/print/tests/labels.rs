@@ -9,7 +9,7 @@ use menace_print::{html, palette, Colours, Drawing, Machine, Sheet};
 use menace_testkit::square::symmetries;
 
 fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
-    Sheet { machine, paper: menace_print::Paper::A4, preset, colours }
+    Sheet { machine, paper: menace_print::Paper::A4, preset, colours, ..Sheet::default() }
 }
 
 fn won(b: &[u8; 9], m: u8) -> bool {
@@ -208,4 +208,50 @@ fn the_page_has_every_label_once_on_the_expected_pages() {
     }
     let letter = Sheet { paper: menace_print::Paper::Letter, ..Sheet::default() };
     assert!(letter.html().contains("@page { size: Letter;"));
+}
+
+#[test]
+fn the_shopping_list_counts_the_beads_the_boxes_start_with() {
+    for machine in [Machine::Menace, Machine::Hexapawn, Machine::Nim] {
+        for preset in menace_core::menace::PRESETS {
+            let s = sheet(machine, preset.name, Colours::Cells);
+            let labels = s.labels();
+            let by = html::beads_by_colour(&labels);
+            let total: u64 = labels.iter().map(|l| u64::from(l.total_beads())).sum();
+            assert_eq!(by.iter().sum::<u64>(), total, "{machine:?} {}", preset.name);
+            let page = s.html();
+            for (i, c) in
+                menace_print::palette::PALETTE.iter().enumerate().filter(|&(i, _)| by[i] > 0)
+            {
+                let row = format!(
+                    "data-colour=\"{}\" data-start=\"{}\" data-buy=\"{}\"",
+                    c.letter,
+                    by[i],
+                    html::to_buy(by[i])
+                );
+                assert!(page.contains(&row), "{machine:?} {}: no row {row}", preset.name);
+            }
+        }
+    }
+    // The margin: a quarter more, at least ten more, nothing for a colour not used.
+    assert_eq!(html::to_buy(0), 0);
+    assert_eq!(html::to_buy(8), 18);
+    assert_eq!(html::to_buy(400), 500);
+    // MENACE's first box under the challenge's rules: 4 beads of each of nine colours.
+    let menace = sheet(Machine::Menace, "challenge", Colours::Cells).labels();
+    assert_eq!(menace[0].total_beads(), 36);
+}
+
+#[test]
+fn a_sheet_in_another_language_keeps_its_drawings_and_numbers() {
+    let en = Sheet::default();
+    let ru = Sheet::default().in_language("ru").unwrap();
+    let (a, b) = (en.html(), ru.html());
+    let data = |p: &str| {
+        p.split(" data-").skip(1).map(|s| s[..s.find('"').unwrap_or(0)].to_string()).count()
+    };
+    assert_eq!(data(&a), data(&b), "the same labels, box for box");
+    assert!(b.contains("<html lang=\"ru\">") && b.contains("коробок 0<"));
+    assert!(Sheet::default().in_language("xx").unwrap_err().contains("en, hi, pt, ru, bn"));
+    assert_eq!(Sheet::from_query("lang=bn").unwrap().lang, "bn");
 }

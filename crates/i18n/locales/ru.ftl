@@ -277,24 +277,25 @@ print-machine-menace = MENACE (крестики-нолики)
 print-machine-hexapawn = Гексапешка
 print-machine-nim = Ним (ряды из 3, 4 и 5)
 print-key-heading = { $machine } — коробков: { $boxes }, страница { $page } из { $pages }
-print-rules = Бусины: { $preset }: { $initial } бусин каждого цвета по номеру хода; победа/ничья/поражение { $reward }; { $empty }
-print-empty-refill = в пустой коробок кладут { $count ->
-    [one] { $count } случайную бусину
+print-rules = Бусины: { $preset }: { $initial } по ходам; победа/ничья/поражение { $reward }; { $empty }
+print-empty-refill = в пустой коробок — { $count ->
+    [one] { $count } случайная бусина
     [few] { $count } случайные бусины
    *[many] { $count } случайных бусин
   }
 print-empty-resign = с пустым коробком машина сдаётся
 print-colours-cells = один цвет на клетку
-print-colours-moves = один цвет на ход
+print-colours-moves = цвет на ход
 print-colours-symmetry-cells = один цвет на класс симметричных клеток (симметричные клетки делят одну бусину)
 print-colours-symmetry-moves = один цвет на класс симметричных ходов (симметричные ходы делят одну бусину)
-print-colours-symmetry-nim = один цвет на класс симметричных ходов (у Нима нет симметрии: по цвету на ход)
+print-colours-symmetry-nim = цвет на ход (у Нима нет симметрии)
 print-unit-cell = отмеченную клетку
 print-unit-move = отмеченный ход
-print-key-fill = Положите в каждый коробок бусины, указанные на наклейке: по цвету на каждую { $unit }. Номера — те же, что в программе (dump); «ход» — ход машины, на котором коробок встречается впервые.
+print-key-fill = Положите в каждый коробок бусины с наклейки: по цвету на каждую { $unit }.
+print-build-numbers = Номера коробков — как в программе (dump); «ход» на наклейке — ход машины, где коробок встречается впервые.
 print-key-menace = Машина играет X.
 print-key-hexapawn = Машина играет чёрными (закрашены, идут вниз); стрелки — её ходы.
-print-key-nim = Машина ходит первой; фишка означает: взять её и все справа от неё.
+print-key-nim = Машина ходит первой; фишка: взять её и все правее.
 print-label-box = коробок { $box }
 print-label-move = ход { $move }
 print-label-each = { $count ->

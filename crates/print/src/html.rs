@@ -44,19 +44,19 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', 'Noto Sans', 'Noto Sans De
   -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .page { width: 150mm; margin: 0 auto; }
 .page + .page { break-before: page; }
-.key { height: 20mm; margin-bottom: 1mm; font-size: 2.3mm; line-height: 1.2;
+.key { height: 20mm; margin-bottom: 1mm; font-size: 2.05mm; line-height: 1.15;
   display: flex; gap: 2mm; align-items: flex-start; overflow: hidden; }
 .key .text { flex: 1; }
-.key h1 { font-size: 3.4mm; margin: 0 0 0.6mm 0; }
+.key h1 { font-size: 3.1mm; margin: 0 0 0.5mm 0; }
 .key p { margin: 0.4mm 0; }
-.swatches { display: flex; flex-wrap: wrap; gap: 0.3mm 1.6mm; margin: 0.6mm 0; }
+.swatches { display: flex; flex-wrap: wrap; gap: 0.2mm 1.3mm; margin: 0.4mm 0; font-size: 1.9mm; }
 .swatch { display: inline-flex; align-items: center; gap: 0.6mm; }
 .labels { display: grid; grid-template-columns: repeat(3, 50mm); grid-auto-rows: 34mm; }
 .label { border: 0.2mm dashed #888; display: flex; align-items: center; padding: 1mm;
   gap: 1mm; break-inside: avoid; }
 .label svg.board { flex: none; }
 .info { width: 19mm; font-size: 2.5mm; line-height: 1.2; }
-.info .no { font-size: 4.2mm; font-weight: bold; white-space: nowrap; margin-bottom: 1mm; }
+.info .no { font-size: 3.6mm; font-weight: bold; margin-bottom: 1mm; overflow-wrap: anywhere; }
 .info p { margin: 0.5mm 0; }
 .build { font-size: 3.4mm; line-height: 1.35; }
 .build h1 { font-size: 5mm; margin: 0 0 2mm 0; }
@@ -198,12 +198,13 @@ fn build_page(out: &mut String, t: &Catalog, sheet: &Sheet, labels: &[Label], us
     let buy: u64 = need.iter().map(|&x| to_buy(x)).sum();
     let _ = write!(
         out,
-        "</table><p>{}</p><p>{}</p><h2>{}</h2><ol>",
+        "</table><p>{}</p><p>{}</p><p>{}</p><h2>{}</h2><ol>",
         esc(&t.text(
             "print-build-total",
             &[("boxes", n(labels.len() as u64)), ("beads", n(total)), ("buy", n(buy))]
         )),
         esc(&t.get("print-build-margin")),
+        esc(&t.get("print-build-numbers")),
         esc(&t.get("print-build-steps")),
     );
     let rules = sheet.rules();

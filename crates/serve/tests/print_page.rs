@@ -30,7 +30,14 @@ async fn print_serves_every_label_and_refuses_bad_queries_with_a_sentence() {
         get(addr, "/print?machine=hexapawn&paper=letter&preset=scroggs&colours=symmetry").await;
     assert_eq!(code, 200);
     assert_eq!(body.matches("<div class=\"label\"").count(), 17);
-    assert!(body.contains("@page { size: Letter;") && body.contains("preset scroggs"));
+    assert!(
+        body.contains("@page { size: Letter;") && body.contains("Scroggs&#39;s rules: 8/4/2/1")
+    );
+    // In another language, with the same labels.
+    let (code, body) = get(addr, "/print?machine=hexapawn&lang=pt").await;
+    assert_eq!(code, 200);
+    assert_eq!(body.matches("<div class=\"label\"").count(), 17);
+    assert!(body.contains("<html lang=\"pt\">") && body.contains(">caixa 16<"));
     for (query, says) in [
         ("machine=chess", "machine \"chess\" is not one of menace, hexapawn, nim"),
         ("paper=a3", "paper \"a3\""),
@@ -38,6 +45,7 @@ async fn print_serves_every_label_and_refuses_bad_queries_with_a_sentence() {
         ("colours=rainbow", "colours \"rainbow\""),
         ("size=a4", "unknown field \"size\""),
         ("paper=a4&paper=a4", "paper is given twice"),
+        ("lang=xx", "language \"xx\" is not one of en, hi, pt, ru, bn"),
         ("machine=%3Cscript%3E", "is not one of"),
     ] {
         let (code, body) = get(addr, &format!("/print?{query}")).await;

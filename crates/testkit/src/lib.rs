@@ -44,6 +44,9 @@ pub enum Component {
     /// runs it headless: a JRE (`/usr/bin/java`), Xvfb, ImageMagick's `import` and
     /// xdotool. The path is the jar's.
     Lizzie,
+    /// Debian's Noto fonts for Devanagari and Bengali (`fonts-noto-core`), for the labels
+    /// printed in Hindi and Bengali. The path is the Devanagari font's.
+    NotoFonts,
 }
 
 impl Component {
@@ -59,6 +62,7 @@ impl Component {
             Component::Poppler => "poppler-utils",
             Component::Gomill => "gomill ringmaster",
             Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
+            Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
         }
     }
 
@@ -81,6 +85,7 @@ impl Component {
             Component::Lizzie => {
                 "apt-get install liblizzie-java default-jre xvfb imagemagick xdotool"
             }
+            Component::NotoFonts => "apt-get install fonts-noto-core",
         }
     }
 
@@ -96,6 +101,7 @@ impl Component {
             Component::Poppler => "MENACE_REQUIRE_POPPLER",
             Component::Gomill => "MENACE_REQUIRE_GOMILL",
             Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
+            Component::NotoFonts => "MENACE_REQUIRE_FONTS",
         }
     }
 
@@ -136,6 +142,10 @@ impl Component {
                     installed(p)?;
                 }
                 installed("/usr/share/java/lizzie.jar")
+            }
+            Component::NotoFonts => {
+                installed("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")?;
+                installed("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")
             }
         }
     }

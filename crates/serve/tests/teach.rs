@@ -336,6 +336,17 @@ async fn the_private_page_in_every_language() {
         click(&c, "#eval").await;
         wait_for(&c, "window.menace.evals.length > 0").await;
         play_game(&c).await;
+        if lang.code == "en" || lang.code == "hi" {
+            // The README's picture of the panel (MENACE_DOCS=1 copies it into docs/).
+            c.set_window_size(1280, 2600).await.unwrap();
+            js(&c, "document.getElementById('explain-panel').scrollIntoView() || true").await;
+            let panel = c.find(Locator::Id("explain-panel")).await.unwrap();
+            let png = panel.screenshot().await.unwrap();
+            let name = format!("explain-{}.png", lang.code);
+            let shot = chrome::target_dir().join(&name);
+            std::fs::write(&shot, png).unwrap();
+            to_docs(&shot, &name);
+        }
         let leaked = leaks(&c, lang.code).await;
         if lang.code == "en" {
             // The check can fail: on the English page it finds English everywhere.

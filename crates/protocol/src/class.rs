@@ -995,4 +995,3 @@ impl Engine for ClassPlay {
         Ok(Answer::Explain { playing, finished })
     }
 }
-

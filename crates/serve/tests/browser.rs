@@ -193,7 +193,8 @@ async fn train_and_stop(c: &Client, addr: std::net::SocketAddr, _: &Path) {
     assert!(between >= 3, "the bar hardly moved: {shown:?}");
     assert!(shown.windows(2).all(|w| w[0] <= w[1]), "the bar went back: {shown:?}");
     assert_eq!(js(c, "document.getElementById('progress').value").await, json!(1000));
-    assert_eq!(js(c, "document.getElementById('games-played').textContent").await, json!("1,000"), "written as English writes numbers");
+    let played = js(c, "document.getElementById('games-played').textContent").await;
+    assert_eq!(played, json!("1,000"), "written as English writes numbers");
     screenshot(c, "browser-train.png").await;
 
     // A long train, stopped by the button.
@@ -204,7 +205,7 @@ async fn train_and_stop(c: &Client, addr: std::net::SocketAddr, _: &Path) {
     assert_eq!(js(c, "document.getElementById('stop').disabled").await, json!(false));
     click(c, "#stop").await;
     wait_for(c, "window.menace.running === null").await;
-    wait_for(c, "document.getElementById('progress-text').textContent.startsWith('Stopped after')").await;
+    wait_for(c, "document.getElementById('progress-text').textContent.startsWith('Stopped')").await;
     let value = js(c, "document.getElementById('progress').value").await.as_f64().unwrap();
     assert!(value < 1e8, "stopped at {value}");
     assert_eq!(js(c, "document.getElementById('train').disabled").await, json!(false));

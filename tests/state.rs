@@ -149,6 +149,19 @@ mod ending {
         assert_eq!(games_played(&path), 300);
     }
 
+    /// SIGTERM the moment the engine first answers, twenty times over: it always stops
+    /// cleanly (143) and writes its state, whichever state loaded at start.
+    #[test]
+    fn sigterm_as_soon_as_it_answers_always_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        for i in 0..20 {
+            let (code, _) = signalled(&path, "status\n", r#"{"type":"status""#, libc::SIGTERM, false);
+            assert_eq!(code, Some(128 + libc::SIGTERM), "start {i}");
+            assert_eq!(games_played(&path), 0, "start {i}");
+        }
+    }
+
     #[test]
     fn sigint_stops_a_long_train_and_saves_what_it_learned() {
         let dir = tempfile::tempdir().unwrap();

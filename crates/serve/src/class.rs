@@ -217,3 +217,25 @@ pub async fn upgrade(
         connection(socket, Ok((engine, outbox)), permit, idle, Some(events)).await
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_four_words_of_256() {
+        let words: Vec<&str> = WORDS.split_whitespace().collect();
+        let mut unique = words.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!((words.len(), unique.len()), (256, 256));
+        assert!(words.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())));
+        let key = new_key().unwrap();
+        let parts: Vec<&str> = key.split(' ').collect();
+        assert_eq!(parts.len(), KEY_WORDS);
+        assert!(parts.iter().all(|p| words.contains(p)), "{key}");
+        assert!(ClassOptions::new(Some(key), None).is_ok());
+        assert!(ClassOptions::new(Some("short".into()), None).is_err());
+        assert!(ClassOptions::new(Some(" padded key ".into()), None).is_err());
+    }
+}

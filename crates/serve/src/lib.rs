@@ -252,3 +252,31 @@ pub fn run(
         serve_with(listener, options, stop).await
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_banner_gives_addresses_students_can_type() {
+        let bound: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(addresses(bound), vec![bound]);
+        let any: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let found = addresses(any);
+        assert!(!found.is_empty());
+        for a in &found {
+            assert!(!a.ip().is_unspecified() && a.is_ipv4() && a.port() == 8080, "{a}");
+        }
+        // Loopback, if listed, comes last: the network's addresses are the ones to give.
+        if let Some(i) = found.iter().position(|a| a.ip().is_loopback()) {
+            assert!(found[i..].iter().all(|a| a.ip().is_loopback()), "{found:?}");
+        }
+        let options = Options {
+            class: Some(class::ClassOptions::new(Some("some words here".into()), None).unwrap()),
+            ..Options::default()
+        };
+        let banner = options.banner(any);
+        assert!(!banner.contains("0.0.0.0"), "{banner}");
+        assert!(banner.contains("teacher's key: some words here"), "{banner}");
+    }
+}

@@ -347,10 +347,7 @@ impl<G: Face> Engine for Play<G> {
         Answer::Status {
             game: self.game.name(),
             learner: self.learner_name(),
-            side: match self.side {
-                Side::First => "first",
-                Side::Second => "second",
-            },
+            side: self.side.name(),
             seed: self.seed,
             preset,
             rules,
@@ -579,6 +576,7 @@ impl<G: Face> Engine for Play<G> {
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = G::from_state(state)?;
+        menace_core::menace::state::other_side(machine.side(), self.side)?;
         self.learner = Learner::Menace(machine);
         self.games_played = state.games_played;
         self.history.clear();

@@ -48,12 +48,14 @@ pub struct Config {
     pub move_timeout: f64,
     /// Number of seeds (units).
     pub seeds: u64,
+    /// MENACE's side.
+    pub side: crate::game::Side,
 }
 
 impl Config {
     /// The plan: one unit per seed.
     pub fn plan(&self) -> Plan {
-        let canonical = serde_json::json!({
+        let mut canonical = serde_json::json!({
             "kind": KIND,
             "opponent": self.opponent,
             "rules": self.rules,
@@ -63,9 +65,13 @@ impl Config {
             "stop_when_unbeatable": self.stop_when_unbeatable,
             "first_seed": self.first_seed,
             "move_timeout": self.move_timeout,
-        })
-        .to_string();
-        Plan::new(KIND, &canonical, self.seeds)
+        });
+        // Only a second-side sweep names its side, so first-side sweeps keep the
+        // fingerprint they had and their folders resume.
+        if self.side == crate::game::Side::Second {
+            canonical["side"] = "second".into();
+        }
+        Plan::new(KIND, &canonical.to_string(), self.seeds)
     }
 
     /// The seed of `unit`.

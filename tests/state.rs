@@ -45,7 +45,10 @@ fn a_second_side_state_carries_across_runs_and_is_refused_to_the_first_side() {
     let x = common::menace(&state, None, b"train 10\n");
     assert_eq!(x.status.code(), Some(2));
     let e = String::from_utf8(x.stderr).unwrap();
-    assert!(e.ends_with("this state is MENACE playing second (O); start with --side second\n"), "{e}");
+    assert!(
+        e.ends_with("this state is MENACE playing second (O); start with --side second\n"),
+        "{e}"
+    );
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // `menace train --state` refuses it the same way; with --side second it goes on.
     let train = |side: &[&str]| {

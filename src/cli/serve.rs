@@ -31,11 +31,18 @@ pub struct ServeArgs {
     /// With --class: the teacher's key (default: a new random key, printed at start).
     #[arg(long, value_name = "KEY", requires = "class")]
     pub teacher_key: Option<String>,
+    // --side: MENACE's side on the private page (a link's `?side=` wins).
+    #[command(flatten)]
+    pub side: super::engine::SideArg,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
+    if args.class && args.side.side.is_some() {
+        // The class page's side is not chosen here yet: refused, never ignored.
+        return super::fail("menace serve", "--side is for private mode, not --class");
+    }
     let class = args.class.then(|| ClassOptions::new(args.teacher_key, args.state));
     let limits = Limits::new(args.max_sessions as usize, args.idle_minutes);
-    menace_serve::main(args.addr, limits, args.allow_host, class.transpose())
+    menace_serve::main(args.addr, limits, args.allow_host, class.transpose(), args.side.side)
 }

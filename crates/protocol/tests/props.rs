@@ -6,8 +6,8 @@
 //! point. Everything later (boards, beads, results, even the random draws) would differ if
 //! the bad line had touched any state.
 
-use menace_core::menace::BeadRules;
 use menace_core::game::Side;
+use menace_core::menace::BeadRules;
 use menace_protocol::{parse_line, serve, Answer, Config, FileAccess, LineReader, Session, Stop};
 use proptest::prelude::*;
 use std::sync::OnceLock;

@@ -45,11 +45,12 @@ pub async fn upgrade(
         return (StatusCode::FORBIDDEN, why).into_response();
     }
     let permit = state.sessions.clone().try_acquire_owned().ok();
-    let (max, idle) = (state.limits.max_sessions, state.limits.idle);
+    let (max, idle, side) = (state.limits.max_sessions, state.limits.idle, state.side);
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         match permit {
             Some(permit) => {
-                connection(socket, SessionOptions::from_query(&query), permit, idle).await
+                let options = SessionOptions::from_query_or(&query, side);
+                connection(socket, options, permit, idle).await
             }
             None => {
                 let message = format!(

@@ -200,6 +200,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let game = config.game.name();
+    let person_opens = config.game.side(config.side) == Ok(Side::Second);
     let asked = args.beads.given().then(|| config.rules.clone());
     let session = match Session::with_state(config, args.state.as_deref(), asked.as_ref()) {
         Ok(s) => s,
@@ -219,7 +220,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink = stdout_sink(args.text_answers(), game);
+    let sink = stdout_sink(args.text_answers(), game, person_opens);
     let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
     let Some(session) = session else {
         eprintln!("menace: the session was lost");

@@ -25,12 +25,21 @@ pub struct Pretty<W: Write> {
     /// The type of the previous answer: a dump right after a result is the automatic one
     /// (show the game's boxes), any other is `dump` (show them all).
     after_result: bool,
+    /// Whether the person opens every game (MENACE plays second): then a new game asks
+    /// for their move at once, since MENACE has nothing to say before it.
+    person_opens: bool,
 }
 
 impl<W: Write> Pretty<W> {
     /// A terminal view of a `game` session writing to `out`.
     pub fn new(out: W, game: &'static str) -> Pretty<W> {
-        Pretty { out, game, after_result: false }
+        Pretty { out, game, after_result: false, person_opens: false }
+    }
+
+    /// The same view for a session where the person opens every game (MENACE playing
+    /// second, as `--side second` or Hexapawn's learner).
+    pub fn person_opens(self, opens: bool) -> Pretty<W> {
+        Pretty { person_opens: opens, ..self }
     }
 
     fn example(&self) -> &'static str {
@@ -44,7 +53,10 @@ impl<W: Write> Pretty<W> {
 
 impl<W: Write + Send> Sink for Pretty<W> {
     fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
-        let text = render(answer, self.game, self.after_result, self.example());
+        let mut text = render(answer, self.game, self.after_result, self.example());
+        if self.person_opens && matches!(answer, Answer::NewGame { .. }) {
+            let _ = writeln!(text, "You open: type a move such as {}.", self.example());
+        }
         self.after_result = matches!(answer, Answer::Result { .. });
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|_| Closed)
     }
@@ -346,6 +358,10 @@ mod tests {
             bead: Some("RL".into()),
             refilled: 0,
         };
+        let mut opens = Pretty::new(Vec::new(), "ttt").person_opens(true);
+        opens.emit(&Answer::NewGame { game: 1, games: 2 }).unwrap();
+        let text = String::from_utf8(opens.out).unwrap();
+        assert!(text.ends_with("── Game 1 of 2 ──\nYou open: type a move such as MM (row L/M/R = top/middle/bottom, then column L/M/R).\n"), "{text}");
         let going = render(&mv(["X..", ".X.", "O.O"]), "ttt", false, "MM");
         assert!(going.starts_with("MENACE plays MM (bead RL from box 3).\n"), "{going}");
         assert!(going.contains("Your move"), "{going}");

@@ -149,7 +149,11 @@ fn every_position_met_in_play_maps_to_exactly_one_box() {
 
 #[test]
 fn new_boxes_hold_beads_by_stage_on_legal_cells_only() {
-    for rules in [BeadRules::challenge(), BeadRules::scroggs()] {
+    // Every legal cell gets beads with every colour (Scroggs's preset has one colour per
+    // symmetry class: `bead_colours.rs` checks that).
+    let every =
+        BeadRules { colours: menace_core::menace::BeadColours::EveryMove, ..BeadRules::scroggs() };
+    for rules in [BeadRules::challenge(), every] {
         let m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
         for b in 0..m.len() {
             let pos = m.position(b);

@@ -214,6 +214,13 @@ pub enum Answer {
         reason: Option<&'static str>,
         /// The match score after this game.
         score: Score,
+        /// When MENACE resigned: the box it found empty (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        empty_box: Option<usize>,
+        /// When that resignation means MENACE now resigns every game: a sentence saying so
+        /// and what to do (the same as `status`'s `resigned`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The contents of every box.
     Matchboxes {
@@ -258,6 +265,10 @@ pub enum Answer {
         /// The match in progress, if any.
         #[serde(rename = "match")]
         current: Option<MatchStatus>,
+        /// Present when MENACE resigns every game (`empty resign` and its first box
+        /// empty): a sentence saying so and what to do.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The generator was reseeded.
     Seed {

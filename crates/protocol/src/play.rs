@@ -41,6 +41,8 @@ pub(crate) struct Play<G: Face> {
     series: Option<Series<G::Pos>>,
     /// Beads drawn in the latest game of a match or `watch`.
     drawn: Vec<Draw>,
+    /// The box MENACE found empty when it resigned the game being finished.
+    resigned_at: Option<usize>,
     history: History,
 }
 
@@ -68,8 +70,36 @@ impl<G: Face> Play<G> {
             games_played: 0,
             series: None,
             drawn: Vec::new(),
+            resigned_at: None,
             history: History::default(),
         }
+    }
+
+    /// The sentence of `status`'s and `result`'s `resigned`, when MENACE now resigns every
+    /// game (see [`Matchboxes::resigned_for_good`]).
+    fn resigned(&self) -> Option<String> {
+        let m = self.learner.boxes().filter(|m| m.resigned_for_good())?;
+        let which = match m.side() {
+            Side::First => "its first box is empty",
+            Side::Second => "every box of its first move is empty",
+        };
+        Some(format!(
+            "MENACE has resigned for good: {which}, and under `empty resign` an empty box \
+             never gets beads back; `reset` refills every box, `rules empty refill:3` lets it \
+             play on"
+        ))
+    }
+
+    /// `record`, the `result` answer, told which box MENACE found empty if it resigned,
+    /// and whether it now resigns every game.
+    fn with_resignation(&mut self, mut record: Answer) -> Answer {
+        if let Answer::Result { empty_box, resigned, .. } = &mut record {
+            *empty_box = self.resigned_at.take();
+            if empty_box.is_some() {
+                *resigned = self.resigned();
+            }
+        }
+        record
     }
 
     fn machine(&self) -> Result<&Matchboxes<G>, String> {
@@ -108,7 +138,10 @@ impl<G: Face> Play<G> {
                     self.drawn.push(Draw { box_index, bead: bead.clone() });
                     (mv, Some(box_index), Some(bead), refilled)
                 }
-                Choice::Resign { .. } => return None,
+                Choice::Resign { box_index } => {
+                    self.resigned_at = Some(box_index);
+                    return None;
+                }
             },
             Learner::Weighted(w) => {
                 let mv = Player::choose(w, &self.game, p, &mut self.rng)?;
@@ -161,6 +194,7 @@ impl<G: Face> Play<G> {
         self.learner.finish(winner.for_menace());
         self.count(winner);
         let record = self.series.as_mut().expect("a match").record(winner, reason);
+        let record = self.with_resignation(record);
         out.emit(record);
         if let Some(dump) = self.boxes_answer() {
             out.emit(dump);
@@ -358,6 +392,7 @@ impl<G: Face> Engine for Play<G> {
                 board: self.game.rows(s.pos),
                 score: s.score,
             }),
+            resigned: self.resigned(),
         }
     }
 
@@ -502,7 +537,8 @@ impl<G: Face> Engine for Play<G> {
                 GameResult::Loss => GameResult::Win,
             });
             self.count(winner);
-            out.emit(s.record(winner, reason));
+            let record = self.with_resignation(s.record(winner, reason));
+            out.emit(record);
             if let Some(dump) = self.boxes_answer() {
                 out.emit(dump);
             }

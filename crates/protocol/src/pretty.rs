@@ -89,7 +89,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
             }
             s.push_str(&grid(board, game));
         }
-        Answer::Result { game: n, winner, reason, score } => {
+        Answer::Result { game: n, winner, reason, score, empty_box, resigned } => {
             let what = match winner {
                 Winner::Menace => format!("MENACE wins game {n}"),
                 Winner::Player => format!("You win game {n}"),
@@ -100,6 +100,12 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 None => String::new(),
             };
             let _ = writeln!(s, "{what}{why}. {}", score_line(score));
+            if let Some(b) = empty_box {
+                let _ = writeln!(s, "(Box {b} was empty, and the rules say resign.)");
+            }
+            if let Some(sentence) = resigned {
+                let _ = writeln!(s, "{sentence}.");
+            }
         }
         Answer::Matchboxes { machine, boxes, drawn } => {
             let whose = if machine.is_some() { "The second MENACE's" } else { "MENACE's" };
@@ -125,10 +131,23 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 writeln!(s, "Match {how} after {played} of {games} games. {}", score_line(score));
             let _ = writeln!(s, "Type `games N` for another match, `help` for every command.");
         }
-        Answer::Status { game, learner, side, seed, preset, rules, games_played, current } => {
+        Answer::Status {
+            game,
+            learner,
+            side,
+            seed,
+            preset,
+            rules,
+            games_played,
+            current,
+            resigned,
+        } => {
             let _ = writeln!(s, "Game {game}; learner {learner}, playing {side}; seed {seed}.");
             let _ = writeln!(s, "Bead rules: {} ({rules}).", preset.unwrap_or("custom"));
             let _ = writeln!(s, "Games learned from: {games_played}.");
+            if let Some(sentence) = resigned {
+                let _ = writeln!(s, "{sentence}.");
+            }
             match current {
                 Some(m) => {
                     let _ = writeln!(

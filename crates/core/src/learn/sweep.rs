@@ -297,7 +297,22 @@ mod tests {
             first_seed: u64::MAX,
             move_timeout: 5.0,
             seeds,
+            side: crate::game::Side::First,
         }
+    }
+
+    #[test]
+    fn only_a_second_side_sweep_names_its_side_in_its_fingerprint() {
+        let first = config(2);
+        let second = Config { side: crate::game::Side::Second, ..config(2) };
+        assert_ne!(first.plan(), second.plan());
+        // The first side's fingerprint is the one it had before sides were named.
+        let before = serde_json::json!({
+            "kind": KIND, "opponent": "random", "rules": "michie", "games": 10, "every": 1,
+            "check_every": 1, "stop_when_unbeatable": false, "first_seed": u64::MAX,
+            "move_timeout": 5.0,
+        });
+        assert_eq!(first.plan(), Plan::new(KIND, &before.to_string(), 2));
     }
 
     #[test]

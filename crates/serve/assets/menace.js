@@ -183,6 +183,7 @@ function handle(a) {
     case "status":
       page.gamesPlayed = a.games_played;
       page.side = a.side;
+      if (a.resigned) message(`${a.resigned}.`);
       $("seed").value = a.seed;
       if (a.rules) $("rules-text").textContent = `Now: ${a.preset || "custom"} (${a.rules}).`;
       if (a.preset && PRESETS[a.preset]) $("preset").value = a.preset;
@@ -274,6 +275,8 @@ function sentence(a) {
   if (a.reason === "menace resigned") s += ": MENACE resigned (its box was empty)";
   if (a.reason === "player resigned") s += `: ${other} resigned`;
   const learn = a.winner === "menace" ? "rewarded" : a.winner === "draw" ? "adjusted" : "punished";
+  // The engine says when MENACE now resigns every game (empty resign, its first box empty).
+  if (a.resigned) return `${s}. ${a.resigned}.`;
   return `${s}. The beads MENACE drew are ${learn}.`;
 }
 

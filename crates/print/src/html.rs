@@ -62,7 +62,7 @@ pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
     let total = pages(labels.len());
     let used = labels.iter().flat_map(|l| &l.beads).map(|b| b.colour + 1).max().unwrap_or(0);
     let mut out = String::new();
-    let title = format!("{} matchbox labels", sheet.machine.title());
+    let title = format!("{} matchbox labels", sheet.title());
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
@@ -96,7 +96,7 @@ fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages
         out,
         "<div class=\"text\"><h1>{} \u{2014} {labels} matchboxes, page {page} of {pages}</h1>\
          <p>Beads: preset {} ({}); {}.</p><div class=\"swatches\">",
-        esc(sheet.machine.title()),
+        esc(sheet.title()),
         esc(sheet.preset),
         esc(&rules.to_string()),
         esc(&sheet.colours_text())
@@ -111,6 +111,8 @@ fn key(out: &mut String, sheet: &Sheet, labels: usize, used: usize, (page, pages
          that first meets the box. {}</p></div>",
         if sheet.machine == Machine::Menace { "cell" } else { "move" },
         match sheet.machine {
+            Machine::Menace if sheet.side == Side::Second =>
+                "The machine plays O: its opponent opens every game.",
             Machine::Menace => "The machine plays X.",
             Machine::Hexapawn =>
                 "The machine plays Black (filled, moving down); arrows are \

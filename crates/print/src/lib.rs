@@ -24,6 +24,7 @@ pub mod pdf;
 
 use std::path::Path;
 
+use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 
 pub use label::{labels, Bead, Drawing, Label};
@@ -140,6 +141,9 @@ pub struct Sheet {
     pub preset: &'static str,
     /// The colouring.
     pub colours: Colours,
+    /// The side MENACE plays: its first machine (X, 304 boxes) or its second (O, 289);
+    /// Hexapawn's and Nim's machines keep their own side and take `First` here.
+    pub side: Side,
 }
 
 impl Default for Sheet {
@@ -150,11 +154,12 @@ impl Default for Sheet {
             paper: Paper::A4,
             preset: menace_core::menace::PRESETS[0].name,
             colours: Colours::Cells,
+            side: Side::First,
         }
     }
 }
 
-/// The most query text `/print` reads: four short fields need far less.
+/// The most query text `/print` reads: five short fields need far less.
 pub const MAX_QUERY: usize = 512;
 
 impl Sheet {
@@ -175,7 +180,30 @@ impl Sheet {
             paper: find(PAPERS, "paper", paper)?,
             preset,
             colours: find(COLOURS, "colours", colours)?,
+            side: Side::First,
         })
+    }
+
+    /// This sheet for MENACE playing `side` (`--side`, `/print?side=`; `None` keeps the
+    /// first machine). Only MENACE has a second machine; asking another for one is
+    /// refused rather than ignored.
+    pub fn with_side(self, side: Option<Side>) -> Result<Sheet, String> {
+        match side {
+            None => Ok(self),
+            Some(side) if self.machine == Machine::Menace => Ok(Sheet { side, ..self }),
+            Some(_) => Err(format!(
+                "side is for machine menace; {}'s machine plays its own side",
+                self.machine.name()
+            )),
+        }
+    }
+
+    /// The page's title: the machine's, saying so when it is MENACE's second machine.
+    pub fn title(&self) -> &'static str {
+        match (self.machine, self.side) {
+            (Machine::Menace, Side::Second) => "MENACE playing O (noughts and crosses)",
+            (machine, _) => machine.title(),
+        }
     }
 
     /// Parses a URL query such as `machine=nim&paper=letter` (every field optional, the
@@ -186,8 +214,13 @@ impl Sheet {
             return Err(format!("the query is longer than {MAX_QUERY} characters"));
         }
         let d = Sheet::default();
-        let mut fields: [(&str, Option<&str>); 4] =
-            [("machine", None), ("paper", None), ("preset", None), ("colours", None)];
+        let mut fields: [(&str, Option<&str>); 5] = [
+            ("machine", None),
+            ("paper", None),
+            ("preset", None),
+            ("colours", None),
+            ("side", None),
+        ];
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let known: Vec<&str> = fields.iter().map(|f| f.0).collect();
@@ -199,13 +232,15 @@ impl Sheet {
                 return Err(format!("{key} is given twice"));
             }
         }
-        let [machine, paper, preset, colours] = fields.map(|f| f.1);
+        let [machine, paper, preset, colours, side] = fields.map(|f| f.1);
+        let side = side.map(Side::parse).transpose()?;
         Sheet::parse(
             machine.unwrap_or(d.machine.name()),
             paper.unwrap_or(d.paper.name()),
             preset.unwrap_or(d.preset),
             colours.unwrap_or(d.colours.name()),
-        )
+        )?
+        .with_side(side)
     }
 
     /// What the colours mean on this machine's boxes, for the key.
@@ -229,7 +264,7 @@ impl Sheet {
 
     /// The labels, in box order.
     pub fn labels(&self) -> Vec<Label> {
-        labels(self.machine, &self.rules(), self.colours)
+        labels(self.machine, self.side, &self.rules(), self.colours)
     }
 
     /// The whole page, HTML with inline CSS and SVG.
@@ -254,7 +289,7 @@ pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, S
         "wrote {}: {} labels for {}'s matchboxes on {pages} {} page{}",
         path.display(),
         labels.len(),
-        sheet.machine.title(),
+        sheet.title(),
         sheet.paper.css_size(),
         if pages == 1 { "" } else { "s" }
     ))
@@ -273,7 +308,8 @@ mod tests {
                 machine: Machine::Nim,
                 paper: Paper::Letter,
                 preset: "scroggs",
-                colours: Colours::Symmetry
+                colours: Colours::Symmetry,
+                side: Side::First,
             }
         );
         let e = Sheet::parse("chess", "a4", "challenge", "cells").unwrap_err();

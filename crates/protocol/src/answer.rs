@@ -245,6 +245,13 @@ pub enum Answer {
         reason: Option<&'static str>,
         /// The match score after this game.
         score: Score,
+        /// When MENACE resigned: the box it found empty (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        empty_box: Option<usize>,
+        /// When that resignation means MENACE now resigns every game: a sentence saying so
+        /// and what to do (the same as `status`'s `resigned`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The contents of every box.
     Matchboxes {
@@ -289,6 +296,10 @@ pub enum Answer {
         /// The match in progress, if any.
         #[serde(rename = "match")]
         current: Option<MatchStatus>,
+        /// Present when MENACE resigns every game (`empty resign` and its first box
+        /// empty): a sentence saying so and what to do.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The generator was reseeded.
     Seed {
@@ -468,6 +479,9 @@ pub struct ClassPicture {
     pub players: Vec<PlayerEntry>,
     /// The class's learning curve (people's games only).
     pub curve: Vec<menace_core::menace::state::ClassPoint>,
+    /// When MENACE now resigns every game: why, and what to do (as `status` says it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
     /// Every box, as `matchboxes` shows them.
     pub boxes: Vec<BoxDump>,
 }

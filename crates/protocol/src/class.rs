@@ -28,7 +28,7 @@ use menace_core::game::{Game, GameResult, Side};
 use menace_core::learn::eval::report;
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::play;
-use menace_core::menace::state::{check_name, ClassPoint, ClassRecord, State, MAX_CURVE};
+use menace_core::menace::state::{check_name, other_side, ClassPoint, ClassRecord, State, MAX_CURVE};
 use menace_core::menace::state::{MAX_PLAYERS, MAX_TRAINED};
 use menace_core::menace::{BeadRules, Choice, Matchboxes};
 use menace_core::play::Tally;
@@ -43,7 +43,7 @@ use crate::answer::{MatchStatus, PlayerEntry, Score, TrainedEntry, Winner};
 use crate::engine::{Engine, RulesChange};
 use crate::face::Face;
 use crate::history::History;
-use crate::play::{clamped, progress_every, to_move};
+use crate::play::{clamped, progress_every, resigned_for_good, to_move};
 use crate::series::Series;
 use crate::session::Session;
 use crate::sink::Out;
@@ -306,6 +306,7 @@ impl Record {
                 .map(|(n, t)| PlayerEntry { name: n.clone(), score: Score::of(*t) })
                 .collect(),
             curve: self.class.curve.clone(),
+            resigned: resigned_for_good(m),
             boxes: boxes(m),
         })
     }
@@ -433,14 +434,7 @@ impl Room {
         let record = match &options.state {
             Some(state) => {
                 let machine = state.to_machine()?;
-                if machine.side() != options.side {
-                    return Err(format!(
-                        "the saved MENACE plays {}, the class was asked for {}: start it with --side {}",
-                        side_word(machine.side()),
-                        side_word(options.side),
-                        side_word(machine.side())
-                    ));
-                }
+                other_side(machine.side(), options.side)?;
                 let class = state.class.clone().unwrap_or_else(ClassRecord::new);
                 Record::new(machine, state.games_played, class, options.seed)
             }
@@ -494,6 +488,7 @@ impl Room {
             game: None,
             drawn: Vec::new(),
             dumps: true,
+            resigned_at: None,
         };
         (Session { engine: Box::new(play), files: FileAccess::Nowhere }, id)
     }
@@ -538,6 +533,8 @@ pub(crate) struct ClassPlay {
     /// Beads drawn in this session's latest game, as the `matchboxes` answer shows them.
     drawn: Vec<Draw>,
     dumps: bool,
+    /// The box MENACE found empty when it resigned this game, for `result`.
+    resigned_at: Option<usize>,
 }
 
 impl ClassPlay {
@@ -593,7 +590,10 @@ impl ClassPlay {
                     game.drawn.push((box_index, bead));
                     (mv, Some((box_index, bead, refilled, m.beads(box_index).to_vec())))
                 }
-                Choice::Resign { .. } => return None,
+                Choice::Resign { box_index } => {
+                    self.resigned_at = Some(box_index);
+                    return None;
+                }
             };
             let before = game.board;
             game.board = TicTacToe.play(before, mv);
@@ -649,9 +649,20 @@ impl ClassPlay {
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
         let game = self.game.take().expect("a game in flight");
         let player = self.name.clone().unwrap_or_default();
-        let finished = self.room.lock().finish(&player, game, winner.for_menace());
+        let (finished, resigned) = {
+            let mut record = self.room.lock();
+            let finished = record.finish(&player, game, winner.for_menace());
+            (finished, resigned_for_good(&record.machine))
+        };
         let s = self.series.as_mut().expect("a match");
-        out.emit(s.record(winner, reason));
+        let mut result = s.record(winner, reason);
+        if let Answer::Result { empty_box, resigned: now, .. } = &mut result {
+            *empty_box = self.resigned_at.take();
+            if empty_box.is_some() {
+                *now = resigned;
+            }
+        }
+        out.emit(result);
         if self.dumps {
             let m = self.room.lock();
             out.emit(Answer::Matchboxes { machine: None, boxes: boxes(&m.machine), drawn: self.drawn.clone() });
@@ -755,6 +766,7 @@ impl Engine for ClassPlay {
             preset: Some(m.rules().preset_name().unwrap_or("custom")),
             rules: m.rules().to_string(),
             games_played: record.games_played,
+            resigned: resigned_for_good(&record.machine),
             current: self.series.as_ref().zip(self.game.as_ref()).map(|(s, g)| MatchStatus {
                 game: s.game,
                 games: s.games,
@@ -914,14 +926,7 @@ impl Engine for ClassPlay {
         self.busy("loading a state")?;
         let machine = state.to_machine()?;
         let mut record = self.room.lock();
-        if machine.side() != record.machine.side() {
-            return Err(format!(
-                "this MENACE plays {}, the class's plays {}: start the class with --side {}",
-                side_word(machine.side()),
-                side_word(record.machine.side()),
-                side_word(machine.side())
-            ));
-        }
+        other_side(machine.side(), record.machine.side())?;
         let class = state.class.clone().unwrap_or_else(ClassRecord::new);
         record.replace(machine, state.games_played, class);
         Ok(())

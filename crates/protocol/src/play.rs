@@ -41,6 +41,8 @@ pub(crate) struct Play<G: Face> {
     series: Option<Series<G::Pos>>,
     /// Beads drawn in the latest game of a match or `watch`.
     drawn: Vec<Draw>,
+    /// The box MENACE found empty when it resigned the game being finished.
+    resigned_at: Option<usize>,
     history: History,
     /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
     dumps: bool,
@@ -70,6 +72,7 @@ impl<G: Face> Play<G> {
             games_played: 0,
             series: None,
             drawn: Vec::new(),
+            resigned_at: None,
             history: History::default(),
             dumps: true,
         }
@@ -78,6 +81,24 @@ impl<G: Face> Play<G> {
     /// Who moves next in `p`, from the protocol's side (`None` once the game is over).
     fn turn(&self, p: G::Pos) -> Option<Turn> {
         to_move(&self.game, self.side, p)
+    }
+
+    /// The sentence of `status`'s and `result`'s `resigned`, when MENACE now resigns every
+    /// game (see [`Matchboxes::resigned_for_good`]).
+    fn resigned(&self) -> Option<String> {
+        resigned_for_good(self.learner.boxes()?)
+    }
+
+    /// `record`, the `result` answer, told which box MENACE found empty if it resigned,
+    /// and whether it now resigns every game.
+    fn with_resignation(&mut self, mut record: Answer) -> Answer {
+        if let Answer::Result { empty_box, resigned, .. } = &mut record {
+            *empty_box = self.resigned_at.take();
+            if empty_box.is_some() {
+                *resigned = self.resigned();
+            }
+        }
+        record
     }
 
     fn machine(&self) -> Result<&Matchboxes<G>, String> {
@@ -116,7 +137,10 @@ impl<G: Face> Play<G> {
                     self.drawn.push(Draw { box_index, bead: bead.clone() });
                     (mv, Some(box_index), Some(bead), refilled)
                 }
-                Choice::Resign { .. } => return None,
+                Choice::Resign { box_index } => {
+                    self.resigned_at = Some(box_index);
+                    return None;
+                }
             },
             Learner::Weighted(w) => {
                 let mv = Player::choose(w, &self.game, p, &mut self.rng)?;
@@ -170,6 +194,7 @@ impl<G: Face> Play<G> {
         self.learner.finish(winner.for_menace());
         self.count(winner);
         let record = self.series.as_mut().expect("a match").record(winner, reason);
+        let record = self.with_resignation(record);
         out.emit(record);
         if let Some(dump) = self.boxes_answer() {
             out.emit(dump);
@@ -369,10 +394,7 @@ impl<G: Face> Engine for Play<G> {
         Answer::Status {
             game: self.game.name(),
             learner: self.learner_name(),
-            side: match self.side {
-                Side::First => "first",
-                Side::Second => "second",
-            },
+            side: self.side.name(),
             seed: self.seed,
             preset,
             rules,
@@ -383,6 +405,7 @@ impl<G: Face> Engine for Play<G> {
                 board: self.game.rows(s.pos),
                 score: s.score,
             }),
+            resigned: self.resigned(),
         }
     }
 
@@ -528,7 +551,8 @@ impl<G: Face> Engine for Play<G> {
                 GameResult::Loss => GameResult::Win,
             });
             self.count(winner);
-            out.emit(s.record(winner, reason));
+            let record = self.with_resignation(s.record(winner, reason));
+            out.emit(record);
             if let Some(dump) = self.boxes_answer() {
                 out.emit(dump);
             }
@@ -595,6 +619,7 @@ impl<G: Face> Engine for Play<G> {
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = G::from_state(state)?;
+        menace_core::menace::state::other_side(machine.side(), self.side)?;
         self.learner = Learner::Menace(machine);
         self.games_played = state.games_played;
         self.history.clear();
@@ -609,6 +634,23 @@ impl<G: Face> Engine for Play<G> {
     fn set_dumps(&mut self, on: bool) {
         self.dumps = on;
     }
+}
+
+/// The sentence of `status`'s and `result`'s `resigned` when `m` now resigns every game
+/// (see [`Matchboxes::resigned_for_good`]): the one wording, private or in a class.
+pub(crate) fn resigned_for_good<G: Face>(m: &Matchboxes<G>) -> Option<String> {
+    if !m.resigned_for_good() {
+        return None;
+    }
+    let which = match m.side() {
+        Side::First => "its first box is empty",
+        Side::Second => "every box of its first move is empty",
+    };
+    Some(format!(
+        "MENACE has resigned for good: {which}, and under `empty resign` an empty box \
+         never gets beads back; `reset` refills every box, `rules empty refill:3` lets it \
+         play on"
+    ))
 }
 
 /// Who moves next in `p` when the learner plays `side`: `None` once the game is over.

@@ -31,7 +31,8 @@ impl<P> Series<P> {
     /// Counts the current game for `winner`: the `result` answer.
     pub fn record(&mut self, winner: Winner, reason: Option<&'static str>) -> Answer {
         self.score.add(winner);
-        Answer::Result { game: self.game, winner, reason, score: self.score }
+        let (empty_box, resigned) = (None, None);
+        Answer::Result { game: self.game, winner, reason, score: self.score, empty_box, resigned }
     }
 
     /// After a result: `None` if another game follows (now the current one), or the

@@ -38,6 +38,7 @@ const page = {
 
 function connect() {
   const params = new URLSearchParams({ game: page.game, seed: $("seed").value || "1961" });
+  if (page.askedSide) params.set("side", page.askedSide); // a link's ?side=second
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?${params}`;
   if (page.ws) {
     page.ws.onclose = null;
@@ -116,7 +117,7 @@ function handle(a) {
       if (page.running === "watch") message(`MENACE against ${opponentName()}: game starts.`);
       else if (page.side === "second") {
         page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
-        message("You move first: type your move below.");
+        message(`You move first: ${page.game === "ttt" ? "click a free square" : "type your move below"}.`);
       } else message("MENACE is thinking…");
       break;
     case "menace_move":
@@ -182,6 +183,7 @@ function handle(a) {
     case "status":
       page.gamesPlayed = a.games_played;
       page.side = a.side;
+      if (a.resigned) message(`${a.resigned}.`);
       $("seed").value = a.seed;
       if (a.rules) $("rules-text").textContent = `Now: ${a.preset || "custom"} (${a.rules}).`;
       if (a.preset && PRESETS[a.preset]) $("preset").value = a.preset;
@@ -273,6 +275,8 @@ function sentence(a) {
   if (a.reason === "menace resigned") s += ": MENACE resigned (its box was empty)";
   if (a.reason === "player resigned") s += `: ${other} resigned`;
   const learn = a.winner === "menace" ? "rewarded" : a.winner === "draw" ? "adjusted" : "punished";
+  // The engine says when MENACE now resigns every game (empty resign, its first box empty).
+  if (a.resigned) return `${s}. ${a.resigned}.`;
   return `${s}. The beads MENACE drew are ${learn}.`;
 }
 
@@ -673,11 +677,12 @@ function wire() {
 
 window.menace = page; // for the browser tests and the curious
 wire();
-// A link can choose the game and the seed: /?game=nim&seed=3.
+// A link can choose the game, the seed and MENACE's side: /?game=nim&seed=3, /?side=second.
 {
   const q = new URLSearchParams(location.search);
   if (["ttt", "nim", "hexapawn"].includes(q.get("game"))) page.game = $("game").value = q.get("game");
   if (/^[0-9]+$/.test(q.get("seed") || "")) $("seed").value = q.get("seed");
+  if (["first", "second"].includes(q.get("side"))) page.askedSide = q.get("side");
 }
 connect();
 renderPlot();

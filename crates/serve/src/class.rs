@@ -46,8 +46,8 @@ pub struct ClassOptions {
     pub state: Option<PathBuf>,
     /// Rules of a fresh machine.
     pub rules: BeadRules,
-    /// MENACE's side.
-    pub side: Side,
+    /// MENACE's side: `None` for the class file's side, or first for a new class.
+    pub side: Option<Side>,
     /// Seed of the games' generators.
     pub seed: u64,
 }
@@ -69,7 +69,7 @@ impl ClassOptions {
             key,
             state,
             rules: BeadRules::challenge(),
-            side: Side::First,
+            side: None,
             seed: 1961,
         })
     }
@@ -125,11 +125,12 @@ impl Room {
                 let _ = events.send((from, answer.to_json().into()));
             })
         };
+        let side = options.side.or(saved.as_ref().map(|s| s.side)).unwrap_or(Side::First);
         let machine = SharedMachine::open(
             RoomOptions {
                 state: saved,
                 rules: options.rules,
-                side: options.side,
+                side,
                 key: options.key,
                 seed: options.seed,
                 wrong_key_wait: WRONG_KEY_WAIT,

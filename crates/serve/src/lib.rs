@@ -60,12 +60,20 @@ impl Default for Limits {
 pub struct AppState {
     sessions: Arc<Semaphore>,
     limits: Limits,
+    /// MENACE's side in every session whose page does not ask for one (`--side`).
+    side: Option<menace_core::game::Side>,
 }
 
 /// The routes: `/` (the page and its two assets), `/ws` (the protocol) and `/print`
 /// (the matchbox labels).
 pub fn app(limits: Limits) -> Router {
-    let state = AppState { sessions: Arc::new(Semaphore::new(limits.max_sessions)), limits };
+    app_for(limits, None)
+}
+
+/// [`app`], MENACE playing `side` in sessions that do not name one (`None`: first).
+pub fn app_for(limits: Limits, side: Option<menace_core::game::Side>) -> Router {
+    let sessions = Arc::new(Semaphore::new(limits.max_sessions));
+    let state = AppState { sessions, limits, side };
     Router::new()
         .route("/", get(page::index))
         .route("/menace.js", get(page::script))
@@ -85,6 +93,9 @@ pub struct Options {
     pub allow_hosts: Vec<String>,
     /// `--class`: one shared MENACE for every connection instead of one each.
     pub class: Option<class::ClassOptions>,
+    /// `--side`: the side MENACE plays in private mode's sessions (a page's `side=`
+    /// query wins); `None` plays first.
+    pub side: Option<menace_core::game::Side>,
 }
 
 impl Options {
@@ -150,7 +161,9 @@ pub async fn serve_with(
 ) -> std::io::Result<()> {
     let hosts = options.allow_hosts;
     match options.class {
-        None => serve_router(listener, app(options.limits), &hosts, shutdown).await,
+        None => {
+            serve_router(listener, app_for(options.limits, options.side), &hosts, shutdown).await
+        }
         Some(class) => {
             let room = class::Room::open(class, options.limits)
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
@@ -215,9 +228,10 @@ pub fn main(
     limits: Limits,
     allow_hosts: Vec<String>,
     class: std::io::Result<Option<class::ClassOptions>>,
+    side: Option<menace_core::game::Side>,
 ) -> std::process::ExitCode {
     let served = class.and_then(|class| {
-        let options = Options { limits, allow_hosts, class };
+        let options = Options { limits, allow_hosts, class, side };
         // Not println!: a closed stdout (the teacher's `| head -1`, a launcher that reads
         // the address and goes) must not end a class's server.
         run(addr, options.clone(), |bound| {

@@ -52,6 +52,8 @@ function receive(m) {
       curve = m.curve;
       standing(m.score, m.games_played, m.trained);
       $("rules-text").textContent = m.rules;
+      // A MENACE that resigns every game says so, with what the teacher can do.
+      $("resigned").textContent = m.resigned ? m.resigned + "." : "";
       if (!inMatch) $("message").textContent = side === "second"
         ? "Type your name and press New game: you play X and move first; MENACE plays O."
         : "Type your name and press New game: MENACE plays X and moves first.";
@@ -79,7 +81,8 @@ function receive(m) {
         ? "MENACE won. Its beads for this game are rewarded."
         : m.winner === "draw" ? "A draw."
         : "You won! MENACE's beads for this game are taken away.";
-      if (m.reason === "menace resigned") $("message").textContent = "MENACE resigned: its box was empty. You win!";
+      if (m.reason === "menace resigned") $("message").textContent = "MENACE resigned: its box was empty. You win!" +
+        (m.resigned ? " " + m.resigned + "." : "");
       drawBoard();
       break;
     case "match_over": inMatch = false; break;

@@ -252,10 +252,20 @@ pub fn run(args: TrainArgs) -> ExitCode {
         };
     }
     let mut start = None;
+    // A class's file keeps its class's record when training writes it back.
+    let mut class = None;
     if let Some(path) = &args.state {
         let asked = args.beads.given().then_some(&rules);
-        match State::load_existing(path, asked) {
-            Ok(loaded) => start = loaded,
+        match State::read_existing(path, asked).and_then(|state| {
+            let Some(state) = state else { return Ok(None) };
+            let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Some((machine, state.games_played, state.class)))
+        }) {
+            Ok(Some((machine, played, record))) => {
+                start = Some((machine, played));
+                class = record;
+            }
+            Ok(None) => {}
             Err(e) => return fail(e),
         }
         if let Some((machine, _)) = &start {
@@ -305,7 +315,8 @@ pub fn run(args: TrainArgs) -> ExitCode {
             return fail(e);
         }
         if let Some(path) = &args.state {
-            if let Err(e) = State::of(&machine, played).save(path) {
+            let state = State { class, ..State::of(&machine, played) };
+            if let Err(e) = state.save(path) {
                 return fail(e);
             }
         }

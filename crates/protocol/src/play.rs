@@ -9,7 +9,7 @@ use menace_core::game::Side;
 use menace_core::learn::eval::{report, Odds, Report};
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
-use menace_core::menace::state::State;
+use menace_core::menace::state::{ClassRecord, State};
 use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
@@ -46,6 +46,9 @@ pub(crate) struct Play<G: Face> {
     history: History,
     /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
     dumps: bool,
+    /// The class's record of a class file this session loaded: written back with the
+    /// state, so a class's file played privately keeps its class (dropped by `reset`).
+    class: Option<ClassRecord>,
 }
 
 impl<G: Face> Play<G> {
@@ -75,6 +78,7 @@ impl<G: Face> Play<G> {
             resigned_at: None,
             history: History::default(),
             dumps: true,
+            class: None,
         }
     }
 
@@ -440,6 +444,7 @@ impl<G: Face> Engine for Play<G> {
             Learner::Weighted(w) => *w = Weighted::new(&self.game, self.weighted.clone()),
         }
         self.games_played = 0;
+        self.class = None;
         self.history.clear();
         self.opponent = None;
         self.drawn.clear();
@@ -596,6 +601,7 @@ impl<G: Face> Engine for Play<G> {
         self.learner = Learner::Menace(machine);
         if change.reset {
             self.games_played = 0;
+            self.class = None;
             self.history.clear();
         }
         self.drawn.clear();
@@ -612,8 +618,9 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn state(&self) -> Result<State, String> {
-        G::state_of(self.machine()?, self.games_played)
-            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".into())
+        let state = G::state_of(self.machine()?, self.games_played)
+            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".to_string())?;
+        Ok(State { class: self.class.clone(), ..state })
     }
 
     fn restore(&mut self, state: &State) -> Result<(), String> {
@@ -622,6 +629,7 @@ impl<G: Face> Engine for Play<G> {
         menace_core::menace::state::other_side(machine.side(), self.side)?;
         self.learner = Learner::Menace(machine);
         self.games_played = state.games_played;
+        self.class = state.class.clone();
         self.history.clear();
         self.drawn.clear();
         Ok(())

@@ -223,6 +223,8 @@ const _: () = assert!(std::mem::size_of::<Node>() == 32);
 const MAX_NODES: usize = 4 << 20;
 /// The longest principal variation reported.
 const PV_DEPTH: usize = 24;
+/// The bits of `-0.0`, which added to any float leaves its bits as they were.
+const NEG_ZERO: u32 = 0x8000_0000;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
 /// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
@@ -262,12 +264,31 @@ fn widened_root(visits: u32) -> usize {
     ROOT_WIDEN_START + ROOT_WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
 }
 
+/// Creates a position's children with their priors. A function of the position alone
+/// (and, at the root, of its rules), so any thread can run it: a shared tree's playing
+/// threads create the children of the leaves that their playouts make expandable, and
+/// the owner installs them when its descent expands the leaf (`Tree::ready`), exactly as
+/// it would have created them itself. Expanding was two thirds of the owner's work (the
+/// large patterns of every empty point), the part of the search that one thread did for
+/// all of them.
+struct Expander {
+    caps: Capabilities,
+    model: &'static MoveModel,
+    tuned: Tuned,
+    /// V2: children being created, with their strengths (reused between expansions).
+    scratch: Vec<(Node, f32)>,
+}
+
 struct Tree {
     nodes: Vec<Node>,
     caps: Capabilities,
-    model: &'static MoveModel,
-    /// V2: children being created, with their strengths (reused between expansions).
-    scratch: Vec<(Node, f32)>,
+    /// Creates the children of the nodes this tree expands itself.
+    expander: Expander,
+    /// Shared tree: children created by the playing threads, by the node they are of,
+    /// waiting for the descent that expands it (see [`Expander`]).
+    ready: std::collections::HashMap<u32, Vec<Node>>,
+    /// Emptied buffers of `ready`, handed back to the slots (no allocation per expansion).
+    spare: Vec<Vec<Node>>,
     /// Prior wins of the root's children, in creation order.
     root_prior_w: Vec<f32>,
     /// Every node's prior wins, by node index (what tree reuse needs to take a grafted
@@ -297,46 +318,25 @@ impl Walk {
     }
 }
 
-impl Tree {
-    fn new(root: &Board, cfg: &SearchConfig) -> Tree {
-        let root_node = Node {
-            mv: Move::Pass,
-            color: root.to_move().opponent(),
-            expanded: false,
-            n_children: 0,
-            first_child: 0,
-            visits: 0,
-            n: 0.0,
-            w: 0.0,
-            an: 0.0,
-            aw: 0.0,
-        };
-        let mut nodes = Vec::with_capacity(1 << 16);
-        nodes.push(root_node);
-        Tree {
-            nodes,
-            caps: cfg.capabilities(),
-            model: match cfg.capabilities().patterns {
+impl Expander {
+    fn new(cfg: &SearchConfig) -> Expander {
+        let caps = cfg.capabilities();
+        Expander {
+            caps,
+            model: match caps.patterns {
                 Patterns::Shape3x3 => MoveModel::builtin(),
                 Patterns::Large => MoveModel::builtin_large(),
             },
-            scratch: Vec::new(),
-            root_prior_w: Vec::new(),
-            prior_w: vec![0.0],
-            komi: cfg.komi,
             tuned: cfg.tuning.tuned(),
-            vloss: Vec::new(),
-            dynamic_komi: cfg
-                .capabilities()
-                .dynamic_komi
-                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
+            scratch: Vec::new(),
         }
     }
 
-    /// Adds the children of `id` (position `b`) with their priors.
-    fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+    /// Appends the children of position `b` (the root's under `rules`) to `out`, with
+    /// their priors, in the order the tree keeps them.
+    fn children(&mut self, b: &Board, rules: Option<&RootRules>, out: &mut Vec<Node>) {
         let c = b.to_move();
-        let first = self.nodes.len() as u32;
+        let first = out.len();
         let know = Knowledge::gather(b, rules.is_some(), &self.caps);
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
@@ -364,7 +364,7 @@ impl Tree {
                 let s = self.model.strength(&self.model.features(b, p));
                 self.scratch.push((node, s));
             } else {
-                self.nodes.push(node);
+                out.push(node);
             }
         }
         let pass_ok = rules.is_none_or(|r| r.allow_pass);
@@ -383,7 +383,7 @@ impl Tree {
         if self.caps.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
-                self.nodes.push(pass);
+                out.push(pass);
             }
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
@@ -391,10 +391,59 @@ impl Tree {
                 let (n, w) = priors::learned(s, strongest, self.tuned.prior_model);
                 node.n += n;
                 node.w += w;
-                self.nodes.push(node);
+                out.push(node);
             }
-        } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
-            self.nodes.push(pass);
+        } else if pass_ok || out.len() == first && rules.is_none() {
+            out.push(pass);
+        }
+    }
+}
+
+impl Tree {
+    fn new(root: &Board, cfg: &SearchConfig) -> Tree {
+        let root_node = Node {
+            mv: Move::Pass,
+            color: root.to_move().opponent(),
+            expanded: false,
+            n_children: 0,
+            first_child: 0,
+            visits: 0,
+            n: 0.0,
+            w: 0.0,
+            an: 0.0,
+            aw: 0.0,
+        };
+        let mut nodes = Vec::with_capacity(1 << 16);
+        nodes.push(root_node);
+        Tree {
+            nodes,
+            caps: cfg.capabilities(),
+            expander: Expander::new(cfg),
+            ready: std::collections::HashMap::new(),
+            spare: Vec::new(),
+            root_prior_w: Vec::new(),
+            prior_w: vec![0.0],
+            komi: cfg.komi,
+            tuned: cfg.tuning.tuned(),
+            vloss: Vec::new(),
+            dynamic_komi: cfg
+                .capabilities()
+                .dynamic_komi
+                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
+        }
+    }
+
+    /// Adds the children of `id` (position `b`) with their priors: those a playing thread
+    /// created if there are, else created here.
+    fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+        let first = self.nodes.len() as u32;
+        match self.ready.remove(&id) {
+            Some(mut kids) => {
+                self.nodes.extend_from_slice(&kids);
+                kids.clear();
+                self.spare.push(kids);
+            }
+            None => self.expander.children(b, rules, &mut self.nodes),
         }
         self.prior_w.extend(self.nodes[first as usize..].iter().map(|ch| ch.w));
         if id == 0 {
@@ -405,6 +454,29 @@ impl Tree {
         node.expanded = true;
         node.first_child = first;
         node.n_children = count;
+    }
+
+    /// Shared tree: should the playout that the descent `path` ends create its leaf's
+    /// children? Yes when its backup makes the leaf expandable, counting the playouts in
+    /// flight through it, which are backed up before it: the next descent through the leaf
+    /// then finds them ready. (Before `mark`.)
+    fn wants_children(&self, path: &[u32]) -> Option<u32> {
+        let &leaf = path.last()?;
+        let node = &self.nodes[leaf as usize];
+        let in_flight = u32::from(self.vloss.get(leaf as usize).copied().unwrap_or(0));
+        let last = node.visits + in_flight + 1 == self.tuned.expand_visits;
+        (leaf != 0 && !node.expanded && last && self.nodes.len() < MAX_NODES).then_some(leaf)
+    }
+
+    /// Shared tree: takes the children a playing thread created for `id`, leaving `kids`
+    /// an empty buffer.
+    fn offer(&mut self, id: u32, kids: &mut Vec<Node>) {
+        if self.nodes[id as usize].expanded || kids.is_empty() {
+            kids.clear();
+            return;
+        }
+        let spare = self.spare.pop().unwrap_or_default();
+        self.ready.insert(id, std::mem::replace(kids, spare));
     }
 
     fn select(&self, id: u32, wide: bool) -> Option<u32> {
@@ -550,17 +622,24 @@ impl Tree {
             node.w += r;
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
+                // All of a node's children are of the colour to move there. The update is
+                // branch-free: a child the playout missed gets `-0.0` added, which leaves
+                // every float's bits as they were, where a branch taken at random for about
+                // half the children (hundreds a node) cost most of the backup in
+                // mispredictions; the backup is the one part of a shared tree's search
+                // that a single thread does for all the others.
+                let Some(&first) = self.nodes.get(f) else { continue };
+                let stone = first.color.stone();
+                let r =
+                    if first.color == Colour::Black { black_result } else { 1.0 - black_result };
                 for ch in &mut self.nodes[f..f + k] {
                     let Move::Play(p) = ch.mv else { continue };
-                    if walk.amaf[p.index()] == ch.color.stone() {
-                        let r = if ch.color == Colour::Black {
-                            black_result
-                        } else {
-                            1.0 - black_result
-                        };
-                        ch.an += 1.0;
-                        ch.aw += r;
-                    }
+                    debug_assert_eq!(ch.color.stone(), stone);
+                    let hit = u32::from(walk.amaf[p.index()] == stone);
+                    // 1.0 on a hit, else -0.0, from the bits (a select becomes a branch).
+                    let one = f32::from_bits(NEG_ZERO ^ hit * (NEG_ZERO ^ 1.0f32.to_bits()));
+                    ch.an += one;
+                    ch.aw += r * one;
                 }
             }
         }
@@ -963,13 +1042,19 @@ pub fn shared_window(threads: usize) -> usize {
 }
 
 /// One playout of a shared tree in flight: its leaf position, its walk, its result, and
-/// the generator of its slot.
+/// the generator of its slot; and, when its backup makes the leaf expandable, the leaf's
+/// children, created by the thread that plays it.
 struct Slot {
     board: Board,
     walk: Walk,
     rng: GameRng,
     /// Black's margin under the real komi, once known.
     margin: f32,
+    /// The leaf whose children this playout creates ([`Tree::wants_children`]).
+    leaf: Option<u32>,
+    /// Those children, for [`Tree::offer`].
+    kids: Vec<Node>,
+    expander: Expander,
 }
 
 /// Who plays what: the slots waiting for a thread, in the order they were descended, and
@@ -1017,6 +1102,9 @@ impl Pipeline {
                         walk: Walk::new(),
                         rng: from_seed(cfg.seed.wrapping_add(j as u64)),
                         margin: 0.0,
+                        leaf: None,
+                        kids: Vec::new(),
+                        expander: Expander::new(cfg),
                     })
                 })
                 .collect(),
@@ -1075,7 +1163,10 @@ impl Pipeline {
     fn play(&self, j: usize) {
         {
             let mut slot = self.slot(j);
-            let Slot { board, walk, rng, margin } = &mut *slot;
+            let Slot { board, walk, rng, margin, leaf, kids, expander } = &mut *slot;
+            if leaf.is_some() {
+                expander.children(board, None, kids);
+            }
             *margin = playout_margin(board, rng, walk, self.komi, self.playouts);
         }
         self.schedule().played[j] = true;
@@ -1092,9 +1183,10 @@ impl Pipeline {
     /// decides its result, marks it played at once).
     fn start(&self, tree: &mut Tree, j: usize, root: &Board, rules: &RootRules) {
         let mut slot = self.slot(j);
-        let Slot { board, walk, margin, .. } = &mut *slot;
+        let Slot { board, walk, margin, leaf, .. } = &mut *slot;
         board.clone_from(root);
         let decided = tree.descend(board, rules, walk);
+        *leaf = if decided.is_none() { tree.wants_children(&walk.path) } else { None };
         tree.mark(&walk.path, 1);
         if let Some(m) = decided {
             *margin = m;
@@ -1129,9 +1221,13 @@ impl Pipeline {
             s = self.played.wait(s).unwrap_or_else(|p| p.into_inner());
         }
         drop(s);
-        let slot = self.slot(j);
-        tree.mark(&slot.walk.path, -1);
-        tree.backup(&slot.walk, slot.margin);
+        let mut slot = self.slot(j);
+        let Slot { walk, margin, leaf, kids, .. } = &mut *slot;
+        tree.mark(&walk.path, -1);
+        tree.backup(walk, *margin);
+        if let Some(id) = leaf.take() {
+            tree.offer(id, kids);
+        }
     }
 
     /// The owner's search of `tree` (its `run` under root parallelism): up to `total`

@@ -35,6 +35,7 @@ use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Parallel, Patterns, Playouts, Priors, WideRoot};
 use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -289,6 +290,8 @@ struct Tree {
     ready: std::collections::HashMap<u32, Vec<Node>>,
     /// Emptied buffers of `ready`, handed back to the slots (no allocation per expansion).
     spare: Vec<Vec<Node>>,
+    /// Expansions whose children came from `ready`.
+    handed: usize,
     /// Prior wins of the root's children, in creation order.
     root_prior_w: Vec<f32>,
     /// Every node's prior wins, by node index (what tree reuse needs to take a grafted
@@ -421,6 +424,7 @@ impl Tree {
             expander: Expander::new(cfg),
             ready: std::collections::HashMap::new(),
             spare: Vec::new(),
+            handed: 0,
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
             komi: cfg.komi,
@@ -439,6 +443,7 @@ impl Tree {
         let first = self.nodes.len() as u32;
         match self.ready.remove(&id) {
             Some(mut kids) => {
+                self.handed += 1;
                 self.nodes.extend_from_slice(&kids);
                 kids.clear();
                 self.spare.push(kids);
@@ -1058,32 +1063,80 @@ struct Slot {
 }
 
 /// Who plays what: the slots waiting for a thread, in the order they were descended, and
-/// which slots are played.
+/// who sleeps.
 struct Schedule {
     queue: std::collections::VecDeque<usize>,
-    played: Vec<bool>,
+    /// Playing threads asleep on [`Pipeline::queued`]: the owner wakes one only when there
+    /// is one (a wake is a system call, once a playout, for the thread that all the others
+    /// wait on).
+    asleep: usize,
     /// The search is over: the playing threads end.
     over: bool,
     /// A playing thread panicked: the owner panics too, instead of waiting for it.
     failed: bool,
 }
 
+impl Schedule {
+    /// The next queued slot, keeping `pending` equal to the queue's length.
+    fn pop(&mut self, pending: &AtomicUsize) -> Option<usize> {
+        let j = self.queue.pop_front();
+        pending.store(self.queue.len(), Ordering::Release);
+        j
+    }
+}
+
+/// How long a thread with nothing to do spins before it sleeps: a playout takes about
+/// 100 µs on 19x19, and waking a sleeper costs a system call and tens of microseconds,
+/// on the owner's path when the owner has to wait.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(20);
+
+/// Spins up to [`SPIN`] until `ready` holds; whether it did.
+fn spin_for(ready: impl Fn() -> bool) -> bool {
+    let start = Instant::now();
+    loop {
+        for _ in 0..32 {
+            if ready() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        if start.elapsed() >= SPIN {
+            return ready();
+        }
+    }
+}
+
 /// The shared tree's playouts in flight ([`Parallel::SharedTree`]). Playout `i` of the
 /// search lives in slot `i % window`: the owner of the tree descends it (with virtual
 /// losses along its path) once playout `i - window` is backed up, queues it, and backs the
 /// playouts up in their order, removing the virtual losses; any thread (a playing thread,
-/// or the owner while it waits) runs a queued playout with its slot's generator. A
-/// playout's result is thus a function of its slot and its leaf, whoever runs it, and
-/// everything that touches the tree happens on one thread in a fixed order: the search is
-/// a function of its input, whatever the scheduling. With a window of one it is the
-/// sequential search, playout for playout.
+/// or the owner while it waits) runs a queued playout with its slot's generator, and
+/// creates the children of its leaf when the owner asks for them. A playout's result is
+/// thus a function of its slot and its leaf, whoever runs it, and everything that touches
+/// the tree happens on one thread in a fixed order: the search is a function of its
+/// input, whatever the scheduling. With a window of one it is the sequential search,
+/// playout for playout.
+///
+/// The owner is the one thread the others wait on, so its path holds no wait it can
+/// avoid: a slot's "played" is an atomic flag it reads without the schedule's lock, a
+/// thread with nothing to do spins briefly ([`SPIN`]) before it sleeps, and a sleeper is
+/// woken only when there is one.
 struct Pipeline {
     slots: Vec<std::sync::Mutex<Slot>>,
+    /// Slot `j`'s playout is played, not yet backed up.
+    played: Vec<AtomicBool>,
+    /// The queue's length, for the spinning threads to read without the lock.
+    pending: AtomicUsize,
+    /// Playing threads looking for a playout (spinning or asleep): the owner plays a
+    /// queued playout itself only when there are more than these to take them.
+    idle: AtomicUsize,
     schedule: std::sync::Mutex<Schedule>,
+    /// The owner sleeps on `done`: a thread that plays a slot wakes it.
+    owner_asleep: AtomicBool,
     /// Wakes the playing threads: a slot was queued, or the search is over.
     queued: std::sync::Condvar,
-    /// Wakes the owner: a slot was played.
-    played: std::sync::Condvar,
+    /// Wakes the owner: a slot was played (or a playing thread panicked).
+    done: std::sync::Condvar,
     komi: f32,
     /// What the playouts read ([`Capabilities::playouts`]).
     playouts: Playouts,
@@ -1108,14 +1161,18 @@ impl Pipeline {
                     })
                 })
                 .collect(),
+            played: (0..window).map(|_| AtomicBool::new(false)).collect(),
+            pending: AtomicUsize::new(0),
+            idle: AtomicUsize::new(0),
             schedule: std::sync::Mutex::new(Schedule {
                 queue: std::collections::VecDeque::with_capacity(window),
-                played: vec![false; window],
+                asleep: 0,
                 over: false,
                 failed: false,
             }),
+            owner_asleep: AtomicBool::new(false),
             queued: std::sync::Condvar::new(),
-            played: std::sync::Condvar::new(),
+            done: std::sync::Condvar::new(),
             komi: cfg.komi,
             playouts: cfg.capabilities().playouts,
         }
@@ -1137,29 +1194,35 @@ impl Pipeline {
             fn drop(&mut self) {
                 if std::thread::panicking() {
                     self.0.schedule().failed = true;
-                    self.0.played.notify_all();
+                    self.0.done.notify_all();
                 }
             }
         }
         let _alarm = Alarm(self);
         loop {
+            self.idle.fetch_add(1, Ordering::Relaxed);
+            spin_for(|| self.pending.load(Ordering::Acquire) > 0);
             let j = {
                 let mut s = self.schedule();
                 loop {
-                    if let Some(j) = s.queue.pop_front() {
+                    if let Some(j) = s.pop(&self.pending) {
                         break j;
                     }
                     if s.over {
                         return;
                     }
+                    s.asleep += 1;
                     s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
+                    s.asleep -= 1;
                 }
             };
+            self.idle.fetch_sub(1, Ordering::Relaxed);
             self.play(j);
         }
     }
 
-    /// Runs slot `j`'s playout and marks it played.
+    /// Runs slot `j`'s playout (creating its leaf's children first if asked) and marks it
+    /// played.
     fn play(&self, j: usize) {
         {
             let mut slot = self.slot(j);
@@ -1169,8 +1232,14 @@ impl Pipeline {
             }
             *margin = playout_margin(board, rng, walk, self.komi, self.playouts);
         }
-        self.schedule().played[j] = true;
-        self.played.notify_one();
+        // Sequentially consistent with the owner's `owner_asleep` then `played`: either
+        // the owner sees this slot played, or this thread sees the owner asleep.
+        self.played[j].store(true, Ordering::SeqCst);
+        if self.owner_asleep.load(Ordering::SeqCst) {
+            // The owner holds the lock until it sleeps: taking it makes the wake count.
+            drop(self.schedule());
+            self.done.notify_one();
+        }
     }
 
     /// Ends the search: the playing threads return.
@@ -1192,35 +1261,45 @@ impl Pipeline {
             *margin = m;
         }
         drop(slot);
-        let mut s = self.schedule();
         if decided.is_some() {
-            s.played[j] = true;
-        } else {
-            s.queue.push_back(j);
-            drop(s);
+            self.played[j].store(true, Ordering::Release);
+            return;
+        }
+        let mut s = self.schedule();
+        s.queue.push_back(j);
+        self.pending.store(s.queue.len(), Ordering::Release);
+        let wake = s.asleep > 0;
+        drop(s);
+        if wake {
             self.queued.notify_one();
         }
     }
 
-    /// The owner: waits for slot `j`'s playout, running queued ones itself meanwhile, and
-    /// backs it up.
+    /// The owner: waits for slot `j`'s playout, running queued ones itself meanwhile while
+    /// no playing thread is free for them, and backs it up.
     fn finish(&self, tree: &mut Tree, j: usize) {
-        let mut s = self.schedule();
-        loop {
-            if s.played[j] {
-                s.played[j] = false;
+        let played = || self.played[j].load(Ordering::Acquire);
+        let unserved = || self.pending.load(Ordering::Acquire) > self.idle.load(Ordering::Relaxed);
+        while !played() {
+            // Spin while the others play, unless a playout waits with no thread free for it.
+            if spin_for(|| played() || unserved()) && played() {
                 break;
             }
+            let mut s = self.schedule();
             assert!(!s.failed, "a playout thread panicked");
-            if let Some(k) = s.queue.pop_front() {
+            if s.queue.len() > self.idle.load(Ordering::Relaxed) {
+                let k = s.pop(&self.pending).expect("a queued slot");
                 drop(s);
                 self.play(k);
-                s = self.schedule();
                 continue;
             }
-            s = self.played.wait(s).unwrap_or_else(|p| p.into_inner());
+            self.owner_asleep.store(true, Ordering::SeqCst);
+            if !self.played[j].load(Ordering::SeqCst) {
+                drop(self.done.wait(s).unwrap_or_else(|p| p.into_inner()));
+            }
+            self.owner_asleep.store(false, Ordering::Relaxed);
         }
-        drop(s);
+        self.played[j].store(false, Ordering::Relaxed);
         let mut slot = self.slot(j);
         let Slot { walk, margin, leaf, kids, .. } = &mut *slot;
         tree.mark(&walk.path, -1);
@@ -1432,6 +1511,42 @@ mod tests {
                 let sum: u32 =
                     t.nodes[f..f + usize::from(x.n_children)].iter().map(|c| c.visits).sum();
                 assert!(sum <= x.visits, "node {i}: children {sum} > {}", x.visits);
+            }
+        }
+    }
+
+    /// Far more threads than this machine's cores, each slot played by whichever thread
+    /// takes it: a lost or repeated update, a playout backed up out of order or a virtual
+    /// loss left behind would change a node's statistics from the schedule's.
+    #[test]
+    fn many_threads_on_few_cores_lose_no_update() {
+        let b = position();
+        for (threads, window) in [(16, 4), (32, 8), (32, shared_window(32))] {
+            let cfg = shared(1200, threads, Profile::V9);
+            let (r, t) = shared_tree(&b, &cfg, window);
+            assert_eq!(keys(&t), keys(&reference(&b, &cfg, window)), "{threads} threads");
+            assert_eq!(r.playouts, budget(&b, 1200, cfg.profile));
+            assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
+            assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
+        }
+    }
+
+    #[test]
+    fn the_playing_threads_create_every_expanded_leafs_children() {
+        let b = position();
+        for (threads, window) in [(1, 1), (2, 4), (8, shared_window(8))] {
+            let (_, t) = shared_tree(&b, &shared(1500, threads, Profile::V9), window);
+            let expanded = t.nodes.iter().filter(|x| x.expanded).count();
+            // All but the root's, which the first descent creates.
+            assert!(expanded > 10, "{expanded} expanded");
+            assert_eq!(t.handed, expanded - 1, "{threads} threads, window {window}");
+            // Children still waiting are those of leaves that the last playouts (some in
+            // flight at once) made expandable, after which no descent came.
+            for (&id, kids) in &t.ready {
+                let x = t.nodes[id as usize];
+                let last = t.tuned.expand_visits..t.tuned.expand_visits + window as u32;
+                assert!(!x.expanded && last.contains(&x.visits), "node {id}: {}", x.visits);
+                assert_eq!(kids.first().map(|k| k.color), Some(x.color.opponent()));
             }
         }
     }

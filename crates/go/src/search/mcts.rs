@@ -1090,7 +1090,9 @@ impl Schedule {
 /// on the owner's path when the owner has to wait.
 const SPIN: std::time::Duration = std::time::Duration::from_micros(20);
 
-/// Spins up to [`SPIN`] until `ready` holds; whether it did.
+/// Spins up to [`SPIN`] until `ready` holds; whether it did. It yields between short
+/// spins, so that on a machine with more threads than free cores (a busy one, or a test
+/// with 32 threads on 2 cores) the thread it waits for gets the core.
 fn spin_for(ready: impl Fn() -> bool) -> bool {
     let start = Instant::now();
     loop {
@@ -1103,6 +1105,7 @@ fn spin_for(ready: impl Fn() -> bool) -> bool {
         if start.elapsed() >= SPIN {
             return ready();
         }
+        std::thread::yield_now();
     }
 }
 
@@ -1201,23 +1204,41 @@ impl Pipeline {
         let _alarm = Alarm(self);
         loop {
             self.idle.fetch_add(1, Ordering::Relaxed);
-            spin_for(|| self.pending.load(Ordering::Acquire) > 0);
-            let j = {
-                let mut s = self.schedule();
-                loop {
-                    if let Some(j) = s.pop(&self.pending) {
-                        break j;
-                    }
-                    if s.over {
-                        return;
-                    }
-                    s.asleep += 1;
-                    s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
-                    s.asleep -= 1;
-                }
-            };
+            let Some(j) = self.next() else { return };
             self.idle.fetch_sub(1, Ordering::Relaxed);
             self.play(j);
+        }
+    }
+
+    /// A playing thread's next slot, once one is queued; `None` when the search is over.
+    /// A thread that sees a queued slot tries the lock and spins again if it is taken,
+    /// rather than queueing on it with all the others (the owner needs it to queue the
+    /// next one); it sleeps only after a whole [`SPIN`] without work.
+    fn next(&self) -> Option<usize> {
+        loop {
+            if spin_for(|| self.pending.load(Ordering::Acquire) > 0) {
+                let mut s = match self.schedule.try_lock() {
+                    Ok(s) => s,
+                    Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+                    Err(std::sync::TryLockError::WouldBlock) => continue,
+                };
+                match s.pop(&self.pending) {
+                    Some(j) => return Some(j),
+                    None => continue,
+                }
+            }
+            let mut s = self.schedule();
+            loop {
+                if let Some(j) = s.pop(&self.pending) {
+                    return Some(j);
+                }
+                if s.over {
+                    return None;
+                }
+                s.asleep += 1;
+                s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
+                s.asleep -= 1;
+            }
         }
     }
 

@@ -642,7 +642,7 @@ impl Tree {
                     debug_assert_eq!(ch.color.stone(), stone);
                     let hit = u32::from(walk.amaf[p.index()] == stone);
                     // 1.0 on a hit, else -0.0, from the bits (a select becomes a branch).
-                    let one = f32::from_bits(NEG_ZERO ^ hit * (NEG_ZERO ^ 1.0f32.to_bits()));
+                    let one = f32::from_bits(NEG_ZERO ^ (hit * (NEG_ZERO ^ 1.0f32.to_bits())));
                     ch.an += one;
                     ch.aw += r * one;
                 }

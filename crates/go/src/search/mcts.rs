@@ -1085,6 +1085,19 @@ impl Schedule {
     }
 }
 
+/// A value on cache lines of its own (128 bytes: two lines, for the processors that fetch
+/// lines in pairs), so that the threads writing one flag or counter do not take the line
+/// of another from the threads reading it.
+#[repr(align(128))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// How long a thread with nothing to do spins before it sleeps: a playout takes about
 /// 100 µs on 19x19, and waking a sleeper costs a system call and tens of microseconds,
 /// on the owner's path when the owner has to wait.
@@ -1127,15 +1140,15 @@ fn spin_for(ready: impl Fn() -> bool) -> bool {
 struct Pipeline {
     slots: Vec<std::sync::Mutex<Slot>>,
     /// Slot `j`'s playout is played, not yet backed up.
-    played: Vec<AtomicBool>,
+    played: Vec<Line<AtomicBool>>,
     /// The queue's length, for the spinning threads to read without the lock.
-    pending: AtomicUsize,
+    pending: Line<AtomicUsize>,
     /// Playing threads looking for a playout (spinning or asleep): the owner plays a
     /// queued playout itself only when there are more than these to take them.
-    idle: AtomicUsize,
+    idle: Line<AtomicUsize>,
     schedule: std::sync::Mutex<Schedule>,
     /// The owner sleeps on `done`: a thread that plays a slot wakes it.
-    owner_asleep: AtomicBool,
+    owner_asleep: Line<AtomicBool>,
     /// Wakes the playing threads: a slot was queued, or the search is over.
     queued: std::sync::Condvar,
     /// Wakes the owner: a slot was played (or a playing thread panicked).
@@ -1164,16 +1177,16 @@ impl Pipeline {
                     })
                 })
                 .collect(),
-            played: (0..window).map(|_| AtomicBool::new(false)).collect(),
-            pending: AtomicUsize::new(0),
-            idle: AtomicUsize::new(0),
+            played: (0..window).map(|_| Line(AtomicBool::new(false))).collect(),
+            pending: Line(AtomicUsize::new(0)),
+            idle: Line(AtomicUsize::new(0)),
             schedule: std::sync::Mutex::new(Schedule {
                 queue: std::collections::VecDeque::with_capacity(window),
                 asleep: 0,
                 over: false,
                 failed: false,
             }),
-            owner_asleep: AtomicBool::new(false),
+            owner_asleep: Line(AtomicBool::new(false)),
             queued: std::sync::Condvar::new(),
             done: std::sync::Condvar::new(),
             komi: cfg.komi,

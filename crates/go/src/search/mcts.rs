@@ -1101,9 +1101,9 @@ impl<T> std::ops::Deref for Line<T> {
     }
 }
 
-/// How long a thread with nothing to do spins before it sleeps: a playout takes about
-/// 100 µs on 19x19, and waking a sleeper costs a system call and tens of microseconds,
-/// on the owner's path when the owner has to wait.
+/// How long a thread with nothing to do spins before it sleeps: a 19x19 playout takes
+/// over 100 µs, and waking a sleeper costs a system call and tens of microseconds, on the
+/// owner's path when the owner has to wait.
 const SPIN: std::time::Duration = std::time::Duration::from_micros(20);
 
 /// Spins up to [`SPIN`] until `ready` holds; whether it did. It yields between short

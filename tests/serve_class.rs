@@ -209,7 +209,8 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
         .unwrap();
     engine.stdin.take().unwrap().write_all(b"status\n").unwrap();
     let out = engine.wait_with_output().unwrap();
-    let status: Value = serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let status: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
     assert_eq!(status["games_played"], 1, "{status}");
 
     // The restart goes on from the file: one game played, Ada on the board.

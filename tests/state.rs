@@ -196,7 +196,8 @@ mod ending {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("s.json");
         for i in 0..20 {
-            let (code, _) = signalled(&path, "status\n", r#"{"type":"status""#, libc::SIGTERM, false);
+            let (code, _) =
+                signalled(&path, "status\n", r#"{"type":"status""#, libc::SIGTERM, false);
             assert_eq!(code, Some(128 + libc::SIGTERM), "start {i}");
             assert_eq!(games_played(&path), 0, "start {i}");
         }

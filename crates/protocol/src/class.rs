@@ -26,9 +26,11 @@ use std::time::Duration;
 
 use menace_core::game::{Game, GameResult, Side};
 use menace_core::learn::eval::report;
-use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::play;
-use menace_core::menace::state::{check_name, other_side, ClassPoint, ClassRecord, State, MAX_CURVE};
+use menace_core::learn::train::{Opponent, OpponentSpec};
+use menace_core::menace::state::{
+    check_name, other_side, ClassPoint, ClassRecord, State, MAX_CURVE,
+};
 use menace_core::menace::state::{MAX_PLAYERS, MAX_TRAINED};
 use menace_core::menace::{BeadRules, Choice, Matchboxes};
 use menace_core::play::Tally;
@@ -141,7 +143,12 @@ pub struct Record {
 }
 
 impl Record {
-    fn new(machine: Matchboxes<TicTacToe>, games_played: u64, class: ClassRecord, seed: u64) -> Record {
+    fn new(
+        machine: Matchboxes<TicTacToe>,
+        games_played: u64,
+        class: ClassRecord,
+        seed: u64,
+    ) -> Record {
         Record {
             base: machine.clone(),
             machine,
@@ -229,7 +236,8 @@ impl Record {
         self.games_played = self.games_played.saturating_add(1);
         self.class.score.add(result);
         let number = self.class.score.games();
-        let on_board = self.class.players.contains_key(player) || self.class.players.len() < MAX_PLAYERS;
+        let on_board =
+            self.class.players.contains_key(player) || self.class.players.len() < MAX_PLAYERS;
         if on_board {
             self.class.players.entry(player.to_string()).or_default().add(result);
         }
@@ -435,7 +443,7 @@ impl Room {
             Some(state) => {
                 let machine = state.to_machine()?;
                 other_side(machine.side(), options.side)?;
-                let class = state.class.clone().unwrap_or_else(ClassRecord::new);
+                let class = state.class.clone().unwrap_or_default();
                 Record::new(machine, state.games_played, class, options.seed)
             }
             None => {
@@ -502,7 +510,8 @@ impl Room {
     /// most one guess per wait.
     fn check_key(&self, key: &str) -> bool {
         let (a, b) = (key.as_bytes(), self.key.as_bytes());
-        let same = a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
+        let same =
+            a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
         if !same {
             let _one_at_a_time = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
             std::thread::sleep(self.wrong_key_wait);
@@ -665,7 +674,11 @@ impl ClassPlay {
         out.emit(result);
         if self.dumps {
             let m = self.room.lock();
-            out.emit(Answer::Matchboxes { machine: None, boxes: boxes(&m.machine), drawn: self.drawn.clone() });
+            out.emit(Answer::Matchboxes {
+                machine: None,
+                boxes: boxes(&m.machine),
+                drawn: self.drawn.clone(),
+            });
         }
         if let Some(event) = finished {
             out.emit(event.clone());
@@ -731,7 +744,8 @@ impl Engine for ClassPlay {
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let game = self.game.as_mut().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game =
+            self.game.as_mut().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
         let mv = TicTacToe.read_move(game.board, text)?;
         game.board = TicTacToe.play(game.board, mv);
         game.moves.push(mv as u8);
@@ -747,7 +761,8 @@ impl Engine for ClassPlay {
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let game = self.game.as_ref().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game =
+            self.game.as_ref().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
         Ok(Answer::Board {
             mv: None,
             board: TicTacToe.rows(game.board),
@@ -781,7 +796,11 @@ impl Engine for ClassPlay {
             return Err("dump opponent: a class has no second MENACE".into());
         }
         let m = self.room.lock();
-        Ok(Answer::Matchboxes { machine: None, boxes: boxes(&m.machine), drawn: self.drawn.clone() })
+        Ok(Answer::Matchboxes {
+            machine: None,
+            boxes: boxes(&m.machine),
+            drawn: self.drawn.clone(),
+        })
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
@@ -849,7 +868,11 @@ impl Engine for ClassPlay {
                 let kept = record.class.trained.entry(opponent.clone()).or_default();
                 (kept.win, kept.draw, kept.loss) =
                     (kept.win + tally.win, kept.draw + tally.draw, kept.loss + tally.loss);
-                record.push_log(Logged::Training { opponent: opponent.clone(), games: block, seed });
+                record.push_log(Logged::Training {
+                    opponent: opponent.clone(),
+                    games: block,
+                    seed,
+                });
                 score.menace += tally.win;
                 score.draw += tally.draw;
                 score.player += tally.loss;
@@ -862,7 +885,13 @@ impl Engine for ClassPlay {
             let _ = games_played;
         }
         let games_played = self.room.lock().games_played;
-        out.emit(Answer::Trained { games: done, opponent, score, games_played, stopped: done < games });
+        out.emit(Answer::Trained {
+            games: done,
+            opponent,
+            score,
+            games_played,
+            stopped: done < games,
+        });
         self.tell_everyone(out);
         Ok(())
     }
@@ -927,7 +956,7 @@ impl Engine for ClassPlay {
         let machine = state.to_machine()?;
         let mut record = self.room.lock();
         other_side(machine.side(), record.machine.side())?;
-        let class = state.class.clone().unwrap_or_else(ClassRecord::new);
+        let class = state.class.clone().unwrap_or_default();
         record.replace(machine, state.games_played, class);
         Ok(())
     }
@@ -950,7 +979,9 @@ impl Engine for ClassPlay {
         let record = self.room.lock();
         let players = &record.class.players;
         if !players.contains_key(&name) && players.len() >= MAX_PLAYERS {
-            return Err(format!("the board is full ({MAX_PLAYERS} names); play under a name on it"));
+            return Err(format!(
+                "the board is full ({MAX_PLAYERS} names); play under a name on it"
+            ));
         }
         drop(record);
         self.name = Some(name.clone());
@@ -978,4 +1009,3 @@ impl Engine for ClassPlay {
         self.tell_everyone(out);
     }
 }
-

@@ -12,7 +12,6 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-
 use crate::answer::{Answer, BoxDump, Draw, Score, Turn, Winner};
 use crate::sink::{Closed, Sink};
 

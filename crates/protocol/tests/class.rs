@@ -247,7 +247,8 @@ fn an_upload_is_checked_as_load_checks_and_changes_nothing_when_refused() {
     assert!(answers[0].1.contains("\"type\":\"error\""), "{:?}", kinds(&answers));
     assert_eq!(class.room.state(), before);
     // A student may not upload at all.
-    let fresh = serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let fresh =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
     let answers = class.send("ada", &format!("import {fresh}"));
     assert!(answers[0].1.contains("the teacher's"), "{:?}", kinds(&answers));
     assert_eq!(class.room.state(), before);
@@ -339,7 +340,8 @@ fn a_class_against_menace_playing_second_lets_the_person_open() {
     let winner = {
         let mut answers = after;
         loop {
-            let mine: Vec<Value> = answers.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
+            let mine: Vec<Value> =
+                answers.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
             if let Some(r) = mine.iter().find(|a| a["type"] == "result") {
                 break r["winner"].as_str().unwrap().to_string();
             }
@@ -352,7 +354,8 @@ fn a_class_against_menace_playing_second_lets_the_person_open() {
     assert_eq!(state.class.as_ref().unwrap().score.games(), 1, "{winner}");
     // A first-side MENACE is refused with the one sentence, and nothing changes.
     class.send("t", "teacher class-key");
-    let first = serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let first =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
     let refused = class.send("t", &format!("import {first}"));
     assert!(refused[0].1.contains("start with --side first"), "{:?}", kinds(&refused));
     assert_eq!(class.room.state(), state);

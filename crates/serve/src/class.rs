@@ -65,13 +65,7 @@ impl ClassOptions {
             }
             None => new_key()?,
         };
-        Ok(ClassOptions {
-            key,
-            state,
-            rules: BeadRules::challenge(),
-            side: None,
-            seed: 1961,
-        })
+        Ok(ClassOptions { key, state, rules: BeadRules::challenge(), side: None, seed: 1961 })
     }
 }
 
@@ -204,8 +198,9 @@ pub async fn upgrade(
     let (max, idle) = (room.limits.max_sessions, room.limits.idle);
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         let Some(permit) = permit else {
-            let message =
-                format!("the server is full: it runs at most {max} sessions at once; try again later");
+            let message = format!(
+                "the server is full: it runs at most {max} sessions at once; try again later"
+            );
             return refuse(socket, message, TRY_AGAIN_LATER).await;
         };
         let (answers, outbox) = tokio::sync::mpsc::channel::<String>(crate::socket::OUTBOX);

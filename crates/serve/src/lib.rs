@@ -132,7 +132,9 @@ pub fn addresses(addr: SocketAddr) -> Vec<SocketAddr> {
         .map(|i| i.ip())
         .filter(|ip| ip.is_ipv4() == addr.is_ipv4())
         // Link-local IPv6 needs a zone to be typed; students cannot use it.
-        .filter(|ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80))
+        .filter(
+            |ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80),
+        )
         .map(|ip| SocketAddr::new(ip, addr.port()))
         .collect();
     found.sort_by_key(|a| (a.ip().is_loopback(), a.ip()));

@@ -123,8 +123,15 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(record(&room).games_played(), 501);
     // Training is counted apart: the class's score stays its one game, and both pages say
     // what the training did.
-    wait_for(&student, "document.getElementById('trained').textContent.includes('500 games against random')").await;
-    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 games"));
+    wait_for(
+        &student,
+        "document.getElementById('trained').textContent.includes('500 games against random')",
+    )
+    .await;
+    assert_eq!(
+        js(&student, "document.getElementById('games').textContent").await,
+        json!("1 games")
+    );
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
     // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews
@@ -153,10 +160,18 @@ async fn against_menace_playing_second_the_student_opens() {
     let student = browser(&driver, &tempdir("opener")).await;
     student.goto(&format!("http://{addr}/")).await.unwrap();
     wait_for(&student, "document.querySelectorAll('#boxes .mbox').length === 289").await;
-    wait_for(&student, "document.getElementById('message').textContent.includes('you play X and move first')").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.includes('you play X and move first')",
+    )
+    .await;
     set_value(&student, "name", "Opener").await;
     click(&student, "#new-game").await;
-    wait_for(&student, "document.getElementById('message').textContent.startsWith('Your move (you are X)')").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.startsWith('Your move (you are X)')",
+    )
+    .await;
     assert_eq!(marks(&student).await, 0, "the person opens on an empty board");
     click(&student, "#board button:not([disabled])").await;
     wait_for(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'O').length === 1").await;

@@ -83,7 +83,7 @@ pub const MAX_TRAINED: usize = 64;
 
 /// A class's record beside its machine: MENACE's results against the people of the
 /// class, apart from its training, each from MENACE's side.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClassRecord {
     /// MENACE's results in the games people played on the class page.
@@ -110,10 +110,23 @@ pub struct ClassPoint {
     pub net: i64,
 }
 
+impl Default for ClassRecord {
+    /// A class that has played nothing yet (a point on the curve every game).
+    fn default() -> ClassRecord {
+        ClassRecord {
+            score: Tally::default(),
+            trained: BTreeMap::new(),
+            players: BTreeMap::new(),
+            curve: Vec::new(),
+            curve_step: 1,
+        }
+    }
+}
+
 impl ClassRecord {
     /// A class that has played nothing yet.
     pub fn new() -> ClassRecord {
-        ClassRecord { curve_step: 1, ..ClassRecord::default() }
+        ClassRecord::default()
     }
 
     /// Checks what a file may have put here: names, sizes and the curve.

@@ -19,7 +19,10 @@ pub type Started =
     (SocketAddr, Arc<Room>, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>);
 
 /// Starts a class server; its room, address, and a sender that stops it.
-pub async fn start_class(state: Option<std::path::PathBuf>, limits: menace_serve::Limits) -> Started {
+pub async fn start_class(
+    state: Option<std::path::PathBuf>,
+    limits: menace_serve::Limits,
+) -> Started {
     start_class_on(state, limits, None).await
 }
 

@@ -37,6 +37,23 @@ fn the_state_loader_refuses_fifos_devices_folders_and_oversize_files() {
     }
 }
 
+/// A machine a loader let through: the boxes of the side it plays, beads only on legal
+/// moves, and it trains.
+fn sound(
+    mut m: menace_core::menace::Matchboxes<menace_core::ttt::TicTacToe>,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(m.len(), if m.side() == Side::Second { 289 } else { 304 });
+    for b in 0..m.len() {
+        let legal: Vec<usize> = m.legal(b).collect();
+        for (mv, &n) in m.beads(b).iter().enumerate() {
+            prop_assert!(n == 0 || legal.contains(&mv), "box {} move {}", b, mv);
+        }
+    }
+    let tally = m.train_against_random(50, &mut from_seed(1));
+    prop_assert_eq!(tally.games(), 50);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 
@@ -46,16 +63,9 @@ proptest! {
     fn damaged_state_files_are_refused_or_valid(e in edits(), cut in proptest::option::of(any::<prop::sample::Index>())) {
         let bytes = damage(&state_fixture(), &e, cut);
         let (_dir, path) = write_temp(&bytes);
-        if let Ok((mut m, _)) = State::load(&path) {
-            prop_assert_eq!(m.len(), 304);
-            for b in 0..m.len() {
-                let legal: Vec<usize> = m.legal(b).collect();
-                for (mv, &n) in m.beads(b).iter().enumerate() {
-                    prop_assert!(n == 0 || legal.contains(&mv), "box {} move {}", b, mv);
-                }
-            }
-            let tally = m.train_against_random(50, &mut from_seed(1));
-            prop_assert_eq!(tally.games(), 50);
+        if let Ok((m, _)) = State::load(&path) {
+            prop_assert_eq!(m.side(), Side::First);
+            sound(m)?;
         }
     }
 
@@ -65,16 +75,8 @@ proptest! {
     fn damaged_second_side_states_are_refused_or_valid(e in edits(), cut in proptest::option::of(any::<prop::sample::Index>())) {
         let bytes = damage(&second_side_state(), &e, cut);
         let (_dir, path) = write_temp(&bytes);
-        if let Ok((mut m, _)) = State::load(&path) {
-            prop_assert_eq!(m.len(), if m.side() == Side::Second { 289 } else { 304 });
-            for b in 0..m.len() {
-                let legal: Vec<usize> = m.legal(b).collect();
-                for (mv, &n) in m.beads(b).iter().enumerate() {
-                    prop_assert!(n == 0 || legal.contains(&mv), "box {} move {}", b, mv);
-                }
-            }
-            let tally = m.train_against_random(50, &mut from_seed(1));
-            prop_assert_eq!(tally.games(), 50);
+        if let Ok((m, _)) = State::load(&path) {
+            sound(m)?;
         }
     }
 

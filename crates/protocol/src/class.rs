@@ -552,14 +552,7 @@ impl ClassPlay {
     }
 
     fn busy(&self, what: &str) -> Result<(), String> {
-        match &self.series {
-            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
-            None => Ok(()),
-        }
-    }
-
-    fn no_game() -> String {
-        "no game in progress: start a match with `games N`".into()
+        crate::series::idle(&self.series, what)
     }
 
     /// A new game of the match from the empty board, with its own generator.
@@ -744,8 +737,11 @@ impl Engine for ClassPlay {
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let game =
-            self.game.as_mut().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game = self
+            .game
+            .as_mut()
+            .filter(|_| self.series.is_some())
+            .ok_or_else(crate::series::no_game)?;
         let mv = TicTacToe.read_move(game.board, text)?;
         game.board = TicTacToe.play(game.board, mv);
         game.moves.push(mv as u8);
@@ -761,8 +757,11 @@ impl Engine for ClassPlay {
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let game =
-            self.game.as_ref().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game = self
+            .game
+            .as_ref()
+            .filter(|_| self.series.is_some())
+            .ok_or_else(crate::series::no_game)?;
         Ok(Answer::Board {
             mv: None,
             board: TicTacToe.rows(game.board),
@@ -804,7 +803,7 @@ impl Engine for ClassPlay {
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.series.as_ref().ok_or_else(Self::no_game)?;
+        self.series.as_ref().ok_or_else(crate::series::no_game)?;
         self.finish(Winner::Menace, Some("player resigned"), out);
         self.advance(out);
         Ok(())

@@ -110,14 +110,7 @@ impl<G: Face> Play<G> {
     }
 
     fn busy(&self, what: &str) -> Result<(), String> {
-        match &self.series {
-            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
-            None => Ok(()),
-        }
-    }
-
-    fn no_game() -> String {
-        "no game in progress: start a match with `games N`".into()
+        crate::series::idle(&self.series, what)
     }
 
     /// Counts one finished game: the tally, the history, and the learning curve point.
@@ -357,7 +350,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
         let mv = self.game.read_move(pos, text)?;
         let next = self.game.play(pos, mv);
         self.series.as_mut().expect("a match").pos = next;
@@ -371,7 +364,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
         Ok(Answer::Board { mv: None, board: self.game.rows(pos), to_move: self.turn(pos) })
     }
 
@@ -424,7 +417,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.series.as_ref().ok_or_else(Self::no_game)?;
+        self.series.as_ref().ok_or_else(crate::series::no_game)?;
         self.finish(Winner::Menace, Some("player resigned"), out);
         self.advance(out);
         Ok(())

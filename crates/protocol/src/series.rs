@@ -70,3 +70,17 @@ impl<P> Series<P> {
         format!("a match is in progress (game {} of {}): {what}", self.game, self.games)
     }
 }
+
+/// `Err` saying why `what` must wait while `series` (a match) is in progress: the one
+/// rule of every engine, private or in a class.
+pub(crate) fn idle<P>(series: &Option<Series<P>>, what: &str) -> Result<(), String> {
+    match series {
+        Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
+        None => Ok(()),
+    }
+}
+
+/// What a command that needs a game in progress answers without one.
+pub(crate) fn no_game() -> String {
+    "no game in progress: start a match with `games N`".into()
+}

@@ -261,11 +261,9 @@ fn the_piped_examples_in_the_readme_and_docs_are_what_a_program_reads() {
 fn the_class_examples_are_in_the_class_transcript() {
     let doc = protocol_md();
     let blocks = blocks_in_section(&doc, "## A class");
-    let golden = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/fixtures/class/session.out"
-    ))
-    .unwrap();
+    let golden =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/class/session.out"))
+            .unwrap();
     let golden: Vec<&str> = golden.lines().collect();
     let mut checked = 0;
     for block in &blocks {

@@ -49,6 +49,33 @@ fn cli_rejects_bad_input_and_answers_good_input_deterministically() {
     assert!(input.board.is_legal(m));
 }
 
+/// `go bench-threads` makes the decision `menace go` makes at each thread count: the
+/// same moves, the position's budget, and a rate for each, the first the ratios' 1.00.
+#[test]
+fn bench_threads_times_the_decision_menace_go_makes() {
+    let pos = "fixtures/go/midgame-19.txt";
+    let (code, out, err) =
+        run_cli(&["go", "bench-threads", "--threads", "1,3", "--playouts", "300", pos], "");
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split_whitespace().collect()).collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines[0][..6], ["position", "threads", "seconds", "playouts", "playouts/s", "x"]);
+    let text = std::fs::read_to_string(pos).unwrap();
+    let budget = menace_go::search::mcts::budget(
+        &koth::parse(&text).unwrap().board,
+        300,
+        menace_go::search::profile::Profile::default(),
+    );
+    for (row, threads) in lines[1..].iter().zip(["1", "3"]) {
+        assert_eq!(row[..2], ["midgame-19.txt", threads], "{out}");
+        assert_eq!(row[3], budget.to_string(), "{out}");
+        assert!(row[4].parse::<f64>().unwrap() > 0.0, "{out}");
+        let (_, mv, _) = run_cli(&["go", "--threads", threads, "--playouts", "300"], &text);
+        assert_eq!(row[6..].join(" "), mv.trim(), "{threads} threads");
+    }
+    assert_eq!(lines[1][5], "1.00");
+}
+
 #[test]
 fn position_prints_the_board_before_a_recorded_move() {
     let sgf = "docs/games/koth-19x19-level10-v2/sgf/unit-00000.sgf";

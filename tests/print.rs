@@ -106,20 +106,23 @@ fn as_label(game: &str, drawing: &str) -> String {
 fn labels_show_the_boxes_and_beads_of_the_engines_dump() {
     let dir = tempfile::tempdir().unwrap();
     let cases = [
-        ("menace", "ttt", "challenge", "cells", "every"),
-        ("menace", "ttt", "scroggs", "symmetry", "symmetry"),
-        ("hexapawn", "hexapawn", "michie", "symmetry", "symmetry"),
-        ("nim", "nim", "challenge", "cells", "every"),
+        ("menace", "ttt", "challenge", "cells", "every", "first"),
+        ("menace", "ttt", "scroggs", "symmetry", "symmetry", "first"),
+        ("menace", "ttt", "michie", "symmetry", "symmetry", "second"),
+        ("hexapawn", "hexapawn", "michie", "symmetry", "symmetry", ""),
+        ("nim", "nim", "challenge", "cells", "every", ""),
     ];
-    for (machine, game, preset, colours, engine_colours) in cases {
-        let html = dir.path().join(format!("{machine}-{colours}.html"));
+    for (machine, game, preset, colours, engine_colours, side) in cases {
+        let html = dir.path().join(format!("{machine}-{colours}-{side}.html"));
         let html = html.to_str().unwrap();
+        // MENACE's second machine (`--side second`) against the engine's dump as O.
+        let side: &[&str] = if side.is_empty() { &[] } else { &["--side", side] };
         let args = ["print", "--machine", machine, "--preset", preset, "--colours", colours];
-        let out = menace(&[&args[..], &["--html", html]].concat());
+        let out = menace(&[&args[..], side, &["--html", html]].concat());
         assert!(out.status.success(), "{}", text(&out.stderr));
         let page = std::fs::read_to_string(html).unwrap();
         let engine = ["--game", game, "--preset", preset, "--colours", engine_colours];
-        let dump = common::menace(&engine, None, b"dump\n");
+        let dump = common::menace(&[&engine[..], side].concat(), None, b"dump\n");
         let dump: serde_json::Value =
             serde_json::from_str(text(&dump.stdout).lines().next().unwrap()).unwrap();
         let boxes = dump["boxes"].as_array().unwrap();

@@ -17,17 +17,15 @@ use serde_json::Value;
 
 /// Starts the class server on a free port; the child and its address.
 fn start(state: &Path) -> (Child, String) {
+    let state = state.to_str().unwrap();
+    serve(&["--class", "--teacher-key", "key-for-this-test", "--state", state])
+}
+
+/// Starts `menace serve --addr 127.0.0.1:0 ARGS...`; the child and its address.
+fn serve(args: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args([
-            "serve",
-            "--class",
-            "--addr",
-            "127.0.0.1:0",
-            "--teacher-key",
-            "key-for-this-test",
-            "--state",
-        ])
-        .arg(state)
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .args(args)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -211,7 +209,8 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
         .unwrap();
     engine.stdin.take().unwrap().write_all(b"status\n").unwrap();
     let out = engine.wait_with_output().unwrap();
-    let status: Value = serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    let status: Value =
+        serde_json::from_slice(out.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
     assert_eq!(status["games_played"], 1, "{status}");
 
     // The restart goes on from the file: one game played, Ada on the board.
@@ -242,5 +241,11 @@ fn stopped_as_soon_as_it_listens_it_exits_cleanly_and_saves_every_time() {
         let saved = read_class_file(&state);
         assert_eq!(saved["format"], "menace-state", "start {i}");
         assert!(saved["class"].is_object(), "start {i}");
+    }
+    // The private server too.
+    for _ in 0..20 {
+        let (server, addr) = serve(&[]);
+        drop(TcpStream::connect(&addr).unwrap());
+        stop(server, libc::SIGTERM);
     }
 }

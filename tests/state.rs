@@ -25,6 +25,46 @@ fn the_state_flag_carries_learning_across_runs() {
     assert!(run("status\n").contains("\"games_played\":300"));
 }
 
+#[test]
+fn a_second_side_state_carries_across_runs_and_is_refused_to_the_first_side() {
+    use std::ffi::OsStr;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("o.json");
+    let state = [OsStr::new("--state"), path.as_os_str()];
+    let o = |input: &str| {
+        let args = [&[OsStr::new("--side"), OsStr::new("second")], &state[..]].concat();
+        common::menace(&args, None, input.as_bytes())
+    };
+    assert!(o("train 50 perfect\n").status.success());
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!((v["side"].as_str(), v["boxes"].as_array().unwrap().len()), (Some("second"), 289));
+    let again = String::from_utf8(o("status\n").stdout).unwrap();
+    assert!(again.contains("\"side\":\"second\",") && again.contains("\"games_played\":50"));
+    // Without --side the engine plays first: it refuses the file and leaves it alone.
+    let before = std::fs::read(&path).unwrap();
+    let x = common::menace(&state, None, b"train 10\n");
+    assert_eq!(x.status.code(), Some(2));
+    let e = String::from_utf8(x.stderr).unwrap();
+    assert!(
+        e.ends_with("this state is MENACE playing second (O); start with --side second\n"),
+        "{e}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // `menace train --state` refuses it the same way; with --side second it goes on.
+    let train = |side: &[&str]| {
+        let args = [&["train", "--games", "20", "--check-every", "0"][..], side]
+            .concat()
+            .into_iter()
+            .map(OsStr::new)
+            .chain(state.iter().copied())
+            .collect::<Vec<_>>();
+        common::menace(&args, None, b"")
+    };
+    assert!(String::from_utf8(train(&[]).stderr).unwrap().contains("start with --side second"));
+    assert!(train(&["--side", "second"]).status.success());
+    assert!(String::from_utf8(o("status\n").stdout).unwrap().contains("\"games_played\":70"));
+}
+
 mod ending {
     //! `--state` saves however the session ends: end of input, `quit`, SIGINT, SIGTERM;
     //! and refuses bead flags that disagree with the file.
@@ -147,6 +187,20 @@ mod ending {
             signalled(&path, "train 300\n", r#"{"type":"trained""#, libc::SIGTERM, false);
         assert_eq!(code, Some(128 + libc::SIGTERM));
         assert_eq!(games_played(&path), 300);
+    }
+
+    /// SIGTERM the moment the engine first answers, twenty times over: it always stops
+    /// cleanly (143) and writes its state, whichever state loaded at start.
+    #[test]
+    fn sigterm_as_soon_as_it_answers_always_saves() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        for i in 0..20 {
+            let (code, _) =
+                signalled(&path, "status\n", r#"{"type":"status""#, libc::SIGTERM, false);
+            assert_eq!(code, Some(128 + libc::SIGTERM), "start {i}");
+            assert_eq!(games_played(&path), 0, "start {i}");
+        }
     }
 
     #[test]

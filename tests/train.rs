@@ -187,3 +187,37 @@ fn other_games_refuse_records_and_their_json_is_json_lines_only() {
         assert_eq!(v["summary"]["games"], 20, "{line}");
     }
 }
+
+#[test]
+fn menace_playing_second_trains_against_every_built_in_opponent_and_evaluates() {
+    for opponent in ["random", "perfect", "mixed:0.5", "exploiter", "menace"] {
+        let args = ["train", "--side", "second", "--games", "200", "--opponent", opponent];
+        let s = summary(&menace(&[&args[..], &["--json", "--check-every", "0"]].concat()));
+        let t = &s["tally"];
+        let games: u64 = ["win", "draw", "loss"].iter().map(|k| t[k].as_u64().unwrap()).sum();
+        assert_eq!(games, 200, "{opponent}");
+    }
+    // Perfect play, opening as X, never loses to the second machine.
+    let s = summary(&menace(&[
+        "train",
+        "--side",
+        "second",
+        "--games",
+        "300",
+        "--opponent",
+        "perfect",
+        "--json",
+    ]));
+    assert_eq!(s["tally"]["win"], 0);
+    // A sweep says which side it trained.
+    let sweep = menace(&["train", "--side", "second", "--games", "50", "--seeds", "2"]);
+    assert!(String::from_utf8(sweep.stdout).unwrap().starts_with("MENACE playing O ("));
+    // `eval` of a fresh O: random against random, from O's side (O wins 121/420).
+    let eval = menace(&["eval", "--side", "second"]);
+    let v: serde_json::Value = serde_json::from_slice(&eval.stdout).unwrap();
+    assert!((v["vs_random"]["win"].as_f64().unwrap() - 121.0 / 420.0).abs() < 1e-12);
+    // Only tic-tac-toe's learner takes either side: refused, not ignored.
+    let nim = menace(&["train", "--game", "nim", "--side", "second"]);
+    assert_eq!(nim.status.code(), Some(2));
+    assert!(String::from_utf8(nim.stderr).unwrap().contains("only tic-tac-toe's learner"));
+}

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::sync::atomic::AtomicUsize;
 use std::sync::Arc;
 
+use menace_core::game::Side;
 use menace_core::learn::WeightedConfig;
 use menace_core::learn::{LearnerKind, Learners};
 use menace_core::menace::BeadRules;
@@ -63,12 +64,31 @@ impl BeadArgs {
     }
 }
 
+/// MENACE's side, the one `--side` flag of every subcommand that builds a MENACE (the
+/// engine, `train`, `eval`, `serve`, `print`), parsed by the core's [`Side::parse`].
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SideArg {
+    /// MENACE's side: first (X, it opens: Michie's machine, the default) or second (O:
+    /// its opponent opens, as Scroggs's second machine). Tic-tac-toe only.
+    #[arg(long, value_name = "first|second", value_parser = Side::parse)]
+    pub side: Option<Side>,
+}
+
+impl SideArg {
+    /// The side asked for, the first when `--side` was not given.
+    pub fn or_first(&self) -> Side {
+        self.side.unwrap_or(Side::First)
+    }
+}
+
 /// Which game, which learner, and the weighted learner's constants.
 #[derive(clap::Args, Debug, Clone)]
 pub struct LearnerArgs {
     /// The game: ttt (tic-tac-toe, the default), nim, hexapawn.
     #[arg(long, default_value = "ttt", value_name = "GAME")]
     pub game: String,
+    #[command(flatten)]
+    pub side: SideArg,
     /// The learner: menace (matchboxes, the default) or weighted (the weighted table).
     #[arg(long, default_value = "menace", value_name = "NAME")]
     pub learner: String,
@@ -98,6 +118,11 @@ impl LearnerArgs {
     /// The game named by `--game` (with `--rows` for Nim).
     pub fn game(&self) -> Result<GameChoice, String> {
         GameChoice::parse(&self.game, self.rows.as_deref())
+    }
+
+    /// The side the learner plays in `game`: `--side`, checked against the game.
+    pub fn side(&self, game: &GameChoice) -> Result<Side, String> {
+        game.side(self.side.side)
     }
 
     /// Both learners' settings, with `rules` for the matchbox learner.
@@ -155,10 +180,11 @@ impl EngineArgs {
 /// The session these flags describe, or a message saying which flag is wrong.
 fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let game = args.learner.game()?;
+    let side = Some(args.learner.side(&game)?);
     let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = FileAccess::from_flags(args.files.as_deref(), args.no_files)?;
-    Ok(Config { game, learner, rules, weighted, seed: args.seed, files })
+    Ok(Config { game, side, learner, rules, weighted, seed: args.seed, files })
 }
 
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
@@ -185,6 +211,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let game = config.game.name();
+    let person_opens = config.game.side(config.side) == Ok(Side::Second);
     let asked = args.beads.given().then(|| config.rules.clone());
     let session = match Session::with_state(config, args.state.as_deref(), asked.as_ref()) {
         Ok(s) => s,
@@ -195,7 +222,7 @@ pub fn run(args: EngineArgs) -> ExitCode {
             "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
         );
     }
-    let sink = stdout_sink(args.text_answers(), game);
+    let sink = stdout_sink(args.text_answers(), game, person_opens);
     let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
     let Some(session) = session else {
         eprintln!("menace: the session was lost");

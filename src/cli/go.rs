@@ -224,6 +224,28 @@ enum GoCommand {
     /// The base settings come from `menace go`'s own flags (`--profile`, `--tune`), not its
     /// --playouts and --threads.
     Tune(TuneArgs),
+    /// Playouts a second of the search at each thread count, on king-of-the-hill
+    /// positions: the decision `menace go --threads T --playouts N < POSITION` makes, timed.
+    /// One line per position and thread count: wall seconds, playouts (the position's
+    /// budget), playouts a second, the ratio to the first count's rate (one thread's, as
+    /// by default) and the move, which a deterministic search keeps whatever
+    /// the machine. The search settings are `menace go`'s own flags (`--profile`, `--tune`).
+    BenchThreads(BenchThreadsArgs),
+}
+
+/// `menace go bench-threads`'s flags (what it does: [`GoCommand::BenchThreads`]).
+#[derive(clap::Args, Debug)]
+struct BenchThreadsArgs {
+    /// Thread counts to time, comma-separated (the first is the ratios' reference).
+    #[arg(long, value_delimiter = ',', default_value = "1,2,4,8,16")]
+    threads: Vec<usize>,
+    /// Playouts per search (on the empty board; more as it fills, as the profile says):
+    /// the same work at every thread count.
+    #[arg(long, default_value_t = 20_000)]
+    playouts: usize,
+    /// King-of-the-hill positions (e.g. fixtures/go/empty-19.txt).
+    #[arg(required = true, value_name = "POSITION")]
+    positions: Vec<PathBuf>,
 }
 
 /// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
@@ -390,6 +412,9 @@ pub fn run(args: GoArgs) -> ExitCode {
         }
         Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
         Some(GoCommand::Tune(t)) => return report("menace go tune", tune(t, &cfg)),
+        Some(GoCommand::BenchThreads(b)) => {
+            return report("menace go bench-threads", bench_threads(&b, &cfg))
+        }
         None => {}
     }
     if args.gtp {
@@ -452,6 +477,38 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
         jobs: t.jobs.max(1),
     };
     run.run(&t.out, &mut |line| eprintln!("menace go tune: {line}"))
+}
+
+/// `menace go bench-threads`: each position searched at each thread count, a line printed
+/// as each search ends.
+fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, String> {
+    let reference = if b.threads.first() == Some(&1) { "x 1 thread" } else { "x first" };
+    println!(
+        "{:<20} {:>7} {:>8} {:>9} {:>10} {:>10}  move",
+        "position", "threads", "seconds", "playouts", "playouts/s", reference
+    );
+    for path in &b.positions {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let input = koth::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
+        let mut first = None;
+        for &t in &b.threads {
+            let cfg = base.clone().with_work(b.playouts, t);
+            let start = std::time::Instant::now();
+            let d = koth::decide(&input, &cfg);
+            let secs = start.elapsed().as_secs_f64();
+            let playouts = d.search.as_ref().map_or(0, |s| s.playouts);
+            let rate = playouts as f64 / secs;
+            let ratio = rate / *first.get_or_insert(rate);
+            let mv = koth::format_move(&input.board, d.mv);
+            let threads = cfg.threads;
+            println!(
+                "{name:<20} {threads:>7} {secs:>8.3} {playouts:>9} {rate:>10.0} {ratio:>10.2}  {mv}"
+            );
+        }
+    }
+    Ok(String::new())
 }
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.

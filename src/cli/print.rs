@@ -28,11 +28,15 @@ pub struct PrintArgs {
     /// Write the HTML page instead (no Chromium needed; print it from any browser).
     #[arg(long, value_name = "FILE.html")]
     html: Option<PathBuf>,
+    // --side second: the labels of MENACE's second machine (O).
+    #[command(flatten)]
+    side: super::engine::SideArg,
 }
 
 /// Writes the sheets.
 pub fn run(a: PrintArgs) -> ExitCode {
     let sheet = menace_print::Sheet::parse(&a.machine, &a.paper, &a.preset, &a.colours)
+        .and_then(|s| s.with_side(a.side.side))
         .and_then(|s| s.in_language(&a.lang));
     match sheet.and_then(|s| menace_print::print(&s, &a.out, a.html.as_deref())) {
         Ok(line) => println!("{line}"),

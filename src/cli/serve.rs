@@ -31,11 +31,18 @@ pub struct ServeArgs {
     /// With --class: the teacher's key (default: a new random key, printed at start).
     #[arg(long, value_name = "KEY", requires = "class")]
     pub teacher_key: Option<String>,
+    // --side: MENACE's side on the private page (a link's `?side=` wins), or the class's
+    // (default: the class file's side, else first).
+    #[command(flatten)]
+    pub side: super::engine::SideArg,
 }
 
 /// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
-    let class = args.class.then(|| ClassOptions::new(args.teacher_key, args.state));
+    let side = args.side.side;
+    let class = args.class.then(|| {
+        ClassOptions::new(args.teacher_key, args.state).map(|c| ClassOptions { side, ..c })
+    });
     let limits = Limits::new(args.max_sessions as usize, args.idle_minutes);
-    menace_serve::main(args.addr, limits, args.allow_host, class.transpose())
+    menace_serve::main(args.addr, limits, args.allow_host, class.transpose(), args.side.side)
 }

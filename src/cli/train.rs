@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::engine::{BeadArgs, LearnerArgs};
+use super::engine::{BeadArgs, LearnerArgs, SideArg};
 use menace_core::choice::GameChoice;
 use menace_core::game::Game;
 use menace_core::game::Side;
@@ -17,7 +17,7 @@ use menace_core::learn::request::{Request, Run};
 use menace_core::learn::sweep;
 use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
 use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
-use menace_core::menace::state::State;
+use menace_core::menace::state::{self, State};
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::nim::{format_table, strategy_table};
 use menace_core::ttt::TicTacToe;
@@ -93,6 +93,8 @@ pub struct EvalArgs {
     pub state: Option<PathBuf>,
     #[command(flatten)]
     pub beads: BeadArgs,
+    #[command(flatten)]
+    pub side: SideArg,
 }
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
@@ -104,9 +106,10 @@ fn plan(args: &TrainArgs) -> Plan {
     Plan::new(args.games, args.every, args.check_every, args.stop_when_unbeatable)
 }
 
-/// One training run from `seed`.
+/// One training run from `seed`, MENACE playing `side`.
 fn run_one(
     args: &TrainArgs,
+    side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
     seed: u64,
@@ -114,7 +117,7 @@ fn run_one(
     bar: Option<&ProgressBar>,
 ) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
     let (machine, played) =
-        start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, Side::First, rules.clone()), 0));
+        start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, side, rules.clone()), 0));
     let exec = |cmd: &str| {
         let external = External::for_training(cmd, args.move_timeout, args.games)?;
         Ok(Opponent::Other(Box::new(external)))
@@ -125,7 +128,7 @@ fn run_one(
         }
     };
     let (summary, machine) =
-        run_seed(&TicTacToe, machine, Side::First, spec, rules, exec, &plan(args), seed, progress)?;
+        run_seed(&TicTacToe, machine, side, spec, rules, exec, &plan(args), seed, progress)?;
     let games = summary.games;
     Ok((summary, machine, played + games))
 }
@@ -158,7 +161,7 @@ where
             "{} learner on {} ({} side) against {spec}:",
             kind.name(),
             game.name(),
-            if side == Side::First { "first" } else { "second" }
+            side.name()
         );
     }
     for (seed, (summary, learner)) in &runs {
@@ -217,6 +220,10 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Err(e) => return fail(e),
     };
     let Request { game, kind, opponent: spec, .. } = request;
+    let side = match args.learner.side(&game) {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
     let mut rules = match args.beads.rules() {
         Ok(r) => r,
         Err(e) => return fail(e),
@@ -226,7 +233,6 @@ pub fn run(args: TrainArgs) -> ExitCode {
             Ok(l) => l,
             Err(e) => return fail(e),
         };
-        let side = game.learner_side();
         return match game {
             GameChoice::Ttt => run_generic(&args, TicTacToe, side, kind, &learners, &spec, |_| {}),
             GameChoice::Nim(nim) => {
@@ -246,22 +252,37 @@ pub fn run(args: TrainArgs) -> ExitCode {
         };
     }
     let mut start = None;
+    // A class's file keeps its class's record when training writes it back.
+    let mut class = None;
     if let Some(path) = &args.state {
         let asked = args.beads.given().then_some(&rules);
-        match State::load_existing(path, asked) {
-            Ok(loaded) => start = loaded,
+        match State::read_existing(path, asked).and_then(|state| {
+            let Some(state) = state else { return Ok(None) };
+            let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Some((machine, state.games_played, state.class)))
+        }) {
+            Ok(Some((machine, played, record))) => {
+                start = Some((machine, played));
+                class = record;
+            }
+            Ok(None) => {}
             Err(e) => return fail(e),
         }
         if let Some((machine, _)) = &start {
+            if let Err(e) = state::other_side(machine.side(), side) {
+                return fail(format!("{}: {e}", path.display()));
+            }
             rules = machine.rules().clone();
         }
     }
     if let (Run::Recorded, Some(out)) = (what, &args.out) {
-        return super::report("menace", run_recorded(&args, &spec, &rules, out));
+        return super::report("menace", run_recorded(&args, side, &spec, &rules, out));
     }
+    // First-side output reads as it always did; the second machine says it plays O.
+    let menace = if side == Side::Second { "MENACE playing O" } else { "MENACE" };
     let curve_title = |seed| {
         format!(
-            "MENACE ({}) learning against {spec}, seed {seed}",
+            "{menace} ({}) learning against {spec}, seed {seed}",
             rules.preset_name().unwrap_or("custom rules")
         )
     };
@@ -276,7 +297,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
             b
         });
         let (summary, machine, played) =
-            match run_one(&args, &spec, &rules, args.seed, start, bar.as_ref()) {
+            match run_one(&args, side, &spec, &rules, args.seed, start, bar.as_ref()) {
                 Ok(r) => r,
                 Err(e) => return fail(e),
             };
@@ -286,7 +307,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         if args.json {
             println!("{}", summary.json_line(args.seed, &spec.to_string(), &[]));
         } else {
-            println!("MENACE ({}) against {spec}:", rules);
+            println!("{menace} ({}) against {spec}:", rules);
             println!("{}", summary.describe(args.seed));
             println!("  {:.2} s", t0.elapsed().as_secs_f64());
         }
@@ -294,13 +315,14 @@ pub fn run(args: TrainArgs) -> ExitCode {
             return fail(e);
         }
         if let Some(path) = &args.state {
-            if let Err(e) = State::of(&machine, played).save(path) {
+            let state = State { class, ..State::of(&machine, played) };
+            if let Err(e) = state.save(path) {
                 return fail(e);
             }
         }
         return if summary.stopped.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
     }
-    let one = |s| run_one(&args, &spec, &rules, s, None, None).map(|r| r.0);
+    let one = |s| run_one(&args, side, &spec, &rules, s, None, None).map(|r| r.0);
     let ok = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
         Ok(ok) => ok,
         Err(e) => return fail(e),
@@ -317,7 +339,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    println!("MENACE ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
+    println!("{menace} ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
     print!("{}", sweep::describe_runs(&ok));
     println!("  {:.2} s with {} jobs", t0.elapsed().as_secs_f64(), args.jobs);
     ExitCode::SUCCESS
@@ -325,7 +347,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
 
 /// Runs `menace eval`: the exact figures, as one JSON object.
 pub fn run_eval(args: EvalArgs) -> ExitCode {
-    match report_of_state(args.state.as_deref(), || args.beads.rules()) {
+    match report_of_state(args.state.as_deref(), args.side.or_first(), || args.beads.rules()) {
         Ok(r) => println!("{}", serde_json::to_string_pretty(&r).expect("serializes")),
         Err(e) => return fail(e),
     }
@@ -336,6 +358,7 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
 /// ([`menace_core::learn::sweep`]); the text printed is the summary of the lines.
 fn run_recorded(
     args: &TrainArgs,
+    side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
     out: &std::path::Path,
@@ -350,9 +373,10 @@ fn run_recorded(
         first_seed: args.seed,
         move_timeout: args.move_timeout,
         seeds: args.seeds,
+        side,
     };
     let flags = args.shard.flags("menace train", args.jobs)?;
     sweep.run(flags, out, |seed| {
-        run_one(args, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
+        run_one(args, side, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
     })
 }

@@ -54,6 +54,52 @@ impl GameChoice {
             GameChoice::Hexapawn => hexapawn_winner(),
         }
     }
+
+    /// The side the learner plays when `asked` is what `--side` said (`None`: not given).
+    /// Tic-tac-toe's MENACE plays either side (Scroggs's second machine plays O); the
+    /// other games keep their learner's side, and asking for the other one is refused
+    /// rather than ignored.
+    pub fn side(&self, asked: Option<Side>) -> Result<Side, String> {
+        let own = self.learner_side();
+        match asked {
+            None => Ok(own),
+            Some(side) if *self == GameChoice::Ttt || side == own => Ok(side),
+            Some(side) => Err(format!(
+                "--side {}: only tic-tac-toe's learner plays either side; {}'s plays {}",
+                side.name(),
+                self.name(),
+                own.name()
+            )),
+        }
+    }
+}
+
+/// The sides' names, as `--side` and the state file's `side` take them.
+pub const SIDE_NAMES: [&str; 2] = ["first", "second"];
+
+impl Side {
+    /// Parses `first` or `second` (any case), or `x` / `o`, tic-tac-toe's names for them.
+    pub fn parse(name: &str) -> Result<Side, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "first" | "x" => Ok(Side::First),
+            "second" | "o" => Ok(Side::Second),
+            other => Err(format!("unknown side {other:?}: first or second")),
+        }
+    }
+
+    /// The side's name: `first` or `second`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::First => "first",
+            Side::Second => "second",
+        }
+    }
+
+    /// Whether this is the first side (state files leave that side out, so files written
+    /// before MENACE could play second keep their bytes).
+    pub fn is_first(&self) -> bool {
+        *self == Side::First
+    }
 }
 
 impl LearnerKind {
@@ -91,6 +137,24 @@ mod tests {
         assert_eq!(LearnerKind::parse("Weighted"), Ok(LearnerKind::Weighted));
         assert_eq!(LearnerKind::parse("menace"), Ok(LearnerKind::Menace));
         assert!(LearnerKind::parse("tabular").unwrap_err().contains("menace or weighted"));
+    }
+
+    #[test]
+    fn sides_parse_by_name_and_only_ttt_takes_either() {
+        for name in SIDE_NAMES {
+            assert_eq!(Side::parse(name).unwrap().name(), name);
+        }
+        assert_eq!(Side::parse("O"), Ok(Side::Second));
+        assert!(Side::parse("third").unwrap_err().contains("first or second"));
+        assert_eq!(GameChoice::Ttt.side(Some(Side::Second)), Ok(Side::Second));
+        assert_eq!(GameChoice::Ttt.side(None), Ok(Side::First));
+        assert_eq!(GameChoice::Hexapawn.side(None), Ok(Side::Second));
+        assert_eq!(GameChoice::Hexapawn.side(Some(Side::Second)), Ok(Side::Second));
+        let e = GameChoice::Nim(Nim::default()).side(Some(Side::Second)).unwrap_err();
+        assert_eq!(
+            e,
+            "--side second: only tic-tac-toe's learner plays either side; nim's plays first"
+        );
     }
 
     #[test]

@@ -10,8 +10,12 @@ use std::hash::Hash;
 
 use menace_stats::rng::{below, GameRng};
 
-/// Who is to move: the player who moved first in the game, or the other one.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Who is to move: the player who moved first in the game, or the other one. Written
+/// `first` and `second` wherever it is named (flags, state files, answers).
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Side {
     /// The player who makes the first move (X in tic-tac-toe).
     First,

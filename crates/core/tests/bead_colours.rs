@@ -103,3 +103,50 @@ fn a_machine_with_symmetry_classes_learns_and_round_trips_through_a_state_file()
     beads[8] = 1;
     assert!(back.clone().set_beads(first, &beads).is_err());
 }
+
+#[test]
+fn michie_and_scroggs_presets_are_their_machines_one_colour_per_class_and_challenge_is_not() {
+    // The first box of Michie's and Scroggs's machines: a corner, an edge, the centre.
+    for rules in [BeadRules::michie(), BeadRules::scroggs()] {
+        assert_eq!(rules.colours, BeadColours::PerSymmetryClass);
+        let m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
+        assert_eq!(m.legal(0).collect::<Vec<_>>(), [0, 1, 4], "{rules}");
+        assert_eq!(m.beads(0).iter().filter(|&&n| n > 0).count(), 3);
+    }
+    let challenge = Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge());
+    assert_eq!(challenge.legal(0).count(), 9);
+}
+
+#[test]
+fn a_machine_whose_first_box_is_empty_under_resign_has_resigned_for_good() {
+    use menace_core::menace::EmptyBox;
+    let mut m = Matchboxes::new(TicTacToe, Side::First, BeadRules::scroggs());
+    assert!(!m.resigned_for_good());
+    // Another box empty: it resigns in the games that reach it, not in every game.
+    m.set_beads(5, &[0; 9]).unwrap();
+    assert!(!m.resigned_for_good());
+    m.set_beads(0, &[0; 9]).unwrap();
+    assert!(m.resigned_for_good());
+    // The same boxes under a refill rule play on.
+    let refill = BeadRules { empty: EmptyBox::Refill(3), ..BeadRules::scroggs() };
+    let mut r = Matchboxes::new(TicTacToe, Side::First, refill);
+    r.set_beads(0, &[0; 9]).unwrap();
+    assert!(!r.resigned_for_good());
+    // Playing second: every box of its first move must be empty.
+    let mut o = Matchboxes::new(TicTacToe, Side::Second, BeadRules::scroggs());
+    let firsts: Vec<usize> = (0..o.len()).filter(|&b| o.stage(b) == 0).collect();
+    assert_eq!(firsts.len(), 3);
+    for (i, &b) in firsts.iter().enumerate() {
+        assert!(!o.resigned_for_good());
+        o.set_beads(b, &[0; 9]).unwrap();
+        assert_eq!(o.resigned_for_good(), i == 2);
+    }
+    // A last bead drawn in a game in progress is still MENACE's: it resigns for good
+    // only once a loss takes it away.
+    let mut last = Matchboxes::new(TicTacToe, Side::First, BeadRules::scroggs());
+    last.set_beads(0, &[1, 0, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    assert!(last.choose(Board::EMPTY, &mut from_seed(1)).is_some());
+    assert!(!last.resigned_for_good());
+    last.learn(menace_core::menace::GameResult::Loss);
+    assert!(last.resigned_for_good());
+}

@@ -127,17 +127,41 @@ fn the_report_of_a_state_file_or_of_fresh_rules() {
     use menace_core::learn::eval::report_of_state;
     use menace_core::menace::state::State;
     let fresh_report = report(&TicTacToe, &fresh(), Side::First, &mut Solver::new(TicTacToe));
-    assert_eq!(report_of_state(None, || Ok(BeadRules::challenge())), Ok(fresh_report));
-    assert_eq!(report_of_state(None, || Err("bad --reward".into())), Err("bad --reward".into()));
+    assert_eq!(report_of_state(None, Side::First, || Ok(BeadRules::challenge())), Ok(fresh_report));
+    assert_eq!(
+        report_of_state(None, Side::First, || Err("bad --reward".into())),
+        Err("bad --reward".into())
+    );
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("state.json");
     let mut learned = fresh();
     learned.set_beads(0, &[0, 0, 0, 0, 9, 0, 0, 0, 0]).unwrap();
     State::of(&learned, 1).save(&path).unwrap();
-    let saved = report_of_state(Some(&path), || panic!("rules are not asked for")).unwrap();
+    let saved =
+        report_of_state(Some(&path), Side::First, || panic!("rules are not asked for")).unwrap();
     assert_eq!(saved, report(&TicTacToe, &learned, Side::First, &mut Solver::new(TicTacToe)));
     assert_ne!(saved, fresh_report);
-    assert!(report_of_state(Some(&dir.path().join("none.json")), || unreachable!()).is_err());
+    let none = dir.path().join("none.json");
+    assert!(report_of_state(Some(&none), Side::First, || unreachable!()).is_err());
+    let other = report_of_state(Some(&path), Side::Second, || unreachable!()).unwrap_err();
+    assert!(
+        other.ends_with(
+            "this state is MENACE playing first (X); start with --side first (the default)"
+        ),
+        "{other}"
+    );
+}
+
+#[test]
+fn the_report_of_menace_playing_second_is_of_o() {
+    use menace_core::learn::eval::report_of_state;
+    let o = Matchboxes::new(TicTacToe, Side::Second, BeadRules::challenge());
+    let fresh = report_of_state(None, Side::Second, || Ok(BeadRules::challenge())).unwrap();
+    assert_eq!(fresh, report(&TicTacToe, &o, Side::Second, &mut Solver::new(TicTacToe)));
+    // Fresh boxes play uniformly: random against random, seen from O's side.
+    assert!((fresh.vs_random.win - 121.0 / 420.0).abs() < EPS, "{fresh:?}");
+    assert!((fresh.vs_random.loss - 737.0 / 1260.0).abs() < EPS, "{fresh:?}");
+    assert!(fresh.vs_perfect.loss > 0.0 && fresh.vs_perfect.win == 0.0);
 }
 
 #[test]

@@ -149,7 +149,11 @@ fn every_position_met_in_play_maps_to_exactly_one_box() {
 
 #[test]
 fn new_boxes_hold_beads_by_stage_on_legal_cells_only() {
-    for rules in [BeadRules::challenge(), BeadRules::scroggs()] {
+    // Every legal cell gets beads with every colour (Scroggs's preset has one colour per
+    // symmetry class: `bead_colours.rs` checks that).
+    let every =
+        BeadRules { colours: menace_core::menace::BeadColours::EveryMove, ..BeadRules::scroggs() };
+    for rules in [BeadRules::challenge(), every] {
         let m = Matchboxes::new(TicTacToe, Side::First, rules.clone());
         for b in 0..m.len() {
             let pos = m.position(b);
@@ -311,4 +315,55 @@ fn bead_cells_map_back_to_the_real_board_through_the_symmetry() {
             m.put_back();
         }
     });
+}
+
+/// The second machine's boxes, found by a walk of its own: every board reachable by
+/// legal play from the empty board (cells as bytes, lines checked by `lines_of`), kept
+/// when O is to move, nobody has a line and at least two cells are empty; each orbit
+/// under the 8 symmetries (this file's `orbit`) once, keyed by O's move number (0-based).
+fn independent_o_boxes() -> BTreeMap<usize, BTreeSet<[u8; 9]>> {
+    fn walk(
+        cells: [u8; 9],
+        seen: &mut BTreeSet<[u8; 9]>,
+        out: &mut BTreeMap<usize, BTreeSet<[u8; 9]>>,
+    ) {
+        if !seen.insert(cells) || lines_of(&cells, b'X') || lines_of(&cells, b'O') {
+            return;
+        }
+        let pieces = cells.iter().filter(|&&c| c != b'.').count();
+        let mark = if pieces % 2 == 0 { b'X' } else { b'O' };
+        if mark == b'O' && 9 - pieces >= 2 {
+            out.entry(pieces / 2).or_default().insert(*orbit(&cells).iter().next().unwrap());
+        }
+        for i in 0..9 {
+            if cells[i] == b'.' {
+                let mut next = cells;
+                next[i] = mark;
+                walk(next, seen, out);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk([b'.'; 9], &mut BTreeSet::new(), &mut out);
+    out
+}
+
+#[test]
+fn menace_playing_second_has_289_boxes_split_3_38_153_95() {
+    let m = Matchboxes::new(TicTacToe, Side::Second, BeadRules::challenge());
+    let independent = independent_o_boxes();
+    let counts: Vec<usize> = independent.values().map(BTreeSet::len).collect();
+    assert_eq!(counts, [3, 38, 153, 95]);
+    assert_eq!(m.len(), 289);
+    let mut per_stage = [0; 4];
+    for b in 0..m.len() {
+        assert_eq!(m.position(b).pieces() as usize, 2 * m.stage(b) + 1);
+        assert_eq!(m.position(b).to_move(), Mark::O);
+        per_stage[m.stage(b)] += 1;
+    }
+    assert_eq!(per_stage, [3, 38, 153, 95]);
+    let ours: BTreeSet<[u8; 9]> =
+        (0..m.len()).map(|b| *orbit(&cells_of(m.position(b))).iter().next().unwrap()).collect();
+    assert_eq!(ours.len(), 289, "two boxes share a symmetry class");
+    assert_eq!(ours, independent.into_values().flatten().collect());
 }

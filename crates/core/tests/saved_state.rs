@@ -15,8 +15,15 @@
 use std::path::PathBuf;
 
 use menace_core::menace::state::State;
-use menace_core::menace::{BeadRules, EmptyBox};
+use menace_core::menace::{BeadColours, BeadRules, EmptyBox};
 use menace_core::ttt::Board;
+
+/// The rules of `--preset scroggs` in 0.1.0: a colour for every cell. The preset now has
+/// Scroggs's one colour per symmetry class, so the file is that machine with every colour
+/// (a custom one; it loads and carries on as it was trained).
+fn scroggs_0_1_0() -> BeadRules {
+    BeadRules { colours: BeadColours::EveryMove, ..BeadRules::scroggs() }
+}
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/state").join(name)
@@ -53,8 +60,9 @@ fn a_challenge_state_saved_by_0_1_0_loads_with_the_same_boxes() {
 
 #[test]
 fn a_scroggs_state_saved_by_0_1_0_loads_with_the_same_boxes() {
-    let rules = BeadRules::scroggs();
+    let rules = scroggs_0_1_0();
     assert_eq!(rules.empty, EmptyBox::Resign);
+    assert_eq!(rules.preset_name(), None);
     loads_with_the_same_boxes("v1-scroggs-saved-by-0.1.0.json", rules, 200);
 }
 
@@ -76,8 +84,9 @@ fn an_existing_state_is_read_and_refused_only_under_other_asked_rules() {
     assert!(State::read_existing(&missing, Some(&BeadRules::challenge())).unwrap().is_none());
     let state = State::read_existing(&path, None).unwrap().expect("the file exists");
     assert_eq!(state.games_played, 200);
-    let asked = BeadRules::scroggs();
+    let asked = scroggs_0_1_0();
     assert!(State::read_existing(&path, Some(&asked)).unwrap().is_some());
+    assert!(State::read_existing(&path, Some(&BeadRules::scroggs())).is_err());
     let other = State::read_existing(&path, Some(&BeadRules::challenge())).unwrap_err();
     assert!(other.contains("was trained with other bead rules"), "{other}");
 }
@@ -86,7 +95,7 @@ fn an_existing_state_is_read_and_refused_only_under_other_asked_rules() {
 fn an_existing_state_loads_as_its_machine_and_games_played() {
     let path = fixture("v1-scroggs-saved-by-0.1.0.json");
     let (machine, played) = State::load_existing(&path, None).unwrap().expect("the file exists");
-    assert_eq!((machine.rules(), played), (&BeadRules::scroggs(), 200));
+    assert_eq!((machine.rules(), played), (&scroggs_0_1_0(), 200));
     assert!(State::load_existing(&fixture("no-such-state.json"), None).unwrap().is_none());
     assert!(State::load_existing(&path, Some(&BeadRules::challenge())).is_err());
 }

@@ -180,3 +180,51 @@ mod fuzz {
         }
     }
 }
+
+#[test]
+fn a_machine_playing_second_says_so_and_round_trips() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("o.json");
+    let rules = BeadRules::challenge();
+    let mut m = Matchboxes::new(TicTacToe, Side::Second, rules.clone());
+    let mut opp =
+        Opponent::built_in(&OpponentSpec::Random, &TicTacToe, Side::First, &rules).unwrap();
+    let plan = Plan { games: 300, every: 0, check_every: 0, stop_when_unbeatable: false };
+    train(&TicTacToe, &mut m, Side::Second, &mut opp, &plan, &mut from_seed(4), |_| {});
+    State::of(&m, 300).save(&path).unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    assert_eq!(v["side"], "second");
+    assert_eq!(v["boxes"].as_array().unwrap().len(), 289);
+    let (back, played) = State::load(&path).unwrap();
+    assert_eq!((back.side(), played, back.len()), (Side::Second, 300, 289));
+    for b in 0..m.len() {
+        assert_eq!((back.position(b), back.beads(b)), (m.position(b), m.beads(b)), "box {b}");
+    }
+    let state = State::read(&path, "o.json").unwrap();
+    let e = state.refuse_other_side(Side::First).unwrap_err();
+    assert_eq!(e, "this state is MENACE playing second (O); start with --side second");
+    assert_eq!(state.refuse_other_side(Side::Second), Ok(()));
+}
+
+#[test]
+fn a_first_side_state_leaves_side_out_and_a_file_without_it_is_first() {
+    let v = serde_json::to_value(State::of(&trained(10), 10)).unwrap();
+    assert!(v.get("side").is_none(), "first-side files keep their bytes");
+    let state: State = serde_json::from_value(v.clone()).unwrap();
+    assert_eq!(state.side, Side::First);
+    assert_eq!(state.to_machine().unwrap().side(), Side::First);
+    // Saying `first` out loud is fine too; anything else is refused.
+    let mut said = v.clone();
+    said["side"] = serde_json::json!("first");
+    assert_eq!(serde_json::from_value::<State>(said).unwrap().side, Side::First);
+    let mut bad = v;
+    bad["side"] = serde_json::json!("third");
+    assert!(serde_json::from_value::<State>(bad).is_err());
+}
+
+#[test]
+fn a_first_side_file_marked_second_is_refused() {
+    // X's 304 drawings are not O's boxes: the loader checks them against the side's own.
+    let e = load_error(|v| v["side"] = serde_json::json!("second"));
+    assert!(e.contains("expected 289 boxes, found 304"), "{e}");
+}

@@ -74,7 +74,7 @@ pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
     let used = labels.iter().flat_map(|l| &l.beads).map(|b| b.colour + 1).max().unwrap_or(0);
     let t = sheet.catalog();
     let mut out = String::new();
-    let machine = machine_name(&t, sheet.machine);
+    let machine = machine_name(&t, sheet);
     let title = t.text("print-title", &[("machine", Arg::from(machine.clone()))]);
     let _ = write!(
         out,
@@ -98,9 +98,10 @@ pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
     out
 }
 
-/// The machine's name in the sheet's language.
-fn machine_name(t: &Catalog, machine: Machine) -> String {
-    t.get(match machine {
+/// The machine's name in the sheet's language (MENACE's second machine says so).
+fn machine_name(t: &Catalog, sheet: &Sheet) -> String {
+    t.get(match sheet.machine {
+        Machine::Menace if sheet.side == Side::Second => "print-machine-menace-second",
         Machine::Menace => "print-machine-menace",
         Machine::Hexapawn => "print-machine-hexapawn",
         Machine::Nim => "print-machine-nim",
@@ -168,7 +169,7 @@ pub fn to_buy(need: u64) -> u64 {
 
 /// The last page: the beads to buy, colour by colour, and how to build and play it.
 fn build_page(out: &mut String, t: &Catalog, sheet: &Sheet, labels: &[Label], used: usize) {
-    let machine = machine_name(t, sheet.machine);
+    let machine = machine_name(t, sheet);
     let n = |x: u64| Arg::from(x);
     let _ = write!(
         out,
@@ -263,7 +264,7 @@ fn key(
         esc(&t.text(
             "print-key-heading",
             &[
-                ("machine", Arg::from(machine_name(t, sheet.machine))),
+                ("machine", Arg::from(machine_name(t, sheet))),
                 ("boxes", n(labels)),
                 ("page", n(page)),
                 ("pages", n(pages)),
@@ -286,6 +287,7 @@ fn key(
         "</div><p>{} {}</p></div>",
         esc(&t.text("print-key-fill", &[("unit", Arg::from(t.get(unit)))])),
         esc(&t.get(match sheet.machine {
+            Machine::Menace if sheet.side == Side::Second => "print-key-menace-second",
             Machine::Menace => "print-key-menace",
             Machine::Hexapawn => "print-key-hexapawn",
             Machine::Nim => "print-key-nim",

@@ -64,9 +64,9 @@ impl Label {
 }
 
 /// The labels of `machine`'s boxes under `rules`, coloured as `colours` says, in box
-/// order. The rules' own colour setting is replaced by `colours` (so the beads are where
+/// order; MENACE's for the side it plays, `side` (the other machines keep their own). The rules' own colour setting is replaced by `colours` (so the beads are where
 /// the engine would put them with `--colours every` or `--colours symmetry`).
-pub fn labels(machine: Machine, rules: &BeadRules, colours: Colours) -> Vec<Label> {
+pub fn labels(machine: Machine, side: Side, rules: &BeadRules, colours: Colours) -> Vec<Label> {
     let rules = BeadRules {
         colours: match colours {
             Colours::Cells => BeadColours::EveryMove,
@@ -78,7 +78,7 @@ pub fn labels(machine: Machine, rules: &BeadRules, colours: Colours) -> Vec<Labe
         Machine::Menace => {
             // Michie's colours belong to the cells: a cell's colour is the same on every box.
             let cell_colours = colours == Colours::Cells;
-            of(TicTacToe, Side::First, rules, cell_colours, Drawing::Ttt, |_, p| p.to_string())
+            of(TicTacToe, side, rules, cell_colours, Drawing::Ttt, |_, p| p.to_string())
         }
         Machine::Hexapawn => {
             let side = menace_core::choice::GameChoice::Hexapawn.learner_side();

@@ -24,6 +24,7 @@ pub mod pdf;
 
 use std::path::Path;
 
+use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 
 pub use label::{labels, Bead, Drawing, Label};
@@ -144,6 +145,9 @@ pub struct Sheet {
     /// The language of the key, the labels' words and the building page: a code of
     /// [`menace_i18n::LANGUAGES`] (`en`, `hi`, `pt`, `ru`, `bn`).
     pub lang: &'static str,
+    /// The side MENACE plays: its first machine (X, 304 boxes) or its second (O, 289);
+    /// Hexapawn's and Nim's machines keep their own side and take `First` here.
+    pub side: Side,
 }
 
 impl Default for Sheet {
@@ -155,11 +159,12 @@ impl Default for Sheet {
             preset: menace_core::menace::PRESETS[0].name,
             colours: Colours::Cells,
             lang: "en",
+            side: Side::First,
         }
     }
 }
 
-/// The most query text `/print` reads: four short fields need far less.
+/// The most query text `/print` reads: six short fields need far less.
 pub const MAX_QUERY: usize = 512;
 
 impl Sheet {
@@ -181,6 +186,7 @@ impl Sheet {
             preset,
             colours: find(COLOURS, "colours", colours)?,
             lang: "en",
+            side: Side::First,
         })
     }
 
@@ -192,6 +198,28 @@ impl Sheet {
         Ok(Sheet { lang: lang.code, ..self })
     }
 
+    /// This sheet for MENACE playing `side` (`--side`, `/print?side=`; `None` keeps the
+    /// first machine). Only MENACE has a second machine; asking another for one is
+    /// refused rather than ignored.
+    pub fn with_side(self, side: Option<Side>) -> Result<Sheet, String> {
+        match side {
+            None => Ok(self),
+            Some(side) if self.machine == Machine::Menace => Ok(Sheet { side, ..self }),
+            Some(_) => Err(format!(
+                "side is for machine menace; {}'s machine plays its own side",
+                self.machine.name()
+            )),
+        }
+    }
+
+    /// The page's title: the machine's, saying so when it is MENACE's second machine.
+    pub fn title(&self) -> &'static str {
+        match (self.machine, self.side) {
+            (Machine::Menace, Side::Second) => "MENACE playing O (noughts and crosses)",
+            (machine, _) => machine.title(),
+        }
+    }
+
     /// Parses a URL query such as `machine=nim&paper=letter` (every field optional, the
     /// defaults of [`Sheet::default`]); unknown fields, repeated fields, and values
     /// that are not plain names are refused with a sentence.
@@ -200,12 +228,13 @@ impl Sheet {
             return Err(format!("the query is longer than {MAX_QUERY} characters"));
         }
         let d = Sheet::default();
-        let mut fields: [(&str, Option<&str>); 5] = [
+        let mut fields: [(&str, Option<&str>); 6] = [
             ("machine", None),
             ("paper", None),
             ("preset", None),
             ("colours", None),
             ("lang", None),
+            ("side", None),
         ];
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -218,13 +247,15 @@ impl Sheet {
                 return Err(format!("{key} is given twice"));
             }
         }
-        let [machine, paper, preset, colours, lang] = fields.map(|f| f.1);
+        let [machine, paper, preset, colours, lang, side] = fields.map(|f| f.1);
+        let side = side.map(Side::parse).transpose()?;
         Sheet::parse(
             machine.unwrap_or(d.machine.name()),
             paper.unwrap_or(d.paper.name()),
             preset.unwrap_or(d.preset),
             colours.unwrap_or(d.colours.name()),
         )?
+        .with_side(side)?
         .in_language(lang.unwrap_or(d.lang))
     }
 
@@ -252,7 +283,7 @@ impl Sheet {
 
     /// The labels, in box order.
     pub fn labels(&self) -> Vec<Label> {
-        labels(self.machine, &self.rules(), self.colours)
+        labels(self.machine, self.side, &self.rules(), self.colours)
     }
 
     /// The whole page, HTML with inline CSS and SVG.
@@ -278,7 +309,7 @@ pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, S
         "wrote {}: {} labels for {}'s matchboxes on {pages} {} page{}",
         path.display(),
         labels.len(),
-        sheet.machine.title(),
+        sheet.title(),
         sheet.paper.css_size(),
         if pages == 1 { "" } else { "s" }
     ))
@@ -299,6 +330,7 @@ mod tests {
                 preset: "scroggs",
                 colours: Colours::Symmetry,
                 lang: "en",
+                side: Side::First,
             }
         );
         let e = Sheet::parse("chess", "a4", "challenge", "cells").unwrap_err();

@@ -5,11 +5,12 @@
 
 use std::collections::{BTreeSet, HashSet};
 
+use menace_core::game::Side;
 use menace_print::{html, palette, Colours, Drawing, Machine, Sheet};
 use menace_testkit::square::symmetries;
 
 fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
-    Sheet { machine, paper: menace_print::Paper::A4, preset, colours, ..Sheet::default() }
+    Sheet { machine, paper: menace_print::Paper::A4, preset, colours, side: Side::First, ..Sheet::default() }
 }
 
 fn won(b: &[u8; 9], m: u8) -> bool {
@@ -21,6 +22,11 @@ fn won(b: &[u8; 9], m: u8) -> bool {
 /// Boards (0 empty, 1 X, 2 O) where X is to move, nobody has won, and X has at least two
 /// empty cells, up to symmetry: one per class (the smallest image).
 fn menace_boxes() -> HashSet<[u8; 9]> {
+    boxes_of(1)
+}
+
+/// The same for the mark `me` (1 X, 2 O) to move: MENACE's boxes for either side.
+fn boxes_of(me: u8) -> HashSet<[u8; 9]> {
     let syms = symmetries();
     let mut seen = HashSet::new();
     let mut boxes = HashSet::new();
@@ -36,7 +42,7 @@ fn menace_boxes() -> HashSet<[u8; 9]> {
         }
         let mover = if xs == os { 1 } else { 2 };
         let empty: Vec<usize> = (0..9).filter(|&i| b[i] == 0).collect();
-        if mover == 1 && empty.len() >= 2 {
+        if mover == me && empty.len() >= 2 {
             let canon = syms
                 .iter()
                 .map(|s| {
@@ -57,6 +63,45 @@ fn menace_boxes() -> HashSet<[u8; 9]> {
         }
     }
     boxes
+}
+
+#[test]
+fn menace_playing_second_has_a_label_for_each_of_its_289_boxes() {
+    let expected: HashSet<String> = boxes_of(2)
+        .iter()
+        .map(|b| b.iter().map(|&v| ['.', 'X', 'O'][usize::from(v)]).collect())
+        .collect();
+    assert_eq!(expected.len(), 289);
+    let o = Sheet::default().with_side(Some(Side::Second)).unwrap();
+    let labels = o.labels();
+    let per_move: Vec<usize> =
+        (1..=4).map(|m| labels.iter().filter(|l| l.move_number == m).count()).collect();
+    assert_eq!(per_move, [3, 38, 153, 95]);
+    // Each label is one class: its drawing's smallest image is one of the expected.
+    let syms = symmetries();
+    let canon: HashSet<String> = labels
+        .iter()
+        .map(|l| {
+            let b: Vec<char> = l.position.chars().collect();
+            syms.iter()
+                .map(|s| {
+                    let mut t = ['.'; 9];
+                    for i in 0..9 {
+                        t[s[i]] = b[i];
+                    }
+                    t.iter().collect::<String>()
+                })
+                .min_by_key(|t| t.replace('X', "1").replace('O', "2").replace('.', "0"))
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(canon, expected);
+    assert!(o.html().contains("MENACE playing O (noughts and crosses)"));
+    assert!(o.html().contains("its opponent opens every game"));
+    let e = Sheet { machine: Machine::Nim, ..Sheet::default() }.with_side(Some(Side::Second));
+    assert_eq!(e.unwrap_err(), "side is for machine menace; nim's machine plays its own side");
+    assert_eq!(Sheet::from_query("side=second").unwrap(), o);
+    assert!(Sheet::from_query("side=third").is_err());
 }
 
 #[test]

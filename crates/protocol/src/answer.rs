@@ -245,6 +245,13 @@ pub enum Answer {
         reason: Option<&'static str>,
         /// The match score after this game.
         score: Score,
+        /// When MENACE resigned: the box it found empty (absent otherwise).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        empty_box: Option<usize>,
+        /// When that resignation means MENACE now resigns every game: a sentence saying so
+        /// and what to do (the same as `status`'s `resigned`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The contents of every box.
     Matchboxes {
@@ -289,6 +296,10 @@ pub enum Answer {
         /// The match in progress, if any.
         #[serde(rename = "match")]
         current: Option<MatchStatus>,
+        /// Present when MENACE resigns every game (`empty resign` and its first box
+        /// empty): a sentence saying so and what to do.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        resigned: Option<String>,
     },
     /// The generator was reseeded.
     Seed {
@@ -442,11 +453,11 @@ pub enum Answer {
     Explain {
         /// MENACE's turns in the game in progress (absent when no game is being played).
         #[serde(skip_serializing_if = "Option::is_none")]
-        playing: Option<Vec<crate::explain::Step>>,
+        playing: Option<Vec<Step>>,
         /// The last game finished, with what its result did to each box (absent before
         /// the first, and after `train`, `reset`, `rules` or a new state).
         #[serde(skip_serializing_if = "Option::is_none")]
-        finished: Option<crate::explain::Finished>,
+        finished: Option<Finished>,
     },
     /// `stop` was read: everything sent before it has ended.
     Stopped,
@@ -479,6 +490,9 @@ pub struct ClassPicture {
     pub players: Vec<PlayerEntry>,
     /// The class's learning curve (people's games only).
     pub curve: Vec<menace_core::menace::state::ClassPoint>,
+    /// When MENACE now resigns every game: why, and what to do (as `status` says it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<String>,
     /// Every box, as `matchboxes` shows them.
     pub boxes: Vec<BoxDump>,
 }
@@ -509,6 +523,62 @@ pub struct ChangedBox {
     pub box_index: usize,
     /// Its beads now.
     pub beads: Vec<u32>,
+}
+
+/// One bead colour of a box, as the `explain` answer shows it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BeadCell {
+    /// The move on the real board this bead means (after turning back).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The bead, as drawn on the box.
+    pub bead: String,
+    /// Beads of this colour in the box when MENACE drew (the drawn one included).
+    pub count: u32,
+    /// Beads of this colour after the game taught the box (only once it is over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub after: Option<u32>,
+}
+
+/// One turn of MENACE, explained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The real board MENACE was to move on.
+    pub board: Rows,
+    /// The box used (its index in `matchboxes`), `null` for a forced move.
+    #[serde(rename = "box")]
+    pub box_index: Option<usize>,
+    /// The drawing on the box (absent for a forced move).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drawing: Option<Rows>,
+    /// The symmetry that turns the real board into the drawing, by the core's name
+    /// (`identity`, `rotate 90 clockwise`, `mirror left-right`, ...; absent when forced).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub symmetry: Option<&'static str>,
+    /// Every bead colour of the box, mapped onto the real board (empty when forced).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub beads: Vec<BeadCell>,
+    /// The bead drawn, as on the box (absent when forced).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bead: Option<String>,
+    /// The move it made on the real board.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Beads put into the empty box before drawing (only when it happened).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub refilled: u32,
+}
+
+/// The last finished game, in the `explain` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finished {
+    /// Who won it.
+    pub winner: Winner,
+    /// The net change the rules made to each drawn bead (+1: back with one more; 0:
+    /// back, nothing changes; -1: taken out).
+    pub change: i32,
+    /// MENACE's turns, each bead with its count `after`.
+    pub moves: Vec<Step>,
 }
 
 /// The match part of a `status` answer.

@@ -26,9 +26,11 @@ use std::time::Duration;
 
 use menace_core::game::{Game, GameResult, Side};
 use menace_core::learn::eval::report;
-use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::play;
-use menace_core::menace::state::{check_name, ClassPoint, ClassRecord, State, MAX_CURVE};
+use menace_core::learn::train::{Opponent, OpponentSpec};
+use menace_core::menace::state::{
+    check_name, other_side, ClassPoint, ClassRecord, State, MAX_CURVE,
+};
 use menace_core::menace::state::{MAX_PLAYERS, MAX_TRAINED};
 use menace_core::menace::{BeadRules, Choice, Matchboxes};
 use menace_core::play::Tally;
@@ -44,7 +46,7 @@ use crate::engine::{Engine, RulesChange};
 use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
-use crate::play::{clamped, progress_every, to_move};
+use crate::play::{clamped, progress_every, resigned_for_good, to_move};
 use crate::series::Series;
 use crate::session::Session;
 use crate::sink::Out;
@@ -142,7 +144,12 @@ pub struct Record {
 }
 
 impl Record {
-    fn new(machine: Matchboxes<TicTacToe>, games_played: u64, class: ClassRecord, seed: u64) -> Record {
+    fn new(
+        machine: Matchboxes<TicTacToe>,
+        games_played: u64,
+        class: ClassRecord,
+        seed: u64,
+    ) -> Record {
         Record {
             base: machine.clone(),
             machine,
@@ -230,7 +237,8 @@ impl Record {
         self.games_played = self.games_played.saturating_add(1);
         self.class.score.add(result);
         let number = self.class.score.games();
-        let on_board = self.class.players.contains_key(player) || self.class.players.len() < MAX_PLAYERS;
+        let on_board =
+            self.class.players.contains_key(player) || self.class.players.len() < MAX_PLAYERS;
         if on_board {
             self.class.players.entry(player.to_string()).or_default().add(result);
         }
@@ -307,6 +315,7 @@ impl Record {
                 .map(|(n, t)| PlayerEntry { name: n.clone(), score: Score::of(*t) })
                 .collect(),
             curve: self.class.curve.clone(),
+            resigned: resigned_for_good(m),
             boxes: boxes(m),
         })
     }
@@ -434,15 +443,8 @@ impl Room {
         let record = match &options.state {
             Some(state) => {
                 let machine = state.to_machine()?;
-                if machine.side() != options.side {
-                    return Err(format!(
-                        "the saved MENACE plays {}, the class was asked for {}: start it with --side {}",
-                        side_word(machine.side()),
-                        side_word(options.side),
-                        side_word(machine.side())
-                    ));
-                }
-                let class = state.class.clone().unwrap_or_else(ClassRecord::new);
+                other_side(machine.side(), options.side)?;
+                let class = state.class.clone().unwrap_or_default();
                 Record::new(machine, state.games_played, class, options.seed)
             }
             None => {
@@ -496,6 +498,7 @@ impl Room {
             drawn: Vec::new(),
             dumps: true,
             explainer: Explainer::default(),
+            resigned_at: None,
         };
         (Session { engine: Box::new(play), files: FileAccess::Nowhere }, id)
     }
@@ -509,7 +512,8 @@ impl Room {
     /// most one guess per wait.
     fn check_key(&self, key: &str) -> bool {
         let (a, b) = (key.as_bytes(), self.key.as_bytes());
-        let same = a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
+        let same =
+            a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;
         if !same {
             let _one_at_a_time = self.guesses.lock().unwrap_or_else(|e| e.into_inner());
             std::thread::sleep(self.wrong_key_wait);
@@ -542,6 +546,8 @@ pub(crate) struct ClassPlay {
     dumps: bool,
     /// MENACE's turns in this session's latest games, for `explain`.
     explainer: Explainer<Board>,
+    /// The box MENACE found empty when it resigned this game, for `result`.
+    resigned_at: Option<usize>,
 }
 
 impl ClassPlay {
@@ -550,14 +556,7 @@ impl ClassPlay {
     }
 
     fn busy(&self, what: &str) -> Result<(), String> {
-        match &self.series {
-            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
-            None => Ok(()),
-        }
-    }
-
-    fn no_game() -> String {
-        "no game in progress: start a match with `games N`".into()
+        crate::series::idle(&self.series, what)
     }
 
     /// A new game of the match from the empty board, with its own generator.
@@ -602,7 +601,10 @@ impl ClassPlay {
                     game.drawn.push((box_index, bead));
                     (mv, Some((box_index, bead, refilled, m.beads(box_index).to_vec())))
                 }
-                Choice::Resign { .. } => return None,
+                Choice::Resign { box_index } => {
+                    self.resigned_at = Some(box_index);
+                    return None;
+                }
             };
             let before = game.board;
             game.board = TicTacToe.play(before, mv);
@@ -658,17 +660,28 @@ impl ClassPlay {
     fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
         let game = self.game.take().expect("a game in flight");
         let player = self.name.clone().unwrap_or_default();
-        let finished = {
+        let (finished, resigned) = {
             let mut record = self.room.lock();
             let finished = record.finish(&player, game, winner.for_menace());
             self.explainer.finish(&TicTacToe, &record.machine, winner);
-            finished
+            (finished, resigned_for_good(&record.machine))
         };
         let s = self.series.as_mut().expect("a match");
-        out.emit(s.record(winner, reason));
+        let mut result = s.record(winner, reason);
+        if let Answer::Result { empty_box, resigned: now, .. } = &mut result {
+            *empty_box = self.resigned_at.take();
+            if empty_box.is_some() {
+                *now = resigned;
+            }
+        }
+        out.emit(result);
         if self.dumps {
             let m = self.room.lock();
-            out.emit(Answer::Matchboxes { machine: None, boxes: boxes(&m.machine), drawn: self.drawn.clone() });
+            out.emit(Answer::Matchboxes {
+                machine: None,
+                boxes: boxes(&m.machine),
+                drawn: self.drawn.clone(),
+            });
         }
         if let Some(event) = finished {
             out.emit(event.clone());
@@ -734,7 +747,11 @@ impl Engine for ClassPlay {
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let game = self.game.as_mut().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game = self
+            .game
+            .as_mut()
+            .filter(|_| self.series.is_some())
+            .ok_or_else(crate::series::no_game)?;
         let mv = TicTacToe.read_move(game.board, text)?;
         game.board = TicTacToe.play(game.board, mv);
         game.moves.push(mv as u8);
@@ -750,7 +767,11 @@ impl Engine for ClassPlay {
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let game = self.game.as_ref().filter(|_| self.series.is_some()).ok_or_else(Self::no_game)?;
+        let game = self
+            .game
+            .as_ref()
+            .filter(|_| self.series.is_some())
+            .ok_or_else(crate::series::no_game)?;
         Ok(Answer::Board {
             mv: None,
             board: TicTacToe.rows(game.board),
@@ -769,6 +790,7 @@ impl Engine for ClassPlay {
             preset: Some(m.rules().preset_name().unwrap_or("custom")),
             rules: m.rules().to_string(),
             games_played: record.games_played,
+            resigned: resigned_for_good(&record.machine),
             current: self.series.as_ref().zip(self.game.as_ref()).map(|(s, g)| MatchStatus {
                 game: s.game,
                 games: s.games,
@@ -783,11 +805,15 @@ impl Engine for ClassPlay {
             return Err("dump opponent: a class has no second MENACE".into());
         }
         let m = self.room.lock();
-        Ok(Answer::Matchboxes { machine: None, boxes: boxes(&m.machine), drawn: self.drawn.clone() })
+        Ok(Answer::Matchboxes {
+            machine: None,
+            boxes: boxes(&m.machine),
+            drawn: self.drawn.clone(),
+        })
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.series.as_ref().ok_or_else(Self::no_game)?;
+        self.series.as_ref().ok_or_else(crate::series::no_game)?;
         self.finish(Winner::Menace, Some("player resigned"), out);
         self.advance(out);
         Ok(())
@@ -852,7 +878,11 @@ impl Engine for ClassPlay {
                 let kept = record.class.trained.entry(opponent.clone()).or_default();
                 (kept.win, kept.draw, kept.loss) =
                     (kept.win + tally.win, kept.draw + tally.draw, kept.loss + tally.loss);
-                record.push_log(Logged::Training { opponent: opponent.clone(), games: block, seed });
+                record.push_log(Logged::Training {
+                    opponent: opponent.clone(),
+                    games: block,
+                    seed,
+                });
                 score.menace += tally.win;
                 score.draw += tally.draw;
                 score.player += tally.loss;
@@ -865,7 +895,13 @@ impl Engine for ClassPlay {
             let _ = games_played;
         }
         let games_played = self.room.lock().games_played;
-        out.emit(Answer::Trained { games: done, opponent, score, games_played, stopped: done < games });
+        out.emit(Answer::Trained {
+            games: done,
+            opponent,
+            score,
+            games_played,
+            stopped: done < games,
+        });
         self.tell_everyone(out);
         Ok(())
     }
@@ -929,15 +965,8 @@ impl Engine for ClassPlay {
         self.busy("loading a state")?;
         let machine = state.to_machine()?;
         let mut record = self.room.lock();
-        if machine.side() != record.machine.side() {
-            return Err(format!(
-                "this MENACE plays {}, the class's plays {}: start the class with --side {}",
-                side_word(machine.side()),
-                side_word(record.machine.side()),
-                side_word(machine.side())
-            ));
-        }
-        let class = state.class.clone().unwrap_or_else(ClassRecord::new);
+        other_side(machine.side(), record.machine.side())?;
+        let class = state.class.clone().unwrap_or_default();
         record.replace(machine, state.games_played, class);
         Ok(())
     }
@@ -960,7 +989,9 @@ impl Engine for ClassPlay {
         let record = self.room.lock();
         let players = &record.class.players;
         if !players.contains_key(&name) && players.len() >= MAX_PLAYERS {
-            return Err(format!("the board is full ({MAX_PLAYERS} names); play under a name on it"));
+            return Err(format!(
+                "the board is full ({MAX_PLAYERS} names); play under a name on it"
+            ));
         }
         drop(record);
         self.name = Some(name.clone());

@@ -105,9 +105,9 @@ impl Who {
     /// session, else whether the session is the teacher's.
     pub fn refusal(self, name: &str, member: Option<bool>) -> Option<String> {
         match (self, member) {
-            (Who::Teacher, Some(false)) => Some(format!(
-                "`{name}` is the teacher's in a class: send `teacher KEY` first"
-            )),
+            (Who::Teacher, Some(false)) => {
+                Some(format!("`{name}` is the teacher's in a class: send `teacher KEY` first"))
+            }
             (Who::Private, Some(_)) => Some(format!(
                 "`{name}` is for a private session, not a class (the class's machine is the \
                  server's: the teacher downloads it with `export`)"
@@ -445,9 +445,8 @@ pub const COMMANDS: &[CommandSpec] = &[
 /// The command list of protocol.md, made from the table: one Markdown row per command
 /// (a test keeps the document equal to it).
 pub fn command_list() -> String {
-    let mut text = String::from(
-        "| command | works with | in a class | what it does |\n|---|---|---|---|\n",
-    );
+    let mut text =
+        String::from("| command | works with | in a class | what it does |\n|---|---|---|---|\n");
     for c in COMMANDS {
         text.push_str(&format!(
             "| `{}` | {} | {} | {} |\n",

@@ -7,73 +7,11 @@
 //! Kept apart from `play` so that recording a turn costs the session one call, and
 //! nothing at all in `train`'s loops (which never come through here).
 
-use serde::Serialize;
-
 use menace_core::game::{Game, Sym};
 use menace_core::menace::Matchboxes;
 
-use crate::answer::{Rows, Winner};
+use crate::answer::{BeadCell, Finished, Step, Winner};
 use crate::face::Face;
-
-/// One bead colour of a box, as the `explain` answer shows it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BeadCell {
-    /// The move on the real board this bead means (after turning back).
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// The bead, as drawn on the box.
-    pub bead: String,
-    /// Beads of this colour in the box when MENACE drew (the drawn one included).
-    pub count: u32,
-    /// Beads of this colour after the game taught the box (only once it is over).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub after: Option<u32>,
-}
-
-/// One turn of MENACE, explained.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Step {
-    /// The real board MENACE was to move on.
-    pub board: Rows,
-    /// The box used (its index in `matchboxes`), `null` for a forced move.
-    #[serde(rename = "box")]
-    pub box_index: Option<usize>,
-    /// The drawing on the box (absent for a forced move).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub drawing: Option<Rows>,
-    /// The symmetry that turns the real board into the drawing, by the core's name
-    /// (`identity`, `rotate 90 clockwise`, `mirror left-right`, ...; absent when forced).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub symmetry: Option<&'static str>,
-    /// Every bead colour of the box, mapped onto the real board (empty when forced).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub beads: Vec<BeadCell>,
-    /// The bead drawn, as on the box (absent when forced).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub bead: Option<String>,
-    /// The move it made on the real board.
-    #[serde(rename = "move")]
-    pub mv: String,
-    /// Beads put into the empty box before drawing (only when it happened).
-    #[serde(skip_serializing_if = "is_zero")]
-    pub refilled: u32,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// The last finished game, in the `explain` answer.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Finished {
-    /// Who won it.
-    pub winner: Winner,
-    /// The net change the rules made to each drawn bead (+1: back with one more; 0:
-    /// back, nothing changes; -1: taken out).
-    pub change: i32,
-    /// MENACE's turns, each bead with its count `after`.
-    pub moves: Vec<Step>,
-}
 
 /// A turn as recorded during play: the box's numbers, turned into words only when
 /// `explain` asks (a match of many games records cheaply).

@@ -9,7 +9,7 @@
 //!   terminal view, another sink (answers as text for a person);
 //! - `face` (how each game shows itself) and `engine` (what a session needs from a
 //!   game and learner: the `Engine` trait, [`RulesChange`]);
-//! - [`explain`]: the record of MENACE's turns that `explain` answers from;
+//! - `explain`: the record of MENACE's turns that the `explain` answer is made from;
 //! - `play`: the engine written once for every game and learner;
 //! - [`session`]: one [`Session`] for every game and learner, built from a [`Config`];
 //! - [`class`]: a class's [`Room`](class::Room), one shared MENACE whose sessions are
@@ -41,7 +41,7 @@ pub mod answer;
 pub mod class;
 pub mod command;
 mod engine;
-pub mod explain;
+mod explain;
 mod face;
 mod history;
 pub mod lines;

@@ -162,7 +162,15 @@ impl Player<TicTacToe> for External {
             Winner::Draw => Winner::Draw,
         };
         self.score.add(winner);
-        let answer = Answer::Result { game: self.game, winner, reason: None, score: self.score };
+        let (empty_box, resigned) = (None, None);
+        let answer = Answer::Result {
+            game: self.game,
+            winner,
+            reason: None,
+            score: self.score,
+            empty_box,
+            resigned,
+        };
         self.send(&answer);
         self.in_game = false;
     }

@@ -9,7 +9,7 @@ use menace_core::game::Side;
 use menace_core::learn::eval::{report, Odds, Report};
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
-use menace_core::menace::state::State;
+use menace_core::menace::state::{ClassRecord, State};
 use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
@@ -42,11 +42,16 @@ pub(crate) struct Play<G: Face> {
     series: Option<Series<G::Pos>>,
     /// Beads drawn in the latest game of a match or `watch`.
     drawn: Vec<Draw>,
+    /// The box MENACE found empty when it resigned the game being finished.
+    resigned_at: Option<usize>,
     history: History,
     /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
     dumps: bool,
     /// MENACE's turns in the latest games, for `explain`.
     explainer: Explainer<G::Pos>,
+    /// The class's record of a class file this session loaded: written back with the
+    /// state, so a class's file played privately keeps its class (dropped by `reset`).
+    class: Option<ClassRecord>,
 }
 
 impl<G: Face> Play<G> {
@@ -73,9 +78,11 @@ impl<G: Face> Play<G> {
             games_played: 0,
             series: None,
             drawn: Vec::new(),
+            resigned_at: None,
             history: History::default(),
             dumps: true,
             explainer: Explainer::default(),
+            class: None,
         }
     }
 
@@ -84,19 +91,30 @@ impl<G: Face> Play<G> {
         to_move(&self.game, self.side, p)
     }
 
+    /// The sentence of `status`'s and `result`'s `resigned`, when MENACE now resigns every
+    /// game (see [`Matchboxes::resigned_for_good`]).
+    fn resigned(&self) -> Option<String> {
+        resigned_for_good(self.learner.boxes()?)
+    }
+
+    /// `record`, the `result` answer, told which box MENACE found empty if it resigned,
+    /// and whether it now resigns every game.
+    fn with_resignation(&mut self, mut record: Answer) -> Answer {
+        if let Answer::Result { empty_box, resigned, .. } = &mut record {
+            *empty_box = self.resigned_at.take();
+            if empty_box.is_some() {
+                *resigned = self.resigned();
+            }
+        }
+        record
+    }
+
     fn machine(&self) -> Result<&Matchboxes<G>, String> {
         self.learner.boxes().ok_or_else(|| "this learner has no matchboxes".to_string())
     }
 
     fn busy(&self, what: &str) -> Result<(), String> {
-        match &self.series {
-            Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
-            None => Ok(()),
-        }
-    }
-
-    fn no_game() -> String {
-        "no game in progress: start a match with `games N`".into()
+        crate::series::idle(&self.series, what)
     }
 
     /// Counts one finished game: the tally, the history, and the learning curve point.
@@ -124,7 +142,10 @@ impl<G: Face> Play<G> {
                     self.drawn.push(Draw { box_index, bead: bead.clone() });
                     (mv, Some(box_index), Some(bead), refilled)
                 }
-                Choice::Resign { .. } => return None,
+                Choice::Resign { box_index } => {
+                    self.resigned_at = Some(box_index);
+                    return None;
+                }
             },
             Learner::Weighted(w) => {
                 let mv = Player::choose(w, &self.game, p, &mut self.rng)?;
@@ -179,6 +200,7 @@ impl<G: Face> Play<G> {
         self.explained(winner);
         self.count(winner);
         let record = self.series.as_mut().expect("a match").record(winner, reason);
+        let record = self.with_resignation(record);
         out.emit(record);
         if let Some(dump) = self.boxes_answer() {
             out.emit(dump);
@@ -346,7 +368,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
         let mv = self.game.read_move(pos, text)?;
         let next = self.game.play(pos, mv);
         self.series.as_mut().expect("a match").pos = next;
@@ -360,7 +382,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let pos = self.series.as_ref().ok_or_else(Self::no_game)?.pos;
+        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
         Ok(Answer::Board { mv: None, board: self.game.rows(pos), to_move: self.turn(pos) })
     }
 
@@ -387,10 +409,7 @@ impl<G: Face> Engine for Play<G> {
         Answer::Status {
             game: self.game.name(),
             learner: self.learner_name(),
-            side: match self.side {
-                Side::First => "first",
-                Side::Second => "second",
-            },
+            side: self.side.name(),
             seed: self.seed,
             preset,
             rules,
@@ -401,6 +420,7 @@ impl<G: Face> Engine for Play<G> {
                 board: self.game.rows(s.pos),
                 score: s.score,
             }),
+            resigned: self.resigned(),
         }
     }
 
@@ -415,7 +435,7 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.series.as_ref().ok_or_else(Self::no_game)?;
+        self.series.as_ref().ok_or_else(crate::series::no_game)?;
         self.finish(Winner::Menace, Some("player resigned"), out);
         self.advance(out);
         Ok(())
@@ -436,6 +456,7 @@ impl<G: Face> Engine for Play<G> {
             Learner::Weighted(w) => *w = Weighted::new(&self.game, self.weighted.clone()),
         }
         self.games_played = 0;
+        self.class = None;
         self.history.clear();
         self.opponent = None;
         self.drawn.clear();
@@ -551,7 +572,8 @@ impl<G: Face> Engine for Play<G> {
                 GameResult::Loss => GameResult::Win,
             });
             self.count(winner);
-            out.emit(s.record(winner, reason));
+            let record = self.with_resignation(s.record(winner, reason));
+            out.emit(record);
             if let Some(dump) = self.boxes_answer() {
                 out.emit(dump);
             }
@@ -595,6 +617,7 @@ impl<G: Face> Engine for Play<G> {
         self.learner = Learner::Menace(machine);
         if change.reset {
             self.games_played = 0;
+            self.class = None;
             self.history.clear();
         }
         self.drawn.clear();
@@ -612,15 +635,18 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn state(&self) -> Result<State, String> {
-        G::state_of(self.machine()?, self.games_played)
-            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".into())
+        let state = G::state_of(self.machine()?, self.games_played)
+            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".to_string())?;
+        Ok(State { class: self.class.clone(), ..state })
     }
 
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = G::from_state(state)?;
+        menace_core::menace::state::other_side(machine.side(), self.side)?;
         self.learner = Learner::Menace(machine);
         self.games_played = state.games_played;
+        self.class = state.class.clone();
         self.history.clear();
         self.drawn.clear();
         self.explainer.forget();
@@ -640,6 +666,23 @@ impl<G: Face> Engine for Play<G> {
             self.explainer.answer(&self.game, self.machine()?, self.series.is_some());
         Ok(Answer::Explain { playing, finished })
     }
+}
+
+/// The sentence of `status`'s and `result`'s `resigned` when `m` now resigns every game
+/// (see [`Matchboxes::resigned_for_good`]): the one wording, private or in a class.
+pub(crate) fn resigned_for_good<G: Face>(m: &Matchboxes<G>) -> Option<String> {
+    if !m.resigned_for_good() {
+        return None;
+    }
+    let which = match m.side() {
+        Side::First => "its first box is empty",
+        Side::Second => "every box of its first move is empty",
+    };
+    Some(format!(
+        "MENACE has resigned for good: {which}, and under `empty resign` an empty box \
+         never gets beads back; `reset` refills every box, `rules empty refill:3` lets it \
+         play on"
+    ))
 }
 
 /// Who moves next in `p` when the learner plays `side`: `None` once the game is over.

@@ -12,7 +12,6 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-
 use crate::answer::{Answer, BoxDump, Draw, Score, Turn, Winner};
 use crate::sink::{Closed, Sink};
 
@@ -24,12 +23,21 @@ pub struct Pretty<W: Write> {
     /// The type of the previous answer: a dump right after a result is the automatic one
     /// (show the game's boxes), any other is `dump` (show them all).
     after_result: bool,
+    /// Whether the person opens every game (MENACE plays second): then a new game asks
+    /// for their move at once, since MENACE has nothing to say before it.
+    person_opens: bool,
 }
 
 impl<W: Write> Pretty<W> {
     /// A terminal view of a `game` session writing to `out`.
     pub fn new(out: W, game: &'static str) -> Pretty<W> {
-        Pretty { out, game, after_result: false }
+        Pretty { out, game, after_result: false, person_opens: false }
+    }
+
+    /// The same view for a session where the person opens every game (MENACE playing
+    /// second, as `--side second` or Hexapawn's learner).
+    pub fn person_opens(self, opens: bool) -> Pretty<W> {
+        Pretty { person_opens: opens, ..self }
     }
 
     fn example(&self) -> &'static str {
@@ -43,7 +51,10 @@ impl<W: Write> Pretty<W> {
 
 impl<W: Write + Send> Sink for Pretty<W> {
     fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
-        let text = render(answer, self.game, self.after_result, self.example());
+        let mut text = render(answer, self.game, self.after_result, self.example());
+        if self.person_opens && matches!(answer, Answer::NewGame { .. }) {
+            let _ = writeln!(text, "You open: type a move such as {}.", self.example());
+        }
         self.after_result = matches!(answer, Answer::Result { .. });
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|_| Closed)
     }
@@ -77,7 +88,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
             }
             s.push_str(&grid(board, game));
         }
-        Answer::Result { game: n, winner, reason, score } => {
+        Answer::Result { game: n, winner, reason, score, empty_box, resigned } => {
             let what = match winner {
                 Winner::Menace => format!("MENACE wins game {n}"),
                 Winner::Player => format!("You win game {n}"),
@@ -88,6 +99,12 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 None => String::new(),
             };
             let _ = writeln!(s, "{what}{why}. {}", score_line(score));
+            if let Some(b) = empty_box {
+                let _ = writeln!(s, "(Box {b} was empty, and the rules say resign.)");
+            }
+            if let Some(sentence) = resigned {
+                let _ = writeln!(s, "{sentence}.");
+            }
         }
         Answer::Matchboxes { machine, boxes, drawn } => {
             let whose = if machine.is_some() { "The second MENACE's" } else { "MENACE's" };
@@ -113,10 +130,23 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 writeln!(s, "Match {how} after {played} of {games} games. {}", score_line(score));
             let _ = writeln!(s, "Type `games N` for another match, `help` for every command.");
         }
-        Answer::Status { game, learner, side, seed, preset, rules, games_played, current } => {
+        Answer::Status {
+            game,
+            learner,
+            side,
+            seed,
+            preset,
+            rules,
+            games_played,
+            current,
+            resigned,
+        } => {
             let _ = writeln!(s, "Game {game}; learner {learner}, playing {side}; seed {seed}.");
             let _ = writeln!(s, "Bead rules: {} ({rules}).", preset.unwrap_or("custom"));
             let _ = writeln!(s, "Games learned from: {games_played}.");
+            if let Some(sentence) = resigned {
+                let _ = writeln!(s, "{sentence}.");
+            }
             match current {
                 Some(m) => {
                     let _ = writeln!(
@@ -343,6 +373,10 @@ mod tests {
             refilled: 0,
             to_move,
         };
+        let mut opens = Pretty::new(Vec::new(), "ttt").person_opens(true);
+        opens.emit(&Answer::NewGame { game: 1, games: 2 }).unwrap();
+        let text = String::from_utf8(opens.out).unwrap();
+        assert!(text.ends_with("── Game 1 of 2 ──\nYou open: type a move such as MM (row L/M/R = top/middle/bottom, then column L/M/R).\n"), "{text}");
         let going = render(&mv(["X..", ".X.", "O.O"], Some(Turn::Player)), "ttt", false, "MM");
         assert!(going.starts_with("MENACE plays MM (bead RL from box 3).\n"), "{going}");
         assert!(going.contains("Your move"), "{going}");

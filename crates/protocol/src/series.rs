@@ -31,7 +31,8 @@ impl<P> Series<P> {
     /// Counts the current game for `winner`: the `result` answer.
     pub fn record(&mut self, winner: Winner, reason: Option<&'static str>) -> Answer {
         self.score.add(winner);
-        Answer::Result { game: self.game, winner, reason, score: self.score }
+        let (empty_box, resigned) = (None, None);
+        Answer::Result { game: self.game, winner, reason, score: self.score, empty_box, resigned }
     }
 
     /// After a result: `None` if another game follows (now the current one), or the
@@ -68,4 +69,18 @@ impl<P> Series<P> {
     pub fn busy(&self, what: &str) -> String {
         format!("a match is in progress (game {} of {}): {what}", self.game, self.games)
     }
+}
+
+/// `Err` saying why `what` must wait while `series` (a match) is in progress: the one
+/// rule of every engine, private or in a class.
+pub(crate) fn idle<P>(series: &Option<Series<P>>, what: &str) -> Result<(), String> {
+    match series {
+        Some(s) => Err(s.busy(&format!("finish or `abort` it before {what}"))),
+        None => Ok(()),
+    }
+}
+
+/// What a command that needs a game in progress answers without one.
+pub(crate) fn no_game() -> String {
+    "no game in progress: start a match with `games N`".into()
 }

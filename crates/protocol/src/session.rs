@@ -39,6 +39,9 @@ pub enum Flow {
 pub struct Config {
     /// The game.
     pub game: GameChoice,
+    /// The side the learner plays, as `--side` asked (`None`: the game's own, X in
+    /// tic-tac-toe); only tic-tac-toe's takes either ([`GameChoice::side`]).
+    pub side: Option<Side>,
     /// The learner.
     pub learner: LearnerChoice,
     /// The matchbox learner's bead rules.
@@ -55,6 +58,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             game: GameChoice::Ttt,
+            side: None,
             learner: LearnerChoice::Menace,
             rules: BeadRules::challenge(),
             weighted: WeightedConfig::default(),
@@ -93,7 +97,7 @@ impl Session {
             LearnerChoice::Weighted => None,
         };
         let (weighted, seed) = (config.weighted, config.seed);
-        let side: Side = config.game.learner_side();
+        let side: Side = config.game.side(config.side)?;
         let engine: Box<dyn Engine> = match config.game {
             GameChoice::Ttt => Box::new(Play::new(TicTacToe, side, rules, weighted, seed)),
             GameChoice::Nim(nim) => Box::new(Play::new(nim, side, rules, weighted, seed)),

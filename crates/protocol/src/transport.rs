@@ -414,10 +414,11 @@ mod stop_tests {
 }
 
 /// Where the stdin/stdout engine writes its answers: the terminal view
-/// ([`crate::pretty::Pretty`]) when `text` (for a person), else one JSON line per answer.
-pub fn stdout_sink(text: bool, game: &'static str) -> Box<dyn Sink + Send> {
+/// ([`crate::pretty::Pretty`]) when `text` (for a person; `person_opens` when MENACE plays
+/// second), else one JSON line per answer.
+pub fn stdout_sink(text: bool, game: &'static str, person_opens: bool) -> Box<dyn Sink + Send> {
     if text {
-        Box::new(crate::pretty::Pretty::new(std::io::stdout(), game))
+        Box::new(crate::pretty::Pretty::new(std::io::stdout(), game).person_opens(person_opens))
     } else {
         Box::new(JsonLines::new(std::io::BufWriter::new(std::io::stdout())))
     }

@@ -30,15 +30,15 @@ enum Event {
     Bus(Option<u64>, String),
 }
 
-/// A room whose broadcasts are recorded in `events`.
-fn room(events: Arc<Mutex<Vec<Event>>>, state: Option<State>) -> Arc<Room> {
+/// A room whose broadcasts are recorded in `events`, MENACE playing `side`.
+fn room_on(events: Arc<Mutex<Vec<Event>>>, state: Option<State>, side: Side) -> Arc<Room> {
     let bus: Bus = Box::new(move |from, answer: &Answer| {
         events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
     let options = RoomOptions {
         state,
         rules: BeadRules::challenge(),
-        side: Side::First,
+        side,
         key: KEY.into(),
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
@@ -55,8 +55,12 @@ struct Class {
 
 impl Class {
     fn new(state: Option<State>) -> Class {
+        Class::on(state, Side::First)
+    }
+
+    fn on(state: Option<State>, side: Side) -> Class {
         let events = Arc::new(Mutex::new(Vec::new()));
-        Class { room: room(events.clone(), state), events, members: Vec::new() }
+        Class { room: room_on(events.clone(), state, side), events, members: Vec::new() }
     }
 
     /// Sends `line` as `who` (joining on first use): what everyone received, in order.
@@ -243,7 +247,8 @@ fn an_upload_is_checked_as_load_checks_and_changes_nothing_when_refused() {
     assert!(answers[0].1.contains("\"type\":\"error\""), "{:?}", kinds(&answers));
     assert_eq!(class.room.state(), before);
     // A student may not upload at all.
-    let fresh = serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let fresh =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
     let answers = class.send("ada", &format!("import {fresh}"));
     assert!(answers[0].1.contains("the teacher's"), "{:?}", kinds(&answers));
     assert_eq!(class.room.state(), before);
@@ -316,4 +321,42 @@ proptest::proptest! {
         let record = class.room.snapshot();
         proptest::prop_assert_eq!(beads(&replay(record.base(), record.log())), beads(record.machine()));
     }
+}
+
+#[test]
+fn a_class_against_menace_playing_second_lets_the_person_open() {
+    let mut class = Class::on(None, Side::Second);
+    class.send("ada", "name Ada");
+    let opened = class.send("ada", "games 1");
+    assert_eq!(kinds(&opened), ["ada: \"new_game\" null"], "the person opens: nothing else");
+    let after = class.send("ada", "move MM");
+    let own: Vec<Value> = after.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
+    assert_eq!(own[0]["type"], "board");
+    assert_eq!(own[0]["to_move"], "menace");
+    assert_eq!(own[1]["type"], "menace_move");
+    assert_eq!(own[1]["to_move"], "player");
+    let rows: Vec<String> = serde_json::from_value(own[1]["board"].clone()).unwrap();
+    assert_eq!(rows.concat().matches('O').count(), 1, "MENACE plays O: {rows:?}");
+    let winner = {
+        let mut answers = after;
+        loop {
+            let mine: Vec<Value> =
+                answers.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
+            if let Some(r) = mine.iter().find(|a| a["type"] == "result") {
+                break r["winner"].as_str().unwrap().to_string();
+            }
+            let last = mine.iter().rev().find(|a| a["board"].is_array()).unwrap();
+            answers = class.send("ada", &format!("move {}", free(&last["board"])));
+        }
+    };
+    let state = class.room.state();
+    assert_eq!(state.side, Side::Second);
+    assert_eq!(state.class.as_ref().unwrap().score.games(), 1, "{winner}");
+    // A first-side MENACE is refused with the one sentence, and nothing changes.
+    class.send("t", "teacher class-key");
+    let first =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let refused = class.send("t", &format!("import {first}"));
+    assert!(refused[0].1.contains("start with --side first"), "{:?}", kinds(&refused));
+    assert_eq!(class.room.state(), state);
 }

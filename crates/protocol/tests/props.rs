@@ -6,6 +6,7 @@
 //! point. Everything later (boards, beads, results, even the random draws) would differ if
 //! the bad line had touched any state.
 
+use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 use menace_protocol::{parse_line, serve, Answer, Config, FileAccess, LineReader, Session, Stop};
 use proptest::prelude::*;
@@ -105,10 +106,11 @@ fn run_probed(
     lines: &[Vec<u8>],
     probe: usize,
     seed: u64,
+    side: Side,
 ) -> (Vec<String>, Vec<String>, Vec<String>, Vec<String>) {
     let dir = tempfile::tempdir().unwrap();
-    let config =
-        Config { seed, files: FileAccess::Within(dir.path().to_path_buf()), ..Config::default() };
+    let files = FileAccess::Within(dir.path().to_path_buf());
+    let config = Config { seed, side: Some(side), files, ..Config::default() };
     let mut session = Session::with(config).unwrap();
     let stop = Stop::new();
     let observe = |s: &Session| s.observe().iter().map(Answer::to_json).collect::<Vec<_>>();
@@ -166,12 +168,16 @@ proptest! {
         bad in doubtful_line(),
         at in any::<prop::sample::Index>(),
         seed in 0u64..1000,
+        second in any::<bool>(),
     ) {
+        // MENACE plays either side: as O, the person's moves come first and `import` of
+        // the (first-side) fresh state is refused.
+        let side = if second { Side::Second } else { Side::First };
         let lines: Vec<Vec<u8>> = script.into_iter().map(String::into_bytes).collect();
         let i = at.index(lines.len() + 1);
         let mut with_lines = lines.clone();
         with_lines.insert(i, bad.clone());
-        let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed);
+        let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed, side);
         let errors = bad_answers.iter().filter(|a| is_error(a)).count();
         prop_assert!(errors <= 1, "{:?}", bad_answers);
         if bad_answers.len() == 1 && errors == 1 || bad_answers.is_empty() {
@@ -179,9 +185,9 @@ proptest! {
             prop_assert_eq!(&before, &after, "line {:?} changed the session", String::from_utf8_lossy(&bad));
             // ... and so is everything after: the same answers as without the line
             // (the random draws included).
-            let (without, ..) = run_probed(&lines, usize::MAX, seed);
+            let (without, ..) = run_probed(&lines, usize::MAX, seed, side);
             let mut expected = without.clone();
-            let (prefix, ..) = run_probed(&lines[..i], usize::MAX, seed);
+            let (prefix, ..) = run_probed(&lines[..i], usize::MAX, seed, side);
             expected.splice(prefix.len()..prefix.len(), bad_answers.iter().cloned());
             prop_assert_eq!(&with, &expected, "line {:?} changed later answers", String::from_utf8_lossy(&bad));
         }

@@ -29,9 +29,14 @@ let picture = null;      // the latest `class` answer's standing: [score, gamesP
 
 function say(id, msg, args) {
   said[id] = [msg, args || {}];
-  const words = {};
-  for (const [k, v] of Object.entries(args || {})) words[k] = Array.isArray(v) ? i18n.t(...v) : v;
-  $(id).textContent = msg === null ? "" : i18n.t(msg, words);
+  $(id).textContent = msg === null ? "" : words(msg, args);
+}
+
+// Message `id` with `args`, where an argument [id, args] is itself a message (to any depth).
+function words(id, args) {
+  const done = {};
+  for (const [k, v] of Object.entries(args || {})) done[k] = Array.isArray(v) ? words(...v) : v;
+  return i18n.t(id, done);
 }
 
 // The engine's own words (a refused line's message): shown as they are.
@@ -92,6 +97,8 @@ function receive(m) {
       curve = m.curve;
       standing(m.score, m.games_played, m.trained);
       say("rules-text", "rules-now", { preset: [`preset-${m.preset}`, {}] });
+      // A MENACE that resigns every game says so, with what the teacher can do.
+      say("resigned", m.resigned ? (side === "second" ? "result-resigned-for-good-second" : "result-resigned-for-good-first") : null);
       if (!inMatch) say("message", side === "second" ? "class-message-start-second" : "class-message-start");
       break;
     case "named":
@@ -119,6 +126,10 @@ function receive(m) {
         : m.reason === "player resigned" ? ["result-you-resigned", {}]
         : m.winner === "menace" ? ["result-menace-wins", {}]
         : m.winner === "draw" ? ["result-draw", {}] : ["result-you-win", {}];
+      if (m.resigned) {
+        const why = side === "second" ? "result-resigned-for-good-second" : "result-resigned-for-good-first";
+        result = ["result-and-why", { result, why: [why, {}] }];
+      }
       say("message", ...result);
       send("explain"); // what the result did to the beads, under the rules in force
       drawBoard();

@@ -45,6 +45,7 @@ const page = {
 
 function connect() {
   const params = new URLSearchParams({ game: page.game, seed: $("seed").value || "1961" });
+  if (page.askedSide) params.set("side", page.askedSide); // a link's ?side=second
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?${params}`;
   if (page.ws) {
     page.ws.onclose = null;
@@ -126,7 +127,7 @@ function handle(a) {
       if (page.running === "watch") say("message-watch-start", { opponent: opponentName() });
       else if (page.side === "second") {
         page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
-        say("message-you-first", {});
+        say(page.game === "ttt" ? "message-you-first-click" : "message-you-first", {});
       } else say("message-thinking", {});
       break;
     case "menace_move":
@@ -212,6 +213,7 @@ function handle(a) {
     case "status":
       page.gamesPlayed = a.games_played;
       page.side = a.side;
+      if (a.resigned) say(a.side === "second" ? "result-resigned-for-good-second" : "result-resigned-for-good-first", {});
       $("seed").value = a.seed;
       if (a.preset) page.rulesNow = [a.preset, null];
       renderRules();
@@ -314,20 +316,32 @@ function ruleId(change) {
 // The result of game `a`, as a message id and its arguments.
 function sentence(a) {
   const watching = page.running === "watch";
-  if (a.reason === "menace resigned") return ["result-menace-resigned", {}];
-  if (a.reason === "player resigned") return [watching ? "result-opponent-resigned" : "result-you-resigned", { opponent: opponentName() }];
-  if (a.winner === "menace") return ["result-menace-wins", {}];
-  if (a.winner === "draw") return ["result-draw", {}];
-  return watching ? ["result-opponent-wins", { opponent: opponentName() }] : ["result-you-win", {}];
+  let result;
+  if (a.reason === "menace resigned") result = ["result-menace-resigned", {}];
+  else if (a.reason === "player resigned") result = [watching ? "result-opponent-resigned" : "result-you-resigned", { opponent: opponentName() }];
+  else if (a.winner === "menace") result = ["result-menace-wins", {}];
+  else if (a.winner === "draw") result = ["result-draw", {}];
+  else result = watching ? ["result-opponent-wins", { opponent: opponentName() }] : ["result-you-win", {}];
+  // The engine says when MENACE now resigns every game (empty resign, its first boxes empty).
+  if (a.resigned) {
+    const why = page.side === "second" ? "result-resigned-for-good-second" : "result-resigned-for-good-first";
+    return ["result-and-why", { result, why: [why, {}] }];
+  }
+  return result;
 }
 
 // The message line: message `id` with `args`, kept so a change of language redraws it. An
 // argument that is itself a message, [id, args], is written in the language too.
 function say(id, args) {
   page.msg = [id, args];
-  const words = {};
-  for (const [k, v] of Object.entries(args)) words[k] = Array.isArray(v) ? i18n.t(...v) : v;
-  $("message").textContent = i18n.t(id, words);
+  $("message").textContent = words(id, args);
+}
+
+// Message `id` with `args`, where an argument [id, args] is itself a message (to any depth).
+function words(id, args) {
+  const done = {};
+  for (const [k, v] of Object.entries(args || {})) done[k] = Array.isArray(v) ? words(...v) : v;
+  return i18n.t(id, done);
 }
 
 function renderRules() {
@@ -804,11 +818,13 @@ function relabel() {
 
 window.menace = page; // for the browser tests and the curious
 wire();
-// A link can choose the game and the seed: /?game=nim&seed=3 (and the language: &lang=ru).
+// A link can choose the game, the seed, MENACE's side and the language:
+// /?game=nim&seed=3, /?side=second, /?lang=ru.
 {
   const q = new URLSearchParams(location.search);
   if (["ttt", "nim", "hexapawn"].includes(q.get("game"))) page.game = $("game").value = q.get("game");
   if (/^[0-9]+$/.test(q.get("seed") || "")) $("seed").value = q.get("seed");
+  if (["first", "second"].includes(q.get("side"))) page.askedSide = q.get("side");
 }
 // The words first (the catalog), then the engine.
 Promise.all([i18n.ready, Explain.ready]).then(() => {

@@ -71,7 +71,8 @@ async fn class(mut args: impl Iterator<Item = String>) {
     let seconds = start.elapsed().as_secs_f64();
     let (_, picture) = common::class::join(addr).await;
     let score = &picture["score"];
-    let counted: u64 = ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    let counted: u64 =
+        ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
     let peak = peak_rss_kib(server.id()).unwrap_or(0);
     let _ = server.kill();
     let _ = server.wait();

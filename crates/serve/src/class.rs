@@ -46,8 +46,8 @@ pub struct ClassOptions {
     pub state: Option<PathBuf>,
     /// Rules of a fresh machine.
     pub rules: BeadRules,
-    /// MENACE's side.
-    pub side: Side,
+    /// MENACE's side: `None` for the class file's side, or first for a new class.
+    pub side: Option<Side>,
     /// Seed of the games' generators.
     pub seed: u64,
 }
@@ -65,13 +65,7 @@ impl ClassOptions {
             }
             None => new_key()?,
         };
-        Ok(ClassOptions {
-            key,
-            state,
-            rules: BeadRules::challenge(),
-            side: Side::First,
-            seed: 1961,
-        })
+        Ok(ClassOptions { key, state, rules: BeadRules::challenge(), side: None, seed: 1961 })
     }
 }
 
@@ -125,11 +119,12 @@ impl Room {
                 let _ = events.send((from, answer.to_json().into()));
             })
         };
+        let side = options.side.or(saved.as_ref().map(|s| s.side)).unwrap_or(Side::First);
         let machine = SharedMachine::open(
             RoomOptions {
                 state: saved,
                 rules: options.rules,
-                side: options.side,
+                side,
                 key: options.key,
                 seed: options.seed,
                 wrong_key_wait: WRONG_KEY_WAIT,
@@ -203,8 +198,9 @@ pub async fn upgrade(
     let (max, idle) = (room.limits.max_sessions, room.limits.idle);
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         let Some(permit) = permit else {
-            let message =
-                format!("the server is full: it runs at most {max} sessions at once; try again later");
+            let message = format!(
+                "the server is full: it runs at most {max} sessions at once; try again later"
+            );
             return refuse(socket, message, TRY_AGAIN_LATER).await;
         };
         let (answers, outbox) = tokio::sync::mpsc::channel::<String>(crate::socket::OUTBOX);
@@ -216,4 +212,26 @@ pub async fn upgrade(
         let events = Events { events, me, picture };
         connection(socket, Ok((engine, outbox)), permit, idle, Some(events)).await
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_is_four_words_of_256() {
+        let words: Vec<&str> = WORDS.split_whitespace().collect();
+        let mut unique = words.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!((words.len(), unique.len()), (256, 256));
+        assert!(words.iter().all(|w| w.chars().all(|c| c.is_ascii_lowercase())));
+        let key = new_key().unwrap();
+        let parts: Vec<&str> = key.split(' ').collect();
+        assert_eq!(parts.len(), KEY_WORDS);
+        assert!(parts.iter().all(|p| words.contains(p)), "{key}");
+        assert!(ClassOptions::new(Some(key), None).is_ok());
+        assert!(ClassOptions::new(Some("short".into()), None).is_err());
+        assert!(ClassOptions::new(Some(" padded key ".into()), None).is_err());
+    }
 }

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 
+use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 use menace_files::FileAccess;
 use menace_protocol::{Answer, Closed, Config, GameChoice, LearnerChoice, Session, Sink, Worker};
@@ -29,15 +30,25 @@ pub struct SessionOptions {
 
 impl SessionOptions {
     /// Reads the options from query parameters: `game` (ttt, nim, hexapawn), `learner`
-    /// (menace, weighted), `seed`, `preset` (bead rules). An unknown key or a bad value is
-    /// one clear sentence.
+    /// (menace, weighted), `seed`, `preset` (bead rules), `side` (MENACE's: first or
+    /// second). An unknown key or a bad value is one clear sentence.
     pub fn from_query(query: &HashMap<String, String>) -> Result<SessionOptions, String> {
+        SessionOptions::from_query_or(query, None)
+    }
+
+    /// [`SessionOptions::from_query`], MENACE playing `side` (the server's `--side`)
+    /// unless the query names a side.
+    pub fn from_query_or(
+        query: &HashMap<String, String>,
+        side: Option<Side>,
+    ) -> Result<SessionOptions, String> {
         // No file of the server is reachable from a page: save and load are refused (the
         // page downloads `export` and uploads through `import` instead).
-        let mut config = Config { files: FileAccess::Nowhere, ..Config::default() };
+        let mut config = Config { files: FileAccess::Nowhere, side, ..Config::default() };
         for (key, value) in query {
             match key.as_str() {
                 "game" => config.game = GameChoice::parse(value, None)?,
+                "side" => config.side = Some(Side::parse(value)?),
                 "learner" => config.learner = LearnerChoice::parse(value)?,
                 "seed" => {
                     config.seed = value.parse().map_err(|_| {
@@ -52,7 +63,7 @@ impl SessionOptions {
                 }
                 other => {
                     return Err(format!(
-                        "unknown session option {other:?}: game, learner, seed or preset"
+                        "unknown session option {other:?}: game, learner, seed, preset or side"
                     ))
                 }
             }
@@ -144,4 +155,23 @@ impl Drop for Engine {
 /// An error answer as a JSON line, for what the transport itself refuses.
 pub fn error_json(message: impl Into<String>) -> String {
     Answer::error(message).to_json()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn side_of(query: &[(&str, &str)], server: Option<Side>) -> Result<Option<Side>, String> {
+        let query = query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        SessionOptions::from_query_or(&query, server).map(|o| o.config.side)
+    }
+
+    #[test]
+    fn the_side_comes_from_the_query_or_else_the_server() {
+        assert_eq!(side_of(&[], None), Ok(None));
+        assert_eq!(side_of(&[], Some(Side::Second)), Ok(Some(Side::Second)));
+        assert_eq!(side_of(&[("side", "first")], Some(Side::Second)), Ok(Some(Side::First)));
+        assert_eq!(side_of(&[("side", "second")], None), Ok(Some(Side::Second)));
+        assert!(side_of(&[("side", "both")], None).unwrap_err().contains("first or second"));
+    }
 }

@@ -60,12 +60,20 @@ impl Default for Limits {
 pub struct AppState {
     sessions: Arc<Semaphore>,
     limits: Limits,
+    /// MENACE's side in every session whose page does not ask for one (`--side`).
+    side: Option<menace_core::game::Side>,
 }
 
 /// The routes: `/` (the page and its two assets), `/ws` (the protocol) and `/print`
 /// (the matchbox labels).
 pub fn app(limits: Limits) -> Router {
-    let state = AppState { sessions: Arc::new(Semaphore::new(limits.max_sessions)), limits };
+    app_for(limits, None)
+}
+
+/// [`app`], MENACE playing `side` in sessions that do not name one (`None`: first).
+pub fn app_for(limits: Limits, side: Option<menace_core::game::Side>) -> Router {
+    let sessions = Arc::new(Semaphore::new(limits.max_sessions));
+    let state = AppState { sessions, limits, side };
     Router::new()
         .route("/", get(page::index))
         .route("/menace.js", get(page::script))
@@ -85,6 +93,9 @@ pub struct Options {
     pub allow_hosts: Vec<String>,
     /// `--class`: one shared MENACE for every connection instead of one each.
     pub class: Option<class::ClassOptions>,
+    /// `--side`: the side MENACE plays in private mode's sessions (a page's `side=`
+    /// query wins); `None` plays first.
+    pub side: Option<menace_core::game::Side>,
 }
 
 impl Options {
@@ -121,7 +132,9 @@ pub fn addresses(addr: SocketAddr) -> Vec<SocketAddr> {
         .map(|i| i.ip())
         .filter(|ip| ip.is_ipv4() == addr.is_ipv4())
         // Link-local IPv6 needs a zone to be typed; students cannot use it.
-        .filter(|ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80))
+        .filter(
+            |ip| !matches!(ip, std::net::IpAddr::V6(v6) if (v6.segments()[0] & 0xffc0) == 0xfe80),
+        )
         .map(|ip| SocketAddr::new(ip, addr.port()))
         .collect();
     found.sort_by_key(|a| (a.ip().is_loopback(), a.ip()));
@@ -150,7 +163,9 @@ pub async fn serve_with(
 ) -> std::io::Result<()> {
     let hosts = options.allow_hosts;
     match options.class {
-        None => serve_router(listener, app(options.limits), &hosts, shutdown).await,
+        None => {
+            serve_router(listener, app_for(options.limits, options.side), &hosts, shutdown).await
+        }
         Some(class) => {
             let room = class::Room::open(class, options.limits)
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
@@ -215,9 +230,10 @@ pub fn main(
     limits: Limits,
     allow_hosts: Vec<String>,
     class: std::io::Result<Option<class::ClassOptions>>,
+    side: Option<menace_core::game::Side>,
 ) -> std::process::ExitCode {
     let served = class.and_then(|class| {
-        let options = Options { limits, allow_hosts, class };
+        let options = Options { limits, allow_hosts, class, side };
         // Not println!: a closed stdout (the teacher's `| head -1`, a launcher that reads
         // the address and goes) must not end a class's server.
         run(addr, options.clone(), |bound| {
@@ -251,4 +267,32 @@ pub fn run(
         ready(listener.local_addr()?);
         serve_with(listener, options, stop).await
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_banner_gives_addresses_students_can_type() {
+        let bound: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(addresses(bound), vec![bound]);
+        let any: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let found = addresses(any);
+        assert!(!found.is_empty());
+        for a in &found {
+            assert!(!a.ip().is_unspecified() && a.is_ipv4() && a.port() == 8080, "{a}");
+        }
+        // Loopback, if listed, comes last: the network's addresses are the ones to give.
+        if let Some(i) = found.iter().position(|a| a.ip().is_loopback()) {
+            assert!(found[i..].iter().all(|a| a.ip().is_loopback()), "{found:?}");
+        }
+        let options = Options {
+            class: Some(class::ClassOptions::new(Some("some words here".into()), None).unwrap()),
+            ..Options::default()
+        };
+        let banner = options.banner(any);
+        assert!(!banner.contains("0.0.0.0"), "{banner}");
+        assert!(banner.contains("teacher's key: some words here"), "{banner}");
+    }
 }

@@ -45,12 +45,12 @@ pub async fn upgrade(
         return (StatusCode::FORBIDDEN, why).into_response();
     }
     let permit = state.sessions.clone().try_acquire_owned().ok();
-    let (max, idle) = (state.limits.max_sessions, state.limits.idle);
+    let (max, idle, side) = (state.limits.max_sessions, state.limits.idle, state.side);
     ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
         match permit {
             Some(permit) => {
                 let (answers, outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
-                let engine = SessionOptions::from_query(&query)
+                let engine = SessionOptions::from_query_or(&query, side)
                     .and_then(|o| Engine::start(&o, answers))
                     .map(|engine| (engine, outbox));
                 connection(socket, engine, permit, idle, None).await

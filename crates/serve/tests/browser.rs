@@ -376,3 +376,48 @@ async fn nim(c: &Client, addr: std::net::SocketAddr, _: &Path) {
     assert_eq!(js(c, "document.querySelectorAll('#boxes .box').length").await, json!(boxes));
     screenshot(c, "browser-nim.png").await;
 }
+
+browser_test!(menace_playing_second_waits_for_the_person_to_open, person_opens);
+
+/// `/?side=second`: MENACE plays O with its 289 boxes; a new game waits for the person's
+/// click, and MENACE answers it as the protocol does.
+async fn person_opens(c: &Client, addr: std::net::SocketAddr, _: &Path) {
+    open(c, addr, "?side=second").await;
+    wait_for(c, "window.menace.side === 'second'").await;
+    assert_eq!(js(c, "document.querySelectorAll('#boxes .box').length").await, json!(289));
+    click(c, "#new-game").await;
+    wait_for(c, "window.menace.inGame").await;
+    assert_eq!(js(c, "window.menace.log.includes('menace_move')").await, json!(false));
+    let said = js(c, "document.getElementById('message').textContent").await;
+    assert_eq!(said, json!("You move first: click a free square."));
+    click(c, "#board button[data-cell=\"MM\"]").await;
+    wait_for(c, &format!("{ANSWERED} > 0")).await;
+    let config = Config {
+        seed: 1961,
+        side: Some(menace_core::game::Side::Second),
+        files: FileAccess::Nowhere,
+        ..Config::default()
+    };
+    let mut session = Session::with(config).unwrap();
+    let mut out = Vec::new();
+    serve(&b"games 1\nmove MM\n"[..], &mut out, &mut session).unwrap();
+    let answers: Vec<Value> =
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers[2]["type"], "menace_move");
+    assert_eq!(js(c, "window.menace.board").await, answers[2]["board"]);
+}
+
+browser_test!(a_menace_that_resigned_for_good_is_told_on_the_page, resigned_for_good);
+
+/// Scroggs's rules, seed 6: after 80 games against perfect play the first box is empty
+/// (protocol.md's example), so MENACE resigns the next game and the page says why.
+async fn resigned_for_good(c: &Client, addr: std::net::SocketAddr, _: &Path) {
+    open(c, addr, "?seed=6").await;
+    js(c, "(send('rules preset scroggs reset'), send('train 80 perfect'), 0)").await;
+    wait_for(c, "window.menace.log.includes('trained')").await;
+    click(c, "#new-game").await;
+    wait_for(c, "window.menace.log.includes('match_over')").await;
+    let said = js(c, "document.getElementById('message').textContent").await;
+    let said = said.as_str().unwrap();
+    assert!(said.contains("MENACE has resigned for good: its first box is empty"), "{said}");
+}

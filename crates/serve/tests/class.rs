@@ -95,7 +95,8 @@ async fn one_plays_the_other_watches_and_only_the_teacher_controls() {
         }
     };
     let score = &picture["score"];
-    let class_games: u64 = ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    let class_games: u64 =
+        ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
     assert_eq!(class_games, 1, "the class's score counts its people only");
     assert_eq!(picture["trained"][0]["opponent"], "random");
     let (a, _) = request(&mut bo, "export", "state").await;

@@ -13,7 +13,7 @@ mod chrome;
 mod common;
 
 use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
-use common::class::{record, start_class, KEY};
+use common::class::{record, start_class, start_class_on, KEY};
 use fantoccini::Client;
 use serde_json::{json, Value};
 
@@ -123,7 +123,11 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(record(&room).games_played(), 501);
     // Training is counted apart: the class's score stays its one game, and both pages say
     // what the training did.
-    wait_for(&student, "document.getElementById('trained').textContent.includes('500 games against a player who moves at random')").await;
+    wait_for(
+        &student,
+        "document.getElementById('trained').textContent.includes('500 games against a player who moves at random')",
+    )
+    .await;
     assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
@@ -140,4 +144,38 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
 
     student.close().await.unwrap();
     watcher.close().await.unwrap();
+}
+
+/// A class against MENACE playing second: the page says the person opens, a click plays X
+/// and MENACE answers with O on the same board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_menace_playing_second_the_student_opens() {
+    let Some(driver) = start_driver() else { return };
+    let side = Some(menace_core::game::Side::Second);
+    let (addr, room, _stop, _task) =
+        start_class_on(None, menace_serve::Limits::default(), side).await;
+    let student = browser(&driver, &tempdir("opener")).await;
+    student.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_for(&student, "document.querySelectorAll('#boxes .mbox').length === 289").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.includes('you play X and move first')",
+    )
+    .await;
+    set_value(&student, "name", "Opener").await;
+    click(&student, "#new-game").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.startsWith('Your move (you are X)')",
+    )
+    .await;
+    assert_eq!(marks(&student).await, 0, "the person opens on an empty board");
+    click(&student, "#board button:not([disabled])").await;
+    wait_for(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'O').length === 1").await;
+    assert_eq!(
+        js(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'X').length").await,
+        json!(1)
+    );
+    assert_eq!(record(&room).machine().side(), menace_core::game::Side::Second);
+    student.close().await.unwrap();
 }

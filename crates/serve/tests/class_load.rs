@@ -9,9 +9,9 @@ mod common;
 
 use common::class::{beads, class_load, record, start_class};
 use menace_core::game::Side;
-use menace_protocol::class::{replay, Logged};
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
+use menace_protocol::class::{replay, Logged};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_connections_forty_playing_nothing_lost() {
@@ -32,5 +32,9 @@ async fn two_hundred_connections_forty_playing_nothing_lost() {
     assert_eq!(beads(r.base()), beads(&fresh));
     assert_eq!(beads(&replay(&fresh, r.log())), beads(r.machine()));
     // In the order applied: numbered 1, 2, 3, ...
-    assert!(r.log().iter().enumerate().all(|(i, g)| matches!(g, Logged::Game { number, .. } if *number == i as u64 + 1)));
+    assert!(r
+        .log()
+        .iter()
+        .enumerate()
+        .all(|(i, g)| matches!(g, Logged::Game { number, .. } if *number == i as u64 + 1)));
 }

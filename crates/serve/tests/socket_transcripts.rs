@@ -46,6 +46,7 @@ fn query(input: &[u8]) -> Option<String> {
             "--game" => "game",
             "--preset" => "preset",
             "--learner" => "learner",
+            "--side" => "side",
             other => panic!("the socket replay does not know the flag {other}: teach it"),
         };
         pairs.push(format!("{key}={value}"));
@@ -76,6 +77,7 @@ fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
             "game" => config.game = GameChoice::parse(value, None).unwrap(),
             "learner" => config.learner = LearnerChoice::parse(value).unwrap(),
             "preset" => config.rules = BeadRules::preset(value).unwrap(),
+            "side" => config.side = Some(menace_core::game::Side::parse(value).unwrap()),
             other => panic!("unexpected option {other}"),
         }
     }

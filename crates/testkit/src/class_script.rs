@@ -35,7 +35,8 @@ pub fn steps(text: &str) -> Vec<Step> {
     for l in text.lines() {
         if let Some((who, answer)) = l.split_once("< ") {
             if !who.contains(' ') && answer.starts_with('{') {
-                let step = steps.last_mut().unwrap_or_else(|| panic!("an answer before any line: {l}"));
+                let step =
+                    steps.last_mut().unwrap_or_else(|| panic!("an answer before any line: {l}"));
                 step.answers.push((who.to_string(), answer.to_string()));
                 continue;
             }
@@ -64,10 +65,14 @@ mod tests {
 
     #[test]
     fn steps_round_trip() {
-        let text = "ada> name Ada\nada< {\"type\":\"named\"}\nbo> class\nbo< {\"a\":1}\nada< {\"b\":2}\n";
+        let text =
+            "ada> name Ada\nada< {\"type\":\"named\"}\nbo> class\nbo< {\"a\":1}\nada< {\"b\":2}\n";
         let s = steps(text);
         assert_eq!(s.len(), 2);
-        assert_eq!(s[1].answers, [("bo".into(), "{\"a\":1}".into()), ("ada".into(), "{\"b\":2}".into())]);
+        assert_eq!(
+            s[1].answers,
+            [("bo".into(), "{\"a\":1}".into()), ("ada".into(), "{\"b\":2}".into())]
+        );
         assert_eq!(render(&s), text);
         assert_eq!(inputs("# x\n\nada> games 1\n"), [("ada".to_string(), "games 1".to_string())]);
     }

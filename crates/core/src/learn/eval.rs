@@ -214,20 +214,27 @@ pub fn report<G: Game + Clone, P: Policy<G> + ?Sized>(
     }
 }
 
-/// `menace eval`: the [`Report`] of the tic-tac-toe MENACE saved in `state` (read and
-/// checked by [`State::load`](crate::menace::state::State::load)), or of a fresh one
-/// with `rules` when there is no file (`rules` is only asked for then).
+/// `menace eval`: the [`Report`] of the tic-tac-toe MENACE playing `side` saved in
+/// `state` (read and checked by [`State::load`](crate::menace::state::State::load);
+/// a file for the other side is refused), or of a fresh one with `rules` when there is
+/// no file (`rules` is only asked for then).
 pub fn report_of_state(
     state: Option<&std::path::Path>,
+    side: Side,
     rules: impl FnOnce() -> Result<crate::menace::BeadRules, String>,
 ) -> Result<Report, String> {
-    use crate::menace::{state::State, Matchboxes};
+    use crate::menace::{state, state::State, Matchboxes};
     use crate::ttt::TicTacToe;
     let machine = match state {
-        Some(path) => State::load(path)?.0,
-        None => Matchboxes::new(TicTacToe, Side::First, rules()?),
+        Some(path) => {
+            let machine = State::load(path)?.0;
+            state::other_side(machine.side(), side)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            machine
+        }
+        None => Matchboxes::new(TicTacToe, side, rules()?),
     };
-    Ok(report(&TicTacToe, &machine, Side::First, &mut Solver::new(TicTacToe)))
+    Ok(report(&TicTacToe, &machine, side, &mut Solver::new(TicTacToe)))
 }
 
 /// P(loss) of `policy` playing `side` against a best response; `greedy` evaluates the

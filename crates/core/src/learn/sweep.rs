@@ -52,12 +52,14 @@ pub struct Config {
     pub move_timeout: f64,
     /// Number of seeds (units).
     pub seeds: u64,
+    /// MENACE's side.
+    pub side: crate::game::Side,
 }
 
 impl Config {
     /// The plan: one unit per seed.
     pub fn plan(&self) -> Plan {
-        let canonical = serde_json::json!({
+        let mut canonical = serde_json::json!({
             "kind": KIND,
             "opponent": self.opponent,
             "rules": self.rules,
@@ -67,9 +69,13 @@ impl Config {
             "stop_when_unbeatable": self.stop_when_unbeatable,
             "first_seed": self.first_seed,
             "move_timeout": self.move_timeout,
-        })
-        .to_string();
-        Plan::new(KIND, &canonical, self.seeds)
+        });
+        // Only a second-side sweep names its side, so first-side sweeps keep the
+        // fingerprint they had and their folders resume.
+        if self.side == crate::game::Side::Second {
+            canonical["side"] = "second".into();
+        }
+        Plan::new(KIND, &canonical.to_string(), self.seeds)
     }
 
     /// The seed of `unit`.
@@ -175,6 +181,7 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         columns.push(
             [f(&["last_loss"]), f(&["unbeatable_after"]), f(&["unbeatable_since"])],
             f(&["end", "exploitability"]),
+            f(&["tally", "loss"]),
         );
     }
     out.push_str(&columns.text(m.records.len()));
@@ -192,13 +199,21 @@ pub struct Columns {
     never: [usize; 3],
     /// P(loss) against the best response at the end, per run.
     exploitability: Vec<f64>,
+    /// Games lost, per run (the figure Scroggs reports against perfect play).
+    lost: Vec<f64>,
 }
 
 impl Columns {
     /// Adds one run: the game of its last loss, after which its greedy policy was first
-    /// unbeatable and from which for good (`None`: never), and its P(loss) against the
-    /// best response at the end (`None`: unknown, left out).
-    pub fn push(&mut self, settled: [Option<f64>; 3], exploitability: Option<f64>) {
+    /// unbeatable and from which for good (`None`: never), its P(loss) against the best
+    /// response at the end and the games it lost (`None`: unknown, left out).
+    pub fn push(
+        &mut self,
+        settled: [Option<f64>; 3],
+        exploitability: Option<f64>,
+        lost: Option<f64>,
+    ) {
+        self.lost.extend(lost);
         for (k, x) in settled.into_iter().enumerate() {
             match x {
                 Some(x) => self.settled[k].push(x),
@@ -213,10 +228,12 @@ impl Columns {
         let [a, b, c] = &self.settled;
         format!(
             "summary over {runs} seeds:\n  \
+             games lost: {}\n  \
              last loss at game: {} ({} runs never lost)\n  \
              greedy unbeatable after: {} ({} runs never)\n  \
              greedy unbeatable for good from: {} ({} runs not at the end)\n  \
              P(loss) vs best response at the end: {}\n",
+            median_range(self.lost.clone()),
             median_range(a.clone()),
             self.never[0],
             median_range(b.clone()),
@@ -241,6 +258,7 @@ pub fn describe_runs(runs: &[(u64, Summary)]) -> String {
         columns.push(
             [game(s.last_loss), game(s.unbeatable_after), game(s.unbeatable_since)],
             Some(s.end.exploitability),
+            Some(s.tally.loss as f64),
         );
     }
     out.push_str(&columns.text(runs.len()));
@@ -298,7 +316,22 @@ mod tests {
             first_seed: u64::MAX,
             move_timeout: 5.0,
             seeds,
+            side: crate::game::Side::First,
         }
+    }
+
+    #[test]
+    fn only_a_second_side_sweep_names_its_side_in_its_fingerprint() {
+        let first = config(2);
+        let second = Config { side: crate::game::Side::Second, ..config(2) };
+        assert_ne!(first.plan(), second.plan());
+        // The first side's fingerprint is the one it had before sides were named.
+        let before = serde_json::json!({
+            "kind": KIND, "opponent": "random", "rules": "michie", "games": 10, "every": 1,
+            "check_every": 1, "stop_when_unbeatable": false, "first_seed": u64::MAX,
+            "move_timeout": 5.0,
+        });
+        assert_eq!(first.plan(), Plan::new(KIND, &before.to_string(), 2));
     }
 
     #[test]
@@ -330,10 +363,13 @@ mod tests {
     #[test]
     fn columns_count_the_runs_that_never_got_there_and_give_medians_of_the_others() {
         let mut c = Columns::default();
-        c.push([Some(3.0), None, None], Some(0.5));
-        c.push([Some(5.0), Some(7.0), None], None);
+        c.push([Some(3.0), None, None], Some(0.5), Some(40.0));
+        c.push([Some(5.0), Some(7.0), None], None, Some(130.0));
         let t = c.text(2);
-        assert!(t.starts_with("summary over 2 seeds:\n"), "{t}");
+        assert!(
+            t.starts_with("summary over 2 seeds:\n  games lost: median 85 (range 40..130)\n"),
+            "{t}"
+        );
         assert!(t.contains("last loss at game: median 4 (range 3..5) (0 runs never lost)"), "{t}");
         assert!(t.contains("greedy unbeatable after: median 7 (range 7..7) (1 runs never)"), "{t}");
         assert!(t.contains("for good from: - (2 runs not at the end)"), "{t}");

@@ -107,13 +107,13 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "michie",
-        summary: "Michie's 1961 schedule: 4/3/2/1 beads, win +3 / draw +1 / loss -1, refill 3",
+        summary: "Michie's 1961 schedule: 4/3/2/1 beads, win +3 / draw +1 / loss -1, refill 3, a colour per symmetry class",
         rules: BeadRules::michie,
     },
     Preset {
         name: "scroggs",
         summary:
-            "Scroggs's MENACE: 8/4/2/1 beads, win +3 / draw +1 / loss -1, resigns on an empty box",
+            "Scroggs's MENACE: 8/4/2/1 beads, win +3 / draw +1 / loss -1, resigns on an empty box, a colour per symmetry class",
         rules: BeadRules::scroggs,
     },
 ];
@@ -178,12 +178,21 @@ impl BeadRules {
         }
     }
 
-    /// Michie's reward schedule (+3/+1/-1), with the challenge's refill.
+    /// Michie's machine: his reward schedule (+3/+1/-1), with the challenge's refill, and
+    /// his boxes' one colour per symmetry class of moves (the first box holds 3 colours:
+    /// a corner, an edge, the centre), which the preset's name promises.
     pub fn michie() -> BeadRules {
-        BeadRules { win: 3, draw: 1, ..BeadRules::challenge() }
+        BeadRules {
+            win: 3,
+            draw: 1,
+            colours: BeadColours::PerSymmetryClass,
+            ..BeadRules::challenge()
+        }
     }
 
-    /// Matthew Scroggs's configuration (8/4/2/1, +3/+1/-1, resign on an empty box).
+    /// Matthew Scroggs's machine (8/4/2/1, +3/+1/-1, resign on an empty box), with its
+    /// one colour per symmetry class of moves: with every cell a colour of its own it
+    /// loses about three times the games Scroggs reports against perfect play.
     pub fn scroggs() -> BeadRules {
         BeadRules {
             initial: vec![8, 4, 2, 1],
@@ -191,7 +200,7 @@ impl BeadRules {
             draw: 1,
             loss: -1,
             empty: EmptyBox::Resign,
-            colours: BeadColours::EveryMove,
+            colours: BeadColours::PerSymmetryClass,
         }
     }
 

@@ -230,6 +230,17 @@ impl<G: Game> Matchboxes<G> {
         self.positions[b]
     }
 
+    /// Whether the machine now resigns every game at its first move: the rules say
+    /// `empty resign` and every box of its first move is empty (tic-tac-toe: the one first
+    /// box; playing second, the three). An empty box never gets beads back under that
+    /// rule, since only drawn beads come back, so only a reset, a loaded state or other
+    /// rules bring the machine back (as Scroggs's MENACE "refuses to play").
+    pub fn resigned_for_good(&self) -> bool {
+        let holds = |b: usize| self.totals[b] > 0 || self.out.iter().any(|&(o, _)| o as usize == b);
+        self.rules.empty == EmptyBox::Resign
+            && (0..self.len()).filter(|&b| self.stages[b] == 0).all(|b| !holds(b))
+    }
+
     /// The learner's move number (0-based) at which box `b` can first be met.
     pub fn stage(&self, b: usize) -> usize {
         usize::from(self.stages[b])

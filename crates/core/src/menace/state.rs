@@ -1,7 +1,7 @@
 //! Saved state: MENACE's configuration and boxes as a versioned JSON document.
 //!
 //! ```json
-//! {"format":"menace-state","version":1,"game":"ttt",
+//! {"format":"menace-state","version":1,"game":"ttt","side":"second",
 //!  "rules":{"initial":[4,3,2,1],"win":1,"draw":0,"loss":-1,"empty":{"refill":3}},
 //!  "games_played":120,
 //!  "boxes":[{"position":".........","beads":[4,4,4,4,4,4,4,4,4]}, ...]}
@@ -9,7 +9,12 @@
 //!
 //! The boxes have the same shape as the protocol's `matchboxes` answer. Loading checks
 //! everything before it changes anything: the format and version, the rules, exactly the
-//! 304 known drawings once each, 9 counts per box, and beads only on empty cells.
+//! known drawings once each (304 for MENACE playing first, 289 playing second), 9 counts
+//! per box, and beads only on empty cells.
+//!
+//! `side` says which side the machine plays; it is left out for the first side, so
+//! files written before MENACE could play second read as they are and first-side files
+//! keep their bytes.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -50,6 +55,9 @@ pub struct State {
     pub version: u32,
     /// The game: `ttt`.
     pub game: String,
+    /// The side MENACE plays: `first` (X, left out of the file) or `second` (O).
+    #[serde(default = "first", skip_serializing_if = "Side::is_first")]
+    pub side: Side,
     /// The bead rules.
     pub rules: BeadRules,
     /// Games MENACE has learned from.
@@ -75,7 +83,7 @@ pub const MAX_TRAINED: usize = 64;
 
 /// A class's record beside its machine: MENACE's results against the people of the
 /// class, apart from its training, each from MENACE's side.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClassRecord {
     /// MENACE's results in the games people played on the class page.
@@ -102,10 +110,23 @@ pub struct ClassPoint {
     pub net: i64,
 }
 
+impl Default for ClassRecord {
+    /// A class that has played nothing yet (a point on the curve every game).
+    fn default() -> ClassRecord {
+        ClassRecord {
+            score: Tally::default(),
+            trained: BTreeMap::new(),
+            players: BTreeMap::new(),
+            curve: Vec::new(),
+            curve_step: 1,
+        }
+    }
+}
+
 impl ClassRecord {
     /// A class that has played nothing yet.
     pub fn new() -> ClassRecord {
-        ClassRecord { curve_step: 1, ..ClassRecord::default() }
+        ClassRecord::default()
     }
 
     /// Checks what a file may have put here: names, sizes and the curve.
@@ -161,6 +182,26 @@ struct OldClassFile {
 /// The `format` of the old class files.
 pub const OLD_CLASS_FORMAT: &str = "menace-class";
 
+/// The side a state file without `side` plays (every file before MENACE played O).
+fn first() -> Side {
+    Side::First
+}
+
+/// Refuses a machine playing `found` where one playing `wanted` is needed, with the
+/// sentence that says what to do: the one message for every loader (`--state`, `load`,
+/// `import`, `menace train`, `menace eval`).
+pub fn other_side(found: Side, wanted: Side) -> Result<(), String> {
+    if found == wanted {
+        return Ok(());
+    }
+    let (role, mark) = match found {
+        Side::First => ("first", "X"),
+        Side::Second => ("second", "O"),
+    };
+    let default = if found == Side::First { " (the default)" } else { "" };
+    Err(format!("this state is MENACE playing {role} ({mark}); start with --side {role}{default}"))
+}
+
 impl State {
     /// The state of a tic-tac-toe machine.
     pub fn of(machine: &Matchboxes<TicTacToe>, games_played: u64) -> State {
@@ -175,6 +216,7 @@ impl State {
             format: FORMAT.into(),
             version: VERSION,
             game: "ttt".into(),
+            side: machine.side(),
             rules: machine.rules().clone(),
             games_played,
             boxes: (0..machine.len())
@@ -208,7 +250,7 @@ impl State {
         if let Some(class) = &self.class {
             class.check()?;
         }
-        let mut machine = Matchboxes::new(TicTacToe, Side::First, self.rules.clone());
+        let mut machine = Matchboxes::new(TicTacToe, self.side, self.rules.clone());
         if self.boxes.len() != machine.len() {
             return Err(format!("expected {} boxes, found {}", machine.len(), self.boxes.len()));
         }
@@ -307,6 +349,13 @@ impl State {
         let state = State::read(path, &name)?;
         let machine = state.to_machine().map_err(|e| format!("{name}: {e}"))?;
         Ok((machine, state.games_played))
+    }
+
+    /// Refuses this state when it is a machine for the other side than `side`, the side
+    /// the session or command plays, saying which flag loads it: the boxes of one side
+    /// are not positions the other side ever meets.
+    pub fn refuse_other_side(&self, side: Side) -> Result<(), String> {
+        other_side(self.side, side)
     }
 
     /// Refuses this state (read from `name`) when it was trained with other bead rules

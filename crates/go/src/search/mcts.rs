@@ -18,9 +18,12 @@
 //!   Playout `i` is descended once playout `i - W` is backed up (`W`, the window, from
 //!   [`shared_window`]), with a virtual loss on its path so that the playouts in flight
 //!   spread out; it runs with the generator of its slot `i % W` (seeded `seed + slot`),
-//!   whichever thread runs it; the playouts are backed up in their order. The search is
-//!   thus a function of its input and the window; with one thread the window is one and
-//!   it is the root-parallel search with one thread, playout for playout.
+//!   whichever thread runs it; the playouts are backed up in their order. The thread that
+//!   runs a playout also creates the children of its leaf when the playout makes the leaf
+//!   expandable (a function of the leaf's position), so that the owner only installs them:
+//!   what stays on the owner is a few percent of the work, not the quarter it was. The
+//!   search is thus a function of its input and the window; with one thread the window is
+//!   one and it is the root-parallel search with one thread, playout for playout.
 //!
 //! Either way the same input gives the same move on any machine, whatever the scheduling.
 
@@ -35,6 +38,7 @@ use crate::search::profile::Profile;
 use crate::search::profile::{Capabilities, Parallel, Patterns, Playouts, Priors, WideRoot};
 use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -223,6 +227,8 @@ const _: () = assert!(std::mem::size_of::<Node>() == 32);
 const MAX_NODES: usize = 4 << 20;
 /// The longest principal variation reported.
 const PV_DEPTH: usize = 24;
+/// The bits of `-0.0`, which added to any float leaves its bits as they were.
+const NEG_ZERO: u32 = 0x8000_0000;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
 /// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
@@ -262,12 +268,33 @@ fn widened_root(visits: u32) -> usize {
     ROOT_WIDEN_START + ROOT_WIDEN_AT.iter().take_while(|&&t| t <= visits).count()
 }
 
+/// Creates a position's children with their priors. A function of the position alone
+/// (and, at the root, of its rules), so any thread can run it: a shared tree's playing
+/// threads create the children of the leaves that their playouts make expandable, and
+/// the owner installs them when its descent expands the leaf (`Tree::ready`), exactly as
+/// it would have created them itself. Expanding was two thirds of the owner's work (the
+/// large patterns of every empty point), the part of the search that one thread did for
+/// all of them.
+struct Expander {
+    caps: Capabilities,
+    model: &'static MoveModel,
+    tuned: Tuned,
+    /// V2: children being created, with their strengths (reused between expansions).
+    scratch: Vec<(Node, f32)>,
+}
+
 struct Tree {
     nodes: Vec<Node>,
     caps: Capabilities,
-    model: &'static MoveModel,
-    /// V2: children being created, with their strengths (reused between expansions).
-    scratch: Vec<(Node, f32)>,
+    /// Creates the children of the nodes this tree expands itself.
+    expander: Expander,
+    /// Shared tree: children created by the playing threads, by the node they are of,
+    /// waiting for the descent that expands it (see [`Expander`]).
+    ready: std::collections::HashMap<u32, Vec<Node>>,
+    /// Emptied buffers of `ready`, handed back to the slots (no allocation per expansion).
+    spare: Vec<Vec<Node>>,
+    /// Expansions whose children came from `ready`.
+    handed: usize,
     /// Prior wins of the root's children, in creation order.
     root_prior_w: Vec<f32>,
     /// Every node's prior wins, by node index (what tree reuse needs to take a grafted
@@ -297,46 +324,25 @@ impl Walk {
     }
 }
 
-impl Tree {
-    fn new(root: &Board, cfg: &SearchConfig) -> Tree {
-        let root_node = Node {
-            mv: Move::Pass,
-            color: root.to_move().opponent(),
-            expanded: false,
-            n_children: 0,
-            first_child: 0,
-            visits: 0,
-            n: 0.0,
-            w: 0.0,
-            an: 0.0,
-            aw: 0.0,
-        };
-        let mut nodes = Vec::with_capacity(1 << 16);
-        nodes.push(root_node);
-        Tree {
-            nodes,
-            caps: cfg.capabilities(),
-            model: match cfg.capabilities().patterns {
+impl Expander {
+    fn new(cfg: &SearchConfig) -> Expander {
+        let caps = cfg.capabilities();
+        Expander {
+            caps,
+            model: match caps.patterns {
                 Patterns::Shape3x3 => MoveModel::builtin(),
                 Patterns::Large => MoveModel::builtin_large(),
             },
-            scratch: Vec::new(),
-            root_prior_w: Vec::new(),
-            prior_w: vec![0.0],
-            komi: cfg.komi,
             tuned: cfg.tuning.tuned(),
-            vloss: Vec::new(),
-            dynamic_komi: cfg
-                .capabilities()
-                .dynamic_komi
-                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
+            scratch: Vec::new(),
         }
     }
 
-    /// Adds the children of `id` (position `b`) with their priors.
-    fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+    /// Appends the children of position `b` (the root's under `rules`) to `out`, with
+    /// their priors, in the order the tree keeps them.
+    fn children(&mut self, b: &Board, rules: Option<&RootRules>, out: &mut Vec<Node>) {
         let c = b.to_move();
-        let first = self.nodes.len() as u32;
+        let first = out.len();
         let know = Knowledge::gather(b, rules.is_some(), &self.caps);
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
@@ -364,7 +370,7 @@ impl Tree {
                 let s = self.model.strength(&self.model.features(b, p));
                 self.scratch.push((node, s));
             } else {
-                self.nodes.push(node);
+                out.push(node);
             }
         }
         let pass_ok = rules.is_none_or(|r| r.allow_pass);
@@ -383,7 +389,7 @@ impl Tree {
         if self.caps.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
-                self.nodes.push(pass);
+                out.push(pass);
             }
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
@@ -391,10 +397,61 @@ impl Tree {
                 let (n, w) = priors::learned(s, strongest, self.tuned.prior_model);
                 node.n += n;
                 node.w += w;
-                self.nodes.push(node);
+                out.push(node);
             }
-        } else if pass_ok || self.nodes.len() as u32 == first && rules.is_none() {
-            self.nodes.push(pass);
+        } else if pass_ok || out.len() == first && rules.is_none() {
+            out.push(pass);
+        }
+    }
+}
+
+impl Tree {
+    fn new(root: &Board, cfg: &SearchConfig) -> Tree {
+        let root_node = Node {
+            mv: Move::Pass,
+            color: root.to_move().opponent(),
+            expanded: false,
+            n_children: 0,
+            first_child: 0,
+            visits: 0,
+            n: 0.0,
+            w: 0.0,
+            an: 0.0,
+            aw: 0.0,
+        };
+        let mut nodes = Vec::with_capacity(1 << 16);
+        nodes.push(root_node);
+        Tree {
+            nodes,
+            caps: cfg.capabilities(),
+            expander: Expander::new(cfg),
+            ready: std::collections::HashMap::new(),
+            spare: Vec::new(),
+            handed: 0,
+            root_prior_w: Vec::new(),
+            prior_w: vec![0.0],
+            komi: cfg.komi,
+            tuned: cfg.tuning.tuned(),
+            vloss: Vec::new(),
+            dynamic_komi: cfg
+                .capabilities()
+                .dynamic_komi
+                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
+        }
+    }
+
+    /// Adds the children of `id` (position `b`) with their priors: those a playing thread
+    /// created if there are, else created here.
+    fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+        let first = self.nodes.len() as u32;
+        match self.ready.remove(&id) {
+            Some(mut kids) => {
+                self.handed += 1;
+                self.nodes.extend_from_slice(&kids);
+                kids.clear();
+                self.spare.push(kids);
+            }
+            None => self.expander.children(b, rules, &mut self.nodes),
         }
         self.prior_w.extend(self.nodes[first as usize..].iter().map(|ch| ch.w));
         if id == 0 {
@@ -405,6 +462,29 @@ impl Tree {
         node.expanded = true;
         node.first_child = first;
         node.n_children = count;
+    }
+
+    /// Shared tree: should the playout that the descent `path` ends create its leaf's
+    /// children? Yes when its backup makes the leaf expandable, counting the playouts in
+    /// flight through it, which are backed up before it: the next descent through the leaf
+    /// then finds them ready. (Before `mark`.)
+    fn wants_children(&self, path: &[u32]) -> Option<u32> {
+        let &leaf = path.last()?;
+        let node = &self.nodes[leaf as usize];
+        let in_flight = u32::from(self.vloss.get(leaf as usize).copied().unwrap_or(0));
+        let last = node.visits + in_flight + 1 == self.tuned.expand_visits;
+        (leaf != 0 && !node.expanded && last && self.nodes.len() < MAX_NODES).then_some(leaf)
+    }
+
+    /// Shared tree: takes the children a playing thread created for `id`, leaving `kids`
+    /// an empty buffer.
+    fn offer(&mut self, id: u32, kids: &mut Vec<Node>) {
+        if self.nodes[id as usize].expanded || kids.is_empty() {
+            kids.clear();
+            return;
+        }
+        let spare = self.spare.pop().unwrap_or_default();
+        self.ready.insert(id, std::mem::replace(kids, spare));
     }
 
     fn select(&self, id: u32, wide: bool) -> Option<u32> {
@@ -550,17 +630,24 @@ impl Tree {
             node.w += r;
             if node.expanded {
                 let (f, k) = (node.first_child as usize, node.n_children as usize);
+                // All of a node's children are of the colour to move there. The update is
+                // branch-free: a child the playout missed gets `-0.0` added, which leaves
+                // every float's bits as they were, where a branch taken at random for about
+                // half the children (hundreds a node) cost most of the backup in
+                // mispredictions; the backup is the one part of a shared tree's search
+                // that a single thread does for all the others.
+                let Some(&first) = self.nodes.get(f) else { continue };
+                let stone = first.color.stone();
+                let r =
+                    if first.color == Colour::Black { black_result } else { 1.0 - black_result };
                 for ch in &mut self.nodes[f..f + k] {
                     let Move::Play(p) = ch.mv else { continue };
-                    if walk.amaf[p.index()] == ch.color.stone() {
-                        let r = if ch.color == Colour::Black {
-                            black_result
-                        } else {
-                            1.0 - black_result
-                        };
-                        ch.an += 1.0;
-                        ch.aw += r;
-                    }
+                    debug_assert_eq!(ch.color.stone(), stone);
+                    let hit = u32::from(walk.amaf[p.index()] == stone);
+                    // 1.0 on a hit, else -0.0, from the bits (a select becomes a branch).
+                    let one = f32::from_bits(NEG_ZERO ^ (hit * (NEG_ZERO ^ 1.0f32.to_bits())));
+                    ch.an += one;
+                    ch.aw += r * one;
                 }
             }
         }
@@ -963,42 +1050,112 @@ pub fn shared_window(threads: usize) -> usize {
 }
 
 /// One playout of a shared tree in flight: its leaf position, its walk, its result, and
-/// the generator of its slot.
+/// the generator of its slot; and, when its backup makes the leaf expandable, the leaf's
+/// children, created by the thread that plays it.
 struct Slot {
     board: Board,
     walk: Walk,
     rng: GameRng,
     /// Black's margin under the real komi, once known.
     margin: f32,
+    /// The leaf whose children this playout creates ([`Tree::wants_children`]).
+    leaf: Option<u32>,
+    /// Those children, for [`Tree::offer`].
+    kids: Vec<Node>,
+    expander: Expander,
 }
 
 /// Who plays what: the slots waiting for a thread, in the order they were descended, and
-/// which slots are played.
+/// who sleeps.
 struct Schedule {
     queue: std::collections::VecDeque<usize>,
-    played: Vec<bool>,
+    /// Playing threads asleep on [`Pipeline::queued`]: the owner wakes one only when there
+    /// is one (a wake is a system call, once a playout, for the thread that all the others
+    /// wait on).
+    asleep: usize,
     /// The search is over: the playing threads end.
     over: bool,
     /// A playing thread panicked: the owner panics too, instead of waiting for it.
     failed: bool,
 }
 
+impl Schedule {
+    /// The next queued slot, keeping `pending` equal to the queue's length.
+    fn pop(&mut self, pending: &AtomicUsize) -> Option<usize> {
+        let j = self.queue.pop_front();
+        pending.store(self.queue.len(), Ordering::Release);
+        j
+    }
+}
+
+/// A value on cache lines of its own (128 bytes: two lines, for the processors that fetch
+/// lines in pairs), so that the threads writing one flag or counter do not take the line
+/// of another from the threads reading it.
+#[repr(align(128))]
+struct Line<T>(T);
+
+impl<T> std::ops::Deref for Line<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+/// How long a thread with nothing to do spins before it sleeps: a 19x19 playout takes
+/// over 100 µs, and waking a sleeper costs a system call and tens of microseconds, on the
+/// owner's path when the owner has to wait.
+const SPIN: std::time::Duration = std::time::Duration::from_micros(20);
+
+/// Spins up to [`SPIN`] until `ready` holds; whether it did. It yields between short
+/// spins, so that on a machine with more threads than free cores (a busy one, or a test
+/// with 32 threads on 2 cores) the thread it waits for gets the core.
+fn spin_for(ready: impl Fn() -> bool) -> bool {
+    let start = Instant::now();
+    loop {
+        for _ in 0..32 {
+            if ready() {
+                return true;
+            }
+            std::hint::spin_loop();
+        }
+        if start.elapsed() >= SPIN {
+            return ready();
+        }
+        std::thread::yield_now();
+    }
+}
+
 /// The shared tree's playouts in flight ([`Parallel::SharedTree`]). Playout `i` of the
 /// search lives in slot `i % window`: the owner of the tree descends it (with virtual
 /// losses along its path) once playout `i - window` is backed up, queues it, and backs the
 /// playouts up in their order, removing the virtual losses; any thread (a playing thread,
-/// or the owner while it waits) runs a queued playout with its slot's generator. A
-/// playout's result is thus a function of its slot and its leaf, whoever runs it, and
-/// everything that touches the tree happens on one thread in a fixed order: the search is
-/// a function of its input, whatever the scheduling. With a window of one it is the
-/// sequential search, playout for playout.
+/// or the owner while it waits) runs a queued playout with its slot's generator, and
+/// creates the children of its leaf when the owner asks for them. A playout's result is
+/// thus a function of its slot and its leaf, whoever runs it, and everything that touches
+/// the tree happens on one thread in a fixed order: the search is a function of its
+/// input, whatever the scheduling. With a window of one it is the sequential search,
+/// playout for playout.
+///
+/// The owner is the one thread the others wait on, so its path holds no wait it can
+/// avoid: a slot's "played" is an atomic flag it reads without the schedule's lock, a
+/// thread with nothing to do spins briefly ([`SPIN`]) before it sleeps, and a sleeper is
+/// woken only when there is one.
 struct Pipeline {
     slots: Vec<std::sync::Mutex<Slot>>,
+    /// Slot `j`'s playout is played, not yet backed up.
+    played: Vec<Line<AtomicBool>>,
+    /// The queue's length, for the spinning threads to read without the lock.
+    pending: Line<AtomicUsize>,
+    /// Playing threads looking for a playout (spinning or asleep): the owner plays a
+    /// queued playout itself only when there are more than these to take them.
+    idle: Line<AtomicUsize>,
     schedule: std::sync::Mutex<Schedule>,
+    /// The owner sleeps on `done`: a thread that plays a slot wakes it.
+    owner_asleep: Line<AtomicBool>,
     /// Wakes the playing threads: a slot was queued, or the search is over.
     queued: std::sync::Condvar,
-    /// Wakes the owner: a slot was played.
-    played: std::sync::Condvar,
+    /// Wakes the owner: a slot was played (or a playing thread panicked).
+    done: std::sync::Condvar,
     komi: f32,
     /// What the playouts read ([`Capabilities::playouts`]).
     playouts: Playouts,
@@ -1017,17 +1174,24 @@ impl Pipeline {
                         walk: Walk::new(),
                         rng: from_seed(cfg.seed.wrapping_add(j as u64)),
                         margin: 0.0,
+                        leaf: None,
+                        kids: Vec::new(),
+                        expander: Expander::new(cfg),
                     })
                 })
                 .collect(),
+            played: (0..window).map(|_| Line(AtomicBool::new(false))).collect(),
+            pending: Line(AtomicUsize::new(0)),
+            idle: Line(AtomicUsize::new(0)),
             schedule: std::sync::Mutex::new(Schedule {
                 queue: std::collections::VecDeque::with_capacity(window),
-                played: vec![false; window],
+                asleep: 0,
                 over: false,
                 failed: false,
             }),
+            owner_asleep: Line(AtomicBool::new(false)),
             queued: std::sync::Condvar::new(),
-            played: std::sync::Condvar::new(),
+            done: std::sync::Condvar::new(),
             komi: cfg.komi,
             playouts: cfg.capabilities().playouts,
         }
@@ -1049,37 +1213,70 @@ impl Pipeline {
             fn drop(&mut self) {
                 if std::thread::panicking() {
                     self.0.schedule().failed = true;
-                    self.0.played.notify_all();
+                    self.0.done.notify_all();
                 }
             }
         }
         let _alarm = Alarm(self);
         loop {
-            let j = {
-                let mut s = self.schedule();
-                loop {
-                    if let Some(j) = s.queue.pop_front() {
-                        break j;
-                    }
-                    if s.over {
-                        return;
-                    }
-                    s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
-                }
-            };
+            self.idle.fetch_add(1, Ordering::Relaxed);
+            let Some(j) = self.next() else { return };
+            self.idle.fetch_sub(1, Ordering::Relaxed);
             self.play(j);
         }
     }
 
-    /// Runs slot `j`'s playout and marks it played.
+    /// A playing thread's next slot, once one is queued; `None` when the search is over.
+    /// A thread that sees a queued slot tries the lock and spins again if it is taken,
+    /// rather than queueing on it with all the others (the owner needs it to queue the
+    /// next one); it sleeps only after a whole [`SPIN`] without work.
+    fn next(&self) -> Option<usize> {
+        loop {
+            if spin_for(|| self.pending.load(Ordering::Acquire) > 0) {
+                let mut s = match self.schedule.try_lock() {
+                    Ok(s) => s,
+                    Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+                    Err(std::sync::TryLockError::WouldBlock) => continue,
+                };
+                match s.pop(&self.pending) {
+                    Some(j) => return Some(j),
+                    None => continue,
+                }
+            }
+            let mut s = self.schedule();
+            loop {
+                if let Some(j) = s.pop(&self.pending) {
+                    return Some(j);
+                }
+                if s.over {
+                    return None;
+                }
+                s.asleep += 1;
+                s = self.queued.wait(s).unwrap_or_else(|p| p.into_inner());
+                s.asleep -= 1;
+            }
+        }
+    }
+
+    /// Runs slot `j`'s playout (creating its leaf's children first if asked) and marks it
+    /// played.
     fn play(&self, j: usize) {
         {
             let mut slot = self.slot(j);
-            let Slot { board, walk, rng, margin } = &mut *slot;
+            let Slot { board, walk, rng, margin, leaf, kids, expander } = &mut *slot;
+            if leaf.is_some() {
+                expander.children(board, None, kids);
+            }
             *margin = playout_margin(board, rng, walk, self.komi, self.playouts);
         }
-        self.schedule().played[j] = true;
-        self.played.notify_one();
+        // Sequentially consistent with the owner's `owner_asleep` then `played`: either
+        // the owner sees this slot played, or this thread sees the owner asleep.
+        self.played[j].store(true, Ordering::SeqCst);
+        if self.owner_asleep.load(Ordering::SeqCst) {
+            // The owner holds the lock until it sleeps: taking it makes the wake count.
+            drop(self.schedule());
+            self.done.notify_one();
+        }
     }
 
     /// Ends the search: the playing threads return.
@@ -1092,46 +1289,61 @@ impl Pipeline {
     /// decides its result, marks it played at once).
     fn start(&self, tree: &mut Tree, j: usize, root: &Board, rules: &RootRules) {
         let mut slot = self.slot(j);
-        let Slot { board, walk, margin, .. } = &mut *slot;
+        let Slot { board, walk, margin, leaf, .. } = &mut *slot;
         board.clone_from(root);
         let decided = tree.descend(board, rules, walk);
+        *leaf = if decided.is_none() { tree.wants_children(&walk.path) } else { None };
         tree.mark(&walk.path, 1);
         if let Some(m) = decided {
             *margin = m;
         }
         drop(slot);
-        let mut s = self.schedule();
         if decided.is_some() {
-            s.played[j] = true;
-        } else {
-            s.queue.push_back(j);
-            drop(s);
+            self.played[j].store(true, Ordering::Release);
+            return;
+        }
+        let mut s = self.schedule();
+        s.queue.push_back(j);
+        self.pending.store(s.queue.len(), Ordering::Release);
+        let wake = s.asleep > 0;
+        drop(s);
+        if wake {
             self.queued.notify_one();
         }
     }
 
-    /// The owner: waits for slot `j`'s playout, running queued ones itself meanwhile, and
-    /// backs it up.
+    /// The owner: waits for slot `j`'s playout, running queued ones itself meanwhile while
+    /// no playing thread is free for them, and backs it up.
     fn finish(&self, tree: &mut Tree, j: usize) {
-        let mut s = self.schedule();
-        loop {
-            if s.played[j] {
-                s.played[j] = false;
+        let played = || self.played[j].load(Ordering::Acquire);
+        let unserved = || self.pending.load(Ordering::Acquire) > self.idle.load(Ordering::Relaxed);
+        while !played() {
+            // Spin while the others play, unless a playout waits with no thread free for it.
+            if spin_for(|| played() || unserved()) && played() {
                 break;
             }
+            let mut s = self.schedule();
             assert!(!s.failed, "a playout thread panicked");
-            if let Some(k) = s.queue.pop_front() {
+            if s.queue.len() > self.idle.load(Ordering::Relaxed) {
+                let k = s.pop(&self.pending).expect("a queued slot");
                 drop(s);
                 self.play(k);
-                s = self.schedule();
                 continue;
             }
-            s = self.played.wait(s).unwrap_or_else(|p| p.into_inner());
+            self.owner_asleep.store(true, Ordering::SeqCst);
+            if !self.played[j].load(Ordering::SeqCst) {
+                drop(self.done.wait(s).unwrap_or_else(|p| p.into_inner()));
+            }
+            self.owner_asleep.store(false, Ordering::Relaxed);
         }
-        drop(s);
-        let slot = self.slot(j);
-        tree.mark(&slot.walk.path, -1);
-        tree.backup(&slot.walk, slot.margin);
+        self.played[j].store(false, Ordering::Relaxed);
+        let mut slot = self.slot(j);
+        let Slot { walk, margin, leaf, kids, .. } = &mut *slot;
+        tree.mark(&walk.path, -1);
+        tree.backup(walk, *margin);
+        if let Some(id) = leaf.take() {
+            tree.offer(id, kids);
+        }
     }
 
     /// The owner's search of `tree` (its `run` under root parallelism): up to `total`
@@ -1336,6 +1548,42 @@ mod tests {
                 let sum: u32 =
                     t.nodes[f..f + usize::from(x.n_children)].iter().map(|c| c.visits).sum();
                 assert!(sum <= x.visits, "node {i}: children {sum} > {}", x.visits);
+            }
+        }
+    }
+
+    /// Far more threads than this machine's cores, each slot played by whichever thread
+    /// takes it: a lost or repeated update, a playout backed up out of order or a virtual
+    /// loss left behind would change a node's statistics from the schedule's.
+    #[test]
+    fn many_threads_on_few_cores_lose_no_update() {
+        let b = position();
+        for (threads, window) in [(16, 4), (32, 8), (32, shared_window(32))] {
+            let cfg = shared(1200, threads, Profile::V9);
+            let (r, t) = shared_tree(&b, &cfg, window);
+            assert_eq!(keys(&t), keys(&reference(&b, &cfg, window)), "{threads} threads");
+            assert_eq!(r.playouts, budget(&b, 1200, cfg.profile));
+            assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
+            assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
+        }
+    }
+
+    #[test]
+    fn the_playing_threads_create_every_expanded_leafs_children() {
+        let b = position();
+        for (threads, window) in [(1, 1), (2, 4), (8, shared_window(8))] {
+            let (_, t) = shared_tree(&b, &shared(1500, threads, Profile::V9), window);
+            let expanded = t.nodes.iter().filter(|x| x.expanded).count();
+            // All but the root's, which the first descent creates.
+            assert!(expanded > 10, "{expanded} expanded");
+            assert_eq!(t.handed, expanded - 1, "{threads} threads, window {window}");
+            // Children still waiting are those of leaves that the last playouts (some in
+            // flight at once) made expandable, after which no descent came.
+            for (&id, kids) in &t.ready {
+                let x = t.nodes[id as usize];
+                let last = t.tuned.expand_visits..t.tuned.expand_visits + window as u32;
+                assert!(!x.expanded && last.contains(&x.visits), "node {id}: {}", x.visits);
+                assert_eq!(kids.first().map(|k| k.color), Some(x.color.opponent()));
             }
         }
     }

@@ -13,13 +13,28 @@ use super::{answer, connect, first_free, send, Ws};
 /// The teacher's key of the test classes (as in fixtures/class/session.in).
 pub const KEY: &str = "class-key";
 
+/// What [`start_class`] gives: the address, the room, a sender that stops the server,
+/// and the server's task.
+pub type Started =
+    (SocketAddr, Arc<Room>, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>);
+
 /// Starts a class server; its room, address, and a sender that stops it.
 pub async fn start_class(
     state: Option<std::path::PathBuf>,
     limits: menace_serve::Limits,
-) -> (SocketAddr, Arc<Room>, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<()>) {
+) -> Started {
+    start_class_on(state, limits, None).await
+}
+
+/// [`start_class`] with MENACE's side.
+pub async fn start_class_on(
+    state: Option<std::path::PathBuf>,
+    limits: menace_serve::Limits,
+    side: Option<menace_core::game::Side>,
+) -> Started {
     let mut options = ClassOptions::new(Some(KEY.into()), state).unwrap();
     options.seed = 7;
+    options.side = side;
     let room = Room::open(options, limits).unwrap();
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

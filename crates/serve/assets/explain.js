@@ -86,6 +86,17 @@ const Explain = {
     return box;
   },
 
+  // The box's drawing and the real board side by side, each under its caption.
+  pair(holder, drawn, real, box) {
+    for (const [inner, caption] of [[drawn, i18n.t("explain-box-drawing", { box })], [real, i18n.t("explain-real-board")]]) {
+      const f = this.el("figure", "");
+      f.appendChild(inner);
+      f.appendChild(this.el("figcaption", "", caption));
+      holder.appendChild(f);
+      if (inner === drawn) holder.appendChild(this.el("div", "xarrow", "⇄"));
+    }
+  },
+
   total(step) {
     return step.beads.reduce((s, b) => s + b.count, 0);
   },
@@ -126,25 +137,10 @@ const Explain = {
         inner.appendChild(this.el("b", "", i18n.num(b.count)));
         return inner;
       });
-      const left = this.el("figure", "");
-      left.appendChild(drawn);
-      left.appendChild(this.el("figcaption", "", i18n.t("explain-box-drawing", { box: step.box })));
-      const right = this.el("figure", "");
-      right.appendChild(real);
-      right.appendChild(this.el("figcaption", "", i18n.t("explain-real-board")));
-      pairs.appendChild(left);
-      pairs.appendChild(this.el("div", "xarrow", "⇄"));
-      pairs.appendChild(right);
+      this.pair(pairs, drawn, real, step.box);
     } else {
-      const left = this.el("figure", "");
-      left.appendChild(this.drawing(game, step.drawing, i18n.t("explain-box-drawing", { box: step.box })));
-      left.appendChild(this.el("figcaption", "", i18n.t("explain-box-drawing", { box: step.box })));
-      const right = this.el("figure", "");
-      right.appendChild(this.drawing(game, step.board, i18n.t("explain-real-board")));
-      right.appendChild(this.el("figcaption", "", i18n.t("explain-real-board")));
-      pairs.appendChild(left);
-      pairs.appendChild(this.el("div", "xarrow", "⇄"));
-      pairs.appendChild(right);
+      const drawn = this.drawing(game, step.drawing, i18n.t("explain-box-drawing", { box: step.box }));
+      this.pair(pairs, drawn, this.drawing(game, step.board, i18n.t("explain-real-board")), step.box);
     }
     fig.appendChild(pairs);
     const sym = step.symmetry === "identity"

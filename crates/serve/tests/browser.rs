@@ -16,25 +16,16 @@ mod common;
 use std::path::Path;
 use std::time::Duration;
 
-use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{
+    browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for,
+};
 use fantoccini::{Client, Locator};
-use menace_files::FileAccess;
-use menace_protocol::{serve, Config, Session};
 use serde_json::{json, Value};
 
 /// The page loaded, connected, with MENACE's boxes drawn.
 async fn open(c: &Client, addr: std::net::SocketAddr, query: &str) {
     c.goto(&format!("http://{addr}/{query}")).await.unwrap();
     wait_for(c, "document.querySelectorAll('#boxes .box').length > 0").await;
-}
-
-/// What the protocol itself answers to `lines` in a session seeded `seed`.
-fn protocol(seed: u64, lines: &[String]) -> Vec<Value> {
-    let config = Config { seed, files: FileAccess::Nowhere, ..Config::default() };
-    let mut session = Session::with(config).unwrap();
-    let mut out = Vec::new();
-    serve(lines.join("\n").as_bytes(), &mut out, &mut session).unwrap();
-    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
 /// The bead counts a box shows on the page (`null` for a marked cell).

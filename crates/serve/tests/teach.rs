@@ -13,12 +13,12 @@ mod common;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{
+    browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for, Driver,
+};
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
-use menace_files::FileAccess;
-use menace_protocol::{serve, Config, Session};
 use serde_json::{json, Value};
 
 /// axe-core, vendored (tests/vendor/README.md).
@@ -26,15 +26,6 @@ const AXE: &str = include_str!("vendor/axe.min.js");
 
 /// The widths of a phone, a classroom projector and a laptop.
 const WIDTHS: [u32; 3] = [390, 1024, 1400];
-
-/// What the protocol itself answers to `lines` in a session seeded `seed`.
-fn protocol(seed: u64, lines: &[String]) -> Vec<Value> {
-    let config = Config { seed, files: FileAccess::Nowhere, ..Config::default() };
-    let mut session = Session::with(config).unwrap();
-    let mut out = Vec::new();
-    serve(lines.join("\n").as_bytes(), &mut out, &mut session).unwrap();
-    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
-}
 
 /// The page at `/?query`, its words in and connected, its boxes drawn.
 async fn open(c: &Client, addr: std::net::SocketAddr, query: &str) {
@@ -71,6 +62,17 @@ async fn play_on(c: &Client) -> Vec<String> {
     sent
 }
 
+/// A server, and the English page seeded 5 with a game started: MENACE's first move is
+/// explained on it.
+async fn first_move_explained(driver: &Driver) -> Client {
+    let addr = common::start(menace_serve::Limits::default()).await;
+    let c = browser(driver, &tempdir("downloads")).await;
+    open(&c, addr, "seed=5&lang=en").await;
+    click(&c, "#new-game").await;
+    wait_for(&c, "document.querySelector('#explain .xpair') !== null").await;
+    c
+}
+
 /// The explanation panel's real board: each free cell with beads, as (cell, count).
 async fn panel_counts(c: &Client) -> Vec<(String, u64)> {
     let v = js(
@@ -90,11 +92,7 @@ async fn panel_counts(c: &Client) -> Vec<(String, u64)> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_panel_shows_the_engines_explain_answer() {
     let Some(driver) = start_driver() else { return };
-    let addr = common::start(menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("downloads")).await;
-    open(&c, addr, "seed=5&lang=en").await;
-    click(&c, "#new-game").await;
-    wait_for(&c, "document.querySelector('#explain .xpair') !== null").await;
+    let c = first_move_explained(&driver).await;
     // The same line in a session of the protocol itself: the panel shows its numbers.
     let answers = protocol(5, &["games 1".into(), "explain".into()]);
     let explain = answers.iter().find(|a| a["type"] == "explain").unwrap();
@@ -301,6 +299,41 @@ async fn overflow(c: &Client) -> Vec<String> {
     serde_json::from_value(found).unwrap()
 }
 
+/// Checks the page as it is in language `lang`: no English phrase left (on the English
+/// page, at least `english` found: the check's own check), no serious or critical axe
+/// violation, no panel overflowing at any of [`WIDTHS`]; what is wrong goes to
+/// `problems`. The screenshots, by width, are named `PAGE-WIDTH-LANG.png`.
+async fn audit(
+    c: &Client,
+    lang: &str,
+    page: &str,
+    english: usize,
+    problems: &mut Vec<String>,
+) -> Vec<(u32, std::path::PathBuf)> {
+    let leaked = leaks(c, lang).await;
+    if lang == "en" {
+        assert!(
+            leaked.len() > english,
+            "the leak check finds English on the English {page}: {leaked:?}"
+        );
+    } else if !leaked.is_empty() {
+        problems.push(format!("{page} {lang}: English left: {leaked:?}"));
+    }
+    for v in axe(c).await {
+        problems.push(format!("{page} {lang}: axe: {v}"));
+    }
+    let mut shots = Vec::new();
+    for w in WIDTHS {
+        let shot = at_width(c, w, &format!("{page}-{w}-{lang}.png")).await;
+        for o in overflow(c).await {
+            problems.push(format!("{page} {lang} at {w} px: {o}"));
+        }
+        shots.push((w, shot));
+    }
+    c.set_window_size(1280, 900).await.unwrap();
+    shots
+}
+
 /// Shows the page at `width` pixels and screenshots it whole (its full height).
 async fn at_width(c: &Client, width: u32, name: &str) -> std::path::PathBuf {
     c.set_window_size(width, 900).await.unwrap();
@@ -347,30 +380,11 @@ async fn the_private_page_in_every_language() {
             std::fs::write(&shot, png).unwrap();
             to_docs(&shot, &name);
         }
-        let leaked = leaks(&c, lang.code).await;
-        if lang.code == "en" {
-            // The check can fail: on the English page it finds English everywhere.
-            assert!(
-                leaked.len() > 20,
-                "the leak check finds English on the English page: {leaked:?}"
-            );
-        } else if !leaked.is_empty() {
-            problems.push(format!("{}: English left: {leaked:?}", lang.code));
-        }
-        for v in axe(&c).await {
-            problems.push(format!("{}: axe: {v}", lang.code));
-        }
-        for w in WIDTHS {
-            let name = format!("page-{w}-{}.png", lang.code);
-            let shot = at_width(&c, w, &name).await;
-            for o in overflow(&c).await {
-                problems.push(format!("{} at {w} px: {o}", lang.code));
-            }
+        for (w, shot) in audit(&c, lang.code, "page", 20, &mut problems).await {
             if w != 1024 && (lang.code == "en" || lang.code == "hi") {
-                to_docs(&shot, &name);
+                to_docs(&shot, &format!("page-{w}-{}.png", lang.code));
             }
         }
-        c.set_window_size(1280, 900).await.unwrap();
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     c.close().await.unwrap();
@@ -379,11 +393,7 @@ async fn the_private_page_in_every_language() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn changing_the_language_in_the_menu_rewrites_the_page_in_place() {
     let Some(driver) = start_driver() else { return };
-    let addr = common::start(menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("downloads")).await;
-    open(&c, addr, "seed=5&lang=en").await;
-    click(&c, "#new-game").await;
-    wait_for(&c, "document.querySelector('#explain .xpair') !== null").await;
+    let c = first_move_explained(&driver).await;
     set_value(&c, "lang", "ru").await;
     wait_for(&c, "document.documentElement.lang === 'ru'").await;
     // The game goes on (same session), and the message and panel are in Russian now.
@@ -419,26 +429,15 @@ async fn the_class_page_in_every_language() {
             if js(&c, "document.querySelector('#explain .xrule') !== null").await == json!(true) {
                 break;
             }
-            let marks = js(&c, "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length").await;
+            let marks = js(
+                &c,
+                "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length",
+            )
+            .await;
             click(&c, "#board button:not([disabled])").await;
             wait_for(&c, &format!("[...document.querySelectorAll('#board button')].filter(b => b.textContent).length > {marks} + 1 || document.querySelector('#explain .xrule') !== null")).await;
         }
-        let leaked = leaks(&c, lang.code).await;
-        if lang.code == "en" {
-            assert!(leaked.len() > 10, "the leak check finds English on the English class page: {leaked:?}");
-        } else if !leaked.is_empty() {
-            problems.push(format!("class {}: English left: {leaked:?}", lang.code));
-        }
-        for v in axe(&c).await {
-            problems.push(format!("class {}: axe: {v}", lang.code));
-        }
-        for w in WIDTHS {
-            at_width(&c, w, &format!("class-{w}-{}.png", lang.code)).await;
-            for o in overflow(&c).await {
-                problems.push(format!("class {} at {w} px: {o}", lang.code));
-            }
-        }
-        c.set_window_size(1280, 900).await.unwrap();
+        audit(&c, lang.code, "class", 10, &mut problems).await;
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     c.close().await.unwrap();

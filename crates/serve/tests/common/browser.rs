@@ -8,6 +8,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use menace_files::FileAccess;
+use menace_protocol::{serve, Config, Session};
 use menace_testkit::{require, Component};
 use serde_json::{json, Value};
 
@@ -174,4 +176,14 @@ pub async fn screenshot(c: &Client, name: &str) -> PathBuf {
     std::fs::write(&path, png).unwrap();
     eprintln!("screenshot: {}", path.display());
     path
+}
+
+/// What the protocol itself answers to `lines` in a private session seeded `seed`: what
+/// the page must show.
+pub fn protocol(seed: u64, lines: &[String]) -> Vec<Value> {
+    let config = Config { seed, files: FileAccess::Nowhere, ..Config::default() };
+    let mut session = Session::with(config).unwrap();
+    let mut out = Vec::new();
+    serve(lines.join("\n").as_bytes(), &mut out, &mut session).unwrap();
+    String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }

@@ -111,32 +111,26 @@ const Explain = {
     const total = this.total(step);
     const pairs = this.el("div", "xpair");
     if (game === "ttt") {
-      const byMove = new Map(step.beads.map((b, k) => [b.move, { ...b, k }]));
-      const byBead = new Map(step.beads.map((b, k) => [b.bead, { ...b, k }]));
       const cellLabel = (b) => i18n.t("explain-cell", { bead: this.colour(game, b.bead, b.k).letter, count: b.count, share: i18n.pct(total ? b.count / total : 0) });
-      const real = this.grid(step.board, i18n.t("explain-real-board"), (i, c) => {
-        const rc = ["L", "M", "R"][Math.floor(i / 3)] + ["L", "M", "R"][i % 3];
-        const b = byMove.get(rc);
-        if (!b) return null;
-        if (rc === step.move) c.classList.add("chosen");
-        c.title = cellLabel(b);
-        const inner = this.el("div", "xbeads");
-        inner.appendChild(this.swatch(this.colour(game, b.bead, b.k)));
-        inner.appendChild(this.el("b", "", i18n.num(b.count)));
-        inner.appendChild(this.el("small", "", i18n.pct(total ? b.count / total : 0)));
-        return inner;
-      });
-      const drawn = this.grid(step.drawing, i18n.t("explain-box-drawing", { box: step.box }), (i, c) => {
-        const rc = ["L", "M", "R"][Math.floor(i / 3)] + ["L", "M", "R"][i % 3];
-        const b = byBead.get(rc);
-        if (!b) return null;
-        if (rc === step.bead) c.classList.add("chosen");
-        c.title = cellLabel(b);
-        const inner = this.el("div", "xbeads");
-        inner.appendChild(this.swatch(this.colour(game, b.bead, b.k)));
-        inner.appendChild(this.el("b", "", i18n.num(b.count)));
-        return inner;
-      });
+      // One grid a side: its free cells keyed by the move (the real board) or by the bead
+      // (the box's drawing); the real board's cells also show each bead's chance.
+      const side = (rows, label, key, chosen, share) => {
+        const by = new Map(step.beads.map((b, k) => [b[key], { ...b, k }]));
+        return this.grid(rows, label, (i, c) => {
+          const rc = ["L", "M", "R"][Math.floor(i / 3)] + ["L", "M", "R"][i % 3];
+          const b = by.get(rc);
+          if (!b) return null;
+          if (rc === chosen) c.classList.add("chosen");
+          c.title = cellLabel(b);
+          const inner = this.el("div", "xbeads");
+          inner.appendChild(this.swatch(this.colour(game, b.bead, b.k)));
+          inner.appendChild(this.el("b", "", i18n.num(b.count)));
+          if (share) inner.appendChild(this.el("small", "", i18n.pct(total ? b.count / total : 0)));
+          return inner;
+        });
+      };
+      const real = side(step.board, i18n.t("explain-real-board"), "move", step.move, true);
+      const drawn = side(step.drawing, i18n.t("explain-box-drawing", { box: step.box }), "bead", step.bead, false);
       this.pair(pairs, drawn, real, step.box);
     } else {
       const drawn = this.drawing(game, step.drawing, i18n.t("explain-box-drawing", { box: step.box }));

@@ -20,6 +20,8 @@ use chrome::{
     browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for,
 };
 use fantoccini::{Client, Locator};
+use menace_files::FileAccess;
+use menace_protocol::{serve, Config, Session};
 use serde_json::{json, Value};
 
 /// The page loaded, connected, with MENACE's boxes drawn.

@@ -19,7 +19,7 @@ use chrome::{
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
-use serde_json::{json, Value};
+use serde_json::json;
 
 /// axe-core, vendored (tests/vendor/README.md).
 const AXE: &str = include_str!("vendor/axe.min.js");

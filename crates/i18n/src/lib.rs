@@ -118,7 +118,8 @@ impl Catalog {
     }
 }
 
-/// `n` with the language's digits and grouping (CLDR's defaults for these five).
+/// `n` with the language's digits and grouping, as the browsers' `Intl.NumberFormat`
+/// writes it (ICU's CLDR data; a browser test compares the two).
 pub fn format_number(code: &str, n: u64) -> String {
     let digits = n.to_string();
     let bytes = digits.as_bytes();
@@ -129,14 +130,15 @@ pub fn format_number(code: &str, n: u64) -> String {
         "ru" => "\u{a0}",
         _ => ",",
     };
-    // Russian (CLDR) groups only from five digits on: 1000, but 10 000.
-    let group = !(code == "ru" && bytes.len() < 5) && !(code == "pt" && bytes.len() < 5);
     let mut out = String::new();
     for (i, &d) in bytes.iter().enumerate() {
         let left = bytes.len() - i;
-        if i > 0 && group {
-            let boundary =
-                if indian { left == 3 || (left > 3 && (left - 3) % 2 == 0) } else { left % 3 == 0 };
+        if i > 0 {
+            let boundary = if indian {
+                left == 3 || (left > 3 && (left - 3).is_multiple_of(2))
+            } else {
+                left.is_multiple_of(3)
+            };
             if boundary {
                 out.push_str(sep);
             }

@@ -211,9 +211,9 @@ fn numbers_are_written_as_each_language_writes_them() {
     assert_eq!(format_number("hi", 1234567), "12,34,567");
     assert_eq!(format_number("bn", 1234567), "১২,৩৪,৫৬৭");
     assert_eq!(format_number("pt", 1234567), "1.234.567");
-    assert_eq!(format_number("pt", 1234), "1234");
+    assert_eq!(format_number("pt", 1234), "1.234");
     assert_eq!(format_number("ru", 1234567), "1\u{a0}234\u{a0}567");
-    assert_eq!(format_number("ru", 1234), "1234");
+    assert_eq!(format_number("ru", 1234), "1\u{a0}234");
     assert_eq!(format_number("en", 7), "7");
 }
 

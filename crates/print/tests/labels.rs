@@ -10,7 +10,14 @@ use menace_print::{html, palette, Colours, Drawing, Machine, Sheet};
 use menace_testkit::square::symmetries;
 
 fn sheet(machine: Machine, preset: &'static str, colours: Colours) -> Sheet {
-    Sheet { machine, paper: menace_print::Paper::A4, preset, colours, side: Side::First, ..Sheet::default() }
+    Sheet {
+        machine,
+        paper: menace_print::Paper::A4,
+        preset,
+        colours,
+        side: Side::First,
+        ..Sheet::default()
+    }
 }
 
 fn won(b: &[u8; 9], m: u8) -> bool {
@@ -292,8 +299,16 @@ fn a_sheet_in_another_language_keeps_its_drawings_and_numbers() {
     let en = Sheet::default();
     let ru = Sheet::default().in_language("ru").unwrap();
     let (a, b) = (en.html(), ru.html());
-    let data = |p: &str| {
-        p.split(" data-").skip(1).map(|s| s[..s.find('"').unwrap_or(0)].to_string()).count()
+    // Every data attribute (box, position, beads; the shopping list's colours) with its
+    // value: the same in both languages.
+    let data = |p: &str| -> Vec<String> {
+        p.split(" data-")
+            .skip(1)
+            .map(|s| {
+                let value = &s[s.find('"').unwrap() + 1..];
+                format!("{}={}", &s[..s.find('=').unwrap()], &value[..value.find('"').unwrap()])
+            })
+            .collect()
     };
     assert_eq!(data(&a), data(&b), "the same labels, box for box");
     assert!(b.contains("<html lang=\"ru\">") && b.contains("коробок 0<"));

@@ -362,6 +362,11 @@ async fn the_private_page_in_every_language() {
         open(&c, addr, &format!("seed=5&lang={}", lang.code)).await;
         assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
         assert_eq!(js(&c, "document.getElementById('lang').value").await, json!(lang.code));
+        // The page's numbers and the printed labels' are written alike (Intl and Rust).
+        for n in [7u64, 1234, 1234567] {
+            let page = js(&c, &format!("i18n.num({n})")).await;
+            assert_eq!(page, json!(menace_i18n::format_number(lang.code, n)), "{} {n}", lang.code);
+        }
         set_value(&c, "train-games", "300").await;
         click(&c, "#train").await;
         wait_for(&c, "window.menace.running === null && window.menace.log.includes('trained')")

@@ -285,6 +285,16 @@ fn the_shopping_list_counts_the_beads_the_boxes_start_with() {
             }
         }
     }
+    // MENACE's second machine (O, 289 boxes) has its own list.
+    let second = Sheet::default().with_side(Some(menace_core::game::Side::Second)).unwrap();
+    let labels = second.labels();
+    let by = html::beads_by_colour(&labels);
+    assert_eq!(labels.len(), 289);
+    assert_eq!(
+        by.iter().sum::<u64>(),
+        labels.iter().map(|l| u64::from(l.total_beads())).sum::<u64>()
+    );
+    assert!(second.html().contains(&format!("data-start=\"{}\"", by[0])));
     // The margin: a quarter more, at least ten more, nothing for a colour not used.
     assert_eq!(html::to_buy(0), 0);
     assert_eq!(html::to_buy(8), 18);

@@ -174,15 +174,35 @@ fn whole(v: &FluentValue) -> Option<u64> {
 }
 
 fn bundle(lang: &Language) -> Result<FluentBundle<FluentResource>, String> {
-    let id: LanguageIdentifier =
-        lang.code.parse().map_err(|e| format!("language {}: {e:?}", lang.code))?;
-    let resource = FluentResource::try_new(lang.ftl.to_string())
-        .map_err(|(_, e)| format!("locales/{}.ftl does not parse: {e:?}", lang.code))?;
+    bundle_of(lang.code, lang.ftl)
+}
+
+/// The bundle of catalog text `ftl` for language `code` (one of the table's).
+fn bundle_of(code: &'static str, ftl: &str) -> Result<FluentBundle<FluentResource>, String> {
+    let id: LanguageIdentifier = code.parse().map_err(|e| format!("language {code}: {e:?}"))?;
+    let resource = FluentResource::try_new(ftl.to_string())
+        .map_err(|(_, e)| format!("locales/{code}.ftl does not parse: {e:?}"))?;
     let mut b = FluentBundle::new(vec![id]);
     // No Unicode isolation marks around arguments: the labels and pages lay out
     // direction themselves, and the marks would show up in extracted PDF text.
     b.set_use_isolating(false);
-    b.set_formatter(Some(formatter(lang.code)));
-    b.add_resource(resource).map_err(|e| format!("locales/{}.ftl: {e:?}", lang.code))?;
+    b.set_formatter(Some(formatter(code)));
+    b.add_resource(resource).map_err(|e| format!("locales/{code}.ftl: {e:?}"))?;
     Ok(b)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_a_catalog_lacks_comes_in_english() {
+        // A Portuguese catalog with one message: the rest falls back to English.
+        let pt = bundle_of("pt", "panel-play = Jogar\n").unwrap();
+        let catalog = Catalog { bundles: vec![pt, bundle(&LANGUAGES[0]).unwrap()] };
+        assert_eq!(catalog.get("panel-play"), "Jogar");
+        assert_eq!(catalog.get("panel-beads"), "Beads");
+        assert_eq!(catalog.code(), "pt");
+        assert_eq!(catalog.number(1234), "1.234");
+    }
 }

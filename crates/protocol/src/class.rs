@@ -368,13 +368,7 @@ fn train_block(
     {
         return Ok(tally);
     }
-    let mut opponent = Opponent::built_in(spec, &TicTacToe, side.other(), &BeadRules::default())
-        .filter(|_| !matches!(spec, OpponentSpec::Menace))
-        .ok_or_else(|| {
-            format!(
-                "train: a class's machine trains against random, perfect, mixed:P or exploiter, not {spec}"
-            )
-        })?;
+    let mut opponent = class_opponent(spec, side)?;
     for _ in 0..games {
         if let Opponent::Exploiter(e) = &mut opponent {
             e.prepare(&TicTacToe, &*machine, side);
@@ -386,6 +380,18 @@ fn train_block(
         tally.add(GameResult::for_side(outcome, side));
     }
     Ok(tally)
+}
+
+/// The opponent a class's machine playing `side` trains against, or why `spec` is not
+/// one (a class keeps no second MENACE, and runs no programs).
+fn class_opponent(spec: &OpponentSpec, side: Side) -> Result<Opponent<TicTacToe>, String> {
+    Opponent::built_in(spec, &TicTacToe, side.other(), &BeadRules::default())
+        .filter(|_| !matches!(spec, OpponentSpec::Menace))
+        .ok_or_else(|| {
+            format!(
+                "train: a class's machine trains against random, perfect, mixed:P or exploiter, not {spec}"
+            )
+        })
 }
 
 /// The boxes `base` becomes when `log` is applied in order: for a class, the same boxes
@@ -450,7 +456,7 @@ impl Room {
             None => {
                 options.rules.validate()?;
                 let machine = Matchboxes::new(TicTacToe, options.side, options.rules);
-                Record::new(machine, 0, ClassRecord::new(), options.seed)
+                Record::new(machine, 0, ClassRecord::default(), options.seed)
             }
         };
         Ok(Arc::new(Room {
@@ -835,7 +841,7 @@ impl Engine for ClassPlay {
             let mut machine = record.machine.clone();
             machine.reset();
             let n = machine.len();
-            record.replace(machine, 0, ClassRecord::new());
+            record.replace(machine, 0, ClassRecord::default());
             n
         };
         out.emit(Answer::Reset { boxes });
@@ -861,8 +867,7 @@ impl Engine for ClassPlay {
                 ));
             }
             // Refused before anything is played (an opponent a class cannot train with).
-            let mut probe = record.machine.clone();
-            train_block(&mut probe, spec, 0, 0)?;
+            class_opponent(spec, record.machine.side())?;
         }
         let games = u64::from(games);
         let every = progress_every(games, spec);
@@ -870,14 +875,15 @@ impl Engine for ClassPlay {
         let mut done = 0;
         while done < games && !out.halted() {
             let block = TRAIN_BLOCK.min(games - done).min(every - done % every);
-            let games_played = {
+            {
                 let mut record = self.room.lock();
                 let (_, seed) = record.generator();
                 let tally = train_block(&mut record.machine, spec, block, seed)?;
                 record.games_played = record.games_played.saturating_add(block);
                 let kept = record.class.trained.entry(opponent.clone()).or_default();
-                (kept.win, kept.draw, kept.loss) =
-                    (kept.win + tally.win, kept.draw + tally.draw, kept.loss + tally.loss);
+                kept.win += tally.win;
+                kept.draw += tally.draw;
+                kept.loss += tally.loss;
                 record.push_log(Logged::Training {
                     opponent: opponent.clone(),
                     games: block,
@@ -886,13 +892,11 @@ impl Engine for ClassPlay {
                 score.menace += tally.win;
                 score.draw += tally.draw;
                 score.player += tally.loss;
-                record.games_played
-            };
+            }
             done += block;
             if done % every == 0 && done < games {
                 out.emit(Answer::Progress { command: "train", games: done, of: games, score });
             }
-            let _ = games_played;
         }
         let games_played = self.room.lock().games_played;
         out.emit(Answer::Trained {
@@ -932,7 +936,7 @@ impl Engine for ClassPlay {
             }
             let mut machine = Matchboxes::new(TicTacToe, old.side(), rules.clone());
             if change.reset {
-                record.replace(machine, 0, ClassRecord::new());
+                record.replace(machine, 0, ClassRecord::default());
             } else {
                 for b in 0..old.len() {
                     machine.set_beads(b, old.beads(b))?;

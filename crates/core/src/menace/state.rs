@@ -124,11 +124,6 @@ impl Default for ClassRecord {
 }
 
 impl ClassRecord {
-    /// A class that has played nothing yet.
-    pub fn new() -> ClassRecord {
-        ClassRecord::default()
-    }
-
     /// Checks what a file may have put here: names, sizes and the curve.
     pub fn check(&self) -> Result<(), String> {
         if self.players.len() > MAX_PLAYERS

@@ -1,6 +1,6 @@
 //! `menace go tune` as a process: the log's lines, resuming a run where it stopped, and
 //! refused settings. The algorithm is tested in menace-arena (`tune`), the games and the
-//! constants' table in menace-go (`referee::tune`, `search::tuning`).
+//! constants' table (`menace_go_lab::tune`, `menace_go::search::tuning`).
 
 use serde_json::Value;
 

@@ -250,7 +250,7 @@ struct BenchThreadsArgs {
 
 /// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = menace_go::referee::tune::help())]
+#[command(after_long_help = menace_go_lab::tune::help())]
 struct TuneArgs {
     /// A constant to tune (repeat), from its value in the base settings or from START.
     /// NAME is one of rave_equiv, expand_visits, widen_start, widen_at, widen_ratio,
@@ -465,10 +465,10 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
-    let run = menace_go::referee::tune::Tune {
+    let run = menace_go_lab::tune::Tune {
         base: base.clone().with_work(t.playouts, t.threads),
         params: t.params,
-        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go::referee::tune::MOVE_TIMEOUT),
+        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go_lab::tune::MOVE_TIMEOUT),
         pairs: t.pairs,
         seed: t.seed,
         gain: t.gain,

@@ -29,7 +29,7 @@
 //!   in atari) and [`ko`](rules::ko) (does a capture look like retaking a ko?).
 //! - [`model`]: move knowledge. [`pattern`](model::pattern) (3x3 patterns),
 //!   [`features`](model::features) of a move, the [`move_model`](model::move_model) learned
-//!   from professional games and [`mm`](model::mm), the learner behind it.
+//!   from professional games (its learner, `mm`, is in the lab crate `menace-go-lab`).
 //! - [`search`]: the bot. [`mcts`](search::mcts) (the tree and the budget), the tree's
 //!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder) reading,
 //!   [`dynamic_komi`](search::dynamic_komi), the [`profile`](search::profile) table (v1 to

@@ -1,4 +1,4 @@
-//! `menace go tune`: the search's constants ([`tuning`](crate::search::tuning)) tuned by
+//! `menace go tune`: the search's constants ([`tuning`](menace_go::search::tuning)) tuned by
 //! SPSA ([`menace_arena::tune`]) in games of our bot against itself.
 //!
 //! Each iteration perturbs every constant under tuning at once, θ+ and θ−, and plays
@@ -22,13 +22,13 @@ use std::time::Duration;
 use menace_arena::tune::{self, Gains, Header, Outcome, Run, Settings, Trial};
 use serde_json::{json, Value};
 
-use super::game::{self, Game, Winner};
-use super::rules::Rules;
-use super::seat::BuiltinSeat;
-use super::tournament::builtin_canonical;
-use crate::search::mcts::SearchConfig;
-use crate::search::profile::Profile;
-use crate::search::tuning::{Param, TuneParam, Tuning, TABLE};
+use menace_go::referee::game::{self, Game, Winner};
+use menace_go::referee::rules::Rules;
+use menace_go::referee::seat::BuiltinSeat;
+use menace_go::referee::tournament::builtin_canonical;
+use menace_go::search::mcts::SearchConfig;
+use menace_go::search::profile::Profile;
+use menace_go::search::tuning::{Param, TuneParam, Tuning, TABLE};
 
 /// Most iterations a run may ask for.
 pub const MAX_ITERATIONS: u64 = 1_000_000;

@@ -10,7 +10,7 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Parallel, Playouts, Profile, WideRoot};
+use menace_go::search::profile::{Parallel, Profile, WideRoot};
 use menace_go::search::tuning::{Setting, TuneParam, Tuning};
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
@@ -58,17 +58,13 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 10] = [
+const OVERLAY: [(&str, Set); 6] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
     ("profile", |c, a| c.profile = a.profile),
     ("wide_root", |c, a| c.wide_root = a.wide_root),
-    ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
     ("shared_tree", |c, a| c.parallel = a.parallel),
-    ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
-    ("nakade", |c, a| c.playouts_policy = a.playouts_policy),
-    ("life", |c, a| c.life = a.life),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -95,8 +91,7 @@ pub struct SearchFlags {
     /// budget as the board fills (`--playouts` on the empty board, up to twice that in the
     /// middle game); it scored 10.5 points of 12 against GNU Go level 10 on 19x19 in the
     /// king-of-the-hill format. `v8` is v9 with a tree per thread (v9 won 74.6% of 67
-    /// against it on 13x13). `v7` (experimental) is v6 with a virtual komi when clearly
-    /// ahead. The older ones are frozen to replay their records: `v6` (the default before
+    /// against it on 13x13). The older ones are frozen to replay their records: `v6` (the default before
     /// v9: 33.5 of 40 against GNU Go level 10) is v5 with every root move searched early in
     /// the king-of-the-hill format; `v5` is v4 plus ladders; `v4` is v3 with the growing
     /// budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
@@ -113,32 +108,11 @@ pub struct SearchFlags {
     /// `wide_root` column set to "always"; tuning, for an A/B).
     #[arg(long, hide = true)]
     wide_root: bool,
-    /// Situational dynamic komi (v7's) with any profile (the profile table's
-    /// `dynamic_komi` column set; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    dynamic_komi: bool,
     /// One search tree for all `--threads` (the profile table's `parallel` column set to
     /// "shared tree"; tuning, for an A/B): the threads run the playouts of one tree
     /// instead of each searching a tree of its own. Still deterministic.
     #[arg(long, hide = true)]
     shared_tree: bool,
-    /// Playouts that also read capturing races (the profile table's `playouts` column set
-    /// to "two liberties"; tuning, for an A/B): after the atari moves at the last move,
-    /// the moves that attack or save a group with two liberties there.
-    #[arg(long, hide = true)]
-    two_liberties: bool,
-    /// Playouts that also kill eye spaces (the profile table's `playouts` column set to
-    /// "nakade"; tuning, for an A/B): after the atari moves, the vital point of a straight
-    /// or bent three, pyramid four, crossed or bulky five or rabbity six that the last
-    /// move closed or left by a capture.
-    #[arg(long, hide = true, conflicts_with = "two_liberties")]
-    nakade: bool,
-    /// Read life and death at the root (the profile table's `life` column set; tuning, for
-    /// an A/B): every small group enclosed by the other colour is read exhaustively, and
-    /// the move that saves a critical group of ours or kills a critical one of the
-    /// opponent's gets the priors of a root capture.
-    #[arg(long, hide = true)]
-    life: bool,
 }
 
 impl SearchFlags {
@@ -151,14 +125,7 @@ impl SearchFlags {
             seed: self.seed,
             profile: self.profile,
             wide_root: self.wide_root.then_some(WideRoot::Always),
-            dynamic_komi: self.dynamic_komi.then_some(true),
             parallel: self.shared_tree.then_some(Parallel::SharedTree),
-            playouts_policy: if self.nakade {
-                Some(Playouts::Nakade)
-            } else {
-                self.two_liberties.then_some(Playouts::TwoLiberties)
-            },
-            life: self.life.then_some(true),
             ..SearchConfig::default()
         }
         .with_work(self.playouts, self.threads)

@@ -24,8 +24,8 @@ use std::path::PathBuf;
 
 use menace_go::io::sgf;
 use menace_go::model::large::{PatternCounts, PatternDict, PatternSize};
-use menace_go_lab::mm::{self, Accuracy, Dataset};
 use menace_go::model::move_model::MoveModel;
+use menace_go_lab::mm::{self, Accuracy, Dataset};
 
 fn main() {
     let mut games = PathBuf::from("/usr/share/goban");

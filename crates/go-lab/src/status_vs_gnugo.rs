@@ -83,7 +83,11 @@ impl Row {
     pub fn summary(&self) -> String {
         let one = |v: &Result<Verdict, String>| match v {
             Ok(v) => {
-                format!("{} ({} dead)", menace_go::rules::score::result_string(v.margin), v.dead.len())
+                format!(
+                    "{} ({} dead)",
+                    menace_go::rules::score::result_string(v.margin),
+                    v.dead.len()
+                )
             }
             Err(e) => format!("error: {e}"),
         };

@@ -32,8 +32,8 @@
 //!   from professional games (its learner, `mm`, is in the lab crate `menace-go-lab`).
 //! - [`search`]: the bot. [`mcts`](search::mcts) (the tree and the budget), the tree's
 //!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder) reading,
-//!   [`dynamic_komi`](search::dynamic_komi), the [`profile`](search::profile) table (v1 to
-//!   v7, one row each, a named column per capability), the [`tuning`](search::tuning) table
+//!   the [`profile`](search::profile) table (v1 to v9, one row each, a named column per
+//!   capability), the [`tuning`](search::tuning) table
 //!   of the search's tunable constants, the [`seed`](search::seed) of a
 //!   move's search, and [`bot`](search::bot), the decision (pass, resign, ko) around a search.
 //! - [`io`]: the bot's faces. [`koth`](io::koth) (the king-of-the-hill format and its move

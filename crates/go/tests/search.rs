@@ -29,8 +29,8 @@ fn shared(playouts: usize, threads: usize) -> SearchConfig {
 }
 
 /// What a search found, all of it.
-fn all(r: &mcts::SearchResult) -> (Vec<mcts::MoveStat>, usize, u32) {
-    (r.moves.clone(), r.playouts, r.virtual_komi.to_bits())
+fn all(r: &mcts::SearchResult) -> (Vec<mcts::MoveStat>, usize) {
+    (r.moves.clone(), r.playouts)
 }
 
 #[test]
@@ -352,7 +352,7 @@ fn a_shared_tree_is_deterministic_whatever_the_scheduling() {
     use std::sync::atomic::{AtomicBool, Ordering};
     let b = control_board();
     let rules = RootRules::default();
-    for profile in [Profile::V6, Profile::V7, Profile::V8] {
+    for profile in [Profile::V6, Profile::V8] {
         let sh = SearchConfig { profile, ..shared(3000, 2) };
         let a = mcts::search(&b, &sh, &rules);
         assert_eq!(all(&a), all(&mcts::search(&b, &sh, &rules)), "{profile}");
@@ -383,14 +383,14 @@ fn a_shared_tree_is_deterministic_whatever_the_scheduling() {
 
 /// On one thread the shared tree is the sequential search, statistic for statistic: the
 /// same tree, the same generator, one playout in flight at a time. Also under a control
-/// that looks (a distant deadline, snapshots) and with v7's dynamic komi phases.
+/// that looks (a distant deadline, snapshots).
 #[test]
 fn a_shared_tree_on_one_thread_is_the_sequential_search() {
     use menace_go::search::control::{Control, Progress};
     use std::time::{Duration, Instant};
     let rules = RootRules::default();
     for b in [control_board(), Board::new(19)] {
-        for profile in [Profile::V1, Profile::V5, Profile::V7, Profile::V8] {
+        for profile in [Profile::V1, Profile::V5, Profile::V8] {
             let one = |parallel| SearchConfig { profile, parallel, ..cfg(1500, 1) };
             let seq = mcts::search(&b, &one(None), &rules);
             let sh = mcts::search(&b, &one(Some(Parallel::SharedTree)), &rules);
@@ -452,37 +452,4 @@ fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
     let d = bot::decide(&input.board, &cfg, &ctx);
     assert!(input.board.is_legal(d.mv));
-}
-
-#[test]
-fn life_reading_gives_the_deciding_move_of_a_critical_group_a_root_captures_priors() {
-    use menace_go::search::priors::Knowledge;
-    // White's top-edge group has a straight three of eye space and nothing else
-    // (crates/go/src/search/life.rs reads it critical): its middle point decides, for
-    // black to kill and for white to live.
-    let diagram = "X O . . . O X . .
-                   X O O O O O X . .
-                   X X X X X X X . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .";
-    for to_move in [Colour::Black, Colour::White] {
-        let b = Board::from_diagram(diagram, to_move).unwrap();
-        let (vital, side) = (b.point(0, 3), b.point(0, 2));
-        let with = SearchConfig { life: Some(true), ..SearchConfig::default() }.capabilities();
-        let without = SearchConfig::default().capabilities();
-        assert!(!without.life, "no profile reads life and death yet");
-        let know = Knowledge::gather(&b, true, &with);
-        let plain = Knowledge::gather(&b, true, &without);
-        // The root capture's priors include AMAF visits, which nothing else here gives.
-        assert!(know.of_move(vital).an > 0.0, "{to_move:?}: {:?}", know.of_move(vital));
-        assert_eq!(plain.of_move(vital).an, 0.0, "{to_move:?}");
-        assert_eq!(know.of_move(side), plain.of_move(side), "{to_move:?}: only the vital point");
-        // Below the root nothing is read.
-        let inner = Knowledge::gather(&b, false, &with);
-        assert_eq!(inner.of_move(vital), Knowledge::gather(&b, false, &without).of_move(vital));
-    }
 }

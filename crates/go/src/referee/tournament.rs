@@ -153,7 +153,6 @@ pub fn builtin_canonical(c: &SearchConfig) -> String {
     }
     let overrides = [
         c.wide_root.map(|w| format!("wide_root={w:?}")),
-        c.dynamic_komi.map(|d| format!("dynamic_komi={d}")),
         c.parallel.map(|p| format!("parallel={p:?}")),
     ];
     for o in overrides.into_iter().flatten() {

@@ -31,11 +31,10 @@ use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::control::{Control, Row, CHECK_EVERY};
-use crate::search::dynamic_komi::{self, DynamicKomi};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
-use crate::search::profile::{Capabilities, Parallel, Patterns, Playouts, Priors, WideRoot};
+use crate::search::profile::{Capabilities, Parallel, Patterns, Priors, WideRoot};
 use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -72,19 +71,9 @@ pub struct SearchConfig {
     /// Tuning, for an A/B: where the root is wide instead of the profile's
     /// [`Capabilities::wide_root`] (`--wide-root` sets [`WideRoot::Always`]).
     pub wide_root: Option<WideRoot>,
-    /// Tuning, for an A/B: situational dynamic komi on or off instead of the profile's
-    /// [`Capabilities::dynamic_komi`] (`--dynamic-komi` turns it on).
-    pub dynamic_komi: Option<bool>,
     /// Tuning, for an A/B: how the threads share the work instead of the profile's
     /// [`Capabilities::parallel`] (`--shared-tree` sets [`Parallel::SharedTree`]).
     pub parallel: Option<Parallel>,
-    /// Tuning, for an A/B: what the playouts read instead of the profile's
-    /// [`Capabilities::playouts`] (`--two-liberties` sets [`Playouts::TwoLiberties`], `--nakade`
-    /// [`Playouts::Nakade`]).
-    pub playouts_policy: Option<Playouts>,
-    /// Tuning, for an A/B: the root's life-and-death reading on or off instead of the
-    /// profile's [`Capabilities::life`] (`--life` turns it on).
-    pub life: Option<bool>,
 }
 
 impl SearchConfig {
@@ -99,10 +88,7 @@ impl SearchConfig {
         let row = self.profile.capabilities();
         Capabilities {
             wide_root: self.wide_root.unwrap_or(row.wide_root),
-            dynamic_komi: self.dynamic_komi.unwrap_or(row.dynamic_komi),
             parallel: self.parallel.unwrap_or(row.parallel),
-            playouts: self.playouts_policy.unwrap_or(row.playouts),
-            life: self.life.unwrap_or(row.life),
             ..row
         }
     }
@@ -118,10 +104,7 @@ impl Default for SearchConfig {
             tuning: Tuning::default(),
             profile: Profile::default(),
             wide_root: None,
-            dynamic_komi: None,
             parallel: None,
-            playouts_policy: None,
-            life: None,
         }
     }
 }
@@ -164,9 +147,6 @@ pub struct SearchResult {
     pub moves: Vec<MoveStat>,
     /// Playouts run.
     pub playouts: usize,
-    /// The cushion (points) the player to move was asked for in the search's last part,
-    /// averaged over the trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
-    pub virtual_komi: f32,
 }
 
 impl SearchResult {
@@ -307,8 +287,6 @@ struct Tree {
     /// index; each counts as a lost visit in [`Tree::select`] so that the next descents
     /// spread out. Empty under root parallelism (no playout is ever in flight there).
     vloss: Vec<u16>,
-    /// V7: the cushion asked of the root player.
-    dynamic_komi: Option<DynamicKomi>,
 }
 
 /// One descent's record: the nodes it went through, root first, and the AMAF marks of
@@ -433,10 +411,6 @@ impl Tree {
             komi: cfg.komi,
             tuned: cfg.tuning.tuned(),
             vloss: Vec::new(),
-            dynamic_komi: cfg
-                .capabilities()
-                .dynamic_komi
-                .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
         }
     }
 
@@ -533,21 +507,9 @@ impl Tree {
         let mut b = root.clone();
         let margin = match self.descend(&mut b, rules, walk) {
             Some(margin) => margin,
-            None => playout_margin(&mut b, rng, walk, self.komi, self.caps.playouts),
+            None => playout_margin(&mut b, rng, walk, self.komi),
         };
         self.backup(walk, margin);
-    }
-
-    /// V7: the cushion asked in the current phase (0 without dynamic komi).
-    fn virtual_komi(&self) -> f32 {
-        self.dynamic_komi.as_ref().map_or(0.0, DynamicKomi::virtual_komi)
-    }
-
-    /// V7: ends a phase of the search (nothing without dynamic komi).
-    fn end_phase(&mut self) {
-        if let Some(dk) = &mut self.dynamic_komi {
-            dk.end_phase();
-        }
     }
 
     /// Walks from the root (`b`, the root position, on entry) to a leaf, expanding nodes on
@@ -604,10 +566,6 @@ impl Tree {
     /// walk's path: visits, wins, and the AMAF statistics of the children of each node on
     /// it.
     fn backup(&mut self, walk: &Walk, margin: f32) {
-        let margin = match &mut self.dynamic_komi {
-            Some(dk) => dk.score(margin),
-            None => margin,
-        };
         let win = if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
@@ -861,8 +819,7 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
 /// early on an obvious move, and it may publish snapshots. Without a deadline, a flag or a
 /// snapshot slot it is exactly [`search`] (the checks are not even made). With them, each
 /// tree is looked at every [`CHECK_EVERY`] playouts; the obvious-move test is each tree's
-/// own (its two most visited root moves). V7's virtual-komi phases end at equal shares
-/// of the playouts, or with a deadline at equal shares of the time, whichever comes first.
+/// own (its two most visited root moves).
 pub fn search_with(
     root: &Board,
     cfg: &SearchConfig,
@@ -886,8 +843,6 @@ fn search_in(
     let trees = if shared { 1 } else { threads };
     let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, cfg.profile));
     let per = total.div_ceil(trees).max(1);
-    // V7 adapts its virtual komi between equal parts of the search; before, one part.
-    let parts = if cfg.capabilities().dynamic_komi { dynamic_komi::PHASES } else { 1 };
     let start = Instant::now();
     // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
     let mut olds: Vec<Option<Tree>> = (0..trees).map(|_| None).collect();
@@ -908,53 +863,43 @@ fn search_in(
         }
         tree
     };
-    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree) {
+    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, usize, Tree) {
         let mut tree = fresh(old);
         let mut rng = from_seed(cfg.seed.wrapping_add(t as u64));
         let mut walk = Walk::new();
-        let mut vk = 0.0;
         let mut done = 0;
         let mut published = start;
-        'search: for k in 0..parts {
-            vk = tree.virtual_komi();
-            let end = per * (k + 1) / parts;
-            let phase_end = phase_end(ctl, start, k, parts);
-            while done < end {
-                tree.simulate(root, rules, &mut rng, &mut walk);
-                done += 1;
-                if !ctl.is_active() || done % CHECK_EVERY != 0 {
-                    continue;
-                }
-                let now = Instant::now();
-                if let Some(p) = ctl.progress {
-                    if now.duration_since(published) >= p.every {
-                        p.publish(t, done, tree.rows());
-                        published = now;
-                    }
-                }
-                if ctl.should_stop(now) || ctl.obvious(start, now, done, tree.lead(), per - done) {
-                    break 'search;
-                }
-                if k + 1 < parts && phase_end.is_some_and(|e| now >= e) {
-                    break;
+        while done < per {
+            tree.simulate(root, rules, &mut rng, &mut walk);
+            done += 1;
+            if !ctl.is_active() || done % CHECK_EVERY != 0 {
+                continue;
+            }
+            let now = Instant::now();
+            if let Some(p) = ctl.progress {
+                if now.duration_since(published) >= p.every {
+                    p.publish(t, done, tree.rows());
+                    published = now;
                 }
             }
-            tree.end_phase();
+            if ctl.should_stop(now) || ctl.obvious(start, now, done, tree.lead(), per - done) {
+                break;
+            }
         }
         if let Some(p) = ctl.progress {
             p.publish(t, done, tree.rows());
         }
-        (tree.root_stats(), vk, done, tree)
+        (tree.root_stats(), done, tree)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted). A shared
     // tree's owner, which expands it and so reads the ladders, is such a thread too.
-    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree)> = if shared {
+    let mut per_thread: Vec<(Vec<RootRow>, usize, Tree)> = if shared {
         let old = olds.pop().flatten();
         let window = window.unwrap_or_else(|| shared_window(threads));
         let pipe = Pipeline::new(root, cfg, window);
-        let (tree, vk, done) = std::thread::scope(|s| {
+        let (tree, done) = std::thread::scope(|s| {
             for _ in 1..threads {
                 std::thread::Builder::new()
                     .stack_size(SEARCH_STACK)
@@ -965,8 +910,8 @@ fn search_in(
                 .stack_size(SEARCH_STACK)
                 .spawn_scoped(s, || {
                     let mut tree = fresh(old);
-                    let (vk, done) = pipe.drive(&mut tree, root, rules, ctl, per, parts, start);
-                    (tree, vk, done)
+                    let done = pipe.drive(&mut tree, root, rules, ctl, per, start);
+                    (tree, done)
                 })
                 .expect("start a search thread");
             let result = owner.join();
@@ -974,7 +919,7 @@ fn search_in(
             pipe.close();
             result.expect("search thread panicked")
         });
-        vec![(tree.root_stats(), vk, done, tree)]
+        vec![(tree.root_stats(), done, tree)]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = olds
@@ -993,12 +938,11 @@ fn search_in(
     };
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
-    for (other, _, _, _) in &per_thread[1..] {
+    for (other, _, _) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
     }
-    let virtual_komi = per_thread.iter().map(|t| t.1).sum::<f32>() / trees as f32;
     let mut moves: Vec<MoveStat> = sums
         .iter()
         .map(|r| MoveStat {
@@ -1010,31 +954,19 @@ fn search_in(
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
-    let playouts = per_thread.iter().map(|t| t.2).sum();
+    let playouts = per_thread.iter().map(|t| t.1).sum();
     if let Some(forest) = ctl.reuse {
         let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
-        f.trees = per_thread.drain(..).map(|t| t.3).collect();
+        f.trees = per_thread.drain(..).map(|t| t.2).collect();
         f.root = Some(root.clone());
     }
-    SearchResult { moves, playouts, virtual_komi }
-}
-
-/// With a deadline, when phase `k` of `parts` ends at the latest: at its share of the time.
-fn phase_end(ctl: &Control, start: Instant, k: usize, parts: usize) -> Option<Instant> {
-    ctl.deadline
-        .map(|d| start + d.saturating_duration_since(start).mul_f64((k + 1) as f64 / parts as f64))
+    SearchResult { moves, playouts }
 }
 
 /// A playout from the leaf position `b` (consumed), marking AMAF in `walk`: black's margin
 /// with komi `komi`.
-fn playout_margin(
-    b: &mut Board,
-    rng: &mut GameRng,
-    walk: &mut Walk,
-    komi: f32,
-    how: Playouts,
-) -> f32 {
-    playout::playout(b, rng, &mut walk.amaf, how) as f32 - komi
+fn playout_margin(b: &mut Board, rng: &mut GameRng, walk: &mut Walk, komi: f32) -> f32 {
+    playout::playout(b, rng, &mut walk.amaf) as f32 - komi
 }
 
 /// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
@@ -1157,8 +1089,6 @@ struct Pipeline {
     /// Wakes the owner: a slot was played (or a playing thread panicked).
     done: std::sync::Condvar,
     komi: f32,
-    /// What the playouts read ([`Capabilities::playouts`]).
-    playouts: Playouts,
 }
 
 impl Pipeline {
@@ -1193,7 +1123,6 @@ impl Pipeline {
             queued: std::sync::Condvar::new(),
             done: std::sync::Condvar::new(),
             komi: cfg.komi,
-            playouts: cfg.capabilities().playouts,
         }
     }
 
@@ -1267,7 +1196,7 @@ impl Pipeline {
             if leaf.is_some() {
                 expander.children(board, None, kids);
             }
-            *margin = playout_margin(board, rng, walk, self.komi, self.playouts);
+            *margin = playout_margin(board, rng, walk, self.komi);
         }
         // Sequentially consistent with the owner's `owner_asleep` then `played`: either
         // the owner sees this slot played, or this thread sees the owner asleep.
@@ -1347,11 +1276,8 @@ impl Pipeline {
     }
 
     /// The owner's search of `tree` (its `run` under root parallelism): up to `total`
-    /// playouts in `parts` virtual-komi phases, under `ctl`. A phase ends when its share
-    /// of the playouts is backed up (or, with a deadline, at its share of the time); a
-    /// stop ends the descents, and the playouts in flight are still backed up and
-    /// counted. The cushion of the last phase and the playouts run.
-    #[allow(clippy::too_many_arguments)]
+    /// playouts under `ctl`. A stop ends the descents, and the playouts in flight are still
+    /// backed up and counted. The playouts run.
     fn drive(
         &self,
         tree: &mut Tree,
@@ -1359,24 +1285,14 @@ impl Pipeline {
         rules: &RootRules,
         ctl: &Control,
         total: usize,
-        parts: usize,
         start: Instant,
-    ) -> (f32, usize) {
+    ) -> usize {
         let window = self.slots.len();
-        let (mut selected, mut done, mut k) = (0, 0, 0);
-        let mut vk = tree.virtual_komi();
+        let (mut selected, mut done) = (0, 0);
         let mut stopped = false;
         let mut published = start;
         loop {
-            // The phases whose playouts are all backed up end (some may have none).
-            while !stopped && k < parts && done >= total * (k + 1) / parts {
-                tree.end_phase();
-                k += 1;
-                if k < parts {
-                    vk = tree.virtual_komi();
-                }
-            }
-            if k == parts || stopped && done == selected {
+            if if stopped { done == selected } else { done >= total } {
                 break;
             }
             while !stopped && selected < total && selected - done < window {
@@ -1397,16 +1313,12 @@ impl Pipeline {
             }
             if ctl.should_stop(now) || ctl.obvious(start, now, done, tree.lead(), total - done) {
                 stopped = true;
-            } else if k + 1 < parts && phase_end(ctl, start, k, parts).is_some_and(|e| now >= e) {
-                tree.end_phase();
-                k += 1;
-                vk = tree.virtual_komi();
             }
         }
         if let Some(p) = ctl.progress {
             p.publish(0, done, tree.rows());
         }
-        (vk, done)
+        done
     }
 }
 
@@ -1486,9 +1398,7 @@ mod tests {
                 let mut b = root.clone();
                 *margin = match tree.descend(&mut b, &rules, walk) {
                     Some(m) => m,
-                    None => {
-                        playout_margin(&mut b, rng, walk, cfg.komi, cfg.capabilities().playouts)
-                    }
+                    None => playout_margin(&mut b, rng, walk, cfg.komi),
                 };
                 tree.mark(&walk.path, 1);
             }

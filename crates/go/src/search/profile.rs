@@ -6,6 +6,16 @@
 //!
 //! The older rows are frozen: recorded games replay move for move with the profile they
 //! were played with (tests pin their moves). A new idea gets a new column and a new row.
+//!
+//! Which rows stay: v1 and v2, whose published games tests replay move for move
+//! (`tests/go_cli.rs`); v3 to v6, v8 and v9, the rungs of the A/B ladder in `docs/ab/`, each
+//! the base the next was measured against, whose columns tests pin (the ko policy, the
+//! budget, ladders, the wide root, the shared tree). v7 (v6 with situational dynamic komi)
+//! is gone with its lever, which gave the same result in all 36 paired handicap games: its
+//! records are recounted from their lines and SGF (`tests/ab_records.rs`,
+//! `tests/tournament_records.rs`), not replayed, and the lab notebook names commit
+//! 26c31bb as the last that can play them. The names are not renumbered, so every record
+//! still names the profile it was played with.
 
 /// Which version of the search's knowledge to use. The default improves over time; the
 /// older profiles stay frozen so that recorded games stay replayable move for move.
@@ -40,16 +50,10 @@ pub enum Profile {
     /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the
     /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
     V6,
-    /// V6 with situational dynamic komi
-    /// ([`DynamicKomi`](crate::search::dynamic_komi::DynamicKomi)): when the search finds
-    /// the player to move clearly ahead, it asks its playouts for a cushion of half the
-    /// expected lead, so that with no komi a winning black keeps playing for points
-    /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
-    V7,
     /// V6 with the large-pattern move model ([`Patterns::Large`]) for its
     /// learned priors and widening, and the root wide in both formats
     /// ([`WideRoot::Always`], which `--wide-root` gives v6; accepted by its A/B on 13x13,
-    /// docs/ab/wide-root-gtp-13x13.jsonl). No dynamic komi (v7's column). It won 64.8% of
+    /// docs/ab/wide-root-gtp-13x13.jsonl). It won 64.8% of
     /// 122 games against v6 on 13x13 (docs/ab/large-patterns-13x13.jsonl, SPRT H1).
     V8,
     /// V8 with one tree for all the search threads ([`Parallel::SharedTree`], the
@@ -139,25 +143,6 @@ pub enum Parallel {
     SharedTree,
 }
 
-/// What the playouts read beyond their basic recipe ([`crate::search::playout`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Playouts {
-    /// MoGo's recipe, as michi plays it: captures and atari escapes at the last move, 3x3
-    /// patterns around it, random moves. Every profile's row so far.
-    Basic,
-    /// The basic recipe, and after the atari moves the capturing-race moves of the groups with two
-    /// liberties at the last move ([`two_liberty_moves`](crate::rules::tactics::two_liberty_moves);
-    /// `--two-liberties` sets it on any profile): both three-stone losses against GNU Go
-    /// traced so far were lost in such races.
-    TwoLiberties,
-    /// The basic recipe, and after the atari moves the vital point of a killable eye space
-    /// the last move closed or left by a capture
-    /// ([`nakade_point`](crate::rules::tactics::nakade_point); `--nakade` sets it on any
-    /// profile): in both three-stone losses traced so far, GNU Go read a corner group of
-    /// ours dead for a hundred moves while our search saw it alive.
-    Nakade,
-}
-
 /// One row of the profile table: what a profile's search does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Capabilities {
@@ -172,19 +157,10 @@ pub struct Capabilities {
     pub ladders: bool,
     /// Where the root is wide ([`WideRoot::Koth`] from [`Profile::V6`]).
     pub wide_root: WideRoot,
-    /// The search asks for a cushion when ahead ([`Profile::V7`]).
-    pub dynamic_komi: bool,
     /// The learned model behind the priors ([`Patterns::Large`] in [`Profile::V8`]).
     pub patterns: Patterns,
     /// How the threads share the work ([`Parallel::SharedTree`] from [`Profile::V9`]).
     pub parallel: Parallel,
-    /// What the playouts read ([`Playouts::Basic`] in every profile so far).
-    pub playouts: Playouts,
-    /// The root reads the life and death of every small enclosed group
-    /// ([`life`](crate::search::life)): the move that saves a critical group of ours, or
-    /// kills one of the opponent's, gets the priors of a root capture (no profile so far;
-    /// `--life` sets it).
-    pub life: bool,
 }
 
 /// A row, positionally, so that the table below reads as a table (one argument a column).
@@ -195,58 +171,41 @@ const fn row(
     growing_budget: bool,
     ladders: bool,
     wide_root: WideRoot,
-    dynamic_komi: bool,
     patterns: Patterns,
     parallel: Parallel,
-    playouts: Playouts,
-    life: bool,
 ) -> Capabilities {
-    Capabilities {
-        priors,
-        ko_policy,
-        growing_budget,
-        ladders,
-        wide_root,
-        dynamic_komi,
-        patterns,
-        parallel,
-        playouts,
-        life,
-    }
+    Capabilities { priors, ko_policy, growing_budget, ladders, wide_root, patterns, parallel }
 }
 
 use KoPolicy::{AfterSearch, ExcludeFromSearch};
 use Parallel::{RootTrees, SharedTree};
 use Patterns::{Large, Shape3x3};
-use Playouts::Basic;
 use Priors::{Learned, Michi};
 use WideRoot::{Always, Koth, Never};
 
 /// The profiles, in [`Profile`] order.
 #[rustfmt::skip]
-const TABLE: [(Profile, Capabilities); 9] = [
-    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel    playouts life
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees,  Basic, false)),
-    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree, Basic, false)),
+const TABLE: [(Profile, Capabilities); 8] = [
+    //                priors   ko_policy          growing ladders wide_root patterns  parallel
+    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    Shape3x3, RootTrees)),
+    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    Shape3x3, RootTrees)),
+    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    Shape3x3, RootTrees)),
+    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    Shape3x3, RootTrees)),
+    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    Shape3x3, RootTrees)),
+    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     Shape3x3, RootTrees)),
+    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   Large,    RootTrees)),
+    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   Large,    SharedTree)),
 ];
 
 impl Profile {
     /// Every profile, oldest first.
-    pub const ALL: [Profile; 9] = [
+    pub const ALL: [Profile; 8] = [
         Profile::V1,
         Profile::V2,
         Profile::V3,
         Profile::V4,
         Profile::V5,
         Profile::V6,
-        Profile::V7,
         Profile::V8,
         Profile::V9,
     ];
@@ -256,7 +215,8 @@ impl Profile {
         TABLE[self as usize].1
     }
 
-    /// The name on the command line and in records (`v1` ... `v9`).
+    /// The name on the command line and in records (`v1` ... `v9`; `v7`, v6 with
+    /// situational dynamic komi, was deleted with its lever: see the module's doc).
     pub fn name(self) -> &'static str {
         match self {
             Profile::V1 => "v1",
@@ -265,7 +225,6 @@ impl Profile {
             Profile::V4 => "v4",
             Profile::V5 => "v5",
             Profile::V6 => "v6",
-            Profile::V7 => "v7",
             Profile::V8 => "v8",
             Profile::V9 => "v9",
         }
@@ -302,10 +261,10 @@ mod tests {
 
     #[test]
     fn each_profile_adds_what_its_documentation_says() {
-        // Each row differs from the one it builds on (the one before, but v8 builds on v6)
-        // in exactly the columns its version added.
+        // Each row differs from the one it builds on (the one before) in exactly the
+        // columns its version added.
         let added = |p: Profile| {
-            let base = if p == Profile::V8 { Profile::V6 } else { Profile::ALL[p as usize - 1] };
+            let base = Profile::ALL[p as usize - 1];
             let (a, b) = (base.capabilities(), p.capabilities());
             [
                 ("priors", a.priors != b.priors),
@@ -313,11 +272,8 @@ mod tests {
                 ("growing_budget", a.growing_budget != b.growing_budget),
                 ("ladders", a.ladders != b.ladders),
                 ("wide_root", a.wide_root != b.wide_root),
-                ("dynamic_komi", a.dynamic_komi != b.dynamic_komi),
                 ("patterns", a.patterns != b.patterns),
                 ("parallel", a.parallel != b.parallel),
-                ("playouts", a.playouts != b.playouts),
-                ("life", a.life != b.life),
             ]
             .into_iter()
             .filter(|x| x.1)
@@ -329,7 +285,6 @@ mod tests {
         assert_eq!(added(Profile::V4), ["growing_budget"]);
         assert_eq!(added(Profile::V5), ["ladders"]);
         assert_eq!(added(Profile::V6), ["wide_root"]);
-        assert_eq!(added(Profile::V7), ["dynamic_komi"]);
         assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
         assert_eq!(Profile::V8.capabilities().wide_root, WideRoot::Always);
         assert_eq!(added(Profile::V9), ["parallel"]);

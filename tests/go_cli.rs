@@ -64,7 +64,7 @@ fn bench_threads_times_the_decision_menace_go_makes() {
     let budget = menace_go::search::mcts::budget(
         &koth::parse(&text).unwrap().board,
         300,
-        menace_go::search::profile::Profile::default(),
+        &menace_go::search::profile::Profile::default().params(),
     );
     for (row, threads) in lines[1..].iter().zip(["1", "3"]) {
         assert_eq!(row[..2], ["midgame-19.txt", threads], "{out}");

@@ -10,8 +10,9 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Parallel, Profile, WideRoot};
-use menace_go::search::tuning::{Setting, TuneParam, Tuning};
+use menace_go::search::params::{Setting, Settings};
+use menace_go::search::profile::Profile;
+use menace_go_lab::tune::TuneParam;
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 use super::{fail, report};
@@ -58,13 +59,11 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 6] = [
+const OVERLAY: [(&str, Set); 4] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
     ("profile", |c, a| c.profile = a.profile),
-    ("wide_root", |c, a| c.wide_root = a.wide_root),
-    ("shared_tree", |c, a| c.parallel = a.parallel),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -99,36 +98,22 @@ pub struct SearchFlags {
     /// games and progressive widening to `v1`, the bot of the first recorded matches.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
-    /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):
-    /// rave_equiv, expand_visits, widen_start, widen_at, widen_ratio, score_weight,
-    /// prior_model (their defaults, ranges and meaning: `menace go tune --help`).
+    /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an
+    /// A/B): a tunable constant (rave_equiv, expand_visits, widen_start, widen_at,
+    /// widen_ratio, score_weight, prior_model) or a lever (priors, ko_policy,
+    /// growing_budget, ladders, wide_root, patterns, parallel); their defaults, ranges and
+    /// meaning: `menace go tune --help`.
     #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
     tune: Vec<Setting>,
-    /// Search every root move early in both formats, over GTP too (the profile table's
-    /// `wide_root` column set to "always"; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    wide_root: bool,
-    /// One search tree for all `--threads` (the profile table's `parallel` column set to
-    /// "shared tree"; tuning, for an A/B): the threads run the playouts of one tree
-    /// instead of each searching a tree of its own. Still deterministic.
-    #[arg(long, hide = true)]
-    shared_tree: bool,
 }
 
 impl SearchFlags {
     /// The search these flags ask for, every one of them (defaults included).
     pub fn config(&self) -> SearchConfig {
-        let mut tuning = Tuning::default();
-        self.tune.iter().for_each(|&s| tuning.put(s));
-        SearchConfig {
-            tuning,
-            seed: self.seed,
-            profile: self.profile,
-            wide_root: self.wide_root.then_some(WideRoot::Always),
-            parallel: self.shared_tree.then_some(Parallel::SharedTree),
-            ..SearchConfig::default()
-        }
-        .with_work(self.playouts, self.threads)
+        let mut settings = Settings::default();
+        self.tune.iter().for_each(|&s| settings.put(s));
+        SearchConfig { settings, seed: self.seed, profile: self.profile, ..SearchConfig::default() }
+            .with_work(self.playouts, self.threads)
     }
 
     /// A builtin entrant's settings: `base` (the tournament's own `menace go` flags) with
@@ -151,7 +136,7 @@ impl SearchFlags {
                 set(&mut cfg, &all);
             }
         }
-        flags.tune.iter().for_each(|&s| cfg.tuning.put(s));
+        flags.tune.iter().for_each(|&s| cfg.settings.put(s));
         Ok(cfg)
     }
 }
@@ -501,16 +486,15 @@ mod tests {
         // Only what is given changes.
         let c = SearchFlags::overlay(&base, &words("--playouts 300 --seed 4")).unwrap();
         assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        let c = SearchFlags::overlay(&base, &words("--profile v1 --shared-tree")).unwrap();
-        assert_eq!(
-            (c.profile, c.parallel, c.playouts),
-            (Profile::V1, Some(Parallel::SharedTree), 777)
-        );
+        let c = SearchFlags::overlay(&base, &words("--profile v1 --tune parallel=shared_tree"));
+        let c = c.unwrap();
+        let parallel = menace_go::search::params::Parallel::SharedTree;
+        assert_eq!((c.profile, c.params().parallel, c.playouts), (Profile::V1, parallel, 777));
         // --tune adds to the base's tuning.
         let mut tuned = base.clone();
-        tuned.tuning.apply("rave_equiv=3000").unwrap();
+        tuned.settings.apply("rave_equiv=3000").unwrap();
         let c = SearchFlags::overlay(&tuned, &words("--tune widen_ratio=1.3")).unwrap();
-        assert_eq!(c.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        assert_eq!(c.settings.changes(&c.profile.params()), ["rave_equiv=3000", "widen_ratio=1.3"]);
         // The same clamps as `menace go`'s own flags.
         let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
         assert_eq!((c.threads, c.playouts), (64, 1));
@@ -534,7 +518,7 @@ mod tests {
             ("--playouts", "'--playouts <PLAYOUTS>'"),
             ("--playouts many", "'many'"),
             ("--profile v99", "'v99'"),
-            ("--tune rave=1", "unknown tunable \"rave\""),
+            ("--tune rave=1", "unknown parameter \"rave\""),
             ("--gtp", "'--gtp'"),
         ] {
             let e = SearchFlags::overlay(&base, &words(bad)).unwrap_err();

@@ -254,7 +254,7 @@ impl Engine {
         match req.kind {
             Kind::Analyze => {
                 let this = &*self;
-                let caps = cfg.capabilities();
+                let caps = cfg.params();
                 let rules = mcts::RootRules {
                     forbidden: ctx.forbidden.clone(),
                     allow_pass: true,
@@ -262,7 +262,7 @@ impl Engine {
                 };
                 let mut root = b.clone();
                 root.set_passes(u8::from(ctx.opponent_passed));
-                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile);
+                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params());
                 let search = |stop: &AtomicBool, progress: &Progress| {
                     let ctl = Control {
                         stop: Some(stop),
@@ -537,7 +537,7 @@ fn choose(
             deadline: Some(start + think),
             early_stop: true,
             max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile),
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params()),
             ),
             progress,
             stop: None,

@@ -4,16 +4,16 @@
 //! virtual wins and visits from cheap knowledge ([`priors`]), and is chosen by the RAVE blend
 //! `(1 - beta) * winrate + beta * amaf_winrate` with
 //! `beta = an / (an + n + n * an / RAVE_EQUIV)`. The priors replace an exploration term.
-//! A leaf is expanded after [`Tuning::expand_visits`] visits. Two passes in a row
+//! A leaf is expanded after `expand_visits` visits ([`Params`]). Two passes in a row
 //! inside the tree end the game there and are scored exactly (Tromp-Taylor on the board as
 //! it stands), so the tree learns that passing with dead stones on the board loses.
 //!
 //! Determinism: the work is a fixed number of playouts, and how the threads share it is
-//! the profile's [`Capabilities::parallel`]:
+//! the [`Params::parallel`] of the profile and settings:
 //!
 //! - [`Parallel::RootTrees`] (root parallelism): each thread searches its own tree from the
 //!   seed `seed + thread index`, and the root statistics are summed in thread order.
-//! - [`Parallel::SharedTree`] (`--shared-tree`): one tree, which one thread (its owner)
+//! - [`Parallel::SharedTree`] (`--tune parallel=shared_tree`): one tree, which one thread (its owner)
 //!   walks, expands and updates in a fixed order, while all the threads run playouts.
 //!   Playout `i` is descended once playout `i - W` is backed up (`W`, the window, from
 //!   [`shared_window`]), with a virtual loss on its path so that the playouts in flight
@@ -31,11 +31,12 @@ use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::control::{Control, Row, CHECK_EVERY};
+use crate::search::params::{
+    geometric, Parallel, Params, Patterns, Priors, Setting, Settings, Tuned,
+};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
-use crate::search::profile::{Capabilities, Parallel, Patterns, Priors, WideRoot};
-use crate::search::tuning::{Tuned, Tuning};
 use menace_stats::rng::{from_seed, GameRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -63,17 +64,12 @@ pub struct SearchConfig {
     /// The generator seed (each tree, or each playout slot of a shared tree, adds its
     /// index).
     pub seed: u64,
-    /// The tunable constants ([`crate::search::tuning::TABLE`]; `--tune NAME=VALUE`).
-    pub tuning: Tuning,
-    /// The knowledge profile: its row of the table ([`Profile::capabilities`]) says
-    /// what the search does.
+    /// The knowledge profile: its overrides of the registry's defaults
+    /// ([`Profile::settings`]) say what the search does.
     pub profile: Profile,
-    /// Tuning, for an A/B: where the root is wide instead of the profile's
-    /// [`Capabilities::wide_root`] (`--wide-root` sets [`WideRoot::Always`]).
-    pub wide_root: Option<WideRoot>,
-    /// Tuning, for an A/B: how the threads share the work instead of the profile's
-    /// [`Capabilities::parallel`] (`--shared-tree` sets [`Parallel::SharedTree`]).
-    pub parallel: Option<Parallel>,
+    /// The user's parameters by name, laid over the profile's (`--tune NAME=VALUE`; the
+    /// registry: [`crate::search::params::REGISTRY`]).
+    pub settings: Settings,
 }
 
 impl SearchConfig {
@@ -83,14 +79,16 @@ impl SearchConfig {
         SearchConfig { playouts: playouts.max(1), threads: threads.clamp(1, MAX_THREADS), ..self }
     }
 
-    /// What the search does: the profile's row, with the tuning overrides applied.
-    pub fn capabilities(&self) -> Capabilities {
-        let row = self.profile.capabilities();
-        Capabilities {
-            wide_root: self.wide_root.unwrap_or(row.wide_root),
-            parallel: self.parallel.unwrap_or(row.parallel),
-            ..row
-        }
+    /// What the search does: the registry's defaults, the profile's overrides, then the
+    /// user's settings.
+    pub fn params(&self) -> Params {
+        self.settings.over(self.profile.params())
+    }
+
+    /// This configuration with `NAME=VALUE` set (as `--tune NAME=VALUE` sets it).
+    pub fn with(mut self, setting: &str) -> Result<SearchConfig, String> {
+        self.settings.put(setting.parse::<Setting>()?);
+        Ok(self)
     }
 }
 
@@ -101,10 +99,8 @@ impl Default for SearchConfig {
             threads: 1,
             komi: 0.0,
             seed: 1,
-            tuning: Tuning::default(),
             profile: Profile::default(),
-            wide_root: None,
-            parallel: None,
+            settings: Settings::default(),
         }
     }
 }
@@ -118,7 +114,7 @@ pub struct RootRules {
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
     /// Every root move is searchable early: the root widens from more moves and much
-    /// faster than other nodes ([`Capabilities::wide_root`] says where). Without the last move
+    /// faster than other nodes ([`Params::wide_root`] says where). Without the last move
     /// the learned model cannot rank the answer to it, and widening by that ranking kept
     /// the urgent local move out of the search.
     pub wide: bool,
@@ -211,26 +207,6 @@ const PV_DEPTH: usize = 24;
 const NEG_ZERO: u32 = 0x8000_0000;
 /// Margin (points) at which the score term is half-way to its bound.
 const SCORE_SCALE: f32 = 10.0;
-/// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
-/// times `num / den` each step, in integers so the table is the same on every machine
-/// (V2's widening, [`Tuned::widen_at`]: `40 * 1.4^k` by default). Past `u32::MAX` a
-/// threshold stays there.
-pub(crate) const fn geometric<const N: usize>(
-    start: u64,
-    scale: u64,
-    num: u64,
-    den: u64,
-) -> [u32; N] {
-    let mut t = [0u32; N];
-    let mut x = start;
-    let mut k = 0;
-    while k < N {
-        t[k] = if x / scale > u32::MAX as u64 { u32::MAX } else { (x / scale) as u32 };
-        x = x.saturating_mul(num) / den;
-        k += 1;
-    }
-    t
-}
 
 /// V6, the king-of-the-hill root: children searchable before any widening. Without the
 /// last move the model's ranking misses the answer to it (in game 35 of the v4 run the
@@ -256,7 +232,7 @@ fn widened_root(visits: u32) -> usize {
 /// large patterns of every empty point), the part of the search that one thread did for
 /// all of them.
 struct Expander {
-    caps: Capabilities,
+    caps: Params,
     model: &'static MoveModel,
     tuned: Tuned,
     /// V2: children being created, with their strengths (reused between expansions).
@@ -265,7 +241,7 @@ struct Expander {
 
 struct Tree {
     nodes: Vec<Node>,
-    caps: Capabilities,
+    caps: Params,
     /// Creates the children of the nodes this tree expands itself.
     expander: Expander,
     /// Shared tree: children created by the playing threads, by the node they are of,
@@ -304,14 +280,14 @@ impl Walk {
 
 impl Expander {
     fn new(cfg: &SearchConfig) -> Expander {
-        let caps = cfg.capabilities();
+        let caps = cfg.params();
         Expander {
             caps,
             model: match caps.patterns {
                 Patterns::Shape3x3 => MoveModel::builtin(),
                 Patterns::Large => MoveModel::builtin_large(),
             },
-            tuned: cfg.tuning.tuned(),
+            tuned: caps.tuned(),
             scratch: Vec::new(),
         }
     }
@@ -401,7 +377,7 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
-            caps: cfg.capabilities(),
+            caps: cfg.params(),
             expander: Expander::new(cfg),
             ready: std::collections::HashMap::new(),
             spare: Vec::new(),
@@ -409,7 +385,7 @@ impl Tree {
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
             komi: cfg.komi,
-            tuned: cfg.tuning.tuned(),
+            tuned: cfg.params().tuned(),
             vloss: Vec::new(),
         }
     }
@@ -755,8 +731,8 @@ impl Tree {
 /// 1.30 s of CPU on the empty 19x19 board, 1.14 s at 262 empty points, 0.97 s at 216, 0.77 s
 /// at 166, 0.56 s at 128, in a recorded game), so this keeps every move within about 6%
 /// of the first move's time. A function of the position alone: the bot stays deterministic.
-pub fn budget(root: &Board, base: usize, profile: Profile) -> usize {
-    if !profile.capabilities().growing_budget {
+pub fn budget(root: &Board, base: usize, params: &Params) -> usize {
+    if !params.growing_budget {
         return base;
     }
     let n = (root.size() * root.size()) as u64;
@@ -839,9 +815,10 @@ fn search_in(
     window: Option<usize>,
 ) -> SearchResult {
     let threads = cfg.threads.max(1);
-    let shared = cfg.capabilities().parallel == Parallel::SharedTree;
+    let params = cfg.params();
+    let shared = params.parallel == Parallel::SharedTree;
     let trees = if shared { 1 } else { threads };
-    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, cfg.profile));
+    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, &params));
     let per = total.div_ceil(trees).max(1);
     let start = Instant::now();
     // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
@@ -1333,7 +1310,7 @@ mod tests {
             threads,
             seed: 7,
             profile,
-            parallel: Some(Parallel::SharedTree),
+            settings: Settings::parse(&["parallel=shared_tree"]).unwrap(),
             ..SearchConfig::default()
         }
     }
@@ -1386,7 +1363,7 @@ mod tests {
         let mut slots: Vec<(Walk, GameRng, f32)> = (0..window)
             .map(|j| (Walk::new(), from_seed(cfg.seed.wrapping_add(j as u64)), 0.0))
             .collect();
-        let total = budget(root, cfg.playouts, cfg.profile);
+        let total = budget(root, cfg.playouts, &cfg.params());
         for i in 0..total + window {
             if i >= window {
                 let (walk, _, margin) = &slots[(i - window) % window];
@@ -1435,7 +1412,7 @@ mod tests {
         let b = position();
         let cfg = shared(2000, 2, Profile::V8);
         let (r, t) = shared_tree(&b, &cfg, shared_window(2));
-        assert_eq!(r.playouts, budget(&b, 2000, cfg.profile));
+        assert_eq!(r.playouts, budget(&b, 2000, &cfg.params()));
         assert!(t.vloss.iter().all(|&l| l == 0), "virtual losses left");
         let root = t.nodes[0];
         assert_eq!(root.visits as usize, r.playouts);
@@ -1472,7 +1449,7 @@ mod tests {
             let cfg = shared(1200, threads, Profile::V9);
             let (r, t) = shared_tree(&b, &cfg, window);
             assert_eq!(keys(&t), keys(&reference(&b, &cfg, window)), "{threads} threads");
-            assert_eq!(r.playouts, budget(&b, 1200, cfg.profile));
+            assert_eq!(r.playouts, budget(&b, 1200, &cfg.params()));
             assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
             assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
         }
@@ -1505,7 +1482,7 @@ mod tests {
         let (_, t) = shared_tree(&b, &cfg, 1);
         let mut seq = Tree::new(&b, &cfg);
         let (mut rng, mut walk) = (from_seed(cfg.seed), Walk::new());
-        for _ in 0..budget(&b, 1000, cfg.profile) {
+        for _ in 0..budget(&b, 1000, &cfg.params()) {
             seq.simulate(&b, &RootRules::default(), &mut rng, &mut walk);
         }
         assert_eq!(keys(&t), keys(&seq));

@@ -3,7 +3,7 @@
 //! third line in empty areas; self-ataris and first-line moves get virtual losses. At the
 //! root, every capture and escape on the board counts (the king-of-the-hill bot does not
 //! know the last move, and playouts only look near it), in AMAF too. With ladders read
-//! ([`Capabilities::ladders`](crate::search::profile::Capabilities::ladders)), running into
+//! ([`Params::ladders`]), running into
 //! a ladder that works loses its tactical priors and an atari that starts one gains a
 //! capture's. With learned priors the move model adds its own ([`learned`]).
 
@@ -11,7 +11,7 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, BLACK, EMPTY, WHITE};
 use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::ladder;
-use crate::search::profile::Capabilities;
+use crate::search::params::Params;
 
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
@@ -69,7 +69,7 @@ pub struct Knowledge<'a> {
 
 impl<'a> Knowledge<'a> {
     /// Reads `b` (the root if `at_root`) with what `caps` says the search reads.
-    pub fn gather(b: &'a Board, at_root: bool, caps: &Capabilities) -> Knowledge<'a> {
+    pub fn gather(b: &'a Board, at_root: bool, caps: &Params) -> Knowledge<'a> {
         let c = b.to_move();
         let pats = pattern::compiled();
         let mut tactical = MoveList::default();

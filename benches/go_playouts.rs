@@ -7,8 +7,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use menace_go::model::pattern;
 use menace_go::rules::board::{Board, MAX_POINTS};
-use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::playout;
+use menace_go::search::tree::RootRules;
 use menace_stats::rng::from_seed;
 
 const BATCH: usize = 200;

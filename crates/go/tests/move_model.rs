@@ -4,8 +4,9 @@
 
 use menace_go::model::move_model::MoveModel;
 use menace_go::rules::board::{Board, Point};
-use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::profile::Profile;
+use menace_go::search::tree::RootRules;
 use proptest::prelude::*;
 
 fn line(b: &Board, p: Point) -> usize {

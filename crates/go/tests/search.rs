@@ -5,8 +5,9 @@
 use menace_go::rules::board::{Board, Colour, Move};
 use menace_go::rules::ko;
 use menace_go::search::bot::{self, Context};
-use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::profile::Profile;
+use menace_go::search::tree::RootRules;
 
 mod support;
 use support::repo;
@@ -284,7 +285,7 @@ fn the_stop_flag_and_the_deadline_end_a_search_early() {
 fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
     use menace_go::search::control::CHECK_EVERY;
     let r = the_clock_ends_a_search(shared, 2);
-    assert_eq!(r.playouts, CHECK_EVERY + mcts::shared_window(2) - 1);
+    assert_eq!(r.playouts, CHECK_EVERY + menace_go::search::shared::shared_window(2) - 1);
     let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
     assert_eq!(visits as usize, r.playouts, "the playouts in flight were backed up");
 }
@@ -296,9 +297,9 @@ fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
 fn tree_reuse(
     make: fn(usize, usize) -> SearchConfig,
     trees: usize,
-) -> (std::sync::Mutex<menace_go::search::mcts::Forest>, Board) {
+) -> (std::sync::Mutex<menace_go::search::reuse::Forest>, Board) {
     use menace_go::search::control::Control;
-    use menace_go::search::mcts::Forest;
+    use menace_go::search::reuse::Forest;
     use std::sync::Mutex;
     let b = control_board();
     let rules = RootRules::default();

@@ -15,9 +15,11 @@ use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
+use crate::search::reuse::Forest;
 use crate::search::seed::position_seed;
 use crate::search::status::{self, Status};
 use crate::search::time::{self, TimeManager};
+use crate::search::tree::RootRules;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -72,7 +74,7 @@ pub struct Engine {
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
     /// Tree reuse: the trees kept from the last search (`None`: no reuse).
-    forest: Option<std::sync::Mutex<mcts::Forest>>,
+    forest: Option<std::sync::Mutex<Forest>>,
     /// Think on the opponent's time (see [`Engine::ponder`]).
     ponder: bool,
     /// The last command played a move of ours (pondering starts after it).
@@ -255,7 +257,7 @@ impl Engine {
             Kind::Analyze => {
                 let this = &*self;
                 let caps = cfg.params();
-                let rules = mcts::RootRules {
+                let rules = RootRules {
                     forbidden: ctx.forbidden.clone(),
                     allow_pass: true,
                     wide: caps.wide_root.applies(false),
@@ -596,7 +598,7 @@ fn commit_genmove(
 
 /// The kept trees for the next search, told the moves played since their position (the
 /// search checks that those moves lead to its position); `None` without tree reuse.
-fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<mcts::Forest>> {
+fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
     let forest = e.forest.as_ref()?;
     let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
     let key = f.root().map(|r| r.position_key());

@@ -14,8 +14,9 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
 use crate::search::control::Control;
-use crate::search::mcts::{self, RootRules, SearchConfig, SearchResult};
+use crate::search::mcts::{self, SearchConfig, SearchResult};
 use crate::search::params::{KoPolicy, Priors};
+use crate::search::tree::RootRules;
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]

@@ -434,32 +434,8 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
 /// `menace go bench-threads`: each position searched at each thread count, a line printed
 /// as each search ends.
 fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, String> {
-    let reference = if b.threads.first() == Some(&1) { "x 1 thread" } else { "x first" };
-    println!(
-        "{:<20} {:>7} {:>8} {:>9} {:>10} {:>10}  move",
-        "position", "threads", "seconds", "playouts", "playouts/s", reference
-    );
-    for path in &b.positions {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let input = koth::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
-        let mut first = None;
-        for &t in &b.threads {
-            let cfg = base.clone().with_work(b.playouts, t);
-            let start = std::time::Instant::now();
-            let d = koth::decide(&input, &cfg);
-            let secs = start.elapsed().as_secs_f64();
-            let playouts = d.search.as_ref().map_or(0, |s| s.playouts);
-            let rate = playouts as f64 / secs;
-            let ratio = rate / *first.get_or_insert(rate);
-            let mv = koth::format_move(&input.board, d.mv);
-            let threads = cfg.threads;
-            println!(
-                "{name:<20} {threads:>7} {secs:>8.3} {playouts:>9} {rate:>10.0} {ratio:>10.2}  {mv}"
-            );
-        }
-    }
+    let print = &mut |line: &str| println!("{line}");
+    menace_go_lab::bench::threads(base, &b.positions, &b.threads, b.playouts, print)?;
     Ok(String::new())
 }
 

@@ -9,11 +9,14 @@
 //!   `go_learn_patterns`.
 //! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
 //!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
+//! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
+//!   count.
 //!
 //! The experiments that lost their A/B are not kept here: their records stay in
 //! `docs/ab/` and their rows in the lab notebook (`docs/go-lab.md`), with the commit that
 //! has their code.
 
+pub mod bench;
 pub mod mm;
 pub mod status_vs_gnugo;
 pub mod tune;

@@ -1,6 +1,6 @@
 //! `menace go tune` as a process: the log's lines, resuming a run where it stopped, and
 //! refused settings. The algorithm is tested in menace-arena (`tune`), the games and the
-//! constants' table in menace-go (`referee::tune`, `search::tuning`).
+//! parameters' registry (`menace_go_lab::tune`, `menace_go::search::params`).
 
 use serde_json::Value;
 
@@ -142,7 +142,7 @@ fn a_bad_param_is_one_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     for (param, why) in [
-        ("bogus", "unknown tunable \"bogus\" (the tunables: rave_equiv, expand_visits"),
+        ("bogus", "unknown parameter \"bogus\" (the parameters: rave_equiv, expand_visits"),
         ("widen_at=3", "widen_at=3 is out of its range 5 to 1000"),
         ("expand_visits=2.5", "expand_visits=2.5: must be a whole number"),
     ] {

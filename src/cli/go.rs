@@ -10,8 +10,9 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Parallel, Playouts, Profile, WideRoot};
-use menace_go::search::tuning::{Setting, TuneParam, Tuning};
+use menace_go::search::params::{Setting, Settings};
+use menace_go::search::profile::Profile;
+use menace_go_lab::tune::TuneParam;
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 use super::{fail, report};
@@ -58,17 +59,11 @@ pub struct GoArgs {
 /// Each search flag's clap id and the part of the settings it sets, for
 /// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
 type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 10] = [
+const OVERLAY: [(&str, Set); 4] = [
     ("playouts", |c, a| c.playouts = a.playouts),
     ("threads", |c, a| c.threads = a.threads),
     ("seed", |c, a| c.seed = a.seed),
     ("profile", |c, a| c.profile = a.profile),
-    ("wide_root", |c, a| c.wide_root = a.wide_root),
-    ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
-    ("shared_tree", |c, a| c.parallel = a.parallel),
-    ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
-    ("nakade", |c, a| c.playouts_policy = a.playouts_policy),
-    ("life", |c, a| c.life = a.life),
 ];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
@@ -95,8 +90,7 @@ pub struct SearchFlags {
     /// budget as the board fills (`--playouts` on the empty board, up to twice that in the
     /// middle game); it scored 10.5 points of 12 against GNU Go level 10 on 19x19 in the
     /// king-of-the-hill format. `v8` is v9 with a tree per thread (v9 won 74.6% of 67
-    /// against it on 13x13). `v7` (experimental) is v6 with a virtual komi when clearly
-    /// ahead. The older ones are frozen to replay their records: `v6` (the default before
+    /// against it on 13x13). The older ones are frozen to replay their records: `v6` (the default before
     /// v9: 33.5 of 40 against GNU Go level 10) is v5 with every root move searched early in
     /// the king-of-the-hill format; `v5` is v4 plus ladders; `v4` is v3 with the growing
     /// budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
@@ -104,64 +98,22 @@ pub struct SearchFlags {
     /// games and progressive widening to `v1`, the bot of the first recorded matches.
     #[arg(long, default_value_t = Profile::default())]
     profile: Profile,
-    /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):
-    /// rave_equiv, expand_visits, widen_start, widen_at, widen_ratio, score_weight,
-    /// prior_model (their defaults, ranges and meaning: `menace go tune --help`).
+    /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an
+    /// A/B): a tunable constant (rave_equiv, expand_visits, widen_start, widen_at,
+    /// widen_ratio, score_weight, prior_model) or a lever (priors, ko_policy,
+    /// growing_budget, ladders, wide_root, patterns, parallel); their defaults, ranges and
+    /// meaning: `menace go tune --help`.
     #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
     tune: Vec<Setting>,
-    /// Search every root move early in both formats, over GTP too (the profile table's
-    /// `wide_root` column set to "always"; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    wide_root: bool,
-    /// Situational dynamic komi (v7's) with any profile (the profile table's
-    /// `dynamic_komi` column set; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    dynamic_komi: bool,
-    /// One search tree for all `--threads` (the profile table's `parallel` column set to
-    /// "shared tree"; tuning, for an A/B): the threads run the playouts of one tree
-    /// instead of each searching a tree of its own. Still deterministic.
-    #[arg(long, hide = true)]
-    shared_tree: bool,
-    /// Playouts that also read capturing races (the profile table's `playouts` column set
-    /// to "two liberties"; tuning, for an A/B): after the atari moves at the last move,
-    /// the moves that attack or save a group with two liberties there.
-    #[arg(long, hide = true)]
-    two_liberties: bool,
-    /// Playouts that also kill eye spaces (the profile table's `playouts` column set to
-    /// "nakade"; tuning, for an A/B): after the atari moves, the vital point of a straight
-    /// or bent three, pyramid four, crossed or bulky five or rabbity six that the last
-    /// move closed or left by a capture.
-    #[arg(long, hide = true, conflicts_with = "two_liberties")]
-    nakade: bool,
-    /// Read life and death at the root (the profile table's `life` column set; tuning, for
-    /// an A/B): every small group enclosed by the other colour is read exhaustively, and
-    /// the move that saves a critical group of ours or kills a critical one of the
-    /// opponent's gets the priors of a root capture.
-    #[arg(long, hide = true)]
-    life: bool,
 }
 
 impl SearchFlags {
     /// The search these flags ask for, every one of them (defaults included).
     pub fn config(&self) -> SearchConfig {
-        let mut tuning = Tuning::default();
-        self.tune.iter().for_each(|&s| tuning.put(s));
-        SearchConfig {
-            tuning,
-            seed: self.seed,
-            profile: self.profile,
-            wide_root: self.wide_root.then_some(WideRoot::Always),
-            dynamic_komi: self.dynamic_komi.then_some(true),
-            parallel: self.shared_tree.then_some(Parallel::SharedTree),
-            playouts_policy: if self.nakade {
-                Some(Playouts::Nakade)
-            } else {
-                self.two_liberties.then_some(Playouts::TwoLiberties)
-            },
-            life: self.life.then_some(true),
-            ..SearchConfig::default()
-        }
-        .with_work(self.playouts, self.threads)
+        let mut settings = Settings::default();
+        self.tune.iter().for_each(|&s| settings.put(s));
+        SearchConfig { settings, seed: self.seed, profile: self.profile, ..SearchConfig::default() }
+            .with_work(self.playouts, self.threads)
     }
 
     /// A builtin entrant's settings: `base` (the tournament's own `menace go` flags) with
@@ -184,7 +136,7 @@ impl SearchFlags {
                 set(&mut cfg, &all);
             }
         }
-        flags.tune.iter().for_each(|&s| cfg.tuning.put(s));
+        flags.tune.iter().for_each(|&s| cfg.settings.put(s));
         Ok(cfg)
     }
 }
@@ -250,7 +202,7 @@ struct BenchThreadsArgs {
 
 /// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = menace_go::referee::tune::help())]
+#[command(after_long_help = menace_go_lab::tune::help())]
 struct TuneArgs {
     /// A constant to tune (repeat), from its value in the base settings or from START.
     /// NAME is one of rave_equiv, expand_visits, widen_start, widen_at, widen_ratio,
@@ -465,10 +417,10 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
-    let run = menace_go::referee::tune::Tune {
+    let run = menace_go_lab::tune::Tune {
         base: base.clone().with_work(t.playouts, t.threads),
         params: t.params,
-        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go::referee::tune::MOVE_TIMEOUT),
+        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go_lab::tune::MOVE_TIMEOUT),
         pairs: t.pairs,
         seed: t.seed,
         gain: t.gain,
@@ -482,32 +434,8 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
 /// `menace go bench-threads`: each position searched at each thread count, a line printed
 /// as each search ends.
 fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, String> {
-    let reference = if b.threads.first() == Some(&1) { "x 1 thread" } else { "x first" };
-    println!(
-        "{:<20} {:>7} {:>8} {:>9} {:>10} {:>10}  move",
-        "position", "threads", "seconds", "playouts", "playouts/s", reference
-    );
-    for path in &b.positions {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let input = koth::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
-        let mut first = None;
-        for &t in &b.threads {
-            let cfg = base.clone().with_work(b.playouts, t);
-            let start = std::time::Instant::now();
-            let d = koth::decide(&input, &cfg);
-            let secs = start.elapsed().as_secs_f64();
-            let playouts = d.search.as_ref().map_or(0, |s| s.playouts);
-            let rate = playouts as f64 / secs;
-            let ratio = rate / *first.get_or_insert(rate);
-            let mv = koth::format_move(&input.board, d.mv);
-            let threads = cfg.threads;
-            println!(
-                "{name:<20} {threads:>7} {secs:>8.3} {playouts:>9} {rate:>10.0} {ratio:>10.2}  {mv}"
-            );
-        }
-    }
+    let print = &mut |line: &str| println!("{line}");
+    menace_go_lab::bench::threads(base, &b.positions, &b.threads, b.playouts, print)?;
     Ok(String::new())
 }
 
@@ -534,16 +462,15 @@ mod tests {
         // Only what is given changes.
         let c = SearchFlags::overlay(&base, &words("--playouts 300 --seed 4")).unwrap();
         assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        let c = SearchFlags::overlay(&base, &words("--profile v1 --shared-tree")).unwrap();
-        assert_eq!(
-            (c.profile, c.parallel, c.playouts),
-            (Profile::V1, Some(Parallel::SharedTree), 777)
-        );
+        let c = SearchFlags::overlay(&base, &words("--profile v1 --tune parallel=shared_tree"));
+        let c = c.unwrap();
+        let parallel = menace_go::search::params::Parallel::SharedTree;
+        assert_eq!((c.profile, c.params().parallel, c.playouts), (Profile::V1, parallel, 777));
         // --tune adds to the base's tuning.
         let mut tuned = base.clone();
-        tuned.tuning.apply("rave_equiv=3000").unwrap();
+        tuned.settings.apply("rave_equiv=3000").unwrap();
         let c = SearchFlags::overlay(&tuned, &words("--tune widen_ratio=1.3")).unwrap();
-        assert_eq!(c.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        assert_eq!(c.settings.changes(&c.profile.params()), ["rave_equiv=3000", "widen_ratio=1.3"]);
         // The same clamps as `menace go`'s own flags.
         let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
         assert_eq!((c.threads, c.playouts), (64, 1));
@@ -567,7 +494,7 @@ mod tests {
             ("--playouts", "'--playouts <PLAYOUTS>'"),
             ("--playouts many", "'many'"),
             ("--profile v99", "'v99'"),
-            ("--tune rave=1", "unknown tunable \"rave\""),
+            ("--tune rave=1", "unknown parameter \"rave\""),
             ("--gtp", "'--gtp'"),
         ] {
             let e = SearchFlags::overlay(&base, &words(bad)).unwrap_err();

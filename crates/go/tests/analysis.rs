@@ -74,8 +74,8 @@ fn check(b: &Board, cands: &[Cand], playouts: u32) {
 
 /// The playouts a search of `b` runs on a `base` budget with two threads.
 fn playouts(b: &Board, base: usize) -> u32 {
-    let profile = SearchConfig::default().profile;
-    (menace_go::search::mcts::budget(b, base, profile).div_ceil(2) * 2) as u32
+    let params = SearchConfig::default().params();
+    (menace_go::search::mcts::budget(b, base, &params).div_ceil(2) * 2) as u32
 }
 
 #[test]
@@ -278,16 +278,12 @@ fn pondering_searches_on_the_opponents_time_and_the_next_move_starts_from_it() {
     pondering_keeps_its_tree(engine(300));
 }
 
-/// Pondering, live analysis and tree reuse with one shared tree (`--shared-tree`).
+/// Pondering, live analysis and tree reuse with one shared tree (`--tune parallel=shared_tree`).
 #[test]
 fn a_shared_tree_ponders_and_the_next_move_starts_from_it() {
-    use menace_go::search::profile::Parallel;
-    let cfg = SearchConfig {
-        playouts: 300,
-        threads: 2,
-        parallel: Some(Parallel::SharedTree),
-        ..SearchConfig::default()
-    };
+    let cfg = SearchConfig { playouts: 300, threads: 2, ..SearchConfig::default() }
+        .with("parallel=shared_tree")
+        .unwrap();
     pondering_keeps_its_tree(Engine::new(cfg));
 }
 

@@ -465,17 +465,14 @@ fn genmove_under_one_second_a_move_answers_within_the_second() {
     assert!(b.in_overtime() && b.count_left() == 1, "{b:?}");
 }
 
-/// The clock with one shared tree (`--shared-tree`) and tree reuse: each genmove under
+/// The clock with one shared tree (`--tune parallel=shared_tree`) and tree reuse: each genmove under
 /// `time_settings 0 1 1` answers within its second, and the game is a legal one.
 #[test]
 fn a_shared_tree_under_a_clock_with_tree_reuse_answers_within_the_second() {
-    use menace_go::search::profile::Parallel;
     use std::time::{Duration, Instant};
-    let cfg = SearchConfig {
-        threads: 2,
-        parallel: Some(Parallel::SharedTree),
-        ..SearchConfig::default()
-    };
+    let cfg = SearchConfig { threads: 2, ..SearchConfig::default() }
+        .with("parallel=shared_tree")
+        .unwrap();
     let mut e = Engine::new(cfg).reuse_tree(true);
     for cmd in ["boardsize 9", "komi 7", "time_settings 0 1 1"] {
         assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n");

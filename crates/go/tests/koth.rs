@@ -7,7 +7,6 @@ use menace_go::rules::board::{Board, Colour, Move, EDGE, EMPTY};
 use menace_go::search::bot::{self, Context};
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::playout;
-use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
 use proptest::prelude::*;
 
@@ -97,7 +96,7 @@ fn format_round_trips() {
         let mut b = Board::new(size);
         let mut rng = from_seed(3);
         for _ in 0..moves {
-            let m = playout::policy_move(&b, &mut rng, pattern::compiled(), Playouts::Basic);
+            let m = playout::policy_move(&b, &mut rng, pattern::compiled());
             b.play_unchecked(m);
         }
         let again = koth::parse(&koth::format(&b)).unwrap();
@@ -116,7 +115,7 @@ fn bot_moves_are_legal_in_random_positions() {
         let mut b = Board::new(19);
         let mut rng = from_seed(seed);
         for _ in 0..(seed * 60) {
-            let m = playout::policy_move(&b, &mut rng, pattern::compiled(), Playouts::Basic);
+            let m = playout::policy_move(&b, &mut rng, pattern::compiled());
             b.play_unchecked(m);
         }
         let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
@@ -222,7 +221,7 @@ fn a_played_board_is_seen_and_decided_as_its_text() {
     let mut b = Board::new(9);
     // Play on until something has been captured, so that the prisoners count.
     for _ in 0..60 {
-        let m = playout::policy_move(&b, &mut rng, pattern::compiled(), Playouts::Basic);
+        let m = playout::policy_move(&b, &mut rng, pattern::compiled());
         b.play_unchecked(m);
         if b.move_count() >= 30 && b.prisoners(Colour::Black) + b.prisoners(Colour::White) > 0 {
             break;

@@ -8,7 +8,6 @@
 use menace_go::rules::board::{Board, Colour, Move, Point};
 use menace_go::search::ladder;
 use menace_go::search::playout;
-use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
 
 mod support;
@@ -123,7 +122,7 @@ fn claimed_captures_are_confirmed_by_gnugo() {
         let mut b = Board::new(9);
         let mut moves = Vec::new();
         for _ in 0..(20 + game) {
-            let Move::Play(p) = playout::policy_move(&b, &mut rng, pats, Playouts::Basic) else {
+            let Move::Play(p) = playout::policy_move(&b, &mut rng, pats) else {
                 break;
             };
             moves.push((b.to_move(), vertex(&b, p)));

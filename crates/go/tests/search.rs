@@ -5,8 +5,9 @@
 use menace_go::rules::board::{Board, Colour, Move};
 use menace_go::rules::ko;
 use menace_go::search::bot::{self, Context};
-use menace_go::search::mcts::{self, RootRules, SearchConfig};
-use menace_go::search::profile::{Parallel, Profile, WideRoot};
+use menace_go::search::mcts::{self, SearchConfig};
+use menace_go::search::profile::Profile;
+use menace_go::search::tree::RootRules;
 
 mod support;
 use support::repo;
@@ -14,23 +15,19 @@ use support::repo;
 /// The default profile's search with a tree per thread (root parallelism, named here
 /// since the default shares one tree), `seed` 42.
 fn cfg(playouts: usize, threads: usize) -> SearchConfig {
-    SearchConfig {
-        playouts,
-        threads,
-        seed: 42,
-        parallel: Some(Parallel::RootTrees),
-        ..SearchConfig::default()
-    }
+    SearchConfig { playouts, threads, seed: 42, ..SearchConfig::default() }
+        .with("parallel=root_trees")
+        .unwrap()
 }
 
-/// [`cfg`] with one tree for all the threads (`--shared-tree`).
+/// [`cfg`] with one tree for all the threads (`--tune parallel=shared_tree`).
 fn shared(playouts: usize, threads: usize) -> SearchConfig {
-    SearchConfig { parallel: Some(Parallel::SharedTree), ..cfg(playouts, threads) }
+    cfg(playouts, threads).with("parallel=shared_tree").unwrap()
 }
 
 /// What a search found, all of it.
-fn all(r: &mcts::SearchResult) -> (Vec<mcts::MoveStat>, usize, u32) {
-    (r.moves.clone(), r.playouts, r.virtual_komi.to_bits())
+fn all(r: &mcts::SearchResult) -> (Vec<mcts::MoveStat>, usize) {
+    (r.moves.clone(), r.playouts)
 }
 
 #[test]
@@ -40,7 +37,10 @@ fn two_threads_are_deterministic() {
     let a = mcts::search(&b, &cfg(600, 2), &rules);
     let c = mcts::search(&b, &cfg(600, 2), &rules);
     assert_eq!(a.moves, c.moves);
-    assert_eq!(a.playouts, mcts::budget(&b, 600, SearchConfig::default().profile).div_ceil(2) * 2);
+    assert_eq!(
+        a.playouts,
+        mcts::budget(&b, 600, &SearchConfig::default().params()).div_ceil(2) * 2
+    );
     let other = mcts::search(&b, &SearchConfig { seed: 43, ..cfg(600, 2) }, &rules);
     assert_ne!(a.moves, other.moves, "the seed must matter");
 }
@@ -93,7 +93,7 @@ fn v4_budget_grows_as_the_board_fills() {
         let mut b = Board::new(size);
         let n = (size * size) as f64;
         let base = 10_000;
-        assert_eq!(budget(&b, base, Profile::V4), base, "{size}x{size} empty board");
+        assert_eq!(budget(&b, base, &Profile::V4.params()), base, "{size}x{size} empty board");
         let mut last = base;
         // Stones on every third point, row by row: no captures, so empties only fall.
         let pts: Vec<_> = b.points().collect();
@@ -107,14 +107,14 @@ fn v4_budget_grows_as_the_board_fills() {
                 continue;
             }
             let e = b.empties().len() as f64;
-            let got = budget(&b, base, Profile::V4);
+            let got = budget(&b, base, &Profile::V4.params());
             let want =
                 (base as f64 * 1.6 * n / (e + 0.6 * n)).clamp(base as f64, 2.0 * base as f64);
             assert!((got as f64 - want).abs() <= 1.0, "{size}x{size}, {e} empty: {got} vs {want}");
             assert!(got >= last, "the budget must not fall as the board fills");
             last = got;
             for old in [Profile::V1, Profile::V2, Profile::V3] {
-                assert_eq!(budget(&b, base, old), base, "{old} is frozen at the base");
+                assert_eq!(budget(&b, base, &old.params()), base, "{old} is frozen at the base");
             }
         }
         assert!(last > base, "{size}x{size}: a third-full board gets more than the base");
@@ -126,12 +126,12 @@ fn v4_budget_grows_as_the_board_fills() {
         b.play(Move::Play(b.point(r, c))).unwrap();
     }
     let cfg = SearchConfig { profile: menace_go::search::profile::Profile::V4, ..cfg(600, 2) };
-    let want = budget(&b, 600, menace_go::search::profile::Profile::V4);
+    let want = budget(&b, 600, &Profile::V4.params());
     assert!(want > 600);
     assert_eq!(mcts::search(&b, &cfg, &RootRules::default()).playouts, want.div_ceil(2) * 2);
 }
 
-/// `--wide-root` (tuning, [`WideRoot::Always`]) gives the GTP decision the wide root v6 has
+/// `--tune wide_root=always` gives the GTP decision the wide root v6 has
 /// in the king-of-the-hill format: on the empty board the search tries many more root moves than progressive widening allows.
 #[test]
 fn the_wide_root_flag_widens_the_gtp_root() {
@@ -144,9 +144,11 @@ fn the_wide_root_flag_widens_the_gtp_root() {
         capture_dead: false,
     };
     let tried = |wide: bool| {
-        let wide_root = wide.then_some(WideRoot::Always);
         // v6, whose root is narrow over GTP (v8 on is wide everywhere).
-        let cfg = SearchConfig { wide_root, profile: Profile::V6, ..cfg(4000, 1) };
+        let mut cfg = SearchConfig { profile: Profile::V6, ..cfg(4000, 1) };
+        if wide {
+            cfg = cfg.with("wide_root=always").unwrap();
+        }
         let d = bot::decide(&b, &cfg, &ctx);
         d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
     };
@@ -154,30 +156,33 @@ fn the_wide_root_flag_widens_the_gtp_root() {
     assert!(wide > 2 * narrow, "root moves tried: {narrow} narrow, {wide} wide");
 }
 
-/// One notion of a wide root: the profile's `wide_root` column says where the root is wide,
-/// and `--wide-root` ([`WideRoot::Always`]) sets that column. On the empty board v5 is
+/// One notion of a wide root: the `wide_root` parameter says where the root is wide, a
+/// profile's or `--tune wide_root=always`. On the empty board v5 is
 /// narrow in both formats, v6 is wide only in the king-of-the-hill format (over GTP it is
 /// v5, search for search), and `Always` makes either profile wide in either format.
 #[test]
 fn the_wide_root_column_decides_where_the_root_is_wide() {
     let b = Board::new(19);
-    let tried = |profile, wide_root, koth: bool| {
-        let cfg = SearchConfig { profile, wide_root, ..cfg(4000, 1) };
+    let tried = |profile, always: bool, koth: bool| {
+        let mut cfg = SearchConfig { profile, ..cfg(4000, 1) };
+        if always {
+            cfg = cfg.with("wide_root=always").unwrap();
+        }
         let ctx = Context { avoid_ko_retakes: koth, ..Context::default() };
         let d = bot::decide(&b, &cfg, &ctx);
         d.search.unwrap().moves.iter().filter(|m| m.visits > 0).count()
     };
-    let narrow = tried(Profile::V5, None, false);
-    assert_eq!(tried(Profile::V5, None, true), narrow);
-    assert_eq!(tried(Profile::V6, None, false), narrow);
-    for (profile, wide_root, koth) in [
-        (Profile::V6, None, true),
-        (Profile::V6, Some(WideRoot::Always), false),
-        (Profile::V5, Some(WideRoot::Always), true),
-        (Profile::V5, Some(WideRoot::Always), false),
+    let narrow = tried(Profile::V5, false, false);
+    assert_eq!(tried(Profile::V5, false, true), narrow);
+    assert_eq!(tried(Profile::V6, false, false), narrow);
+    for (profile, always, koth) in [
+        (Profile::V6, false, true),
+        (Profile::V6, true, false),
+        (Profile::V5, true, true),
+        (Profile::V5, true, false),
     ] {
-        let wide = tried(profile, wide_root, koth);
-        assert!(wide > 2 * narrow, "{profile} {wide_root:?} koth {koth}: {wide} vs {narrow}");
+        let wide = tried(profile, always, koth);
+        assert!(wide > 2 * narrow, "{profile} always {always} koth {koth}: {wide} vs {narrow}");
     }
 }
 
@@ -280,7 +285,7 @@ fn the_stop_flag_and_the_deadline_end_a_search_early() {
 fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
     use menace_go::search::control::CHECK_EVERY;
     let r = the_clock_ends_a_search(shared, 2);
-    assert_eq!(r.playouts, CHECK_EVERY + mcts::shared_window(2) - 1);
+    assert_eq!(r.playouts, CHECK_EVERY + menace_go::search::shared::shared_window(2) - 1);
     let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
     assert_eq!(visits as usize, r.playouts, "the playouts in flight were backed up");
 }
@@ -292,9 +297,9 @@ fn a_shared_tree_stops_on_the_flag_the_deadline_and_an_obvious_move() {
 fn tree_reuse(
     make: fn(usize, usize) -> SearchConfig,
     trees: usize,
-) -> (std::sync::Mutex<menace_go::search::mcts::Forest>, Board) {
+) -> (std::sync::Mutex<menace_go::search::reuse::Forest>, Board) {
     use menace_go::search::control::Control;
-    use menace_go::search::mcts::Forest;
+    use menace_go::search::reuse::Forest;
     use std::sync::Mutex;
     let b = control_board();
     let rules = RootRules::default();
@@ -352,7 +357,7 @@ fn a_shared_tree_is_deterministic_whatever_the_scheduling() {
     use std::sync::atomic::{AtomicBool, Ordering};
     let b = control_board();
     let rules = RootRules::default();
-    for profile in [Profile::V6, Profile::V7, Profile::V8] {
+    for profile in [Profile::V6, Profile::V8] {
         let sh = SearchConfig { profile, ..shared(3000, 2) };
         let a = mcts::search(&b, &sh, &rules);
         assert_eq!(all(&a), all(&mcts::search(&b, &sh, &rules)), "{profile}");
@@ -383,17 +388,24 @@ fn a_shared_tree_is_deterministic_whatever_the_scheduling() {
 
 /// On one thread the shared tree is the sequential search, statistic for statistic: the
 /// same tree, the same generator, one playout in flight at a time. Also under a control
-/// that looks (a distant deadline, snapshots) and with v7's dynamic komi phases.
+/// that looks (a distant deadline, snapshots).
 #[test]
 fn a_shared_tree_on_one_thread_is_the_sequential_search() {
     use menace_go::search::control::{Control, Progress};
     use std::time::{Duration, Instant};
     let rules = RootRules::default();
     for b in [control_board(), Board::new(19)] {
-        for profile in [Profile::V1, Profile::V5, Profile::V7, Profile::V8] {
-            let one = |parallel| SearchConfig { profile, parallel, ..cfg(1500, 1) };
-            let seq = mcts::search(&b, &one(None), &rules);
-            let sh = mcts::search(&b, &one(Some(Parallel::SharedTree)), &rules);
+        for profile in [Profile::V1, Profile::V5, Profile::V8] {
+            let one = |shared: bool| {
+                let c = SearchConfig { profile, ..cfg(1500, 1) };
+                if shared {
+                    c.with("parallel=shared_tree").unwrap()
+                } else {
+                    c
+                }
+            };
+            let seq = mcts::search(&b, &one(false), &rules);
+            let sh = mcts::search(&b, &one(true), &rules);
             assert_eq!(all(&sh), all(&seq), "{profile} on {}x{}", b.size(), b.size());
             let progress = Progress::new(Duration::ZERO);
             let far = Control {
@@ -401,7 +413,7 @@ fn a_shared_tree_on_one_thread_is_the_sequential_search() {
                 progress: Some(&progress),
                 ..Control::default()
             };
-            let watched = mcts::search_with(&b, &one(Some(Parallel::SharedTree)), &rules, &far);
+            let watched = mcts::search_with(&b, &one(true), &rules, &far);
             assert_eq!(all(&watched), all(&seq), "{profile} watched");
             let (n, cands) = progress.candidates();
             assert_eq!(n, seq.playouts);
@@ -419,7 +431,7 @@ fn a_shared_tree_runs_its_budget_and_counts_each_playout_once() {
     let rules = RootRules::default();
     for threads in [1, 2, 3] {
         let r = mcts::search(&b, &shared(2000, threads), &rules);
-        let want = mcts::budget(&b, 2000, SearchConfig::default().profile);
+        let want = mcts::budget(&b, 2000, &SearchConfig::default().params());
         assert_eq!(r.playouts, want, "{threads} threads");
         let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
         assert_eq!(visits as usize, want, "{threads} threads");
@@ -452,37 +464,4 @@ fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     let ctx = Context { avoid_ko_retakes: true, ..Context::default() };
     let d = bot::decide(&input.board, &cfg, &ctx);
     assert!(input.board.is_legal(d.mv));
-}
-
-#[test]
-fn life_reading_gives_the_deciding_move_of_a_critical_group_a_root_captures_priors() {
-    use menace_go::search::priors::Knowledge;
-    // White's top-edge group has a straight three of eye space and nothing else
-    // (crates/go/src/search/life.rs reads it critical): its middle point decides, for
-    // black to kill and for white to live.
-    let diagram = "X O . . . O X . .
-                   X O O O O O X . .
-                   X X X X X X X . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .
-                   . . . . . . . . .";
-    for to_move in [Colour::Black, Colour::White] {
-        let b = Board::from_diagram(diagram, to_move).unwrap();
-        let (vital, side) = (b.point(0, 3), b.point(0, 2));
-        let with = SearchConfig { life: Some(true), ..SearchConfig::default() }.capabilities();
-        let without = SearchConfig::default().capabilities();
-        assert!(!without.life, "no profile reads life and death yet");
-        let know = Knowledge::gather(&b, true, &with);
-        let plain = Knowledge::gather(&b, true, &without);
-        // The root capture's priors include AMAF visits, which nothing else here gives.
-        assert!(know.of_move(vital).an > 0.0, "{to_move:?}: {:?}", know.of_move(vital));
-        assert_eq!(plain.of_move(vital).an, 0.0, "{to_move:?}");
-        assert_eq!(know.of_move(side), plain.of_move(side), "{to_move:?}: only the vital point");
-        // Below the root nothing is read.
-        let inner = Knowledge::gather(&b, false, &with);
-        assert_eq!(inner.of_move(vital), Knowledge::gather(&b, false, &without).of_move(vital));
-    }
 }

@@ -15,9 +15,11 @@ use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
+use crate::search::reuse::Forest;
 use crate::search::seed::position_seed;
 use crate::search::status::{self, Status};
 use crate::search::time::{self, TimeManager};
+use crate::search::tree::RootRules;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -72,7 +74,7 @@ pub struct Engine {
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
     /// Tree reuse: the trees kept from the last search (`None`: no reuse).
-    forest: Option<std::sync::Mutex<mcts::Forest>>,
+    forest: Option<std::sync::Mutex<Forest>>,
     /// Think on the opponent's time (see [`Engine::ponder`]).
     ponder: bool,
     /// The last command played a move of ours (pondering starts after it).
@@ -254,15 +256,15 @@ impl Engine {
         match req.kind {
             Kind::Analyze => {
                 let this = &*self;
-                let caps = cfg.capabilities();
-                let rules = mcts::RootRules {
+                let caps = cfg.params();
+                let rules = RootRules {
                     forbidden: ctx.forbidden.clone(),
                     allow_pass: true,
                     wide: caps.wide_root.applies(false),
                 };
                 let mut root = b.clone();
                 root.set_passes(u8::from(ctx.opponent_passed));
-                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile);
+                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params());
                 let search = |stop: &AtomicBool, progress: &Progress| {
                     let ctl = Control {
                         stop: Some(stop),
@@ -537,7 +539,7 @@ fn choose(
             deadline: Some(start + think),
             early_stop: true,
             max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile),
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params()),
             ),
             progress,
             stop: None,
@@ -596,7 +598,7 @@ fn commit_genmove(
 
 /// The kept trees for the next search, told the moves played since their position (the
 /// search checks that those moves lead to its position); `None` without tree reuse.
-fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<mcts::Forest>> {
+fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
     let forest = e.forest.as_ref()?;
     let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
     let key = f.root().map(|r| r.position_key());

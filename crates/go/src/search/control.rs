@@ -10,7 +10,8 @@
 //! of playouts.
 
 use crate::rules::board::Move;
-use crate::search::mcts::Forest;
+use crate::search::reuse::Forest;
+use crate::search::tree::Row;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -73,23 +74,6 @@ impl Control<'_> {
         let left = left_by_time.min(left_by_count as f64);
         f64::from(lead) > left
     }
-}
-
-/// One root move of one thread's tree, as a snapshot shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// The move.
-    pub mv: Move,
-    /// Playouts through it.
-    pub visits: u32,
-    /// Visits and wins behind its winrate (for the player to move).
-    pub n: f32,
-    /// Wins (see `n`).
-    pub w: f32,
-    /// Its prior: the share of the root's prior wins it started with (0 to 1).
-    pub prior: f32,
-    /// Principal variation: the move, then the most visited child at each level.
-    pub pv: Vec<Move>,
 }
 
 /// A root move with every thread's statistics summed: what live analysis reports.

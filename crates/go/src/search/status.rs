@@ -26,7 +26,6 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 use crate::rules::score;
 use crate::search::playout::policy_move;
-use crate::search::profile::Playouts;
 use crate::search::seed::position_seed;
 use menace_stats::rng::from_seed;
 
@@ -153,7 +152,7 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
         while g.passes() < 2 && g.move_count() - start < cap {
             // The basic playouts, whatever the profile: the dead-stone agreement with GNU Go
             // was measured with them.
-            let m = policy_move(&g, &mut rng, pats, Playouts::Basic);
+            let m = policy_move(&g, &mut rng, pats);
             g.play_unchecked(m);
         }
         for p in g.points() {

@@ -7,10 +7,12 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use menace_go::io::gtp::Engine;
-use menace_go::io::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
 use menace_go::search::mcts::SearchConfig;
+use menace_go_lab::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
 use menace_testkit::{require, Component};
 
+// The known dead stones are the GTP engine's tests' own table, read from there (one table).
+#[path = "../../go/tests/support/mod.rs"]
 mod support;
 use support::{repo, setup_commands, DEAD_STONES};
 

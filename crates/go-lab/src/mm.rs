@@ -15,16 +15,16 @@
 //!
 //! The large-pattern model is learned in two passes: [`count_patterns`] harvests the
 //! patterns of the moves played, the frequent ones make the dictionary
-//! ([`PatternDict::from_counts`](crate::model::large::PatternDict::from_counts)), and a
+//! ([`PatternDict::from_counts`](menace_go::model::large::PatternDict::from_counts)), and a
 //! [`Dataset::with_large_patterns`] then gives every candidate its largest known pattern
 //! as one more feature group, learned with the others.
 
 use std::collections::HashMap;
 
-use crate::model::features::{self, Features, Group, ALL_GROUPS};
-use crate::model::large::{self, PatternCounts, PatternDict};
-use crate::model::move_model::MoveModel;
-use crate::rules::board::{Board, Move, Point, EMPTY};
+use menace_go::model::features::{self, Features, Group, ALL_GROUPS};
+use menace_go::model::large::{self, PatternCounts, PatternDict};
+use menace_go::model::move_model::MoveModel;
+use menace_go::rules::board::{Board, Move, Point, EMPTY};
 
 /// The competitions, with features as dense indices.
 #[derive(Clone, Debug, Default)]
@@ -146,9 +146,9 @@ pub fn replay(
         let mut stones = vec![EMPTY; size * size];
         for &h in handicap {
             let (r, c) = b.row_col(h);
-            stones[r * size + c] = crate::rules::board::BLACK;
+            stones[r * size + c] = menace_go::rules::board::BLACK;
         }
-        match Board::from_stones(size, &stones, crate::rules::board::Colour::White) {
+        match Board::from_stones(size, &stones, menace_go::rules::board::Colour::White) {
             Ok(x) => b = x,
             Err(_) => return 0,
         }
@@ -311,7 +311,7 @@ impl Accuracy {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::features::GROUPS;
+    use menace_go::model::features::GROUPS;
     use menace_stats::rng::{below, from_seed};
 
     /// A fixed 9x9 opening seen three times: its large patterns (each played three times)

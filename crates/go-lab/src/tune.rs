@@ -1,4 +1,4 @@
-//! `menace go tune`: the search's constants ([`tuning`](crate::search::tuning)) tuned by
+//! `menace go tune`: the search's numeric parameters ([`params`](menace_go::search::params)) tuned by
 //! SPSA ([`menace_arena::tune`]) in games of our bot against itself.
 //!
 //! Each iteration perturbs every constant under tuning at once, θ+ and θ−, and plays
@@ -22,13 +22,40 @@ use std::time::Duration;
 use menace_arena::tune::{self, Gains, Header, Outcome, Run, Settings, Trial};
 use serde_json::{json, Value};
 
-use super::game::{self, Game, Winner};
-use super::rules::Rules;
-use super::seat::BuiltinSeat;
-use super::tournament::builtin_canonical;
-use crate::search::mcts::SearchConfig;
-use crate::search::profile::Profile;
-use crate::search::tuning::{Param, TuneParam, Tuning, TABLE};
+use menace_go::referee::game::{self, Game, Winner};
+use menace_go::referee::rules::Rules;
+use menace_go::referee::seat::BuiltinSeat;
+use menace_go::referee::tournament::builtin_canonical;
+use menace_go::search::mcts::SearchConfig;
+use menace_go::search::params::{self, Param, Setting};
+use menace_go::search::profile::Profile;
+
+/// A tuner's `NAME[=START]`: a numeric parameter to tune, from `START` or from where the
+/// base settings have it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TuneParam {
+    /// The parameter.
+    pub param: Param,
+    /// Its start (a code), if given.
+    pub start: Option<u32>,
+}
+
+impl std::str::FromStr for TuneParam {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<TuneParam, String> {
+        let (param, start) = if s.contains('=') {
+            let set: Setting = s.parse()?;
+            (set.param, Some(set.code))
+        } else {
+            (s.trim().parse::<Param>()?, None)
+        };
+        match param.number() {
+            Some(_) => Ok(TuneParam { param, start }),
+            None => Err(format!("{param} is not a number: the tuner tunes numbers")),
+        }
+    }
+}
 
 /// Most iterations a run may ask for.
 pub const MAX_ITERATIONS: u64 = 1_000_000;
@@ -99,16 +126,10 @@ impl Tune {
             .params
             .iter()
             .map(|tp| {
-                let row = tp.param.row();
-                let start = tp.start.map_or(self.base.tuning.get(tp.param), |q| tp.param.value(q));
-                tune::Param {
-                    name: row.name.into(),
-                    start,
-                    min: row.min,
-                    max: row.max,
-                    c: row.step,
-                    per_unit: row.per_unit,
-                }
+                let (min, max, step, per_unit) = tp.param.number().expect("a numeric parameter");
+                let start =
+                    tp.start.map_or(self.base.params().get(tp.param), |q| tp.param.value(q));
+                tune::Param { name: tp.param.name().into(), start, min, max, c: step, per_unit }
             })
             .collect();
         let settings = Settings { params, gains, pairs: self.pairs, seed: self.seed };
@@ -178,11 +199,11 @@ impl Tune {
 
     /// Our bot at the point `values` (of `params`, in order).
     fn bot(&self, params: &[Param], values: &[f64], seed: u64) -> SearchConfig {
-        let mut tuning = self.base.tuning;
+        let mut settings = self.base.settings;
         for (&p, &v) in params.iter().zip(values) {
-            tuning.set_nearest(p, v);
+            settings.set_nearest(p, v);
         }
-        SearchConfig { tuning, seed, ..self.base.clone() }
+        SearchConfig { settings, seed, ..self.base.clone() }
     }
 
     /// Plays a trial's games, `jobs` at once: θ+'s results, and a note on each game.
@@ -232,7 +253,7 @@ impl Tune {
     /// Where the run stands.
     fn summary(&self, run: &Run, out: &Path) -> Summary {
         let s = run.spsa();
-        let mut tuned = self.base.tuning;
+        let mut tuned = self.base.settings;
         let rows = s
             .settings()
             .params
@@ -240,10 +261,11 @@ impl Tune {
             .zip(s.theta())
             .zip(s.slopes())
             .map(|((p, &theta), slope)| {
-                let param: Param = p.name.parse().expect("a run of the table's constants");
+                let param: Param = p.name.parse().expect("a run of the registry's numbers");
                 tuned.set_nearest(param, theta);
                 let z = slope.z();
-                SummaryRow { param, start: p.start, theta, tuned: tuned.text(param), z }
+                let text = param.text(tuned.code(param).expect("just set"));
+                SummaryRow { param, start: p.start, theta, tuned: text, z }
             })
             .collect();
         Summary {
@@ -254,7 +276,7 @@ impl Tune {
             playouts: self.base.playouts,
             threads: self.base.threads,
             profile: self.base.profile,
-            base: self.base.tuning,
+            base: self.base.settings,
             tuned,
             rows,
         }
@@ -306,10 +328,10 @@ pub struct Summary {
     pub threads: usize,
     /// The profile.
     pub profile: Profile,
-    /// The constants without the tuned values.
-    pub base: Tuning,
-    /// The constants with them.
-    pub tuned: Tuning,
+    /// The base's settings, without the tuned values.
+    pub base: params::Settings,
+    /// The settings with them.
+    pub tuned: params::Settings,
     /// One line per constant tuned.
     pub rows: Vec<SummaryRow>,
 }
@@ -329,12 +351,12 @@ impl Summary {
     /// (the king-of-the-hill format, the run's board, komi and move cap), each game seeded
     /// by its number, stopped by the SPRT.
     pub fn ab_command(&self) -> String {
-        let bot = |t: &Tuning| {
+        let bot = |t: &params::Settings| {
             let mut words = format!(
                 "builtin:--profile {} --threads {} --playouts {} --seed {{game}}",
                 self.profile, self.threads, self.playouts
             );
-            for c in t.changes() {
+            for c in t.changes(&self.profile.params()) {
                 words.push_str(&format!(" --tune {c}"));
             }
             words
@@ -366,7 +388,7 @@ impl std::fmt::Display for Summary {
             "constant", "start", "θ", "tuned", "slope z"
         )?;
         for row in &self.rows {
-            let t = row.param.row();
+            let (min, max, _, _) = row.param.number().expect("a numeric parameter");
             let z = row.z.map_or("-".to_string(), |z| format!("{z:+.2}"));
             writeln!(
                 f,
@@ -376,8 +398,8 @@ impl std::fmt::Display for Summary {
                 short(row.theta),
                 row.tuned,
                 z,
-                t.min,
-                t.max
+                min,
+                max
             )?;
         }
         writeln!(
@@ -395,17 +417,11 @@ impl std::fmt::Display for Summary {
 
 /// The table of constants, for `--help`.
 pub fn help() -> String {
-    let mut out = String::from(
-        "The constants (NAME: default, range, the step SPSA perturbs by at first; \
-         `menace go --tune NAME=VALUE` sets one):\n",
-    );
-    for r in &TABLE {
-        out.push_str(&format!(
-            "  {}: {}, {} to {}, step {}. {}\n",
-            r.name, r.default, r.min, r.max, r.step, r.doc
-        ));
-    }
-    out
+    String::from(
+        "The search's parameters (NAME: default (range and the step SPSA perturbs by at \
+         first, or the values). Doc; `menace go --tune NAME=VALUE` sets one, `--param` \
+         tunes the numeric ones):\n",
+    ) + &params::registry_text()
 }
 
 /// The per-move limit of a tuning game: our bot in-process has no deadline, so this only
@@ -439,7 +455,7 @@ mod tests {
     #[test]
     fn the_header_takes_the_table_and_the_starts() {
         let mut t = tune(&["rave_equiv", "widen_ratio=1.25"]);
-        t.base.tuning.apply("rave_equiv=3000").unwrap();
+        t.base.settings.apply("rave_equiv=3000").unwrap();
         let h = t.header(None);
         let [r, w] = &h.settings.params[..] else { panic!("two params") };
         assert_eq!(
@@ -490,7 +506,7 @@ mod tests {
         let h = t.header(None);
         let spsa = menace_arena::tune::Spsa::new(h.settings).unwrap();
         let trial = spsa.trial();
-        let params = [Param::ExpandVisits, Param::ScoreWeight];
+        let params = ["expand_visits".parse().unwrap(), "score_weight".parse().unwrap()];
         let one = t.play(&trial, &params);
         t.jobs = 3;
         assert_eq!(t.play(&trial, &params), one);
@@ -499,9 +515,9 @@ mod tests {
         let blacks: Vec<&str> = notes.iter().map(|n| n["black"].as_str().unwrap()).collect();
         assert_eq!(blacks, ["plus", "minus", "plus", "minus"]);
         // θ+ and θ− as played are on the constants' grids.
-        let plus = t.bot(&params, &trial.plus, 0).tuning;
-        assert_eq!(plus.get(Param::ExpandVisits), trial.plus[0]);
-        assert_eq!(plus.get(Param::ScoreWeight), trial.plus[1]);
+        let plus = t.bot(&params, &trial.plus, 0).params();
+        assert_eq!(plus.get(params[0]), trial.plus[0]);
+        assert_eq!(plus.get(params[1]), trial.plus[1]);
     }
 
     #[test]
@@ -540,6 +556,19 @@ mod tests {
             lines[1],
             format!("resuming after iteration 1: widen_at={}", short(step.next["widen_at"]))
         );
+    }
+
+    #[test]
+    fn tune_params_take_a_start_or_not() {
+        let widen_at: Param = "widen_at".parse().unwrap();
+        assert_eq!("widen_at".parse::<TuneParam>(), Ok(TuneParam { param: widen_at, start: None }));
+        assert_eq!(
+            "widen_at=30".parse::<TuneParam>(),
+            Ok(TuneParam { param: widen_at, start: Some(30) })
+        );
+        assert!("widen_at=3".parse::<TuneParam>().is_err());
+        assert!("bogus".parse::<TuneParam>().unwrap_err().contains("the parameters: rave_equiv"));
+        assert!("ladders".parse::<TuneParam>().unwrap_err().contains("not a number"));
     }
 
     #[test]

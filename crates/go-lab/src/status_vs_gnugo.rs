@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use menace_arena::{Program, Session};
 
-use crate::io::gtp::Engine;
-use crate::referee::seat::gtp_command;
-use crate::search::mcts::SearchConfig;
+use menace_go::io::gtp::Engine;
+use menace_go::referee::seat::gtp_command;
+use menace_go::search::mcts::SearchConfig;
 
 /// How long GNU Go may take over one answer (its dead-stone reading of a 19x19 position
 /// takes about a second; a loaded machine gets plenty of room).
@@ -83,7 +83,11 @@ impl Row {
     pub fn summary(&self) -> String {
         let one = |v: &Result<Verdict, String>| match v {
             Ok(v) => {
-                format!("{} ({} dead)", crate::rules::score::result_string(v.margin), v.dead.len())
+                format!(
+                    "{} ({} dead)",
+                    menace_go::rules::score::result_string(v.margin),
+                    v.dead.len()
+                )
             }
             Err(e) => format!("error: {e}"),
         };

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use menace_go::io::status_vs_gnugo::{compare, differences, finished_games, table};
+use menace_go_lab::status_vs_gnugo::{compare, differences, finished_games, table};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

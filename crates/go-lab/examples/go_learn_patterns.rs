@@ -2,9 +2,9 @@
 //! `crates/go/data/patterns-large.bin`) from professional games.
 //!
 //! ```text
-//! cargo run --release --example go_learn_patterns -- \
+//! cargo run --release -p menace-go-lab --example go_learn_patterns -- \
 //!     --games /usr/share/goban --out crates/go/data/patterns.bin [--iterations 16]
-//! cargo run --release --example go_learn_patterns -- --games /usr/share/goban \
+//! cargo run --release -p menace-go-lab --example go_learn_patterns -- --games /usr/share/goban \
 //!     --out crates/go/data/patterns-large.bin --iterations 12 --large-patterns 4
 //! ```
 //!
@@ -15,7 +15,7 @@
 //!
 //! Reads every `*.sgf` and `*.mgt` file (both are SGF) under `--games`, sorted by name,
 //! keeps 19x19 games, holds out every tenth game (the 10th, 20th, ...) and learns on the
-//! rest with [`menace_go::model::mm`]. Prints the training log-likelihood after each round and
+//! rest with [`menace_go_lab::mm`]. Prints the training log-likelihood after each round and
 //! the move-prediction accuracy (top 1, 5, 10) on the held-out games and on the training
 //! games, then writes the model atomically. Deterministic: the same files give the same
 //! bytes.
@@ -24,8 +24,8 @@ use std::path::PathBuf;
 
 use menace_go::io::sgf;
 use menace_go::model::large::{PatternCounts, PatternDict, PatternSize};
-use menace_go::model::mm::{self, Accuracy, Dataset};
 use menace_go::model::move_model::MoveModel;
+use menace_go_lab::mm::{self, Accuracy, Dataset};
 
 fn main() {
     let mut games = PathBuf::from("/usr/share/goban");

@@ -1,7 +1,7 @@
 //! A built-in strategy and the same strategy run as `menace pd-player NAME` are the same
 //! player: the same game through both paths gives the same takes and scores.
 
-use menace_arena::Program;
+use menace_run::Program;
 use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 use menace_pd::strategies::TABLE;

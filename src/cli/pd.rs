@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use menace_arena::tournament::driver::results_dir;
-use menace_arena::Limits;
+use menace_run::Limits;
 use menace_pd::judge::Config;
 use menace_pd::rules::rounds_for;
 use menace_pd::rules::Id;

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use menace_arena::tournament::{Flags, Shard, UnitId};
-use menace_arena::Program;
+use menace_run::Program;
 use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
 use menace_go::referee::{play, Answer, Ending, Game, Rules, Seat, Winner};

@@ -9,7 +9,7 @@
 
 #![cfg(unix)]
 
-use menace_arena::Program;
+use menace_run::Program;
 use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 

@@ -4,7 +4,7 @@
 
 #![cfg(unix)]
 
-use menace_arena::{Limits, Program};
+use menace_run::{Limits, Program};
 use menace_pd::judge::{play, Config, GameResult, Kind, Player};
 use menace_pd::rules::Id;
 

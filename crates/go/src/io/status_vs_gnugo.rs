@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use menace_arena::{Program, Session};
+use menace_run::{Program, Session};
 
 use crate::io::gtp::Engine;
 use crate::referee::seat::gtp_command;

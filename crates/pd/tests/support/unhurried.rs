@@ -7,7 +7,7 @@
 
 use std::time::Duration;
 
-use menace_arena::Limits;
+use menace_run::Limits;
 use menace_pd::judge::Config;
 
 /// `rounds` rounds, each program given 60 s.

@@ -12,13 +12,18 @@
 //! - [`Session`]: a long-lived child spoken to line by line, each answer awaited with a
 //!   timeout (GTP engines, protocol opponents).
 //!
+//! And [`lines`]: the one reader of capped lines (the protocol's rules), which the
+//! protocol's and the GTP engine's standard input read through as well.
+//!
 //! What to do with many such runs (tournaments, shards, standings) is `menace-arena`'s job,
 //! which spawns nothing itself.
 
+pub mod lines;
 mod program;
 mod run;
 mod session;
 
+pub use lines::{Line, Lines};
 pub use program::{Program, ProgramError};
 pub use run::{run_once, Limits, Run};
 pub use session::{ReadError, Session};

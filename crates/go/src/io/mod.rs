@@ -7,3 +7,4 @@ pub mod gtp;
 pub mod koth;
 pub mod sgf;
 pub mod status_vs_gnugo;
+pub mod vertex;

@@ -6,12 +6,12 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use menace_arena::tournament::driver::results_dir;
-use menace_run::Limits;
 use menace_pd::judge::Config;
 use menace_pd::rules::rounds_for;
 use menace_pd::rules::Id;
 use menace_pd::strategies::{self, PUBLISHED_FIELD};
 use menace_pd::{seeds, tournament};
+use menace_run::Limits;
 
 use super::tournament::ShardArgs;
 

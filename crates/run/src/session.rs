@@ -72,7 +72,9 @@ impl Session {
             let mut lines = Lines::new(BufReader::new(stdout), max_line);
             loop {
                 let line = match lines.next_line() {
-                    Ok(Line::Text(bytes)) => Answer::Text(String::from_utf8_lossy(&bytes).into_owned()),
+                    Ok(Line::Text(bytes)) => {
+                        Answer::Text(String::from_utf8_lossy(&bytes).into_owned())
+                    }
                     Ok(Line::TooLong(_)) => Answer::TooLong,
                     Ok(Line::Eof) | Err(_) => return,
                 };

@@ -397,7 +397,11 @@ fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let n: usize = n.parse().map_err(|_| "invalid number of stones")?;
     let stones = handicap::fixed(e.game.board().size(), n)?;
     e.place_handicap(&stones)?;
-    Ok(stones.iter().map(|&p| format_vertex(&e.game.board(), Move::Play(p))).collect::<Vec<_>>().join(" "))
+    Ok(stones
+        .iter()
+        .map(|&p| format_vertex(&e.game.board(), Move::Play(p)))
+        .collect::<Vec<_>>()
+        .join(" "))
 }
 
 /// `set_free_handicap v1 v2 ...`: black's stones where the controller says.
@@ -453,8 +457,9 @@ fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Cont
         .collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
     // colour that moved to move).
-    let opponent_passed =
-        e.game.moves_played() > 0 && e.game.board().last_move().is_pass() && e.game.board().to_move() == color;
+    let opponent_passed = e.game.moves_played() > 0
+        && e.game.board().last_move().is_pass()
+        && e.game.board().to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
         seed: position_seed(&b.position_key().to_le_bytes(), b.move_count(), e.cfg.seed),
@@ -638,7 +643,10 @@ fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String
         .groups(&e.game.board(), wanted)
         .iter()
         .map(|g| {
-            g.iter().map(|&p| format_vertex(&e.game.board(), Move::Play(p))).collect::<Vec<_>>().join(" ")
+            g.iter()
+                .map(|&p| format_vertex(&e.game.board(), Move::Play(p)))
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .collect();
     Ok(lines.join("\n"))

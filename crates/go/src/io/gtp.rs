@@ -399,7 +399,7 @@ fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     e.place_handicap(&stones)?;
     Ok(stones
         .iter()
-        .map(|&p| format_vertex(&e.game.board(), Move::Play(p)))
+        .map(|&p| format_vertex(e.game.board(), Move::Play(p)))
         .collect::<Vec<_>>()
         .join(" "))
 }
@@ -408,7 +408,7 @@ fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let moves = args
         .iter()
-        .map(|v| parse_vertex(&e.game.board(), v))
+        .map(|v| parse_vertex(e.game.board(), v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| "bad vertex list")?;
     // A pass puts no stone: refused below, where `points` comes out shorter than `moves`.
@@ -433,7 +433,7 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         return Err("invalid color or coordinate".into());
     }
     let color = parse_color(args[0])?;
-    let m = parse_vertex(&e.game.board(), args[1])?;
+    let m = parse_vertex(e.game.board(), args[1])?;
     e.play_move(color, m)?;
     Ok(String::new())
 }
@@ -629,7 +629,7 @@ fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 /// `final_score`: area score (stones plus surrounded empty points, Tromp-Taylor) after
 /// taking off the stones `final_status_list dead` lists, komi included.
 fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    Ok(score::result_string(status::estimate(&e.game.board()).margin(e.komi)))
+    Ok(score::result_string(status::estimate(e.game.board()).margin(e.komi)))
 }
 
 /// `final_status_list dead|alive|seki`: the stones with that status
@@ -638,13 +638,13 @@ fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let [word] = args else { return Err("syntax error: final_status_list dead|alive|seki".into()) };
     let wanted = Status::parse(word).ok_or("invalid status: dead, alive or seki")?;
-    let est = status::estimate(&e.game.board());
+    let est = status::estimate(e.game.board());
     let lines: Vec<String> = est
-        .groups(&e.game.board(), wanted)
+        .groups(e.game.board(), wanted)
         .iter()
         .map(|g| {
             g.iter()
-                .map(|&p| format_vertex(&e.game.board(), Move::Play(p)))
+                .map(|&p| format_vertex(e.game.board(), Move::Play(p)))
                 .collect::<Vec<_>>()
                 .join(" ")
         })
@@ -663,7 +663,7 @@ fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> 
 }
 
 fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    let b = &e.game.board();
+    let b = e.game.board();
     let n = b.size();
     let letters: String =
         LETTERS[..n].iter().map(|&l| format!(" {}", l as char)).collect::<String>();

@@ -198,5 +198,31 @@ mod tests {
                 }
             }
         }
+
+        /// With the protocol's byte-order-mark option: the same lines, the first one's
+        /// mark dropped, none over the cap.
+        #[test]
+        fn a_first_mark_is_all_the_option_changes(
+            input in proptest::collection::vec(any::<u8>(), 0..200),
+            mark in any::<bool>(),
+            max in 0usize..40,
+        ) {
+            let marked = [if mark { BOM } else { b"" }, &input].concat();
+            let got = all(&marked, max, true, 7);
+            let plain = all(&input, max, false, 7);
+            prop_assert_eq!(got.len(), plain.len().max(usize::from(mark)));
+            for line in &got {
+                if let Line::Text(t) = line {
+                    prop_assert!(t.len() <= max);
+                }
+            }
+            // Past the first line the same lines are kept (a refused line's reported
+            // length may differ: the option holds 3 bytes more before skipping).
+            let kept = |lines: &[Line]| -> Vec<Option<Vec<u8>>> {
+                let text = |l: &Line| if let Line::Text(t) = l { Some(t.clone()) } else { None };
+                lines.iter().skip(1).map(text).collect()
+            };
+            prop_assert_eq!(kept(&got), kept(&plain));
+        }
     }
 }

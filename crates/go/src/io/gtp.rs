@@ -815,3 +815,28 @@ mod line_cap {
         assert!(answers[3].starts_with("=4 "), "{out}");
     }
 }
+
+#[cfg(test)]
+mod loadsgf_past_the_end {
+    use super::*;
+
+    #[test]
+    fn a_move_number_past_the_end_loads_the_whole_game() {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games/19x19-level10/game-001.sgf");
+        let load = |line: String| {
+            let mut e = Engine::new(SearchConfig::default());
+            assert_eq!(e.handle_line(&line).as_deref(), Some("=\n\n"), "{line}");
+            e
+        };
+        let (whole, past) =
+            (load(format!("loadsgf {path}")), load(format!("loadsgf {path} 100000")));
+        assert_eq!(past.board().position_key(), whole.board().position_key());
+        assert_eq!(past.game.moves_played(), whole.game.moves_played());
+        assert!(whole.game.moves_played() > 100);
+        // The same game as `menace go position` reads it (rules::game's one answer).
+        let sgf = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let position = sgf.position_before(Some(100_000)).unwrap();
+        assert_eq!(position.position_key(), whole.board().position_key());
+    }
+}

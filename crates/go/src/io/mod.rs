@@ -2,9 +2,11 @@
 //! engine with its live analysis, and SGF records; and the comparison of our end-of-game
 //! verdicts with GNU Go's.
 
+// GTP's words for colours and points, below both the engine and its live analysis.
+pub mod vertex;
+
 pub mod analysis;
 pub mod gtp;
 pub mod koth;
 pub mod sgf;
 pub mod status_vs_gnugo;
-pub mod vertex;

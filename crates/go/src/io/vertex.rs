@@ -43,3 +43,15 @@ pub fn format_vertex(b: &Board, m: Move) -> String {
     let (r, c) = b.row_col(p);
     format!("{}{}", LETTERS[c] as char, b.size() - r)
 }
+
+#[cfg(test)]
+mod layers {
+    /// The live analysis sits below the GTP engine (which runs it): it names GTP's words
+    /// here, never `gtp`, so the two do not import each other.
+    #[test]
+    fn analysis_does_not_reach_back_to_gtp() {
+        let code = include_str!("analysis.rs").split("#[cfg(test)]").next().unwrap_or("");
+        assert!(!code.contains("io::gtp") && !code.contains("super::gtp"));
+        assert!(code.contains("io::vertex"), "the test reads the right file");
+    }
+}

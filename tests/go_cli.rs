@@ -113,9 +113,13 @@ fn position_prints_the_board_before_a_recorded_move() {
     // The position before move 289 is the fixture the ko test uses.
     let (_, out, _) = run_cli(&["go", "position", sgf, "--move", "289"], "");
     assert_eq!(out, std::fs::read_to_string("fixtures/go/koth-ko-winning.txt").unwrap());
+    // Past the end: the last position, as GTP's `loadsgf FILE N` answers (rules::game).
+    let ended = "docs/games/koth-19x19-level10-v4/sgf/unit-00034.sgf";
+    let whole = run_cli(&["go", "position", ended], "");
+    assert_eq!(run_cli(&["go", "position", ended, "--move", "100000"], ""), whole);
+    assert!(whole.0 == 0 && whole.1.lines().count() == 20, "{whole:?}");
     for (args, want) in [
         (vec!["go", "position", sgf, "--move", "0"], "counts from 1"),
-        (vec!["go", "position", sgf, "--move", "100000"], "past its end"),
         (vec!["go", "position", "Cargo.toml"], "Cargo.toml"),
         (vec!["go", "position", "/nonexistent.sgf"], "cannot read"),
     ] {

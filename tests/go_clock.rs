@@ -26,7 +26,7 @@ fn clocked_game(time: &str, out: &Path) -> Option<(Value, String)> {
         "{} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1",
         gnugo.display()
     );
-    let theirs = menace_arena::Program::new([
+    let theirs = menace_run::Program::new([
         "sh".to_string(),
         "-c".into(),
         format!("sed -u 's/^time_.*/name/' | exec {gnugo}"),

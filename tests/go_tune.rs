@@ -77,7 +77,7 @@ fn tune_logs_each_iteration_and_resumes_where_it_stopped() {
     // builtin entrants, in the format they were tuned in, a seed per game.
     let ab = stdout.lines().skip_while(|l| !l.starts_with("confirm with an A/B")).nth(1);
     let ab = ab.unwrap_or_else(|| panic!("no A/B command: {stdout}")).trim();
-    let mut words = menace_arena::Program::parse(ab).unwrap().argv;
+    let mut words = menace_run::Program::parse(ab).unwrap().argv;
     assert_eq!(words[..3], ["menace", "go", "tournament"], "{ab}");
     let n = words.iter().position(|w| w == "--games-per-pair").expect(ab) + 1;
     words[n] = "2".into();

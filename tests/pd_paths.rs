@@ -1,10 +1,10 @@
 //! A built-in strategy and the same strategy run as `menace pd-player NAME` are the same
 //! player: the same game through both paths gives the same takes and scores.
 
-use menace_arena::Program;
 use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 use menace_pd::strategies::TABLE;
+use menace_run::Program;
 
 #[path = "../crates/pd/tests/support/unhurried.rs"]
 mod unhurried;

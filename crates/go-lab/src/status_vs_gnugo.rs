@@ -13,7 +13,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use menace_arena::{Program, Session};
+use menace_run::{Program, Session};
 
 use menace_go::io::gtp::Engine;
 use menace_go::referee::seat::gtp_command;

@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use menace_arena::tournament::{Flags, Shard, UnitId};
-use menace_arena::Program;
 use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
 use menace_go::referee::{play, Answer, Ending, Game, Rules, Seat, Winner};
 use menace_go::rules::board::Board;
+use menace_run::Program;
 
 /// A seat that answers from a script of king-of-the-hill moves (`r c` or `pass`), in turn.
 struct Scripted(Vec<&'static str>);

@@ -9,9 +9,9 @@
 
 #![cfg(unix)]
 
-use menace_arena::Program;
 use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
+use menace_run::Program;
 
 #[path = "support/unhurried.rs"]
 mod unhurried;

@@ -4,9 +4,9 @@
 
 #![cfg(unix)]
 
-use menace_arena::{Limits, Program};
 use menace_pd::judge::{play, Config, GameResult, Kind, Player};
 use menace_pd::rules::Id;
+use menace_run::{Limits, Program};
 
 #[path = "support/unhurried.rs"]
 mod unhurried;

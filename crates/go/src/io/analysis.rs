@@ -15,7 +15,7 @@
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.
 
-use crate::io::gtp::{format_vertex, parse_color};
+use crate::io::vertex::{format_vertex, parse_color};
 use crate::rules::board::{Board, Colour};
 use crate::search::control::{Candidate, Progress};
 use std::io::Write;

@@ -25,7 +25,7 @@ use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
-use menace_arena::Program;
+use menace_run::Program;
 use serde_json::{json, Map, Value};
 
 use super::game::{self, Game};

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use menace_arena::Limits;
 use menace_pd::judge::Config;
+use menace_run::Limits;
 
 /// `rounds` rounds, each program given 60 s.
 pub fn config(rounds: usize) -> Config {

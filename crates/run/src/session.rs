@@ -1,12 +1,12 @@
 //! A long-lived child spoken to line by line (GTP engines, protocol opponents).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::Duration;
 
-use super::{kill_tree, Program};
+use super::{kill_tree, Line, Lines, Program};
 
 /// Why no line came back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,26 +31,28 @@ impl std::fmt::Display for ReadError {
 
 impl std::error::Error for ReadError {}
 
-enum Line {
+enum Answer {
     Text(String),
     TooLong,
 }
 
 /// A running program with piped standard input and output.
 ///
-/// A reader thread splits the program's output into lines (each capped in length), so
+/// A reader thread splits the program's output into capped lines ([`Lines`]), so
 /// [`Session::read_line`] can wait with a timeout. Dropping the session kills the program
 /// and its process group.
 pub struct Session {
     child: Child,
     stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
+    lines: Receiver<Answer>,
     program: Program,
 }
 
 impl Session {
     /// Starts `program`; its standard error is discarded unless `keep_stderr` is set, in
     /// which case it is passed through to ours.
+    /// Its output is read through [`Lines`]: a line of more than `max_line` bytes (not
+    /// counting `\n` or `\r\n`) is skipped whole and read as [`ReadError::TooLong`].
     pub fn spawn(
         program: &Program,
         max_line: usize,
@@ -67,38 +69,14 @@ impl Session {
         let stdout = child.stdout.take().expect("stdout was piped");
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
+            let mut lines = Lines::new(BufReader::new(stdout), max_line);
             loop {
-                buf.clear();
-                // Read at most max_line + 1 bytes of one line, so a flood without a
-                // newline cannot grow the buffer without bound.
-                let got = (&mut reader).take(max_line as u64 + 1).read_until(b'\n', &mut buf);
-                match got {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {}
-                }
-                let line = if buf.last() == Some(&b'\n') {
-                    buf.pop();
-                    if buf.last() == Some(&b'\r') {
-                        buf.pop();
+                let line = match lines.next_line() {
+                    Ok(Line::Text(bytes)) => {
+                        Answer::Text(String::from_utf8_lossy(&bytes).into_owned())
                     }
-                    Line::Text(String::from_utf8_lossy(&buf).into_owned())
-                } else if buf.len() > max_line {
-                    // Skip the rest of the overlong line.
-                    let mut rest = Vec::new();
-                    loop {
-                        rest.clear();
-                        match (&mut reader).take(1 << 16).read_until(b'\n', &mut rest) {
-                            Ok(0) | Err(_) => break,
-                            Ok(_) if rest.last() == Some(&b'\n') => break,
-                            Ok(_) => {}
-                        }
-                    }
-                    Line::TooLong
-                } else {
-                    // The last line, without a newline, at end of output.
-                    Line::Text(String::from_utf8_lossy(&buf).into_owned())
+                    Ok(Line::TooLong(_)) => Answer::TooLong,
+                    Ok(Line::Eof) | Err(_) => return,
                 };
                 if tx.send(line).is_err() {
                     return;
@@ -126,8 +104,8 @@ impl Session {
     /// The next line of output (without its line ending), waiting at most `timeout`.
     pub fn read_line(&mut self, timeout: Duration) -> Result<String, ReadError> {
         match self.lines.recv_timeout(timeout) {
-            Ok(Line::Text(s)) => Ok(s),
-            Ok(Line::TooLong) => Err(ReadError::TooLong),
+            Ok(Answer::Text(s)) => Ok(s),
+            Ok(Answer::TooLong) => Err(ReadError::TooLong),
             Err(RecvTimeoutError::Timeout) => Err(ReadError::Timeout),
             Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
         }

@@ -49,7 +49,7 @@ impl Program {
     /// Splits a command line into words, shell-style quoting but no expansion of any kind.
     ///
     /// ```
-    /// use menace_arena::Program;
+    /// use menace_run::Program;
     /// let p = Program::parse(r#"python3 "my bot.py" --name 'a b' x\ y"#).unwrap();
     /// assert_eq!(p.argv, ["python3", "my bot.py", "--name", "a b", "x y"]);
     /// ```

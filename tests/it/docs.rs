@@ -1,7 +1,7 @@
 //! `protocol.md` is kept in step with the code: its example session is replayed, and it
 //! documents every command and every answer type the engine produces.
 
-mod common;
+use crate::common;
 
 fn protocol_md() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md")).unwrap()

@@ -6,8 +6,7 @@ use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 use menace_pd::strategies::TABLE;
 
-#[path = "../crates/pd/tests/support/unhurried.rs"]
-mod unhurried;
+use crate::unhurried;
 
 fn external(name: &str) -> Player {
     let exe = env!("CARGO_BIN_EXE_menace");
@@ -15,7 +14,7 @@ fn external(name: &str) -> Player {
 }
 
 fn same_game(names: &[&str], ids: &[u32], rounds: usize) {
-    let seeds = parse_seeds(include_bytes!("../fixtures/pd/pd_rand")).unwrap();
+    let seeds = parse_seeds(include_bytes!("../../fixtures/pd/pd_rand")).unwrap();
     let config = unhurried::config(rounds);
     let builtin: Vec<Player> = names.iter().map(|n| Player::parse(n).unwrap()).collect();
     let programs: Vec<Player> = names.iter().map(|n| external(n)).collect();

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 
 fn transcript(name: &str) -> (Vec<u8>, Vec<u8>) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts");

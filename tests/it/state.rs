@@ -3,7 +3,7 @@
 //! `crates/core/tests/state.rs`, the protocol's `load`/`save` in
 //! `crates/protocol/tests/state.rs`.)
 
-mod common;
+use crate::common;
 
 #[test]
 fn the_state_flag_carries_learning_across_runs() {

@@ -8,7 +8,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use common::menace;
 use menace_testkit::{require, Component};
 

@@ -3,7 +3,7 @@
 
 use std::process::Output;
 
-mod common;
+use crate::common;
 
 fn menace(args: &[&str]) -> Output {
     common::menace(args, None, b"")

@@ -12,9 +12,8 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
-#[path = "support/golden.rs"]
-mod golden;
+use crate::common;
+use crate::golden;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")

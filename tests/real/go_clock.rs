@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use menace_testkit::{require, Component};
 
 /// Plays one whole 9x9 game, our engine black, GNU Go (level 1) white, under `time`;

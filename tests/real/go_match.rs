@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 use menace_testkit::{require, Component};
 
 /// The results lines of a run into `out`.

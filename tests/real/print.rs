@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 
 use menace_testkit::{require, Component};
 
-mod common;
+use crate::common;
 
 fn menace(args: &[&str]) -> Output {
     common::menace(args, None, b"")

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-mod common;
+use crate::common;
 use common::menace;
 use menace_testkit::{require, Component};
 

@@ -13,8 +13,7 @@ use menace_arena::Program;
 use menace_pd::judge::{play, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 
-#[path = "support/unhurried.rs"]
-mod unhurried;
+use crate::unhurried;
 
 #[test]
 fn a_program_reads_exactly_the_original_input() {
@@ -31,12 +30,12 @@ fn a_program_reads_exactly_the_original_input() {
     };
     let players =
         vec![Player::parse("wrathful").unwrap(), recorder, Player::parse("greedy").unwrap()];
-    let seeds = parse_seeds(include_bytes!("../../../fixtures/pd/pd_rand")).unwrap();
+    let seeds = parse_seeds(include_bytes!("../../../../fixtures/pd/pd_rand")).unwrap();
     let config = unhurried::config(4);
     let g = play(&players, &[1, 2, 3], &seeds, &config).unwrap();
     assert!(g.incidents.is_empty(), "{:?}", g.incidents);
     let seen = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(seen, include_str!("../../../fixtures/pd/recorder_input.txt"));
+    assert_eq!(seen, include_str!("../../../../fixtures/pd/recorder_input.txt"));
     // wrathful: +2 +3 takes, -2 x 4 from greedy; recorder: -2 x 5; greedy: +8, -2 x 4.
     assert_eq!(g.final_scores(), [-3, -10, 0]);
 }
@@ -54,10 +53,10 @@ fn rounds_without_takes_are_empty_lines_and_a_missing_state_is_an_empty_line() {
         kind: Kind::External(Program::new(["sh", "-c", &script])),
     };
     let players = vec![Player::parse("patient").unwrap(), recorder];
-    let seeds = parse_seeds(include_bytes!("../../../fixtures/pd/pd_rand")).unwrap();
+    let seeds = parse_seeds(include_bytes!("../../../../fixtures/pd/pd_rand")).unwrap();
     let config = unhurried::config(3);
     let g = play(&players, &[1, 2], &seeds, &config).unwrap();
     assert!(g.incidents.is_empty(), "{:?}", g.incidents);
     let seen = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(seen, include_str!("../../../fixtures/pd/recorder_quiet_input.txt"));
+    assert_eq!(seen, include_str!("../../../../fixtures/pd/recorder_quiet_input.txt"));
 }

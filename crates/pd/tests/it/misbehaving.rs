@@ -8,8 +8,7 @@ use menace_arena::{Limits, Program};
 use menace_pd::judge::{play, Config, GameResult, Kind, Player};
 use menace_pd::rules::Id;
 
-#[path = "support/unhurried.rs"]
-mod unhurried;
+use crate::unhurried;
 
 fn sh(name: &str, script: &str) -> Player {
     Player { name: name.into(), kind: Kind::External(Program::new(["sh", "-c", script])) }

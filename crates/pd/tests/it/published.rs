@@ -22,7 +22,7 @@ fn permutations(n: u32) -> Vec<Vec<u32>> {
 
 #[test]
 fn the_four_house_players_score_as_published_for_every_id_order() {
-    let seeds = parse_seeds(include_bytes!("../../../fixtures/pd/pd_rand")).unwrap();
+    let seeds = parse_seeds(include_bytes!("../../../../fixtures/pd/pd_rand")).unwrap();
     let names = ["lazy", "greedy", "wrathful", "envious"];
     let want = [-204, -100, -199, -199];
     let players: Vec<Player> = names.iter().map(|n| Player::parse(n).unwrap()).collect();

@@ -8,7 +8,7 @@ use menace_pd::strategies::find;
 #[test]
 fn strategies_answer_the_hand_worked_cases() {
     let mut n = 0;
-    for line in include_str!("../../../fixtures/pd/strategy_cases.txt").lines() {
+    for line in include_str!("../../../../fixtures/pd/strategy_cases.txt").lines() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
@@ -29,7 +29,7 @@ fn strategies_answer_the_hand_worked_cases() {
 fn lunatic_takes_exactly_what_python_would() {
     let lunatic = find("lunatic").unwrap();
     let mut n = 0;
-    for line in include_str!("../../../fixtures/pd/lunatic_reference.txt").lines() {
+    for line in include_str!("../../../../fixtures/pd/lunatic_reference.txt").lines() {
         if line.starts_with('#') {
             continue;
         }

@@ -32,7 +32,7 @@ fn python(program: &str, input: &str) -> Option<String> {
 
 #[test]
 fn python_random_txt_is_what_cpython_draws() {
-    let want = data(include_str!("../../../fixtures/pd/python_random.txt"));
+    let want = data(include_str!("../../../../fixtures/pd/python_random.txt"));
     let seeds: String =
         want.iter().map(|l| l.split(' ').next().unwrap().to_string() + "\n").collect();
     let program = "import random, sys\n\
@@ -47,7 +47,7 @@ fn python_random_txt_is_what_cpython_draws() {
 
 #[test]
 fn lunatic_reference_txt_is_the_published_rule_run_by_python() {
-    let want = data(include_str!("../../../fixtures/pd/lunatic_reference.txt"));
+    let want = data(include_str!("../../../../fixtures/pd/lunatic_reference.txt"));
     let input: String =
         want.iter().map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" ") + "\n").collect();
     // The published rule: random.seed(seed); for each other id in increasing order, take

@@ -4,7 +4,7 @@
 //! teacher's commands need the key and wrong keys are slowed; an upload is checked; an
 //! abandoned game touches nothing; the class file survives a restart.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::{Duration, Instant};

@@ -5,7 +5,7 @@
 //! boxes. No timing is asserted; the figures are `cargo run --release -p menace-serve
 //! --example load -- class`'s.
 
-mod common;
+use crate::common;
 
 use common::class::{beads, class_load, record, start_class};
 use menace_core::game::Side;

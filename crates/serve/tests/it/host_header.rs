@@ -3,7 +3,7 @@
 //! not answer to with 403 and a sentence; the server's own names still get the page and
 //! the socket. Raw HTTP over a real socket, so every header is exactly as written here.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 

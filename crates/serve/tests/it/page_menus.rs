@@ -2,8 +2,8 @@
 //! of them is written into the page itself, so a preset or opponent added to the core's
 //! tables reaches the page without touching it.
 
-const SCRIPT: &str = include_str!("../assets/menace.js");
-const PAGE: &str = include_str!("../assets/index.html");
+const SCRIPT: &str = include_str!("../../assets/menace.js");
+const PAGE: &str = include_str!("../../assets/index.html");
 
 #[test]
 fn the_page_lists_no_preset_by_hand() {

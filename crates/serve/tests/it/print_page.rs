@@ -1,7 +1,7 @@
 //! `GET /print`: the labels of `menace print` as a page, and a 400 with a sentence for
 //! every bad query, over a real server and raw HTTP.
 
-mod common;
+use crate::common;
 
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 

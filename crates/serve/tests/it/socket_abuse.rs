@@ -1,7 +1,7 @@
 //! What a hostile or broken client can do to the server: each case gets an error answer or
 //! a clean close, the session's state stays as it was, and everyone else keeps being served.
 
-mod common;
+use crate::common;
 
 use common::{answer, ask, connect, connect_from, next, send, start, Frame};
 use futures_util::SinkExt;

@@ -4,7 +4,7 @@
 //! lost, duplicated or crossed into another session. No timing is asserted; the figures
 //! are `cargo run --release -p menace-serve --example load`'s.
 
-mod common;
+use crate::common;
 
 use menace_files::FileAccess;
 use menace_protocol::{serve, Config, Session};

@@ -9,9 +9,8 @@
 //! for a transcript that saves or loads files, the expected answers are stdin's with file
 //! commands disabled.
 
-mod common;
-#[path = "../../../tests/support/golden.rs"]
-mod golden;
+use crate::common;
+use crate::golden;
 
 use std::path::{Path, PathBuf};
 

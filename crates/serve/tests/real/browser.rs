@@ -9,9 +9,8 @@
 //! `docs/serve.png` (the README's picture) is made by the ignored test `docs_screenshot`:
 //! `cargo test -p menace-serve --test browser -- --ignored docs_screenshot`.
 
-#[path = "common/browser.rs"]
-mod chrome;
-mod common;
+use crate::chrome;
+use crate::common;
 
 use std::path::Path;
 use std::time::Duration;

@@ -8,9 +8,8 @@
 //! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
 //! `CI=true`, where it fails (`menace_testkit::require` decides).
 
-#[path = "common/browser.rs"]
-mod chrome;
-mod common;
+use crate::chrome;
+use crate::common;
 
 use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
 use common::class::{record, start_class, start_class_on, KEY};

@@ -6,9 +6,8 @@
 //! Screenshots go to Cargo's scratch folder; with `MENACE_DOCS=1` the 390 and 1400 pixel
 //! ones of English and Hindi are also written into docs/ (the README shows them).
 
-#[path = "common/browser.rs"]
-mod chrome;
-mod common;
+use crate::chrome;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -22,7 +21,7 @@ use fantoccini::{Client, Locator};
 use serde_json::json;
 
 /// axe-core, vendored (tests/vendor/README.md).
-const AXE: &str = include_str!("vendor/axe.min.js");
+const AXE: &str = include_str!("../vendor/axe.min.js");
 
 /// The widths of a phone, a classroom projector and a laptop.
 const WIDTHS: [u32; 3] = [390, 1024, 1400];

@@ -10,7 +10,7 @@ use menace_go::io::koth;
 use menace_go::io::sgf;
 use menace_go::rules::board::Board;
 
-mod common;
+use crate::common;
 
 fn empty_input(last: &str) -> String {
     format!("{}{last}\n", "0000000000000000000\n".repeat(19))

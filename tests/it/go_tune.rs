@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-mod common;
+use crate::common;
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = common::menace(args, None, b"");

@@ -13,6 +13,8 @@ mod ab_records;
 mod docs;
 mod docs_paths;
 mod engine_json;
+mod go_cli;
+mod go_tune;
 mod pd_cli;
 mod pd_paths;
 mod serve_class;

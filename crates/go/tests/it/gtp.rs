@@ -7,7 +7,7 @@ use menace_go::rules::score;
 use menace_go::search::mcts::SearchConfig;
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::repo;
 
 fn engine() -> Engine {

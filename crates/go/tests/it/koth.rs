@@ -11,7 +11,7 @@ use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::repo;
 
 fn empty_input(last: &str) -> String {

@@ -11,7 +11,7 @@ use menace_go::search::playout;
 use menace_go::search::profile::Playouts;
 use menace_stats::rng::from_seed;
 
-mod support;
+use crate::support;
 use support::GnuGo;
 
 /// GTP letters skip I.

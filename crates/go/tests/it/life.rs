@@ -20,7 +20,7 @@ use menace_stats::rng::{below, from_seed};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashSet};
 
-mod support;
+use crate::support;
 use support::{random_position, GnuGo};
 
 // ---------------------------------------------------------------------------------------

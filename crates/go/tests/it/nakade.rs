@@ -9,7 +9,7 @@ use menace_go::rules::board::{Board, Colour, Move, Point, EMPTY};
 use menace_go::rules::tactics::{enclosed_area, nakade_point, nakade_vital, NAKADE_MAX};
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 use support::random_position;
 
 /// A point of a shape: (row, column).

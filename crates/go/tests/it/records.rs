@@ -13,7 +13,7 @@ use menace_go::rules::board::{Board, Move};
 use menace_go::rules::{handicap, score};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::repo;
 
 fn games_dir() -> PathBuf {

@@ -7,7 +7,7 @@ use menace_go::rules::score;
 use menace_stats::rng::{below, from_seed};
 use proptest::prelude::*;
 
-mod support;
+use crate::support;
 use support::repo;
 
 /// The point at row `r`, column `c`, both 1-based.

@@ -8,7 +8,7 @@ use menace_go::search::bot::{self, Context};
 use menace_go::search::mcts::{self, RootRules, SearchConfig};
 use menace_go::search::profile::{Parallel, Profile, WideRoot};
 
-mod support;
+use crate::support;
 use support::repo;
 
 /// The default profile's search with a tree per thread (root parallelism, named here

@@ -9,7 +9,7 @@ use menace_go::rules::tactics::{
 use proptest::prelude::*;
 use std::collections::BTreeSet;
 
-mod support;
+use crate::support;
 use support::random_position;
 
 /// The liberties of the group at `p`, by walking its stones.

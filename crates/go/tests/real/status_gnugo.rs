@@ -11,7 +11,7 @@ use menace_go::io::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
 use menace_go::search::mcts::SearchConfig;
 use menace_testkit::{require, Component};
 
-mod support;
+use crate::support;
 use support::{repo, setup_commands, DEAD_STONES};
 
 /// A `final_status_list` answer as a set of groups, each a set of vertices (the order of

@@ -1,7 +1,7 @@
 //! The `--state` flag end to end: learning carried across runs of the binary, and saved
 //! when a signal or `quit` ends it, with input still open or already ended. (The state file's own rules are tested in
-//! `crates/core/tests/state.rs`, the protocol's `load`/`save` in
-//! `crates/protocol/tests/state.rs`.)
+//! `crates/core/tests/it/state.rs`, the protocol's `load`/`save` in
+//! `crates/protocol/tests/it/state.rs`.)
 
 use crate::common;
 

@@ -1,7 +1,7 @@
 //! `menace go tournament` and `menace merge`: shards merged print the one-machine standings
 //! byte for byte, resuming skips what is recorded, an entrant that cannot start forfeits,
 //! and real entrants from outside (a Python KotH bot, GNU Go over GTP) play through. The
-//! referee's rules are tested in crates/go/tests/referee.rs.
+//! referee's rules are tested in crates/go/tests/it/referee.rs.
 
 use std::path::Path;
 use std::process::Output;

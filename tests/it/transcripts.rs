@@ -5,7 +5,7 @@
 //! lines). After an intended change of output, re-bless every transcript with
 //!
 //! ```text
-//! MENACE_BLESS=1 cargo test --test transcripts
+//! MENACE_BLESS=1 cargo test --test it transcripts::
 //! ```
 //!
 //! and review the diff of `fixtures/` before committing it.
@@ -56,7 +56,7 @@ fn golden_transcripts() {
             continue;
         }
         let want = std::fs::read(&out_path).unwrap_or_else(|_| {
-            panic!("{name}.out missing: run MENACE_BLESS=1 cargo test --test transcripts")
+            panic!("{name}.out missing: run MENACE_BLESS=1 cargo test --test it transcripts::")
         });
         if want != stdout {
             failures.push(format!("{name}: {}", golden::first_difference(&want, &stdout)));

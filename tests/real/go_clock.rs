@@ -3,7 +3,7 @@
 //! --time`, under 20 s absolute for the game and under byo-yomi of 1 s a move. Our engine
 //! never exceeds its clock, and the records say so: no time loss, its clock use within the
 //! control. How the referee forfeits an engine that overruns is tested with a slow scripted
-//! engine in crates/go/tests/referee.rs.
+//! engine in crates/go/tests/it/referee.rs.
 
 use std::path::Path;
 

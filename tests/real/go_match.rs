@@ -1,6 +1,6 @@
 //! `menace go match` end to end: a short real game against GNU Go (and a handicap game)
 //! recorded as the referee's results lines, and flags refused before any game. The
-//! referee's rules themselves are tested in crates/go/tests/referee.rs.
+//! referee's rules themselves are tested in crates/go/tests/it/referee.rs.
 
 use std::path::Path;
 

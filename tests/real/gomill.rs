@@ -34,7 +34,7 @@ fn control_file(menace: &Path, gnugo: &Path) -> String {
     let list = |args: &[&str]| args.iter().map(|a| format!("{a:?}")).collect::<Vec<_>>().join(", ");
     format!(
         "competition_type = 'playoff'\n\
-         description = 'menace against GNU Go on 9x9 (tests/gomill.rs)'\n\
+         description = 'menace against GNU Go on 9x9 (tests/real/gomill.rs)'\n\
          players = {{\n    'menace': Player([{}]),\n    'gnugo': Player([{}]),\n}}\n\
          board_size = 9\nkomi = 7.5\nmove_limit = 300\nrecord_games = True\n\
          matchups = [Matchup('menace', 'gnugo', alternating=True, number_of_games={GAMES})]\n",

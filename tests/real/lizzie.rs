@@ -5,7 +5,7 @@
 //! (`BoardRenderer`: hue of RGB 0,255,255 at brightness 0.85, nearly opaque), a colour
 //! nothing else in its default theme uses; the test waits for one such disc on the board.
 //!
-//! `MENACE_LIZZIE_PNG=docs/lizzie.png cargo test --test lizzie` also saves the screen
+//! `MENACE_LIZZIE_PNG=docs/lizzie.png cargo test --test real lizzie::` also saves the screen
 //! (Lizzie's window) as the Go guide's picture.
 
 use std::io::{BufRead, BufReader, Write};

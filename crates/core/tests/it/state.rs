@@ -1,6 +1,6 @@
 //! Saved state: round trips, and every kind of bad file refused with nothing changed (the
-//! loader itself; the protocol's `load` is tested in `crates/protocol/tests/state.rs`, the
-//! `--state` flag and the signals in the root's `tests/state.rs`).
+//! loader itself; the protocol's `load` is tested in `crates/protocol/tests/it/state.rs`, the
+//! `--state` flag and the signals in the root's `tests/it/state.rs`).
 
 use menace_core::game::Side;
 use menace_core::learn::train::{train, Opponent, OpponentSpec, Plan};

@@ -442,7 +442,7 @@ fn a_shared_tree_takes_the_stone() {
 }
 
 /// A shared tree's owner expands it and so reads the ladders: it runs on a thread with the
-/// search stack. The position where a deep reading overflowed a 2 MiB stack (tests/go_cli.rs).
+/// search stack. The position where a deep reading overflowed a 2 MiB stack (tests/it/go_cli.rs).
 #[test]
 fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     use menace_go::io::koth;

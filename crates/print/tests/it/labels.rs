@@ -228,7 +228,7 @@ fn nim_boxes() -> usize {
 fn hexapawn_and_nim_have_a_label_per_box_and_enough_colours() {
     let nim = sheet(Machine::Nim, "challenge", Colours::Cells).labels();
     assert_eq!(nim.len(), nim_boxes());
-    // Gardner's HER as the core counts it (crates/core/tests/hexapawn.rs: 2 + 9 + 6).
+    // Gardner's HER as the core counts it (crates/core/tests/it/hexapawn.rs: 2 + 9 + 6).
     let hex = sheet(Machine::Hexapawn, "challenge", Colours::Cells).labels();
     assert_eq!(hex.len(), 17);
     for labels in [&nim, &hex] {

@@ -3,7 +3,7 @@
 //! the shared boxes exactly, uploads checked as `load` checks, and old class files.
 //!
 //! Re-bless the transcript after an intended change with
-//! `MENACE_BLESS=1 cargo test -p menace-protocol --test class` and review the diff.
+//! `MENACE_BLESS=1 cargo test -p menace-protocol --test it class::` and review the diff.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

@@ -1,4 +1,4 @@
-//! The golden transcripts (fixtures/transcripts, replayed on stdin by tests/transcripts.rs)
+//! The golden transcripts (fixtures/transcripts, replayed on stdin by tests/it/transcripts.rs)
 //! replayed through `/ws`, one line per frame: the answers, one per frame, must be the
 //! `.out` file's lines byte for byte.
 //!

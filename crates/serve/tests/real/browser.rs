@@ -7,7 +7,7 @@
 //! `CI=true`, where they fail (`menace_testkit::require` decides; `.ci/run` installs both).
 //!
 //! `docs/serve.png` (the README's picture) is made by the ignored test `docs_screenshot`:
-//! `cargo test -p menace-serve --test browser -- --ignored docs_screenshot`.
+//! `cargo test -p menace-serve --test real -- --ignored browser::docs_screenshot`.
 
 use crate::chrome;
 use crate::common;
@@ -254,7 +254,7 @@ async fn save_and_load(c: &Client, addr: std::net::SocketAddr, downloads: &Path)
 
 /// The README's picture: some training, an evaluation, a game by hand.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "writes docs/serve.png: cargo test -p menace-serve --test browser -- --ignored docs_screenshot"]
+#[ignore = "writes docs/serve.png: cargo test -p menace-serve --test real -- --ignored browser::docs_screenshot"]
 async fn docs_screenshot() {
     let driver = start_driver().expect("docs_screenshot needs Chromium and chromedriver");
     let addr = common::start(menace_serve::Limits::default()).await;

@@ -3,7 +3,7 @@
 //! players change, exactly as the server holds them; the teacher's controls are refused
 //! without the key and work with it. Screenshots go under Cargo's test scratch folder;
 //! `docs/class.png` is the watcher's after the teacher trained MENACE
-//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser`).
+//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::`).
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
 //! `CI=true`, where it fails (`menace_testkit::require` decides).
@@ -130,7 +130,7 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
-    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test class_browser` renews
+    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::` renews
     // the README's picture.
     if std::env::var_os("MENACE_DOCS_SCREENSHOT").is_some() {
         let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");

@@ -2,10 +2,10 @@
 //! their own so that `--test it` runs the rest quickly; `cargo test` runs both, and a missing
 //! program fails them under `CI=true` (menace_testkit::require).
 
-#[path = "../common/mod.rs"]
-mod common;
 #[path = "../common/browser.rs"]
 mod chrome;
+#[path = "../common/mod.rs"]
+mod common;
 
 mod browser;
 mod class_browser;

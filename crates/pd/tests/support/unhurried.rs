@@ -3,7 +3,7 @@
 //! at once beside a Go match) into incidents.
 //!
 //! Included with `#[path = "support/unhurried.rs"] mod unhurried;` by the tests that use it
-//! (the root's `tests/pd_paths.rs` too, by its path from there).
+//! (the root's `tests/it/pd_paths.rs` too, by its path from there).
 
 use std::time::Duration;
 

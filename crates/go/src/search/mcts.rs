@@ -32,6 +32,7 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::control::{Control, Row, CHECK_EVERY};
 use crate::search::dynamic_komi::{self, DynamicKomi};
+use crate::search::ownership::Ownership;
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
@@ -155,6 +156,9 @@ pub struct MoveStat {
     pub amaf_visits: f32,
     /// AMAF winrate.
     pub amaf_winrate: f32,
+    /// Black's mean final margin (komi included) over this search's playouts through the
+    /// move, `None` without any: the move's `scoreLead` in `kata-analyze`.
+    pub score: Option<f32>,
 }
 
 /// What a search found.
@@ -167,6 +171,8 @@ pub struct SearchResult {
     /// The cushion (points) the player to move was asked for in the search's last part,
     /// averaged over the trees: 0 unless [`Capabilities::dynamic_komi`] and ahead.
     pub virtual_komi: f32,
+    /// Who owned each point at the end of the playouts, summed over every thread.
+    pub ownership: Ownership,
 }
 
 impl SearchResult {
@@ -189,6 +195,10 @@ struct RootRow {
     /// AMAF visits and wins.
     amaf_n: f32,
     amaf_w: f32,
+    /// Black's margin (komi included) summed over this search's playouts through the move,
+    /// and their number (see `Tree::root_score`).
+    score: f64,
+    score_n: u32,
 }
 
 impl RootRow {
@@ -198,6 +208,8 @@ impl RootRow {
         self.visits += o.visits;
         self.n += o.n;
         self.w += o.w;
+        self.score += o.score;
+        self.score_n += o.score_n;
         self.amaf_n += o.amaf_n;
         self.amaf_w += o.amaf_w;
     }
@@ -309,6 +321,10 @@ struct Tree {
     vloss: Vec<u16>,
     /// V7: the cushion asked of the root player.
     dynamic_komi: Option<DynamicKomi>,
+    /// By root child (in creation order): black's margin summed over this search's
+    /// playouts through it, and their number. Apart from the nodes' statistics, which a
+    /// grafted child brings from the last search, so the mean is this search's own.
+    root_score: Vec<(f64, u32)>,
 }
 
 /// One descent's record: the nodes it went through, root first, and the AMAF marks of
@@ -316,11 +332,14 @@ struct Tree {
 struct Walk {
     path: Vec<u32>,
     amaf: [u8; MAX_POINTS],
+    /// The ends of every playout run with this walk (a thread's, or a shared tree's slot's):
+    /// each thread sums its own, so ownership costs no shared write.
+    own: Ownership,
 }
 
 impl Walk {
     fn new() -> Walk {
-        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS] }
+        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS], own: Ownership::new() }
     }
 }
 
@@ -437,6 +456,7 @@ impl Tree {
                 .capabilities()
                 .dynamic_komi
                 .then(|| DynamicKomi::new(root.to_move(), root.size() * root.size())),
+            root_score: Vec::new(),
         }
     }
 
@@ -532,7 +552,10 @@ impl Tree {
     fn simulate(&mut self, root: &Board, rules: &RootRules, rng: &mut GameRng, walk: &mut Walk) {
         let mut b = root.clone();
         let margin = match self.descend(&mut b, rules, walk) {
-            Some(margin) => margin,
+            Some(margin) => {
+                walk.own.add(&b);
+                margin
+            }
             None => playout_margin(&mut b, rng, walk, self.komi, self.caps.playouts),
         };
         self.backup(walk, margin);
@@ -604,6 +627,14 @@ impl Tree {
     /// walk's path: visits, wins, and the AMAF statistics of the children of each node on
     /// it.
     fn backup(&mut self, walk: &Walk, margin: f32) {
+        if let Some(&child) = walk.path.get(1) {
+            let i = (child - self.nodes[0].first_child) as usize;
+            if self.root_score.len() <= i {
+                self.root_score.resize(i + 1, (0.0, 0));
+            }
+            self.root_score[i].0 += f64::from(margin);
+            self.root_score[i].1 += 1;
+        }
         let margin = match &mut self.dynamic_komi {
             Some(dk) => dk.score(margin),
             None => margin,
@@ -667,7 +698,17 @@ impl Tree {
                 } else {
                     (ch.n, ch.w)
                 };
-                RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw }
+                let (score, score_n) = self.root_score.get(i).copied().unwrap_or((0.0, 0));
+                RootRow {
+                    mv: ch.mv,
+                    visits: ch.visits,
+                    n,
+                    w,
+                    amaf_n: ch.an,
+                    amaf_w: ch.aw,
+                    score,
+                    score_n,
+                }
             })
             .collect()
     }
@@ -748,7 +789,16 @@ impl Tree {
             .map(|(i, r)| {
                 let k = root.first_child + i as u32;
                 let prior = self.root_prior_w.get(i).map_or(0.0, |w| w / prior_total.max(1e-9));
-                Row { mv: r.mv, visits: r.visits, n: r.n, w: r.w, prior, pv: self.pv(k) }
+                Row {
+                    mv: r.mv,
+                    visits: r.visits,
+                    n: r.n,
+                    w: r.w,
+                    prior,
+                    pv: self.pv(k),
+                    score: r.score,
+                    score_n: r.score_n,
+                }
             })
             .collect()
     }
@@ -908,7 +958,7 @@ fn search_in(
         }
         tree
     };
-    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree) {
+    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, f32, usize, Tree, Ownership) {
         let mut tree = fresh(old);
         let mut rng = from_seed(cfg.seed.wrapping_add(t as u64));
         let mut walk = Walk::new();
@@ -928,7 +978,7 @@ fn search_in(
                 let now = Instant::now();
                 if let Some(p) = ctl.progress {
                     if now.duration_since(published) >= p.every {
-                        p.publish(t, done, tree.rows());
+                        p.publish(t, done, tree.rows(), || walk.own.clone());
                         published = now;
                     }
                 }
@@ -942,15 +992,15 @@ fn search_in(
             tree.end_phase();
         }
         if let Some(p) = ctl.progress {
-            p.publish(t, done, tree.rows());
+            p.publish(t, done, tree.rows(), || walk.own.clone());
         }
-        (tree.root_stats(), vk, done, tree)
+        (tree.root_stats(), vk, done, tree, walk.own)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted). A shared
     // tree's owner, which expands it and so reads the ladders, is such a thread too.
-    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree)> = if shared {
+    let mut per_thread: Vec<(Vec<RootRow>, f32, usize, Tree, Ownership)> = if shared {
         let old = olds.pop().flatten();
         let window = window.unwrap_or_else(|| shared_window(threads));
         let pipe = Pipeline::new(root, cfg, window);
@@ -974,7 +1024,7 @@ fn search_in(
             pipe.close();
             result.expect("search thread panicked")
         });
-        vec![(tree.root_stats(), vk, done, tree)]
+        vec![(tree.root_stats(), vk, done, tree, pipe.ownership())]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = olds
@@ -993,7 +1043,7 @@ fn search_in(
     };
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
-    for (other, _, _, _) in &per_thread[1..] {
+    for (other, ..) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
@@ -1007,16 +1057,21 @@ fn search_in(
             winrate: if r.n > 0.0 { r.w / r.n } else { 0.0 },
             amaf_visits: r.amaf_n,
             amaf_winrate: if r.amaf_n > 0.0 { r.amaf_w / r.amaf_n } else { 0.0 },
+            score: (r.score_n > 0).then(|| (r.score / f64::from(r.score_n)) as f32),
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     let playouts = per_thread.iter().map(|t| t.2).sum();
+    let mut ownership = Ownership::new();
+    for t in &per_thread {
+        ownership.merge(&t.4);
+    }
     if let Some(forest) = ctl.reuse {
         let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
         f.trees = per_thread.drain(..).map(|t| t.3).collect();
         f.root = Some(root.clone());
     }
-    SearchResult { moves, playouts, virtual_komi }
+    SearchResult { moves, playouts, virtual_komi, ownership }
 }
 
 /// With a deadline, when phase `k` of `parts` ends at the latest: at its share of the time.
@@ -1034,7 +1089,8 @@ fn playout_margin(
     komi: f32,
     how: Playouts,
 ) -> f32 {
-    playout::playout(b, rng, &mut walk.amaf, how) as f32 - komi
+    playout::play_out(b, rng, &mut walk.amaf, how);
+    walk.own.add(b) as f32 - komi
 }
 
 /// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
@@ -1279,6 +1335,16 @@ impl Pipeline {
         }
     }
 
+    /// The ends of every playout so far, summed over the slots (each slot's walk holds its
+    /// own; a slot being played is waited for).
+    fn ownership(&self) -> Ownership {
+        let mut own = Ownership::new();
+        for j in 0..self.slots.len() {
+            own.merge(&self.slot(j).walk.own);
+        }
+        own
+    }
+
     /// Ends the search: the playing threads return.
     fn close(&self) {
         self.schedule().over = true;
@@ -1296,6 +1362,7 @@ impl Pipeline {
         tree.mark(&walk.path, 1);
         if let Some(m) = decided {
             *margin = m;
+            walk.own.add(board);
         }
         drop(slot);
         if decided.is_some() {
@@ -1391,7 +1458,7 @@ impl Pipeline {
             let now = Instant::now();
             if let Some(p) = ctl.progress {
                 if now.duration_since(published) >= p.every {
-                    p.publish(0, done, tree.rows());
+                    p.publish(0, done, tree.rows(), || self.ownership());
                     published = now;
                 }
             }
@@ -1404,7 +1471,7 @@ impl Pipeline {
             }
         }
         if let Some(p) = ctl.progress {
-            p.publish(0, done, tree.rows());
+            p.publish(0, done, tree.rows(), || self.ownership());
         }
         (vk, done)
     }

@@ -10,6 +10,7 @@ pub mod dynamic_komi;
 pub mod ladder;
 pub mod life;
 pub mod mcts;
+pub mod ownership;
 pub mod playout;
 pub mod priors;
 pub mod profile;

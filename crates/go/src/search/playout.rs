@@ -109,6 +109,14 @@ pub fn playout(
     amaf: &mut [u8; MAX_POINTS],
     how: Playouts,
 ) -> i32 {
+    play_out(b, rng, amaf, how);
+    score::playout_margin(b)
+}
+
+/// [`playout`] without the scoring: the board is left at the playout's end, for a caller
+/// that scores it itself (the search counts who owns each point as it scores:
+/// [`Ownership::add`](crate::search::ownership::Ownership::add)).
+pub fn play_out(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS], how: Playouts) {
     let pats = pattern::compiled();
     let start = b.move_count();
     let cap = start + 3 * (b.size() * b.size()) as u32;
@@ -122,7 +130,6 @@ pub fn playout(
         }
         b.play_unchecked(m);
     }
-    score::playout_margin(b)
 }
 
 /// Playout moves that count for AMAF: the first half of the empty points at the start.

@@ -423,7 +423,11 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        let engine = engine.version(args.gtp_version).name(args.gtp_name).ponder(args.ponder).verbose(args.verbose);
+        let engine = engine
+            .version(args.gtp_version)
+            .name(args.gtp_name)
+            .ponder(args.ponder)
+            .verbose(args.verbose);
         let engine = engine.time_control(args.time);
         return gtp::serve_stdio(engine, "menace go --gtp");
     }

@@ -344,6 +344,7 @@ fn parse_kata(b: &Board, line: &str) -> (Vec<(Move, f32, f32)>, Option<Vec<f32>>
         let winrate = get("winrate");
         assert!((0.0..=1.0).contains(&winrate) && (0.0..=1.0).contains(&get("prior")));
         assert_eq!(get("scoreMean"), get("scoreLead"));
+        assert!(get("scoreStdev") >= 0.0);
         let i = words.iter().position(|w| *w == "move").unwrap();
         cands.push((parse_vertex(b, words[i + 1]).unwrap(), winrate, get("scoreLead")));
     }

@@ -16,12 +16,13 @@
 //!
 //! `kata-analyze [color] [interval] [ownership true]` writes KataGo's fields instead
 //! (floats, for the side to move), each move's `scoreMean` and `scoreLead` (the mean final
-//! margin of the playouts through it, komi included) and, when asked, one `ownership`
+//! margin of the playouts through it, komi included) and `scoreStdev` (their spread) and,
+//! when asked, one `ownership`
 //! entry at the end of the line: a number from -1 to 1 per point (1: the side to move's in
 //! every playout's end), row by row from the top left (A19) to the bottom right (T1):
 //!
 //! ```text
-//! info move D4 visits 38 winrate 0.540400 scoreMean 2.31 scoreLead 2.31 prior 0.182800 lcb 0.530100 order 0 pv D4 Q16 ownership 0.52 0.61 ...
+//! info move D4 visits 38 winrate 0.540400 scoreMean 2.31 scoreStdev 9.80 scoreLead 2.31 prior 0.182800 lcb 0.530100 order 0 pv D4 Q16 ownership 0.52 0.61 ...
 //! ```
 //!
 //! The ownership is the search's own ([`Ownership`]): who owned each point at the end of
@@ -138,8 +139,12 @@ pub fn parse(
                     continue;
                 }
                 (
-                    key @ ("ownershipStdev" | "movesOwnership" | "movesOwnershipStdev"
-                    | "pvVisits" | "pvEdgeVisits" | "rootInfo"),
+                    key @ ("ownershipStdev"
+                    | "movesOwnership"
+                    | "movesOwnershipStdev"
+                    | "pvVisits"
+                    | "pvEdgeVisits"
+                    | "rootInfo"),
                     [v, ..],
                 ) => {
                     if flag(v)? {
@@ -211,7 +216,8 @@ pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownersh
         let pv: Vec<String> = c.pv.iter().map(|&m| format_vertex(b, m)).collect();
         let score = c.score.map_or(String::new(), |s| {
             let s = sign * s;
-            format!(" scoreMean {s:.2} scoreLead {s:.2}")
+            let sd = c.score_stdev.unwrap_or(0.0);
+            format!(" scoreMean {s:.2} scoreStdev {sd:.2} scoreLead {s:.2}")
         });
         parts.push(format!(
             "info move {} visits {} winrate {:.6}{score} prior {:.6} lcb {:.6} order {order} pv {}",
@@ -358,7 +364,10 @@ mod tests {
     fn katago_arguments() {
         let kata = |args: &[&str]| parse(args, Kind::Analyze, Format::KataGo, Colour::Black);
         let r = kata(&["w", "25", "ownership", "true"]).unwrap();
-        assert_eq!((r.color, r.interval, r.ownership), (Colour::White, Duration::from_millis(250), true));
+        assert_eq!(
+            (r.color, r.interval, r.ownership),
+            (Colour::White, Duration::from_millis(250), true)
+        );
         assert_eq!(r.format, Format::KataGo);
         assert!(!kata(&["10", "ownership", "false", "pvVisits", "false"]).unwrap().ownership);
         assert_eq!(kata(&["10"]).map(|r| r.ownership), Ok(false));
@@ -385,6 +394,7 @@ mod tests {
             lcb: 0.53,
             pv,
             score: Some(-2.5),
+            score_stdev: Some(9.0),
         };
         let line = info_line(&b, &[c(d4, 38, vec![d4, q16]), c(Move::Pass, 2, vec![Move::Pass])]);
         assert_eq!(
@@ -412,6 +422,7 @@ mod tests {
             lcb: 0.125,
             pv: vec![b2, Move::Pass],
             score: Some(6.5),
+            score_stdev: Some(3.25),
         };
         let mut own = Ownership::new();
         own.add(&b);
@@ -423,7 +434,7 @@ mod tests {
         // For white, the side to move, each is negated.
         assert_eq!(
             line,
-            "info move B2 visits 7 winrate 0.250000 scoreMean -6.50 scoreLead -6.50 \
+            "info move B2 visits 7 winrate 0.250000 scoreMean -6.50 scoreStdev 3.25 scoreLead -6.50 \
              prior 0.500000 lcb 0.125000 order 0 pv B2 pass \
              ownership 0.00 -1.00 -1.00 -1.00 0.00 -1.00 -1.00 -1.00 0.00"
         );

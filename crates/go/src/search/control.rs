@@ -11,7 +11,7 @@
 
 use crate::rules::board::Move;
 use crate::search::mcts::Forest;
-use crate::search::ownership::Ownership;
+use crate::search::ownership::{Ownership, ScoreSum};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -91,11 +91,8 @@ pub struct Row {
     pub prior: f32,
     /// Principal variation: the move, then the most visited child at each level.
     pub pv: Vec<Move>,
-    /// Black's margin (komi included) summed over this search's playouts through the move,
-    /// and their number.
-    pub score: f64,
-    /// See `score`.
-    pub score_n: u32,
+    /// Black's margins (komi included) over this search's playouts through the move.
+    pub score: ScoreSum,
 }
 
 /// A root move with every thread's statistics summed: what live analysis reports.
@@ -118,6 +115,8 @@ pub struct Candidate {
     /// Black's mean final margin (komi included) over the playouts through the move;
     /// `None` without any.
     pub score: Option<f32>,
+    /// Their standard deviation (`scoreStdev`); `None` without any.
+    pub score_stdev: Option<f32>,
 }
 
 /// One thread's latest snapshot: its playouts so far and its root rows.
@@ -214,8 +213,7 @@ impl Progress {
                         s.n += r.n;
                         s.w += r.w;
                         s.prior += r.prior;
-                        s.score += r.score;
-                        s.score_n += r.score_n;
+                        s.score.merge(&r.score);
                         if r.visits > *most {
                             *most = r.visits;
                             s.pv = r.pv.clone();
@@ -238,7 +236,8 @@ impl Progress {
                     winrate,
                     prior: r.prior / threads,
                     lcb: (winrate - spread).max(0.0),
-                    score: (r.score_n > 0).then(|| (r.score / f64::from(r.score_n)) as f32),
+                    score: r.score.mean(),
+                    score_stdev: r.score.stdev(),
                     pv: r.pv,
                 }
             })
@@ -278,8 +277,11 @@ mod tests {
             w: visits as f32 / 2.0,
             prior: 0.5,
             pv,
-            score: visits as f64,
-            score_n: visits,
+            score: {
+                let mut s = ScoreSum::default();
+                (0..visits).for_each(|_| s.add(1.0));
+                s
+            },
         };
         let (a, b) = (Move::Pass, Move::Play(crate::rules::board::Board::new(9).point(0, 1)));
         p.publish(1, 30, vec![row(a, 10, vec![a]), row(b, 20, vec![b, a])], || unreachable!());

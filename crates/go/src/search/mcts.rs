@@ -32,7 +32,7 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::control::{Control, Row, CHECK_EVERY};
 use crate::search::dynamic_komi::{self, DynamicKomi};
-use crate::search::ownership::Ownership;
+use crate::search::ownership::{Ownership, ScoreSum};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use crate::search::profile::Profile;
@@ -195,10 +195,9 @@ struct RootRow {
     /// AMAF visits and wins.
     amaf_n: f32,
     amaf_w: f32,
-    /// Black's margin (komi included) summed over this search's playouts through the move,
-    /// and their number (see `Tree::root_score`).
-    score: f64,
-    score_n: u32,
+    /// Black's margins (komi included) over this search's playouts through the move (see
+    /// `Tree::root_score`).
+    score: ScoreSum,
 }
 
 impl RootRow {
@@ -208,8 +207,7 @@ impl RootRow {
         self.visits += o.visits;
         self.n += o.n;
         self.w += o.w;
-        self.score += o.score;
-        self.score_n += o.score_n;
+        self.score.merge(&o.score);
         self.amaf_n += o.amaf_n;
         self.amaf_w += o.amaf_w;
     }
@@ -321,10 +319,10 @@ struct Tree {
     vloss: Vec<u16>,
     /// V7: the cushion asked of the root player.
     dynamic_komi: Option<DynamicKomi>,
-    /// By root child (in creation order): black's margin summed over this search's
-    /// playouts through it, and their number. Apart from the nodes' statistics, which a
-    /// grafted child brings from the last search, so the mean is this search's own.
-    root_score: Vec<(f64, u32)>,
+    /// By root child (in creation order): black's margins over this search's playouts
+    /// through it. Apart from the nodes' statistics, which a grafted child brings from the
+    /// last search, so the mean is this search's own.
+    root_score: Vec<ScoreSum>,
 }
 
 /// One descent's record: the nodes it went through, root first, and the AMAF marks of
@@ -630,10 +628,9 @@ impl Tree {
         if let Some(&child) = walk.path.get(1) {
             let i = (child - self.nodes[0].first_child) as usize;
             if self.root_score.len() <= i {
-                self.root_score.resize(i + 1, (0.0, 0));
+                self.root_score.resize(i + 1, ScoreSum::default());
             }
-            self.root_score[i].0 += f64::from(margin);
-            self.root_score[i].1 += 1;
+            self.root_score[i].add(margin);
         }
         let margin = match &mut self.dynamic_komi {
             Some(dk) => dk.score(margin),
@@ -698,17 +695,8 @@ impl Tree {
                 } else {
                     (ch.n, ch.w)
                 };
-                let (score, score_n) = self.root_score.get(i).copied().unwrap_or((0.0, 0));
-                RootRow {
-                    mv: ch.mv,
-                    visits: ch.visits,
-                    n,
-                    w,
-                    amaf_n: ch.an,
-                    amaf_w: ch.aw,
-                    score,
-                    score_n,
-                }
+                let score = self.root_score.get(i).copied().unwrap_or_default();
+                RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw, score }
             })
             .collect()
     }
@@ -797,7 +785,6 @@ impl Tree {
                     prior,
                     pv: self.pv(k),
                     score: r.score,
-                    score_n: r.score_n,
                 }
             })
             .collect()
@@ -1057,7 +1044,7 @@ fn search_in(
             winrate: if r.n > 0.0 { r.w / r.n } else { 0.0 },
             amaf_visits: r.amaf_n,
             amaf_winrate: if r.amaf_n > 0.0 { r.amaf_w / r.amaf_n } else { 0.0 },
-            score: (r.score_n > 0).then(|| (r.score / f64::from(r.score_n)) as f32),
+            score: r.score.mean(),
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
@@ -1633,6 +1620,38 @@ mod tests {
             assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
             assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
         }
+    }
+
+    #[test]
+    fn every_playout_counts_once_in_the_ownership_whatever_the_threads() {
+        let b = position();
+        let rules = RootRules { allow_pass: true, ..RootRules::default() };
+        let mut seen = Vec::new();
+        for (threads, window) in [(1, 1), (2, 8), (16, 4)] {
+            let cfg = shared(600, threads, Profile::V9);
+            let (r, t) = shared_tree(&b, &cfg, window);
+            assert_eq!(r.ownership.ends() as usize, r.playouts, "{threads} threads");
+            // Each root move has a score exactly when this search played through it.
+            for m in &r.moves {
+                assert_eq!(m.score.is_some(), m.visits > 0, "{:?}", m.mv);
+            }
+            assert_eq!(t.root_score.iter().map(|s| s.count()).sum::<u32>() as usize, r.playouts);
+            seen.push((window, r.ownership));
+        }
+        // The same window gives the same search, and so the same sums, on any schedule.
+        let cfg = shared(600, 16, Profile::V9);
+        assert_eq!(shared_tree(&b, &cfg, 4).0.ownership, seen[2].1);
+        // Root parallelism (profile v8): each thread's ends, summed.
+        let cfg = SearchConfig {
+            playouts: 600,
+            threads: 2,
+            seed: 7,
+            profile: Profile::V8,
+            ..SearchConfig::default()
+        };
+        let r = search(&b, &cfg, &rules);
+        assert_eq!(r.ownership.ends() as usize, r.playouts);
+        assert_eq!(search(&b, &cfg, &rules).ownership, r.ownership);
     }
 
     #[test]

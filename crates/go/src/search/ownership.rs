@@ -27,7 +27,8 @@
 //!
 //! [`score::playout_margin`]: crate::rules::score::playout_margin
 
-use crate::rules::board::{Board, Point, BLACK, EDGE, MAX_POINTS, WHITE};
+use crate::rules::board::{Board, Point, MAX_POINTS};
+use crate::rules::score;
 
 /// The ends of some playouts, summed (see the module's doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,24 +61,7 @@ impl Ownership {
     pub fn add(&mut self, b: &Board) -> i32 {
         let mut margin = 0i32;
         for p in b.points() {
-            let owner = match b.at(p) {
-                BLACK => 1,
-                WHITE => -1,
-                _ => {
-                    let mut m = 0u8;
-                    for n in b.neighbors(p) {
-                        let c = b.at(n);
-                        if c != EDGE {
-                            m |= c;
-                        }
-                    }
-                    match m {
-                        BLACK => 1,
-                        WHITE => -1,
-                        _ => 0,
-                    }
-                }
-            };
+            let owner = score::playout_owner(b, p);
             self.owned[p.index()] += owner;
             margin += owner;
         }
@@ -108,6 +92,12 @@ impl Ownership {
         (self.ends > 0).then(|| self.owned[p.index()] as f32 / self.ends as f32)
     }
 
+    /// Black's mean ownership of every point, by point index (0 before any end).
+    pub fn means(&self) -> Vec<f32> {
+        let n = self.ends.max(1) as f32;
+        self.owned.iter().map(|&o| o as f32 / n).collect()
+    }
+
     /// Black's mean final margin with komi `komi` (area, the playout's scoring); `None`
     /// before any end.
     pub fn score(&self, komi: f32) -> Option<f32> {
@@ -124,11 +114,56 @@ impl Ownership {
     }
 }
 
+/// Final margins of some playouts summed, with their squares and their number: a root
+/// move's `scoreLead` and `scoreStdev`. Sums of margins that are whole numbers less the
+/// komi, in `f64`: exact, whatever the order they are added in.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ScoreSum {
+    sum: f64,
+    sq: f64,
+    n: u32,
+}
+
+impl ScoreSum {
+    /// Adds one playout's final margin.
+    pub fn add(&mut self, margin: f32) {
+        let m = f64::from(margin);
+        self.sum += m;
+        self.sq += m * m;
+        self.n += 1;
+    }
+
+    /// Adds another sum (another thread's).
+    pub fn merge(&mut self, o: &ScoreSum) {
+        self.sum += o.sum;
+        self.sq += o.sq;
+        self.n += o.n;
+    }
+
+    /// The margins added.
+    pub fn count(&self) -> u32 {
+        self.n
+    }
+
+    /// The mean margin; `None` without any.
+    pub fn mean(&self) -> Option<f32> {
+        (self.n > 0).then(|| (self.sum / f64::from(self.n)) as f32)
+    }
+
+    /// The margins' standard deviation; `None` without any.
+    pub fn stdev(&self) -> Option<f32> {
+        (self.n > 0).then(|| {
+            let n = f64::from(self.n);
+            let mean = self.sum / n;
+            (self.sq / n - mean * mean).max(0.0).sqrt() as f32
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::board::Move;
-    use crate::rules::score;
+    use crate::rules::board::{Move, BLACK, WHITE};
 
     /// A board from rows of `.`, `X` (black) and `O` (white), black to move.
     fn board(rows: &[&str]) -> Board {
@@ -189,5 +224,20 @@ mod tests {
         // Margins 5, 5, 5, -5: mean 2.5, deviation sqrt(25 - 6.25).
         assert_eq!(ab.score(0.5), Some(2.0));
         assert_eq!(ab.score_stdev(), Some((25.0f64 - 6.25).sqrt() as f32));
+    }
+
+    #[test]
+    fn score_sums_give_mean_and_deviation() {
+        let mut a = ScoreSum::default();
+        assert_eq!((a.mean(), a.stdev()), (None, None));
+        for m in [4.5, -1.5] {
+            a.add(m);
+        }
+        let mut b = ScoreSum::default();
+        b.add(1.5);
+        a.merge(&b);
+        // 4.5, -1.5, 1.5: mean 1.5, deviations 3, -3, 0: variance 6.
+        assert_eq!(a.mean(), Some(1.5));
+        assert_eq!(a.stdev(), Some(6.0f64.sqrt() as f32));
     }
 }

@@ -325,9 +325,12 @@ fn pondering_keeps_its_tree(e: Engine) {
     s.server.join().unwrap().unwrap();
 }
 
+/// A `kata-analyze` line's candidates (move, winrate, scoreLead) and its ownership.
+type Kata = (Vec<(Move, f32, f32)>, Option<Vec<f32>>);
+
 /// One `kata-analyze` line read as Lizzie 0.7.4's `MoveData.fromInfoKatago` and KataGo's
 /// documentation read it: each candidate's keys and values (floats), then the ownership.
-fn parse_kata(b: &Board, line: &str) -> (Vec<(Move, f32, f32)>, Option<Vec<f32>>) {
+fn parse_kata(b: &Board, line: &str) -> Kata {
     let (moves, ownership) = match line.split_once(" ownership ") {
         Some((m, o)) => (m, Some(o.split(' ').map(|v| v.parse::<f32>().unwrap()).collect())),
         None => (line, None),

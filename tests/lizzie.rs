@@ -184,7 +184,7 @@ fn a_ppm_is_read_and_a_cyan_disc_is_told_from_other_shapes() {
 #[test]
 fn lizzie_shows_our_candidate_moves() {
     let Some(jar) = require(Component::Lizzie) else { return };
-    let sent = lizzie(&jar, "", "", "MENACE_LIZZIE_PNG");
+    let sent = twice(|| lizzie(&jar, "", "", "MENACE_LIZZIE_PNG"));
     assert!(sent.contains(" lz-analyze "), "Leela Zero's analysis:\n{sent}");
 }
 
@@ -195,11 +195,23 @@ fn lizzie_shows_our_candidate_moves() {
 fn lizzie_shows_our_ownership_map() {
     let Some(jar) = require(Component::Lizzie) else { return };
     let ui = "\"show-katago-estimate\": true, \"show-katago-estimate-onmainboard\": true, ";
-    let sent = lizzie(&jar, " --gtp-name KataGo", ui, "MENACE_LIZZIE_OWNERSHIP_PNG");
+    let sent = twice(|| lizzie(&jar, " --gtp-name KataGo", ui, "MENACE_LIZZIE_OWNERSHIP_PNG"));
     assert!(
         sent.lines().any(|l| l.contains(" kata-analyze ") && l.ends_with(" ownership true")),
         "KataGo's analysis with the ownership:\n{sent}"
     );
+}
+
+/// Runs `run` again once if it fails. Lizzie 0.7.4 sometimes stops after opening the game,
+/// before it sends the game's moves or any analysis: the last command our engine hears is
+/// the game's `komi`, answered, and nothing follows for minutes (seen here in 2 of 4 runs
+/// at a load of 9, with either engine name; never on a quiet machine). A second Lizzie
+/// then works; a failure of ours fails both.
+fn twice(run: impl Fn() -> String + std::panic::RefUnwindSafe) -> String {
+    std::panic::catch_unwind(&run).unwrap_or_else(|_| {
+        eprintln!("Lizzie stopped before the analysis (above); trying once more");
+        run()
+    })
 }
 
 /// Runs Lizzie on the game with our engine (`flags` added to its command line, `ui`

@@ -50,6 +50,10 @@ pub struct GoArgs {
     /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
     #[arg(long, value_name = "VERSION")]
     gtp_version: Option<String>,
+    /// GTP only: answer `name` with this (Lizzie 0.7.4 shows the ownership map and each
+    /// move's score, through `kata-analyze`, only for a name that starts with `KataGo`).
+    #[arg(long, value_name = "NAME")]
+    gtp_name: Option<String>,
     /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
     /// playouts, the visits kept from the last search or pondering, and its seconds).
     #[arg(long, short)]
@@ -371,7 +375,11 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        let engine = engine.version(args.gtp_version).ponder(args.ponder).verbose(args.verbose);
+        let engine = engine
+            .version(args.gtp_version)
+            .name(args.gtp_name)
+            .ponder(args.ponder)
+            .verbose(args.verbose);
         let engine = engine.time_control(args.time);
         return gtp::serve_stdio(engine, "menace go --gtp");
     }

@@ -6,7 +6,7 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use crate::io::analysis::{self, Kind, Request};
+use crate::io::analysis::{self, Format, Kind, Request};
 use crate::io::sgf;
 use crate::io::vertex::{parse_color, LETTERS};
 // Where the vertex words have always been found (tests, the referee, docs).
@@ -34,7 +34,7 @@ pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
 /// The commands we know, in the order `list_commands` prints them.
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, _| Ok("2".into())),
-    ("name", |_, _| Ok("menace".into())),
+    ("name", |e, _| Ok(e.name.clone().unwrap_or_else(|| "menace".into()))),
     ("version", |e, _| Ok(e.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").into()))),
     ("known_command", cmd_known_command),
     ("list_commands", cmd_list_commands),
@@ -59,6 +59,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("lz-analyze", cmd_lz_analyze),
     ("lz-genmove_analyze", cmd_genmove_analyze),
     ("genmove_analyze", cmd_genmove_analyze),
+    ("kata-analyze", cmd_kata_analyze),
+    ("kata-genmove_analyze", cmd_kata_genmove_analyze),
     // G2 (issue 28): the end of the game.
     ("final_status_list", cmd_final_status_list),
     ("kgs-genmove_cleanup", cmd_genmove_cleanup),
@@ -83,6 +85,8 @@ pub struct Engine {
     just_moved: bool,
     /// What `version` answers instead of ours (see [`Engine::version`]).
     version: Option<String>,
+    /// What `name` answers instead of `menace` ([`Engine::name`]).
+    name: Option<String>,
     /// Say each move's search on stderr (see [`Engine::verbose`]).
     verbose: bool,
     /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
@@ -106,6 +110,7 @@ impl Engine {
             ponder: false,
             just_moved: false,
             version: None,
+            name: None,
             verbose: false,
             quit: false,
         }
@@ -154,6 +159,14 @@ impl Engine {
     /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
     pub fn version(mut self, version: Option<String>) -> Engine {
         self.version = version;
+        self
+    }
+
+    /// Makes `name` answer `name` instead of `menace` (when given). Lizzie 0.7.4 sends
+    /// KataGo's `kata-analyze ... ownership true` (and shows the ownership map and each
+    /// move's score) only to an engine whose name starts with `KataGo`.
+    pub fn name(mut self, name: Option<String>) -> Engine {
+        self.name = name;
         self
     }
 
@@ -243,8 +256,7 @@ impl Engine {
         let interval = if live { req.interval } else { std::time::Duration::ZERO };
         let (b, cfg, ctx) = setup(self, req.color, false);
         let mut text = String::new();
-        let info = |cands: &[crate::search::control::Candidate]| {
-            let line = analysis::info_line(&b, cands);
+        let info = |line: String| {
             if live || line.is_empty() {
                 String::new()
             } else {
@@ -273,8 +285,8 @@ impl Engine {
                     };
                     mcts::search_with(&root, &cfg, &rules, &ctl);
                 };
-                let ((), r, last) = analysis::stream(out, &b, interval, search, wait, live);
-                text.push_str(&info(&last));
+                let ((), r, last) = analysis::stream(out, &b, &req, interval, search, wait, live);
+                text.push_str(&info(last));
                 text.push('\n');
                 (text, r)
             }
@@ -283,8 +295,9 @@ impl Engine {
                 let search = |_: &AtomicBool, progress: &Progress| {
                     choose(this, req.color, start, Some(progress), false)
                 };
-                let ((_, mv), r, last) = analysis::stream(out, &b, interval, search, wait, false);
-                text.push_str(&info(&last));
+                let ((_, mv), r, last) =
+                    analysis::stream(out, &b, &req, interval, search, wait, false);
+                text.push_str(&info(last));
                 let answer = commit_genmove(self, &b, mv, start).unwrap_or_else(|e| e);
                 text.push_str(&format!("play {answer}\n\n"));
                 (text, r)
@@ -570,14 +583,32 @@ fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
 fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending = Some(analysis::parse(args, Kind::Analyze, e.game.board().to_move())?);
+    e.pending =
+        Some(analysis::parse(args, Kind::Analyze, Format::LeelaZero, e.game.board().to_move())?);
+    Ok(String::new())
+}
+
+/// `kata-analyze [color] [interval] [ownership true]` (KataGo's live analysis, with each
+/// move's score and the board's ownership; see [`analysis`]).
+fn cmd_kata_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending =
+        Some(analysis::parse(args, Kind::Analyze, Format::KataGo, e.game.board().to_move())?);
+    Ok(String::new())
+}
+
+/// `kata-genmove_analyze color [interval] [ownership true]`: `genmove_analyze` in
+/// KataGo's format.
+fn cmd_kata_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending =
+        Some(analysis::parse(args, Kind::Genmove, Format::KataGo, e.game.board().to_move())?);
     Ok(String::new())
 }
 
 /// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
 /// streams its search and ends with `play MOVE` (see [`analysis`]).
 fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending = Some(analysis::parse(args, Kind::Genmove, e.game.board().to_move())?);
+    e.pending =
+        Some(analysis::parse(args, Kind::Genmove, Format::LeelaZero, e.game.board().to_move())?);
     Ok(String::new())
 }
 
@@ -787,7 +818,7 @@ pub fn serve(
             // Think on the opponent's time, silently, until the next line arrives.
             let sink = std::sync::Mutex::new(std::io::sink());
             let to_move = e.game.board().to_move();
-            let req = Request { kind: Kind::Analyze, color: to_move, interval: Default::default() };
+            let req = Request::silent(to_move);
             let read = || read_line(&mut input);
             next = Some(e.run_analysis(req, &sink, read, true).1?);
         }

@@ -15,6 +15,7 @@
 
 use crate::rules::board::{Board, Move};
 use crate::search::control::{Control, CHECK_EVERY};
+use crate::search::ownership::Ownership;
 use crate::search::params::{Parallel, Params, Setting, Settings};
 use crate::search::profile::Profile;
 use crate::search::reuse::leads_to;
@@ -101,6 +102,9 @@ pub struct MoveStat {
     pub amaf_visits: f32,
     /// AMAF winrate.
     pub amaf_winrate: f32,
+    /// Black's mean final margin (komi included) over this search's playouts through the
+    /// move, `None` without any: the move's `scoreLead` in `kata-analyze`.
+    pub score: Option<f32>,
 }
 
 /// What a search found.
@@ -110,6 +114,8 @@ pub struct SearchResult {
     pub moves: Vec<MoveStat>,
     /// Playouts run.
     pub playouts: usize,
+    /// Who owned each point at the end of the playouts, summed over every thread.
+    pub ownership: Ownership,
 }
 
 impl SearchResult {
@@ -199,7 +205,7 @@ pub(crate) fn search_in(
         }
         tree
     };
-    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, usize, Tree) {
+    let run = |t: usize, old: Option<Tree>| -> (Vec<RootRow>, usize, Tree, Ownership) {
         let mut tree = fresh(old);
         let mut rng = from_seed(cfg.seed.wrapping_add(t as u64));
         let mut walk = Walk::new();
@@ -214,7 +220,7 @@ pub(crate) fn search_in(
             let now = Instant::now();
             if let Some(p) = ctl.progress {
                 if now.duration_since(published) >= p.every {
-                    p.publish(t, done, tree.rows());
+                    p.publish(t, done, tree.rows(), || walk.own.clone());
                     published = now;
                 }
             }
@@ -223,15 +229,15 @@ pub(crate) fn search_in(
             }
         }
         if let Some(p) = ctl.progress {
-            p.publish(t, done, tree.rows());
+            p.publish(t, done, tree.rows(), || walk.own.clone());
         }
-        (tree.root_stats(), done, tree)
+        (tree.root_stats(), done, tree, walk.own)
     };
     // Every tree runs on a thread of its own with a stack sized for the ladder reader's
     // deepest reading (see [`SEARCH_STACK`]), also with one thread: the caller's stack may
     // be a worker's 2 MiB, which a deep reading overflowed (the process aborted). A shared
     // tree's owner, which expands it and so reads the ladders, is such a thread too.
-    let mut per_thread: Vec<(Vec<RootRow>, usize, Tree)> = if shared {
+    let mut per_thread: Vec<(Vec<RootRow>, usize, Tree, Ownership)> = if shared {
         let old = olds.pop().flatten();
         let window = window.unwrap_or_else(|| shared_window(threads));
         let pipe = Pipeline::new(root, params, cfg.seed, cfg.komi, window);
@@ -255,7 +261,7 @@ pub(crate) fn search_in(
             pipe.close();
             result.expect("search thread panicked")
         });
-        vec![(tree.root_stats(), done, tree)]
+        vec![(tree.root_stats(), done, tree, pipe.ownership())]
     } else {
         std::thread::scope(|s| {
             let handles: Vec<_> = olds
@@ -274,7 +280,7 @@ pub(crate) fn search_in(
     };
     // Every tree has the same root children in the same order; sum in thread order.
     let mut sums = per_thread[0].0.clone();
-    for (other, _, _) in &per_thread[1..] {
+    for (other, ..) in &per_thread[1..] {
         for (m, o) in sums.iter_mut().zip(other) {
             m.add(o);
         }
@@ -287,14 +293,19 @@ pub(crate) fn search_in(
             winrate: if r.n > 0.0 { r.w / r.n } else { 0.0 },
             amaf_visits: r.amaf_n,
             amaf_winrate: if r.amaf_n > 0.0 { r.amaf_w / r.amaf_n } else { 0.0 },
+            score: r.score.mean(),
         })
         .collect();
     moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
     let playouts = per_thread.iter().map(|t| t.1).sum();
+    let mut ownership = Ownership::new();
+    for t in &per_thread {
+        ownership.merge(&t.3);
+    }
     if let Some(forest) = ctl.reuse {
         let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
         f.trees = per_thread.drain(..).map(|t| t.2).collect();
         f.root = Some(root.clone());
     }
-    SearchResult { moves, playouts }
+    SearchResult { moves, playouts, ownership }
 }

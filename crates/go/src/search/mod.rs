@@ -8,6 +8,7 @@ pub mod bot;
 pub mod control;
 pub mod ladder;
 pub mod mcts;
+pub mod ownership;
 pub mod params;
 pub mod playout;
 pub mod priors;

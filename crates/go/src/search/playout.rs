@@ -86,6 +86,14 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Op
 /// a playout are mostly the owner filling its own area, and counting them would make the
 /// AMAF value of any point inside one's future territory look good.
 pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) -> i32 {
+    play_out(b, rng, amaf);
+    score::playout_margin(b)
+}
+
+/// [`playout`] without the scoring: the board is left at the playout's end, for a caller
+/// that scores it itself (the search counts who owns each point as it scores:
+/// [`Ownership::add`](crate::search::ownership::Ownership::add)).
+pub fn play_out(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) {
     let pats = pattern::compiled();
     let start = b.move_count();
     let cap = start + 3 * (b.size() * b.size()) as u32;
@@ -99,7 +107,6 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
         }
         b.play_unchecked(m);
     }
-    score::playout_margin(b)
 }
 
 /// Playout moves that count for AMAF: the first half of the empty points at the start.

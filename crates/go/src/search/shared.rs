@@ -12,6 +12,7 @@
 
 use crate::rules::board::Board;
 use crate::search::control::{Control, CHECK_EVERY};
+use crate::search::ownership::Ownership;
 use crate::search::params::Params;
 use crate::search::tree::{playout_margin, Expander, Node, RootRules, Tree, Walk};
 use menace_stats::rng::{from_seed, GameRng};
@@ -263,6 +264,16 @@ impl Pipeline {
         }
     }
 
+    /// The ends of every playout so far, summed over the slots (each slot's walk holds its
+    /// own; a slot being played is waited for).
+    pub(crate) fn ownership(&self) -> Ownership {
+        let mut own = Ownership::new();
+        for j in 0..self.slots.len() {
+            own.merge(&self.slot(j).walk.own);
+        }
+        own
+    }
+
     /// Ends the search: the playing threads return.
     pub(crate) fn close(&self) {
         self.schedule().over = true;
@@ -280,6 +291,7 @@ impl Pipeline {
         tree.mark(&walk.path, 1);
         if let Some(m) = decided {
             *margin = m;
+            walk.own.add(board);
         }
         drop(slot);
         if decided.is_some() {
@@ -362,7 +374,7 @@ impl Pipeline {
             let now = Instant::now();
             if let Some(p) = ctl.progress {
                 if now.duration_since(published) >= p.every {
-                    p.publish(0, done, tree.rows());
+                    p.publish(0, done, tree.rows(), || self.ownership());
                     published = now;
                 }
             }
@@ -371,7 +383,7 @@ impl Pipeline {
             }
         }
         if let Some(p) = ctl.progress {
-            p.publish(0, done, tree.rows());
+            p.publish(0, done, tree.rows(), || self.ownership());
         }
         done
     }
@@ -536,6 +548,38 @@ mod tests {
             assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
             assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
         }
+    }
+
+    #[test]
+    fn every_playout_counts_once_in_the_ownership_whatever_the_threads() {
+        let b = position();
+        let mut seen = Vec::new();
+        for (threads, window) in [(1, 1), (2, 8), (16, 4)] {
+            let cfg = shared(600, threads, Profile::V9);
+            let (r, t) = shared_tree(&b, &cfg, window);
+            assert_eq!(r.ownership.ends() as usize, r.playouts, "{threads} threads");
+            // Each root move has a score exactly when this search played through it.
+            for m in &r.moves {
+                assert_eq!(m.score.is_some(), m.visits > 0, "{:?}", m.mv);
+            }
+            assert_eq!(t.root_score.iter().map(|s| s.count()).sum::<u32>() as usize, r.playouts);
+            seen.push(r.ownership);
+        }
+        // The same window gives the same search, and so the same sums, on any schedule.
+        let cfg = shared(600, 16, Profile::V9);
+        assert_eq!(shared_tree(&b, &cfg, 4).0.ownership, seen[2]);
+        // Root parallelism (profile v8): each thread's ends, summed.
+        let cfg = SearchConfig {
+            playouts: 600,
+            threads: 2,
+            seed: 7,
+            profile: Profile::V8,
+            ..SearchConfig::default()
+        };
+        let rules = RootRules { allow_pass: true, ..RootRules::default() };
+        let r = crate::search::mcts::search(&b, &cfg, &rules);
+        assert_eq!(r.ownership.ends() as usize, r.playouts);
+        assert_eq!(crate::search::mcts::search(&b, &cfg, &rules).ownership, r.ownership);
     }
 
     #[test]

@@ -16,6 +16,7 @@
 use crate::model::move_model::MoveModel;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
+use crate::search::ownership::{Ownership, ScoreSum};
 use crate::search::params::{geometric, Params, Patterns, Priors, Tuned};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
@@ -51,6 +52,8 @@ pub struct Row {
     pub prior: f32,
     /// Principal variation: the move, then the most visited child at each level.
     pub pv: Vec<Move>,
+    /// Black's margins (komi included) over this search's playouts through the move.
+    pub score: ScoreSum,
 }
 
 /// One root child's raw statistics, as one thread's tree has them; the threads' rows are
@@ -66,6 +69,9 @@ pub(crate) struct RootRow {
     /// AMAF visits and wins.
     pub(crate) amaf_n: f32,
     pub(crate) amaf_w: f32,
+    /// Black's margins (komi included) over this search's playouts through the move (see
+    /// `Tree::root_score`).
+    pub(crate) score: ScoreSum,
 }
 
 impl RootRow {
@@ -77,6 +83,7 @@ impl RootRow {
         self.w += o.w;
         self.amaf_n += o.amaf_n;
         self.amaf_w += o.amaf_w;
+        self.score.merge(&o.score);
     }
 }
 
@@ -164,6 +171,10 @@ pub(crate) struct Tree {
     /// index; each counts as a lost visit in [`Tree::select`] so that the next descents
     /// spread out. Empty under root parallelism (no playout is ever in flight there).
     pub(crate) vloss: Vec<u16>,
+    /// By root child (in creation order): black's margins over this search's playouts
+    /// through it. Apart from the nodes' statistics, which a grafted child brings from the
+    /// last search, so the mean is this search's own.
+    pub(crate) root_score: Vec<ScoreSum>,
 }
 
 /// One descent's record: the nodes it went through, root first, and the AMAF marks of
@@ -171,11 +182,14 @@ pub(crate) struct Tree {
 pub(crate) struct Walk {
     pub(crate) path: Vec<u32>,
     pub(crate) amaf: [u8; MAX_POINTS],
+    /// The ends of every playout run with this walk (a thread's, or a shared tree's slot's):
+    /// each thread sums its own, so ownership costs no shared write.
+    pub(crate) own: Ownership,
 }
 
 impl Walk {
     pub(crate) fn new() -> Walk {
-        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS] }
+        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS], own: Ownership::new() }
     }
 }
 
@@ -287,6 +301,7 @@ impl Tree {
             komi,
             tuned: params.tuned(),
             vloss: Vec::new(),
+            root_score: Vec::new(),
         }
     }
 
@@ -388,7 +403,10 @@ impl Tree {
     ) {
         let mut b = root.clone();
         let margin = match self.descend(&mut b, rules, walk) {
-            Some(margin) => margin,
+            Some(margin) => {
+                walk.own.add(&b);
+                margin
+            }
             None => playout_margin(&mut b, rng, walk, self.komi),
         };
         self.backup(walk, margin);
@@ -453,6 +471,13 @@ impl Tree {
     /// walk's path: visits, wins, and the AMAF statistics of the children of each node on
     /// it.
     pub(crate) fn backup(&mut self, walk: &Walk, margin: f32) {
+        if let Some(&child) = walk.path.get(1) {
+            let i = (child - self.nodes[0].first_child) as usize;
+            if self.root_score.len() <= i {
+                self.root_score.resize(i + 1, ScoreSum::default());
+            }
+            self.root_score[i].add(margin);
+        }
         let win = if margin > 0.0 {
             1.0
         } else if margin < 0.0 {
@@ -512,7 +537,8 @@ impl Tree {
                 } else {
                     (ch.n, ch.w)
                 };
-                RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw }
+                let score = self.root_score.get(i).copied().unwrap_or_default();
+                RootRow { mv: ch.mv, visits: ch.visits, n, w, amaf_n: ch.an, amaf_w: ch.aw, score }
             })
             .collect()
     }
@@ -527,7 +553,15 @@ impl Tree {
             .map(|(i, r)| {
                 let k = root.first_child + i as u32;
                 let prior = self.root_prior_w.get(i).map_or(0.0, |w| w / prior_total.max(1e-9));
-                Row { mv: r.mv, visits: r.visits, n: r.n, w: r.w, prior, pv: self.pv(k) }
+                Row {
+                    mv: r.mv,
+                    visits: r.visits,
+                    n: r.n,
+                    w: r.w,
+                    prior,
+                    pv: self.pv(k),
+                    score: r.score,
+                }
             })
             .collect()
     }
@@ -571,5 +605,6 @@ impl Tree {
 /// A playout from the leaf position `b` (consumed), marking AMAF in `walk`: black's margin
 /// with komi `komi`.
 pub(crate) fn playout_margin(b: &mut Board, rng: &mut GameRng, walk: &mut Walk, komi: f32) -> f32 {
-    playout::playout(b, rng, &mut walk.amaf) as f32 - komi
+    playout::play_out(b, rng, &mut walk.amaf);
+    walk.own.add(b) as f32 - komi
 }

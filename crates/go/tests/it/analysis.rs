@@ -320,3 +320,105 @@ fn pondering_keeps_its_tree(e: Engine) {
     drop(s.to.take());
     s.server.join().unwrap().unwrap();
 }
+
+/// A `kata-analyze` line's candidates (move, winrate, scoreLead) and its ownership.
+type Kata = (Vec<(Move, f32, f32)>, Option<Vec<f32>>);
+
+/// One `kata-analyze` line read as Lizzie 0.7.4's `MoveData.fromInfoKatago` and KataGo's
+/// documentation read it: each candidate's keys and values (floats), then the ownership.
+fn parse_kata(b: &Board, line: &str) -> Kata {
+    let (moves, ownership) = match line.split_once(" ownership ") {
+        Some((m, o)) => (m, Some(o.split(' ').map(|v| v.parse::<f32>().unwrap()).collect())),
+        None => (line, None),
+    };
+    let mut cands = Vec::new();
+    for part in moves.strip_prefix("info ").expect("info").split(" info ") {
+        let (head, _pv) = part.split_once(" pv ").expect("a pv");
+        let words: Vec<&str> = head.split(' ').collect();
+        assert_eq!(words.len() % 2, 0, "key value pairs: {head:?}");
+        let get = |k: &str| {
+            let i = words.iter().position(|w| *w == k).unwrap_or_else(|| panic!("{k} in {head}"));
+            words[i + 1].parse::<f32>().unwrap_or_else(|_| panic!("{k} in {head}"))
+        };
+        let winrate = get("winrate");
+        assert!((0.0..=1.0).contains(&winrate) && (0.0..=1.0).contains(&get("prior")));
+        assert_eq!(get("scoreMean"), get("scoreLead"));
+        assert!(get("scoreStdev") >= 0.0);
+        let i = words.iter().position(|w| *w == "move").unwrap();
+        cands.push((parse_vertex(b, words[i + 1]).unwrap(), winrate, get("scoreLead")));
+    }
+    (cands, ownership)
+}
+
+#[test]
+fn kata_analyze_gives_scores_and_ownership_for_the_side_to_move() {
+    // 7x7, komi 0.5: black's wall down column D with white on the edge of the right side;
+    // black's left side is black's whatever happens, so its points read near 1 for black.
+    let setup = ["boardsize 7", "komi 0.5", "play b D1", "play w G7", "play b D2", "play w G6"]
+        .into_iter()
+        .chain(["play b D3", "play w G5", "play b D4", "play w G4", "play b D5", "play w G3"])
+        .chain(["play b D6", "play w G2", "play b D7", "play w G1"]);
+    let mut e = engine(2000);
+    for cmd in setup {
+        assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n", "{cmd}");
+    }
+    let board = e.handle_line("showboard").unwrap();
+    let b = e.board().clone();
+    let mut seen = Vec::new();
+    for (colour, sign) in [("b", 1.0), ("w", -1.0)] {
+        let ans = e.handle_line(&format!("kata-analyze {colour} 10 ownership true")).unwrap();
+        let lines: Vec<&str> = ans.split('\n').collect();
+        assert_eq!((lines[0], lines[2], lines[3], lines.len()), ("=", "", "", 4), "{ans:?}");
+        let (cands, own) = parse_kata(&b, lines[1]);
+        let own = own.expect("ownership asked for");
+        assert_eq!(own.len(), 49, "one value a point");
+        assert!(own.iter().all(|v| (-1.0..=1.0).contains(v)));
+        // Row by row from A7: A4 is row 3, column 0; the wall D4 column 3. (White to move
+        // may invade the left side, and a random playout sometimes lets it live.)
+        for (point, what) in [(3 * 7, "A4"), (3 * 7 + 3, "D4"), (6 * 7 + 1, "B1")] {
+            assert!(sign * own[point] > 0.5, "{what} is black's: {} for {colour}", own[point]);
+        }
+        // Black leads by about its left side (21 points and its 7 stones) less white's right
+        // side: clearly ahead, seen from either side.
+        let lead = cands[0].2;
+        assert!(sign * lead > 5.0, "black ahead: {lead} for {colour}");
+        seen.push(lines[1].to_string());
+    }
+    // Deterministic, and the game is as it was.
+    let again = e.handle_line("kata-analyze b 10 ownership true").unwrap();
+    assert_eq!(again.split('\n').nth(1).unwrap(), seen[0]);
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
+    // Without `ownership true` the line stops after the moves.
+    let plain = e.handle_line("kata-analyze b").unwrap();
+    assert!(plain.starts_with("=\ninfo move ") && !plain.contains("ownership"), "{plain:?}");
+}
+
+#[test]
+fn kata_analyze_refuses_what_needs_a_network_and_changes_nothing() {
+    let mut e = engine(200);
+    e.handle_line("boardsize 9");
+    e.handle_line("play b E5");
+    let board = e.handle_line("showboard").unwrap();
+    for (cmd, answer) in [
+        ("kata-analyze 10 movesOwnership true", "? movesOwnership is not supported\n\n"),
+        ("2 kata-analyze 10 ownershipStdev true", "?2 ownershipStdev is not supported\n\n"),
+        (
+            "kata-analyze 10 ownership maybe",
+            "? syntax error: kata-analyze [color] [interval] [ownership true|false]\n\n",
+        ),
+        (
+            "kata-genmove_analyze 10",
+            "? syntax error: kata-genmove_analyze color [interval] [ownership true|false]\n\n",
+        ),
+        ("lz-analyze 10 ownership true", "? syntax error: lz-analyze [color] [interval]\n\n"),
+    ] {
+        assert_eq!(e.handle_line(cmd).unwrap(), answer, "{cmd}");
+    }
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
+    // kata-genmove_analyze plays, and says what it played last.
+    let ans = e.handle_line("kata-genmove_analyze w ownership true").unwrap();
+    let lines: Vec<&str> = ans.split('\n').collect();
+    assert!(lines[1].starts_with("info move ") && lines[1].contains(" ownership "), "{ans:?}");
+    assert!(lines[2].starts_with("play "), "{ans:?}");
+    assert_ne!(e.handle_line("showboard").unwrap(), board, "a move was played");
+}

@@ -139,19 +139,11 @@ impl Entrant {
     }
 }
 
-/// Our bot's settings as flags, every one resolved: `--playouts N --threads N --seed N
-/// --profile P`, then `--tune NAME=VALUE` for each parameter set off the profile's value
-/// (none for the defaults, so the text, and with it the fingerprint of records played
-/// before them, is what it was).
+/// Our bot's settings as flags, every one resolved ([`SearchConfig::flags`]: none of the
+/// defaults' `--tune`, so the text, and with it the fingerprint of records played before
+/// the registry, is what it was).
 pub fn builtin_canonical(c: &SearchConfig) -> String {
-    let mut text = format!(
-        "--playouts {} --threads {} --seed {} --profile {}",
-        c.playouts, c.threads, c.seed, c.profile
-    );
-    for t in c.settings.changes(&c.profile.params()) {
-        text.push_str(&format!(" --tune {t}"));
-    }
-    text
+    c.flags()
 }
 
 /// How the results are fingerprinted and the SGF files named: a tournament's, or the

@@ -68,6 +68,22 @@ impl SearchConfig {
         self.settings.over(self.profile.params())
     }
 
+    /// These settings as `menace go` flags, every one resolved: `--playouts N --threads N
+    /// --seed N --profile P`, then `--tune NAME=VALUE` for each parameter set off the
+    /// profile's value, in registry order. What `menace go -v` prints, and what
+    /// fingerprints a tournament's builtin entrant (the defaults' text is what it was
+    /// before the registry, so recorded runs keep their fingerprints).
+    pub fn flags(&self) -> String {
+        let mut text = format!(
+            "--playouts {} --threads {} --seed {} --profile {}",
+            self.playouts, self.threads, self.seed, self.profile
+        );
+        for t in self.settings.changes(&self.profile.params()) {
+            text.push_str(&format!(" --tune {t}"));
+        }
+        text
+    }
+
     /// This configuration with `NAME=VALUE` set (as `--tune NAME=VALUE` sets it).
     pub fn with(mut self, setting: &str) -> Result<SearchConfig, String> {
         self.settings.put(setting.parse::<Setting>()?);

@@ -60,16 +60,6 @@ pub struct GoArgs {
     verbose: bool,
 }
 
-/// Each search flag's clap id and the part of the settings it sets, for
-/// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
-type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 4] = [
-    ("playouts", |c, a| c.playouts = a.playouts),
-    ("threads", |c, a| c.threads = a.threads),
-    ("seed", |c, a| c.seed = a.seed),
-    ("profile", |c, a| c.profile = a.profile),
-];
-
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
 /// tournament` (`builtin:FLAGS`, read by [`SearchFlags::overlay`]).
 #[derive(clap::Args, Clone, Debug)]
@@ -88,19 +78,9 @@ pub struct SearchFlags {
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Profile: `v9` (default) searches one tree with all `--threads`, takes its priors
-    /// from the large-pattern move model (patterns of up to 72 neighbours learned from
-    /// professional games), searches every root move early, reads ladders and grows its
-    /// budget as the board fills (`--playouts` on the empty board, up to twice that in the
-    /// middle game); it scored 10.5 points of 12 against GNU Go level 10 on 19x19 in the
-    /// king-of-the-hill format. `v8` is v9 with a tree per thread (v9 won 74.6% of 67
-    /// against it on 13x13). The older ones are frozen to replay their records: `v6` (the default before
-    /// v9: 33.5 of 40 against GNU Go level 10) is v5 with every root move searched early in
-    /// the king-of-the-hill format; `v5` is v4 plus ladders; `v4` is v3 with the growing
-    /// budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
-    /// a retake for a tie while clearly losing); `v2` adds priors learned from professional
-    /// games and progressive widening to `v1`, the bot of the first recorded matches.
-    #[arg(long, default_value_t = Profile::default())]
+    /// Profile: `v9` (default) or an older one, frozen to replay its records (what each
+    /// does: --help).
+    #[arg(long, default_value_t = Profile::default(), long_help = menace_go::search::profile::HELP)]
     profile: Profile,
     /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an
     /// A/B): a tunable constant (rave_equiv, expand_visits, widen_start, widen_at,
@@ -133,15 +113,8 @@ impl SearchFlags {
         };
         let m = cmd.try_get_matches_from(words).map_err(first_line)?;
         let flags = SearchFlags::from_arg_matches(&m).map_err(first_line)?;
-        let all = flags.config();
-        let mut cfg = base.clone();
-        for (id, set) in OVERLAY {
-            if m.value_source(id) == Some(ValueSource::CommandLine) {
-                set(&mut cfg, &all);
-            }
-        }
-        flags.tune.iter().for_each(|&s| cfg.settings.put(s));
-        Ok(cfg)
+        let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+        Ok(base.overlay(&flags.config(), given))
     }
 }
 
@@ -160,32 +133,11 @@ enum GoCommand {
     /// Tune some of the search's constants by SPSA in games of our bot against itself (the
     /// result is a hypothesis: confirm it with an A/B, `menace go tournament ... --sprt`).
     ///
-    /// Each iteration perturbs every constant under tuning at once by its step (shrinking
-    /// slowly, step / (k + 1)^0.101), θ+ and θ−, plays them against each other in this process
-    /// in --pairs pairs of games (the king-of-the-hill rules, colours swapped within a pair,
-    /// the searches seeded from --seed and the iteration, so an iteration always plays the
-    /// same games), and moves θ towards the side that scored better. One JSON line per
-    /// iteration goes to OUT/spsa.jsonl (θ, the perturbation, the values played, the results,
-    /// θ after), the settings to OUT/spsa.json; running the same command again resumes, and a
-    /// larger --iterations goes on. Progress goes to stderr; at the end the tuned values are
-    /// printed as --tune flags, with the A/B that would confirm them, and each constant's
-    /// slope z: how strongly the games preferred the larger (positive) or smaller value, in
-    /// standard errors; under 2 either way, the games felt no slope for it.
-    ///
-    /// A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it
-    /// only once an A/B with the SPRT against the defaults accepts it: the printed `menace go
-    /// tournament ... --sprt tuned` command (tuned and base as builtin entrants, in the
-    /// format and on the board they were tuned on, each game seeded by its number), then
-    /// over GTP (`menace go match ... --sprt`) on 13x13 and 19x19.
-    /// The base settings come from `menace go`'s own flags (`--profile`, `--tune`), not its
-    /// --playouts and --threads.
+    /// How it works, and the parameters it can tune: after the flags.
     Tune(TuneArgs),
     /// Playouts a second of the search at each thread count, on king-of-the-hill
     /// positions: the decision `menace go --threads T --playouts N < POSITION` makes, timed.
-    /// One line per position and thread count: wall seconds, playouts (the position's
-    /// budget), playouts a second, the ratio to the first count's rate (one thread's, as
-    /// by default) and the move, which a deterministic search keeps whatever
-    /// the machine. The search settings are `menace go`'s own flags (`--profile`, `--tune`).
+    #[command(after_long_help = menace_go_lab::bench::HELP)]
     BenchThreads(BenchThreadsArgs),
 }
 
@@ -462,36 +414,25 @@ mod tests {
     }
 
     #[test]
-    fn a_builtin_entrant_lays_its_flags_over_the_base() {
-        let base =
-            SearchConfig { playouts: 777, seed: 9, profile: Profile::V8, ..Default::default() };
-        // No flags: the base itself.
-        assert_eq!(SearchFlags::overlay(&base, &[]).unwrap(), base);
-        // Only what is given changes.
-        let c = SearchFlags::overlay(&base, &words("--playouts 300 --seed 4")).unwrap();
-        assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        let c = SearchFlags::overlay(&base, &words("--profile v1 --tune parallel=shared_tree"));
-        let c = c.unwrap();
-        let parallel = menace_go::search::params::Parallel::SharedTree;
-        assert_eq!((c.profile, c.params().parallel, c.playouts), (Profile::V1, parallel, 777));
-        // --tune adds to the base's tuning.
-        let mut tuned = base.clone();
-        tuned.settings.apply("rave_equiv=3000").unwrap();
-        let c = SearchFlags::overlay(&tuned, &words("--tune widen_ratio=1.3")).unwrap();
-        assert_eq!(c.settings.changes(&c.profile.params()), ["rave_equiv=3000", "widen_ratio=1.3"]);
-        // The same clamps as `menace go`'s own flags.
-        let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
-        assert_eq!((c.threads, c.playouts), (64, 1));
-    }
-
-    #[test]
     fn every_search_flag_can_be_laid_over() {
         use clap::Args;
         let cmd = SearchFlags::augment_args(clap::Command::new("x"));
         for arg in cmd.get_arguments() {
             let id = arg.get_id().as_str();
-            assert!(id == "tune" || OVERLAY.iter().any(|(o, _)| *o == id), "{id}");
+            let laid = menace_go::search::mcts::FLAGS.iter().any(|(o, _)| *o == id);
+            assert!(id == "tune" || laid, "{id}");
         }
+    }
+
+    #[test]
+    fn a_builtin_entrant_lays_only_its_given_flags_over_the_base() {
+        let base = SearchConfig { playouts: 777, seed: 9, ..Default::default() };
+        let c = SearchFlags::overlay(&base, &words("--seed 4 --tune widen_ratio=1.3")).unwrap();
+        assert_eq!((c.playouts, c.seed), (777, 4), "--playouts not given: the base's");
+        assert_eq!(c.settings.changes(&c.profile.params()), ["widen_ratio=1.3"]);
+        // The same clamps as `menace go`'s own flags.
+        let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
+        assert_eq!((c.threads, c.playouts), (64, 1));
     }
 
     #[test]

@@ -87,10 +87,6 @@ pub struct EvalArgs {
     pub side: SideArg,
 }
 
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    super::fail("menace", message)
-}
-
 /// The flags that shape a run.
 fn flags(args: &TrainArgs) -> Flags {
     Flags {
@@ -113,7 +109,7 @@ fn show(printed: Printed) -> ExitCode {
     match printed.outcome {
         Ok(true) => ExitCode::FAILURE,
         Ok(false) => ExitCode::SUCCESS,
-        Err(e) => fail(e),
+        Err(e) => super::fail("menace", e),
     }
 }
 
@@ -138,16 +134,16 @@ fn request(args: &TrainArgs) -> Result<Request, String> {
 pub fn run(args: TrainArgs) -> ExitCode {
     let (request, what) = match request(&args).and_then(|r| r.check().map(|run| (r, run))) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
     let Request { game, kind, opponent: spec, .. } = request;
     let side = match args.learner.side(&game) {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
     let mut rules = match args.beads.rules() {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
     let f = flags(&args);
     let write = |s: &Summary, title: &str| match &args.curve {
@@ -160,14 +156,14 @@ pub fn run(args: TrainArgs) -> ExitCode {
             Ok(learners) => {
                 show(command::any_learner(&f, game, side, kind, &learners, &spec, curve))
             }
-            Err(e) => fail(e),
+            Err(e) => super::fail("menace", e),
         };
     }
     let mut start = None;
     if let Some(path) = &args.state {
         match command::resume(path, args.beads.given().then_some(&rules), side) {
             Ok(resumed) => start = resumed,
-            Err(e) => return fail(e),
+            Err(e) => return super::fail("menace", e),
         }
         if let Some(r) = &start {
             rules = r.machine.rules().clone();
@@ -209,7 +205,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
 pub fn run_eval(args: EvalArgs) -> ExitCode {
     match report_of_state(args.state.as_deref(), args.side.or_first(), || args.beads.rules()) {
         Ok(r) => println!("{}", serde_json::to_string_pretty(&r).expect("serializes")),
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     }
     ExitCode::SUCCESS
 }

@@ -9,6 +9,12 @@ use std::time::Instant;
 use menace_go::io::koth;
 use menace_go::search::mcts::SearchConfig;
 
+/// What `menace go bench-threads` prints, for its `--help`.
+pub const HELP: &str = "One line per position and thread count: wall seconds, playouts (the \
+     position's budget), playouts a second, the ratio to the first count's rate (one \
+     thread's, as by default) and the move, which a deterministic search keeps whatever the \
+     machine. The search settings are `menace go`'s own flags (`--profile`, `--tune`).";
+
 /// Searches each of `positions` at each of `threads` with `playouts` (on the empty board;
 /// more as it fills, as the profile says) and `base`'s other settings, giving `line` the
 /// header and then one line per search as it ends: wall seconds, playouts (the position's

@@ -417,12 +417,37 @@ impl std::fmt::Display for Summary {
 
 /// The table of constants, for `--help`.
 pub fn help() -> String {
-    String::from(
-        "The search's parameters (NAME: default (range and the step SPSA perturbs by at \
+    String::from(METHOD)
+        + &String::from(
+            "The search's parameters (NAME: default (range and the step SPSA perturbs by at \
          first, or the values). Doc; `menace go --tune NAME=VALUE` sets one, `--param` \
          tunes the numeric ones):\n",
-    ) + &params::registry_text()
+        )
+        + &params::registry_text()
 }
+
+/// How `menace go tune` works, for its `--help` (the lab owns the method).
+pub const METHOD: &str = "\
+         Each iteration perturbs every constant under tuning at once by its step (shrinking \
+         slowly, step / (k + 1)^0.101), θ+ and θ−, plays them against each other in this \
+         process in --pairs pairs of games (the king-of-the-hill rules, colours swapped \
+         within a pair, the searches seeded from --seed and the iteration, so an iteration \
+         always plays the same games), and moves θ towards the side that scored better. One \
+         JSON line per iteration goes to OUT/spsa.jsonl (θ, the perturbation, the values \
+         played, the results, θ after), the settings to OUT/spsa.json; running the same \
+         command again resumes, and a larger --iterations goes on. Progress goes to stderr; \
+         at the end the tuned values are printed as --tune flags, with the A/B that would \
+         confirm them, and each constant's slope z: how strongly the games preferred the \
+         larger (positive) or smaller value, in standard errors; under 2 either way, the \
+         games felt no slope for it.\n\n\
+         A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it \
+         only once an A/B with the SPRT against the defaults accepts it: the printed `menace \
+         go tournament ... --sprt tuned` command (tuned and base as builtin entrants, in the \
+         format and on the board they were tuned on, each game seeded by its number), then \
+         over GTP (`menace go match ... --sprt`) on 13x13 and 19x19. The base settings come \
+         from `menace go`'s own flags (`--profile`, `--tune`), not its --playouts and \
+         --threads.\n\n\
+         ";
 
 /// The per-move limit of a tuning game: our bot in-process has no deadline, so this only
 /// bounds the referee's wait.

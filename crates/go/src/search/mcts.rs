@@ -55,6 +55,17 @@ pub struct SearchConfig {
     pub settings: Settings,
 }
 
+/// The fields a `menace go` flag sets, by the flag's name (see [`SearchConfig::overlay`]).
+type Field = fn(&mut SearchConfig, &SearchConfig);
+/// Each work and identity flag with the field it sets (a CLI test checks that every search
+/// flag but `--tune` is here).
+pub const FLAGS: [(&str, Field); 4] = [
+    ("playouts", |c, a| c.playouts = a.playouts),
+    ("threads", |c, a| c.threads = a.threads),
+    ("seed", |c, a| c.seed = a.seed),
+    ("profile", |c, a| c.profile = a.profile),
+];
+
 impl SearchConfig {
     /// This configuration with the work a user asked for: `playouts` (at least 1) on
     /// `threads` (1 to [`MAX_THREADS`]).
@@ -82,6 +93,22 @@ impl SearchConfig {
             text.push_str(&format!(" --tune {t}"));
         }
         text
+    }
+
+    /// This configuration with what `given` flags of `from` say laid over it: each of
+    /// `playouts`, `threads`, `seed` and `profile` (the flags of [`SearchConfig::flags`],
+    /// by name) for which `given` is true is taken from `from`, and `from`'s settings (its
+    /// `--tune`s) are added to this one's. A tournament's builtin entrant is its own
+    /// `menace go` flags over the tournament's.
+    pub fn overlay(&self, from: &SearchConfig, given: impl Fn(&str) -> bool) -> SearchConfig {
+        let mut cfg = self.clone();
+        for (name, set) in FLAGS {
+            if given(name) {
+                set(&mut cfg, from);
+            }
+        }
+        cfg.settings.add(&from.settings);
+        cfg
     }
 
     /// This configuration with `NAME=VALUE` set (as `--tune NAME=VALUE` sets it).
@@ -324,4 +351,37 @@ pub(crate) fn search_in(
         f.root = Some(root.clone());
     }
     SearchResult { moves, playouts, ownership }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_overlay_takes_only_the_given_flags_and_adds_the_settings() {
+        let base =
+            SearchConfig { playouts: 777, seed: 9, profile: Profile::V8, ..Default::default() };
+        let from = SearchConfig {
+            playouts: 300,
+            seed: 4,
+            profile: Profile::V1,
+            threads: 5,
+            ..Default::default()
+        }
+        .with("parallel=shared_tree")
+        .unwrap();
+        // Nothing given, no settings: the base itself.
+        assert_eq!(base.overlay(&SearchConfig::default(), |_| false), base);
+        // Only what is given changes; the settings are added.
+        let c = base.overlay(&from, |f| f == "playouts" || f == "seed");
+        assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
+        assert_eq!(c.params().parallel, Parallel::SharedTree);
+        let c = base.overlay(&from, |f| f == "profile");
+        assert_eq!((c.profile, c.playouts), (Profile::V1, 777));
+        // A base's own settings stay, a given one is added, the same row replaced.
+        let tuned = base.clone().with("rave_equiv=3000").unwrap().with("widen_ratio=1.2").unwrap();
+        let from = SearchConfig::default().with("widen_ratio=1.3").unwrap();
+        let c = tuned.overlay(&from, |_| false);
+        assert_eq!(c.settings.changes(&c.profile.params()), ["rave_equiv=3000", "widen_ratio=1.3"]);
+    }
 }

@@ -619,6 +619,15 @@ impl Settings {
         self.codes[s.param.index()] = Some(s.code);
     }
 
+    /// Lays every setting of `other` over these (`--tune` flags added to a base's).
+    pub fn add(&mut self, other: &Settings) {
+        for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
+            if theirs.is_some() {
+                *mine = theirs;
+            }
+        }
+    }
+
     /// Sets `p` to the legal number nearest `value` (a tuner's point).
     pub fn set_nearest(&mut self, p: Param, value: f64) {
         let mut params = Params::default();

@@ -84,6 +84,22 @@ const TABLE: [(Profile, &[&str]); 8] = [
     (Profile::V9, &[]),
 ];
 
+/// What each profile is, for `menace go --profile`'s `--help` (beside the table it
+/// describes).
+pub const HELP: &str =
+    "Profile: `v9` (default) searches one tree with all `--threads`, takes its priors from \
+     the large-pattern move model (patterns of up to 72 neighbours learned from professional \
+     games), searches every root move early, reads ladders and grows its budget as the board \
+     fills (`--playouts` on the empty board, up to twice that in the middle game); it scored \
+     10.5 points of 12 against GNU Go level 10 on 19x19 in the king-of-the-hill format. `v8` \
+     is v9 with a tree per thread (v9 won 74.6% of 67 against it on 13x13). The older ones \
+     are frozen to replay their records: `v6` (the default before v9: 33.5 of 40 against GNU \
+     Go level 10) is v5 with every root move searched early in the king-of-the-hill format; \
+     `v5` is v4 plus ladders; `v4` is v3 with the growing budget; `v3` is v2 plus the king-of-the-hill \
+     ko policy (no ko retake while winning, a retake for a tie while clearly \
+     losing); `v2` adds priors learned from professional games and progressive widening to \
+     `v1`, the bot of the first recorded matches.";
+
 impl Profile {
     /// Every profile, oldest first.
     pub const ALL: [Profile; 8] = [

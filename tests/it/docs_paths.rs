@@ -224,7 +224,7 @@ fn every_repository_path_named_in_the_docs_exists() {
 fn the_scan_reports_what_is_missing_and_accepts_what_exists() {
     let text = "\
 The engine is in `crates/protocol/src/session.rs` and `crates/nonesuch/src/lib.rs`.
-Tests: crates/{core,nonesuch}/tests, the curve docs/learning-curve-mixed, tests/*.rs.
+Tests: crates/{core,nonesuch}/tests, the curve docs/learning-curve-mixed, tests/*/main.rs.
 See [the Go guide](go.md) and [nothing](no-such-page.md#x), [web](https://x.org/src/a).
 Placeholders: crates/NAME/src and crates/NAME/nothing; /usr/share/src/x is not ours.
 Globs that find nothing: docs/games/*/no-such-file.";

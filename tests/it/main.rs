@@ -15,6 +15,7 @@ mod docs_paths;
 mod engine_json;
 mod go_cli;
 mod go_tune;
+mod layout;
 mod pd_cli;
 mod pd_paths;
 mod serve_class;

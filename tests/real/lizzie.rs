@@ -1,6 +1,7 @@
 //! Lizzie 0.7.4 (Debian's liblizzie-java), the analysis GUI, drives `menace go --gtp` as
 //! its engine under Xvfb: it starts the engine, opens a 9x9 game from docs/games, steps to
-//! its 20th move, sends `lz-analyze`, and must draw our candidate moves on the board. The
+//! its 20th move, sends `lz-analyze` (or, when our engine is called KataGo, `kata-analyze
+//! ... ownership true`), and must draw our candidate moves on the board. The
 //! check reads the screen: Lizzie paints its best candidate as a filled cyan circle
 //! (`BoardRenderer`: hue of RGB 0,255,255 at brightness 0.85, nearly opaque), a colour
 //! nothing else in its default theme uses; the test waits for one such disc on the board.

@@ -11,9 +11,7 @@ use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
 use menace_testkit::{require, Component};
 
-// The known dead stones are the GTP engine's tests' own table, read from there (one table).
-#[path = "../../go/tests/support/mod.rs"]
-mod support;
+use crate::support;
 use support::{repo, setup_commands, DEAD_STONES};
 
 /// A `final_status_list` answer as a set of groups, each a set of vertices (the order of

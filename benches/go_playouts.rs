@@ -1,5 +1,5 @@
-//! Playouts per second on 19x19, empty and mid-game, on one core and on two; the basic
-//! playouts and their variants (`--two-liberties`, `--nakade`) side by side on one core.
+//! Playouts per second on 19x19, empty and mid-game, on one core and on two, the playouts
+//! alone and the whole search.
 //!
 //! `cargo bench --bench go_playouts`. Each iteration runs a batch of playouts (split over
 //! the threads); criterion reports the throughput in playouts (elements) per second.
@@ -7,9 +7,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use menace_go::model::pattern;
 use menace_go::rules::board::{Board, MAX_POINTS};
-use menace_go::search::mcts::{self, RootRules, SearchConfig};
+use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::playout;
-use menace_go::search::profile::Playouts;
+use menace_go::search::tree::RootRules;
 use menace_stats::rng::from_seed;
 
 const BATCH: usize = 200;
@@ -19,20 +19,20 @@ fn midgame() -> Board {
     let mut b = Board::new(19);
     let mut rng = from_seed(7);
     for _ in 0..120 {
-        let m = playout::policy_move(&b, &mut rng, pattern::compiled(), Playouts::Basic);
+        let m = playout::policy_move(&b, &mut rng, pattern::compiled());
         b.play_unchecked(m);
     }
     b
 }
 
-fn run_playouts(b: &Board, n: usize, seed: u64, how: Playouts) -> i64 {
+fn run_playouts(b: &Board, n: usize, seed: u64) -> i64 {
     let mut rng = from_seed(seed);
     let mut amaf = [0u8; MAX_POINTS];
     let mut total = 0i64;
     for _ in 0..n {
         let mut x = b.clone();
         amaf.fill(0);
-        total += i64::from(playout::playout(&mut x, &mut rng, &mut amaf, how));
+        total += i64::from(playout::playout(&mut x, &mut rng, &mut amaf));
     }
     total
 }
@@ -48,26 +48,11 @@ fn bench(c: &mut Criterion) {
                 bench.iter(|| {
                     std::thread::scope(|s| {
                         let hs: Vec<_> = (0..threads)
-                            .map(|t| {
-                                s.spawn(move || {
-                                    run_playouts(b, BATCH / threads, t as u64, Playouts::Basic)
-                                })
-                            })
+                            .map(|t| s.spawn(move || run_playouts(b, BATCH / threads, t as u64)))
                             .collect();
                         hs.into_iter().map(|h| h.join().unwrap()).sum::<i64>()
                     })
                 })
-            });
-        }
-    }
-    // The playouts' variants (the profile table's `playouts` column) on one core, beside
-    // `1-thread`, the basic ones.
-    for (name, b) in &positions {
-        for (variant, how) in
-            [("two-liberties", Playouts::TwoLiberties), ("nakade", Playouts::Nakade)]
-        {
-            g.bench_function(format!("{name}/{variant}-1-thread"), |bench| {
-                bench.iter(|| run_playouts(b, BATCH, 0, how))
             });
         }
     }

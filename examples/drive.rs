@@ -14,9 +14,9 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use menace_arena::{Program, Session};
 use menace_core::solve::Solver;
 use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_run::{Program, Session};
 use menace_stats::rng::{below, from_seed, GameRng};
 use serde_json::Value;
 

@@ -10,8 +10,8 @@ use menace_core::game::Side;
 use menace_core::learn::WeightedConfig;
 use menace_core::learn::{LearnerKind, Learners};
 use menace_core::menace::BeadRules;
-use menace_protocol::transport::{drive, stdout_sink, Ended};
-use menace_protocol::{Config, FileAccess, GameChoice, Session, DEFAULT_SEED};
+use menace_protocol::transport::run_stdio;
+use menace_protocol::{Config, FileAccess, GameChoice, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -189,10 +189,10 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
 
 /// Runs the engine until `quit`, end of input, SIGINT or SIGTERM.
 ///
-/// The protocol's `transport::drive` runs the session: a reader thread feeds it stdin,
+/// The protocol's `transport::run_stdio` runs the session: a reader thread feeds it stdin,
 /// so `stop` is read while a long command runs. The signal handlers only set a flag;
 /// `drive` notices it (before and after end of input alike) and stops the session at its
-/// next game boundary; this function then saves `--state`.
+/// next game boundary; `--state` is then saved.
 pub fn run(args: EngineArgs) -> ExitCode {
     let fail = |e: String| super::fail("menace", e);
     // First of all: a SIGTERM that comes while the state loads must still end the
@@ -210,38 +210,10 @@ pub fn run(args: EngineArgs) -> ExitCode {
         Ok(c) => c,
         Err(e) => return fail(e),
     };
-    let game = config.game.name();
-    let person_opens = config.game.side(config.side) == Ok(Side::Second);
     let asked = args.beads.given().then(|| config.rules.clone());
-    let session = match Session::with_state(config, args.state.as_deref(), asked.as_ref()) {
-        Ok(s) => s,
-        Err(e) => return fail(e),
-    };
-    if io::stdin().is_terminal() {
-        eprintln!(
-            "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
-        );
-    }
-    let sink = stdout_sink(args.text_answers(), game, person_opens);
-    let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), &signalled);
-    let Some(session) = session else {
-        eprintln!("menace: the session was lost");
-        return ExitCode::FAILURE;
-    };
-    if let Some(path) = &args.state {
-        if let Err(e) = session.save_state(path) {
-            eprintln!("menace: {e}");
-            return ExitCode::FAILURE;
-        }
-    }
-    if signal != 0 {
-        return ExitCode::from(128 + signal as u8);
-    }
-    match input {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("menace: {e}");
-            ExitCode::FAILURE
-        }
+    let (state, text) = (args.state.as_deref(), args.text_answers());
+    match run_stdio(config, state, asked.as_ref(), text, &signalled) {
+        Ok(status) => ExitCode::from(status),
+        Err(e) => fail(e),
     }
 }

@@ -1,18 +1,11 @@
 //! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
 //! experiment), printed as plain-text tables. The work is in
-//! [`menace_core::learn::nim_xor`], [`menace_core::learn::hexapawn_experiment`] and
-//! [`menace_core::learn::textbook`].
+//! [`menace_core::learn::experiment`].
 
 use std::process::ExitCode;
 
-use menace_core::learn::hexapawn_experiment::{
-    format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig,
-};
-use menace_core::learn::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
-use menace_core::learn::textbook::{format_textbook, textbook, TextbookConfig};
-use menace_core::learn::Learners;
-use menace_core::learn::WeightedConfig;
-use menace_core::nim::Nim;
+use menace_core::learn::experiment::{self, Settings};
+use menace_core::learn::{Learners, WeightedConfig};
 
 /// Which experiment.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -90,42 +83,20 @@ pub fn run(args: ExperimentArgs) -> ExitCode {
 fn build(args: &ExperimentArgs) -> Result<Vec<String>, String> {
     let (prec, step, coeff) = (args.prec_coeff, args.learning_step, args.step_coeff);
     let learners = Learners::from_preset(&args.preset, prec, step, coeff, args.symmetry)?;
-    if args.seeds == 0 || args.seeds > 10_000 {
-        return Err("--seeds must be 1 to 10000".into());
-    }
-    Ok(match args.name {
-        Name::NimXor => {
-            let cfg = NimXorConfig {
-                game: Nim::parse_rows(&args.rows)?,
-                seeds: args.seeds,
-                base_seed: args.seed,
-                budget: args.games.unwrap_or(20_000),
-                every: args.every.max(1),
-                opponent: NimOpponent::parse(&args.opponent)?,
-                learners,
-            };
-            format_nim_xor(&cfg, &nim_xor(&cfg))
-        }
-        Name::Hexapawn => {
-            let cfg = HexapawnConfig {
-                seeds: args.seeds,
-                base_seed: args.seed,
-                budget: args.games.unwrap_or(20_000),
-                learners,
-            };
-            let mut lines = format_hexapawn(&cfg, &hexapawn(&cfg));
-            lines.extend(hexapawn_boxes());
-            lines
-        }
-        Name::Textbook => {
-            let cfg = TextbookConfig {
-                seeds: args.seeds,
-                base_seed: args.seed,
-                train: args.games.unwrap_or(50_000),
-                eval: args.eval,
-                learners,
-            };
-            format_textbook(&cfg, &textbook(&cfg))
-        }
-    })
+    let name = match args.name {
+        Name::NimXor => experiment::Name::NimXor,
+        Name::Hexapawn => experiment::Name::Hexapawn,
+        Name::Textbook => experiment::Name::Textbook,
+    };
+    let settings = Settings {
+        seeds: args.seeds,
+        seed: args.seed,
+        games: args.games,
+        every: args.every,
+        eval: args.eval,
+        opponent: args.opponent.clone(),
+        rows: args.rows.clone(),
+        learners,
+    };
+    experiment::run(name, settings)
 }

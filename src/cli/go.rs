@@ -10,8 +10,9 @@ use menace_go::io::{gtp, koth};
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::profile::{Parallel, Playouts, Profile, WideRoot};
-use menace_go::search::tuning::{Setting, TuneParam, Tuning};
+use menace_go::search::params::{Setting, Settings};
+use menace_go::search::profile::Profile;
+use menace_go_lab::tune::TuneParam;
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
 use super::{fail, report};
@@ -49,27 +50,15 @@ pub struct GoArgs {
     /// GTP only: answer `version` with this (Lizzie wants a Leela Zero version: `0.17`).
     #[arg(long, value_name = "VERSION")]
     gtp_version: Option<String>,
+    /// GTP only: answer `name` with this (Lizzie 0.7.4 shows the ownership map and each
+    /// move's score, through `kata-analyze`, only for a name that starts with `KataGo`).
+    #[arg(long, value_name = "NAME")]
+    gtp_name: Option<String>,
     /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
     /// playouts, the visits kept from the last search or pondering, and its seconds).
     #[arg(long, short)]
     verbose: bool,
 }
-
-/// Each search flag's clap id and the part of the settings it sets, for
-/// [`SearchFlags::overlay`] (`--tune` adds instead; a test checks that every flag is here).
-type Set = fn(&mut SearchConfig, &SearchConfig);
-const OVERLAY: [(&str, Set); 10] = [
-    ("playouts", |c, a| c.playouts = a.playouts),
-    ("threads", |c, a| c.threads = a.threads),
-    ("seed", |c, a| c.seed = a.seed),
-    ("profile", |c, a| c.profile = a.profile),
-    ("wide_root", |c, a| c.wide_root = a.wide_root),
-    ("dynamic_komi", |c, a| c.dynamic_komi = a.dynamic_komi),
-    ("shared_tree", |c, a| c.parallel = a.parallel),
-    ("two_liberties", |c, a| c.playouts_policy = a.playouts_policy),
-    ("nakade", |c, a| c.playouts_policy = a.playouts_policy),
-    ("life", |c, a| c.life = a.life),
-];
 
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
 /// tournament` (`builtin:FLAGS`, read by [`SearchFlags::overlay`]).
@@ -89,79 +78,26 @@ pub struct SearchFlags {
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Profile: `v9` (default) searches one tree with all `--threads`, takes its priors
-    /// from the large-pattern move model (patterns of up to 72 neighbours learned from
-    /// professional games), searches every root move early, reads ladders and grows its
-    /// budget as the board fills (`--playouts` on the empty board, up to twice that in the
-    /// middle game); it scored 10.5 points of 12 against GNU Go level 10 on 19x19 in the
-    /// king-of-the-hill format. `v8` is v9 with a tree per thread (v9 won 74.6% of 67
-    /// against it on 13x13). `v7` (experimental) is v6 with a virtual komi when clearly
-    /// ahead. The older ones are frozen to replay their records: `v6` (the default before
-    /// v9: 33.5 of 40 against GNU Go level 10) is v5 with every root move searched early in
-    /// the king-of-the-hill format; `v5` is v4 plus ladders; `v4` is v3 with the growing
-    /// budget; `v3` is v2 plus the king-of-the-hill ko policy (no ko retake while winning,
-    /// a retake for a tie while clearly losing); `v2` adds priors learned from professional
-    /// games and progressive widening to `v1`, the bot of the first recorded matches.
-    #[arg(long, default_value_t = Profile::default())]
+    /// Profile: `v9` (default) or an older one, frozen to replay its records (what each
+    /// does: --help).
+    #[arg(long, default_value_t = Profile::default(), long_help = menace_go::search::profile::HELP)]
     profile: Profile,
-    /// Sets one of the search's tunable constants, NAME=VALUE (repeat; tuning, for an A/B):
-    /// rave_equiv, expand_visits, widen_start, widen_at, widen_ratio, score_weight,
-    /// prior_model (their defaults, ranges and meaning: `menace go tune --help`).
+    /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an
+    /// A/B): a tunable constant (rave_equiv, expand_visits, widen_start, widen_at,
+    /// widen_ratio, score_weight, prior_model) or a lever (priors, ko_policy,
+    /// growing_budget, ladders, wide_root, patterns, parallel); their defaults, ranges and
+    /// meaning: `menace go tune --help`.
     #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
     tune: Vec<Setting>,
-    /// Search every root move early in both formats, over GTP too (the profile table's
-    /// `wide_root` column set to "always"; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    wide_root: bool,
-    /// Situational dynamic komi (v7's) with any profile (the profile table's
-    /// `dynamic_komi` column set; tuning, for an A/B).
-    #[arg(long, hide = true)]
-    dynamic_komi: bool,
-    /// One search tree for all `--threads` (the profile table's `parallel` column set to
-    /// "shared tree"; tuning, for an A/B): the threads run the playouts of one tree
-    /// instead of each searching a tree of its own. Still deterministic.
-    #[arg(long, hide = true)]
-    shared_tree: bool,
-    /// Playouts that also read capturing races (the profile table's `playouts` column set
-    /// to "two liberties"; tuning, for an A/B): after the atari moves at the last move,
-    /// the moves that attack or save a group with two liberties there.
-    #[arg(long, hide = true)]
-    two_liberties: bool,
-    /// Playouts that also kill eye spaces (the profile table's `playouts` column set to
-    /// "nakade"; tuning, for an A/B): after the atari moves, the vital point of a straight
-    /// or bent three, pyramid four, crossed or bulky five or rabbity six that the last
-    /// move closed or left by a capture.
-    #[arg(long, hide = true, conflicts_with = "two_liberties")]
-    nakade: bool,
-    /// Read life and death at the root (the profile table's `life` column set; tuning, for
-    /// an A/B): every small group enclosed by the other colour is read exhaustively, and
-    /// the move that saves a critical group of ours or kills a critical one of the
-    /// opponent's gets the priors of a root capture.
-    #[arg(long, hide = true)]
-    life: bool,
 }
 
 impl SearchFlags {
     /// The search these flags ask for, every one of them (defaults included).
     pub fn config(&self) -> SearchConfig {
-        let mut tuning = Tuning::default();
-        self.tune.iter().for_each(|&s| tuning.put(s));
-        SearchConfig {
-            tuning,
-            seed: self.seed,
-            profile: self.profile,
-            wide_root: self.wide_root.then_some(WideRoot::Always),
-            dynamic_komi: self.dynamic_komi.then_some(true),
-            parallel: self.shared_tree.then_some(Parallel::SharedTree),
-            playouts_policy: if self.nakade {
-                Some(Playouts::Nakade)
-            } else {
-                self.two_liberties.then_some(Playouts::TwoLiberties)
-            },
-            life: self.life.then_some(true),
-            ..SearchConfig::default()
-        }
-        .with_work(self.playouts, self.threads)
+        let mut settings = Settings::default();
+        self.tune.iter().for_each(|&s| settings.put(s));
+        SearchConfig { settings, seed: self.seed, profile: self.profile, ..SearchConfig::default() }
+            .with_work(self.playouts, self.threads)
     }
 
     /// A builtin entrant's settings: `base` (the tournament's own `menace go` flags) with
@@ -177,15 +113,8 @@ impl SearchFlags {
         };
         let m = cmd.try_get_matches_from(words).map_err(first_line)?;
         let flags = SearchFlags::from_arg_matches(&m).map_err(first_line)?;
-        let all = flags.config();
-        let mut cfg = base.clone();
-        for (id, set) in OVERLAY {
-            if m.value_source(id) == Some(ValueSource::CommandLine) {
-                set(&mut cfg, &all);
-            }
-        }
-        flags.tune.iter().for_each(|&s| cfg.tuning.put(s));
-        Ok(cfg)
+        let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+        Ok(base.overlay(&flags.config(), given))
     }
 }
 
@@ -204,32 +133,11 @@ enum GoCommand {
     /// Tune some of the search's constants by SPSA in games of our bot against itself (the
     /// result is a hypothesis: confirm it with an A/B, `menace go tournament ... --sprt`).
     ///
-    /// Each iteration perturbs every constant under tuning at once by its step (shrinking
-    /// slowly, step / (k + 1)^0.101), θ+ and θ−, plays them against each other in this process
-    /// in --pairs pairs of games (the king-of-the-hill rules, colours swapped within a pair,
-    /// the searches seeded from --seed and the iteration, so an iteration always plays the
-    /// same games), and moves θ towards the side that scored better. One JSON line per
-    /// iteration goes to OUT/spsa.jsonl (θ, the perturbation, the values played, the results,
-    /// θ after), the settings to OUT/spsa.json; running the same command again resumes, and a
-    /// larger --iterations goes on. Progress goes to stderr; at the end the tuned values are
-    /// printed as --tune flags, with the A/B that would confirm them, and each constant's
-    /// slope z: how strongly the games preferred the larger (positive) or smaller value, in
-    /// standard errors; under 2 either way, the games felt no slope for it.
-    ///
-    /// A tuned value is a hypothesis, not a result: SPSA follows noisy game pairs. Keep it
-    /// only once an A/B with the SPRT against the defaults accepts it: the printed `menace go
-    /// tournament ... --sprt tuned` command (tuned and base as builtin entrants, in the
-    /// format and on the board they were tuned on, each game seeded by its number), then
-    /// over GTP (`menace go match ... --sprt`) on 13x13 and 19x19.
-    /// The base settings come from `menace go`'s own flags (`--profile`, `--tune`), not its
-    /// --playouts and --threads.
+    /// How it works, and the parameters it can tune: after the flags.
     Tune(TuneArgs),
     /// Playouts a second of the search at each thread count, on king-of-the-hill
     /// positions: the decision `menace go --threads T --playouts N < POSITION` makes, timed.
-    /// One line per position and thread count: wall seconds, playouts (the position's
-    /// budget), playouts a second, the ratio to the first count's rate (one thread's, as
-    /// by default) and the move, which a deterministic search keeps whatever
-    /// the machine. The search settings are `menace go`'s own flags (`--profile`, `--tune`).
+    #[command(after_long_help = menace_go_lab::bench::HELP)]
     BenchThreads(BenchThreadsArgs),
 }
 
@@ -250,7 +158,7 @@ struct BenchThreadsArgs {
 
 /// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
 #[derive(clap::Args, Debug)]
-#[command(after_long_help = menace_go::referee::tune::help())]
+#[command(after_long_help = menace_go_lab::tune::help())]
 struct TuneArgs {
     /// A constant to tune (repeat), from its value in the base settings or from START.
     /// NAME is one of rave_equiv, expand_visits, widen_start, widen_at, widen_ratio,
@@ -419,7 +327,11 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     if args.gtp {
         let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
-        let engine = engine.version(args.gtp_version).ponder(args.ponder).verbose(args.verbose);
+        let engine = engine
+            .version(args.gtp_version)
+            .name(args.gtp_name)
+            .ponder(args.ponder)
+            .verbose(args.verbose);
         let engine = engine.time_control(args.time);
         return gtp::serve_stdio(engine, "menace go --gtp");
     }
@@ -465,10 +377,10 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
-    let run = menace_go::referee::tune::Tune {
+    let run = menace_go_lab::tune::Tune {
         base: base.clone().with_work(t.playouts, t.threads),
         params: t.params,
-        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go::referee::tune::MOVE_TIMEOUT),
+        rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go_lab::tune::MOVE_TIMEOUT),
         pairs: t.pairs,
         seed: t.seed,
         gain: t.gain,
@@ -482,32 +394,8 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
 /// `menace go bench-threads`: each position searched at each thread count, a line printed
 /// as each search ends.
 fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, String> {
-    let reference = if b.threads.first() == Some(&1) { "x 1 thread" } else { "x first" };
-    println!(
-        "{:<20} {:>7} {:>8} {:>9} {:>10} {:>10}  move",
-        "position", "threads", "seconds", "playouts", "playouts/s", reference
-    );
-    for path in &b.positions {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        let input = koth::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        let name = path.file_name().unwrap_or(path.as_os_str()).to_string_lossy();
-        let mut first = None;
-        for &t in &b.threads {
-            let cfg = base.clone().with_work(b.playouts, t);
-            let start = std::time::Instant::now();
-            let d = koth::decide(&input, &cfg);
-            let secs = start.elapsed().as_secs_f64();
-            let playouts = d.search.as_ref().map_or(0, |s| s.playouts);
-            let rate = playouts as f64 / secs;
-            let ratio = rate / *first.get_or_insert(rate);
-            let mv = koth::format_move(&input.board, d.mv);
-            let threads = cfg.threads;
-            println!(
-                "{name:<20} {threads:>7} {secs:>8.3} {playouts:>9} {rate:>10.0} {ratio:>10.2}  {mv}"
-            );
-        }
-    }
+    let print = &mut |line: &str| println!("{line}");
+    menace_go_lab::bench::threads(base, &b.positions, &b.threads, b.playouts, print)?;
     Ok(String::new())
 }
 
@@ -526,37 +414,25 @@ mod tests {
     }
 
     #[test]
-    fn a_builtin_entrant_lays_its_flags_over_the_base() {
-        let base =
-            SearchConfig { playouts: 777, seed: 9, profile: Profile::V8, ..Default::default() };
-        // No flags: the base itself.
-        assert_eq!(SearchFlags::overlay(&base, &[]).unwrap(), base);
-        // Only what is given changes.
-        let c = SearchFlags::overlay(&base, &words("--playouts 300 --seed 4")).unwrap();
-        assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        let c = SearchFlags::overlay(&base, &words("--profile v1 --shared-tree")).unwrap();
-        assert_eq!(
-            (c.profile, c.parallel, c.playouts),
-            (Profile::V1, Some(Parallel::SharedTree), 777)
-        );
-        // --tune adds to the base's tuning.
-        let mut tuned = base.clone();
-        tuned.tuning.apply("rave_equiv=3000").unwrap();
-        let c = SearchFlags::overlay(&tuned, &words("--tune widen_ratio=1.3")).unwrap();
-        assert_eq!(c.tuning.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
-        // The same clamps as `menace go`'s own flags.
-        let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
-        assert_eq!((c.threads, c.playouts), (64, 1));
-    }
-
-    #[test]
     fn every_search_flag_can_be_laid_over() {
         use clap::Args;
         let cmd = SearchFlags::augment_args(clap::Command::new("x"));
         for arg in cmd.get_arguments() {
             let id = arg.get_id().as_str();
-            assert!(id == "tune" || OVERLAY.iter().any(|(o, _)| *o == id), "{id}");
+            let laid = menace_go::search::mcts::FLAGS.iter().any(|(o, _)| *o == id);
+            assert!(id == "tune" || laid, "{id}");
         }
+    }
+
+    #[test]
+    fn a_builtin_entrant_lays_only_its_given_flags_over_the_base() {
+        let base = SearchConfig { playouts: 777, seed: 9, ..Default::default() };
+        let c = SearchFlags::overlay(&base, &words("--seed 4 --tune widen_ratio=1.3")).unwrap();
+        assert_eq!((c.playouts, c.seed), (777, 4), "--playouts not given: the base's");
+        assert_eq!(c.settings.changes(&c.profile.params()), ["widen_ratio=1.3"]);
+        // The same clamps as `menace go`'s own flags.
+        let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
+        assert_eq!((c.threads, c.playouts), (64, 1));
     }
 
     #[test]
@@ -567,7 +443,7 @@ mod tests {
             ("--playouts", "'--playouts <PLAYOUTS>'"),
             ("--playouts many", "'many'"),
             ("--profile v99", "'v99'"),
-            ("--tune rave=1", "unknown tunable \"rave\""),
+            ("--tune rave=1", "unknown parameter \"rave\""),
             ("--gtp", "'--gtp'"),
         ] {
             let e = SearchFlags::overlay(&base, &words(bad)).unwrap_err();

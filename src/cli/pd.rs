@@ -1,17 +1,11 @@
 //! `menace pd` and `menace pd-player`: flags and glue for the prisoner's-dilemma judge.
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
 
-use menace_arena::tournament::driver::results_dir;
-use menace_arena::Limits;
-use menace_pd::judge::Config;
-use menace_pd::rules::rounds_for;
 use menace_pd::rules::Id;
-use menace_pd::strategies::{self, PUBLISHED_FIELD};
-use menace_pd::{seeds, tournament};
+use menace_pd::strategies;
+use menace_pd::tournament;
 
 use super::tournament::ShardArgs;
 
@@ -90,50 +84,22 @@ pub fn run(args: PdArgs) -> ExitCode {
 }
 
 fn run_games(args: &PdArgs) -> Result<(), String> {
-    let mut specs: Vec<String> = args.players.clone();
-    if args.published {
-        specs.extend(PUBLISHED_FIELD.iter().map(|s| s.to_string()));
-    }
-    let players = tournament::field(&specs)?;
-    let n = players.len();
-    let rounds = args.rounds.unwrap_or_else(|| rounds_for(n as u32));
-    let limits =
-        Limits { deadline: Duration::ZERO, max_output: args.max_output.max(1), max_stderr: 4096 };
-    let mut games = tournament::Games {
-        players,
+    let asked = tournament::Asked {
+        players: args.players.clone(),
+        published: args.published,
         seed: args.seed,
         order: args.order.clone(),
-        file_seeds: None,
-        rounds,
-        config: Config { limits, rounds: Some(rounds) },
+        seeds: args.seeds.clone(),
         timeout: args.timeout,
+        max_output: args.max_output,
+        rounds: args.rounds,
         games: args.games,
-        // Decided below from the plan (a folder of the tournament's own unless --out).
-        out: PathBuf::new(),
+        jobs: args.jobs,
+        out: args.out.clone(),
         plot: Some(menace_plot::pd::scores_svg),
     };
-    // Checked before the seed file is read, so a bad flag is the error rather than the file.
-    games.check()?;
-    games.config.limits.deadline = Duration::from_secs_f64(args.timeout);
-    if let Some(p) = &args.seeds {
-        games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
-    }
-    games.out = results_dir(args.out.as_deref(), Path::new("pd-results"), &games.plan());
-    let jobs = args.jobs.unwrap_or_else(|| games.default_jobs());
-    let flags = args.shard.flags("menace pd", jobs)?;
-    let start = Instant::now();
-    let (text, merged, totals) = games.run(flags)?;
-    let elapsed = start.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    let _ = write!(out, "{text}");
-    if let Some(merged) = merged.filter(|_| args.games > 1 && flags.shard.is_whole()) {
-        tournament::write_summaries(&games.out, &text, &merged)?;
-    }
-    // A re-run played nothing: the driver has said where the results are.
-    if !flags.quiet && totals.played > 0 {
-        let _ = writeln!(out, "{}", totals.describe(n, rounds, elapsed, &games.out));
-    }
-    Ok(())
+    let flags = |jobs| args.shard.flags("menace pd", jobs);
+    tournament::play(&asked, flags, &mut std::io::stdout().lock())
 }
 
 /// Runs `menace pd-player`.

@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, SprtStop};
 use menace_arena::tournament::sprt::Sprt;
-use menace_arena::tournament::Shard;
 
 /// Every kind of results line the binary knows: the Go referee's, the prisoner's
 /// dilemma's and the training sweep's.
@@ -38,23 +37,18 @@ pub struct ShardArgs {
 }
 
 impl ShardArgs {
-    /// The shard; a part of the tournament is said on stderr with where K and N came from
-    /// (unless `--quiet`).
-    fn resolve(&self, command: &str) -> Result<Shard, String> {
-        let (shard, source) =
-            Shard::resolve(self.shard.as_deref(), self.shards, &|k| std::env::var(k).ok())?;
-        // A whole run says nothing here: the driver's line says what it plays.
-        if !self.quiet && !shard.is_whole() {
-            eprintln!("{command}: shard {shard} ({source})");
-        }
-        Ok(shard)
-    }
-
-    /// The driver's flags: the shard (resolved and said as [`ShardArgs::resolve`] does),
-    /// `jobs` units at once, the batch and `--quiet`.
+    /// The driver's flags ([`Flags::resolve`]): `jobs` units at once.
     pub fn flags<'a>(&self, command: &'a str, jobs: usize) -> Result<Flags<'a>, String> {
-        let shard = self.resolve(command)?;
-        Ok(Flags { command, shard, jobs, batch: self.batch, quiet: self.quiet })
+        let env = |k: &str| std::env::var(k).ok();
+        Flags::resolve(
+            command,
+            self.shard.as_deref(),
+            self.shards,
+            &env,
+            jobs,
+            self.batch,
+            self.quiet,
+        )
     }
 }
 

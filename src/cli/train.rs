@@ -3,24 +3,14 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine::{BeadArgs, LearnerArgs, SideArg};
-use menace_core::choice::GameChoice;
-use menace_core::game::Game;
-use menace_core::game::Side;
-use menace_core::hexapawn::Hexapawn;
+use menace_core::learn::command::{self, CurveWriter, Flags, Outside, Printed};
 use menace_core::learn::eval::report_of_state;
 use menace_core::learn::request::{Request, Run};
-use menace_core::learn::sweep;
-use menace_core::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
-use menace_core::learn::{greedy_moves, Learner, LearnerKind, Learners};
-use menace_core::menace::state::{self, State};
-use menace_core::menace::{BeadRules, Matchboxes};
-use menace_core::nim::{format_table, strategy_table};
-use menace_core::ttt::TicTacToe;
+use menace_core::learn::train::{Opponent, Summary};
 use menace_protocol::opponent::External;
 
 /// Flags of `menace train`.
@@ -97,102 +87,29 @@ pub struct EvalArgs {
     pub side: SideArg,
 }
 
-fn fail(message: impl std::fmt::Display) -> ExitCode {
-    super::fail("menace", message)
-}
-
-/// The training plan the flags describe.
-fn plan(args: &TrainArgs) -> Plan {
-    Plan::new(args.games, args.every, args.check_every, args.stop_when_unbeatable)
-}
-
-/// One training run from `seed`, MENACE playing `side`.
-fn run_one(
-    args: &TrainArgs,
-    side: Side,
-    spec: &OpponentSpec,
-    rules: &BeadRules,
-    seed: u64,
-    start: Option<(Matchboxes<TicTacToe>, u64)>,
-    bar: Option<&ProgressBar>,
-) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
-    let (machine, played) =
-        start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, side, rules.clone()), 0));
-    let exec = |cmd: &str| {
-        let external = External::for_training(cmd, args.move_timeout, args.games)?;
-        Ok(Opponent::Other(Box::new(external)))
-    };
-    let progress = |n| {
-        if let Some(b) = bar.filter(|_| n % 64 == 0) {
-            b.set_position(n);
-        }
-    };
-    let (summary, machine) =
-        run_seed(&TicTacToe, machine, side, spec, rules, exec, &plan(args), seed, progress)?;
-    let games = summary.games;
-    Ok((summary, machine, played + games))
-}
-
-/// Trains a learner of any kind on any game (no saved state; built-in opponents only).
-fn run_generic<G: Game + Clone + Send + Sync>(
-    args: &TrainArgs,
-    game: G,
-    side: Side,
-    kind: LearnerKind,
-    learners: &Learners,
-    spec: &OpponentSpec,
-    after: impl Fn(&Learner<G>),
-) -> ExitCode
-where
-    G::Pos: Send,
-{
-    let plan = plan(args);
-    let one = |seed| {
-        let learner = Learner::new(&game, side, kind, learners);
-        let exec = |_: &str| Err("built-in opponents only".to_string());
-        run_seed(&game, learner, side, spec, &learners.rules, exec, &plan, seed, |_| {})
-    };
-    let runs = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
-        Ok(r) => r,
-        Err(e) => return fail(e),
-    };
-    if !args.json {
-        println!(
-            "{} learner on {} ({} side) against {spec}:",
-            kind.name(),
-            game.name(),
-            side.name()
-        );
+/// The flags that shape a run.
+fn flags(args: &TrainArgs) -> Flags {
+    Flags {
+        games: args.games,
+        every: args.every,
+        check_every: args.check_every,
+        stop_when_unbeatable: args.stop_when_unbeatable,
+        seed: args.seed,
+        seeds: args.seeds,
+        jobs: args.jobs,
+        move_timeout: args.move_timeout,
+        json: args.json,
+        table: args.table,
     }
-    for (seed, (summary, learner)) in &runs {
-        if args.json {
-            let extra = [("game", game.name()), ("learner", kind.name())];
-            println!("{}", summary.json_line(*seed, &spec.to_string(), &extra));
-        } else {
-            println!("{}", summary.describe(*seed));
-        }
-        after(learner);
-    }
-    if let Some((seed, (summary, _))) = runs.first() {
-        let title =
-            || format!("{} learner on {} against {spec}, seed {seed}", kind.name(), game.name());
-        if let Err(e) = write_curve(args, summary, title) {
-            return fail(e);
-        }
-    }
-    ExitCode::SUCCESS
 }
 
-/// Writes the curve of `summary` to `--curve PREFIX`'s three files, if it was given (for
-/// several seeds, every run writes the first seed's).
-fn write_curve(
-    args: &TrainArgs,
-    summary: &Summary,
-    title: impl FnOnce() -> String,
-) -> Result<(), String> {
-    match &args.curve {
-        Some(prefix) => menace_plot::curve::write_all(&summary.curve, prefix, &title()),
-        None => Ok(()),
+/// Prints a run's text, then exits as it ended: 2 for an error, 1 when it stopped early.
+fn show(printed: Printed) -> ExitCode {
+    print!("{}", printed.text);
+    match printed.outcome {
+        Ok(true) => ExitCode::FAILURE,
+        Ok(false) => ExitCode::SUCCESS,
+        Err(e) => super::fail("menace", e),
     }
 }
 
@@ -213,170 +130,82 @@ fn request(args: &TrainArgs) -> Result<Request, String> {
 }
 
 /// Runs `menace train`: the flags are checked together ([`Request::check`]) before
-/// anything runs, then the run they name.
+/// anything runs, then the run they name ([`menace_core::learn::command`]).
 pub fn run(args: TrainArgs) -> ExitCode {
     let (request, what) = match request(&args).and_then(|r| r.check().map(|run| (r, run))) {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
     let Request { game, kind, opponent: spec, .. } = request;
     let side = match args.learner.side(&game) {
         Ok(s) => s,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
     let mut rules = match args.beads.rules() {
         Ok(r) => r,
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     };
+    let f = flags(&args);
+    let write = |s: &Summary, title: &str| match &args.curve {
+        Some(prefix) => menace_plot::curve::write_all(&s.curve, prefix, title),
+        None => Ok(()),
+    };
+    let curve = args.curve.is_some().then_some(&write as CurveWriter);
     if what == Run::Generic {
-        let learners = match args.learner.learners(rules) {
-            Ok(l) => l,
-            Err(e) => return fail(e),
-        };
-        return match game {
-            GameChoice::Ttt => run_generic(&args, TicTacToe, side, kind, &learners, &spec, |_| {}),
-            GameChoice::Nim(nim) => {
-                let table = args.table;
-                run_generic(&args, nim, side, kind, &learners, &spec, move |learner| {
-                    if table {
-                        let rows = strategy_table(&nim, side, |p| greedy_moves(learner, &nim, p));
-                        for line in format_table(&nim, &rows) {
-                            println!("{line}");
-                        }
-                    }
-                })
+        return match args.learner.learners(rules) {
+            Ok(learners) => {
+                show(command::any_learner(&f, game, side, kind, &learners, &spec, curve))
             }
-            GameChoice::Hexapawn => {
-                run_generic(&args, Hexapawn, side, kind, &learners, &spec, |_| {})
-            }
+            Err(e) => super::fail("menace", e),
         };
     }
     let mut start = None;
-    // A class's file keeps its class's record when training writes it back.
-    let mut class = None;
     if let Some(path) = &args.state {
-        let asked = args.beads.given().then_some(&rules);
-        match State::read_existing(path, asked).and_then(|state| {
-            let Some(state) = state else { return Ok(None) };
-            let machine = state.to_machine().map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(Some((machine, state.games_played, state.class)))
-        }) {
-            Ok(Some((machine, played, record))) => {
-                start = Some((machine, played));
-                class = record;
-            }
-            Ok(None) => {}
-            Err(e) => return fail(e),
+        match command::resume(path, args.beads.given().then_some(&rules), side) {
+            Ok(resumed) => start = resumed,
+            Err(e) => return super::fail("menace", e),
         }
-        if let Some((machine, _)) = &start {
-            if let Err(e) = state::other_side(machine.side(), side) {
-                return fail(format!("{}: {e}", path.display()));
-            }
-            rules = machine.rules().clone();
+        if let Some(r) = &start {
+            rules = r.machine.rules().clone();
         }
     }
+    let program = |cmd: &str| {
+        let external = External::for_training(cmd, args.move_timeout, args.games)?;
+        Ok(Opponent::Other(Box::new(external)))
+    };
+    let outside = Outside { program: &program, curve, progress: None };
     if let (Run::Recorded, Some(out)) = (what, &args.out) {
-        return super::report("menace", run_recorded(&args, side, &spec, &rules, out));
+        let run = args
+            .shard
+            .flags("menace train", args.jobs)
+            .and_then(|flags| command::recorded(&f, side, &spec, &rules, out, flags, &outside));
+        return super::report("menace", run);
     }
-    // First-side output reads as it always did; the second machine says it plays O.
-    let menace = if side == Side::Second { "MENACE playing O" } else { "MENACE" };
-    let curve_title = |seed| {
-        format!(
-            "{menace} ({}) learning against {spec}, seed {seed}",
-            rules.preset_name().unwrap_or("custom rules")
-        )
-    };
-    let t0 = Instant::now();
-    if what == Run::Single {
-        let bar = (std::io::stderr().is_terminal() && args.games >= 10_000).then(|| {
-            let b = ProgressBar::new(args.games);
-            b.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
-                    .expect("template"),
-            );
-            b
-        });
-        let (summary, machine, played) =
-            match run_one(&args, side, &spec, &rules, args.seed, start, bar.as_ref()) {
-                Ok(r) => r,
-                Err(e) => return fail(e),
-            };
-        if let Some(b) = bar {
-            b.finish_and_clear();
-        }
-        if args.json {
-            println!("{}", summary.json_line(args.seed, &spec.to_string(), &[]));
-        } else {
-            println!("{menace} ({}) against {spec}:", rules);
-            println!("{}", summary.describe(args.seed));
-            println!("  {:.2} s", t0.elapsed().as_secs_f64());
-        }
-        if let Err(e) = write_curve(&args, &summary, || curve_title(args.seed)) {
-            return fail(e);
-        }
-        if let Some(path) = &args.state {
-            let state = State { class, ..State::of(&machine, played) };
-            if let Err(e) = state.save(path) {
-                return fail(e);
-            }
-        }
-        return if summary.stopped.is_some() { ExitCode::FAILURE } else { ExitCode::SUCCESS };
+    if what != Run::Single {
+        return show(command::sweep(&f, side, &spec, &rules, &outside));
     }
-    let one = |s| run_one(&args, side, &spec, &rules, s, None, None).map(|r| r.0);
-    let ok = match sweep::run_seeds(args.seed, args.seeds, args.jobs, one) {
-        Ok(ok) => ok,
-        Err(e) => return fail(e),
-    };
-    // As for the other learners: the curve drawn is the first seed's.
-    if let Some((seed, summary)) = ok.first() {
-        if let Err(e) = write_curve(&args, summary, || curve_title(*seed)) {
-            return fail(e);
-        }
+    let bar = (std::io::stderr().is_terminal() && args.games >= 10_000).then(|| {
+        let b = ProgressBar::new(args.games);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} games, {per_sec}, {eta} left")
+                .expect("template"),
+        );
+        b
+    });
+    let progress = |n| bar.iter().for_each(|b| b.set_position(n));
+    let outside = Outside { progress: bar.as_ref().map(|_| &progress as _), ..outside };
+    let printed = command::single(&f, side, &spec, &rules, start, args.state.as_deref(), &outside);
+    if let Some(b) = bar {
+        b.finish_and_clear();
     }
-    if args.json {
-        for (seed, s) in &ok {
-            println!("{}", s.json_line(*seed, &spec.to_string(), &[]));
-        }
-        return ExitCode::SUCCESS;
-    }
-    println!("{menace} ({}) against {spec}, {} seeds from {}:", rules, args.seeds, args.seed);
-    print!("{}", sweep::describe_runs(&ok));
-    println!("  {:.2} s with {} jobs", t0.elapsed().as_secs_f64(), args.jobs);
-    ExitCode::SUCCESS
+    show(printed)
 }
 
 /// Runs `menace eval`: the exact figures, as one JSON object.
 pub fn run_eval(args: EvalArgs) -> ExitCode {
     match report_of_state(args.state.as_deref(), args.side.or_first(), || args.beads.rules()) {
         Ok(r) => println!("{}", serde_json::to_string_pretty(&r).expect("serializes")),
-        Err(e) => return fail(e),
+        Err(e) => return super::fail("menace", e),
     }
     ExitCode::SUCCESS
-}
-
-/// `--seeds K --out DIR`: the sweep as units of the tournament layer
-/// ([`menace_core::learn::sweep`]); the text printed is the summary of the lines.
-fn run_recorded(
-    args: &TrainArgs,
-    side: Side,
-    spec: &OpponentSpec,
-    rules: &BeadRules,
-    out: &std::path::Path,
-) -> Result<String, String> {
-    let sweep = sweep::Config {
-        opponent: spec.to_string(),
-        rules: rules.to_string(),
-        games: args.games,
-        every: plan(args).every,
-        check_every: args.check_every,
-        stop_when_unbeatable: args.stop_when_unbeatable,
-        first_seed: args.seed,
-        move_timeout: args.move_timeout,
-        seeds: args.seeds,
-        side,
-    };
-    let flags = args.shard.flags("menace train", args.jobs)?;
-    sweep.run(flags, out, |seed| {
-        run_one(args, side, spec, rules, seed, None, None).map(|(summary, _, _)| summary)
-    })
 }

@@ -1,5 +1,5 @@
-//! What both replays of the golden transcripts share (stdin in `tests/transcripts.rs`,
-//! the WebSocket in `crates/serve/tests/socket_transcripts.rs`, which includes this file
+//! What both replays of the golden transcripts share (stdin in `tests/it/transcripts.rs`,
+//! the WebSocket in `crates/serve/tests/it/socket_transcripts.rs`, which includes this file
 //! by path): the list of transcripts, the `#!args` line, and a readable first difference.
 
 use std::path::{Path, PathBuf};

@@ -29,13 +29,16 @@
 //!   in atari) and [`ko`](rules::ko) (does a capture look like retaking a ko?).
 //! - [`model`]: move knowledge. [`pattern`](model::pattern) (3x3 patterns),
 //!   [`features`](model::features) of a move, the [`move_model`](model::move_model) learned
-//!   from professional games and [`mm`](model::mm), the learner behind it.
-//! - [`search`]: the bot. [`mcts`](search::mcts) (the tree and the budget), the tree's
-//!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder) reading,
-//!   [`dynamic_komi`](search::dynamic_komi), the [`profile`](search::profile) table (v1 to
-//!   v7, one row each, a named column per capability), the [`tuning`](search::tuning) table
-//!   of the search's tunable constants, the [`seed`](search::seed) of a
-//!   move's search, and [`bot`](search::bot), the decision (pass, resign, ko) around a search.
+//!   from professional games (its learner, `mm`, is in the lab crate `menace-go-lab`).
+//! - [`search`]: the bot. [`params`](search::params) (every parameter of the search, one
+//!   registry read by name), the [`profile`](search::profile)s (v1 to v9, each a table of
+//!   overrides), [`mcts`](search::mcts) (the configuration, the budget, the entry points and
+//!   the root-parallel driver), the [`tree`](search::tree) (nodes, UCT with RAVE, expansion,
+//!   backup), the [`shared`](search::shared)-tree driver, tree [`reuse`](search::reuse), the
+//!   search's [`control`](search::control) (deadlines, stops, live snapshots), the tree's
+//!   [`priors`](search::priors), [`playout`](search::playout), [`ladder`](search::ladder)
+//!   reading, the [`seed`](search::seed) of a move's search, and [`bot`](search::bot), the
+//!   decision (pass, resign, ko) around a search.
 //! - [`io`]: the bot's faces. [`koth`](io::koth) (the king-of-the-hill format and its move
 //!   decision), [`gtp`](io::gtp) (the Go Text Protocol engine) and [`sgf`](io::sgf) records.
 //! - [`referee`]: the one referee of matches and tournaments: seats (GTP engine,

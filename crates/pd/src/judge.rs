@@ -1,14 +1,14 @@
 //! The judge: plays a game of built-in and external players, round by round.
 //!
 //! Each round every player gets its input (see [`crate::format`]); the external
-//! programs of a round run concurrently through [`menace_arena::run_once`] (they cannot
+//! programs of a round run concurrently through [`menace_run::run_once`] (they cannot
 //! see each other's answers anyway), the built-ins are called in-process. A program that
 //! times out, crashes, exits non-zero or cannot start counts as an empty answer; illegal
 //! ids are dropped. Every such event is an [`Incident`] in the result, and the game goes on.
 
 use std::time::Instant;
 
-use menace_arena::{run_once, Limits, Program};
+use menace_run::{run_once, Limits, Program};
 use menace_stats::rng::{below, from_seed};
 
 use super::format::{parse_answer, render_input, Parsed, View};

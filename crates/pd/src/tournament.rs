@@ -392,6 +392,88 @@ impl Games {
     }
 }
 
+/// `menace pd`'s settings, as its flags give them.
+#[derive(Clone, Debug)]
+pub struct Asked {
+    /// Built-in strategy names or programs' command lines.
+    pub players: Vec<String>,
+    /// Add the published tournament's entries.
+    pub published: bool,
+    /// The base seed.
+    pub seed: u64,
+    /// Fixed ids instead of a shuffle.
+    pub order: Option<Vec<Id>>,
+    /// A seed file (one per round), instead of generated seeds.
+    pub seeds: Option<PathBuf>,
+    /// Seconds per program per round.
+    pub timeout: f64,
+    /// Bytes of a program's output read per round.
+    pub max_output: usize,
+    /// Rounds per game (default: the rule's, P*25).
+    pub rounds: Option<usize>,
+    /// Games.
+    pub games: usize,
+    /// Games at once (default: [`Games::default_jobs`]).
+    pub jobs: Option<usize>,
+    /// The results folder (default: `pd-results/<fingerprint>`).
+    pub out: Option<PathBuf>,
+    /// How a game's scores are drawn (see [`Games::plot`]).
+    pub plot: Option<Plot>,
+}
+
+/// Plays `menace pd`: the settings checked (before the seed file is read, so a bad flag is
+/// the error rather than the file), then the games of the shard that `flags` makes of the
+/// number of jobs, the table written to `out`, with the summary files of a whole run of
+/// several games and a line of totals when games were played (a write to `out` that fails
+/// is not an error: the results are on disk).
+pub fn play(
+    a: &Asked,
+    flags: impl FnOnce(usize) -> Result<Flags<'static>, String>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), String> {
+    let mut specs = a.players.clone();
+    if a.published {
+        specs.extend(crate::strategies::PUBLISHED_FIELD.iter().map(|s| s.to_string()));
+    }
+    let players = field(&specs)?;
+    let n = players.len();
+    let rounds = a.rounds.unwrap_or_else(|| crate::rules::rounds_for(n as u32));
+    let deadline = std::time::Duration::ZERO;
+    let limits = menace_run::Limits { deadline, max_output: a.max_output.max(1), max_stderr: 4096 };
+    let mut games = Games {
+        players,
+        seed: a.seed,
+        order: a.order.clone(),
+        file_seeds: None,
+        rounds,
+        config: judge::Config { limits, rounds: Some(rounds) },
+        timeout: a.timeout,
+        games: a.games,
+        // Decided below from the plan (a folder of the tournament's own unless given).
+        out: PathBuf::new(),
+        plot: a.plot,
+    };
+    games.check()?;
+    games.config.limits.deadline = std::time::Duration::from_secs_f64(a.timeout);
+    if let Some(p) = &a.seeds {
+        games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
+    }
+    games.out = driver::results_dir(a.out.as_deref(), Path::new("pd-results"), &games.plan());
+    let flags = flags(a.jobs.unwrap_or_else(|| games.default_jobs()))?;
+    let start = std::time::Instant::now();
+    let (text, merged, totals) = games.run(flags)?;
+    let elapsed = start.elapsed().as_secs_f64();
+    let _ = write!(out, "{text}");
+    if let Some(merged) = merged.filter(|_| a.games > 1 && flags.shard.is_whole()) {
+        write_summaries(&games.out, &text, &merged)?;
+    }
+    // A re-run played nothing: the driver has said where the results are.
+    if !flags.quiet && totals.played > 0 {
+        let _ = writeln!(out, "{}", totals.describe(n, rounds, elapsed, &games.out));
+    }
+    Ok(())
+}
+
 /// How a player is named in the configuration: a built-in by name, a program by its
 /// command line (so two fields that differ in a program's flags never mix).
 pub fn spec_of(p: &Player) -> String {

@@ -58,7 +58,7 @@ pub use answer::Answer;
 pub use command::{parse_line, Command, COMMANDS};
 pub use engine::RulesChange;
 pub use history::HISTORY;
-pub use lines::{read_line, Input, Line, LineReader, MAX_LINE};
+pub use lines::{Input, LineReader, MAX_LINE};
 pub use menace_files::FileAccess;
 pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
 pub use sink::{Closed, JsonLines, Sink, Stop};

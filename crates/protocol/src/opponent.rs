@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use crate::answer::{rows, Answer, Score, Winner};
 use crate::command::{parse_line, Command};
-use menace_arena::{Program, ReadError, Session};
 use menace_core::learn::Player;
 use menace_core::menace::GameResult;
 use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
+use menace_run::{Program, ReadError, Session};
 use menace_stats::rng::GameRng;
 
 /// A program playing O against MENACE.

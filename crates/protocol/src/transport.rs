@@ -423,3 +423,50 @@ pub fn stdout_sink(text: bool, game: &'static str, person_opens: bool) -> Box<dy
         Box::new(JsonLines::new(std::io::BufWriter::new(std::io::stdout())))
     }
 }
+
+/// The engine on standard input and output (`menace` with no subcommand): a session of
+/// `config`, going on from the state file `state` if it exists ([`Session::with_state`];
+/// `asked`: bead rules given explicitly), answering as text for a person when `text`, else
+/// JSON lines, [`drive`]n until `quit`, end of input or a signal (`signalled`, stored by
+/// the caller's handler), then saved back to `state`. Gives the exit status: 0, 1 after a
+/// failure (said on standard error), 128 + the signal's number; `Err` when the session
+/// cannot start.
+pub fn run_stdio(
+    config: crate::Config,
+    state: Option<&std::path::Path>,
+    asked: Option<&menace_core::menace::BeadRules>,
+    text: bool,
+    signalled: &AtomicUsize,
+) -> Result<u8, String> {
+    use std::io::IsTerminal;
+    let game = config.game.name();
+    let person_opens = config.game.side(config.side) == Ok(menace_core::game::Side::Second);
+    let session = Session::with_state(config, state, asked)?;
+    if io::stdin().is_terminal() {
+        eprintln!(
+            "Ready to play {game}. Type `games 3` to play three games, `help` for all commands."
+        );
+    }
+    let sink = stdout_sink(text, game, person_opens);
+    let Ended { session, signal, input } = drive(session, sink, || io::stdin().lock(), signalled);
+    let Some(session) = session else {
+        eprintln!("menace: the session was lost");
+        return Ok(1);
+    };
+    if let Some(path) = state {
+        if let Err(e) = session.save_state(path) {
+            eprintln!("menace: {e}");
+            return Ok(1);
+        }
+    }
+    if signal != 0 {
+        return Ok(128 + signal as u8);
+    }
+    match input {
+        Ok(()) => Ok(0),
+        Err(e) => {
+            eprintln!("menace: {e}");
+            Ok(1)
+        }
+    }
+}

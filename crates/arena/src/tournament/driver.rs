@@ -138,6 +138,29 @@ pub struct Flags<'a> {
     pub quiet: bool,
 }
 
+impl<'a> Flags<'a> {
+    /// The flags of a run of `command`: the shard from `--shard K/N`, `--shards N` or the
+    /// environment `env` reads (a Slurm array, a Kubernetes indexed job; see
+    /// [`Shard::resolve`]), said on stderr with where K and N came from when it is a part of
+    /// the tournament (unless `quiet`: a whole run says nothing here, the driver's own line
+    /// says what it plays).
+    pub fn resolve(
+        command: &'a str,
+        shard: Option<&str>,
+        shards: Option<u64>,
+        env: &dyn Fn(&str) -> Option<String>,
+        jobs: usize,
+        batch: Option<u64>,
+        quiet: bool,
+    ) -> Result<Flags<'a>, String> {
+        let (shard, source) = Shard::resolve(shard, shards, env)?;
+        if !quiet && !shard.is_whole() {
+            eprintln!("{command}: shard {shard} ({source})");
+        }
+        Ok(Flags { command, shard, jobs, batch, quiet })
+    }
+}
+
 /// Where and how a run goes.
 #[derive(Clone, Copy, Debug)]
 pub struct Run<'a> {

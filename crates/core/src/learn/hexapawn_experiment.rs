@@ -197,7 +197,7 @@ mod tests {
             .iter()
             .find(|r| r.kind == LearnerKind::Menace && r.trainer == Trainer::Perfect)
             .unwrap();
-        // crates/core/tests/hexapawn.rs counts, with the solver, 32 challenge beads on moves that
+        // crates/core/tests/it/hexapawn.rs counts, with the solver, 32 challenge beads on moves that
         // throw the win away in the boxes perfect White lets MENACE meet; perfect White
         // punishes each once, and nothing else loses.
         assert_eq!(menace_vs_perfect.losses.values, vec![Some(32), Some(32)]);
@@ -215,7 +215,7 @@ mod tests {
     #[test]
     fn the_box_listing_names_every_box() {
         let lines = hexapawn_boxes();
-        // 17 boxes, counted independently in crates/core/tests/hexapawn.rs; one heading line.
+        // 17 boxes, counted independently in crates/core/tests/it/hexapawn.rs; one heading line.
         assert_eq!(lines.len(), 18);
         assert!(lines[0].starts_with("17 boxes"));
     }

@@ -5,8 +5,10 @@
 //! players and tells each how it ended, which is when learners learn. Because players are
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
+pub mod command;
 pub mod curve;
 pub mod eval;
+pub mod experiment;
 mod exploiter;
 pub mod hexapawn_experiment;
 pub mod learners;

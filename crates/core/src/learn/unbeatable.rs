@@ -9,7 +9,7 @@
 //! most-beaded sets of the boxes met there. [`UnbeatableWatch`] remembers those boxes and
 //! their sets at the last evaluation; a game that changes none of them leaves the answer
 //! as it was, and only a change re-runs the evaluation. The answers are the per-game
-//! check's, game for game (`tests/unbeatable.rs` holds it to that).
+//! check's, game for game (`tests/it/unbeatable.rs` holds it to that).
 
 use super::eval::{outcome_odds, Model, Version};
 use super::Policy;

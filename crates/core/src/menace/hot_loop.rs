@@ -5,7 +5,7 @@
 //! [`play`](crate::play::play) plays between a `Matchboxes<TicTacToe>` and
 //! [`Random`](crate::play::Random): the same draws from the generator in the same
 //! order, the same beads taken and returned, the same results
-//! (`crates/core/tests/hot_loop.rs` holds it to that, preset by preset). What it drops is generality. It knows that X moves on
+//! (`crates/core/tests/it/hot_loop.rs` holds it to that, preset by preset). What it drops is generality. It knows that X moves on
 //! even plies, that nobody has a line before ply 5 and that only the mover can have just
 //! made one, that X's move on ply 9 is forced, and it keeps the board's base-3 code as it
 //! goes instead of recomputing it. A game is then a straight run of table reads with a

@@ -1,4 +1,6 @@
-//! Live analysis over GTP, in Leela Zero's format: `lz-analyze` and `genmove_analyze`.
+//! Live analysis over GTP, in Leela Zero's format (`lz-analyze`, `genmove_analyze`) and in
+//! KataGo's (`kata-analyze`, `kata-genmove_analyze`), which adds each move's score and the
+//! board's ownership.
 //!
 //! `lz-analyze [color] [interval]` answers `=` at once, then a search runs and every
 //! `interval` centiseconds one line shows every root move with visits:
@@ -12,12 +14,28 @@
 //! empty line ends the answer, and the command is handled. `genmove_analyze color
 //! [interval]` streams the same during a `genmove` and ends with `play MOVE`.
 //!
+//! `kata-analyze [color] [interval] [ownership true]` writes KataGo's fields instead
+//! (floats, for the side to move), each move's `scoreMean` and `scoreLead` (the mean final
+//! margin of the playouts through it, komi included) and `scoreStdev` (their spread) and,
+//! when asked, one `ownership`
+//! entry at the end of the line: a number from -1 to 1 per point (1: the side to move's in
+//! every playout's end), row by row from the top left (A19) to the bottom right (T1):
+//!
+//! ```text
+//! info move D4 visits 38 winrate 0.540400 scoreMean 2.31 scoreStdev 9.80 scoreLead 2.31 prior 0.182800 lcb 0.530100 order 0 pv D4 Q16 ownership 0.52 0.61 ...
+//! ```
+//!
+//! The ownership is the search's own ([`Ownership`]): who owned each point at the end of
+//! each playout, averaged. KataGo's options that need a network's per-move ownership
+//! (`movesOwnership`, `ownershipStdev`, `pvVisits`) are refused when asked for (`true`).
+//!
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.
 
-use crate::io::gtp::{format_vertex, parse_color};
+use crate::io::vertex::{format_vertex, parse_color};
 use crate::rules::board::{Board, Colour};
 use crate::search::control::{Candidate, Progress};
+use crate::search::ownership::Ownership;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -32,6 +50,15 @@ pub enum Kind {
     Genmove,
 }
 
+/// Whose format the info lines are in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Leela Zero's (`lz-analyze`): integers in hundredths of a percent.
+    LeelaZero,
+    /// KataGo's (`kata-analyze`): floats, scores, and the ownership when asked.
+    KataGo,
+}
+
 /// A parsed analysis command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Request {
@@ -41,6 +68,23 @@ pub struct Request {
     pub color: Colour,
     /// Time between two info lines (zero: none until the end).
     pub interval: Duration,
+    /// The lines' format.
+    pub format: Format,
+    /// KataGo's `ownership true`: every line ends with the board's ownership.
+    pub ownership: bool,
+}
+
+impl Request {
+    /// A silent search of `color`'s move (pondering): Leela Zero's format, no interval.
+    pub fn silent(color: Colour) -> Request {
+        Request {
+            kind: Kind::Analyze,
+            color,
+            interval: Duration::ZERO,
+            format: Format::LeelaZero,
+            ownership: false,
+        }
+    }
 }
 
 /// The longest interval accepted, in centiseconds (an hour).
@@ -49,11 +93,23 @@ pub const MAX_INTERVAL_CS: u64 = 360_000;
 /// Reads the arguments of an analysis command: `[color] [interval]` with the interval
 /// also as `interval N` (centiseconds); `genmove_analyze` needs the colour. `to_move`
 /// is the colour when none is given. Leela Zero's `avoid`, `allow` and `minmoves` are
-/// refused (an error, not a silent half-analysis).
-pub fn parse(args: &[&str], kind: Kind, to_move: Colour) -> Result<Request, String> {
-    let usage = match kind {
-        Kind::Analyze => "syntax error: lz-analyze [color] [interval]",
-        Kind::Genmove => "syntax error: genmove_analyze color [interval]",
+/// refused (an error, not a silent half-analysis). In KataGo's format, `ownership
+/// true|false` too, and KataGo's other options when `false`.
+pub fn parse(
+    args: &[&str],
+    kind: Kind,
+    format: Format,
+    to_move: Colour,
+) -> Result<Request, String> {
+    let usage = match (format, kind) {
+        (Format::LeelaZero, Kind::Analyze) => "syntax error: lz-analyze [color] [interval]",
+        (Format::LeelaZero, Kind::Genmove) => "syntax error: genmove_analyze color [interval]",
+        (Format::KataGo, Kind::Analyze) => {
+            "syntax error: kata-analyze [color] [interval] [ownership true|false]"
+        }
+        (Format::KataGo, Kind::Genmove) => {
+            "syntax error: kata-genmove_analyze color [interval] [ownership true|false]"
+        }
     };
     let mut rest = args;
     let color = match rest.first().and_then(|c| parse_color(c).ok()) {
@@ -68,7 +124,38 @@ pub fn parse(args: &[&str], kind: Kind, to_move: Colour) -> Result<Request, Stri
         s.parse::<u64>().ok().filter(|&n| n <= MAX_INTERVAL_CS).ok_or_else(|| usage.to_string())
     };
     let mut interval = None;
+    let mut ownership = false;
     while let Some((first, tail)) = rest.split_first() {
+        if format == Format::KataGo {
+            let flag = |v: &str| match v {
+                "true" => Ok(true),
+                "false" => Ok(false),
+                _ => Err(usage.to_string()),
+            };
+            match (*first, tail) {
+                ("ownership", [v, ..]) => {
+                    ownership = flag(v)?;
+                    rest = &tail[1..];
+                    continue;
+                }
+                (
+                    key @ ("ownershipStdev"
+                    | "movesOwnership"
+                    | "movesOwnershipStdev"
+                    | "pvVisits"
+                    | "pvEdgeVisits"
+                    | "rootInfo"),
+                    [v, ..],
+                ) => {
+                    if flag(v)? {
+                        return Err(format!("{key} is not supported"));
+                    }
+                    rest = &tail[1..];
+                    continue;
+                }
+                _ => {}
+            }
+        }
         let set = match (first.to_ascii_lowercase().as_str(), tail) {
             ("interval", [n, ..]) => {
                 rest = &tail[1..];
@@ -88,7 +175,7 @@ pub fn parse(args: &[&str], kind: Kind, to_move: Colour) -> Result<Request, Stri
         }
     }
     let interval = Duration::from_millis(10 * interval.unwrap_or(0));
-    Ok(Request { kind, color, interval })
+    Ok(Request { kind, color, interval, format, ownership })
 }
 
 /// A share (0 to 1) in Leela Zero's integer hundredths of a percent (0 to 10000).
@@ -115,13 +202,65 @@ pub fn info_line(b: &Board, candidates: &[Candidate]) -> String {
     parts.join(" ")
 }
 
-/// Writes the current snapshot of `progress` as an info line, if it has candidates.
-fn report(out: &Mutex<impl Write>, b: &Board, progress: &Progress) {
-    let (_, candidates) = progress.candidates();
+/// One info line in KataGo's format (without its newline): every candidate with its
+/// score for `to_move` (the side to move in `b`), then `ownership` when given (and not
+/// empty); empty when there is no candidate yet.
+pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownership>) -> String {
     if candidates.is_empty() {
+        return String::new();
+    }
+    // KataGo reports for the side to move.
+    let sign = if b.to_move() == Colour::Black { 1.0 } else { -1.0 };
+    let mut parts = Vec::with_capacity(candidates.len() + 1);
+    for (order, c) in candidates.iter().enumerate() {
+        let pv: Vec<String> = c.pv.iter().map(|&m| format_vertex(b, m)).collect();
+        let score = c.score.map_or(String::new(), |s| {
+            let s = sign * s;
+            let sd = c.score_stdev.unwrap_or(0.0);
+            format!(" scoreMean {s:.2} scoreStdev {sd:.2} scoreLead {s:.2}")
+        });
+        parts.push(format!(
+            "info move {} visits {} winrate {:.6}{score} prior {:.6} lcb {:.6} order {order} pv {}",
+            format_vertex(b, c.mv),
+            c.visits,
+            c.winrate,
+            c.prior,
+            c.lcb,
+            pv.join(" ")
+        ));
+    }
+    if let Some(own) = ownership.filter(|o| o.ends() > 0) {
+        let n = b.size();
+        let values: Vec<String> = (0..n * n)
+            .map(|i| {
+                let v = sign * own.of(b.point(i / n, i % n)).unwrap_or(0.0);
+                // `-0.00` reads oddly; a point nobody owns is 0.
+                let v = if v.abs() < 0.005 { 0.0 } else { v };
+                format!("{v:.2}")
+            })
+            .collect();
+        parts.push(format!("ownership {}", values.join(" ")));
+    }
+    parts.join(" ")
+}
+
+/// The info line of `progress`'s latest snapshot for `req`, in its format (empty without
+/// candidates).
+pub fn line(b: &Board, req: &Request, progress: &Progress) -> String {
+    let (_, candidates) = progress.candidates();
+    match req.format {
+        Format::LeelaZero => info_line(b, &candidates),
+        Format::KataGo => kata_line(b, &candidates, progress.ownership().as_ref()),
+    }
+}
+
+/// Writes the current snapshot of `progress` as an info line, if it has candidates.
+fn report(out: &Mutex<impl Write>, b: &Board, req: &Request, progress: &Progress) {
+    let line = line(b, req, progress);
+    if line.is_empty() {
         return;
     }
-    let line = info_line(b, &candidates) + "\n";
+    let line = line + "\n";
     let mut w = out.lock().unwrap_or_else(|p| p.into_inner());
     // A write error means the controller is gone; the reader sees the end of input.
     let _ = w.write_all(line.as_bytes()).and_then(|()| w.flush());
@@ -130,25 +269,27 @@ fn report(out: &Mutex<impl Write>, b: &Board, progress: &Progress) {
 /// How often the reporter looks whether the search has ended (it sleeps in such steps).
 const POLL: Duration = Duration::from_millis(5);
 
-/// Runs `search` on a worker thread while info lines of `b`'s analysis go to `out` every
-/// `interval` (none if zero), and `wait` on this thread; when `wait` returns and `stop` is
-/// set, the search is stopped. Returns both results once the worker has ended, and the
-/// last snapshot's candidates. With an interval, a search that ended on its own gets a
-/// last info line.
+/// Runs `search` on a worker thread while info lines of `b`'s analysis (`req`'s format)
+/// go to `out` every `interval` (none if zero), and `wait` on this thread; when `wait`
+/// returns and `stop` is set, the search is stopped. Returns both results once the worker
+/// has ended, and the last snapshot's info line (empty without candidates). With an
+/// interval, a search that ended on its own gets a last info line.
 pub fn stream<W: Write + Send, T: Send, R>(
     out: &Mutex<W>,
     b: &Board,
+    req: &Request,
     interval: Duration,
     search: impl FnOnce(&AtomicBool, &Progress) -> T + Send,
     wait: impl FnOnce() -> R,
     stop: bool,
-) -> (T, R, Vec<Candidate>) {
+) -> (T, R, String) {
     let flag = AtomicBool::new(false);
     let finished = AtomicBool::new(false);
     // Threads publish twice an interval, so a line is at most about one interval old.
     // Without an interval only the final snapshot counts (publishing costs a walk of the
     // root's principal variations).
     let progress = Progress::new(if interval.is_zero() { Duration::MAX } else { interval / 2 });
+    let progress = if req.ownership { progress.with_ownership() } else { progress };
     std::thread::scope(|s| {
         let worker = std::thread::Builder::new()
             .spawn_scoped(s, || {
@@ -162,12 +303,12 @@ pub fn stream<W: Write + Send, T: Send, R>(
             while !finished.load(Ordering::Acquire) && !flag.load(Ordering::Relaxed) {
                 std::thread::sleep(POLL);
                 if !interval.is_zero() && Instant::now() >= next {
-                    report(out, b, &progress);
+                    report(out, b, req, &progress);
                     next += interval;
                 }
             }
             if !interval.is_zero() && !flag.load(Ordering::Relaxed) {
-                report(out, b, &progress);
+                report(out, b, req, &progress);
             }
         });
         let r = wait();
@@ -177,7 +318,7 @@ pub fn stream<W: Write + Send, T: Send, R>(
         let t = worker.join().expect("analysis thread panicked");
         // The reporter sees `finished` within one poll.
         reporter.join().expect("analysis reporter panicked");
-        (t, r, progress.candidates().1)
+        (t, r, line(b, req, &progress))
     })
 }
 
@@ -190,10 +331,10 @@ mod tests {
         let b = Colour::Black;
         let w = Colour::White;
         let ms = Duration::from_millis;
-        let ok = |args: &[&str], kind| parse(args, kind, b);
+        let ok = |args: &[&str], kind| parse(args, kind, Format::LeelaZero, b);
         assert_eq!(
             ok(&["10"], Kind::Analyze),
-            Ok(Request { kind: Kind::Analyze, color: b, interval: ms(100) })
+            Ok(Request { interval: ms(100), ..Request::silent(b) })
         );
         assert_eq!(
             ok(&["w", "50"], Kind::Analyze).map(|r| (r.color, r.interval)),
@@ -216,6 +357,27 @@ mod tests {
             assert!(ok(bad, Kind::Analyze).is_err(), "{bad:?}");
         }
         assert!(ok(&["10"], Kind::Genmove).is_err(), "genmove_analyze needs a colour");
+        assert!(ok(&["ownership", "true"], Kind::Analyze).is_err(), "KataGo's only");
+    }
+
+    #[test]
+    fn katago_arguments() {
+        let kata = |args: &[&str]| parse(args, Kind::Analyze, Format::KataGo, Colour::Black);
+        let r = kata(&["w", "25", "ownership", "true"]).unwrap();
+        assert_eq!(
+            (r.color, r.interval, r.ownership),
+            (Colour::White, Duration::from_millis(250), true)
+        );
+        assert_eq!(r.format, Format::KataGo);
+        assert!(!kata(&["10", "ownership", "false", "pvVisits", "false"]).unwrap().ownership);
+        assert_eq!(kata(&["10"]).map(|r| r.ownership), Ok(false));
+        assert_eq!(
+            kata(&["10", "movesOwnership", "true"]),
+            Err("movesOwnership is not supported".into())
+        );
+        for bad in [&["ownership"][..], &["ownership", "yes"], &["10", "ownership", "true", "5"]] {
+            assert!(kata(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]
@@ -231,6 +393,8 @@ mod tests {
             prior: 0.1828,
             lcb: 0.53,
             pv,
+            score: Some(-2.5),
+            score_stdev: Some(9.0),
         };
         let line = info_line(&b, &[c(d4, 38, vec![d4, q16]), c(Move::Pass, 2, vec![Move::Pass])]);
         assert_eq!(
@@ -239,5 +403,44 @@ mod tests {
              info move pass visits 2 winrate 5404 prior 1828 lcb 5300 order 1 pv pass"
         );
         assert_eq!(info_line(&b, &[]), "");
+    }
+
+    #[test]
+    fn katago_lines_give_scores_and_ownership_for_the_side_to_move() {
+        use crate::rules::board::Move;
+        // 3x3: black C3 (top right) and A1; white to move.
+        let mut b = Board::new(3);
+        b.play(Move::Play(b.point(0, 2))).unwrap();
+        b.play(Move::Pass).unwrap();
+        b.play(Move::Play(b.point(2, 0))).unwrap();
+        let b2 = Move::Play(b.point(1, 1));
+        let c = Candidate {
+            mv: b2,
+            visits: 7,
+            winrate: 0.25,
+            prior: 0.5,
+            lcb: 0.125,
+            pv: vec![b2, Move::Pass],
+            score: Some(6.5),
+            score_stdev: Some(3.25),
+        };
+        let mut own = Ownership::new();
+        own.add(&b);
+        own.add(&b);
+        let line = kata_line(&b, std::slice::from_ref(&c), Some(&own));
+        // Black's 6.5 is white's -6.5. Ownership by hand, for black, row by row from A3:
+        // A3 touches only empty points (nobody's), B3 touches C3, C3 is black; A2 touches
+        // A1; B2 only empty points; C2 touches C3; A1 black; B1 touches A1; C1 nobody's.
+        // For white, the side to move, each is negated.
+        assert_eq!(
+            line,
+            "info move B2 visits 7 winrate 0.250000 scoreMean -6.50 scoreStdev 3.25 scoreLead -6.50 \
+             prior 0.500000 lcb 0.125000 order 0 pv B2 pass \
+             ownership 0.00 -1.00 -1.00 -1.00 0.00 -1.00 -1.00 -1.00 0.00"
+        );
+        // Without ownership (not asked, or no playout yet) the line stops after the moves.
+        assert!(!kata_line(&b, std::slice::from_ref(&c), None).contains("ownership"));
+        assert!(!kata_line(&b, &[c], Some(&Ownership::new())).contains("ownership"));
+        assert_eq!(kata_line(&b, &[], Some(&own)), "");
     }
 }

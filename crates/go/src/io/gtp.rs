@@ -6,18 +6,25 @@
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
-use crate::io::analysis::{self, Kind, Request};
+use crate::io::analysis::{self, Format, Kind, Request};
 use crate::io::sgf;
+use crate::io::vertex::{parse_color, LETTERS};
+// Where the vertex words have always been found (tests, the referee, docs).
+pub use crate::io::vertex::{format_vertex, parse_vertex};
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::{TimeControl, MAX_STONES};
+use crate::rules::game::Game;
 use crate::rules::handicap;
 use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
+use crate::search::reuse::Forest;
 use crate::search::seed::position_seed;
 use crate::search::status::{self, Status};
 use crate::search::time::{self, TimeManager};
+use crate::search::tree::RootRules;
+use menace_run::{Line, Lines};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -27,7 +34,7 @@ pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
 /// The commands we know, in the order `list_commands` prints them.
 pub const COMMANDS: &[(&str, Handler)] = &[
     ("protocol_version", |_, _| Ok("2".into())),
-    ("name", |_, _| Ok("menace".into())),
+    ("name", |e, _| Ok(e.name.clone().unwrap_or_else(|| "menace".into()))),
     ("version", |e, _| Ok(e.version.clone().unwrap_or_else(|| env!("CARGO_PKG_VERSION").into()))),
     ("known_command", cmd_known_command),
     ("list_commands", cmd_list_commands),
@@ -52,6 +59,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("lz-analyze", cmd_lz_analyze),
     ("lz-genmove_analyze", cmd_genmove_analyze),
     ("genmove_analyze", cmd_genmove_analyze),
+    ("kata-analyze", cmd_kata_analyze),
+    ("kata-genmove_analyze", cmd_kata_genmove_analyze),
     // G2 (issue 28): the end of the game.
     ("final_status_list", cmd_final_status_list),
     ("kgs-genmove_cleanup", cmd_genmove_cleanup),
@@ -59,26 +68,25 @@ pub const COMMANDS: &[(&str, Handler)] = &[
 
 /// The GTP engine's state: the game so far and the search settings.
 pub struct Engine {
-    board: Board,
+    /// The game so far: `undo` steps back through it, genmove never repeats one of its
+    /// positions (positional superko).
+    game: Game,
     komi: f32,
-    /// Boards before each move, for `undo`.
-    history: Vec<Board>,
-    /// Position keys (stones and side to move) of every position of the game so far,
-    /// the current one included: genmove never repeats one (positional superko).
-    keys: Vec<u64>,
     cfg: SearchConfig,
     /// See [`Engine::resign_below`].
     resign_below: f32,
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
     /// Tree reuse: the trees kept from the last search (`None`: no reuse).
-    forest: Option<std::sync::Mutex<mcts::Forest>>,
+    forest: Option<std::sync::Mutex<Forest>>,
     /// Think on the opponent's time (see [`Engine::ponder`]).
     ponder: bool,
     /// The last command played a move of ours (pondering starts after it).
     just_moved: bool,
     /// What `version` answers instead of ours (see [`Engine::version`]).
     version: Option<String>,
+    /// What `name` answers instead of `menace` ([`Engine::name`]).
+    name: Option<String>,
     /// Say each move's search on stderr (see [`Engine::verbose`]).
     verbose: bool,
     /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
@@ -91,13 +99,9 @@ impl Engine {
     /// position mixed with `cfg.seed` (0 for the plain engine), so the engine is
     /// deterministic, and a match can still vary it reproducibly with another seed.
     pub fn new(cfg: SearchConfig) -> Engine {
-        let board = Board::new(MAX_SIZE);
-        let keys = vec![board.position_key()];
         Engine {
-            board,
+            game: Game::new(Board::new(MAX_SIZE)),
             komi: 0.0,
-            history: Vec::new(),
-            keys,
             cfg,
             resign_below: 0.0,
             time: TimeManager::default(),
@@ -106,6 +110,7 @@ impl Engine {
             ponder: false,
             just_moved: false,
             version: None,
+            name: None,
             verbose: false,
             quit: false,
         }
@@ -157,6 +162,14 @@ impl Engine {
         self
     }
 
+    /// Makes `name` answer `name` instead of `menace` (when given). Lizzie 0.7.4 sends
+    /// KataGo's `kata-analyze ... ownership true` (and shows the ownership map and each
+    /// move's score) only to an engine whose name starts with `KataGo`.
+    pub fn name(mut self, name: Option<String>) -> Engine {
+        self.name = name;
+        self
+    }
+
     /// Says on stderr, for each move the engine chooses, the move, the playouts this search
     /// ran, the visits its root holds (more than the playouts when a kept or pondered tree
     /// was reused) and the seconds it took: what GoGui's and Sabaki's engine consoles show,
@@ -168,7 +181,7 @@ impl Engine {
 
     /// The current position.
     pub fn board(&self) -> &Board {
-        &self.board
+        self.game.board()
     }
 
     /// `c`'s clock as the engine counts it (`None`: no time control set).
@@ -243,8 +256,7 @@ impl Engine {
         let interval = if live { req.interval } else { std::time::Duration::ZERO };
         let (b, cfg, ctx) = setup(self, req.color, false);
         let mut text = String::new();
-        let info = |cands: &[crate::search::control::Candidate]| {
-            let line = analysis::info_line(&b, cands);
+        let info = |line: String| {
             if live || line.is_empty() {
                 String::new()
             } else {
@@ -254,15 +266,15 @@ impl Engine {
         match req.kind {
             Kind::Analyze => {
                 let this = &*self;
-                let caps = cfg.capabilities();
-                let rules = mcts::RootRules {
+                let caps = cfg.params();
+                let rules = RootRules {
                     forbidden: ctx.forbidden.clone(),
                     allow_pass: true,
                     wide: caps.wide_root.applies(false),
                 };
                 let mut root = b.clone();
                 root.set_passes(u8::from(ctx.opponent_passed));
-                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile);
+                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params());
                 let search = |stop: &AtomicBool, progress: &Progress| {
                     let ctl = Control {
                         stop: Some(stop),
@@ -273,8 +285,8 @@ impl Engine {
                     };
                     mcts::search_with(&root, &cfg, &rules, &ctl);
                 };
-                let ((), r, last) = analysis::stream(out, &b, interval, search, wait, live);
-                text.push_str(&info(&last));
+                let ((), r, last) = analysis::stream(out, &b, &req, interval, search, wait, live);
+                text.push_str(&info(last));
                 text.push('\n');
                 (text, r)
             }
@@ -283,8 +295,9 @@ impl Engine {
                 let search = |_: &AtomicBool, progress: &Progress| {
                     choose(this, req.color, start, Some(progress), false)
                 };
-                let ((_, mv), r, last) = analysis::stream(out, &b, interval, search, wait, false);
-                text.push_str(&info(&last));
+                let ((_, mv), r, last) =
+                    analysis::stream(out, &b, &req, interval, search, wait, false);
+                text.push_str(&info(last));
                 let answer = commit_genmove(self, &b, mv, start).unwrap_or_else(|e| e);
                 text.push_str(&format!("play {answer}\n\n"));
                 (text, r)
@@ -293,31 +306,24 @@ impl Engine {
     }
 
     fn reset(&mut self, size: usize) {
-        self.board = Board::new(size);
+        self.game = Game::new(Board::new(size));
         self.time.restart();
-        self.history.clear();
-        self.keys = vec![self.board.position_key()];
     }
 
     /// Puts black handicap stones on the empty board, white to move. They are the game's
     /// starting position: `undo` does not take them back.
     fn place_handicap(&mut self, stones: &[Point]) -> Result<(), String> {
-        if !self.history.is_empty() || self.board.points().any(|p| self.board.at(p) != EMPTY) {
+        let b = self.game.board();
+        if self.game.moves_played() > 0 || b.points().any(|p| b.at(p) != EMPTY) {
             return Err("board not empty".into());
         }
-        self.board = handicap::board(self.board.size(), stones)?;
-        self.keys = vec![self.board.position_key()];
+        self.game = Game::new(handicap::board(b.size(), stones)?);
         Ok(())
     }
 
     /// Plays `m` for `color`, recording history; the state is unchanged on error.
     fn play_move(&mut self, color: Colour, m: Move) -> Result<(), String> {
-        let mut next = self.board.clone();
-        next.set_to_move(color);
-        next.play(m).map_err(|_| "illegal move".to_string())?;
-        self.history.push(std::mem::replace(&mut self.board, next));
-        self.keys.push(self.board.position_key());
-        Ok(())
+        self.game.play_as(color, m).map_err(|_| "illegal move".to_string())
     }
 }
 
@@ -328,46 +334,6 @@ fn frame(id: &str, answer: Result<String, String>) -> String {
         Ok(text) => format!("={id} {text}\n\n"),
         Err(msg) => format!("?{id} {msg}\n\n"),
     }
-}
-
-/// Reads a GTP colour (`b`, `w`, `black`, `white`, any case).
-pub(crate) fn parse_color(s: &str) -> Result<Colour, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "b" | "black" => Ok(Colour::Black),
-        "w" | "white" => Ok(Colour::White),
-        _ => Err("invalid color".into()),
-    }
-}
-
-/// Column letters: A-T without I.
-const LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRST";
-
-/// Reads a GTP vertex (`D4`, `pass`) on `b`.
-pub fn parse_vertex(b: &Board, s: &str) -> Result<Move, String> {
-    if s.eq_ignore_ascii_case("pass") {
-        return Ok(Move::Pass);
-    }
-    let up = s.to_ascii_uppercase();
-    let bytes = up.as_bytes();
-    let col = bytes
-        .first()
-        .and_then(|c| LETTERS.iter().position(|l| l == c))
-        .ok_or_else(|| "invalid coordinate".to_string())?;
-    let row: usize = up[1..].parse().map_err(|_| "invalid coordinate".to_string())?;
-    let n = b.size();
-    if col >= n || row == 0 || row > n || !up[1..].bytes().all(|c| c.is_ascii_digit()) {
-        return Err("invalid coordinate".into());
-    }
-    Ok(Move::Play(b.point(n - row, col)))
-}
-
-/// Writes a move as a GTP vertex (`D4`, `pass`).
-pub fn format_vertex(b: &Board, m: Move) -> String {
-    let Move::Play(p) = m else {
-        return "pass".into();
-    };
-    let (r, c) = b.row_col(p);
-    format!("{}{}", LETTERS[c] as char, b.size() - r)
 }
 
 fn cmd_known_command(_: &mut Engine, args: &[&str]) -> Result<String, String> {
@@ -394,7 +360,7 @@ fn cmd_boardsize(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 }
 
 fn cmd_clear_board(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    let n = e.board.size();
+    let n = e.game.board().size();
     e.reset(n);
     Ok(String::new())
 }
@@ -444,16 +410,20 @@ fn cmd_time_left(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let [n] = args else { return Err("invalid number of stones".into()) };
     let n: usize = n.parse().map_err(|_| "invalid number of stones")?;
-    let stones = handicap::fixed(e.board.size(), n)?;
+    let stones = handicap::fixed(e.game.board().size(), n)?;
     e.place_handicap(&stones)?;
-    Ok(stones.iter().map(|&p| format_vertex(&e.board, Move::Play(p))).collect::<Vec<_>>().join(" "))
+    Ok(stones
+        .iter()
+        .map(|&p| format_vertex(e.game.board(), Move::Play(p)))
+        .collect::<Vec<_>>()
+        .join(" "))
 }
 
 /// `set_free_handicap v1 v2 ...`: black's stones where the controller says.
 fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let moves = args
         .iter()
-        .map(|v| parse_vertex(&e.board, v))
+        .map(|v| parse_vertex(e.game.board(), v))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| "bad vertex list")?;
     // A pass puts no stone: refused below, where `points` comes out shorter than `moves`.
@@ -461,7 +431,7 @@ fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String
     let mut distinct = points.clone();
     distinct.sort_unstable();
     distinct.dedup();
-    let n = e.board.size() * e.board.size();
+    let n = e.game.board().size() * e.game.board().size();
     if points.len() != moves.len()
         || points.len() < 2
         || points.len() >= n
@@ -478,7 +448,7 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         return Err("invalid color or coordinate".into());
     }
     let color = parse_color(args[0])?;
-    let m = parse_vertex(&e.board, args[1])?;
+    let m = parse_vertex(e.game.board(), args[1])?;
     e.play_move(color, m)?;
     Ok(String::new())
 }
@@ -488,7 +458,7 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// `cleanup` (`kgs-genmove_cleanup`) it does not pass while the opponent has dead stones
 /// on the board.
 fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Context) {
-    let mut b = e.board.clone();
+    let mut b = e.game.board().clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position with the same side to move.
     let forbidden: Vec<Point> = b
@@ -497,20 +467,21 @@ fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Cont
         .filter(|&p| {
             let mut after = b.clone();
             after.play_unchecked(Move::Play(p));
-            e.keys.contains(&after.position_key())
+            e.game.seen(after.position_key())
         })
         .collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
     // colour that moved to move).
-    let opponent_passed =
-        !e.history.is_empty() && e.board.last_move().is_pass() && e.board.to_move() == color;
+    let opponent_passed = e.game.moves_played() > 0
+        && e.game.board().last_move().is_pass()
+        && e.game.board().to_move() == color;
     let cfg = SearchConfig {
         komi: e.komi,
         seed: position_seed(&b.position_key().to_le_bytes(), b.move_count(), e.cfg.seed),
         ..e.cfg.clone()
     };
     let points = b.size() * b.size();
-    let resign_below = if e.history.len() >= points / 4 { e.resign_below } else { 0.0 };
+    let resign_below = if e.game.moves_played() >= points / 4 { e.resign_below } else { 0.0 };
     let capture_dead = cleanup && status::estimate(&b).opponent_has_dead(&b, color);
     let ctx =
         Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
@@ -537,7 +508,7 @@ fn choose(
             deadline: Some(start + think),
             early_stop: true,
             max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, cfg.profile),
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params()),
             ),
             progress,
             stop: None,
@@ -596,11 +567,11 @@ fn commit_genmove(
 
 /// The kept trees for the next search, told the moves played since their position (the
 /// search checks that those moves lead to its position); `None` without tree reuse.
-fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<mcts::Forest>> {
+fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
     let forest = e.forest.as_ref()?;
     let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
     let key = f.root().map(|r| r.position_key());
-    let positions: Vec<&Board> = e.history.iter().chain(std::iter::once(&e.board)).collect();
+    let positions = e.game.positions();
     let path = match positions.iter().rposition(|b| Some(b.position_key()) == key) {
         Some(i) => positions[i + 1..].iter().map(|b| b.last_move()).collect(),
         None => Vec::new(),
@@ -612,14 +583,32 @@ fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<mcts::Forest>> {
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
 fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending = Some(analysis::parse(args, Kind::Analyze, e.board.to_move())?);
+    e.pending =
+        Some(analysis::parse(args, Kind::Analyze, Format::LeelaZero, e.game.board().to_move())?);
+    Ok(String::new())
+}
+
+/// `kata-analyze [color] [interval] [ownership true]` (KataGo's live analysis, with each
+/// move's score and the board's ownership; see [`analysis`]).
+fn cmd_kata_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending =
+        Some(analysis::parse(args, Kind::Analyze, Format::KataGo, e.game.board().to_move())?);
+    Ok(String::new())
+}
+
+/// `kata-genmove_analyze color [interval] [ownership true]`: `genmove_analyze` in
+/// KataGo's format.
+fn cmd_kata_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+    e.pending =
+        Some(analysis::parse(args, Kind::Genmove, Format::KataGo, e.game.board().to_move())?);
     Ok(String::new())
 }
 
 /// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
 /// streams its search and ends with `play MOVE` (see [`analysis`]).
 fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending = Some(analysis::parse(args, Kind::Genmove, e.board.to_move())?);
+    e.pending =
+        Some(analysis::parse(args, Kind::Genmove, Format::LeelaZero, e.game.board().to_move())?);
     Ok(String::new())
 }
 
@@ -655,35 +644,25 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
         .map_err(|err| cannot(format!("{path}: {}", err.reason())))?;
     let text = String::from_utf8(bytes).map_err(|_| cannot(format!("{path} is not UTF-8 text")))?;
     let game = sgf::read(&text).map_err(cannot)?;
-    let mut loaded = Engine::new(e.cfg.clone());
-    loaded.reset(game.size);
-    if !game.handicap.is_empty() {
-        loaded.place_handicap(&game.handicap).map_err(cannot)?;
-    }
-    let first = usize::from(!game.handicap.is_empty());
-    for (i, &m) in game.moves.iter().take(upto).enumerate() {
-        let color = if (i + first) % 2 == 0 { Colour::Black } else { Colour::White };
-        loaded.play_move(color, m).map_err(|_| cannot(format!("move {} is illegal", i + 1)))?;
-    }
+    let loaded = Game::replay(game.start().map_err(cannot)?, &game.moves, upto)
+        .map_err(|(i, _)| cannot(format!("move {} is illegal", i + 1)))?;
     // All checked: now the engine takes the game.
-    e.board = loaded.board;
-    e.history = loaded.history;
-    e.keys = loaded.keys;
+    e.game = loaded;
     e.komi = game.komi;
     Ok(String::new())
 }
 
 fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    let prev = e.history.pop().ok_or("cannot undo")?;
-    e.board = prev;
-    e.keys.pop();
+    if !e.game.undo() {
+        return Err("cannot undo".into());
+    }
     Ok(String::new())
 }
 
 /// `final_score`: area score (stones plus surrounded empty points, Tromp-Taylor) after
 /// taking off the stones `final_status_list dead` lists, komi included.
 fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    Ok(score::result_string(status::estimate(&e.board).margin(e.komi)))
+    Ok(score::result_string(status::estimate(e.game.board()).margin(e.komi)))
 }
 
 /// `final_status_list dead|alive|seki`: the stones with that status
@@ -692,12 +671,15 @@ fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let [word] = args else { return Err("syntax error: final_status_list dead|alive|seki".into()) };
     let wanted = Status::parse(word).ok_or("invalid status: dead, alive or seki")?;
-    let est = status::estimate(&e.board);
+    let est = status::estimate(e.game.board());
     let lines: Vec<String> = est
-        .groups(&e.board, wanted)
+        .groups(e.game.board(), wanted)
         .iter()
         .map(|g| {
-            g.iter().map(|&p| format_vertex(&e.board, Move::Play(p))).collect::<Vec<_>>().join(" ")
+            g.iter()
+                .map(|&p| format_vertex(e.game.board(), Move::Play(p)))
+                .collect::<Vec<_>>()
+                .join(" ")
         })
         .collect();
     Ok(lines.join("\n"))
@@ -714,7 +696,7 @@ fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> 
 }
 
 fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
-    let b = &e.board;
+    let b = e.game.board();
     let n = b.size();
     let letters: String =
         LETTERS[..n].iter().map(|&l| format!(" {}", l as char)).collect::<String>();
@@ -767,24 +749,17 @@ enum Input {
     Line(String),
 }
 
-/// Reads the next line of `input` without ever holding more than [`MAX_GTP_LINE`] bytes.
-fn read_line(input: &mut impl std::io::BufRead, buf: &mut Vec<u8>) -> std::io::Result<Input> {
-    use std::io::{BufRead, Read};
-    buf.clear();
-    if input.take(MAX_GTP_LINE as u64 + 2).read_until(b'\n', buf)? == 0 {
-        return Ok(Input::Eof);
-    }
-    let body = buf.strip_suffix(b"\n").unwrap_or(buf);
-    if body.strip_suffix(b"\r").unwrap_or(body).len() > MAX_GTP_LINE {
-        if !buf.ends_with(b"\n") {
-            input.skip_until(b'\n')?;
+/// Reads the next line of `lines` (capped at [`MAX_GTP_LINE`], never held whole).
+fn read_line(lines: &mut Lines<impl std::io::BufRead>) -> std::io::Result<Input> {
+    Ok(match lines.next_line()? {
+        Line::Eof => Input::Eof,
+        Line::TooLong(_) => Input::TooLong,
+        // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
+        // end of the session.
+        Line::Text(bytes) => {
+            Input::Line(String::from_utf8_lossy(&bytes).trim_end_matches('\r').to_string())
         }
-        return Ok(Input::TooLong);
-    }
-    // Bytes that are not UTF-8 become U+FFFD: a bad line gets an error answer, not an
-    // end of the session.
-    let line = String::from_utf8_lossy(buf);
-    Ok(Input::Line(line.trim_end_matches(['\n', '\r']).to_string()))
+    })
 }
 
 /// Runs `engine` over lines of `input`, writing answers to `output`, until `quit` or end
@@ -798,19 +773,18 @@ pub fn serve(
     input: impl std::io::BufRead,
     output: impl std::io::Write + Send,
 ) -> std::io::Result<()> {
-    let mut input = input;
+    let mut input = Lines::new(input, MAX_GTP_LINE);
     let out = std::sync::Mutex::new(output);
     let write = |text: &str| -> std::io::Result<()> {
         let mut w = out.lock().unwrap_or_else(|p| p.into_inner());
         w.write_all(text.as_bytes())?;
         w.flush()
     };
-    let mut buf = Vec::new();
     let mut next = None;
     loop {
         let read = match next.take() {
             Some(read) => read,
-            None => read_line(&mut input, &mut buf)?,
+            None => read_line(&mut input)?,
         };
         let line = match read {
             Input::Eof => break,
@@ -826,7 +800,7 @@ pub fn serve(
                 write(&format!("={id}\n"))?;
                 let text = match req.kind {
                     Kind::Analyze => {
-                        let read = || read_line(&mut input, &mut buf);
+                        let read = || read_line(&mut input);
                         let (text, read) = e.run_analysis(req, &out, read, true);
                         next = Some(read?);
                         text
@@ -843,9 +817,9 @@ pub fn serve(
         if e.ponder && e.just_moved {
             // Think on the opponent's time, silently, until the next line arrives.
             let sink = std::sync::Mutex::new(std::io::sink());
-            let to_move = e.board.to_move();
-            let req = Request { kind: Kind::Analyze, color: to_move, interval: Default::default() };
-            let read = || read_line(&mut input, &mut buf);
+            let to_move = e.game.board().to_move();
+            let req = Request::silent(to_move);
+            let read = || read_line(&mut input);
             next = Some(e.run_analysis(req, &sink, read, true).1?);
         }
     }
@@ -872,5 +846,30 @@ mod line_cap {
         // A line of exactly the cap (with CRLF) is read: an unknown command, not too long.
         assert!(answers[2].starts_with("?3 ") && !answers[2].contains("too long"), "{out}");
         assert!(answers[3].starts_with("=4 "), "{out}");
+    }
+}
+
+#[cfg(test)]
+mod loadsgf_past_the_end {
+    use super::*;
+
+    #[test]
+    fn a_move_number_past_the_end_loads_the_whole_game() {
+        let path =
+            concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games/19x19-level10/game-001.sgf");
+        let load = |line: String| {
+            let mut e = Engine::new(SearchConfig::default());
+            assert_eq!(e.handle_line(&line).as_deref(), Some("=\n\n"), "{line}");
+            e
+        };
+        let (whole, past) =
+            (load(format!("loadsgf {path}")), load(format!("loadsgf {path} 100000")));
+        assert_eq!(past.board().position_key(), whole.board().position_key());
+        assert_eq!(past.game.moves_played(), whole.game.moves_played());
+        assert!(whole.game.moves_played() > 100);
+        // The same game as `menace go position` reads it (rules::game's one answer).
+        let sgf = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let position = sgf.position_before(Some(100_000)).unwrap();
+        assert_eq!(position.position_key(), whole.board().position_key());
     }
 }

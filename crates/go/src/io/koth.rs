@@ -255,17 +255,12 @@ pub fn decide(input: &KothInput, cfg: &SearchConfig) -> Decision {
 }
 
 /// Why the bot chose `d` for `input`, for a person (`menace go -v` prints it on
-/// stderr): the decision's reason and what was inferred, the lead a virtual komi asked
-/// for, and the search's eight most visited moves. Each line ends in a newline.
-pub fn explain(input: &KothInput, d: &Decision) -> String {
+/// stderr): the decision's reason and what was inferred, the search's eight most visited
+/// moves, and the settings asked for (`cfg`'s [`SearchConfig::flags`], read from
+/// the parameters' registry). Each line ends in a newline.
+pub fn explain(input: &KothInput, d: &Decision, cfg: &SearchConfig) -> String {
     let mut out = format!("{} ({})\n", d.reason, infer(input));
     if let Some(s) = &d.search {
-        if s.virtual_komi > 0.0 {
-            out.push_str(&format!(
-                "  ahead: the search's last part asked for a lead of {} points\n",
-                s.virtual_komi
-            ));
-        }
         for m in s.moves.iter().take(8) {
             out.push_str(&format!(
                 "  {:>6} visits {:>6} winrate {:.3} amaf {:>7.0} {:.3}\n",
@@ -277,6 +272,7 @@ pub fn explain(input: &KothInput, d: &Decision) -> String {
             ));
         }
     }
+    out.push_str(&format!("  settings: {}\n", cfg.flags()));
     out
 }
 
@@ -289,6 +285,6 @@ pub fn answer(
 ) -> Result<(String, Option<String>), KothError> {
     let input = parse(text)?;
     let d = decide(&input, cfg);
-    let why = verbose.then(|| explain(&input, &d));
+    let why = verbose.then(|| explain(&input, &d, cfg));
     Ok((format_move(&input.board, d.mv), why))
 }

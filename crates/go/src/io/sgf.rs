@@ -20,6 +20,7 @@
 
 use crate::rules::board::{Board, Move, Point, MAX_SIZE};
 use crate::rules::clock::TimeControl;
+use crate::rules::game::Game;
 
 /// A finished game to record.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,30 +47,29 @@ pub struct SgfGame {
 }
 
 impl SgfGame {
-    /// The position before move `before` (1-based; `None`: after the last move): the
-    /// handicap stones, then the moves up to it (what `menace go position --move N`
-    /// prints). Errors say when `before` is 0 or past the end, or which move is illegal.
+    /// The position before move `before` (1-based; `None`, or past the end: after the last
+    /// move, [`Game::replay`]'s one answer, as GTP's `loadsgf` gives it): the handicap
+    /// stones, then the moves up to it (what `menace go position --move N` prints). Errors
+    /// say when `before` is 0, or which move is illegal.
     pub fn position_before(&self, before: Option<usize>) -> Result<Board, String> {
         let upto = match before {
-            None => self.moves.len(),
+            None => usize::MAX,
             Some(0) => return Err("--move counts from 1".into()),
-            Some(n) if n > self.moves.len() + 1 => {
-                return Err(format!(
-                    "the game has {} moves; --move {n} is past its end",
-                    self.moves.len()
-                ))
-            }
             Some(n) => n - 1,
         };
-        let mut board = if self.handicap.is_empty() {
-            Board::new(self.size)
+        let game = Game::replay(self.start()?, &self.moves, upto)
+            .map_err(|(i, e)| format!("move {} is illegal: {e:?}", i + 1))?;
+        Ok(game.board().clone())
+    }
+
+    /// The position before the first move: the empty board, or black's handicap stones
+    /// with white to move.
+    pub fn start(&self) -> Result<Board, String> {
+        if self.handicap.is_empty() {
+            Ok(Board::new(self.size))
         } else {
-            crate::rules::handicap::board(self.size, &self.handicap)?
-        };
-        for (i, &mv) in self.moves[..upto].iter().enumerate() {
-            board.play(mv).map_err(|e| format!("move {} is illegal: {e:?}", i + 1))?;
+            crate::rules::handicap::board(self.size, &self.handicap)
         }
-        Ok(board)
     }
 }
 
@@ -368,10 +368,8 @@ mod tests {
         assert_eq!(format(&g.position_before(Some(3)).unwrap()), format(&two));
         two.play(Move::Pass).unwrap();
         assert_eq!(format(&g.position_before(None).unwrap()), format(&two));
-        assert_eq!(
-            g.position_before(Some(5)).unwrap_err(),
-            "the game has 3 moves; --move 5 is past its end"
-        );
+        // Past the end: the last position (GTP's loadsgf answer), not an error.
+        assert_eq!(format(&g.position_before(Some(5)).unwrap()), format(&two));
         assert_eq!(g.position_before(Some(0)).unwrap_err(), "--move counts from 1");
         // Handicap stones stand before the first move; a move on one of them is illegal.
         let h = game(vec![p, q], vec![Move::Play(p)]);

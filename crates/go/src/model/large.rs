@@ -25,7 +25,7 @@
 //!
 //! **Dictionary.** A [`PatternDict`] is the set of canonical hashes learned from games (the
 //! patterns played at least K times, less those no candidate ever had as its largest
-//! match, see [`crate::model::mm`]); a move's [`Group::LargePattern`] level is the index
+//! match, see `menace_go_lab::mm`); a move's [`Group::LargePattern`] level is the index
 //! of the *largest* of its patterns found there ([`PatternDict::largest_match`]).
 //!
 //! [`Group::Pattern3`]: crate::model::features::Group::Pattern3

@@ -6,7 +6,7 @@
 //!
 //! The weights that ship with the bot, `crates/go/data/patterns.bin` (the 3x3 model, priors
 //! of profiles v2 to v7) and `crates/go/data/patterns-large.bin` (the large-pattern model,
-//! priors of v8), were learned with [`crate::model::mm`] from Debian's
+//! priors of v8), were learned with `menace_go_lab::mm` from Debian's
 //! `goban-original-games` (see `crates/go/data/README.md`).
 //!
 //! File format `MGAMMA01` (little-endian), the 3x3 model: the 8 bytes `MGAMMA01`, a `u32`

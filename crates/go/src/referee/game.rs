@@ -7,6 +7,8 @@ use super::seat::{Answer, Seat};
 use crate::io::koth;
 use crate::rules::board::{Colour, Illegal, Move};
 use crate::rules::clock::Clock;
+// The game's positions (the referee's `Game` is the finished game's record).
+use crate::rules::game::Game as History;
 use crate::rules::score;
 
 /// Who won.
@@ -99,7 +101,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         used: [Duration::ZERO; 2],
         clocks: rules.clock.map(|tc| [Clock::new(tc); 2]),
     };
-    let mut board = match rules.start() {
+    let board = match rules.start() {
         Ok(b) => b,
         Err(e) => {
             game.ending = Ending::Void;
@@ -124,15 +126,16 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
             return game;
         }
     }
-    let mut seen = vec![board.position_key()];
+    let mut history = History::new(board);
     loop {
+        let board = history.board();
         if game.moves.len() >= rules.move_cap {
             game.ending = Ending::MoveCap;
             match rules.at_cap {
                 AtCap::Score => {
                     game.reason =
                         format!("move cap {} reached; scored as it stands", rules.move_cap);
-                    game.winner = scored(&board, rules.komi, &mut game.result);
+                    game.winner = scored(board, rules.komi, &mut game.result);
                 }
                 AtCap::NoResult => {
                     game.reason = format!("move cap {} reached; no result", rules.move_cap);
@@ -150,7 +153,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         }
         // The answer's time: from asking for the move to reading it, charged to the clock.
         let asked = Instant::now();
-        let answer = seats[idx].genmove(&board, rules);
+        let answer = seats[idx].genmove(board, rules);
         let took = asked.elapsed();
         game.slowest[idx] = game.slowest[idx].max(took.as_secs_f64());
         game.used[idx] += took;
@@ -170,7 +173,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                 break;
             }
         };
-        let shown = koth::format_move(&board, m);
+        let shown = koth::format_move(board, m);
         match (board.check(m), rules.repetition) {
             (Ok(()), _) => {}
             (Err(Illegal::Ko), Repetition::Tie) => {
@@ -188,16 +191,16 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                 break;
             }
         }
-        board.play(m).expect("checked");
+        history.play(m).expect("checked");
         game.moves.push(m);
+        let board = history.board();
         if board.passes() >= 2 {
             game.ending = Ending::TwoPasses;
             game.reason = "two passes".into();
-            game.winner = scored(&board, rules.komi, &mut game.result);
+            game.winner = scored(board, rules.komi, &mut game.result);
             break;
         }
-        let key = board.position_key();
-        if !m.is_pass() && seen.contains(&key) {
+        if !m.is_pass() && history.repeats() {
             match rules.repetition {
                 Repetition::Tie => {
                     game.ending = Ending::Repeat;
@@ -213,14 +216,13 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
             }
             break;
         }
-        seen.push(key);
-        if let Err(why) = seats[1 - idx].played(c, m, &board, rules) {
+        if let Err(why) = seats[1 - idx].played(c, m, board, rules) {
             forfeit(&mut game, c.opponent(), why, 'F');
             break;
         }
     }
     seats.iter_mut().for_each(|s| s.finish());
-    game.score = score::area(&board);
+    game.score = score::area(history.board());
     game
 }
 

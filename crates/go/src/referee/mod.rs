@@ -8,14 +8,15 @@
 //!   program, our bot in-process);
 //! - [`game`]: the one game loop ([`play`]) and its one [`Ending`];
 //! - [`tournament`]: games as units of the tournament layer (entrants, pairings, results
-//!   lines, standings); a match is a two-entrant run of it;
-//! - [`tune`]: the search's constants tuned by SPSA in games of our bot against itself.
+//!   lines, standings); a match is a two-entrant run of it.
+//!
+//! The SPSA tuner's driver, which plays its games through this referee, is the lab's
+//! (`menace_go_lab::tune`).
 
 pub mod game;
 pub mod rules;
 pub mod seat;
 pub mod tournament;
-pub mod tune;
 
 pub use game::{play, Ending, Game, Winner};
 pub use rules::{AtCap, Repetition, Rules};

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use menace_arena::{run_once, Limits, Program, Session};
+use menace_run::{run_once, Limits, Program, Session};
 
 use super::rules::{Rules, CLOCK_GRACE};
 use crate::io::gtp::{format_vertex, parse_vertex};

@@ -25,7 +25,7 @@ use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
-use menace_arena::Program;
+use menace_run::Program;
 use serde_json::{json, Map, Value};
 
 use super::game::{self, Game};
@@ -139,27 +139,11 @@ impl Entrant {
     }
 }
 
-/// Our bot's settings as flags, every one resolved: `--playouts N --threads N --seed N
-/// --profile P`, then `--tune NAME=VALUE` for each tunable constant off its default and
-/// the profile's columns overridden for an A/B (none of either for the defaults, so the
-/// text, and with it the fingerprint of records played before them, is what it was).
+/// Our bot's settings as flags, every one resolved ([`SearchConfig::flags`]: none of the
+/// defaults' `--tune`, so the text, and with it the fingerprint of records played before
+/// the registry, is what it was).
 pub fn builtin_canonical(c: &SearchConfig) -> String {
-    let mut text = format!(
-        "--playouts {} --threads {} --seed {} --profile {}",
-        c.playouts, c.threads, c.seed, c.profile
-    );
-    for t in c.tuning.changes() {
-        text.push_str(&format!(" --tune {t}"));
-    }
-    let overrides = [
-        c.wide_root.map(|w| format!("wide_root={w:?}")),
-        c.dynamic_komi.map(|d| format!("dynamic_komi={d}")),
-        c.parallel.map(|p| format!("parallel={p:?}")),
-    ];
-    for o in overrides.into_iter().flatten() {
-        text.push_str(&format!(" --column {o}"));
-    }
-    text
+    c.flags()
 }
 
 /// How the results are fingerprinted and the SGF files named: a tournament's, or the
@@ -739,7 +723,7 @@ fn clock_use(m: &Merged, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::profile::{Parallel, Profile};
+    use crate::search::profile::Profile;
     use std::time::Duration;
 
     /// The flags of every builtin entrant of these tests: none, the library's defaults.
@@ -851,7 +835,7 @@ mod tests {
                 [] => Ok(base.clone()),
                 [t, v] if t == "--tune" => {
                     let mut tuned = base.clone();
-                    tuned.tuning.apply(v).map(|()| tuned)
+                    tuned.settings.apply(v).map(|()| tuned)
                 }
                 _ => Err(format!("flags {words:?}")),
             };
@@ -876,9 +860,12 @@ mod tests {
             format!("--playouts {} --threads 1 --seed 1 --profile {}", base.playouts, base.profile)
         );
         // So is a profile's column overridden for an A/B.
-        let shared = SearchConfig { parallel: Some(Parallel::SharedTree), ..base.clone() };
-        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&shared, "a=builtin"));
-        assert!(builtin_canonical(&shared).ends_with(" --column parallel=SharedTree"));
+        let roots = base.clone().with("parallel=root_trees").unwrap();
+        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&roots, "a=builtin"));
+        assert!(builtin_canonical(&roots).ends_with(" --tune parallel=root_trees"));
+        // A setting that changes nothing leaves the text as it was.
+        let same = base.clone().with("parallel=shared_tree").unwrap();
+        assert_eq!(builtin_canonical(&same), builtin_canonical(&base));
         // Programs are fingerprinted by their command line alone.
         assert_eq!(fingerprint(&base, "a=koth:bot"), fingerprint(&other, "a=koth:bot"));
     }

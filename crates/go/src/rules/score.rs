@@ -56,28 +56,28 @@ pub fn margin(b: &Board, komi: f32) -> f32 {
 /// point is a single-point eye: an empty point counts for a colour when all its
 /// neighbours are that colour (or the edge). Returns black minus white.
 pub fn playout_margin(b: &Board) -> i32 {
-    let mut s = 0i32;
-    for p in b.points() {
-        match b.at(p) {
-            BLACK => s += 1,
-            WHITE => s -= 1,
-            _ => {
-                let mut m = 0u8;
-                for n in b.neighbors(p) {
-                    let c = b.at(n);
-                    if c != EDGE {
-                        m |= c;
-                    }
-                }
-                if m == BLACK {
-                    s += 1;
-                } else if m == WHITE {
-                    s -= 1;
-                }
+    b.points().map(|p| playout_owner(b, p)).sum()
+}
+
+/// Who owns `p` at the end of a playout: +1 black, -1 white, 0 nobody. A stone for its
+/// colour, an empty point for the colour of all its neighbours (nobody's when both
+/// colours, or neither, touch it). The one rule behind [`playout_margin`], the search's
+/// ownership map and the dead stones of `final_status_list`.
+pub fn playout_owner(b: &Board, p: Point) -> i32 {
+    let mut m = b.at(p);
+    if m == EMPTY {
+        for n in b.neighbors(p) {
+            let c = b.at(n);
+            if c != EDGE {
+                m |= c;
             }
         }
     }
-    s
+    match m {
+        BLACK => 1,
+        WHITE => -1,
+        _ => 0,
+    }
 }
 
 /// A result string in SGF/GTP style: `B+3`, `W+0.5`, `0` for a tie.

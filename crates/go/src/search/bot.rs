@@ -14,8 +14,9 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
 use crate::search::control::Control;
-use crate::search::mcts::{self, RootRules, SearchConfig, SearchResult};
-use crate::search::profile::{KoPolicy, Priors};
+use crate::search::mcts::{self, SearchConfig, SearchResult};
+use crate::search::params::{KoPolicy, Priors};
+use crate::search::tree::RootRules;
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]
@@ -27,7 +28,7 @@ pub struct Context {
     /// We cannot see the history (KOTH): avoid moves that look like retaking a ko while
     /// winning, since an immediate retake repeats the position and makes the game a tie
     /// (the profile's [`KoPolicy`] says how). It also marks the search as one without
-    /// history for the profile's [`WideRoot`](crate::search::profile::WideRoot) column.
+    /// history for the profile's [`WideRoot`](crate::search::params::WideRoot) parameter.
     pub avoid_ko_retakes: bool,
     /// Resign when the most visited move's winrate is below this (0: never). Only GTP
     /// can resign; the king-of-the-hill format has no word for it.
@@ -93,7 +94,7 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    let caps = cfg.capabilities();
+    let caps = cfg.params();
     if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
         return decide_without_history(b, &root, cfg, ctx, ctl, win_now);
     }
@@ -172,7 +173,7 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let wide = cfg.capabilities().wide_root.applies(true);
+    let wide = cfg.params().wide_root.applies(true);
     let rules = RootRules { forbidden, allow_pass: win_now, wide };
     let res = mcts::search_with(root, cfg, &rules, ctl);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);

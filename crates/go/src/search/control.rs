@@ -10,7 +10,9 @@
 //! of playouts.
 
 use crate::rules::board::Move;
-use crate::search::mcts::Forest;
+use crate::search::ownership::Ownership;
+use crate::search::reuse::Forest;
+use crate::search::tree::Row;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -75,23 +77,6 @@ impl Control<'_> {
     }
 }
 
-/// One root move of one thread's tree, as a snapshot shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// The move.
-    pub mv: Move,
-    /// Playouts through it.
-    pub visits: u32,
-    /// Visits and wins behind its winrate (for the player to move).
-    pub n: f32,
-    /// Wins (see `n`).
-    pub w: f32,
-    /// Its prior: the share of the root's prior wins it started with (0 to 1).
-    pub prior: f32,
-    /// Principal variation: the move, then the most visited child at each level.
-    pub pv: Vec<Move>,
-}
-
 /// A root move with every thread's statistics summed: what live analysis reports.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Candidate {
@@ -109,6 +94,11 @@ pub struct Candidate {
     /// The principal variation from the thread's tree with the most visits of this move
     /// (the lowest thread index on a tie).
     pub pv: Vec<Move>,
+    /// Black's mean final margin (komi included) over the playouts through the move;
+    /// `None` without any.
+    pub score: Option<f32>,
+    /// Their standard deviation (`scoreStdev`); `None` without any.
+    pub score_stdev: Option<f32>,
 }
 
 /// One thread's latest snapshot: its playouts so far and its root rows.
@@ -120,16 +110,48 @@ pub struct Progress {
     /// How often a thread publishes.
     pub every: Duration,
     slots: Mutex<Vec<Option<Snapshot>>>,
+    /// Whether the threads publish their ownership too ([`Progress::with_ownership`]).
+    wants_ownership: bool,
+    /// Each thread's latest ownership, when wanted.
+    ownership: Mutex<Vec<Option<Ownership>>>,
 }
 
 impl Progress {
     /// Snapshots published every `every` (at most; at the next check after it).
     pub fn new(every: Duration) -> Progress {
-        Progress { every, slots: Mutex::new(Vec::new()) }
+        Progress {
+            every,
+            slots: Mutex::new(Vec::new()),
+            wants_ownership: false,
+            ownership: Mutex::new(Vec::new()),
+        }
     }
 
-    /// Thread `t` publishes its rows after `playouts` playouts.
-    pub fn publish(&self, t: usize, playouts: usize, rows: Vec<Row>) {
+    /// The threads also publish who owns each point (`kata-analyze ... ownership true`);
+    /// without it, `ownership` is never called (summing a shared tree's slots waits for
+    /// the playouts under way).
+    pub fn with_ownership(mut self) -> Progress {
+        self.wants_ownership = true;
+        self
+    }
+
+    /// Thread `t` publishes its rows after `playouts` playouts, and its ownership when
+    /// wanted.
+    pub fn publish(
+        &self,
+        t: usize,
+        playouts: usize,
+        rows: Vec<Row>,
+        ownership: impl FnOnce() -> Ownership,
+    ) {
+        if self.wants_ownership {
+            let own = ownership();
+            let mut slots = self.ownership.lock().unwrap_or_else(|p| p.into_inner());
+            if slots.len() <= t {
+                slots.resize(t + 1, None);
+            }
+            slots[t] = Some(own);
+        }
         let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
         if slots.len() <= t {
             slots.resize(t + 1, None);
@@ -140,6 +162,20 @@ impl Progress {
     /// Forgets every snapshot (a new search starts).
     pub fn clear(&self) {
         self.slots.lock().unwrap_or_else(|p| p.into_inner()).clear();
+        self.ownership.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
+    /// The threads' latest ownership, summed; `None` unless wanted.
+    pub fn ownership(&self) -> Option<Ownership> {
+        if !self.wants_ownership {
+            return None;
+        }
+        let slots = self.ownership.lock().unwrap_or_else(|p| p.into_inner());
+        let mut sum = Ownership::new();
+        for own in slots.iter().flatten() {
+            sum.merge(own);
+        }
+        Some(sum)
     }
 
     /// The playouts so far and the root moves, summed over the threads' latest
@@ -159,6 +195,7 @@ impl Progress {
                         s.n += r.n;
                         s.w += r.w;
                         s.prior += r.prior;
+                        s.score.merge(&r.score);
                         if r.visits > *most {
                             *most = r.visits;
                             s.pv = r.pv.clone();
@@ -181,6 +218,8 @@ impl Progress {
                     winrate,
                     prior: r.prior / threads,
                     lcb: (winrate - spread).max(0.0),
+                    score: r.score.mean(),
+                    score_stdev: r.score.stdev(),
                     pv: r.pv,
                 }
             })
@@ -193,6 +232,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::ownership::ScoreSum;
 
     #[test]
     fn the_obvious_move_test_needs_a_deadline_and_compares_the_lead_with_what_is_left() {
@@ -220,10 +260,15 @@ mod tests {
             w: visits as f32 / 2.0,
             prior: 0.5,
             pv,
+            score: {
+                let mut s = ScoreSum::default();
+                (0..visits).for_each(|_| s.add(1.0));
+                s
+            },
         };
         let (a, b) = (Move::Pass, Move::Play(crate::rules::board::Board::new(9).point(0, 1)));
-        p.publish(1, 30, vec![row(a, 10, vec![a]), row(b, 20, vec![b, a])]);
-        p.publish(0, 20, vec![row(a, 15, vec![a, b]), row(b, 5, vec![b])]);
+        p.publish(1, 30, vec![row(a, 10, vec![a]), row(b, 20, vec![b, a])], || unreachable!());
+        p.publish(0, 20, vec![row(a, 15, vec![a, b]), row(b, 5, vec![b])], || unreachable!());
         let (n, c) = p.candidates();
         assert_eq!(n, 50);
         assert_eq!(c.iter().map(|c| (c.mv, c.visits)).collect::<Vec<_>>(), [(a, 25), (b, 25)]);
@@ -232,6 +277,8 @@ mod tests {
         assert_eq!(c[0].winrate, 0.5);
         assert!(c[0].lcb < 0.5 && c[0].lcb > 0.25);
         assert_eq!(c[0].prior, 0.5);
+        assert_eq!(c[0].score, Some(1.0), "a margin of 1 a playout, summed then averaged");
+        assert_eq!(p.ownership(), None, "not asked for");
         p.clear();
         assert_eq!(p.candidates(), (0, vec![]));
     }

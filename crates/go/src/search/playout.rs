@@ -6,9 +6,6 @@
 //!    extend when the extension has at least two liberties);
 //! 2. a move on the eight points around the opponent's move that matches a 3x3 pattern
 //!    ([`crate::model::pattern`]) and is not a self-atari;
-//!    With [`Playouts::TwoLiberties`] then, the capturing-race moves of the groups with two
-//!    liberties at the last move ([`two_liberty_moves`]); with [`Playouts::Nakade`], the vital
-//!    point of a killable eye space next to the last move ([`nakade_point`]);
 //! 3. a uniformly random legal move that does not fill one of our own eyes (and, half the
 //!    time, is not a self-atari of a group).
 //!
@@ -18,33 +15,18 @@
 use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
-use crate::rules::tactics::{
-    is_self_atari, nakade_point, tactical_moves, two_liberty_moves, MoveList,
-};
-use crate::search::profile::Playouts;
+use crate::rules::tactics::{is_self_atari, tactical_moves, MoveList};
 use menace_stats::rng::{below, chance, GameRng};
 
 /// The playout policy's move for the player to move ([`Move::Pass`] when only
-/// eye-filling or nothing is left), reading what `how` says.
-pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool], how: Playouts) -> Move {
+/// eye-filling or nothing is left).
+pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
     let c = b.to_move();
     if let Move::Play(last) = b.last_move() {
         let mut cand = MoveList::default();
         tactical_moves(b, &mut cand);
         if let Some(p) = pick(b, rng, cand.as_slice(), false) {
             return Move::Play(p);
-        }
-        if how == Playouts::Nakade {
-            if let Some(p) = nakade_point(b) {
-                return Move::Play(p);
-            }
-        }
-        if how == Playouts::TwoLiberties {
-            let mut cand = MoveList::default();
-            two_liberty_moves(b, &mut cand);
-            if let Some(p) = pick(b, rng, cand.as_slice(), false) {
-                return Move::Play(p);
-            }
         }
         let mut cand = MoveList::default();
         for q in b.neighbors(last).into_iter().chain(b.diagonals(last)) {
@@ -103,18 +85,21 @@ fn pick(b: &Board, rng: &mut GameRng, cand: &[Point], no_self_atari: bool) -> Op
 /// still 0, for the first [`amaf_horizon`] moves only: moves near the end of
 /// a playout are mostly the owner filling its own area, and counting them would make the
 /// AMAF value of any point inside one's future territory look good.
-pub fn playout(
-    b: &mut Board,
-    rng: &mut GameRng,
-    amaf: &mut [u8; MAX_POINTS],
-    how: Playouts,
-) -> i32 {
+pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) -> i32 {
+    play_out(b, rng, amaf);
+    score::playout_margin(b)
+}
+
+/// [`playout`] without the scoring: the board is left at the playout's end, for a caller
+/// that scores it itself (the search counts who owns each point as it scores:
+/// [`Ownership::add`](crate::search::ownership::Ownership::add)).
+pub fn play_out(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) {
     let pats = pattern::compiled();
     let start = b.move_count();
     let cap = start + 3 * (b.size() * b.size()) as u32;
     let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
-        let m = policy_move(b, rng, pats, how);
+        let m = policy_move(b, rng, pats);
         if let Move::Play(p) = m {
             if b.move_count() < amaf_end && amaf[p.index()] == 0 {
                 amaf[p.index()] = b.to_move().stone();
@@ -122,7 +107,6 @@ pub fn playout(
         }
         b.play_unchecked(m);
     }
-    score::playout_margin(b)
 }
 
 /// Playout moves that count for AMAF: the first half of the empty points at the start.

@@ -3,19 +3,15 @@
 //! third line in empty areas; self-ataris and first-line moves get virtual losses. At the
 //! root, every capture and escape on the board counts (the king-of-the-hill bot does not
 //! know the last move, and playouts only look near it), in AMAF too. With ladders read
-//! ([`Capabilities::ladders`](crate::search::profile::Capabilities::ladders)), running into
+//! ([`Params::ladders`]), running into
 //! a ladder that works loses its tactical priors and an atari that starts one gains a
-//! capture's. With life and death read at the root
-//! ([`Capabilities::life`](crate::search::profile::Capabilities::life)), the move that saves
-//! a critical group of ours or kills a critical one of the opponent's gets a root capture's
-//! priors. With learned priors the move model adds its own ([`learned`]).
+//! capture's. With learned priors the move model adds its own ([`learned`]).
 
 use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, BLACK, EMPTY, WHITE};
 use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveList};
 use crate::search::ladder;
-use crate::search::life;
-use crate::search::profile::Capabilities;
+use crate::search::params::Params;
 
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
@@ -69,13 +65,11 @@ pub struct Knowledge<'a> {
     ladder_lost: MoveList,
     /// Ataris that start a working ladder.
     ladder_won: MoveList,
-    /// At the root, with life and death read: the moves that decide a critical group.
-    life: MoveList,
 }
 
 impl<'a> Knowledge<'a> {
     /// Reads `b` (the root if `at_root`) with what `caps` says the search reads.
-    pub fn gather(b: &'a Board, at_root: bool, caps: &Capabilities) -> Knowledge<'a> {
+    pub fn gather(b: &'a Board, at_root: bool, caps: &Params) -> Knowledge<'a> {
         let c = b.to_move();
         let pats = pattern::compiled();
         let mut tactical = MoveList::default();
@@ -100,11 +94,7 @@ impl<'a> Knowledge<'a> {
         if caps.ladders {
             read_ladders(b, at_root, &mut ladder_lost, &mut ladder_won);
         }
-        let mut life = MoveList::default();
-        if caps.life && at_root {
-            read_life(b, &mut life);
-        }
-        Knowledge { b, at_root, pats, tactical, global, ladder_lost, ladder_won, life }
+        Knowledge { b, at_root, pats, tactical, global, ladder_lost, ladder_won }
     }
 
     /// No stone within Manhattan distance 3 of `p`.
@@ -174,9 +164,7 @@ impl<'a> Knowledge<'a> {
         }
         let (mut an, mut aw) = (0.0, 0.0);
         if !lost_run
-            && (self.global.as_slice().contains(&p)
-                || chase && self.at_root
-                || self.life.as_slice().contains(&p))
+            && (self.global.as_slice().contains(&p) || chase && self.at_root)
             && b.is_legal(Move::Play(p))
         {
             n += PRIOR_ROOT_TACTICAL;
@@ -226,17 +214,6 @@ fn read_ladders(b: &Board, everywhere: bool, lost: &mut MoveList, won: &mut Move
             for q in ladder::winning_chases(b, p) {
                 won.push(q);
             }
-        }
-    }
-}
-
-/// The moves that decide the small enclosed groups read critical ([`life::read_area`]):
-/// the saving move of each of ours, the killing move of each of the opponent's.
-fn read_life(b: &Board, out: &mut MoveList) {
-    let c = b.to_move();
-    for e in life::enclosed_groups(b) {
-        if let Some(p) = e.read(b).life.deciding_move(e.area.owner(), c) {
-            out.push(p);
         }
     }
 }

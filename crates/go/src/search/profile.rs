@@ -1,15 +1,29 @@
 //! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V9`]),
-//! a named column per piece of knowledge ([`Capabilities`]). The search and the move
-//! decision ask a row's columns, never "is this profile at least v5", so what a profile
-//! does is read in one place, and a tuning flag sets a column instead of adding a second
-//! notion beside it (`--wide-root` sets [`Capabilities::wide_root`]).
+//! each a list of `NAME=VALUE` overrides of the search's parameters
+//! ([`params`](crate::search::params)), whose defaults are the default profile's. The
+//! search and the move decision read the resolved [`Params`], never "is this profile at
+//! least v5", so what a profile does is read in one place, and a tuning flag sets the same
+//! parameter by the same name (`--tune wide_root=always`).
 //!
 //! The older rows are frozen: recorded games replay move for move with the profile they
-//! were played with (tests pin their moves). A new idea gets a new column and a new row.
+//! were played with (tests pin their moves). A new idea gets a registry row, and once
+//! accepted a new profile; the older profiles then override it back.
+//!
+//! Which rows stay: v1 and v2, whose published games tests replay move for move
+//! (`tests/go_cli.rs`); v3 to v6, v8 and v9, the rungs of the A/B ladder in `docs/ab/`, each
+//! the base the next was measured against, whose parameters tests pin (the ko policy, the
+//! budget, ladders, the wide root, the shared tree). v7 (v6 with situational dynamic komi)
+//! is gone with its lever, which gave the same result in all 36 paired handicap games: its
+//! records are recounted from their lines and SGF (`tests/ab_records.rs`,
+//! `tests/tournament_records.rs`), not replayed, and the lab notebook names commit
+//! 26c31bb as the last that can play them. The names are not renumbered, so every record
+//! still names the profile it was played with.
+
+use crate::search::params::{Params, Settings};
 
 /// Which version of the search's knowledge to use. The default improves over time; the
 /// older profiles stay frozen so that recorded games stay replayable move for move.
-/// [`Profile::capabilities`] is what each one does.
+/// [`Profile::settings`] is what each one does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Profile {
     /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
@@ -35,25 +49,19 @@ pub enum Profile {
     /// the last move.
     V5,
     /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
-    /// move searchable early ([`WideRoot::Koth`]); deeper nodes, which know the move before
+    /// move searchable early (`wide_root=koth`); deeper nodes, which know the move before
     /// them, still widen progressively. Over GTP it plays as V5. The default from
     /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the
     /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
     V6,
-    /// V6 with situational dynamic komi
-    /// ([`DynamicKomi`](crate::search::dynamic_komi::DynamicKomi)): when the search finds
-    /// the player to move clearly ahead, it asks its playouts for a cushion of half the
-    /// expected lead, so that with no komi a winning black keeps playing for points
-    /// instead of giving them away until one point is left (B+1 wins, W+1 losses).
-    V7,
-    /// V6 with the large-pattern move model ([`Patterns::Large`]) for its
+    /// V6 with the large-pattern move model (`patterns=large`) for its
     /// learned priors and widening, and the root wide in both formats
-    /// ([`WideRoot::Always`], which `--wide-root` gives v6; accepted by its A/B on 13x13,
-    /// docs/ab/wide-root-gtp-13x13.jsonl). No dynamic komi (v7's column). It won 64.8% of
+    /// (`wide_root=always`, which `--tune wide_root=always` gives v6; accepted by its A/B on 13x13,
+    /// docs/ab/wide-root-gtp-13x13.jsonl). It won 64.8% of
     /// 122 games against v6 on 13x13 (docs/ab/large-patterns-13x13.jsonl, SPRT H1).
     V8,
-    /// V8 with one tree for all the search threads ([`Parallel::SharedTree`], the
-    /// `--shared-tree` column) instead of a tree per thread: 74.6% of 67 games against v8's
+    /// V8 with one tree for all the search threads (`parallel=shared_tree`, which
+    /// `--tune parallel=shared_tree` gives any profile) instead of a tree per thread: 74.6% of 67 games against v8's
     /// root-parallel trees on 13x13, both on two threads (docs/ab/shared-tree-13x13.jsonl,
     /// SPRT H1). On one thread it is v8. The default since 2026-11-26: 10.5 points of 12
     /// against GNU Go level 10 in the king-of-the-hill format on 19x19
@@ -62,201 +70,61 @@ pub enum Profile {
     V9,
 }
 
-/// Where the tree's priors come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Priors {
-    /// Hand-set priors only (michi's), every child searchable from the first visit; a
-    /// root move's winrate includes its priors.
-    Michi,
-    /// Michi's plus the learned move model's ([`MoveModel`](crate::model::move_model::MoveModel)),
-    /// children ordered by learned strength and widened progressively; a root move's
-    /// winrate is its playouts' alone (the learned priors would lift a lost position's
-    /// winrate above the resign threshold).
-    Learned,
-}
-
-/// Which learned move model the [`Priors::Learned`] priors and widening use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Patterns {
-    /// The 3x3 model (`crates/go/data/patterns.bin`): the 3x3 pattern and the tactical,
-    /// line and distance features ([`MoveModel::builtin`](crate::model::move_model::MoveModel::builtin)).
-    Shape3x3,
-    /// The large-pattern model (`crates/go/data/patterns-large.bin`): the same features and
-    /// the largest known diamond-shaped pattern around the move, up to 72 neighbours
-    /// ([`MoveModel::builtin_large`](crate::model::move_model::MoveModel::builtin_large)).
-    Large,
-}
-
-/// How the king-of-the-hill bot, which cannot see the history, handles a capture that
-/// looks like retaking a ko (a repeated position ends the game as a tie).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KoPolicy {
-    /// Search every move; if the best is a ko capture, play the best winning move that is
-    /// not one instead.
-    AfterSearch,
-    /// Search without the ko captures; retake a ko only when even the best other move is
-    /// clearly losing (the tie is worth more than the loss).
-    ExcludeFromSearch,
-}
-
-/// Where the root searches every move early instead of widening by the learned ranking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum WideRoot {
-    /// Nowhere: the root widens as every node does.
-    Never,
-    /// In the king-of-the-hill format only. Without the last move the learned model cannot
-    /// rank the answer to it, and widening by that ranking kept the urgent local move out
-    /// of the search.
-    Koth,
-    /// In both formats: over GTP too, where the last move is known (`--wide-root`, a
-    /// tuning flag; decided H1 against v6 on 13x13, docs/ab/wide-root-gtp-13x13.jsonl).
-    Always,
-}
-
-impl WideRoot {
-    /// Is the root wide in a search where the history is (`koth == false`) or is not
-    /// (`koth == true`) known?
-    pub fn applies(self, koth: bool) -> bool {
-        match self {
-            WideRoot::Never => false,
-            WideRoot::Koth => koth,
-            WideRoot::Always => true,
-        }
-    }
-}
-
-/// How a search uses its threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Parallel {
-    /// Root parallelism: each thread searches a tree of its own with its share of the
-    /// playouts, and the root statistics are summed in thread order. Every profile's row up
-    /// to [`Profile::V8`].
-    RootTrees,
-    /// One tree for all threads ([`Profile::V9`]'s row; `--shared-tree` sets it on any
-    /// profile): one thread walks and updates the tree in a fixed order while all of them
-    /// run the playouts, so the tree gets every playout's knowledge (one tree of N playouts
-    /// beat two trees of N/2 by a wide margin on 13x13) and the search stays deterministic.
-    SharedTree,
-}
-
-/// What the playouts read beyond their basic recipe ([`crate::search::playout`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Playouts {
-    /// MoGo's recipe, as michi plays it: captures and atari escapes at the last move, 3x3
-    /// patterns around it, random moves. Every profile's row so far.
-    Basic,
-    /// The basic recipe, and after the atari moves the capturing-race moves of the groups with two
-    /// liberties at the last move ([`two_liberty_moves`](crate::rules::tactics::two_liberty_moves);
-    /// `--two-liberties` sets it on any profile): both three-stone losses against GNU Go
-    /// traced so far were lost in such races.
-    TwoLiberties,
-    /// The basic recipe, and after the atari moves the vital point of a killable eye space
-    /// the last move closed or left by a capture
-    /// ([`nakade_point`](crate::rules::tactics::nakade_point); `--nakade` sets it on any
-    /// profile): in both three-stone losses traced so far, GNU Go read a corner group of
-    /// ours dead for a hundred moves while our search saw it alive.
-    Nakade,
-}
-
-/// One row of the profile table: what a profile's search does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Capabilities {
-    /// The tree's priors and widening (learned from [`Profile::V2`] on).
-    pub priors: Priors,
-    /// The king-of-the-hill ko policy ([`KoPolicy::ExcludeFromSearch`] from [`Profile::V3`]).
-    pub ko_policy: KoPolicy,
-    /// The budget grows as the board fills ([`Profile::V4`] on); otherwise every move
-    /// gets the playouts asked for.
-    pub growing_budget: bool,
-    /// Ladders are read for the tree's priors ([`Profile::V5`] on).
-    pub ladders: bool,
-    /// Where the root is wide ([`WideRoot::Koth`] from [`Profile::V6`]).
-    pub wide_root: WideRoot,
-    /// The search asks for a cushion when ahead ([`Profile::V7`]).
-    pub dynamic_komi: bool,
-    /// The learned model behind the priors ([`Patterns::Large`] in [`Profile::V8`]).
-    pub patterns: Patterns,
-    /// How the threads share the work ([`Parallel::SharedTree`] from [`Profile::V9`]).
-    pub parallel: Parallel,
-    /// What the playouts read ([`Playouts::Basic`] in every profile so far).
-    pub playouts: Playouts,
-    /// The root reads the life and death of every small enclosed group
-    /// ([`life`](crate::search::life)): the move that saves a critical group of ours, or
-    /// kills one of the opponent's, gets the priors of a root capture (no profile so far;
-    /// `--life` sets it).
-    pub life: bool,
-}
-
-/// A row, positionally, so that the table below reads as a table (one argument a column).
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    priors: Priors,
-    ko_policy: KoPolicy,
-    growing_budget: bool,
-    ladders: bool,
-    wide_root: WideRoot,
-    dynamic_komi: bool,
-    patterns: Patterns,
-    parallel: Parallel,
-    playouts: Playouts,
-    life: bool,
-) -> Capabilities {
-    Capabilities {
-        priors,
-        ko_policy,
-        growing_budget,
-        ladders,
-        wide_root,
-        dynamic_komi,
-        patterns,
-        parallel,
-        playouts,
-        life,
-    }
-}
-
-use KoPolicy::{AfterSearch, ExcludeFromSearch};
-use Parallel::{RootTrees, SharedTree};
-use Patterns::{Large, Shape3x3};
-use Playouts::Basic;
-use Priors::{Learned, Michi};
-use WideRoot::{Always, Koth, Never};
-
-/// The profiles, in [`Profile`] order.
+/// The profiles, in [`Profile`] order: each one's overrides of the registry's defaults
+/// (v9's search), read by the same parser as `--tune`.
 #[rustfmt::skip]
-const TABLE: [(Profile, Capabilities); 9] = [
-    //                priors   ko_policy          growing ladders wide_root dyn_komi patterns  parallel    playouts life
-    (Profile::V1, row(Michi,   AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V2, row(Learned, AfterSearch,       false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V3, row(Learned, ExcludeFromSearch, false,  false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V4, row(Learned, ExcludeFromSearch, true,   false,  Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V5, row(Learned, ExcludeFromSearch, true,   true,   Never,    false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V6, row(Learned, ExcludeFromSearch, true,   true,   Koth,     false,   Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V7, row(Learned, ExcludeFromSearch, true,   true,   Koth,     true,    Shape3x3, RootTrees,  Basic, false)),
-    (Profile::V8, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    RootTrees,  Basic, false)),
-    (Profile::V9, row(Learned, ExcludeFromSearch, true,   true,   Always,   false,   Large,    SharedTree, Basic, false)),
+const TABLE: [(Profile, &[&str]); 8] = [
+    (Profile::V1, &["priors=michi", "ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V2, &["ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V3, &["growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V4, &["ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V5, &["wide_root=never", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V6, &["wide_root=koth", "patterns=3x3", "parallel=root_trees"]),
+    (Profile::V8, &["parallel=root_trees"]),
+    (Profile::V9, &[]),
 ];
+
+/// What each profile is, for `menace go --profile`'s `--help` (beside the table it
+/// describes).
+pub const HELP: &str =
+    "Profile: `v9` (default) searches one tree with all `--threads`, takes its priors from \
+     the large-pattern move model (patterns of up to 72 neighbours learned from professional \
+     games), searches every root move early, reads ladders and grows its budget as the board \
+     fills (`--playouts` on the empty board, up to twice that in the middle game); it scored \
+     10.5 points of 12 against GNU Go level 10 on 19x19 in the king-of-the-hill format. `v8` \
+     is v9 with a tree per thread (v9 won 74.6% of 67 against it on 13x13). The older ones \
+     are frozen to replay their records: `v6` (the default before v9: 33.5 of 40 against GNU \
+     Go level 10) is v5 with every root move searched early in the king-of-the-hill format; \
+     `v5` is v4 plus ladders; `v4` is v3 with the growing budget; `v3` is v2 plus the king-of-the-hill \
+     ko policy (no ko retake while winning, a retake for a tie while clearly \
+     losing); `v2` adds priors learned from professional games and progressive widening to \
+     `v1`, the bot of the first recorded matches.";
 
 impl Profile {
     /// Every profile, oldest first.
-    pub const ALL: [Profile; 9] = [
+    pub const ALL: [Profile; 8] = [
         Profile::V1,
         Profile::V2,
         Profile::V3,
         Profile::V4,
         Profile::V5,
         Profile::V6,
-        Profile::V7,
         Profile::V8,
         Profile::V9,
     ];
 
-    /// This profile's row of the table.
-    pub fn capabilities(self) -> Capabilities {
-        TABLE[self as usize].1
+    /// This profile's overrides of the registry's defaults.
+    pub fn settings(self) -> Settings {
+        Settings::parse(TABLE[self as usize].1).expect("the profiles' overrides are legal")
     }
 
-    /// The name on the command line and in records (`v1` ... `v9`).
+    /// What this profile's search does: the defaults with its overrides.
+    pub fn params(self) -> Params {
+        self.settings().over(Params::default())
+    }
+
+    /// The name on the command line and in records (`v1` ... `v9`; `v7`, v6 with
+    /// situational dynamic komi, was deleted with its lever: see the module's doc).
     pub fn name(self) -> &'static str {
         match self {
             Profile::V1 => "v1",
@@ -265,7 +133,6 @@ impl Profile {
             Profile::V4 => "v4",
             Profile::V5 => "v5",
             Profile::V6 => "v6",
-            Profile::V7 => "v7",
             Profile::V8 => "v8",
             Profile::V9 => "v9",
         }
@@ -291,52 +158,46 @@ impl std::fmt::Display for Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::params::{Parallel, Param, WideRoot};
 
     #[test]
     fn the_table_has_one_row_per_profile_in_order() {
         for (i, p) in Profile::ALL.into_iter().enumerate() {
             assert_eq!(TABLE[i].0, p, "row {i}");
             assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
+            assert!(Settings::parse(TABLE[i].1).is_ok(), "{p}");
         }
+        // The defaults are the default profile's search.
+        assert_eq!(Profile::default().params(), Params::default());
     }
 
     #[test]
     fn each_profile_adds_what_its_documentation_says() {
-        // Each row differs from the one it builds on (the one before, but v8 builds on v6)
-        // in exactly the columns its version added.
+        // Each profile differs from the one it builds on (the one before) in exactly the
+        // parameters its version added.
         let added = |p: Profile| {
-            let base = if p == Profile::V8 { Profile::V6 } else { Profile::ALL[p as usize - 1] };
-            let (a, b) = (base.capabilities(), p.capabilities());
-            [
-                ("priors", a.priors != b.priors),
-                ("ko_policy", a.ko_policy != b.ko_policy),
-                ("growing_budget", a.growing_budget != b.growing_budget),
-                ("ladders", a.ladders != b.ladders),
-                ("wide_root", a.wide_root != b.wide_root),
-                ("dynamic_komi", a.dynamic_komi != b.dynamic_komi),
-                ("patterns", a.patterns != b.patterns),
-                ("parallel", a.parallel != b.parallel),
-                ("playouts", a.playouts != b.playouts),
-                ("life", a.life != b.life),
-            ]
-            .into_iter()
-            .filter(|x| x.1)
-            .map(|x| x.0)
-            .collect::<Vec<_>>()
+            let (a, b) = (Profile::ALL[p as usize - 1].params(), p.params());
+            Param::all().filter(|&q| a.code(q) != b.code(q)).map(Param::name).collect::<Vec<_>>()
         };
         assert_eq!(added(Profile::V2), ["priors"]);
         assert_eq!(added(Profile::V3), ["ko_policy"]);
         assert_eq!(added(Profile::V4), ["growing_budget"]);
         assert_eq!(added(Profile::V5), ["ladders"]);
         assert_eq!(added(Profile::V6), ["wide_root"]);
-        assert_eq!(added(Profile::V7), ["dynamic_komi"]);
         assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
-        assert_eq!(Profile::V8.capabilities().wide_root, WideRoot::Always);
+        assert_eq!(Profile::V8.params().wide_root, WideRoot::Always);
         assert_eq!(added(Profile::V9), ["parallel"]);
-        // Only v9 shares its tree (the row added after `--shared-tree`'s A/B).
-        let shared: Vec<_> =
-            Profile::ALL.into_iter().filter(|p| p.capabilities().parallel == SharedTree).collect();
+        // Only v9 shares its tree (the row added after `parallel=shared_tree`'s A/B).
+        let shared: Vec<_> = Profile::ALL
+            .into_iter()
+            .filter(|p| p.params().parallel == Parallel::SharedTree)
+            .collect();
         assert_eq!(shared, [Profile::V9]);
+        // No profile changes a tunable constant.
+        for p in Profile::ALL {
+            let d = Params::default().tuned();
+            assert_eq!(p.params().tuned(), d, "{p}");
+        }
     }
 
     #[test]

@@ -23,10 +23,10 @@
 //! is the same on every run and every machine.
 
 use crate::model::pattern;
-use crate::rules::board::{Board, Colour, Move, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
+use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, WHITE};
 use crate::rules::score;
+use crate::search::ownership::Ownership;
 use crate::search::playout::policy_move;
-use crate::search::profile::Playouts;
 use crate::search::seed::position_seed;
 use menace_stats::rng::from_seed;
 
@@ -144,7 +144,7 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
     let pats = pattern::compiled();
     let n = b.size();
     let cap = 3 * (n * n) as u32;
-    let mut own = vec![0i32; MAX_POINTS];
+    let mut own = Ownership::new();
     for i in 0..playouts {
         let mut g = b.clone();
         g.set_passes(0);
@@ -153,14 +153,12 @@ pub fn estimate_with(b: &Board, playouts: usize) -> Estimate {
         while g.passes() < 2 && g.move_count() - start < cap {
             // The basic playouts, whatever the profile: the dead-stone agreement with GNU Go
             // was measured with them.
-            let m = policy_move(&g, &mut rng, pats, Playouts::Basic);
+            let m = policy_move(&g, &mut rng, pats);
             g.play_unchecked(m);
         }
-        for p in g.points() {
-            own[p.index()] += owner(&g, p);
-        }
+        own.add(&g);
     }
-    let ownership: Vec<f32> = own.iter().map(|&o| o as f32 / playouts as f32).collect();
+    let ownership = own.means();
 
     // Each group's share of playouts in which it keeps its points.
     let mut heads: Vec<Point> = Vec::new();
@@ -220,25 +218,6 @@ fn survival(b: &Board, ownership: &[f32], h: Point) -> f32 {
         .group_stones(h)
         .fold((0.0f32, 0usize), |(sum, n), s| (sum + sign * ownership[s.index()], n + 1));
     (sum / n as f32 + 1.0) / 2.0
-}
-
-/// +1 when `p` is black's at the end of a playout, -1 when white's, 0 when neither (an
-/// empty point with both colours around it).
-fn owner(g: &Board, p: Point) -> i32 {
-    let mut m = g.at(p);
-    if m == EMPTY {
-        for q in g.neighbors(p) {
-            let c = g.at(q);
-            if c != EDGE {
-                m |= c;
-            }
-        }
-    }
-    match m {
-        BLACK => 1,
-        WHITE => -1,
-        _ => 0,
-    }
 }
 
 /// An empty point next to both colours where neither can play without putting its own

@@ -16,8 +16,8 @@ pub fn repo(rel: &str) -> PathBuf {
 }
 
 /// Positions whose dead stones are known, for `final_status_list` and `final_score`
-/// (tests/gtp.rs) and for the check against GNU Go (tests/status_gnugo.rs), which says the
-/// same on each: the board (rows top first, `X` black, `O` white), komi, the answers to
+/// (tests/it/gtp.rs) and for the check against GNU Go (tests/real/status_gnugo.rs), which
+/// says the same on each: the board (rows top first, `X` black, `O` white), komi, the answers to
 /// `final_status_list dead` and `seki` (one group a line), and `final_score`.
 #[allow(dead_code)]
 pub const DEAD_STONES: &[(&str, &str, f32, &str, &str, &str)] = &[

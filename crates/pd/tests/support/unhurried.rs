@@ -3,12 +3,12 @@
 //! at once beside a Go match) into incidents.
 //!
 //! Included with `#[path = "support/unhurried.rs"] mod unhurried;` by the tests that use it
-//! (the root's `tests/pd_paths.rs` too, by its path from there).
+//! (the root's `tests/it/pd_paths.rs` too, by its path from there).
 
 use std::time::Duration;
 
-use menace_arena::Limits;
 use menace_pd::judge::Config;
+use menace_run::Limits;
 
 /// `rounds` rounds, each program given 60 s.
 pub fn config(rounds: usize) -> Config {

@@ -1,0 +1,355 @@
+//! `menace train`'s runs, from a checked [`Request`](super::request::Request) and its
+//! flags: any learner on any game ([`any_learner`]), one MENACE run that may resume a
+//! state file ([`single`]), a sweep over seeds kept in memory ([`sweep`]) or recorded as
+//! a tournament ([`recorded`]). Each gives back the text to print and how it ended; what
+//! core cannot do itself it is handed ([`Outside`]): the opponent program of `exec:`, the
+//! chart of a learning curve, progress on a terminal.
+
+use std::path::Path;
+use std::time::Instant;
+
+use super::sweep as seeds;
+use super::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
+use super::{greedy_moves, Learner, LearnerKind, Learners};
+use crate::choice::GameChoice;
+use crate::game::{Game, Side};
+use crate::hexapawn::Hexapawn;
+use crate::menace::state::{ClassRecord, State};
+use crate::menace::{BeadRules, Matchboxes};
+use crate::nim::{format_table, strategy_table};
+use crate::ttt::TicTacToe;
+use menace_arena::tournament::driver::Flags as DriverFlags;
+
+/// The flags of `menace train` that shape a run (beyond which run it is).
+#[derive(Clone, Debug)]
+pub struct Flags {
+    /// `--games`: training games per run.
+    pub games: u64,
+    /// `--every`: a curve point every K games (default: games/100).
+    pub every: Option<u64>,
+    /// `--check-every`.
+    pub check_every: u64,
+    /// `--stop-when-unbeatable`.
+    pub stop_when_unbeatable: bool,
+    /// `--seed`: the first seed.
+    pub seed: u64,
+    /// `--seeds`: how many.
+    pub seeds: u64,
+    /// `--jobs`: runs at once.
+    pub jobs: usize,
+    /// `--move-timeout`: seconds an external opponent may take per move.
+    pub move_timeout: f64,
+    /// `--json`: one JSON object per run instead of text.
+    pub json: bool,
+    /// `--table`: Nim's learned strategy as a table after each run.
+    pub table: bool,
+}
+
+impl Flags {
+    /// The training plan these flags describe.
+    pub fn plan(&self) -> Plan {
+        Plan::new(self.games, self.every, self.check_every, self.stop_when_unbeatable)
+    }
+}
+
+/// Writes a learning curve under a title (`--curve PREFIX`: the chart is the caller's).
+pub type CurveWriter<'a> = &'a (dyn Fn(&Summary, &str) -> Result<(), String> + Sync);
+
+/// What a run needs from outside the core.
+pub struct Outside<'a> {
+    /// Starts the opponent program of `exec:COMMAND` (core starts no programs).
+    pub program: &'a (dyn Fn(&str) -> Result<Opponent<TicTacToe>, String> + Sync),
+    /// `--curve`, if given.
+    pub curve: Option<CurveWriter<'a>>,
+    /// Told the games played so far, every 64 games, in a single run (a progress bar).
+    pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
+}
+
+/// What a run printed, and how it ended: whether it stopped early (a failed opponent),
+/// or the error that ended it after the text (a curve or state file not written).
+pub struct Printed {
+    /// Standard output's text.
+    pub text: String,
+    /// `Ok(stopped)`, or the error.
+    pub outcome: Result<bool, String>,
+}
+
+impl Printed {
+    fn failed(text: String, e: String) -> Printed {
+        Printed { text, outcome: Err(e) }
+    }
+}
+
+/// Writes `summary`'s curve if `--curve` was given (for several seeds, the first seed's).
+fn write_curve(
+    curve: Option<CurveWriter>,
+    summary: &Summary,
+    title: impl FnOnce() -> String,
+) -> Result<(), String> {
+    curve.map_or(Ok(()), |write| write(summary, &title()))
+}
+
+/// Any learner on any game, one or several seeds (no saved state; built-in opponents
+/// only); for Nim with `--table`, each run's learned strategy follows its line.
+pub fn any_learner(
+    f: &Flags,
+    game: GameChoice,
+    side: Side,
+    kind: LearnerKind,
+    learners: &Learners,
+    spec: &OpponentSpec,
+    curve: Option<CurveWriter>,
+) -> Printed {
+    match game {
+        GameChoice::Ttt => generic(f, TicTacToe, side, kind, learners, spec, curve, none),
+        GameChoice::Nim(nim) => {
+            let table = |learner: &Learner<_>| {
+                let rows = strategy_table(&nim, side, |p| greedy_moves(learner, &nim, p));
+                format_table(&nim, &rows).iter().map(|l| format!("{l}\n")).collect()
+            };
+            let after = |learner: &Learner<_>| if f.table { table(learner) } else { String::new() };
+            generic(f, nim, side, kind, learners, spec, curve, after)
+        }
+        GameChoice::Hexapawn => generic(f, Hexapawn, side, kind, learners, spec, curve, none),
+    }
+}
+
+/// Nothing after a run's line.
+fn none<G: Game>(_: &Learner<G>) -> String {
+    String::new()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn generic<G: Game + Clone + Send + Sync>(
+    f: &Flags,
+    game: G,
+    side: Side,
+    kind: LearnerKind,
+    learners: &Learners,
+    spec: &OpponentSpec,
+    curve: Option<CurveWriter>,
+    after: impl Fn(&Learner<G>) -> String,
+) -> Printed
+where
+    G::Pos: Send,
+{
+    let plan = f.plan();
+    let one = |seed| {
+        let learner = Learner::new(&game, side, kind, learners);
+        let exec = |_: &str| Err("built-in opponents only".to_string());
+        run_seed(&game, learner, side, spec, &learners.rules, exec, &plan, seed, |_| {})
+    };
+    let runs = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
+        Ok(r) => r,
+        Err(e) => return Printed::failed(String::new(), e),
+    };
+    let mut text = String::new();
+    if !f.json {
+        let (kind, game) = (kind.name(), game.name());
+        text.push_str(&format!(
+            "{kind} learner on {game} ({} side) against {spec}:\n",
+            side.name()
+        ));
+    }
+    for (seed, (summary, learner)) in &runs {
+        if f.json {
+            let extra = [("game", game.name()), ("learner", kind.name())];
+            text.push_str(&summary.json_line(*seed, &spec.to_string(), &extra));
+        } else {
+            text.push_str(&summary.describe(*seed));
+        }
+        text.push('\n');
+        text.push_str(&after(learner));
+    }
+    if let Some((seed, (summary, _))) = runs.first() {
+        let title =
+            || format!("{} learner on {} against {spec}, seed {seed}", kind.name(), game.name());
+        if let Err(e) = write_curve(curve, summary, title) {
+            return Printed::failed(text, e);
+        }
+    }
+    Printed { text, outcome: Ok(false) }
+}
+
+/// Where a MENACE run starts: a state file's machine, its games played and a class's
+/// record (kept when the file is written back).
+pub struct Resumed {
+    /// The machine.
+    pub machine: Matchboxes<TicTacToe>,
+    /// Its games played.
+    pub played: u64,
+    /// A class's record, if the file is a class's.
+    pub class: Option<ClassRecord>,
+}
+
+/// The state file at `path` to go on training as `side`, if it exists: refused when
+/// `asked` (bead rules the user asked for) differs from the file's, when the file is not a
+/// valid machine, or when its machine plays the other side (errors name the file).
+pub fn resume(
+    path: &Path,
+    asked: Option<&BeadRules>,
+    side: Side,
+) -> Result<Option<Resumed>, String> {
+    let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
+    let named = |e: String| format!("{}: {e}", path.display());
+    let machine = state.to_machine().map_err(named)?;
+    crate::menace::state::other_side(machine.side(), side).map_err(named)?;
+    Ok(Some(Resumed { machine, played: state.games_played, class: state.class }))
+}
+
+/// MENACE's run from `seed` (from `start`'s machine, or a fresh one), against `spec`.
+fn run_one(
+    f: &Flags,
+    side: Side,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    seed: u64,
+    start: Option<(Matchboxes<TicTacToe>, u64)>,
+    outside: &Outside,
+) -> Result<(Summary, Matchboxes<TicTacToe>, u64), String> {
+    let (machine, played) =
+        start.unwrap_or_else(|| (Matchboxes::new(TicTacToe, side, rules.clone()), 0));
+    let progress = |n| {
+        if let Some(p) = outside.progress.filter(|_| n % 64 == 0) {
+            p(n);
+        }
+    };
+    let (summary, machine) = run_seed(
+        &TicTacToe,
+        machine,
+        side,
+        spec,
+        rules,
+        outside.program,
+        &f.plan(),
+        seed,
+        progress,
+    )?;
+    let games = summary.games;
+    Ok((summary, machine, played + games))
+}
+
+/// The words for MENACE on the side it plays: first-side output reads as it always did;
+/// the second machine says it plays O.
+fn menace_on(side: Side) -> &'static str {
+    if side == Side::Second {
+        "MENACE playing O"
+    } else {
+        "MENACE"
+    }
+}
+
+/// A curve's title for MENACE's run from `seed`.
+fn curve_title(side: Side, rules: &BeadRules, spec: &OpponentSpec, seed: u64) -> String {
+    let rules = rules.preset_name().unwrap_or("custom rules");
+    format!("{} ({rules}) learning against {spec}, seed {seed}", menace_on(side))
+}
+
+/// One MENACE run on tic-tac-toe from `--seed`, going on from `start` if given, its state
+/// written back to `save` (a class's record kept). Stopped: a failed opponent ended it.
+pub fn single(
+    f: &Flags,
+    side: Side,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    start: Option<Resumed>,
+    save: Option<&Path>,
+    outside: &Outside,
+) -> Printed {
+    let t0 = Instant::now();
+    let (start, class) = match start {
+        Some(r) => (Some((r.machine, r.played)), r.class),
+        None => (None, None),
+    };
+    let (summary, machine, played) = match run_one(f, side, spec, rules, f.seed, start, outside) {
+        Ok(r) => r,
+        Err(e) => return Printed::failed(String::new(), e),
+    };
+    let text = if f.json {
+        format!("{}\n", summary.json_line(f.seed, &spec.to_string(), &[]))
+    } else {
+        format!(
+            "{} ({rules}) against {spec}:\n{}\n  {:.2} s\n",
+            menace_on(side),
+            summary.describe(f.seed),
+            t0.elapsed().as_secs_f64()
+        )
+    };
+    if let Err(e) = write_curve(outside.curve, &summary, || curve_title(side, rules, spec, f.seed))
+    {
+        return Printed::failed(text, e);
+    }
+    if let Some(path) = save {
+        let state = State { class, ..State::of(&machine, played) };
+        if let Err(e) = state.save(path) {
+            return Printed::failed(text, e);
+        }
+    }
+    Printed { text, outcome: Ok(summary.stopped.is_some()) }
+}
+
+/// MENACE on tic-tac-toe over `--seeds` seeds, `--jobs` at once, kept in memory and
+/// summarised ([`seeds::describe_runs`]).
+pub fn sweep(
+    f: &Flags,
+    side: Side,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    outside: &Outside,
+) -> Printed {
+    let t0 = Instant::now();
+    let one = |s| run_one(f, side, spec, rules, s, None, outside).map(|r| r.0);
+    let ok = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
+        Ok(ok) => ok,
+        Err(e) => return Printed::failed(String::new(), e),
+    };
+    // As for the other learners: the curve drawn is the first seed's.
+    if let Some((seed, summary)) = ok.first() {
+        let title = || curve_title(side, rules, spec, *seed);
+        if let Err(e) = write_curve(outside.curve, summary, title) {
+            return Printed::failed(String::new(), e);
+        }
+    }
+    if f.json {
+        let lines = ok.iter().map(|(seed, s)| s.json_line(*seed, &spec.to_string(), &[]) + "\n");
+        return Printed { text: lines.collect(), outcome: Ok(false) };
+    }
+    let text = format!(
+        "{} ({rules}) against {spec}, {} seeds from {}:\n{}  {:.2} s with {} jobs\n",
+        menace_on(side),
+        f.seeds,
+        f.seed,
+        seeds::describe_runs(&ok),
+        t0.elapsed().as_secs_f64(),
+        f.jobs
+    );
+    Printed { text, outcome: Ok(false) }
+}
+
+/// `--seeds K --out DIR`: the sweep as units of the tournament layer ([`seeds::Config`]);
+/// the text is the summary of the lines.
+pub fn recorded(
+    f: &Flags,
+    side: Side,
+    spec: &OpponentSpec,
+    rules: &BeadRules,
+    out: &Path,
+    flags: DriverFlags,
+    outside: &Outside,
+) -> Result<String, String> {
+    let sweep = seeds::Config {
+        opponent: spec.to_string(),
+        rules: rules.to_string(),
+        games: f.games,
+        every: f.plan().every,
+        check_every: f.check_every,
+        stop_when_unbeatable: f.stop_when_unbeatable,
+        first_seed: f.seed,
+        move_timeout: f.move_timeout,
+        seeds: f.seeds,
+        side,
+    };
+    sweep.run(flags, out, |seed| {
+        run_one(f, side, spec, rules, seed, None, outside).map(|(summary, _, _)| summary)
+    })
+}

@@ -1,0 +1,22 @@
+//! The Go engine's lab: what measures, tunes and teaches the engine (`menace-go`) rather
+//! than playing. It depends on the engine, never the other way round, so that a reader
+//! looking for the engine reads none of it.
+//!
+//! - [`tune`]: `menace go tune`, the search's constants tuned by SPSA in games of our bot
+//!   against itself (the tournament layer's SPSA, the engine's referee and registry).
+//! - [`mm`]: the minorization-maximization learner of the move model's gammas (the model
+//!   itself, its data and its use in the search, are the engine's); run by the example
+//!   `go_learn_patterns`.
+//! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
+//!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
+//! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
+//!   count.
+//!
+//! The experiments that lost their A/B are not kept here: their records stay in
+//! `docs/ab/` and their rows in the lab notebook (`docs/go-lab.md`), with the commit that
+//! has their code.
+
+pub mod bench;
+pub mod mm;
+pub mod status_vs_gnugo;
+pub mod tune;

@@ -1,0 +1,4 @@
+//! `menace-print`'s integration tests in one binary (one module a former test file), so the
+//! workspace is linked once for them: `cargo test -p menace-print --test it` is the quick loop.
+
+mod labels;

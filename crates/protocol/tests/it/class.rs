@@ -1,0 +1,362 @@
+//! A class in the one protocol: the golden transcript of a lesson (several sessions of one
+//! shared MENACE), the class's tally kept apart from its training, the log replaying to
+//! the shared boxes exactly, uploads checked as `load` checks, and old class files.
+//!
+//! Re-bless the transcript after an intended change with
+//! `MENACE_BLESS=1 cargo test -p menace-protocol --test it class::` and review the diff.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use menace_core::game::Side;
+use menace_core::menace::state::State;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::ttt::TicTacToe;
+use menace_protocol::class::{replay, Bus, Logged, Room, RoomOptions};
+use menace_protocol::{Answer, Closed, Session, Sink, Stop};
+use menace_testkit::class_script::{inputs, render, steps, Step};
+use serde_json::Value;
+
+const KEY: &str = "class-key";
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures")
+}
+
+/// What happened, in order: a session's own answer, or a broadcast from a session.
+enum Event {
+    Own(String, String),
+    Bus(Option<u64>, String),
+}
+
+/// A room whose broadcasts are recorded in `events`, MENACE playing `side`.
+fn room_on(events: Arc<Mutex<Vec<Event>>>, state: Option<State>, side: Side) -> Arc<Room> {
+    let bus: Bus = Box::new(move |from, answer: &Answer| {
+        events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
+    });
+    let options = RoomOptions {
+        state,
+        rules: BeadRules::challenge(),
+        side,
+        key: KEY.into(),
+        seed: 7,
+        wrong_key_wait: Duration::from_millis(20),
+    };
+    Room::open(options, bus).unwrap()
+}
+
+/// The sessions of a replay, by name, in the order they joined.
+struct Class {
+    room: Arc<Room>,
+    events: Arc<Mutex<Vec<Event>>>,
+    members: Vec<(String, u64, Session)>,
+}
+
+impl Class {
+    fn new(state: Option<State>) -> Class {
+        Class::on(state, Side::First)
+    }
+
+    fn on(state: Option<State>, side: Side) -> Class {
+        let events = Arc::new(Mutex::new(Vec::new()));
+        Class { room: room_on(events.clone(), state, side), events, members: Vec::new() }
+    }
+
+    /// Sends `line` as `who` (joining on first use): what everyone received, in order.
+    fn send(&mut self, who: &str, line: &str) -> Vec<(String, String)> {
+        if !self.members.iter().any(|(n, _, _)| n == who) {
+            let (session, id) = self.room.session();
+            self.members.push((who.to_string(), id, session));
+        }
+        let member = self.members.iter_mut().find(|(n, _, _)| n == who).unwrap();
+        let mut sink = Recorder { who: who.to_string(), events: self.events.clone() };
+        member.2.handle_line(line, &mut sink, &Stop::new());
+        let events = std::mem::take(&mut *self.events.lock().unwrap());
+        let mut out = Vec::new();
+        for e in events {
+            match e {
+                Event::Own(who, json) => out.push((who, json)),
+                Event::Bus(from, json) => {
+                    for (name, id, _) in &self.members {
+                        if Some(*id) != from {
+                            out.push((name.clone(), json.clone()));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A session's sink: its answers join the events, in order with the broadcasts.
+struct Recorder {
+    who: String,
+    events: Arc<Mutex<Vec<Event>>>,
+}
+
+impl Sink for Recorder {
+    fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
+        self.events.lock().unwrap().push(Event::Own(self.who.clone(), answer.to_json()));
+        Ok(())
+    }
+}
+
+#[test]
+fn a_lesson_replays_its_golden_transcript() {
+    let dir = fixtures().join("class");
+    let input = std::fs::read_to_string(dir.join("session.in")).unwrap();
+    let mut class = Class::new(None);
+    let got: Vec<Step> = inputs(&input)
+        .into_iter()
+        .map(|(who, line)| {
+            let answers = class.send(&who, &line);
+            Step { who, line, answers }
+        })
+        .collect();
+    // Every answer is one JSON object with a type.
+    for s in &got {
+        for (_, a) in &s.answers {
+            let v: Value = serde_json::from_str(a).unwrap();
+            assert!(v["type"].is_string(), "{a}");
+        }
+    }
+    let out = dir.join("session.out");
+    if std::env::var_os("MENACE_BLESS").is_some() {
+        std::fs::write(&out, render(&got)).unwrap();
+        return;
+    }
+    let want = steps(&std::fs::read_to_string(&out).expect("session.out: bless it"));
+    assert_eq!(want.len(), got.len());
+    for (w, g) in want.iter().zip(&got) {
+        assert_eq!(w, g, "after `{}> {}`", w.who, w.line);
+    }
+    // The log replays to the shared boxes exactly.
+    let record = class.room.snapshot();
+    assert_eq!(beads(&replay(record.base(), record.log())), beads(record.machine()));
+}
+
+/// Who got what type of answer (short, for failure messages), errors with their text.
+fn kinds(answers: &[(String, String)]) -> Vec<String> {
+    answers
+        .iter()
+        .map(|(w, a)| {
+            let v: Value = serde_json::from_str(a).unwrap();
+            format!("{w}: {} {}", v["type"], v["message"])
+        })
+        .collect()
+}
+
+fn beads(m: &Matchboxes<TicTacToe>) -> Vec<Vec<u32>> {
+    (0..m.len()).map(|b| m.beads(b).to_vec()).collect()
+}
+
+/// The first free cell of a board's rows, in RC notation.
+fn free(board: &Value) -> String {
+    let rows: Vec<&str> = board.as_array().unwrap().iter().map(|r| r.as_str().unwrap()).collect();
+    for (r, row) in rows.iter().enumerate() {
+        if let Some(c) = row.find('.') {
+            return format!("{}{}", ["L", "M", "R"][r], ["L", "M", "R"][c]);
+        }
+    }
+    panic!("no free cell")
+}
+
+/// Plays one game as `who` taking the first free cell: the winner.
+fn play_one(class: &mut Class, who: &str) -> String {
+    let mut answers = class.send(who, "games 1");
+    loop {
+        let mine: Vec<Value> = answers
+            .iter()
+            .filter(|(w, _)| w == who)
+            .map(|(_, a)| serde_json::from_str(a).unwrap())
+            .collect();
+        if let Some(r) = mine.iter().find(|a| a["type"] == "result") {
+            return r["winner"].as_str().unwrap().to_string();
+        }
+        let last = mine.iter().rev().find(|a| a["board"].is_array()).expect("a board");
+        assert_eq!(last["to_move"], "player", "{last}");
+        answers = class.send(who, &format!("move {}", free(&last["board"])));
+    }
+}
+
+#[test]
+fn the_class_score_counts_people_and_training_apart() {
+    let mut class = Class::new(None);
+    class.send("ada", "name Ada");
+    class.send("ada", "matchboxes off");
+    let winner = play_one(&mut class, "ada");
+    class.send("t", "teacher class-key");
+    class.send("t", "matchboxes off");
+    let trained = class.send("t", "train 1000 random");
+    let picture: Value = trained
+        .iter()
+        .filter(|(w, _)| w == "ada")
+        .map(|(_, a)| serde_json::from_str::<Value>(a).unwrap())
+        .find(|a| a["type"] == "class")
+        .expect("the class is told");
+    assert_eq!(picture["games_played"], 1001);
+    let score = &picture["score"];
+    let games: u64 = ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    assert_eq!(games, 1, "the class's score is its people's games: {score}");
+    assert_eq!(score[&winner], 1);
+    assert_eq!(picture["trained"][0]["opponent"], "random");
+    let t = &picture["trained"][0]["score"];
+    let trained: u64 = ["menace", "draw", "player"].iter().map(|k| t[k].as_u64().unwrap()).sum();
+    assert_eq!(trained, 1000);
+    assert_eq!(picture["players"].as_array().unwrap().len(), 1);
+    assert_eq!(picture["curve"].as_array().unwrap().len(), 1, "the curve is the class's games");
+    // The log says which is which, and replays exactly (training blocks included).
+    let record = class.room.snapshot();
+    let kinds: Vec<&str> = record
+        .log()
+        .iter()
+        .map(|e| match e {
+            Logged::Game { .. } => "game",
+            Logged::Training { .. } => "training",
+        })
+        .collect();
+    assert_eq!(kinds.first(), Some(&"game"));
+    assert!(kinds[1..].iter().all(|k| *k == "training"));
+    assert_eq!(beads(&replay(record.base(), record.log())), beads(record.machine()));
+    // The class file is a state: it loads as any saved MENACE does.
+    let state = class.room.state();
+    let text = serde_json::to_string(&state).unwrap();
+    let back = State::parse(text.as_bytes()).unwrap();
+    assert_eq!(beads(&back.to_machine().unwrap()), beads(record.machine()));
+    let mut private = Session::new(BeadRules::challenge(), 1);
+    let mut answers: Vec<Answer> = Vec::new();
+    private.handle_line(&format!("import {text}"), &mut answers, &Stop::new());
+    assert!(matches!(answers[0], Answer::Imported { games_played: 1001, .. }), "{answers:?}");
+}
+
+#[test]
+fn an_upload_is_checked_as_load_checks_and_changes_nothing_when_refused() {
+    let mut class = Class::new(None);
+    class.send("t", "teacher class-key");
+    class.send("t", "train 50 perfect");
+    let before = class.room.state();
+    let mut state = before.clone();
+    state.boxes[3].beads[0] = 7; // a bead on a taken cell, or a cell of another box
+    state.boxes.swap(0, 1);
+    state.boxes[0].beads = vec![1; 3];
+    let bad = serde_json::to_string(&state).unwrap();
+    let answers = class.send("t", &format!("import {bad}"));
+    assert_eq!(answers.len(), 1);
+    assert!(answers[0].1.contains("\"type\":\"error\""), "{:?}", kinds(&answers));
+    assert_eq!(class.room.state(), before);
+    // A student may not upload at all.
+    let fresh =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let answers = class.send("ada", &format!("import {fresh}"));
+    assert!(answers[0].1.contains("the teacher's"), "{:?}", kinds(&answers));
+    assert_eq!(class.room.state(), before);
+    // The teacher's upload of a private MENACE: a new machine, a class record from zero,
+    // and everyone sees it.
+    class.send("ada", "name Ada");
+    let answers = class.send("t", &format!("import {fresh}"));
+    assert!(answers[0].1.contains("\"type\":\"imported\""), "{:?}", kinds(&answers));
+    assert!(answers.iter().any(|(w, a)| w == "ada" && a.contains("\"type\":\"class\"")));
+    assert_eq!(class.room.state().games_played, 0);
+    assert_eq!(class.room.state().class.unwrap().score.win, 0);
+}
+
+#[test]
+fn an_old_class_file_loads_as_the_state_it_holds() {
+    let old = std::fs::read(fixtures().join("state/class-v1-saved-by-0.1.0.json")).unwrap();
+    let state = State::parse(&old).unwrap();
+    let machine = state.to_machine().unwrap();
+    assert_eq!(machine.len(), 304);
+    let class = state.class.clone().unwrap();
+    // Its players' records were kept from the players' side: turned to MENACE's.
+    assert_eq!((class.players["Ada"].win, class.players["Ada"].loss), (1, 0));
+    let class_room = Class::new(Some(state));
+    assert_eq!(class_room.room.snapshot().class().players.len(), 2);
+}
+
+/// Lines of a class: the protocol's commands, the class's own, and junk.
+fn class_line() -> impl proptest::strategy::Strategy<Value = (usize, String)> {
+    use proptest::prelude::*;
+    let cell = prop::sample::select(vec!["LL", "LM", "LR", "ML", "MM", "MR", "RL", "RM", "RR"]);
+    let line = prop_oneof![
+        6 => cell.prop_map(|c| format!("move {c}")),
+        2 => Just("games 1".to_string()),
+        2 => prop::sample::select(vec![
+            "name Ada", "name Bo", "name ", "teacher class-key", "teacher nope", "class",
+            "matchboxes off", "status", "board", "dump", "history", "abort", "resign", "eval",
+            "reset", "seed 3", "train 30", "train 20 perfect", "train 5 menace", "watch 2",
+            "save x.json", "export", "rules reward 3,1,-1", "rules preset scroggs reset",
+            "rules colours symmetry", "import {}",
+        ])
+        .prop_map(str::to_string),
+        1 => "[a-z]{1,8}( [-+0-9a-zA-Z.:,]{0,20}){0,2}",
+    ];
+    (0usize..3, line)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(48))]
+
+    /// Any lines from any of three sessions: every answer is JSON, and a line answered
+    /// with one error changes neither the shared machine, nor its record, nor its log.
+    #[test]
+    fn a_refused_line_changes_nothing_in_the_class(lines in proptest::collection::vec(class_line(), 1..40)) {
+        let mut class = Class::new(None);
+        let who = ["a", "b", "t"];
+        for (w, line) in lines {
+            let before = (class.room.state(), class.room.snapshot().log().to_vec());
+            let answers = class.send(who[w], &line);
+            for (_, a) in &answers {
+                let v: Value = serde_json::from_str(a).unwrap();
+                proptest::prop_assert!(v["type"].is_string());
+            }
+            let own: Vec<&(String, String)> = answers.iter().filter(|(x, _)| x == who[w]).collect();
+            if own.len() == 1 && own[0].1.contains("\"type\":\"error\"") {
+                proptest::prop_assert_eq!(answers.len(), 1, "{}", line);
+                let after = (class.room.state(), class.room.snapshot().log().to_vec());
+                proptest::prop_assert!(before == after, "{} changed the class", line);
+            }
+        }
+        let record = class.room.snapshot();
+        proptest::prop_assert_eq!(beads(&replay(record.base(), record.log())), beads(record.machine()));
+    }
+}
+
+#[test]
+fn a_class_against_menace_playing_second_lets_the_person_open() {
+    let mut class = Class::on(None, Side::Second);
+    class.send("ada", "name Ada");
+    let opened = class.send("ada", "games 1");
+    assert_eq!(kinds(&opened), ["ada: \"new_game\" null"], "the person opens: nothing else");
+    let after = class.send("ada", "move MM");
+    let own: Vec<Value> = after.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
+    assert_eq!(own[0]["type"], "board");
+    assert_eq!(own[0]["to_move"], "menace");
+    assert_eq!(own[1]["type"], "menace_move");
+    assert_eq!(own[1]["to_move"], "player");
+    let rows: Vec<String> = serde_json::from_value(own[1]["board"].clone()).unwrap();
+    assert_eq!(rows.concat().matches('O').count(), 1, "MENACE plays O: {rows:?}");
+    let winner = {
+        let mut answers = after;
+        loop {
+            let mine: Vec<Value> =
+                answers.iter().map(|(_, a)| serde_json::from_str(a).unwrap()).collect();
+            if let Some(r) = mine.iter().find(|a| a["type"] == "result") {
+                break r["winner"].as_str().unwrap().to_string();
+            }
+            let last = mine.iter().rev().find(|a| a["board"].is_array()).unwrap();
+            answers = class.send("ada", &format!("move {}", free(&last["board"])));
+        }
+    };
+    let state = class.room.state();
+    assert_eq!(state.side, Side::Second);
+    assert_eq!(state.class.as_ref().unwrap().score.games(), 1, "{winner}");
+    // A first-side MENACE is refused with the one sentence, and nothing changes.
+    class.send("t", "teacher class-key");
+    let first =
+        serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
+    let refused = class.send("t", &format!("import {first}"));
+    assert!(refused[0].1.contains("start with --side first"), "{:?}", kinds(&refused));
+    assert_eq!(class.room.state(), state);
+}

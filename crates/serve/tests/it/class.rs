@@ -1,0 +1,210 @@
+//! `menace serve --class` over real sockets, in the one protocol: the golden transcript of
+//! a lesson replayed over WebSockets (each connection receives what the in-process replay
+//! says, in order); every connection plays the same MENACE and sees it change; the
+//! teacher's commands need the key and wrong keys are slowed; an upload is checked; an
+//! abandoned game touches nothing; the class file survives a restart.
+
+use crate::common;
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use common::class::{beads, join, play_game, record, request, short, start_class, KEY};
+use common::{answer, connect, send, Ws};
+use menace_protocol::class::replay;
+use menace_testkit::class_script::steps;
+use serde_json::Value;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lesson_over_websockets_answers_as_its_golden_transcript() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../fixtures/class");
+    let golden = steps(&std::fs::read_to_string(format!("{dir}/session.out")).unwrap());
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let mut sessions: Vec<(String, Ws)> = Vec::new();
+    for step in &golden {
+        if !sessions.iter().any(|(w, _)| *w == step.who) {
+            sessions.push((step.who.clone(), connect(addr, "").await));
+        }
+        let ws = &mut sessions.iter_mut().find(|(w, _)| *w == step.who).unwrap().1;
+        send(ws, &step.line).await;
+        // Each session receives its share of the step, in order.
+        for (who, ws) in sessions.iter_mut() {
+            for (to, want) in step.answers.iter().filter(|(to, _)| to == who) {
+                let got = answer(ws).await;
+                let want: Value = serde_json::from_str(want).unwrap();
+                assert_eq!(got, want, "{to} after `{}> {}`", step.who, step.line);
+            }
+        }
+    }
+    let r = record(&room);
+    assert_eq!(beads(&replay(r.base(), r.log())), beads(r.machine()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_plays_the_other_watches_and_only_the_teacher_controls() {
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let (mut ada, picture) = join(addr).await;
+    assert_eq!(picture["boxes"].as_array().unwrap().len(), 304);
+    assert_eq!(picture["games_played"], 0);
+    let (mut bo, _) = join(addr).await;
+
+    // A name is text: kept as typed (trimmed), never refused for looking like markup.
+    let name = "<img src=x onerror=alert(1)>";
+    let winner = play_game(&mut ada, name).await;
+    // Bo saw MENACE draw and then the finished game, with the boxes it changed.
+    let mut drew = 0;
+    let finished = loop {
+        let frame = answer(&mut bo).await;
+        match frame["type"].as_str() {
+            Some("drew") => drew += 1,
+            Some("finished") => break frame,
+            other => panic!("unexpected {other:?}: {}", short(&frame)),
+        }
+    };
+    assert!(drew >= 1);
+    assert_eq!(finished["number"], 1);
+    assert_eq!(finished["player"], name);
+    assert_eq!(finished["winner"], winner);
+    assert_eq!(finished["score"][&winner], 1, "{finished}");
+    assert_eq!(finished["record"][&winner], 1, "{finished}");
+    let r = record(&room);
+    for b in finished["boxes"].as_array().unwrap() {
+        let i = b["box"].as_u64().unwrap() as usize;
+        let shown: Vec<u32> = serde_json::from_value(b["beads"].clone()).unwrap();
+        assert_eq!(shown, r.machine().beads(i), "box {i}");
+    }
+
+    // Without the key: refused, visibly, and nothing changes.
+    for line in ["reset", "train 10", "rules reward 3,1,-1", "seed 3", "export", "import {}"] {
+        let (a, _) = request(&mut bo, line, "never").await;
+        assert_eq!(a["type"], "error", "{line}: {}", short(&a));
+        assert!(a["message"].as_str().unwrap().contains("the teacher's"), "{a}");
+    }
+    assert_eq!(record(&room).games_played(), 1);
+
+    // With the key: train between lessons (counted apart), download, new rules.
+    let (a, _) = request(&mut bo, &format!("teacher {KEY}"), "teacher").await;
+    assert_eq!(a["type"], "teacher", "{a}");
+    request(&mut bo, "matchboxes off", "setting").await;
+    let (a, _) = request(&mut bo, "train 200 random", "trained").await;
+    assert_eq!(a["games_played"], 201, "{a}");
+    let picture = loop {
+        let frame = answer(&mut ada).await;
+        if frame["type"] == "class" {
+            break frame;
+        }
+    };
+    let score = &picture["score"];
+    let class_games: u64 =
+        ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    assert_eq!(class_games, 1, "the class's score counts its people only");
+    assert_eq!(picture["trained"][0]["opponent"], "random");
+    let (a, _) = request(&mut bo, "export", "state").await;
+    assert_eq!(a["state"]["games_played"], 201);
+    assert_eq!(a["state"]["format"], "menace-state");
+    assert!(a["state"]["class"]["players"][name].is_object(), "{}", short(&a));
+    let (a, _) = request(&mut bo, "rules preset michie reset", "rules").await;
+    assert_eq!(a["preset"], "michie", "{a}");
+    assert_eq!(record(&room).machine().rules(), &menace_core::menace::BeadRules::michie());
+    let (a, _) = request(&mut bo, "rules reward lots", "rules").await;
+    assert_eq!(a["type"], "error", "{a}");
+    assert_eq!(record(&room).machine().rules(), &menace_core::menace::BeadRules::michie());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn wrong_keys_wait_one_at_a_time() {
+    let (addr, _room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let mut tries = Vec::new();
+    for i in 0..3 {
+        tries.push(tokio::spawn(async move {
+            let mut ws = connect(addr, "").await;
+            request(&mut ws, &format!("teacher guess-{i}"), "teacher").await.0
+        }));
+    }
+    let start = Instant::now();
+    for t in tries {
+        let a = t.await.unwrap();
+        assert_eq!(a["type"], "error", "{a}");
+    }
+    // Three wrong keys at once, from three connections, took a second each, one after
+    // another: a room takes at most one guess a second.
+    assert!(start.elapsed() >= Duration::from_millis(2900), "{:?}", start.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_upload_is_checked_and_a_good_one_is_everyones() {
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let (mut teacher, _) = join(addr).await;
+    let (mut ada, _) = join(addr).await;
+    request(&mut teacher, &format!("teacher {KEY}"), "teacher").await;
+    let before = room.machine().state();
+    let mut bad: Value = serde_json::to_value(&before).unwrap();
+    bad["boxes"][0]["beads"][4] = 99.into();
+    bad["boxes"][1]["position"] = "XXX......".into();
+    let (a, _) = request(&mut teacher, &format!("import {bad}"), "imported").await;
+    assert_eq!(a["type"], "error", "{}", short(&a));
+    assert_eq!(room.machine().state(), before, "a refused upload changed the class");
+    // A MENACE trained at home (a private session's export) comes in for everyone.
+    let mut home = menace_protocol::Session::new(menace_core::menace::BeadRules::challenge(), 3);
+    let mut answers: Vec<menace_protocol::Answer> = Vec::new();
+    home.handle_line("train 500 perfect", &mut answers, &menace_protocol::Stop::new());
+    let text = serde_json::to_string(&home.state().unwrap()).unwrap();
+    let (a, _) = request(&mut teacher, &format!("import {text}"), "imported").await;
+    assert_eq!(a["games_played"], 500, "{}", short(&a));
+    let picture = loop {
+        let frame = answer(&mut ada).await;
+        if frame["type"] == "class" {
+            break frame;
+        }
+    };
+    assert_eq!(picture["games_played"], 500);
+    let got: HashMap<String, Value> =
+        [("boxes".to_string(), picture["boxes"].clone())].into_iter().collect();
+    let want = serde_json::to_value(home.state().unwrap()).unwrap();
+    assert_eq!(got["boxes"], want["boxes"]);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_abandoned_game_touches_nothing() {
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let fresh = beads(record(&room).machine());
+    let (mut ws, _) = join(addr).await;
+    request(&mut ws, "name Cy", "named").await;
+    let (first, _) = request(&mut ws, "games 1", "menace_move").await;
+    let rows: Vec<String> = serde_json::from_value(first["board"].clone()).unwrap();
+    request(&mut ws, &format!("move {}", common::first_free(&rows)), "menace_move").await;
+    drop(ws);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let r = record(&room);
+    assert_eq!(r.games_played(), 0);
+    assert_eq!(beads(r.machine()), fresh);
+    assert!(r.class().players.is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_class_file_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("class.json");
+    let (addr, room, stop, task) =
+        start_class(Some(path.clone()), menace_serve::Limits::default()).await;
+    let (mut ws, _) = join(addr).await;
+    for _ in 0..3 {
+        play_game(&mut ws, "Ada").await;
+    }
+    drop(ws);
+    stop.send(()).unwrap();
+    task.await.unwrap();
+    let before = record(&room);
+    assert_eq!(before.games_played(), 3);
+    assert_eq!(beads(&replay(before.base(), before.log())), beads(before.machine()));
+
+    let (addr, again, _stop, _task) =
+        start_class(Some(path), menace_serve::Limits::default()).await;
+    let after = record(&again);
+    assert_eq!(after.games_played(), 3);
+    assert_eq!(beads(after.machine()), beads(before.machine()));
+    assert_eq!(after.class(), before.class());
+    let (_, picture) = join(addr).await;
+    assert_eq!(picture["games_played"], 3);
+    assert_eq!(picture["players"][0]["name"], "Ada");
+}

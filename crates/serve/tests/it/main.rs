@@ -1,0 +1,17 @@
+//! `menace-serve`'s integration tests in one binary (one module a former test file), so the
+//! workspace is linked once for them, its shared helpers compiled once: `cargo test -p
+//! menace-serve --test it` is the quick loop.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../../../../tests/support/golden.rs"]
+mod golden;
+
+mod class;
+mod class_load;
+mod host_header;
+mod page_menus;
+mod print_page;
+mod socket_abuse;
+mod socket_load;
+mod socket_transcripts;

@@ -1,0 +1,180 @@
+//! The class page in real Chromium: two browser sessions on one `--class` server. One
+//! student plays by clicking; the other page sees the boxes, the score and the board of
+//! players change, exactly as the server holds them; the teacher's controls are refused
+//! without the key and work with it. Screenshots go under Cargo's test scratch folder;
+//! `docs/class.png` is the watcher's after the teacher trained MENACE
+//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::`).
+//!
+//! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
+//! `CI=true`, where it fails (`menace_testkit::require` decides).
+
+use crate::chrome;
+use crate::common;
+
+use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use common::class::{record, start_class, start_class_on, KEY};
+use fantoccini::Client;
+use serde_json::{json, Value};
+
+async fn marks(c: &Client) -> u64 {
+    js(c, "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length")
+        .await
+        .as_u64()
+        .unwrap()
+}
+
+/// The boxes as the page shows them: per box, the 9 cells' texts.
+async fn shown_boxes(c: &Client) -> Value {
+    js(c, "[...document.querySelectorAll('#boxes .mbox')].map(el => [...el.children].map(s => s.textContent))")
+        .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_plays_another_watches_the_teacher_needs_the_key() {
+    let Some(driver) = start_driver() else { return };
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let student = browser(&driver, &tempdir("student")).await;
+    let watcher = browser(&driver, &tempdir("watcher")).await;
+    for c in [&student, &watcher] {
+        c.goto(&format!("http://{addr}/")).await.unwrap();
+        wait_for(c, "document.querySelectorAll('#boxes .mbox').length === 304").await;
+        wait_for(c, "document.getElementById('connection').textContent === 'connected'").await;
+    }
+
+    // The student plays one whole game by clicking, under a name that looks like markup.
+    let name = "<b>Ada</b>";
+    set_value(&student, "name", name).await;
+    click(&student, "#new-game").await;
+    wait_for(&student, "document.getElementById('message').textContent.startsWith('Your move')")
+        .await;
+    loop {
+        let open =
+            js(&student, "[...document.querySelectorAll('#board button')].some(b => !b.disabled)")
+                .await;
+        if open != json!(true) {
+            break;
+        }
+        let before = marks(&student).await;
+        click(&student, "#board button:not([disabled])").await;
+        wait_for(
+            &student,
+            &format!(
+                "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length >= {} \
+                 || !document.getElementById('message').textContent.startsWith('Your move')",
+                before + 2
+            ),
+        )
+        .await;
+    }
+    let message = js(&student, "document.getElementById('message').textContent").await;
+    assert!(
+        ["MENACE wins", "A draw", "You win"]
+            .iter()
+            .any(|m| message.as_str().unwrap().starts_with(m)),
+        "{message}"
+    );
+
+    // The watcher saw it: the count, the score, the player (as text), the boxes.
+    wait_for(&watcher, "document.getElementById('games').textContent === '1 game'").await;
+    let mut score = 0;
+    for id in ["count-win", "count-draw", "count-loss"] {
+        let n = js(&watcher, &format!("Number(document.getElementById('{id}').textContent)")).await;
+        score += n.as_u64().unwrap();
+    }
+    assert_eq!(score, 1);
+    assert_eq!(
+        js(&watcher, "document.querySelector('#players tbody td').textContent").await,
+        json!(name)
+    );
+    assert_eq!(js(&watcher, "document.querySelectorAll('#players b').length").await, json!(0));
+    let class = record(&room);
+    let want: Vec<Vec<String>> = (0..class.machine().len())
+        .map(|b| {
+            let pos = class.machine().position(b).to_string();
+            pos.chars()
+                .zip(class.machine().beads(b))
+                .map(|(p, n)| if p == '.' { n.to_string() } else { p.to_string() })
+                .collect()
+        })
+        .collect();
+    assert_eq!(shown_boxes(&watcher).await, json!(want), "the watcher's boxes are the server's");
+    assert_eq!(class.games_played(), 1);
+    screenshot(&watcher, "class-watcher.png").await;
+    screenshot(&student, "class-student.png").await;
+
+    // The teacher's controls: refused without the key, visibly, and nothing changes.
+    click(&watcher, "#reset").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent.includes(\"the teacher's\")",
+    )
+    .await;
+    assert_eq!(record(&room).games_played(), 1);
+    // With the key: train between lessons; both pages follow.
+    set_value(&watcher, "key", KEY).await;
+    set_value(&watcher, "train-games", "500").await;
+    click(&watcher, "#train").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent.startsWith('Trained 500')",
+    )
+    .await;
+    assert_eq!(record(&room).games_played(), 501);
+    // Training is counted apart: the class's score stays its one game, and both pages say
+    // what the training did.
+    wait_for(
+        &student,
+        "document.getElementById('trained').textContent.includes('500 games against a player who moves at random')",
+    )
+    .await;
+    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
+    watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
+    let shot = screenshot(&watcher, "class-teacher.png").await;
+    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::` renews
+    // the README's picture.
+    if std::env::var_os("MENACE_DOCS_SCREENSHOT").is_some() {
+        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");
+        std::fs::copy(shot, docs).unwrap();
+    }
+    // Reset with the key: fresh boxes on both pages.
+    click(&watcher, "#reset").await;
+    wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;
+    assert_eq!(record(&room).games_played(), 0);
+
+    student.close().await.unwrap();
+    watcher.close().await.unwrap();
+}
+
+/// A class against MENACE playing second: the page says the person opens, a click plays X
+/// and MENACE answers with O on the same board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_menace_playing_second_the_student_opens() {
+    let Some(driver) = start_driver() else { return };
+    let side = Some(menace_core::game::Side::Second);
+    let (addr, room, _stop, _task) =
+        start_class_on(None, menace_serve::Limits::default(), side).await;
+    let student = browser(&driver, &tempdir("opener")).await;
+    student.goto(&format!("http://{addr}/")).await.unwrap();
+    wait_for(&student, "document.querySelectorAll('#boxes .mbox').length === 289").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.includes('you play X and move first')",
+    )
+    .await;
+    set_value(&student, "name", "Opener").await;
+    click(&student, "#new-game").await;
+    wait_for(
+        &student,
+        "document.getElementById('message').textContent.startsWith('Your move (you are X)')",
+    )
+    .await;
+    assert_eq!(marks(&student).await, 0, "the person opens on an empty board");
+    click(&student, "#board button:not([disabled])").await;
+    wait_for(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'O').length === 1").await;
+    assert_eq!(
+        js(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'X').length").await,
+        json!(1)
+    );
+    assert_eq!(record(&room).machine().side(), menace_core::game::Side::Second);
+    student.close().await.unwrap();
+}

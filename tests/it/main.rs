@@ -1,0 +1,27 @@
+//! The `menace` binary's integration tests in one binary (one module a former test file), so
+//! the workspace is linked once for them, its shared helpers compiled once: `cargo test -p
+//! menace --test it` is the quick loop.
+
+#[path = "../common/mod.rs"]
+mod common;
+#[path = "../support/golden.rs"]
+mod golden;
+#[path = "../../crates/pd/tests/support/unhurried.rs"]
+mod unhurried;
+
+mod ab_records;
+mod docs;
+mod docs_paths;
+mod engine_json;
+mod go_cli;
+mod go_tune;
+mod layout;
+mod pd_cli;
+mod pd_paths;
+mod serve_class;
+mod serve_pretty;
+mod state;
+mod tournament;
+mod tournament_records;
+mod train;
+mod transcripts;

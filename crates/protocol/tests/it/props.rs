@@ -251,6 +251,10 @@ mod play_sessions {
             hexapawn in any::<bool>(),
         ) {
             let i = at.index(script.len() + 1);
+            // A byte-order mark is dropped from the first line only (as editors write it), so
+            // a line put before a first line that opens with one makes it a line like any
+            // other: not a change made by the error.
+            prop_assume!(i > 0 || !script[0].starts_with('\u{feff}'));
             let join = |lines: &[String]| lines.iter().map(|l| format!("{l}\n")).collect::<String>();
             let without = run(&join(&script), 5, hexapawn);
             let before = run(&join(&script[..i]), 5, hexapawn).len();

@@ -183,12 +183,16 @@ fn lz(x: f32) -> u32 {
     (x.clamp(0.0, 1.0) * 10_000.0).round() as u32
 }
 
+/// A principal variation as GTP vertices, space-separated.
+fn pv_text(b: &Board, pv: &[crate::rules::board::Move]) -> String {
+    pv.iter().map(|&m| format_vertex(b, m)).collect::<Vec<_>>().join(" ")
+}
+
 /// One info line (without its newline): every candidate in Leela Zero's form, most
 /// visited first; empty when there is none yet.
 pub fn info_line(b: &Board, candidates: &[Candidate]) -> String {
     let mut parts = Vec::with_capacity(candidates.len());
     for (order, c) in candidates.iter().enumerate() {
-        let pv: Vec<String> = c.pv.iter().map(|&m| format_vertex(b, m)).collect();
         parts.push(format!(
             "info move {} visits {} winrate {} prior {} lcb {} order {order} pv {}",
             format_vertex(b, c.mv),
@@ -196,7 +200,7 @@ pub fn info_line(b: &Board, candidates: &[Candidate]) -> String {
             lz(c.winrate),
             lz(c.prior),
             lz(c.lcb),
-            pv.join(" ")
+            pv_text(b, &c.pv)
         ));
     }
     parts.join(" ")
@@ -213,7 +217,6 @@ pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownersh
     let sign = if b.to_move() == Colour::Black { 1.0 } else { -1.0 };
     let mut parts = Vec::with_capacity(candidates.len() + 1);
     for (order, c) in candidates.iter().enumerate() {
-        let pv: Vec<String> = c.pv.iter().map(|&m| format_vertex(b, m)).collect();
         let score = c.score.map_or(String::new(), |s| {
             let s = sign * s;
             let sd = c.score_stdev.unwrap_or(0.0);
@@ -226,7 +229,7 @@ pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownersh
             c.winrate,
             c.prior,
             c.lcb,
-            pv.join(" ")
+            pv_text(b, &c.pv)
         ));
     }
     if let Some(own) = ownership.filter(|o| o.ends() > 0) {

@@ -145,18 +145,9 @@ impl Progress {
         ownership: impl FnOnce() -> Ownership,
     ) {
         if self.wants_ownership {
-            let own = ownership();
-            let mut slots = self.ownership.lock().unwrap_or_else(|p| p.into_inner());
-            if slots.len() <= t {
-                slots.resize(t + 1, None);
-            }
-            slots[t] = Some(own);
+            put(&self.ownership, t, ownership());
         }
-        let mut slots = self.slots.lock().unwrap_or_else(|p| p.into_inner());
-        if slots.len() <= t {
-            slots.resize(t + 1, None);
-        }
-        slots[t] = Some((playouts, rows));
+        put(&self.slots, t, (playouts, rows));
     }
 
     /// Forgets every snapshot (a new search starts).
@@ -227,6 +218,15 @@ impl Progress {
         out.sort_by(|a, b| b.visits.cmp(&a.visits).then(a.mv.cmp(&b.mv)));
         (playouts, out)
     }
+}
+
+/// Thread `t`'s latest snapshot in `slots`, which grows to hold it.
+fn put<T: Clone>(slots: &Mutex<Vec<Option<T>>>, t: usize, value: T) {
+    let mut slots = slots.lock().unwrap_or_else(|p| p.into_inner());
+    if slots.len() <= t {
+        slots.resize(t + 1, None);
+    }
+    slots[t] = Some(value);
 }
 
 #[cfg(test)]

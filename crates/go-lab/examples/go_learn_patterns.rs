@@ -26,6 +26,7 @@ use menace_go::io::sgf;
 use menace_go::model::large::{PatternCounts, PatternDict, PatternSize};
 use menace_go::model::move_model::MoveModel;
 use menace_go_lab::mm::{self, Accuracy, Dataset};
+use menace_go_lab::policy;
 
 fn main() {
     let mut games = PathBuf::from("/usr/share/goban");
@@ -45,31 +46,8 @@ fn main() {
             _ => panic!("unknown flag {a}"),
         }
     }
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&games)
-        .unwrap_or_else(|e| panic!("{}: {e}", games.display()))
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf" || x == "mgt"))
-        .collect();
-    files.sort();
-    let (mut train, mut test) = (Vec::new(), Vec::new());
-    let mut refused = 0;
-    for (i, f) in files.iter().enumerate() {
-        let text = String::from_utf8_lossy(&std::fs::read(f).expect("readable game")).into_owned();
-        match sgf::read(&text) {
-            Ok(g) if g.size == 19 => {
-                if i % 10 == 9 {
-                    test.push(g)
-                } else {
-                    train.push(g)
-                }
-            }
-            Ok(_) => refused += 1,
-            Err(e) => {
-                eprintln!("{}: {e}", f.display());
-                refused += 1
-            }
-        }
-    }
+    let split = policy::professional_games(&games).unwrap_or_else(|e| panic!("{e}"));
+    let (train, test, files, refused) = (split.train, split.test, split.files, split.refused);
     let mut data = match min_count {
         None => Dataset::default(),
         Some(k) => {
@@ -103,7 +81,7 @@ fn main() {
     println!(
         "{} files, {} refused; training on {} games ({} moves, {} features, {} teams), \
          holding out {}",
-        files.len(),
+        files,
         refused,
         train.len(),
         train_moves,

@@ -7,6 +7,9 @@
 //! - [`mm`]: the minorization-maximization learner of the move model's gammas (the model
 //!   itself, its data and its use in the search, are the engine's); run by the example
 //!   `go_learn_patterns`.
+//! - [`policy`]: the policy network's datasets (the professional games, split as the
+//!   move model's learner splits them) and its accuracy on the held-out games; run by the
+//!   example `go_policy` and `scripts/train-policy`, which trains it.
 //! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
 //!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
@@ -18,5 +21,6 @@
 
 pub mod bench;
 pub mod mm;
+pub mod policy;
 pub mod status_vs_gnugo;
 pub mod tune;

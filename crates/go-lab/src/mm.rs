@@ -296,7 +296,13 @@ pub struct Accuracy {
 impl Accuracy {
     /// Scores one position: the played move's rank among the model's candidates.
     pub fn add(&mut self, model: &MoveModel, b: &Board, played: Move) {
-        let ranked = model.rank_all(b);
+        self.add_ranked(&model.rank_all(b), played);
+    }
+
+    /// Scores one position from any model's candidates and their strengths (or
+    /// probabilities): the played move's rank, ties broken by move order, and its share
+    /// of the total.
+    pub fn add_ranked(&mut self, ranked: &[(Move, f32)], played: Move) {
         let Some(&(_, s)) = ranked.iter().find(|(m, _)| *m == played) else { return };
         let rank = ranked.iter().filter(|&&(m, t)| t > s || (t == s && m < played)).count();
         let total: f64 = ranked.iter().map(|&(_, t)| f64::from(t)).sum();

@@ -5,4 +5,5 @@
 pub mod features;
 pub mod large;
 pub mod move_model;
+pub mod net;
 pub mod pattern;

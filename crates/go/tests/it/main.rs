@@ -12,6 +12,7 @@ mod gtp;
 mod koth;
 mod ladder;
 mod move_model;
+mod net;
 mod records;
 mod referee;
 mod rules;

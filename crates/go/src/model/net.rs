@@ -1,0 +1,464 @@
+//! The policy network: a small residual convolutional network that reads a 19x19 position
+//! and gives every move a probability of being the one a professional would play. It is
+//! the search's prior where it is asked for ([`Params::policy_net`]): at the root, once a
+//! move.
+//!
+//! ```
+//! use menace_go::model::net::PolicyNet;
+//! use menace_go::rules::board::{Board, Move};
+//!
+//! let net = PolicyNet::builtin();
+//! let b = Board::new(19);
+//! let policy = net.policy(&b).expect("a 19x19 board");
+//! // A professional's first move is in a corner area, never on the edge.
+//! let (best, p) = policy.best();
+//! let Move::Play(pt) = best else { panic!("passes on the empty board") };
+//! let (r, c) = b.row_col(pt);
+//! assert!((2..=4).contains(&r.min(18 - r)) && (2..=4).contains(&c.min(18 - c)), "{r} {c}");
+//! assert!(p > 0.05);
+//! ```
+//!
+//! **Inputs.** Twelve planes of 19x19, seen from the player to move ([`planes`]): its
+//! stones, the opponent's, empty points, its stones in groups of 1, 2 and 3 or more
+//! liberties, the same for the opponent, the last move, a plane of ones when black is to
+//! move, and a plane of ones (so that zero padding shows the edge). A position is kept in
+//! a dataset as a [`Record`] (366 bytes) from which the planes follow.
+//!
+//! **Network.** A 3x3 convolution to `C` channels, `B` residual blocks of two 3x3
+//! convolutions, then a 1x1 convolution to one logit a point, and passing's logit from the
+//! channels' board means ([`PolicyNet`]). Batch normalisation is folded into the
+//! convolutions when the trainer exports them (`scripts/train_policy.py`), so inference is
+//! convolutions, additions and ReLUs.
+//!
+//! **Determinism.** The convolutions are our own loops in a fixed order, with no fused
+//! multiply-add and no code chosen by the processor at run time (a matrix library's
+//! kernels differ from one CPU to the next in their last bits, and a search fed by them
+//! would not replay its games on another machine), so a position's probabilities are the
+//! same bits everywhere.
+//!
+//! **Weights** are a safetensors file (`crates/go/data/policy.safetensors`, the built-in
+//! one, or any given to [`PolicyNet::from_bytes`]), validated when read: the format's own
+//! checks (its header, every tensor inside the file), then ours (the format's name in its
+//! metadata, every tensor present with its exact shape, finite values, sizes capped).
+//!
+//! [`Params::policy_net`]: crate::search::params::Params::policy_net
+
+use std::sync::OnceLock;
+
+use safetensors::{Dtype, SafeTensors};
+
+use crate::rules::board::{Board, Colour, Move, EMPTY};
+
+/// The board size the network reads.
+pub const SIZE: usize = 19;
+/// Points on the board.
+pub const POINTS: usize = SIZE * SIZE;
+/// Input planes.
+pub const PLANES: usize = 12;
+/// Outputs: a logit a point, then passing's.
+pub const OUTPUTS: usize = POINTS + 1;
+/// The index of passing among the outputs (and in a [`Record`]'s moves).
+pub const PASS: u16 = POINTS as u16;
+/// The value of the weights' `format` metadata.
+pub const FORMAT: &str = "menace-policy-1";
+
+/// Largest weights file read (a 20 x 256 network is about 95 MB in f32; ours are far
+/// smaller).
+const MAX_FILE: usize = 128 << 20;
+/// Most residual blocks and channels accepted, so a hostile file cannot ask for unbounded
+/// work a move.
+const MAX_BLOCKS: usize = 40;
+const MAX_CHANNELS: usize = 512;
+
+static BUILTIN: &[u8] = include_bytes!("../../data/policy.safetensors");
+
+/// One position of a dataset: what the network reads, and the move played there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// Each point, row by row from the top: 0 empty; 1, 2, 3 a stone of the player to move
+    /// in a group of 1, 2, 3 or more liberties; 4, 5, 6 the opponent's.
+    pub codes: [u8; POINTS],
+    /// The player to move.
+    pub to_move: Colour,
+    /// The last move's point (`row * 19 + column`), or [`PASS`] when it passed or there is
+    /// none.
+    pub last: u16,
+    /// The move played (`row * 19 + column`, or [`PASS`]).
+    pub played: u16,
+}
+
+impl Record {
+    /// Bytes a record takes in a dataset file.
+    pub const BYTES: usize = POINTS + 5;
+
+    /// The record of `b` (19x19) with `played` the move made there.
+    pub fn of(b: &Board, played: Move) -> Option<Record> {
+        if b.size() != SIZE {
+            return None;
+        }
+        let me = b.to_move().stone();
+        let mut codes = [0u8; POINTS];
+        for (i, code) in codes.iter_mut().enumerate() {
+            let p = b.point(i / SIZE, i % SIZE);
+            let s = b.at(p);
+            if s == EMPTY {
+                continue;
+            }
+            let libs = b.count_libs(b.group_of(p), 3).clamp(1, 3) as u8;
+            *code = if s == me { libs } else { 3 + libs };
+        }
+        Some(Record {
+            codes,
+            to_move: b.to_move(),
+            last: index(b, b.last_move()),
+            played: index(b, played),
+        })
+    }
+
+    /// Appends the record's bytes: the codes, the player to move (0 black, 1 white), the
+    /// last move and the move played (little-endian `u16`s).
+    pub fn write(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(&self.codes);
+        out.push(u8::from(self.to_move == Colour::White));
+        out.extend_from_slice(&self.last.to_le_bytes());
+        out.extend_from_slice(&self.played.to_le_bytes());
+    }
+
+    /// Reads a record written by [`Record::write`], checking every field's range.
+    pub fn read(bytes: &[u8]) -> Result<Record, String> {
+        if bytes.len() != Record::BYTES {
+            return Err(format!("a record is {} bytes, not {}", Record::BYTES, bytes.len()));
+        }
+        let mut codes = [0u8; POINTS];
+        codes.copy_from_slice(&bytes[..POINTS]);
+        if let Some(i) = codes.iter().position(|&c| c > 6) {
+            return Err(format!("point {i}: code {} (0 to 6)", codes[i]));
+        }
+        let to_move = match bytes[POINTS] {
+            0 => Colour::Black,
+            1 => Colour::White,
+            x => return Err(format!("player to move {x} (0 or 1)")),
+        };
+        let word = |i: usize| u16::from_le_bytes([bytes[i], bytes[i + 1]]);
+        let (last, played) = (word(POINTS + 1), word(POINTS + 3));
+        if last > PASS || played > PASS {
+            return Err(format!("move {} out of range", last.max(played)));
+        }
+        Ok(Record { codes, to_move, last, played })
+    }
+}
+
+/// A move's index among the outputs.
+fn index(b: &Board, m: Move) -> u16 {
+    match m {
+        Move::Pass => PASS,
+        Move::Play(p) => {
+            let (r, c) = b.row_col(p);
+            (r * SIZE + c) as u16
+        }
+    }
+}
+
+/// The input planes of a record, point-major (`[point][plane]`), as the network reads them.
+pub fn planes(r: &Record) -> Vec<f32> {
+    let mut x = vec![0.0f32; POINTS * PLANES];
+    let black = f32::from(u8::from(r.to_move == Colour::Black));
+    for (i, &code) in r.codes.iter().enumerate() {
+        let v = &mut x[i * PLANES..(i + 1) * PLANES];
+        match code {
+            0 => v[2] = 1.0,
+            1..=3 => {
+                v[0] = 1.0;
+                v[2 + code as usize] = 1.0;
+            }
+            _ => {
+                v[1] = 1.0;
+                v[2 + code as usize] = 1.0;
+            }
+        }
+        v[10] = black;
+        v[11] = 1.0;
+    }
+    if r.last < PASS {
+        x[r.last as usize * PLANES + 9] = 1.0;
+    }
+    x
+}
+
+/// A convolution with its bias, batch normalisation folded in.
+#[derive(Clone, Debug)]
+struct Conv {
+    cin: usize,
+    cout: usize,
+    /// 3 or 1.
+    k: usize,
+    /// `[ky][kx][cin][cout]`: an input's weights to every output channel side by side,
+    /// the inner loop's run.
+    w: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Conv {
+    /// `out[p][co] = b[co] + sum over the window and ci of w * x`, zero padding, summed
+    /// in a fixed order (window row, column, input channel).
+    fn apply(&self, x: &[f32], out: &mut [f32]) {
+        let (cin, cout, half) = (self.cin, self.cout, (self.k / 2) as isize);
+        for r in 0..SIZE {
+            for c in 0..SIZE {
+                let acc = &mut out[(r * SIZE + c) * cout..][..cout];
+                acc.copy_from_slice(&self.b);
+                for ky in 0..self.k {
+                    let rr = r as isize + ky as isize - half;
+                    if !(0..SIZE as isize).contains(&rr) {
+                        continue;
+                    }
+                    for kx in 0..self.k {
+                        let cc = c as isize + kx as isize - half;
+                        if !(0..SIZE as isize).contains(&cc) {
+                            continue;
+                        }
+                        let q = rr as usize * SIZE + cc as usize;
+                        let input = &x[q * cin..][..cin];
+                        let w = &self.w[(ky * self.k + kx) * cin * cout..][..cin * cout];
+                        for (ci, &a) in input.iter().enumerate() {
+                            // Activations after a ReLU are half zeros, the input planes
+                            // mostly: skipping them changes no bit of the sum.
+                            if a == 0.0 {
+                                continue;
+                            }
+                            for (o, &wv) in acc.iter_mut().zip(&w[ci * cout..][..cout]) {
+                                *o += a * wv;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The policy network's weights, validated (see the module's doc).
+#[derive(Clone, Debug)]
+pub struct PolicyNet {
+    channels: usize,
+    input: Conv,
+    blocks: Vec<(Conv, Conv)>,
+    /// The 1x1 head: a weight a channel and a bias.
+    head_w: Vec<f32>,
+    head_b: f32,
+    /// Passing's logit from the channels' board means.
+    pass_w: Vec<f32>,
+    pass_b: f32,
+    /// The metadata's description (what trained it, on what, its accuracy).
+    about: String,
+}
+
+/// A position's move probabilities.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Policy {
+    /// Each legal move with its probability (they sum to 1), in board order, passing last.
+    pub moves: Vec<(Move, f32)>,
+}
+
+impl Policy {
+    /// The most probable move and its probability (the first in board order on a tie).
+    pub fn best(&self) -> (Move, f32) {
+        self.moves.iter().fold((Move::Pass, -1.0), |b, &(m, p)| if p > b.1 { (m, p) } else { b })
+    }
+
+    /// The probability of `m` (0 if it is not a legal move).
+    pub fn of(&self, m: Move) -> f32 {
+        self.moves.iter().find(|x| x.0 == m).map_or(0.0, |x| x.1)
+    }
+}
+
+impl PolicyNet {
+    /// The built-in network (`crates/go/data/policy.safetensors`), read once.
+    pub fn builtin() -> &'static PolicyNet {
+        static NET: OnceLock<PolicyNet> = OnceLock::new();
+        NET.get_or_init(|| {
+            PolicyNet::from_bytes(BUILTIN).expect("the built-in policy network is valid")
+        })
+    }
+
+    /// Reads and validates a weights file (see the module's doc).
+    pub fn from_bytes(bytes: &[u8]) -> Result<PolicyNet, String> {
+        if bytes.len() > MAX_FILE {
+            return Err(format!("policy network: {} bytes, more than {MAX_FILE}", bytes.len()));
+        }
+        let err = |e: String| format!("policy network: {e}");
+        let (_, meta) = SafeTensors::read_metadata(bytes).map_err(|e| err(e.to_string()))?;
+        let meta = meta.metadata().clone().unwrap_or_default();
+        let format = meta.get("format").map(String::as_str).unwrap_or("");
+        if format != FORMAT {
+            return Err(err(format!("format {format:?}, expected {FORMAT:?}")));
+        }
+        let st = SafeTensors::deserialize(bytes).map_err(|e| err(e.to_string()))?;
+        let tensor = |name: &str, shape: &[usize]| -> Result<Vec<f32>, String> {
+            let t = st.tensor(name).map_err(|_| err(format!("no tensor {name}")))?;
+            if t.dtype() != Dtype::F32 {
+                return Err(err(format!("{name}: {:?}, expected F32", t.dtype())));
+            }
+            if t.shape() != shape {
+                return Err(err(format!("{name}: shape {:?}, expected {shape:?}", t.shape())));
+            }
+            let v: Vec<f32> = t
+                .data()
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect();
+            if let Some(i) = v.iter().position(|x| !x.is_finite()) {
+                return Err(err(format!("{name}: value {i} is {}", v[i])));
+            }
+            Ok(v)
+        };
+        let channels = st
+            .tensor("input.w")
+            .map_err(|_| err("no tensor input.w".into()))?
+            .shape()
+            .first()
+            .copied()
+            .unwrap_or(0);
+        if channels == 0 || channels > MAX_CHANNELS {
+            return Err(err(format!("{channels} channels (1 to {MAX_CHANNELS})")));
+        }
+        let blocks_n = (0..=MAX_BLOCKS)
+            .take_while(|i| st.tensor(&format!("block{i}.conv1.w")).is_ok())
+            .count();
+        if blocks_n > MAX_BLOCKS {
+            return Err(err(format!("more than {MAX_BLOCKS} blocks")));
+        }
+        let expected = 2 + 4 * blocks_n + 4;
+        if st.len() != expected {
+            return Err(err(format!(
+                "{} tensors, expected {expected} for {blocks_n} blocks",
+                st.len()
+            )));
+        }
+        let conv = |name: &str, cin: usize, cout: usize, k: usize| -> Result<Conv, String> {
+            let w = tensor(&format!("{name}.w"), &[cout, cin, k, k])?;
+            let b = tensor(&format!("{name}.b"), &[cout])?;
+            // From PyTorch's [cout][cin][ky][kx] to ours, [ky][kx][cin][cout].
+            let mut ours = vec![0.0f32; w.len()];
+            for co in 0..cout {
+                for ci in 0..cin {
+                    for ky in 0..k {
+                        for kx in 0..k {
+                            ours[((ky * k + kx) * cin + ci) * cout + co] =
+                                w[((co * cin + ci) * k + ky) * k + kx];
+                        }
+                    }
+                }
+            }
+            Ok(Conv { cin, cout, k, w: ours, b })
+        };
+        let input = conv("input", PLANES, channels, 3)?;
+        let mut blocks = Vec::with_capacity(blocks_n);
+        for i in 0..blocks_n {
+            blocks.push((
+                conv(&format!("block{i}.conv1"), channels, channels, 3)?,
+                conv(&format!("block{i}.conv2"), channels, channels, 3)?,
+            ));
+        }
+        let head = conv("policy", channels, 1, 1)?;
+        let pass_w = tensor("pass.w", &[1, channels])?;
+        let pass_b = tensor("pass.b", &[1])?[0];
+        let about = meta.get("about").cloned().unwrap_or_default();
+        Ok(PolicyNet {
+            channels,
+            input,
+            blocks,
+            head_w: head.w,
+            head_b: head.b[0],
+            pass_w,
+            pass_b,
+            about,
+        })
+    }
+
+    /// Residual blocks.
+    pub fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Channels of each convolution.
+    pub fn channels(&self) -> usize {
+        self.channels
+    }
+
+    /// What the weights say of themselves (the trainer's description).
+    pub fn about(&self) -> &str {
+        &self.about
+    }
+
+    /// The raw outputs for a record: a logit a point (row by row), then passing's.
+    pub fn logits(&self, r: &Record) -> Vec<f32> {
+        let ch = self.channels;
+        let x0 = planes(r);
+        let mut x = vec![0.0f32; POINTS * ch];
+        let mut y = vec![0.0f32; POINTS * ch];
+        self.input.apply(&x0, &mut x);
+        relu(&mut x);
+        for (c1, c2) in &self.blocks {
+            c1.apply(&x, &mut y);
+            relu(&mut y);
+            let mut z = vec![0.0f32; POINTS * ch];
+            c2.apply(&y, &mut z);
+            for (xi, zi) in x.iter_mut().zip(&z) {
+                *xi = (*xi + *zi).max(0.0);
+            }
+        }
+        let mut out = Vec::with_capacity(OUTPUTS);
+        let mut mean = vec![0.0f32; ch];
+        for p in 0..POINTS {
+            let v = &x[p * ch..][..ch];
+            let mut s = self.head_b;
+            for (a, w) in v.iter().zip(&self.head_w) {
+                s += a * w;
+            }
+            out.push(s);
+            for (m, a) in mean.iter_mut().zip(v) {
+                *m += a;
+            }
+        }
+        let mut pass = self.pass_b;
+        for (m, w) in mean.iter().zip(&self.pass_w) {
+            pass += m / POINTS as f32 * w;
+        }
+        out.push(pass);
+        out
+    }
+
+    /// The probabilities of the legal moves of `b` (a softmax over them alone), or `None`
+    /// when `b` is not 19x19.
+    pub fn policy(&self, b: &Board) -> Option<Policy> {
+        let rec = Record::of(b, Move::Pass)?;
+        let logits = self.logits(&rec);
+        let mut moves: Vec<(Move, f32)> = Vec::with_capacity(OUTPUTS);
+        for (i, &l) in logits[..POINTS].iter().enumerate() {
+            let p = b.point(i / SIZE, i % SIZE);
+            if b.at(p) == EMPTY && b.is_legal(Move::Play(p)) {
+                moves.push((Move::Play(p), l));
+            }
+        }
+        moves.push((Move::Pass, logits[POINTS]));
+        let top = moves.iter().fold(f32::NEG_INFINITY, |m, x| m.max(x.1));
+        let mut sum = 0.0f32;
+        for m in &mut moves {
+            // libm's `expf` (musl's, in Rust) rather than the platform's: the same bits on
+            // every machine.
+            m.1 = libm::expf(m.1 - top);
+            sum += m.1;
+        }
+        for m in &mut moves {
+            m.1 /= sum;
+        }
+        Some(Policy { moves })
+    }
+}
+
+fn relu(x: &mut [f32]) {
+    for v in x {
+        *v = v.max(0.0);
+    }
+}

@@ -99,6 +99,16 @@ pub enum Parallel {
     SharedTree,
 }
 
+/// Where the policy network ([`PolicyNet`](crate::model::net::PolicyNet)) gives the
+/// learned priors in place of the move model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PolicyNet {
+    /// Nowhere: the move model everywhere (up to v9).
+    Off,
+    /// At the root of a 19x19 search: one evaluation a search (v10).
+    Root,
+}
+
 /// Every parameter of the search, resolved: the registry's defaults (the default
 /// profile's search), a profile's overrides, then the user's ([`Settings`]). The
 /// numbers are held as codes (see the module's doc); [`Params::tuned`] turns them into
@@ -120,6 +130,8 @@ pub struct Params {
     pub patterns: Patterns,
     /// How the threads share the work (one shared tree from v9).
     pub parallel: Parallel,
+    /// Where the policy network gives the learned priors.
+    pub policy_net: PolicyNet,
     /// RAVE equivalence (whole numbers).
     pub rave_equiv: u32,
     /// Visits before a tree leaf is expanded.
@@ -134,6 +146,8 @@ pub struct Params {
     pub score_weight: u32,
     /// Virtual playouts of the learned prior, in tenths.
     pub prior_model: u32,
+    /// Virtual playouts of the policy network's prior, in tenths.
+    pub net_prior: u32,
 }
 
 /// The type of a row's values.
@@ -200,7 +214,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every default is the default profile's (v9's) value.
-pub const REGISTRY: [Row; 14] = [
+pub const REGISTRY: [Row; 16] = [
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
@@ -264,6 +278,15 @@ pub const REGISTRY: [Row; 14] = [
         set: |p, v| p.prior_model = v,
     },
     Row {
+        name: "net_prior",
+        kind: Kind::Number { min: 0.0, max: 400.0, step: 8.0, per_unit: 10 },
+        default: "40",
+        doc: "virtual playouts of the policy network's prior where it gives the priors \
+              (policy_net), won in proportion to sqrt(p / the most probable sibling's p)",
+        get: |p| p.net_prior,
+        set: |p, v| p.net_prior = v,
+    },
+    Row {
         name: "priors",
         kind: Kind::Choice(&["michi", "learned"]),
         default: "learned",
@@ -322,6 +345,16 @@ pub const REGISTRY: [Row; 14] = [
               (v9; still deterministic)",
         get: |p| pick!(p.parallel, Parallel::RootTrees, Parallel::SharedTree),
         set: |p, v| p.parallel = variant!(v, Parallel::RootTrees, Parallel::SharedTree),
+    },
+    Row {
+        name: "policy_net",
+        kind: Kind::Choice(&["off", "root"]),
+        default: "root",
+        doc: "the policy network (6 residual blocks, 41.6% of professional moves against \
+              the move model's 33.1%) gives the root's learned priors on 19x19 (root, v10), or \
+              nowhere (off, up to v9)",
+        get: |p| pick!(p.policy_net, PolicyNet::Off, PolicyNet::Root),
+        set: |p, v| p.policy_net = variant!(v, PolicyNet::Off, PolicyNet::Root),
     },
 ];
 
@@ -470,6 +503,7 @@ impl Default for Params {
             wide_root: WideRoot::Always,
             patterns: Patterns::Large,
             parallel: Parallel::SharedTree,
+            policy_net: PolicyNet::Root,
             rave_equiv: 0,
             expand_visits: 0,
             widen_start: 0,
@@ -477,6 +511,7 @@ impl Default for Params {
             widen_ratio: 0,
             score_weight: 0,
             prior_model: 0,
+            net_prior: 0,
         };
         for q in Param::all() {
             (q.row().set)(&mut p, q.default_code());
@@ -520,6 +555,7 @@ impl Params {
             widen_at,
             score_weight: self.score_weight as f32 / 1000.0,
             prior_model: self.prior_model as f32 / 10.0,
+            net_prior: self.net_prior as f32 / 10.0,
         }
     }
 }
@@ -555,6 +591,8 @@ pub struct Tuned {
     pub score_weight: f32,
     /// Virtual playouts of the learned prior.
     pub prior_model: f32,
+    /// Virtual playouts of the policy network's prior.
+    pub net_prior: f32,
 }
 
 impl Tuned {

@@ -14,10 +14,11 @@
 //! the next is [`crate::search::reuse`]'s.
 
 use crate::model::move_model::MoveModel;
+use crate::model::net::PolicyNet;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::ownership::{Ownership, ScoreSum};
-use crate::search::params::{geometric, Params, Patterns, Priors, Tuned};
+use crate::search::params::{self, geometric, Params, Patterns, Priors, Tuned};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use menace_stats::rng::GameRng;
@@ -212,6 +213,22 @@ impl Expander {
         let c = b.to_move();
         let first = out.len();
         let know = Knowledge::gather(b, rules.is_some(), &self.caps);
+        // At the root the policy network, where it is asked for, ranks the moves in the
+        // move model's place: one evaluation a search.
+        let net = (rules.is_some()
+            && self.caps.policy_net == params::PolicyNet::Root
+            && self.caps.priors == Priors::Learned)
+            .then(|| PolicyNet::builtin().policy(b))
+            .flatten()
+            .map(|p| {
+                let mut dense = vec![0.0f32; MAX_POINTS];
+                for (m, q) in p.moves {
+                    if let Move::Play(pt) = m {
+                        dense[pt.index()] = q;
+                    }
+                }
+                dense
+            });
         for p in b.points() {
             if b.at(p) != EMPTY || b.is_eye(p, c) || !b.is_legal(Move::Play(p)) {
                 continue;
@@ -235,7 +252,10 @@ impl Expander {
                 aw,
             };
             if self.caps.priors == Priors::Learned {
-                let s = self.model.strength(&self.model.features(b, p));
+                let s = match &net {
+                    Some(dense) => dense[p.index()],
+                    None => self.model.strength(&self.model.features(b, p)),
+                };
                 self.scratch.push((node, s));
             } else {
                 out.push(node);
@@ -262,7 +282,9 @@ impl Expander {
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
-                let (n, w) = priors::learned(s, strongest, self.tuned.prior_model);
+                let weight =
+                    if net.is_some() { self.tuned.net_prior } else { self.tuned.prior_model };
+                let (n, w) = priors::learned(s, strongest, weight);
                 node.n += n;
                 node.w += w;
                 out.push(node);

@@ -213,11 +213,12 @@ fn profiles_have_names() {
     assert!("v7".parse::<Profile>().is_err());
     assert_eq!("v8".parse::<Profile>(), Ok(Profile::V8));
     assert_eq!("v9".parse::<Profile>(), Ok(Profile::V9));
-    assert!("v10".parse::<Profile>().is_err());
-    // The default is the bot of the last run that met the goal (docs/go.md).
-    assert_eq!(Profile::default().to_string(), "v9");
+    assert_eq!("v10".parse::<Profile>(), Ok(Profile::V10));
+    assert!("v11".parse::<Profile>().is_err());
+    // The default is the last profile whose A/B accepted it (docs/go-lab.md).
+    assert_eq!(Profile::default().to_string(), "v10");
     for p in Profile::ALL {
         assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
     }
-    assert_eq!(Profile::ALL.len(), 8);
+    assert_eq!(Profile::ALL.len(), 9);
 }

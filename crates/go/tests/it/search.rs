@@ -465,3 +465,35 @@ fn a_shared_tree_reads_a_deep_ladder_without_overflow() {
     let d = bot::decide(&input.board, &cfg, &ctx);
     assert!(input.board.is_legal(d.mv));
 }
+
+/// v10's policy network gives the root's priors on 19x19 only: elsewhere v10 is v9 move for
+/// move, and on 19x19 a small search's choice is among the network's five most probable
+/// moves (read from the network directly), where without it the search differs.
+#[test]
+fn the_policy_network_ranks_the_root_on_19x19_only() {
+    use menace_go::model::net::PolicyNet;
+    let rules = RootRules::default();
+    let v = |p: Profile, playouts: usize| SearchConfig {
+        playouts,
+        threads: 1,
+        seed: 42,
+        profile: p,
+        ..SearchConfig::default()
+    };
+    let small = control_board();
+    assert_eq!(
+        all(&mcts::search(&small, &v(Profile::V10, 600), &rules)),
+        all(&mcts::search(&small, &v(Profile::V9, 600), &rules))
+    );
+    let mut b = Board::new(19);
+    for (r, c) in [(3, 3), (15, 15), (3, 15), (16, 3)] {
+        b.play(Move::Play(b.point(r, c))).unwrap();
+    }
+    let mut probable = PolicyNet::builtin().policy(&b).unwrap().moves;
+    probable.sort_by(|x, y| y.1.total_cmp(&x.1));
+    let top5: Vec<Move> = probable.iter().take(5).map(|x| x.0).collect();
+    let with = mcts::search(&b, &v(Profile::V10, 400), &rules);
+    assert!(top5.contains(&with.best()), "{:?} not in {top5:?}", with.best());
+    let without = mcts::search(&b, &v(Profile::V9, 400), &rules);
+    assert_ne!(all(&with), all(&without));
+}

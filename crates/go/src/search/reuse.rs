@@ -70,7 +70,7 @@ impl Tree {
         }
         let r = &mut self.nodes[0];
         (r.visits, r.n, r.w, r.an, r.aw) = (x.visits, x.n, x.w, x.an, x.aw);
-        self.expand(0, root, Some(rules));
+        self.expand(0, root, Some(rules), 0);
         let mut queue = std::collections::VecDeque::new();
         let (first, count) = (self.nodes[0].first_child, u32::from(self.nodes[0].n_children));
         for k in first..first + count {

@@ -250,7 +250,7 @@ impl Pipeline {
             let mut slot = self.slot(j);
             let Slot { board, walk, rng, margin, leaf, kids, expander } = &mut *slot;
             if leaf.is_some() {
-                expander.children(board, None, kids);
+                expander.children(board, None, walk.path.len() - 1, kids);
             }
             *margin = playout_margin(board, rng, walk, self.komi);
         }

@@ -209,13 +209,21 @@ impl Expander {
 
     /// Appends the children of position `b` (the root's under `rules`) to `out`, with
     /// their priors, in the order the tree keeps them.
-    pub(crate) fn children(&mut self, b: &Board, rules: Option<&RootRules>, out: &mut Vec<Node>) {
+    /// `depth` is the position's below the root (0 at the root), which decides whether
+    /// the policy network ranks its moves ([`Params::net_depth`]).
+    pub(crate) fn children(
+        &mut self,
+        b: &Board,
+        rules: Option<&RootRules>,
+        depth: usize,
+        out: &mut Vec<Node>,
+    ) {
         let c = b.to_move();
         let first = out.len();
         let know = Knowledge::gather(b, rules.is_some(), &self.caps);
-        // At the root the policy network, where it is asked for, ranks the moves in the
-        // move model's place: one evaluation a search.
-        let net = (rules.is_some()
+        // At the root (and down to `net_depth`) the policy network, where it is asked for,
+        // ranks the moves in the move model's place.
+        let net = ((rules.is_some() || depth <= self.caps.net_depth as usize)
             && self.caps.policy_net == params::PolicyNet::Root
             && self.caps.priors == Priors::Learned)
             .then(|| PolicyNet::builtin().policy(b))
@@ -329,7 +337,7 @@ impl Tree {
 
     /// Adds the children of `id` (position `b`) with their priors: those a playing thread
     /// created if there are, else created here.
-    pub(crate) fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>) {
+    pub(crate) fn expand(&mut self, id: u32, b: &Board, rules: Option<&RootRules>, depth: usize) {
         let first = self.nodes.len() as u32;
         match self.ready.remove(&id) {
             Some(mut kids) => {
@@ -338,7 +346,7 @@ impl Tree {
                 kids.clear();
                 self.spare.push(kids);
             }
-            None => self.expander.children(b, rules, &mut self.nodes),
+            None => self.expander.children(b, rules, depth, &mut self.nodes),
         }
         self.prior_w.extend(self.nodes[first as usize..].iter().map(|ch| ch.w));
         if id == 0 {
@@ -457,7 +465,7 @@ impl Tree {
                 if id == 0
                     || node.visits >= self.tuned.expand_visits && self.nodes.len() < MAX_NODES
                 {
-                    self.expand(id, b, (id == 0).then_some(rules));
+                    self.expand(id, b, (id == 0).then_some(rules), walk.path.len() - 1);
                 } else {
                     return None;
                 }

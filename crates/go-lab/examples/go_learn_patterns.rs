@@ -103,17 +103,7 @@ fn main() {
     for (name, gs) in
         [("held-out", &test[..]), ("training (first 60 games)", &train[..60.min(train.len())])]
     {
-        let a = score(gs);
-        let pct = |k: usize| 100.0 * k as f64 / a.positions.max(1) as f64;
-        println!(
-            "{name}: {} positions, top-1 {:.1}%, top-5 {:.1}%, top-10 {:.1}%, \
-             log-likelihood per move {:.4}",
-            a.positions,
-            pct(a.top1),
-            pct(a.top5),
-            pct(a.top10),
-            a.log_likelihood / a.positions.max(1) as f64
-        );
+        println!("{name}: {}", score(gs));
     }
     let bytes = model.to_bytes();
     menace_files::write_atomic(&out, &bytes).unwrap_or_else(|e| panic!("{}: {e}", out.display()));

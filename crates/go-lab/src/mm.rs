@@ -293,6 +293,23 @@ pub struct Accuracy {
     pub log_likelihood: f64,
 }
 
+impl std::fmt::Display for Accuracy {
+    /// `N positions, top-1 X%, top-5 Y%, top-10 Z%, log-likelihood a move L`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.positions.max(1) as f64;
+        let pct = |k: usize| 100.0 * k as f64 / n;
+        write!(
+            f,
+            "{} positions, top-1 {:.1}%, top-5 {:.1}%, top-10 {:.1}%, log-likelihood a move {:.4}",
+            self.positions,
+            pct(self.top1),
+            pct(self.top5),
+            pct(self.top10),
+            self.log_likelihood / n
+        )
+    }
+}
+
 impl Accuracy {
     /// Scores one position: the played move's rank among the model's candidates.
     pub fn add(&mut self, model: &MoveModel, b: &Board, played: Move) {

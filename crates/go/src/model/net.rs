@@ -397,12 +397,12 @@ impl PolicyNet {
         let x0 = planes(r);
         let mut x = vec![0.0f32; POINTS * ch];
         let mut y = vec![0.0f32; POINTS * ch];
+        let mut z = vec![0.0f32; POINTS * ch];
         self.input.apply(&x0, &mut x);
         relu(&mut x);
         for (c1, c2) in &self.blocks {
             c1.apply(&x, &mut y);
             relu(&mut y);
-            let mut z = vec![0.0f32; POINTS * ch];
             c2.apply(&y, &mut z);
             for (xi, zi) in x.iter_mut().zip(&z) {
                 *xi = (*xi + *zi).max(0.0);

@@ -130,18 +130,20 @@ fn is_candidate_disc(((x0, y0, x1, y1), n): ((usize, usize, usize, usize), usize
 }
 
 /// Waits (until `limit` after `start`) for a screen with Lizzie's best candidate on it,
-/// failing at once if Lizzie shows its error dialog.
+/// failing at once if Lizzie shows its error dialog or `stalled` says it stopped.
 fn wait_for_candidates(
     display: &str,
     start: Instant,
     limit: Duration,
     said: &dyn Fn() -> String,
+    stalled: &dyn Fn(),
 ) -> Shot {
     // What the last screen held, for the message if no candidate comes.
     let mut seen = String::from("no screenshot taken");
     loop {
         let error = windows(display, "^Lizzie - Error!$");
         assert!(error.is_empty(), "Lizzie shows an error dialog:\n{}", said());
+        stalled();
         if let Some(s) = screenshot(display) {
             let disc = cyan_disc(&s);
             if disc.is_some_and(is_candidate_disc) {
@@ -203,11 +205,41 @@ fn lizzie_shows_our_ownership_map() {
     );
 }
 
+/// How long Lizzie may stay silent after the game's `komi` before it counts as stopped (see
+/// [`twice`]): it sends the game's moves and its analysis command right after, in a second
+/// or two even on a loaded machine; the stop lasts minutes, and waiting the whole `limit`
+/// for it cost 4 minutes of a CI run.
+const STALL: Duration = Duration::from_secs(30);
+
+/// Whether the last command Lizzie sent (`gtp-in.log`) is the game's `komi` (after GTP's
+/// optional numeric id): where Lizzie 0.7.4 stops when it does.
+fn last_command_is_komi(sent: &str) -> bool {
+    let Some(line) = sent.lines().rev().find(|l| !l.trim().is_empty()) else { return false };
+    let mut words = line.split_whitespace();
+    let first = words.next();
+    let command = if first.is_some_and(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+        words.next()
+    } else {
+        first
+    };
+    command == Some("komi")
+}
+
+#[test]
+fn lizzies_stop_after_komi_is_told_from_a_session_that_goes_on() {
+    assert!(last_command_is_komi("name\nversion\nboardsize 9\nkomi 7.5\n"));
+    assert!(!last_command_is_komi("boardsize 9\nkomi 7.5\nplay B E5\n"), "moves followed");
+    assert!(!last_command_is_komi("komi 7.5\nlz-analyze 10\n"), "the analysis followed");
+    assert!(last_command_is_komi("7 boardsize 9\n8 komi 7.5\n"), "with GTP ids");
+    assert!(!last_command_is_komi("8 komi 7.5\n9 lz-analyze 10\n"));
+    assert!(!last_command_is_komi(""), "nothing sent yet: Lizzie is still starting");
+}
+
 /// Runs `run` again once if it fails. Lizzie 0.7.4 sometimes stops after opening the game,
 /// before it sends the game's moves or any analysis: the last command our engine hears is
 /// the game's `komi`, answered, and nothing follows for minutes (seen here in 2 of 4 runs
 /// at a load of 9, with either engine name; never on a quiet machine). A second Lizzie
-/// then works; a failure of ours fails both.
+/// then works; a failure of ours fails both. The stop is told after [`STALL`] of silence.
 fn twice(run: impl Fn() -> String + std::panic::RefUnwindSafe) -> String {
     std::panic::catch_unwind(&run).unwrap_or_else(|_| {
         eprintln!("Lizzie stopped before the analysis (above); trying once more");
@@ -287,6 +319,21 @@ fn lizzie(jar: &Path, flags: &str, ui: &str, png: &str) -> String {
         )
     };
 
+    // Lizzie's stop after the game's `komi` (see `twice`): what it had sent, and since when.
+    let heard = std::cell::RefCell::new((String::new(), Instant::now()));
+    let stalled = || {
+        let sent = std::fs::read_to_string(home.path().join("gtp-in.log")).unwrap_or_default();
+        let mut heard = heard.borrow_mut();
+        if sent != heard.0 {
+            *heard = (sent, Instant::now());
+        }
+        assert!(
+            !(last_command_is_komi(&heard.0) && heard.1.elapsed() > STALL),
+            "Lizzie stopped: nothing sent for {STALL:?} after the game's komi:\n{}",
+            said()
+        );
+    };
+
     // The main window's title names the game's players once the SGF is open.
     let start = Instant::now();
     let limit = Duration::from_secs(240);
@@ -295,10 +342,11 @@ fn lizzie(jar: &Path, flags: &str, ui: &str, png: &str) -> String {
             break w.clone();
         }
         assert!(start.elapsed() < limit, "no Lizzie window with the game:\n{}", said());
+        stalled();
         std::thread::sleep(Duration::from_millis(500));
     };
     // Lizzie is up when it shows the analysis of the opening position.
-    let opening = wait_for_candidates(&display, start, limit, &said);
+    let opening = wait_for_candidates(&display, start, limit, &said, &stalled);
     // Step through the game with the mouse wheel over the board (Lizzie's "next move").
     let geometry = x_run(&display, "/usr/bin/xdotool", &["getwindowgeometry", "--shell", &main]);
     let geometry = String::from_utf8_lossy(&geometry).to_string();
@@ -317,7 +365,7 @@ fn lizzie(jar: &Path, flags: &str, ui: &str, png: &str) -> String {
     // on two screens a second apart), and the candidates of that position are drawn.
     let mut before = 0;
     loop {
-        let now = white(&wait_for_candidates(&display, start, limit, &said));
+        let now = white(&wait_for_candidates(&display, start, limit, &said, &stalled));
         if now > white(&opening) + 4 * 1000 && now == before {
             break;
         }

@@ -77,10 +77,41 @@ fn status_ready(port: u16) -> bool {
     if stream.write_all(request.as_bytes()).is_err() {
         return false;
     }
+    // chromedriver says `Connection: close` but keeps the connection open: reading to the
+    // end waited out the 5 s timeout at every driver's start (85 s of the browser tests).
+    // The answer is whole once its Content-Length bytes of body are in.
     let mut answer = Vec::new();
-    let _ = stream.take(1 << 16).read_to_end(&mut answer);
+    let mut chunk = [0; 4096];
+    while answer.len() < 1 << 16 && !whole_http_answer(&answer) {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&chunk[..n]),
+        }
+    }
     let answer = String::from_utf8_lossy(&answer);
     answer.starts_with("HTTP/1.1 200") && answer.replace(' ', "").contains("\"ready\":true")
+}
+
+/// Whether `bytes` hold an HTTP answer's head and as much body as its Content-Length says.
+fn whole_http_answer(bytes: &[u8]) -> bool {
+    let Some(end) = bytes.windows(4).position(|w| w == b"\r\n\r\n") else { return false };
+    let head = String::from_utf8_lossy(&bytes[..end]);
+    let length = head.lines().find_map(|line| {
+        let (name, value) = line.split_once(':')?;
+        name.trim().eq_ignore_ascii_case("content-length").then(|| value.trim().parse().ok())?
+    });
+    length.is_some_and(|n: usize| bytes.len() - (end + 4) >= n)
+}
+
+#[test]
+fn an_http_answer_is_whole_once_its_content_length_of_body_is_in() {
+    let answer = b"HTTP/1.1 200 OK\r\nContent-Length:5\r\nConnection:close\r\n\r\nready";
+    assert!(whole_http_answer(answer));
+    assert!(!whole_http_answer(&answer[..answer.len() - 1]), "a byte of body missing");
+    assert!(!whole_http_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 5\r\n"), "no body yet");
+    assert!(whole_http_answer(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n"));
+    // Without a length only the end of the connection says it is whole.
+    assert!(!whole_http_answer(b"HTTP/1.1 200 OK\r\n\r\nready"));
 }
 
 /// Where screenshots go: Cargo's scratch directory for integration tests, which exists

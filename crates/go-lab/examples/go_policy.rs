@@ -50,12 +50,14 @@ fn main() {
             }
         }
         "eval" => {
+            let read;
             let net = match &weights {
                 Some(w) => {
                     let bytes = std::fs::read(w).unwrap_or_else(|e| panic!("{}: {e}", w.display()));
-                    PolicyNet::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"))
+                    read = PolicyNet::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
+                    &read
                 }
-                None => PolicyNet::builtin().clone(),
+                None => PolicyNet::builtin(),
             };
             println!(
                 "network: {} blocks x {} channels; {}",
@@ -64,7 +66,7 @@ fn main() {
                 net.about()
             );
             let t = Instant::now();
-            let a = policy::accuracy(&net, &split.test);
+            let a = policy::accuracy(net, &split.test);
             let per = t.elapsed().as_secs_f64() * 1000.0 / a.positions.max(1) as f64;
             report("network", &a);
             println!("  {per:.1} ms a position (one thread, move generation included)");

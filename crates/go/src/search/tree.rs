@@ -221,9 +221,9 @@ impl Expander {
         let c = b.to_move();
         let first = out.len();
         let know = Knowledge::gather(b, rules.is_some(), &self.caps);
-        // At the root (and down to `net_depth`) the policy network, where it is asked for,
-        // ranks the moves in the move model's place.
-        let net = ((rules.is_some() || depth <= self.caps.net_depth as usize)
+        // At the root (depth 0) and down to `net_depth` the policy network, where it is
+        // asked for, ranks the moves in the move model's place.
+        let net = (depth <= self.caps.net_depth as usize
             && self.caps.policy_net == params::PolicyNet::Root
             && self.caps.priors == Priors::Learned)
             .then(|| PolicyNet::builtin().policy(b))

@@ -10,6 +10,9 @@
 //! - [`policy`]: the policy network's datasets (the professional games, split as the
 //!   move model's learner splits them) and its accuracy on the held-out games; run by the
 //!   example `go_policy` and `scripts/train-policy`, which trains it.
+//! - [`playouts`]: our playout policy against another engine's (Pachi's Moggy) on the
+//!   same positions: how often one playout move is the professional's, and how well
+//!   playouts foretell the game's winner; run by the example `go_playouts`.
 //! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
 //!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
@@ -21,6 +24,7 @@
 
 pub mod bench;
 pub mod mm;
+pub mod playouts;
 pub mod policy;
 pub mod status_vs_gnugo;
 pub mod tune;

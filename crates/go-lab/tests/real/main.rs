@@ -1,9 +1,12 @@
 //! `menace-go-lab`'s tests, all of which drive a real program (GNU Go): the lab's dead stones
-//! against GNU Go's. `cargo test` runs them, and a missing GNU Go fails them under `CI=true`
+//! against GNU Go's, and the playout comparison's GTP side with GNU Go as the other policy.
+//! `cargo test` runs them, and a missing GNU Go fails them under `CI=true`
 //! (menace_testkit::require).
 
 // The known dead stones are the GTP engine's tests' own table, read from there (one table).
 #[path = "../../../go/tests/support/mod.rs"]
 mod support;
 
+mod playouts_gnugo;
 mod status_gnugo;
+

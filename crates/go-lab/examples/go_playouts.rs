@@ -1,0 +1,108 @@
+//! Our playout policy against another engine's on the same held-out professional
+//! positions (`scripts/playouts-vs-moggy` builds Pachi and runs this against its Moggy
+//! playouts).
+//!
+//! ```text
+//! cargo run --release -p menace-go-lab --example go_playouts -- --games /usr/share/goban \
+//!     [--engine 'moggy=pachi -e replay runs=1 -s 1'] [--playouts 32] \
+//!     [--stages 50,100,150,200] [--seed 1] [--what agreement|outcome|both]
+//! ```
+//!
+//! For each policy (ours always, then each `--engine NAME=COMMAND`, a GTP engine whose
+//! `genmove` is one playout move) it prints how often one playout move is the
+//! professional's move over every held-out position, then, for the positions `--stages`
+//! moves into the held-out games a player won, `--playouts` playouts each: the share of
+//! positions whose black share of playouts was on the winner's side of one half, and the
+//! Brier score (0.25 is a coin). See `menace_go_lab::playouts`.
+
+use std::time::Instant;
+
+use menace_go_lab::playouts::{self, GtpPolicy, Ours, Policy};
+use menace_go_lab::policy;
+use menace_run::Program;
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("go_playouts: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let mut args = std::env::args().skip(1);
+    let mut games = std::path::PathBuf::from("/usr/share/goban");
+    let mut engines: Vec<(String, Program)> = Vec::new();
+    let mut count = 32u32;
+    let mut stages = vec![50usize, 100, 150, 200];
+    let mut seed = 1u64;
+    let mut what = "both".to_string();
+    while let Some(a) = args.next() {
+        let v = args.next().ok_or_else(|| format!("{a} needs a value"))?;
+        let bad = |e: &dyn std::fmt::Display| format!("{a} {v}: {e}");
+        match a.as_str() {
+            "--games" => games = v.into(),
+            "--engine" => {
+                let (name, cmd) = v.split_once('=').ok_or_else(|| bad(&"not NAME=COMMAND"))?;
+                engines.push((name.to_string(), Program::parse(cmd).map_err(|e| bad(&e))?));
+            }
+            "--playouts" => count = v.parse().map_err(|e| bad(&e))?,
+            "--stages" => {
+                stages = v
+                    .split(',')
+                    .map(|s| s.trim().parse())
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| bad(&e))?
+            }
+            "--seed" => seed = v.parse().map_err(|e| bad(&e))?,
+            "--what" if ["agreement", "outcome", "both"].contains(&v.as_str()) => what = v,
+            _ => return Err(format!("unknown flag or value: {a} {v}")),
+        }
+    }
+    let split = policy::professional_games(&games)?;
+    let mut policies: Vec<Box<dyn Policy>> = vec![Box::new(Ours::new(seed))];
+    for (name, program) in &engines {
+        policies.push(Box::new(GtpPolicy::start(name, program)?));
+    }
+    if what != "outcome" {
+        println!("move agreement: one playout move at each position of the {} held-out games, the professional's move or not", split.test.len());
+        for p in policies.iter_mut() {
+            let t = Instant::now();
+            let a = playouts::agreement(p.as_mut(), &split.test)?;
+            println!("  {:<10} {a}  ({:.1} s)", p.name(), t.elapsed().as_secs_f64());
+        }
+    }
+    if what != "agreement" {
+        println!(
+            "outcome: {count} playouts from each position of the held-out games a player won, with the game's komi"
+        );
+        println!("  policy      after  positions  winner foretold  Brier (0.25: a coin)   seconds");
+        for p in policies.iter_mut() {
+            let t = Instant::now();
+            let rows = playouts::outcomes(p.as_mut(), &split.test, &stages, count)?;
+            let secs = t.elapsed().as_secs_f64();
+            let mut all = playouts::Stage::default();
+            for s in &rows {
+                println!(
+                    "  {:<10} {:>6}  {:>9}  {:>14.1}%  {:>20.3}",
+                    p.name(),
+                    s.at,
+                    s.positions,
+                    s.right_pct(),
+                    s.brier_score()
+                );
+                all.positions += s.positions;
+                all.right += s.right;
+                all.brier += s.brier;
+            }
+            println!(
+                "  {:<10} {:>6}  {:>9}  {:>14.1}%  {:>20.3}   {secs:>7.1}",
+                p.name(),
+                "all",
+                all.positions,
+                all.right_pct(),
+                all.brier_score()
+            );
+        }
+    }
+    Ok(())
+}

@@ -26,6 +26,7 @@ use menace_go::io::sgf::SgfGame;
 use menace_go::io::vertex::{format_vertex, parse_vertex};
 use menace_go::model::pattern;
 use menace_go::referee::seat::gtp_command;
+pub use menace_go::referee::Winner;
 use menace_go::rules::board::{Board, Colour, Move, MAX_POINTS};
 use menace_go::rules::score;
 use menace_go::search::playout;
@@ -50,39 +51,6 @@ pub struct Position<'a> {
     pub at: usize,
     /// The board then.
     pub board: Board,
-}
-
-/// Who won a playout.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Winner {
-    /// Black, komi included.
-    Black,
-    /// White, komi included.
-    White,
-    /// Neither (an integer komi and an even count).
-    Tie,
-}
-
-impl Winner {
-    /// The winner of a game whose black margin, komi included, is `margin`.
-    pub fn of_margin(margin: f32) -> Winner {
-        if margin > 0.0 {
-            Winner::Black
-        } else if margin < 0.0 {
-            Winner::White
-        } else {
-            Winner::Tie
-        }
-    }
-
-    /// Black's points: 1, 0 or a half.
-    pub fn black_points(self) -> f64 {
-        match self {
-            Winner::Black => 1.0,
-            Winner::White => 0.0,
-            Winner::Tie => 0.5,
-        }
-    }
 }
 
 /// A playout policy to measure.
@@ -419,8 +387,8 @@ mod tests {
         assert_eq!((s[0].right, s[0].brier), (1.0, 1.0));
         assert_eq!((s[0].right_pct(), s[0].brier_score()), (50.0, 0.5));
         // Black wins half the playouts: a coin, whoever won.
-        let s = outcomes(&mut scripted(false, &[Winner::Black, Winner::White]), &gs, &[3], 4)
-            .unwrap();
+        let s =
+            outcomes(&mut scripted(false, &[Winner::Black, Winner::White]), &gs, &[3], 4).unwrap();
         assert_eq!((s[0].positions, s[0].right, s[0].brier_score()), (2, 1.0, 0.25));
         // Ties are half a win: three of four playouts tied and one won by white is a
         // share of 3/8 for black.

@@ -9,4 +9,3 @@ mod support;
 
 mod playouts_gnugo;
 mod status_gnugo;
-

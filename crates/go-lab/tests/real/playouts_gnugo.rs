@@ -10,7 +10,6 @@ use menace_go_lab::playouts::{self, GtpPolicy, Policy, Position, Winner};
 use menace_run::Program;
 use menace_testkit::{require, Component};
 
-
 /// An even 9x9 game and a two-stone handicap game (white moves first).
 const EVEN: &str = "(;GM[1]SZ[9]KM[7]RE[B+R];B[ee];W[cc];B[gc];W[cg];B[gg];W[eg];B[dg];W[dh])";
 const HANDICAP: &str = "(;GM[1]SZ[9]KM[0.5]HA[2]AB[cc][gg]RE[W+3.5];W[ee];B[cg];W[gc])";

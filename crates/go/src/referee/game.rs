@@ -23,6 +23,26 @@ pub enum Winner {
 }
 
 impl Winner {
+    /// The winner of a game whose black margin, komi included, is `margin`.
+    pub fn of_margin(margin: f32) -> Winner {
+        if margin > 0.0 {
+            Winner::Black
+        } else if margin < 0.0 {
+            Winner::White
+        } else {
+            Winner::Tie
+        }
+    }
+
+    /// Black's points: 1 for a win, a half for a tie.
+    pub fn black_points(self) -> f64 {
+        match self {
+            Winner::Black => 1.0,
+            Winner::White => 0.0,
+            Winner::Tie => 0.5,
+        }
+    }
+
     /// The word in a results line: `black`, `white` or `tie`.
     pub fn word(self) -> &'static str {
         match self {
@@ -230,11 +250,5 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
 fn scored(board: &crate::rules::board::Board, komi: f32, result: &mut String) -> Winner {
     let margin = score::margin(board, komi);
     *result = score::result_string(margin);
-    if margin > 0.0 {
-        Winner::Black
-    } else if margin < 0.0 {
-        Winner::White
-    } else {
-        Winner::Tie
-    }
+    Winner::of_margin(margin)
 }

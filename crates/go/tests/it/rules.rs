@@ -116,15 +116,7 @@ fn suicide_is_forbidden_but_capturing_is_not() {
 
 #[test]
 fn ko_cannot_be_retaken_at_once() {
-    let mut b = Board::from_diagram(
-        ". X O . .
-         X O . O .
-         . X O . .
-         . . . . .
-         . . . . .",
-        Colour::Black,
-    )
-    .unwrap();
+    let mut b = support::ko_5x5();
     // Black takes the ko at (2,3), capturing (2,2).
     b.play(mv(&b, 2, 3)).unwrap();
     assert_eq!(b.at(pt(&b, 2, 2)), EMPTY);

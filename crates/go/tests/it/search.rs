@@ -68,15 +68,7 @@ fn passes_only_when_no_move_is_left_or_the_board_wins() {
 
 #[test]
 fn ko_captures_are_recognised() {
-    let b = Board::from_diagram(
-        ". X O . .
-         X O . O .
-         . X O . .
-         . . . . .
-         . . . . .",
-        Colour::Black,
-    )
-    .unwrap();
+    let b = support::ko_5x5();
     assert!(ko::is_ko_capture(&b, Move::Play(b.point(1, 2))));
     assert!(!ko::is_ko_capture(&b, Move::Play(b.point(4, 4))));
     assert!(!ko::is_ko_capture(&b, Move::Pass));

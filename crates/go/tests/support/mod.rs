@@ -1,7 +1,7 @@
 //! What the Go crate's integration tests share: paths into the repository, whose
 //! `fixtures/` and `docs/games/` hold the positions and records they read.
 
-use menace_go::rules::board::{Board, Move, Point};
+use menace_go::rules::board::{Board, Colour, Move, Point};
 use menace_stats::rng::{below, from_seed};
 use menace_testkit::{require, Component};
 use std::io::{BufRead, BufReader, Write};
@@ -73,6 +73,21 @@ pub fn setup_commands(rows: &str, komi: f32) -> Vec<String> {
         }
     }
     cmds
+}
+
+/// A 5x5 position, black to move, where black's capture at row 1, column 2 (0-based) takes
+/// a ko: one white stone, and the capturing stone is then in atari alone.
+#[allow(dead_code)]
+pub fn ko_5x5() -> Board {
+    Board::from_diagram(
+        ". X O . .
+         X O . O .
+         . X O . .
+         . . . . .
+         . . . . .",
+        Colour::Black,
+    )
+    .unwrap()
 }
 
 /// A position from `moves` uniformly random legal moves from the empty board (no passes),

@@ -287,53 +287,46 @@ impl PolicyNet {
             return Err(format!("policy network: {} bytes, more than {MAX_FILE}", bytes.len()));
         }
         let err = |e: String| format!("policy network: {e}");
-        let (_, meta) = SafeTensors::read_metadata(bytes).map_err(|e| err(e.to_string()))?;
-        let meta = meta.metadata().clone().unwrap_or_default();
-        let format = meta.get("format").map(String::as_str).unwrap_or("");
-        if format != FORMAT {
-            return Err(err(format!("format {format:?}, expected {FORMAT:?}")));
+        // One read of the header: the format's own checks (its offsets contiguous, each
+        // tensor's bytes its shape's, the whole file accounted for), then ours.
+        let (n, meta) = SafeTensors::read_metadata(bytes).map_err(|e| err(e.to_string()))?;
+        let format = meta.metadata().as_ref().and_then(|m| m.get("format")).map(String::as_str);
+        if format != Some(FORMAT) {
+            return Err(err(format!("format {:?}, expected {FORMAT:?}", format.unwrap_or(""))));
         }
-        let st = SafeTensors::deserialize(bytes).map_err(|e| err(e.to_string()))?;
+        let data = &bytes[8 + n..];
+        let info = |name: &str| meta.info(name).ok_or_else(|| err(format!("no tensor {name}")));
         let tensor = |name: &str, shape: &[usize]| -> Result<Vec<f32>, String> {
-            let t = st.tensor(name).map_err(|_| err(format!("no tensor {name}")))?;
-            if t.dtype() != Dtype::F32 {
-                return Err(err(format!("{name}: {:?}, expected F32", t.dtype())));
+            let t = info(name)?;
+            if t.dtype != Dtype::F32 {
+                return Err(err(format!("{name}: {:?}, expected F32", t.dtype)));
             }
-            if t.shape() != shape {
-                return Err(err(format!("{name}: shape {:?}, expected {shape:?}", t.shape())));
+            if t.shape != shape {
+                return Err(err(format!("{name}: shape {:?}, expected {shape:?}", t.shape)));
             }
-            let v: Vec<f32> = t
-                .data()
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect();
+            let (from, to) = t.data_offsets;
+            let raw = data.get(from..to).ok_or_else(|| err(format!("{name}: out of the file")))?;
+            let v: Vec<f32> =
+                raw.chunks_exact(4).map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]])).collect();
             if let Some(i) = v.iter().position(|x| !x.is_finite()) {
                 return Err(err(format!("{name}: value {i} is {}", v[i])));
             }
             Ok(v)
         };
-        let channels = st
-            .tensor("input.w")
-            .map_err(|_| err("no tensor input.w".into()))?
-            .shape()
-            .first()
-            .copied()
-            .unwrap_or(0);
+        let channels = info("input.w")?.shape.first().copied().unwrap_or(0);
         if channels == 0 || channels > MAX_CHANNELS {
             return Err(err(format!("{channels} channels (1 to {MAX_CHANNELS})")));
         }
         let blocks_n = (0..=MAX_BLOCKS)
-            .take_while(|i| st.tensor(&format!("block{i}.conv1.w")).is_ok())
+            .take_while(|i| meta.info(&format!("block{i}.conv1.w")).is_some())
             .count();
         if blocks_n > MAX_BLOCKS {
             return Err(err(format!("more than {MAX_BLOCKS} blocks")));
         }
         let expected = 2 + 4 * blocks_n + 4;
-        if st.len() != expected {
-            return Err(err(format!(
-                "{} tensors, expected {expected} for {blocks_n} blocks",
-                st.len()
-            )));
+        let count = meta.tensors().len();
+        if count != expected {
+            return Err(err(format!("{count} tensors, expected {expected} for {blocks_n} blocks")));
         }
         let conv = |name: &str, cin: usize, cout: usize, k: usize| -> Result<Conv, String> {
             let w = tensor(&format!("{name}.w"), &[cout, cin, k, k])?;
@@ -363,7 +356,8 @@ impl PolicyNet {
         let head = conv("policy", channels, 1, 1)?;
         let pass_w = tensor("pass.w", &[1, channels])?;
         let pass_b = tensor("pass.b", &[1])?[0];
-        let about = meta.get("about").cloned().unwrap_or_default();
+        let about =
+            meta.metadata().as_ref().and_then(|m| m.get("about")).cloned().unwrap_or_default();
         Ok(PolicyNet {
             channels,
             input,

@@ -4,8 +4,8 @@
 //!
 //! ```text
 //! cargo run --release -p menace-go-lab --example go_playouts -- --games /usr/share/goban \
-//!     [--engine 'moggy=pachi -e replay runs=1 -s 1'] [--playouts 32] \
-//!     [--stages 50,100,150,200] [--seed 1] [--what agreement|outcome|both]
+//!     [--engine 'moggy=pachi -e replay runs=1 -s 1'] [--playouts 64] \
+//!     [--stages 25,50,...,275] [--seed 1] [--what agreement|outcome|both]
 //! ```
 //!
 //! For each policy (ours always, then each `--engine NAME=COMMAND`, a GTP engine whose
@@ -13,7 +13,8 @@
 //! professional's move over every held-out position, then, for the positions `--stages`
 //! moves into the held-out games a player won, `--playouts` playouts each: the share of
 //! positions whose black share of playouts was on the winner's side of one half, and the
-//! Brier score (0.25 is a coin). See `menace_go_lab::playouts`.
+//! Brier score (0.25 is a coin), with each engine's Brier score minus ours over the same
+//! positions and its standard error. See `menace_go_lab::playouts`.
 
 use std::time::Instant;
 
@@ -32,8 +33,8 @@ fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let mut games = std::path::PathBuf::from("/usr/share/goban");
     let mut engines: Vec<(String, Program)> = Vec::new();
-    let mut count = 32u32;
-    let mut stages = vec![50usize, 100, 150, 200];
+    let mut count = 64u32;
+    let mut stages: Vec<usize> = (1..=11).map(|k| 25 * k).collect();
     let mut seed = 1u64;
     let mut what = "both".to_string();
     while let Some(a) = args.next() {
@@ -76,32 +77,37 @@ fn run() -> Result<(), String> {
             "outcome: {count} playouts from each position of the held-out games a player won, with the game's komi"
         );
         println!("  policy      after  positions  winner foretold  Brier (0.25: a coin)   seconds");
+        let mut first: Option<Vec<playouts::Foretold>> = None;
         for p in policies.iter_mut() {
             let t = Instant::now();
-            let rows = playouts::outcomes(p.as_mut(), &split.test, &stages, count)?;
+            let f = playouts::outcomes(p.as_mut(), &split.test, &stages, count)?;
             let secs = t.elapsed().as_secs_f64();
-            let mut all = playouts::Stage::default();
-            for s in &rows {
-                println!(
-                    "  {:<10} {:>6}  {:>9}  {:>14.1}%  {:>20.3}",
+            let row = |at: &str, s: &playouts::Stage| {
+                format!(
+                    "  {:<10} {at:>6}  {:>9}  {:>14.1}%  {:>20.3}",
                     p.name(),
-                    s.at,
                     s.positions,
                     s.right_pct(),
                     s.brier_score()
-                );
-                all.positions += s.positions;
-                all.right += s.right;
-                all.brier += s.brier;
+                )
+            };
+            for s in playouts::by_stage(&f, &stages) {
+                println!("{}", row(&s.at.to_string(), &s));
             }
-            println!(
-                "  {:<10} {:>6}  {:>9}  {:>14.1}%  {:>20.3}   {secs:>7.1}",
-                p.name(),
-                "all",
-                all.positions,
-                all.right_pct(),
-                all.brier_score()
-            );
+            println!("{}   {secs:>7.1}", row("all", &playouts::overall(&f)));
+            match &first {
+                None => first = Some(f),
+                Some(ours) => {
+                    if let Some((mean, se)) = playouts::brier_difference(ours, &f) {
+                        println!(
+                            "  {} minus {} over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {} foretells better)",
+                            p.name(),
+                            "menace",
+                            p.name()
+                        );
+                    }
+                }
+            }
         }
     }
     Ok(())

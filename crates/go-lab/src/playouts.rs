@@ -289,30 +289,100 @@ pub fn black_won(result: &str) -> Option<bool> {
     }
 }
 
+/// One position's playouts: black's share of them against the game's winner.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Foretold {
+    /// Moves played before the position.
+    pub at: usize,
+    /// Black's share of the playouts (a tie half a win).
+    pub share: f64,
+    /// Whether black won the game.
+    pub black_won: bool,
+}
+
+impl Foretold {
+    /// (share - 1 if black won, else 0)².
+    pub fn brier(&self) -> f64 {
+        let y = if self.black_won { 1.0 } else { 0.0 };
+        (self.share - y) * (self.share - y)
+    }
+
+    /// 1 when the share is on the winner's side of one half, 0 on the other, a half on it.
+    pub fn right(&self) -> f64 {
+        if self.share == 0.5 {
+            0.5
+        } else {
+            f64::from(u8::from((self.share > 0.5) == self.black_won))
+        }
+    }
+}
+
+impl Stage {
+    /// Counts one position in.
+    pub fn add(&mut self, f: &Foretold) {
+        self.positions += 1;
+        self.right += f.right();
+        self.brier += f.brier();
+    }
+}
+
 /// `playouts` playouts of `policy` from the position `at` moves into each game of `games`
-/// that a player won, for each `at` of `stages`: black's share against the game's winner.
+/// that a player won, for each `at` of `stages`, in game order.
 pub fn outcomes(
     policy: &mut dyn Policy,
     games: &[SgfGame],
     stages: &[usize],
     playouts: u32,
-) -> Result<Vec<Stage>, String> {
-    let mut out: Vec<Stage> = stages.iter().map(|&at| Stage { at, ..Stage::default() }).collect();
+) -> Result<Vec<Foretold>, String> {
+    let mut out = Vec::new();
     positions(games, |pos, _| {
         let Some(won) = black_won(&pos.record.result) else { return Ok(()) };
-        let Some(s) = out.iter_mut().find(|s| s.at == pos.at) else { return Ok(()) };
+        if !stages.contains(&pos.at) {
+            return Ok(());
+        }
         let mut points = 0.0;
         for _ in 0..playouts {
             points += policy.play_out(&pos)?.black_points();
         }
-        let share = points / playouts.max(1) as f64;
-        let y = if won { 1.0 } else { 0.0 };
-        s.positions += 1;
-        s.right += if share == 0.5 { 0.5 } else { f64::from(u8::from((share > 0.5) == won)) };
-        s.brier += (share - y) * (share - y);
+        out.push(Foretold { at: pos.at, share: points / playouts.max(1) as f64, black_won: won });
         Ok(())
     })?;
     Ok(out)
+}
+
+/// The positions counted by stage, in the order of `stages`.
+pub fn by_stage(foretold: &[Foretold], stages: &[usize]) -> Vec<Stage> {
+    stages
+        .iter()
+        .map(|&at| {
+            let mut s = Stage { at, ..Stage::default() };
+            foretold.iter().filter(|f| f.at == at).for_each(|f| s.add(f));
+            s
+        })
+        .collect()
+}
+
+/// Every position together (its `at` is 0).
+pub fn overall(foretold: &[Foretold]) -> Stage {
+    let mut s = Stage::default();
+    foretold.iter().for_each(|f| s.add(f));
+    s
+}
+
+/// The mean of `b`'s Brier term minus `a`'s over the same positions, with its standard
+/// error (the positions' spread over the root of their number): below 0, `b` foretells
+/// better. `None` unless both hold the same positions (at least two).
+pub fn brier_difference(a: &[Foretold], b: &[Foretold]) -> Option<(f64, f64)> {
+    let same = a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| x.at == y.at && x.black_won == y.black_won);
+    if !same || a.len() < 2 {
+        return None;
+    }
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| y.brier() - x.brier()).collect();
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let var = d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    Some((mean, (var / n).sqrt()))
 }
 
 #[cfg(test)]
@@ -382,19 +452,36 @@ mod tests {
         let gs = games(&[BLACK_WON, WHITE_WON, TIED]);
         // Black wins every playout: right in the game black won, wrong in white's; the
         // tied game and a stage past the games' end count nothing.
-        let s = outcomes(&mut scripted(false, &[Winner::Black]), &gs, &[2, 4, 9], 4).unwrap();
+        let f = outcomes(&mut scripted(false, &[Winner::Black]), &gs, &[2, 4, 9], 4).unwrap();
+        let s = by_stage(&f, &[2, 4, 9]);
         assert_eq!(s.iter().map(|s| s.positions).collect::<Vec<_>>(), [2, 2, 0]);
         assert_eq!((s[0].right, s[0].brier), (1.0, 1.0));
         assert_eq!((s[0].right_pct(), s[0].brier_score()), (50.0, 0.5));
+        assert_eq!((overall(&f).positions, overall(&f).brier), (4, 2.0));
         // Black wins half the playouts: a coin, whoever won.
-        let s =
+        let half =
             outcomes(&mut scripted(false, &[Winner::Black, Winner::White]), &gs, &[3], 4).unwrap();
-        assert_eq!((s[0].positions, s[0].right, s[0].brier_score()), (2, 1.0, 0.25));
+        let s = overall(&half);
+        assert_eq!((s.positions, s.right, s.brier_score()), (2, 1.0, 0.25));
         // Ties are half a win: three of four playouts tied and one won by white is a
         // share of 3/8 for black.
         let winners = [Winner::Tie, Winner::Tie, Winner::Tie, Winner::White];
-        let s = outcomes(&mut scripted(false, &winners), &gs[..1], &[1], 4).unwrap();
-        assert_eq!((s[0].right, s[0].brier), (0.0, (1.0 - 0.375) * (1.0 - 0.375)));
+        let f = outcomes(&mut scripted(false, &winners), &gs[..1], &[1], 4).unwrap();
+        assert_eq!(f, [Foretold { at: 1, share: 0.375, black_won: true }]);
+        assert_eq!((f[0].right(), f[0].brier()), (0.0, 0.625 * 0.625));
+    }
+
+    #[test]
+    fn the_brier_difference_is_paired_over_the_same_positions() {
+        let f = |at, share, black_won| Foretold { at, share, black_won };
+        let a = [f(1, 0.5, true), f(2, 0.5, false), f(3, 0.5, true)];
+        let b = [f(1, 1.0, true), f(2, 0.0, false), f(3, 0.5, true)];
+        // b's terms 0, 0, 0.25 against a's 0.25 each: differences -0.25, -0.25, 0; their
+        // mean -1/6, their sample variance 1/48, the standard error sqrt(1/144) = 1/12.
+        let (mean, se) = brier_difference(&a, &b).unwrap();
+        assert!((mean + 1.0 / 6.0).abs() < 1e-12 && (se - 1.0 / 12.0).abs() < 1e-12);
+        assert_eq!(brier_difference(&a, &b[..2]), None, "not the same positions");
+        assert_eq!(brier_difference(&a[..1], &b[..1]), None, "one position has no spread");
     }
 
     #[test]
@@ -412,6 +499,6 @@ mod tests {
         assert_eq!(a, agreement(&mut Ours::new(7), &gs).unwrap());
         let o = outcomes(&mut Ours::new(7), &gs, &[3], 16).unwrap();
         assert_eq!(o, outcomes(&mut Ours::new(7), &gs, &[3], 16).unwrap());
-        assert_eq!(o[0].positions, 2);
+        assert_eq!(o.len(), 2);
     }
 }

@@ -99,11 +99,9 @@ fn run() -> Result<(), String> {
                 None => first = Some(f),
                 Some(ours) => {
                     if let Some((mean, se)) = playouts::brier_difference(ours, &f) {
+                        let name = p.name();
                         println!(
-                            "  {} minus {} over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {} foretells better)",
-                            p.name(),
-                            "menace",
-                            p.name()
+                            "  {name} minus menace over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {name} foretells better)"
                         );
                     }
                 }

@@ -291,6 +291,12 @@ struct MatchArgs {
     /// Moves after which the game ends without a result (a tie).
     #[arg(long, default_value_t = 1000)]
     move_cap: usize,
+    /// After two passes, a cleanup phase as Go servers play one (KGS): the game goes on,
+    /// each engine asked with `kgs-genmove_cleanup` (`genmove` if it does not know it),
+    /// until two more passes in a row; then the board is scored as it stands. An engine
+    /// that passes with dead stones on the board must so take them off before the count.
+    #[arg(long)]
+    cleanup: bool,
     /// Seconds allowed for one answer (under --time, for all but `genmove`).
     #[arg(long, default_value_t = 120)]
     move_timeout: u64,
@@ -353,8 +359,9 @@ pub fn run(args: GoArgs) -> ExitCode {
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
 fn run_match(m: MatchArgs) -> Result<String, String> {
     let timeout = Duration::from_secs(m.move_timeout);
-    let rules =
-        Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout).with_clock(m.clock.time);
+    let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout)
+        .with_clock(m.clock.time)
+        .with_cleanup(m.cleanup);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
     let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
     if m.first_game != 1 {

@@ -57,6 +57,24 @@ fn a_short_game_against_gnugo() {
     );
     let sgf = std::fs::read_to_string(out.join("sgf/game-001.sgf")).unwrap();
     assert!(sgf.contains("HA[4]") && sgf.contains("\n;W["), "white moves first: {sgf}");
+    // `--cleanup`, between two GNU Gos on 7x7 (a whole game in a moment): the game is
+    // played to its first two passes and through a cleanup phase to two more.
+    let out = dir.path().join("cleanup");
+    let o = common::menace(
+        &["go", "match", "--a", &theirs, "--b", &theirs, "--size", "7", "--komi", "7.5"]
+            .into_iter()
+            .chain(["--games", "1", "--cleanup", "--out", out.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        None,
+        b"",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = String::from_utf8(o.stdout).unwrap();
+    let r = &lines(&out)[0];
+    assert_eq!(r["ending"], "two passes", "{r}");
+    let reason = r["reason"].as_str().unwrap();
+    assert!(reason.starts_with("two passes, then a cleanup phase of "), "{r}");
+    assert!(text.contains("1 of 1 games"), "{text}");
 }
 
 #[test]

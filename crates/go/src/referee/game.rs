@@ -147,6 +147,10 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         }
     }
     let mut history = History::new(board);
+    // Under [`Rules::cleanup`]: the number of moves played when the first two passes came,
+    // and the passes in a row since (the board's own count runs on through them).
+    let mut cleanup: Option<usize> = None;
+    let mut cleanup_passes = 0;
     loop {
         let board = history.board();
         if game.moves.len() >= rules.move_cap {
@@ -173,7 +177,11 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         }
         // The answer's time: from asking for the move to reading it, charged to the clock.
         let asked = Instant::now();
-        let answer = seats[idx].genmove(board, rules);
+        let answer = if cleanup.is_some() {
+            seats[idx].genmove_cleanup(board, rules)
+        } else {
+            seats[idx].genmove(board, rules)
+        };
         let took = asked.elapsed();
         game.slowest[idx] = game.slowest[idx].max(took.as_secs_f64());
         game.used[idx] += took;
@@ -214,11 +222,27 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         history.play(m).expect("checked");
         game.moves.push(m);
         let board = history.board();
-        if board.passes() >= 2 {
-            game.ending = Ending::TwoPasses;
-            game.reason = "two passes".into();
-            game.winner = scored(board, rules.komi, &mut game.result);
-            break;
+        if let Some(from) = cleanup {
+            cleanup_passes = if m.is_pass() { cleanup_passes + 1 } else { 0 };
+            if cleanup_passes >= 2 {
+                game.ending = Ending::TwoPasses;
+                let played = game.moves.len() - from - 2;
+                game.reason = format!(
+                    "two passes, then a cleanup phase of {played} move{} and two passes",
+                    if played == 1 { "" } else { "s" }
+                );
+                game.winner = scored(board, rules.komi, &mut game.result);
+                break;
+            }
+        } else if board.passes() >= 2 {
+            if rules.cleanup {
+                cleanup = Some(game.moves.len());
+            } else {
+                game.ending = Ending::TwoPasses;
+                game.reason = "two passes".into();
+                game.winner = scored(board, rules.komi, &mut game.result);
+                break;
+            }
         }
         if !m.is_pass() && history.repeats() {
             match rules.repetition {

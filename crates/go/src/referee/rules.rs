@@ -53,6 +53,13 @@ pub struct Rules {
     /// Each side's clock (`None`: no clock, as before clocks). A side whose answer takes
     /// more than its clock has left loses on time (SGF result `B+T` or `W+T`).
     pub clock: Option<TimeControl>,
+    /// A cleanup phase after two passes, as Go servers play one (KGS): the game goes on,
+    /// each side asked with GTP `kgs-genmove_cleanup` (an engine that does not know it gets
+    /// `genmove`), until two more passes in a row; then the board is scored as it stands.
+    /// An engine that passes with its opponent's dead stones still on the board is thus
+    /// made to take them off before the count, instead of losing the points. Off: two
+    /// passes end the game.
+    pub cleanup: bool,
 }
 
 impl Rules {
@@ -72,6 +79,7 @@ impl Rules {
             at_cap: AtCap::Score,
             move_timeout,
             clock: None,
+            cleanup: false,
         }
     }
 
@@ -98,6 +106,7 @@ impl Rules {
             at_cap: AtCap::NoResult,
             move_timeout,
             clock: None,
+            cleanup: false,
         }
     }
 
@@ -113,6 +122,11 @@ impl Rules {
     /// These rules with each side's clock under `clock` (`None`: no clock).
     pub fn with_clock(self, clock: Option<TimeControl>) -> Rules {
         Rules { clock, ..self }
+    }
+
+    /// These rules with a cleanup phase after two passes, or without ([`Rules::cleanup`]).
+    pub fn with_cleanup(self, cleanup: bool) -> Rules {
+        Rules { cleanup, ..self }
     }
 
     /// Checks the rules, in the words of the command-line flags that set them.

@@ -41,6 +41,12 @@ pub trait Seat {
     }
     /// The move for the side to move on `board`.
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String>;
+    /// The move in a cleanup phase ([`Rules::cleanup`]), where passing with the
+    /// opponent's dead stones on the board leaves them counted as alive: by default the
+    /// same as [`Seat::genmove`].
+    fn genmove_cleanup(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        self.genmove(board, rules)
+    }
     /// Hears the opponent's move `mv` by `colour` (`after` is the board once it is played).
     fn played(
         &mut self,
@@ -95,12 +101,21 @@ pub struct GtpSeat {
     wait: Option<Duration>,
     /// It did not answer in time: killed at once when the game ends, not asked to quit.
     hung: bool,
+    /// It knows `kgs-genmove_cleanup` (asked at setup when the rules have a cleanup phase).
+    knows_cleanup: bool,
 }
 
 impl GtpSeat {
     /// The engine `program` (started by [`Seat::setup`]).
     pub fn new(program: Program) -> GtpSeat {
-        GtpSeat { program, session: None, clocked: false, wait: None, hung: false }
+        GtpSeat {
+            program,
+            session: None,
+            clocked: false,
+            wait: None,
+            hung: false,
+            knows_cleanup: false,
+        }
     }
 }
 
@@ -125,6 +140,26 @@ fn time_settings(s: &mut Session, tc: TimeControl, timeout: Duration) -> bool {
         _ => return false,
     };
     gtp_command(s, &cmd, timeout).is_ok()
+}
+
+impl GtpSeat {
+    /// Asks for a move with `cmd` (`genmove` or `kgs-genmove_cleanup`) and reads it.
+    fn ask_move(&mut self, cmd: &str, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let s = self.session.as_mut().ok_or("not running")?;
+        let wait = self.wait.take().unwrap_or(rules.move_timeout);
+        let asked = Instant::now();
+        let text = gtp_command(s, &format!("{cmd} {}", board.to_move()), wait).map_err(|e| {
+            self.hung = asked.elapsed() >= wait;
+            format!("failed {cmd}: {e}")
+        })?;
+        if text.eq_ignore_ascii_case("resign") {
+            return Ok(Answer::Resign);
+        }
+        let shown: String = text.chars().take(40).collect();
+        parse_vertex(board, &text)
+            .map(Answer::Move)
+            .map_err(|e| format!("malformed answer {shown:?}: {e}"))
+    }
 }
 
 impl Seat for GtpSeat {
@@ -154,6 +189,9 @@ impl Seat for GtpSeat {
         if let Some(tc) = rules.clock {
             self.clocked = time_settings(s, tc, rules.move_timeout);
         }
+        self.knows_cleanup = rules.cleanup
+            && gtp_command(s, "known_command kgs-genmove_cleanup", rules.move_timeout).as_deref()
+                == Ok("true");
         Ok(())
     }
 
@@ -167,20 +205,12 @@ impl Seat for GtpSeat {
     }
 
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
-        let s = self.session.as_mut().ok_or("not running")?;
-        let wait = self.wait.take().unwrap_or(rules.move_timeout);
-        let asked = Instant::now();
-        let text = gtp_command(s, &format!("genmove {}", board.to_move()), wait).map_err(|e| {
-            self.hung = asked.elapsed() >= wait;
-            format!("failed genmove: {e}")
-        })?;
-        if text.eq_ignore_ascii_case("resign") {
-            return Ok(Answer::Resign);
-        }
-        let shown: String = text.chars().take(40).collect();
-        parse_vertex(board, &text)
-            .map(Answer::Move)
-            .map_err(|e| format!("malformed answer {shown:?}: {e}"))
+        self.ask_move("genmove", board, rules)
+    }
+
+    fn genmove_cleanup(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let cmd = if self.knows_cleanup { "kgs-genmove_cleanup" } else { "genmove" };
+        self.ask_move(cmd, board, rules)
     }
 
     fn played(

@@ -269,8 +269,9 @@ impl Config {
 
     /// The canonical text of everything that decides the results (not the job count, the
     /// shard or the output folder): its fingerprint tags every line.
-    /// A clock ([`Rules::clock`]) adds `"time"` (its command-line form); without one the
-    /// text is what it was before clocks, so older records resume.
+    /// A clock ([`Rules::clock`]) adds `"time"` (its command-line form), a cleanup phase
+    /// ([`Rules::cleanup`]) `"cleanup"`; without them the text is what it was before
+    /// either, so older records resume.
     pub fn canonical(&self) -> String {
         let r = &self.rules;
         let mut v = match self.format {
@@ -304,6 +305,10 @@ impl Config {
         };
         if let (Some(tc), Value::Object(m)) = (r.clock, &mut v) {
             m.insert("time".into(), tc.to_string().into());
+        }
+        // Likewise a cleanup phase adds `"cleanup": true`, and its absence changes nothing.
+        if let (true, Value::Object(m)) = (r.cleanup, &mut v) {
+            m.insert("cleanup".into(), true.into());
         }
         v.to_string()
     }

@@ -96,6 +96,64 @@ fn each_preset_gives_its_answer_on_the_same_positions() {
     }
 }
 
+/// A seat that answers from a script like [`Scripted`] and notes how it was asked:
+/// `genmove` or `cleanup`.
+struct Noting(Vec<&'static str>, Vec<&'static str>);
+
+impl Seat for Noting {
+    fn setup(&mut self, _: &Rules, _: &Board) -> Result<(), String> {
+        Ok(())
+    }
+
+    fn genmove(&mut self, board: &Board, _: &Rules) -> Result<Answer, String> {
+        self.1.push("genmove");
+        let text = if self.0.is_empty() { "pass" } else { self.0.remove(0) };
+        koth::parse_move(board, text).map(Answer::Move).map_err(|e| e.to_string())
+    }
+
+    fn genmove_cleanup(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let answer = self.genmove(board, rules);
+        *self.1.last_mut().unwrap() = "cleanup";
+        answer
+    }
+}
+
+/// 5x5, komi 0.5: black holds columns 1 to 3, white 4 and 5; white's stone at 1 1 is dead
+/// (in atari inside black's area) when both pass. Counted as it stands (Tromp-Taylor), it
+/// is alive and black's empty points touch it: black 6 stones, white 6 and column 5's 5
+/// points, W+5.5. In a cleanup phase black takes it (2 1) and both pass: black 7 stones
+/// and 8 empty points, white 10, B+4.5.
+#[test]
+fn a_cleanup_phase_takes_dead_stones_off_before_the_count() {
+    let black = ["1 3", "2 3", "3 3", "4 3", "5 3", "1 2", "pass", "2 1", "pass"];
+    let white = ["1 4", "2 4", "3 4", "4 4", "5 4", "1 1", "pass", "pass"];
+    let t = Duration::from_secs(5);
+    let game = |rules: &Rules| {
+        let (mut b, mut w) = (Noting(black.to_vec(), vec![]), Noting(white.to_vec(), vec![]));
+        let g = play(rules, ["b", "w"], [&mut b, &mut w]);
+        (g, b.1, w.1)
+    };
+    let (g, b, w) = game(&Rules::gtp(5, 0.5, 0, 100, t));
+    assert_eq!((g.ending, g.result.as_str(), g.moves.len()), (Ending::TwoPasses, "W+5.5", 14));
+    assert_eq!(g.reason, "two passes");
+    assert!(b.iter().chain(&w).all(|&k| k == "genmove"), "{b:?} {w:?}");
+    let (g, b, w) = game(&Rules::gtp(5, 0.5, 0, 100, t).with_cleanup(true));
+    assert_eq!((g.ending, g.result.as_str(), g.moves.len()), (Ending::TwoPasses, "B+4.5", 17));
+    assert_eq!((g.winner, g.score), (Winner::Black, (15, 10)));
+    assert_eq!(g.reason, "two passes, then a cleanup phase of 1 move and two passes");
+    // Black's 7th move (the first after the two passes) on is asked for as cleanup.
+    assert_eq!(b, [["genmove"; 7].as_slice(), &["cleanup"; 2]].concat());
+    assert_eq!(w, [["genmove"; 7].as_slice(), &["cleanup"; 1]].concat());
+    // A pass, a move inside white's own area, the capture, two passes: the phase runs
+    // until two passes in a row.
+    let black = ["1 3", "2 3", "3 3", "4 3", "5 3", "1 2", "pass", "pass", "2 1", "pass"];
+    let white = ["1 4", "2 4", "3 4", "4 4", "5 4", "1 1", "pass", "5 5", "pass"];
+    let (mut bs, mut ws) = (Noting(black.to_vec(), vec![]), Noting(white.to_vec(), vec![]));
+    let g = play(&Rules::gtp(5, 0.5, 0, 100, t).with_cleanup(true), ["b", "w"], [&mut bs, &mut ws]);
+    assert_eq!((g.result.as_str(), g.moves.len()), ("B+4.5", 19));
+    assert_eq!(g.reason, "two passes, then a cleanup phase of 3 moves and two passes");
+}
+
 #[test]
 fn a_handicap_the_board_cannot_take_is_no_game() {
     // 5x5 takes no fixed handicap: nobody's loss, and no seat is asked for a move.
@@ -256,7 +314,13 @@ fn a_match_keeps_the_fingerprint_its_records_were_written_under() {
     assert_eq!(
         cfg.canonical(),
         r#"{"games":3,"handicap":0,"kind":"go-match","komi":7.5,"move_cap":1000,"move_timeout":120,"players":[["a","x --seed '{game}'"],["b","y"]],"size":9}"#
-    );
+    ); // A cleanup phase decides results too: another fingerprint, and none without it.
+    let mut off = cfg.clone();
+    off.rules = off.rules.with_cleanup(false);
+    assert_eq!(off.canonical(), cfg.canonical());
+    let mut on = cfg.clone();
+    on.rules = on.rules.with_cleanup(true);
+    assert!(on.canonical().starts_with(r#"{"cleanup":true,"games":3,"#), "{}", on.canonical());
 }
 
 /// A king-of-the-hill entrant running `script` under `sh -c`.

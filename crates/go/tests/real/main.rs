@@ -5,4 +5,5 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod cleanup_gnugo;
 mod handicap_gnugo;

@@ -294,7 +294,7 @@ struct MatchArgs {
     /// After two passes, a cleanup phase as Go servers play one (KGS): the game goes on,
     /// each engine asked with `kgs-genmove_cleanup` (`genmove` if it does not know it),
     /// until two more passes in a row; then the board is scored as it stands. An engine
-    /// that passes with dead stones on the board must so take them off before the count.
+    /// that passed with its opponent's dead stones on the board then takes them off first.
     #[arg(long)]
     cleanup: bool,
     /// Seconds allowed for one answer (under --time, for all but `genmove`).

@@ -5,19 +5,23 @@
 //! ```text
 //! cargo run --release -p menace-go-lab --example go_playouts -- --games /usr/share/goban \
 //!     [--engine 'moggy=pachi -e replay runs=1 -s 1'] [--playouts 64] \
-//!     [--stages 25,50,...,275] [--seed 1] [--what agreement|outcome|both]
+//!     [--stages 25,50,...,275] [--seed 1] [--what agreement|outcome|both] \
+//!     [--ours half|always|half,always]
 //! ```
 //!
-//! For each policy (ours always, then each `--engine NAME=COMMAND`, a GTP engine whose
-//! `genmove` is one playout move) it prints how often one playout move is the
-//! professional's move over every held-out position, then, for the positions `--stages`
-//! moves into the held-out games a player won, `--playouts` playouts each: the share of
-//! positions whose black share of playouts was on the winner's side of one half, and the
-//! Brier score (0.25 is a coin), with each engine's Brier score minus ours over the same
-//! positions and its standard error. See `menace_go_lab::playouts`.
+//! For each policy (ours first, under each `--ours` rule for self-ataris: `half`, the
+//! default, or `always`, the registry's `self_atari=always`; then each `--engine
+//! NAME=COMMAND`, a GTP engine whose `genmove` is one playout move) it prints how often
+//! one playout move is the professional's move over every held-out position, then, for
+//! the positions `--stages` moves into the held-out games a player won, `--playouts`
+//! playouts each: the share of positions whose black share of playouts was on the
+//! winner's side of one half, and the Brier score (0.25 is a coin), with each later
+//! policy's Brier score minus the first's over the same positions and its standard error.
+//! See `menace_go_lab::playouts`.
 
 use std::time::Instant;
 
+use menace_go::search::playout::SelfAtari;
 use menace_go_lab::playouts::{self, GtpPolicy, Ours, Policy};
 use menace_go_lab::policy;
 use menace_run::Program;
@@ -37,6 +41,7 @@ fn run() -> Result<(), String> {
     let mut stages: Vec<usize> = (1..=11).map(|k| 25 * k).collect();
     let mut seed = 1u64;
     let mut what = "both".to_string();
+    let mut ours = vec![SelfAtari::Half];
     while let Some(a) = args.next() {
         let v = args.next().ok_or_else(|| format!("{a} needs a value"))?;
         let bad = |e: &dyn std::fmt::Display| format!("{a} {v}: {e}");
@@ -55,12 +60,25 @@ fn run() -> Result<(), String> {
                     .map_err(|e| bad(&e))?
             }
             "--seed" => seed = v.parse().map_err(|e| bad(&e))?,
+            "--ours" => {
+                ours = v
+                    .split(',')
+                    .map(|r| match r.trim() {
+                        "half" => Ok(SelfAtari::Half),
+                        "always" => Ok(SelfAtari::Always),
+                        _ => Err(bad(&"give half, always or both, comma-separated")),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
             "--what" if ["agreement", "outcome", "both"].contains(&v.as_str()) => what = v,
             _ => return Err(format!("unknown flag or value: {a} {v}")),
         }
     }
     let split = policy::professional_games(&games)?;
-    let mut policies: Vec<Box<dyn Policy>> = vec![Box::new(Ours::new(seed))];
+    let mut policies: Vec<Box<dyn Policy>> = Vec::new();
+    for &rule in &ours {
+        policies.push(Box::new(Ours::with_rule(seed, rule)));
+    }
     for (name, program) in &engines {
         policies.push(Box::new(GtpPolicy::start(name, program)?));
     }
@@ -69,22 +87,25 @@ fn run() -> Result<(), String> {
         for p in policies.iter_mut() {
             let t = Instant::now();
             let a = playouts::agreement(p.as_mut(), &split.test)?;
-            println!("  {:<10} {a}  ({:.1} s)", p.name(), t.elapsed().as_secs_f64());
+            println!("  {:<14} {a}  ({:.1} s)", p.name(), t.elapsed().as_secs_f64());
         }
     }
     if what != "agreement" {
         println!(
             "outcome: {count} playouts from each position of the held-out games a player won, with the game's komi"
         );
-        println!("  policy      after  positions  winner foretold  Brier (0.25: a coin)   seconds");
+        println!(
+            "  policy          after  positions  winner foretold  Brier (0.25: a coin)   seconds"
+        );
         let mut first: Option<Vec<playouts::Foretold>> = None;
+        let first_name = policies[0].name().to_string();
         for p in policies.iter_mut() {
             let t = Instant::now();
             let f = playouts::outcomes(p.as_mut(), &split.test, &stages, count)?;
             let secs = t.elapsed().as_secs_f64();
             let row = |at: &str, s: &playouts::Stage| {
                 format!(
-                    "  {:<10} {at:>6}  {:>9}  {:>14.1}%  {:>20.3}",
+                    "  {:<14} {at:>6}  {:>9}  {:>14.1}%  {:>20.3}",
                     p.name(),
                     s.positions,
                     s.right_pct(),
@@ -97,11 +118,11 @@ fn run() -> Result<(), String> {
             println!("{}   {secs:>7.1}", row("all", &playouts::overall(&f)));
             match &first {
                 None => first = Some(f),
-                Some(ours) => {
-                    if let Some((mean, se)) = playouts::brier_difference(ours, &f) {
-                        let name = p.name();
+                Some(base) => {
+                    if let Some((mean, se)) = playouts::brier_difference(base, &f) {
+                        let (name, first) = (p.name(), first_name.as_str());
                         println!(
-                            "  {name} minus menace over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {name} foretells better)"
+                            "  {name} minus {first} over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {name} foretells better)"
                         );
                     }
                 }

@@ -29,7 +29,7 @@ use menace_go::referee::seat::gtp_command;
 pub use menace_go::referee::Winner;
 use menace_go::rules::board::{Board, Colour, Move, MAX_POINTS};
 use menace_go::rules::score;
-use menace_go::search::playout;
+use menace_go::search::playout::{self, SelfAtari};
 use menace_run::{Program, Session};
 use menace_stats::rng::{from_seed, GameRng};
 
@@ -66,28 +66,40 @@ pub trait Policy {
 /// Our playouts, as the search plays them, from one seeded generator.
 pub struct Ours {
     rng: GameRng,
+    rule: SelfAtari,
+    name: String,
 }
 
 impl Ours {
-    /// Our policy with its generator seeded by `seed`.
+    /// Our default policy with its generator seeded by `seed`, named `menace`.
     pub fn new(seed: u64) -> Ours {
-        Ours { rng: from_seed(seed) }
+        Ours::with_rule(seed, SelfAtari::Half)
+    }
+
+    /// Our policy under the self-atari rule `rule` (the registry's `self_atari`); named
+    /// `menace`, or `menace:always` for the rule that is not the default.
+    pub fn with_rule(seed: u64, rule: SelfAtari) -> Ours {
+        let name = match rule {
+            SelfAtari::Half => "menace".to_string(),
+            SelfAtari::Always => "menace:always".to_string(),
+        };
+        Ours { rng: from_seed(seed), rule, name }
     }
 }
 
 impl Policy for Ours {
     fn name(&self) -> &str {
-        "menace"
+        &self.name
     }
 
     fn sample(&mut self, pos: &Position) -> Result<Move, String> {
-        Ok(playout::policy_move(&pos.board, &mut self.rng, pattern::compiled()))
+        Ok(playout::policy_move_with(&pos.board, &mut self.rng, pattern::compiled(), self.rule))
     }
 
     fn play_out(&mut self, pos: &Position) -> Result<Winner, String> {
         let mut b = pos.board.clone();
         let mut amaf = [0u8; MAX_POINTS];
-        playout::play_out(&mut b, &mut self.rng, &mut amaf);
+        playout::play_out_with(&mut b, &mut self.rng, &mut amaf, self.rule);
         Ok(Winner::of_margin(score::playout_margin(&b) as f32 - pos.record.komi))
     }
 }

@@ -109,6 +109,16 @@ pub enum PolicyNet {
     Root,
 }
 
+/// What a playout's random phase does with a move that puts its own group (of two stones
+/// or more) in atari.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SelfAtari {
+    /// Refused half the time (v1 to v10).
+    Half,
+    /// Always refused (Pachi's Moggy refuses most such moves).
+    Always,
+}
+
 /// Every parameter of the search, resolved: the registry's defaults (the default
 /// profile's search), a profile's overrides, then the user's ([`Settings`]). The
 /// numbers are held as codes (see the module's doc); [`Params::tuned`] turns them into
@@ -132,6 +142,8 @@ pub struct Params {
     pub parallel: Parallel,
     /// Where the policy network gives the learned priors.
     pub policy_net: PolicyNet,
+    /// The playouts' rule for self-ataris.
+    pub self_atari: SelfAtari,
     /// RAVE equivalence (whole numbers).
     pub rave_equiv: u32,
     /// Visits before a tree leaf is expanded.
@@ -217,7 +229,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every default is the default profile's (v9's) value.
-pub const REGISTRY: [Row; 17] = [
+pub const REGISTRY: [Row; 18] = [
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
@@ -369,6 +381,15 @@ pub const REGISTRY: [Row; 17] = [
         get: |p| pick!(p.policy_net, PolicyNet::Off, PolicyNet::Root),
         set: |p, v| p.policy_net = variant!(v, PolicyNet::Off, PolicyNet::Root),
     },
+    Row {
+        name: "self_atari",
+        kind: Kind::Choice(&["half", "always"]),
+        default: "half",
+        doc: "the playouts' random moves refuse a self-atari of a group half the time (up to \
+              v10) or always (as Pachi's Moggy playouts mostly do)",
+        get: |p| pick!(p.self_atari, SelfAtari::Half, SelfAtari::Always),
+        set: |p, v| p.self_atari = variant!(v, SelfAtari::Half, SelfAtari::Always),
+    },
 ];
 
 /// Number of rows.
@@ -517,6 +538,7 @@ impl Default for Params {
             patterns: Patterns::Large,
             parallel: Parallel::SharedTree,
             policy_net: PolicyNet::Root,
+            self_atari: SelfAtari::Half,
             rave_equiv: 0,
             expand_visits: 0,
             widen_start: 0,

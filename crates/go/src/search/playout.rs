@@ -6,8 +6,9 @@
 //!    extend when the extension has at least two liberties);
 //! 2. a move on the eight points around the opponent's move that matches a 3x3 pattern
 //!    ([`crate::model::pattern`]) and is not a self-atari;
-//! 3. a uniformly random legal move that does not fill one of our own eyes (and, half the
-//!    time, is not a self-atari of a group).
+//! 3. a uniformly random legal move that does not fill one of our own eyes (and is not a
+//!    self-atari of a group: half the time by default, always under
+//!    [`SelfAtari::Always`], the registry's `self_atari`).
 //!
 //! When nothing is left but eye-filling the side passes; two passes end the playout.
 //! Nothing here allocates: candidate lists live on the stack.
@@ -16,11 +17,17 @@ use crate::model::pattern;
 use crate::rules::board::{Board, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::rules::tactics::{is_self_atari, tactical_moves, MoveList};
+pub use crate::search::params::SelfAtari;
 use menace_stats::rng::{below, chance, GameRng};
 
 /// The playout policy's move for the player to move ([`Move::Pass`] when only
-/// eye-filling or nothing is left).
+/// eye-filling or nothing is left), self-ataris refused half the time (the default).
 pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
+    policy_move_with(b, rng, pats, SelfAtari::Half)
+}
+
+/// [`policy_move`] with the random phase's rule for self-ataris given.
+pub fn policy_move_with(b: &Board, rng: &mut GameRng, pats: &[bool], sa: SelfAtari) -> Move {
     let c = b.to_move();
     if let Move::Play(last) = b.last_move() {
         let mut cand = MoveList::default();
@@ -47,7 +54,11 @@ pub fn policy_move(b: &Board, rng: &mut GameRng, pats: &[bool]) -> Move {
     for i in 0..n {
         let p = e[(start + i) % n];
         if !b.is_eye(p, c) && b.is_legal(Move::Play(p)) {
-            if is_self_atari(b, p) && chance(rng, 0.5) && !single_stone(b, p) {
+            // A single stone's self-atari is kept (throw-ins, nakade); a group's is refused
+            // half the time (a coin tossed only for a self-atari, as ever, so that the
+            // default's games replay) or always.
+            let refuse = |rng: &mut GameRng| sa == SelfAtari::Always || chance(rng, 0.5);
+            if is_self_atari(b, p) && refuse(rng) && !single_stone(b, p) {
                 continue;
             }
             return Move::Play(p);
@@ -94,12 +105,17 @@ pub fn playout(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) ->
 /// that scores it itself (the search counts who owns each point as it scores:
 /// [`Ownership::add`](crate::search::ownership::Ownership::add)).
 pub fn play_out(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS]) {
+    play_out_with(b, rng, amaf, SelfAtari::Half)
+}
+
+/// [`play_out`] with the random phase's rule for self-ataris given.
+pub fn play_out_with(b: &mut Board, rng: &mut GameRng, amaf: &mut [u8; MAX_POINTS], sa: SelfAtari) {
     let pats = pattern::compiled();
     let start = b.move_count();
     let cap = start + 3 * (b.size() * b.size()) as u32;
     let amaf_end = start + amaf_horizon(b);
     while b.passes() < 2 && b.move_count() < cap {
-        let m = policy_move(b, rng, pats);
+        let m = policy_move_with(b, rng, pats, sa);
         if let Move::Play(p) = m {
             if b.move_count() < amaf_end && amaf[p.index()] == 0 {
                 amaf[p.index()] = b.to_move().stone();

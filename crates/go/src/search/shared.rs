@@ -13,7 +13,7 @@
 use crate::rules::board::Board;
 use crate::search::control::{Control, CHECK_EVERY};
 use crate::search::ownership::Ownership;
-use crate::search::params::Params;
+use crate::search::params::{Params, SelfAtari};
 use crate::search::tree::{playout_margin, Expander, Node, RootRules, Tree, Walk};
 use menace_stats::rng::{from_seed, GameRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -139,6 +139,8 @@ pub(crate) struct Pipeline {
     /// Wakes the owner: a slot was played (or a playing thread panicked).
     pub(crate) done: std::sync::Condvar,
     pub(crate) komi: f32,
+    /// The playouts' rule for self-ataris (the registry's `self_atari`).
+    pub(crate) self_atari: SelfAtari,
 }
 
 impl Pipeline {
@@ -179,6 +181,7 @@ impl Pipeline {
             queued: std::sync::Condvar::new(),
             done: std::sync::Condvar::new(),
             komi,
+            self_atari: params.self_atari,
         }
     }
 
@@ -252,7 +255,7 @@ impl Pipeline {
             if leaf.is_some() {
                 expander.children(board, None, walk.path.len() - 1, kids);
             }
-            *margin = playout_margin(board, rng, walk, self.komi);
+            *margin = playout_margin(board, rng, walk, self.komi, self.self_atari);
         }
         // Sequentially consistent with the owner's `owner_asleep` then `played`: either
         // the owner sees this slot played, or this thread sees the owner asleep.
@@ -470,7 +473,7 @@ mod tests {
                 let mut b = root.clone();
                 *margin = match tree.descend(&mut b, &rules, walk) {
                     Some(m) => m,
-                    None => playout_margin(&mut b, rng, walk, cfg.komi),
+                    None => playout_margin(&mut b, rng, walk, cfg.komi, cfg.params().self_atari),
                 };
                 tree.mark(&walk.path, 1);
             }

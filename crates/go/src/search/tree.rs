@@ -18,7 +18,7 @@ use crate::model::net::PolicyNet;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::ownership::{Ownership, ScoreSum};
-use crate::search::params::{self, geometric, Params, Patterns, Priors, Tuned};
+use crate::search::params::{self, geometric, Params, Patterns, Priors, SelfAtari, Tuned};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use menace_stats::rng::GameRng;
@@ -437,7 +437,7 @@ impl Tree {
                 walk.own.add(&b);
                 margin
             }
-            None => playout_margin(&mut b, rng, walk, self.komi),
+            None => playout_margin(&mut b, rng, walk, self.komi, self.caps.self_atari),
         };
         self.backup(walk, margin);
     }
@@ -632,9 +632,15 @@ impl Tree {
     }
 }
 
-/// A playout from the leaf position `b` (consumed), marking AMAF in `walk`: black's margin
-/// with komi `komi`.
-pub(crate) fn playout_margin(b: &mut Board, rng: &mut GameRng, walk: &mut Walk, komi: f32) -> f32 {
-    playout::play_out(b, rng, &mut walk.amaf);
+/// A playout from the leaf position `b` (consumed) under the playout rule `sa`, marking
+/// AMAF in `walk`: black's margin with komi `komi`.
+pub(crate) fn playout_margin(
+    b: &mut Board,
+    rng: &mut GameRng,
+    walk: &mut Walk,
+    komi: f32,
+    sa: SelfAtari,
+) -> f32 {
+    playout::play_out_with(b, rng, &mut walk.amaf, sa);
     walk.own.add(b) as f32 - komi
 }

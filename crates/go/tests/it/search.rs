@@ -489,3 +489,40 @@ fn the_policy_network_ranks_the_root_on_19x19_only() {
     let without = mcts::search(&b, &v(Profile::V9, 400), &rules);
     assert_ne!(all(&with), all(&without));
 }
+
+/// The registry's `self_atari=always`: a playout never puts a group of its own (two stones
+/// or more) in atari, except by a capture (the tactical phase may take stones with a move
+/// that leaves its group short of liberties); under the default, such moves are played
+/// half the time the random phase meets one, so the count tells the two rules apart.
+#[test]
+fn playouts_under_self_atari_always_refuse_a_groups_self_atari() {
+    use menace_go::model::pattern;
+    use menace_go::rules::tactics::is_self_atari;
+    use menace_go::search::playout::{policy_move_with, SelfAtari};
+    use menace_stats::rng::from_seed;
+    let groups_self_ataris = |rule: SelfAtari| {
+        let mut found = 0;
+        for seed in 0..40 {
+            let mut b = Board::new(9);
+            let mut rng = from_seed(seed);
+            while b.passes() < 2 && b.move_count() < 300 {
+                let m = policy_move_with(&b, &mut rng, pattern::compiled(), rule);
+                if let Move::Play(p) = m {
+                    let own = b.to_move();
+                    let friend = b.neighbors(p).iter().any(|&q| b.at(q) == own.stone());
+                    let before = b.prisoners(own);
+                    let mut after = b.clone();
+                    after.play_unchecked(m);
+                    let captured = after.prisoners(own) > before;
+                    if is_self_atari(&b, p) && friend && !captured {
+                        found += 1;
+                    }
+                }
+                b.play_unchecked(m);
+            }
+        }
+        found
+    };
+    assert_eq!(groups_self_ataris(SelfAtari::Always), 0);
+    assert!(groups_self_ataris(SelfAtari::Half) > 20, "the default does play some");
+}

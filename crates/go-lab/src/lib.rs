@@ -12,7 +12,7 @@
 //!   example `go_policy` and `scripts/train-policy`, which trains it.
 //! - [`playouts`]: our playout policy against another engine's (Pachi's Moggy) on the
 //!   same positions: how often one playout move is the professional's, and how well
-//!   playouts foretell the game's winner; run by the example `go_playouts`.
+//!   playouts foretell the game's winner; run by the example `go_playout_compare`.
 //! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
 //!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread

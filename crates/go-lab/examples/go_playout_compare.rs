@@ -3,7 +3,7 @@
 //! playouts).
 //!
 //! ```text
-//! cargo run --release -p menace-go-lab --example go_playouts -- --games /usr/share/goban \
+//! cargo run --release -p menace-go-lab --example go_playout_compare -- --games /usr/share/goban \
 //!     [--engine 'moggy=pachi -e replay runs=1 -s 1'] [--playouts 64] \
 //!     [--stages 25,50,...,275] [--seed 1] [--what agreement|outcome|both] \
 //!     [--ours half|always|half,always]
@@ -28,7 +28,7 @@ use menace_run::Program;
 
 fn main() {
     if let Err(e) = run() {
-        eprintln!("go_playouts: {e}");
+        eprintln!("go_playout_compare: {e}");
         std::process::exit(2);
     }
 }

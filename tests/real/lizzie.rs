@@ -207,9 +207,27 @@ fn lizzie_shows_our_ownership_map() {
 
 /// How long Lizzie may stay silent after the game's `komi` before it counts as stopped (see
 /// [`twice`]): it sends the game's moves and its analysis command right after, in a second
-/// or two even on a loaded machine; the stop lasts minutes, and waiting the whole `limit`
-/// for it cost 4 minutes of a CI run.
+/// or two on a quiet machine; the stop lasts minutes, and waiting the whole `limit` for it
+/// cost 4 minutes of a CI run. Silence alone is not enough: at a load of 8 a Lizzie that
+/// was still working (its Java threads busy on two starved cores) stayed silent past 30 s
+/// in both tries, so a stop also needs Lizzie idle ([`STALL_CPU`]).
 const STALL: Duration = Duration::from_secs(30);
+
+/// The most CPU time Lizzie may use over a [`STALL`] of silence and still count as
+/// stopped: a stopped Lizzie waits (a few timer wake-ups), a slow one computes.
+const STALL_CPU: Duration = Duration::from_secs(1);
+
+/// The CPU time (user and system, all threads) process `pid` has used so far, from
+/// `/proc/PID/stat` (in the kernel's USER_HZ ticks, 100 a second); `None` once it is gone.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's closing parenthesis: state is the 3rd field of the
+    // line, utime and stime the 14th and 15th.
+    let rest = &stat[stat.rfind(')')? + 1..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<u64>().ok()? + f.get(12)?.parse::<u64>().ok()?;
+    Some(Duration::from_millis(ticks * 10))
+}
 
 /// Whether the last command Lizzie sent (`gtp-in.log`) is the game's `komi` (after GTP's
 /// optional numeric id): where Lizzie 0.7.4 stops when it does.
@@ -223,6 +241,23 @@ fn last_command_is_komi(sent: &str) -> bool {
         first
     };
     command == Some("komi")
+}
+
+#[test]
+fn a_process_cpu_time_is_read_and_grows_while_it_computes() {
+    let me = std::process::id();
+    let before = cpu_time(me).expect("this process's /proc/PID/stat");
+    // Spin until the count moves (a tick is 10 ms of CPU; a loaded machine may take a
+    // while to give them), at most 20 s.
+    let t = Instant::now();
+    let mut x = 0u64;
+    while cpu_time(me) == Some(before) && t.elapsed() < Duration::from_secs(20) {
+        for _ in 0..100_000 {
+            x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+        }
+    }
+    assert!(cpu_time(me).unwrap() > before, "spinning shows in the count");
+    assert_eq!(cpu_time(u32::MAX), None, "no such process");
 }
 
 #[test]
@@ -319,17 +354,32 @@ fn lizzie(jar: &Path, flags: &str, ui: &str, png: &str) -> String {
         )
     };
 
-    // Lizzie's stop after the game's `komi` (see `twice`): what it had sent, and since when.
-    let heard = std::cell::RefCell::new((String::new(), Instant::now()));
+    // Lizzie's stop after the game's `komi` (see `twice`): what it had sent, since when, and
+    // Lizzie's CPU time then. A silence during which Lizzie keeps computing starts over.
+    let pid = children.0.last().map(|c| c.id()).unwrap_or(0);
+    let heard = std::cell::RefCell::new((String::new(), Instant::now(), cpu_time(pid)));
     let stalled = || {
         let sent = std::fs::read_to_string(home.path().join("gtp-in.log")).unwrap_or_default();
         let mut heard = heard.borrow_mut();
         if sent != heard.0 {
-            *heard = (sent, Instant::now());
+            *heard = (sent, Instant::now(), cpu_time(pid));
         }
-        assert!(
-            !(last_command_is_komi(&heard.0) && heard.1.elapsed() > STALL),
-            "Lizzie stopped: nothing sent for {STALL:?} after the game's komi:\n{}",
+        if !(last_command_is_komi(&heard.0) && heard.1.elapsed() > STALL) {
+            return;
+        }
+        let used = match (heard.2, cpu_time(pid)) {
+            (Some(then), Some(now)) => now.saturating_sub(then),
+            _ => Duration::ZERO,
+        };
+        if used > STALL_CPU {
+            // Busy, not stopped: watch the next stretch of silence.
+            heard.1 = Instant::now();
+            heard.2 = cpu_time(pid);
+            return;
+        }
+        panic!(
+            "Lizzie stopped: nothing sent for {STALL:?} after the game's komi, {used:?} of CPU \
+             used meanwhile:\n{}",
             said()
         );
     };

@@ -89,3 +89,24 @@ fn an_engine_that_stops_is_an_error_not_a_result() {
     let e = playouts::agreement(&mut policy, &games).unwrap_err();
     assert!(e.starts_with("quitter: `boardsize 9`"), "{e}");
 }
+
+/// An engine whose answers are not what GTP promises (a fake: no real engine answers
+/// garbage on purpose) fails the measure with the answer quoted, never a panic or a figure:
+/// a `genmove` that is no vertex, and a `final_score` that is no score.
+#[test]
+fn an_engine_that_answers_garbage_is_an_error_not_a_result() {
+    let games = [sgf::read(EVEN).unwrap()];
+    let engine = |genmove: &str, score: &str| {
+        let script = format!(
+            "while read -r l; do case \"$l\" in genmove*) printf '= {genmove}\\n\\n';; \
+             final_score*) printf '= {score}\\n\\n';; *) printf '=\\n\\n';; esac; done"
+        );
+        GtpPolicy::start("liar", &Program::new(["sh", "-c", &script])).unwrap()
+    };
+    let e = playouts::agreement(&mut engine("banana", "B+1"), &games).unwrap_err();
+    assert!(e.contains("genmove answered \"banana\""), "{e}");
+    let e = playouts::outcomes(&mut engine("pass", "lots"), &games, &[2], 1).unwrap_err();
+    assert!(e.contains("final_score answered \"lots\""), "{e}");
+    let e = playouts::agreement(&mut engine("Z99", "B+1"), &games).unwrap_err();
+    assert!(e.contains("\"Z99\""), "{e}");
+}

@@ -101,9 +101,9 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
     let allow_pass = win_now && !ctx.capture_dead;
     let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass, wide };
-    let res = mcts::search_with(&root, cfg, &rules, ctl);
-    let mut mv = res.best();
-    let mut reason = "most visited move";
+    let (res, better) = search_checked(&root, cfg, &rules, ctl);
+    let mut mv = better.unwrap_or(res.best());
+    let mut reason = if better.is_some() { REFUTED } else { "most visited move" };
     if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
         // A tie is worth having only when we are losing.
         // Learned priors give barely visited moves prior winrates above 0.5, so with
@@ -131,6 +131,81 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
         reason = "every move loses in the search";
     }
     Decision { mv, reason, search: Some(res), resign }
+}
+
+/// The reason of a choice [`checked`] replaced.
+const REFUTED: &str = "the most visited move is refuted by the opponent's best reply";
+
+/// The root's search under `rules`, and under the registry's `verify` (at a fixed budget
+/// only: not under a clock, a stop flag or live analysis) the move that replaces its
+/// choice: three quarters of the budget search, the last quarter checks ([`checked`]).
+fn search_checked(
+    root: &Board,
+    cfg: &SearchConfig,
+    rules: &RootRules,
+    ctl: &Control,
+) -> (SearchResult, Option<Move>) {
+    let verify = cfg.params().verify && !ctl.is_active() && cfg.playouts >= 12;
+    let checks = if verify { cfg.playouts / 4 } else { 0 };
+    let main = SearchConfig { playouts: cfg.playouts - checks, ..cfg.clone() };
+    let res = mcts::search_with(root, &main, rules, ctl);
+    let better = if verify { checked(root, cfg, &res, rules) } else { None };
+    (res, better)
+}
+
+/// How much more another candidate's check must leave us than the choice's for it to give
+/// way (a short search's winrate is noisy).
+pub const VERIFY_MARGIN: f32 = 0.05;
+
+/// What move `m` leaves us after the opponent's best reply, by a search of `cfg.playouts /
+/// 12` from the position after it: our winrate (one minus the reply's for the opponent)
+/// and the reply. `None` for a pass or a move the board refuses.
+fn check(root: &Board, m: Move, cfg: &SearchConfig, wide: bool) -> Option<(f32, Move)> {
+    let Move::Play(_) = m else { return None };
+    let mut after = root.clone();
+    after.play(m).ok()?;
+    after.set_passes(0);
+    let sub = SearchConfig { playouts: cfg.playouts / 12, ..cfg.clone() };
+    let rules =
+        RootRules { forbidden: Vec::new(), allow_pass: winning_now(&after, cfg.komi), wide };
+    let res = mcts::search(&after, &sub, &rules);
+    let reply = res.moves.first()?;
+    Some((1.0 - reply.winrate, reply.mv))
+}
+
+/// [`Params::verify`](crate::search::params::Params::verify): the main search's choice, its
+/// runner-up and the point of the opponent's best reply to the choice (played by us
+/// first: the opponent's vital point is often ours), each checked by [`check`]. The best
+/// checked candidate replaces the choice when its check leaves us [`VERIFY_MARGIN`] more;
+/// `None` keeps the choice. The main search can rate a move highly because the tree
+/// under it never reached the opponent's one refuting reply (a loss traced against Pachi:
+/// docs/go-lab.md, "A traced loss against Pachi"); a search from the position after the
+/// move, with the opponent to move, looks for exactly that reply.
+fn checked(
+    root: &Board,
+    cfg: &SearchConfig,
+    res: &SearchResult,
+    rules: &RootRules,
+) -> Option<Move> {
+    let choice = res.best();
+    let (mine, reply) = check(root, choice, cfg, rules.wide)?;
+    let usable = |m: Move| match m {
+        Move::Play(p) => {
+            m != choice && playable(root, p, root.to_move()) && !rules.forbidden.contains(&p)
+        }
+        Move::Pass => false,
+    };
+    let runner_up = res.moves.get(1).map(|m| m.mv).filter(|&m| usable(m));
+    let vital = Some(reply).filter(|&m| usable(m) && Some(m) != runner_up);
+    let mut best: Option<(f32, Move)> = None;
+    for m in [runner_up, vital].into_iter().flatten() {
+        if let Some((v, _)) = check(root, m, cfg, rules.wide) {
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+    }
+    best.filter(|&(v, _)| v > mine + VERIFY_MARGIN).map(|(_, m)| m)
 }
 
 /// Below this winrate (of the best move that is not a ko capture) the king-of-the-hill
@@ -175,7 +250,7 @@ fn decide_without_history(
     forbidden.extend(ko_captures.iter().copied());
     let wide = cfg.params().wide_root.applies(true);
     let rules = RootRules { forbidden, allow_pass: win_now, wide };
-    let res = mcts::search_with(root, cfg, &rules, ctl);
+    let (res, better) = search_checked(root, cfg, &rules, ctl);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {
         Some(&ko) if best < RETAKE_KO_BELOW => Decision {
@@ -185,8 +260,10 @@ fn decide_without_history(
             resign: false,
         },
         _ => Decision {
-            mv: res.best(),
-            reason: if ko_captures.is_empty() {
+            mv: better.unwrap_or(res.best()),
+            reason: if better.is_some() {
+                REFUTED
+            } else if ko_captures.is_empty() {
                 "most visited move"
             } else {
                 "most visited move that cannot repeat a ko position"

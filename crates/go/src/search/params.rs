@@ -144,6 +144,9 @@ pub struct Params {
     pub policy_net: PolicyNet,
     /// The playouts' rule for self-ataris.
     pub self_atari: SelfAtari,
+    /// The chosen move is checked against the opponent's best reply (see
+    /// [`crate::search::bot`]): a quarter of the budget for three short searches.
+    pub verify: bool,
     /// RAVE equivalence (whole numbers).
     pub rave_equiv: u32,
     /// Visits before a tree leaf is expanded.
@@ -229,7 +232,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every default is the default profile's (v9's) value.
-pub const REGISTRY: [Row; 18] = [
+pub const REGISTRY: [Row; 19] = [
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
@@ -390,6 +393,16 @@ pub const REGISTRY: [Row; 18] = [
         get: |p| pick!(p.self_atari, SelfAtari::Half, SelfAtari::Always),
         set: |p, v| p.self_atari = variant!(v, SelfAtari::Half, SelfAtari::Always),
     },
+    Row {
+        name: "verify",
+        kind: Kind::Switch,
+        default: "false",
+        doc: "at a fixed budget, three quarters of it choose the move, the last quarter \
+              checks it, the runner-up and the opponent's refutation of it by the \
+              opponent's best reply, and a refuted choice gives way (off up to v10)",
+        get: |p| u32::from(p.verify),
+        set: |p, v| p.verify = v != 0,
+    },
 ];
 
 /// Number of rows.
@@ -539,6 +552,7 @@ impl Default for Params {
             parallel: Parallel::SharedTree,
             policy_net: PolicyNet::Root,
             self_atari: SelfAtari::Half,
+            verify: false,
             rave_equiv: 0,
             expand_visits: 0,
             widen_start: 0,

@@ -526,3 +526,31 @@ fn playouts_under_self_atari_always_refuse_a_groups_self_atari() {
     assert_eq!(groups_self_ataris(SelfAtari::Always), 0);
     assert!(groups_self_ataris(SelfAtari::Half) > 20, "the default does play some");
 }
+
+/// The registry's `verify` on the position it was made for: game 2 of v9 against Pachi,
+/// before white's move 166 (docs/go-lab.md, "A traced loss against Pachi"). White's
+/// centre group dies to black's P8 unless white defends; the plain search plays
+/// elsewhere (its tree under that move never reaches P8), and with `verify` the check of
+/// its choice finds P8 as black's reply and white plays it first. GTP in-process, one
+/// thread, 12,000 playouts, so the answers are the same on every machine.
+#[test]
+fn verify_defends_the_group_the_plain_search_lost_against_pachi() {
+    use menace_go::io::gtp::Engine;
+    use menace_go::search::params::Settings;
+    let game = repo("docs/games/pachi-19x19-5000-v9/sgf/game-002.sgf");
+    let genmove = |tune: &[&str]| {
+        let cfg = SearchConfig {
+            playouts: 12_000,
+            threads: 1,
+            settings: Settings::parse(tune).unwrap(),
+            ..SearchConfig::default()
+        };
+        let mut e = Engine::new(cfg);
+        let load = e.handle_line(&format!("loadsgf {} 166", game.display())).unwrap();
+        assert_eq!(load, "=\n\n");
+        e.handle_line("genmove w").unwrap()
+    };
+    let plain = genmove(&[]);
+    assert!(!plain.contains("P8"), "the plain search defends after all: {plain:?}");
+    assert_eq!(genmove(&["verify=true"]), "= P8\n\n");
+}

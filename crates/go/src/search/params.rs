@@ -397,9 +397,10 @@ pub const REGISTRY: [Row; 19] = [
         name: "verify",
         kind: Kind::Switch,
         default: "false",
-        doc: "at a fixed budget, three quarters of it choose the move, the last quarter \
-              checks it, the runner-up and the opponent's refutation of it by the \
-              opponent's best reply, and a refuted choice gives way (off up to v10)",
+        doc: "at a fixed budget, three quarters of it choose the move and the last quarter \
+              checks the choice, the runner-up and the point of the opponent's best reply, \
+              each by a short search with the opponent to move; a refuted choice gives way \
+              (off up to v10)",
         get: |p| u32::from(p.verify),
         set: |p, v| p.verify = v != 0,
     },

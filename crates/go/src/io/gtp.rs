@@ -524,7 +524,8 @@ fn choose(
 }
 
 /// One line on a chosen move's search, for `-v`: `B D5: 10240 playouts, root 25710 visits
-/// (15470 kept), 0.74 s` (no search: the decision's reason instead).
+/// (15470 kept), 0.74 s` (no search: the decision's reason instead; a choice the
+/// registry's `verify` replaced: its reason after).
 fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> String {
     let colour = if b.to_move() == Colour::Black { 'B' } else { 'W' };
     let mv = if d.resign { "resign".to_string() } else { format_vertex(b, d.mv) };
@@ -533,8 +534,11 @@ fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> Strin
         Some(r) => {
             let root: u64 = r.moves.iter().map(|m| u64::from(m.visits)).sum();
             let kept = root.saturating_sub(r.playouts as u64);
+            // Under `verify` the playouts are the main search's; a replaced choice says so.
+            let why =
+                if d.reason == bot::REFUTED { format!(" ({})", d.reason) } else { String::new() };
             format!(
-                "{colour} {mv}: {} playouts, root {root} visits ({kept} kept), {secs:.2} s",
+                "{colour} {mv}: {} playouts, root {root} visits ({kept} kept), {secs:.2} s{why}",
                 r.playouts
             )
         }

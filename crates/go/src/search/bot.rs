@@ -133,8 +133,8 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     Decision { mv, reason, search: Some(res), resign }
 }
 
-/// The reason of a choice [`checked`] replaced.
-const REFUTED: &str = "the most visited move is refuted by the opponent's best reply";
+/// The reason of a choice [`checked`] replaced (`menace go -v` says it).
+pub const REFUTED: &str = "the most visited move is refuted by the opponent's best reply";
 
 /// The root's search under `rules`, and under the registry's `verify` (at a fixed budget
 /// only: not under a clock, a stop flag or live analysis) the move that replaces its

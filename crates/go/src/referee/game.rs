@@ -222,27 +222,27 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         history.play(m).expect("checked");
         game.moves.push(m);
         let board = history.board();
-        if let Some(from) = cleanup {
-            cleanup_passes = if m.is_pass() { cleanup_passes + 1 } else { 0 };
-            if cleanup_passes >= 2 {
-                game.ending = Ending::TwoPasses;
-                let played = game.moves.len() - from - 2;
-                game.reason = format!(
-                    "two passes, then a cleanup phase of {played} move{} and two passes",
-                    if played == 1 { "" } else { "s" }
-                );
-                game.winner = scored(board, rules.komi, &mut game.result);
-                break;
+        // Two passes end the game, or under a cleanup phase begin it; two more end it.
+        let ended = match cleanup {
+            Some(from) => {
+                cleanup_passes = if m.is_pass() { cleanup_passes + 1 } else { 0 };
+                (cleanup_passes >= 2).then(|| {
+                    let played = game.moves.len() - from - 2;
+                    let s = if played == 1 { "" } else { "s" };
+                    format!("two passes, then a cleanup phase of {played} move{s} and two passes")
+                })
             }
-        } else if board.passes() >= 2 {
-            if rules.cleanup {
+            None if board.passes() >= 2 && rules.cleanup => {
                 cleanup = Some(game.moves.len());
-            } else {
-                game.ending = Ending::TwoPasses;
-                game.reason = "two passes".into();
-                game.winner = scored(board, rules.komi, &mut game.result);
-                break;
+                None
             }
+            None => (board.passes() >= 2).then(|| "two passes".to_string()),
+        };
+        if let Some(reason) = ended {
+            game.ending = Ending::TwoPasses;
+            game.reason = reason;
+            game.winner = scored(board, rules.komi, &mut game.result);
+            break;
         }
         if !m.is_pass() && history.repeats() {
             match rules.repetition {

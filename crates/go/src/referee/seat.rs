@@ -117,6 +117,24 @@ impl GtpSeat {
             knows_cleanup: false,
         }
     }
+
+    /// Asks for a move with `cmd` (`genmove` or `kgs-genmove_cleanup`) and reads it.
+    fn ask_move(&mut self, cmd: &str, board: &Board, rules: &Rules) -> Result<Answer, String> {
+        let s = self.session.as_mut().ok_or("not running")?;
+        let wait = self.wait.take().unwrap_or(rules.move_timeout);
+        let asked = Instant::now();
+        let text = gtp_command(s, &format!("{cmd} {}", board.to_move()), wait).map_err(|e| {
+            self.hung = asked.elapsed() >= wait;
+            format!("failed {cmd}: {e}")
+        })?;
+        if text.eq_ignore_ascii_case("resign") {
+            return Ok(Answer::Resign);
+        }
+        let shown: String = text.chars().take(40).collect();
+        parse_vertex(board, &text)
+            .map(Answer::Move)
+            .map_err(|e| format!("malformed answer {shown:?}: {e}"))
+    }
 }
 
 /// Tells an engine the game's time control: GTP `time_settings` when GTP can say it;
@@ -140,26 +158,6 @@ fn time_settings(s: &mut Session, tc: TimeControl, timeout: Duration) -> bool {
         _ => return false,
     };
     gtp_command(s, &cmd, timeout).is_ok()
-}
-
-impl GtpSeat {
-    /// Asks for a move with `cmd` (`genmove` or `kgs-genmove_cleanup`) and reads it.
-    fn ask_move(&mut self, cmd: &str, board: &Board, rules: &Rules) -> Result<Answer, String> {
-        let s = self.session.as_mut().ok_or("not running")?;
-        let wait = self.wait.take().unwrap_or(rules.move_timeout);
-        let asked = Instant::now();
-        let text = gtp_command(s, &format!("{cmd} {}", board.to_move()), wait).map_err(|e| {
-            self.hung = asked.elapsed() >= wait;
-            format!("failed {cmd}: {e}")
-        })?;
-        if text.eq_ignore_ascii_case("resign") {
-            return Ok(Answer::Resign);
-        }
-        let shown: String = text.chars().take(40).collect();
-        parse_vertex(board, &text)
-            .map(Answer::Move)
-            .map_err(|e| format!("malformed answer {shown:?}: {e}"))
-    }
 }
 
 impl Seat for GtpSeat {

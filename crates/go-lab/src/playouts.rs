@@ -27,7 +27,7 @@ use menace_go::io::vertex::{format_vertex, parse_vertex};
 use menace_go::model::pattern;
 use menace_go::referee::seat::gtp_command;
 pub use menace_go::referee::Winner;
-use menace_go::rules::board::{Board, Colour, Move, MAX_POINTS};
+use menace_go::rules::board::{Board, Move, MAX_POINTS};
 use menace_go::rules::score;
 use menace_go::search::playout::{self, SelfAtari};
 use menace_run::{Program, Session};
@@ -148,8 +148,10 @@ impl GtpPolicy {
                 0
             }
         };
-        // Moves alternate from the first mover (white's after handicap stones).
-        let mut colour = if from % 2 == 0 { first_colour(g) } else { first_colour(g).opponent() };
+        // Moves alternate, ending with the player to move at `pos`.
+        let to_move = pos.board.to_move();
+        let mut colour =
+            if (pos.at - from).is_multiple_of(2) { to_move } else { to_move.opponent() };
         for &m in &g.moves[from..pos.at] {
             self.ask(&format!("play {} {}", colour, format_vertex(&pos.board, m)))?;
             colour = colour.opponent();
@@ -158,21 +160,13 @@ impl GtpPolicy {
         Ok(())
     }
 
-    fn genmove(&mut self, colour: Colour, b: &Board) -> Result<Move, String> {
-        let v = self.ask(&format!("genmove {colour}"))?;
+    /// The engine's move for the player to move on `b` (its board must be `b`).
+    fn genmove(&mut self, b: &Board) -> Result<Move, String> {
+        let v = self.ask(&format!("genmove {}", b.to_move()))?;
         if v.eq_ignore_ascii_case("resign") {
             return Err(format!("{}: resigned in a playout", self.name));
         }
         parse_vertex(b, &v).map_err(|e| format!("{}: genmove answered {v:?}: {e}", self.name))
-    }
-}
-
-/// Who moves first in `g`: white after handicap stones, else black.
-fn first_colour(g: &SgfGame) -> Colour {
-    if g.handicap.is_empty() {
-        Colour::Black
-    } else {
-        Colour::White
     }
 }
 
@@ -183,7 +177,7 @@ impl Policy for GtpPolicy {
 
     fn sample(&mut self, pos: &Position) -> Result<Move, String> {
         self.go_to(pos)?;
-        let m = self.genmove(pos.board.to_move(), &pos.board)?;
+        let m = self.genmove(&pos.board)?;
         self.ask("undo")?;
         Ok(m)
     }
@@ -196,13 +190,11 @@ impl Policy for GtpPolicy {
         let cap = 3 * pos.record.size * pos.record.size;
         let mut played = 0;
         let mut passes = 0;
-        let mut colour = pos.board.to_move();
         while passes < 2 && played < cap {
-            let m = self.genmove(colour, &b)?;
+            let m = self.genmove(&b)?;
             played += 1;
             passes = if m == Move::Pass { passes + 1 } else { 0 };
             b.play_unchecked(m);
-            colour = colour.opponent();
         }
         let score = self.ask("final_score")?;
         let margin = parse_score(&score)

@@ -290,7 +290,10 @@ impl PolicyNet {
         // One read of the header: the format's own checks (its offsets contiguous, each
         // tensor's bytes its shape's, the whole file accounted for), then ours.
         let (n, meta) = SafeTensors::read_metadata(bytes).map_err(|e| err(e.to_string()))?;
-        let format = meta.metadata().as_ref().and_then(|m| m.get("format")).map(String::as_str);
+        // The file's own words (`__metadata__`): its format name and its description.
+        let said =
+            |key: &str| meta.metadata().as_ref().and_then(|m| m.get(key)).map(String::as_str);
+        let format = said("format");
         if format != Some(FORMAT) {
             return Err(err(format!("format {:?}, expected {FORMAT:?}", format.unwrap_or(""))));
         }
@@ -356,8 +359,7 @@ impl PolicyNet {
         let head = conv("policy", channels, 1, 1)?;
         let pass_w = tensor("pass.w", &[1, channels])?;
         let pass_b = tensor("pass.b", &[1])?[0];
-        let about =
-            meta.metadata().as_ref().and_then(|m| m.get("about")).cloned().unwrap_or_default();
+        let about = said("about").unwrap_or_default().to_string();
         Ok(PolicyNet {
             channels,
             input,

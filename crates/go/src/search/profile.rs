@@ -77,7 +77,7 @@ pub enum Profile {
 }
 
 /// The profiles, in [`Profile`] order: each one's overrides of the registry's defaults
-/// (v9's search), read by the same parser as `--tune`.
+/// (v10's search), read by the same parser as `--tune`.
 #[rustfmt::skip]
 const TABLE: [(Profile, &[&str]); 9] = [
     (Profile::V1, &["priors=michi", "ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
@@ -97,15 +97,16 @@ pub const HELP: &str =
     "Profile: `v10` (default) is v9 with a policy network (a small convolutional network \
      trained on professional games) giving the root's priors on 19x19; it won all 21 games \
      against v9 on 19x19 at 5,000 playouts; on other boards it plays as v9. `v9` searches \
-     one tree with all `--threads`, takes its priors from the large-pattern move model (patterns of up to 72 neighbours learned from professional \
-     games), searches every root move early, reads ladders and grows its budget as the board \
+     one tree with all `--threads`, takes its priors from the large-pattern move model \
+     (patterns of up to 72 neighbours learned from professional games), searches every \
+     root move early, reads ladders and grows its budget as the board \
      fills (`--playouts` on the empty board, up to twice that in the middle game); it scored \
      10.5 points of 12 against GNU Go level 10 on 19x19 in the king-of-the-hill format. `v8` \
      is v9 with a tree per thread (v9 won 74.6% of 67 against it on 13x13). The older ones \
      are frozen to replay their records: `v6` (the default before v9: 33.5 of 40 against GNU \
      Go level 10) is v5 with every root move searched early in the king-of-the-hill format; \
-     `v5` is v4 plus ladders; `v4` is v3 with the growing budget; `v3` is v2 plus the king-of-the-hill \
-     ko policy (no ko retake while winning, a retake for a tie while clearly \
+     `v5` is v4 plus ladders; `v4` is v3 with the growing budget; `v3` is v2 plus the \
+     king-of-the-hill ko policy (no ko retake while winning, a retake for a tie while clearly \
      losing); `v2` adds priors learned from professional games and progressive widening to \
      `v1`, the bot of the first recorded matches.";
 

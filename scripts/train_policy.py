@@ -59,6 +59,33 @@ def read_dataset(path):
     return codes, black, last, played
 
 
+VISITS_MAGIC = b"MNVIS001"
+VISITED = RECORD + 2 * (POINTS + 1)
+
+
+def read_visits(path):
+    """A visits file (`go_policy visits`): the records as read_dataset gives them, and each
+    position's root visits [N,362] float32 (the points, then passing)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != VISITS_MAGIC:
+        sys.exit(f"{path}: not a visits file")
+    (n,) = struct.unpack("<I", data[8:12])
+    body = np.frombuffer(data, dtype=np.uint8, offset=12)
+    if body.size != n * VISITED:
+        sys.exit(f"{path}: {n} records need {n * VISITED} bytes, not {body.size}")
+    rec = body.reshape(n, VISITED)
+    codes = rec[:, :POINTS].copy()
+    black = rec[:, POINTS] == 0
+    last = rec[:, POINTS + 1].astype(np.int64) | (rec[:, POINTS + 2].astype(np.int64) << 8)
+    played = rec[:, POINTS + 3].astype(np.int64) | (rec[:, POINTS + 4].astype(np.int64) << 8)
+    visits = rec[:, RECORD:].copy().view("<u2").astype(np.float32)
+    total = visits.sum(1, keepdims=True)
+    if (total <= 0).any():
+        sys.exit(f"{path}: a record without visits")
+    return codes, black, last, played, visits / total
+
+
 def planes(codes, black, last):
     """[B,12,19,19] float planes, as net::planes makes them."""
     b = codes.shape[0]
@@ -207,6 +234,11 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--limit", type=int, default=0, help="use the first N training records (a smoke test)")
     ap.add_argument("--device", default="auto")
+    ap.add_argument("--visits", default="",
+                    help="a visits file (`go_policy visits`): also learn our search's root visits "
+                         "on those positions, the priors learned from our own search")
+    ap.add_argument("--visit-weight", type=float, default=1.0,
+                    help="the visits' cross-entropy's weight beside the professional moves' (1)")
     ap.add_argument("--minutes", type=float, default=0,
                     help="fewer epochs if the first says they would not fit (the log says how many: "
                          "rerun with --epochs that many to reproduce)")
@@ -226,6 +258,12 @@ def main():
         return (torch.from_numpy(codes).to(dev), torch.from_numpy(black).to(dev),
                 torch.from_numpy(last).to(dev), torch.from_numpy(played).to(dev))
 
+    visits = None
+    if a.visits:
+        v = read_visits(a.visits)
+        visits = tuple(torch.from_numpy(t).to(dev) for t in v)
+        print(f"{visits[0].shape[0]} positions with our search's visits ({a.visits}), "
+              f"weight {a.visit_weight}", flush=True)
     train = load("train.bin", a.limit)
     test = load("test.bin", a.limit // 4 if a.limit else 0)
     n = train[0].shape[0]
@@ -260,6 +298,16 @@ def main():
             y = where[train[3][idx]]
             with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=amp):
                 loss = F.cross_entropy(net(x).float(), y)
+            if visits is not None:
+                # A batch of searched positions under the same symmetry, its target the
+                # visits' shares moved with the board.
+                vi = torch.randint(visits[0].shape[0], (a.batch,), generator=gen).to(dev)
+                xv = f(planes(visits[0][vi], visits[1][vi], visits[2][vi])).contiguous(memory_format=torch.channels_last)
+                target = torch.zeros_like(visits[4][vi])
+                target[:, where] = visits[4][vi]
+                with torch.autocast(device_type=dev.type, dtype=torch.bfloat16, enabled=amp):
+                    lv = net(xv).float()
+                loss = loss + a.visit_weight * -(target * F.log_softmax(lv, dim=1)).sum(1).mean()
             for g in opt.param_groups:
                 g["lr"] = lr_at(step)
             opt.zero_grad(set_to_none=True)
@@ -282,7 +330,10 @@ def main():
     net.eval()
     about = (f"{a.blocks} blocks x {a.channels} channels, {PLANES} planes; trained by "
              f"scripts/train_policy.py (seed {a.seed}, {epochs} epochs, batch {a.batch}, lr {a.lr}) on "
-             f"{n} positions of goban-original-games; held out (empty points): top-1 {100 * t1:.1f}%")
+             f"{n} positions of goban-original-games" +
+             (f" and our search's visits on {visits[0].shape[0]} of them (weight {a.visit_weight})"
+              if visits is not None else "") +
+             f"; held out (empty points): top-1 {100 * t1:.1f}%")
     tensors, meta = export(net.cpu(), a.blocks, a.channels, about)
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     tmp = a.out + f".tmp{os.getpid()}"

@@ -6,19 +6,29 @@
 //!     --games /usr/share/goban --out target/policy
 //! cargo run --release -p menace-go-lab --example go_policy -- eval \
 //!     --games /usr/share/goban [--weights crates/go/data/policy.safetensors]
+//! cargo run --release -p menace-go-lab --example go_policy -- visits \
+//!     --games /usr/share/goban --out target/policy [--playouts 1600] [--every 10] \
+//!     [--limit 0] [--jobs CORES] [--komi 7.5] [--seed 1] [--split train|test] [--tune NAME=VALUE]...
 //! ```
 //!
 //! `data` writes `train.bin` and `test.bin` (the professional games split as the move
 //! model's learner splits them: every tenth game held out) into `--out`. `eval` prints the
 //! network's move-prediction accuracy on the held-out games (top 1, 5, 10 and the
 //! log-likelihood a move, counted as `go_learn_patterns` counts the move model's, which it
-//! prints beside) and its time a position on one thread.
+//! prints beside) and its time a position on one thread. `visits` writes `visits.bin`
+//! into `--out`: every `--every`-th position of the training games searched by the
+//! default engine (`--playouts`, one thread a search, `--jobs` searches at a time) with
+//! its root's visit counts, which `scripts/train_policy.py --visits` learns as a second
+//! target (the priors learned from our own search); `--split test` searches the held-out
+//! games instead, into `visits-test.bin`, to compare the search's choices with the
+//! network's on moves neither learned from.
 
 use std::path::PathBuf;
 use std::time::Instant;
 
 use menace_go::model::move_model::MoveModel;
 use menace_go::model::net::PolicyNet;
+use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::mm::{self, Accuracy};
 use menace_go_lab::policy;
 
@@ -28,12 +38,25 @@ fn main() {
     let mut games = PathBuf::from("/usr/share/goban");
     let mut out = PathBuf::from("target/policy");
     let mut weights: Option<PathBuf> = None;
+    let (mut playouts, mut every, mut limit, mut komi, mut seed) = (1600, 10, 0, 7.5, 1);
+    let mut held_out = false;
+    let mut tunes: Vec<String> = Vec::new();
+    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(a) = args.next() {
         let v = args.next().unwrap_or_else(|| panic!("{a} needs a value"));
+        let num = |v: &str| v.parse::<usize>().unwrap_or_else(|e| panic!("{a} {v}: {e}"));
         match a.as_str() {
             "--games" => games = v.into(),
             "--out" => out = v.into(),
             "--weights" => weights = Some(v.into()),
+            "--playouts" => playouts = num(&v),
+            "--every" => every = num(&v),
+            "--limit" => limit = num(&v),
+            "--jobs" => jobs = num(&v),
+            "--seed" => seed = num(&v) as u64,
+            "--split" => held_out = v == "test",
+            "--tune" => tunes.push(v),
+            "--komi" => komi = v.parse::<f32>().unwrap_or_else(|e| panic!("--komi {v}: {e}")),
             _ => panic!("unknown flag {a}"),
         }
     }
@@ -48,6 +71,47 @@ fn main() {
                     .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
                 println!("{}: {} positions of {} games", path.display(), recs.len(), gs.len());
             }
+        }
+        "visits" => {
+            std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+            let mut cfg =
+                SearchConfig { komi, seed, ..SearchConfig::default() }.with_work(playouts, 1);
+            for t in &tunes {
+                cfg = cfg.with(t).unwrap_or_else(|e| panic!("--tune {t}: {e}"));
+            }
+            let t = Instant::now();
+            let gs = if held_out { &split.test } else { &split.train };
+            let recs = policy::search_visits(gs, every, limit, &cfg, jobs, |d, n| {
+                if d % 100 == 0 || d == n {
+                    let s = t.elapsed().as_secs_f64();
+                    eprintln!(
+                        "{d} of {n} positions searched ({s:.0} s, {:.1} a second)",
+                        d as f64 / s
+                    );
+                }
+            });
+            let path = out.join(if held_out { "visits-test.bin" } else { "visits.bin" });
+            menace_files::write_atomic(&path, &policy::visits_dataset(&recs))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            println!(
+                "{}: {} positions of {} {} games searched ({} komi {komi}; every {every}th position), {:.0} s on {jobs} jobs",
+                path.display(),
+                recs.len(),
+                gs.len(),
+                if held_out { "held-out" } else { "training" },
+                cfg.flags(),
+                t.elapsed().as_secs_f64()
+            );
+            let a = policy::agreement(&recs, PolicyNet::builtin());
+            let pc = |k: usize| 100.0 * k as f64 / a.positions.max(1) as f64;
+            println!(
+                "the professional's move: the search's most visited in {:.1}% of them, the built-in network's first choice in {:.1}% (both {}, only the search {}, only the network {})",
+                pc(a.both + a.search_only),
+                pc(a.both + a.net_only),
+                a.both,
+                a.search_only,
+                a.net_only
+            );
         }
         "eval" => {
             let read;
@@ -78,7 +142,7 @@ fn main() {
             report("move model (large patterns)", &m);
         }
         _ => {
-            eprintln!("usage: go_policy data|eval [--games DIR] [--out DIR] [--weights FILE]");
+            eprintln!("usage: go_policy data|eval|visits [--games DIR] [--out DIR] [--weights FILE] [--playouts N] [--every K] [--limit N] [--jobs N] [--komi K] [--seed N] [--split train|test] [--tune NAME=VALUE]");
             std::process::exit(2);
         }
     }

@@ -8,8 +8,9 @@
 //!   itself, its data and its use in the search, are the engine's); run by the example
 //!   `go_learn_patterns`.
 //! - [`policy`]: the policy network's datasets (the professional games, split as the
-//!   move model's learner splits them) and its accuracy on the held-out games; run by the
-//!   example `go_policy` and `scripts/train-policy`, which trains it.
+//!   move model's learner splits them, and our search's root visits on their positions)
+//!   and its accuracy on the held-out games; run by the example `go_policy` and
+//!   `scripts/train-policy`, which trains it.
 //! - [`playouts`]: our playout policy against another engine's (Pachi's Moggy) on the
 //!   same positions: how often one playout move is the professional's, and how well
 //!   playouts foretell the game's winner; run by the example `go_playout_compare`.

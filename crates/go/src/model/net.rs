@@ -148,8 +148,9 @@ impl Record {
     }
 }
 
-/// A move's index among the outputs.
-fn index(b: &Board, m: Move) -> u16 {
+/// A move's index among the network's outputs: `row * 19 + column` from the top, or
+/// [`PASS`] (also the index of a record's missing last move).
+pub fn index(b: &Board, m: Move) -> u16 {
     match m {
         Move::Pass => PASS,
         Move::Play(p) => {

@@ -40,18 +40,27 @@ MAGIC = b"MNPOL001"
 FORMAT = "menace-policy-1"
 
 
+def rows(path, magic, width, what):
+    """A file's records as rows of `width` bytes, after its header (`magic`, the count)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:8] != magic:
+        sys.exit(f"{path}: not {what}")
+    (n,) = struct.unpack("<I", data[8:12])
+    body = np.frombuffer(data, dtype=np.uint8, offset=12)
+    if body.size != n * width:
+        sys.exit(f"{path}: {n} records need {n * width} bytes, not {body.size}")
+    return body.reshape(n, width)
+
+
 def read_dataset(path):
     """The records of a dataset file as arrays: codes [N,361] u8, black-to-move [N] bool,
     last [N] i64, played [N] i64."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != MAGIC:
-        sys.exit(f"{path}: not a policy dataset")
-    (n,) = struct.unpack("<I", data[8:12])
-    body = np.frombuffer(data, dtype=np.uint8, offset=12)
-    if body.size != n * RECORD:
-        sys.exit(f"{path}: {n} records need {n * RECORD} bytes, not {body.size}")
-    rec = body.reshape(n, RECORD)
+    return fields(rows(path, MAGIC, RECORD, "a policy dataset"))
+
+
+def fields(rec):
+    """The records' fields from their rows (a record's bytes first in each row)."""
     codes = rec[:, :POINTS].copy()
     black = rec[:, POINTS] == 0
     last = rec[:, POINTS + 1].astype(np.int64) | (rec[:, POINTS + 2].astype(np.int64) << 8)
@@ -66,24 +75,12 @@ VISITED = RECORD + 2 * (POINTS + 1)
 def read_visits(path):
     """A visits file (`go_policy visits`): the records as read_dataset gives them, and each
     position's root visits [N,362] float32 (the points, then passing)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:8] != VISITS_MAGIC:
-        sys.exit(f"{path}: not a visits file")
-    (n,) = struct.unpack("<I", data[8:12])
-    body = np.frombuffer(data, dtype=np.uint8, offset=12)
-    if body.size != n * VISITED:
-        sys.exit(f"{path}: {n} records need {n * VISITED} bytes, not {body.size}")
-    rec = body.reshape(n, VISITED)
-    codes = rec[:, :POINTS].copy()
-    black = rec[:, POINTS] == 0
-    last = rec[:, POINTS + 1].astype(np.int64) | (rec[:, POINTS + 2].astype(np.int64) << 8)
-    played = rec[:, POINTS + 3].astype(np.int64) | (rec[:, POINTS + 4].astype(np.int64) << 8)
+    rec = rows(path, VISITS_MAGIC, VISITED, "a visits file")
     visits = rec[:, RECORD:].copy().view("<u2").astype(np.float32)
     total = visits.sum(1, keepdims=True)
     if (total <= 0).any():
         sys.exit(f"{path}: a record without visits")
-    return codes, black, last, played, visits / total
+    return (*fields(rec), visits / total)
 
 
 def planes(codes, black, last):

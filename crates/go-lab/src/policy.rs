@@ -82,35 +82,69 @@ pub fn records(games: &[SgfGame]) -> Vec<Record> {
     out
 }
 
-/// A dataset file's bytes.
-pub fn dataset(records: &[Record]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(12 + records.len() * Record::BYTES);
-    out.extend_from_slice(MAGIC);
+/// A file of fixed-size records behind a header: its 8 bytes of magic, then the count (a
+/// little-endian `u32`). The dataset and the visits file are two.
+trait Item: Sized {
+    /// The header's first bytes.
+    const MAGIC: &'static [u8; 8];
+    /// What the file holds, for the error on a foreign header.
+    const WHAT: &'static str;
+    /// Bytes a record takes.
+    const BYTES: usize;
+    fn put(&self, out: &mut Vec<u8>);
+    fn get(bytes: &[u8]) -> Result<Self, String>;
+}
+
+impl Item for Record {
+    const MAGIC: &'static [u8; 8] = MAGIC;
+    const WHAT: &'static str = "a policy dataset";
+    const BYTES: usize = Record::BYTES;
+    fn put(&self, out: &mut Vec<u8>) {
+        self.write(out)
+    }
+    fn get(bytes: &[u8]) -> Result<Self, String> {
+        Record::read(bytes)
+    }
+}
+
+fn file_bytes<T: Item>(records: &[T]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(12 + records.len() * T::BYTES);
+    out.extend_from_slice(T::MAGIC);
     out.extend_from_slice(&(records.len() as u32).to_le_bytes());
     for r in records {
-        r.write(&mut out);
+        r.put(&mut out);
     }
     out
 }
 
-/// Reads a dataset file's bytes, checking its header, its length and every record.
-pub fn read_dataset(bytes: &[u8]) -> Result<Vec<Record>, String> {
-    if bytes.len() < 12 || &bytes[..8] != MAGIC {
-        return Err("not a policy dataset (no MNPOL001 header)".into());
+fn read_file<T: Item>(bytes: &[u8]) -> Result<Vec<T>, String> {
+    if bytes.len() < 12 || &bytes[..8] != T::MAGIC {
+        let magic = String::from_utf8_lossy(T::MAGIC);
+        return Err(format!("not {} (no {magic} header)", T::WHAT));
     }
     let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
     let body = &bytes[12..];
-    if body.len() != n.saturating_mul(Record::BYTES) {
+    if body.len() != n.saturating_mul(T::BYTES) {
         return Err(format!(
             "{n} records need {} bytes, the file has {}",
-            n * Record::BYTES,
+            n.saturating_mul(T::BYTES),
             body.len()
         ));
     }
-    body.chunks_exact(Record::BYTES)
+    body.chunks_exact(T::BYTES)
         .enumerate()
-        .map(|(i, c)| Record::read(c).map_err(|e| format!("record {i}: {e}")))
+        .map(|(i, c)| T::get(c).map_err(|e| format!("record {i}: {e}")))
         .collect()
+}
+
+/// A dataset file's bytes.
+pub fn dataset(records: &[Record]) -> Vec<u8> {
+    file_bytes(records)
+}
+
+/// Reads a dataset file's bytes, checking its header, its length and every record.
+pub fn read_dataset(bytes: &[u8]) -> Result<Vec<Record>, String> {
+    read_file(bytes)
 }
 
 /// The first bytes of a visits file.
@@ -161,35 +195,26 @@ impl Visited {
     }
 }
 
+impl Item for Visited {
+    const MAGIC: &'static [u8; 8] = VISITS_MAGIC;
+    const WHAT: &'static str = "a visits file";
+    const BYTES: usize = Visited::BYTES;
+    fn put(&self, out: &mut Vec<u8>) {
+        self.write(out)
+    }
+    fn get(bytes: &[u8]) -> Result<Self, String> {
+        Visited::read(bytes)
+    }
+}
+
 /// A visits file's bytes.
 pub fn visits_dataset(records: &[Visited]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(12 + records.len() * Visited::BYTES);
-    out.extend_from_slice(VISITS_MAGIC);
-    out.extend_from_slice(&(records.len() as u32).to_le_bytes());
-    for r in records {
-        r.write(&mut out);
-    }
-    out
+    file_bytes(records)
 }
 
 /// Reads a visits file's bytes, checking its header, its length and every record.
 pub fn read_visits(bytes: &[u8]) -> Result<Vec<Visited>, String> {
-    if bytes.len() < 12 || &bytes[..8] != VISITS_MAGIC {
-        return Err("not a visits file (no MNVIS001 header)".into());
-    }
-    let n = u32::from_le_bytes([bytes[8], bytes[9], bytes[10], bytes[11]]) as usize;
-    let body = &bytes[12..];
-    if body.len() != n.saturating_mul(Visited::BYTES) {
-        return Err(format!(
-            "{n} records need {} bytes, the file has {}",
-            n.saturating_mul(Visited::BYTES),
-            body.len()
-        ));
-    }
-    body.chunks_exact(Visited::BYTES)
-        .enumerate()
-        .map(|(i, c)| Visited::read(c).map_err(|e| format!("record {i}: {e}")))
-        .collect()
+    read_file(bytes)
 }
 
 /// Our search's root visits on every `every`-th position of `games` (the first, then
@@ -342,7 +367,12 @@ mod tests {
     fn a_damaged_visits_file_is_refused_with_the_reason() {
         let good = visits_dataset(&searched(2)[..2]);
         let refused = |bytes: &[u8]| read_visits(bytes).expect_err("refused");
-        assert!(refused(b"MNPOL001\0\0\0\0").contains("not a visits file"));
+        assert_eq!(refused(b"MNPOL001\0\0\0\0"), "not a visits file (no MNVIS001 header)");
+        // The dataset's reader, the same code behind its own header.
+        let positions: Vec<Record> = searched(1).into_iter().map(|v| v.record).collect();
+        assert_eq!(read_dataset(&dataset(&positions)), Ok(positions));
+        let err = read_dataset(&good).expect_err("a visits file is no dataset");
+        assert_eq!(err, "not a policy dataset (no MNPOL001 header)");
         assert!(refused(&good[..good.len() - 1]).contains("2 records need 2180 bytes"));
         let mut count = good.clone();
         count[8] = 0xff;

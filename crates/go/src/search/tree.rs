@@ -644,3 +644,47 @@ pub(crate) fn playout_margin(
     playout::play_out_with(b, rng, &mut walk.amaf, sa);
     walk.own.add(b) as f32 - komi
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::params::Settings;
+
+    /// The order [`Expander::children`] gives a 19x19 position's moves (passing left out).
+    fn order(net_depth: u32, depth: usize, b: &Board) -> Vec<Move> {
+        let caps = Settings::parse(&[&format!("net_depth={net_depth}")])
+            .expect("a registry setting")
+            .over(Params::default());
+        let mut out = Vec::new();
+        Expander::new(caps).children(b, None, depth, &mut out);
+        out.into_iter().map(|n| n.mv).filter(|&m| m != Move::Pass).collect()
+    }
+
+    /// `net_depth`: the policy network ranks the children of nodes down to that depth below
+    /// the root (in the order of its probabilities, read from the network itself), the
+    /// move model the deeper ones.
+    #[test]
+    fn the_network_ranks_the_children_down_to_net_depth() {
+        let mut b = Board::new(19);
+        for (r, c) in [(3, 3), (15, 15), (3, 15), (16, 3), (2, 5)] {
+            b.play(Move::Play(b.point(r, c))).unwrap();
+        }
+        let mut by_net = PolicyNet::builtin().policy(&b).expect("19x19").moves;
+        by_net.retain(|&(m, _)| m != Move::Pass);
+        by_net.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+        let by_net: Vec<Move> = by_net.into_iter().map(|x| x.0).collect();
+        // The root, always; the root's replies (depth 1) only from net_depth 1.
+        assert_eq!(order(0, 0, &b), by_net);
+        assert_eq!(order(1, 1, &b), by_net);
+        assert_eq!(order(2, 2, &b), by_net);
+        // Deeper than net_depth: the move model's order, which is another.
+        let by_model = order(0, 1, &b);
+        assert_ne!(by_model, by_net);
+        assert_eq!(order(1, 2, &b), by_model);
+        let mut same = by_model.clone();
+        same.sort();
+        let mut net_sorted = by_net.clone();
+        net_sorted.sort();
+        assert_eq!(same, net_sorted, "the same moves, in another order");
+    }
+}

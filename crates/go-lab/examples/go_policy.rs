@@ -54,7 +54,13 @@ fn main() {
             "--limit" => limit = num(&v),
             "--jobs" => jobs = num(&v),
             "--seed" => seed = num(&v) as u64,
-            "--split" => held_out = v == "test",
+            "--split" => {
+                held_out = match v.as_str() {
+                    "train" => false,
+                    "test" => true,
+                    _ => panic!("--split {v}: train or test"),
+                }
+            }
             "--tune" => tunes.push(v),
             "--komi" => komi = v.parse::<f32>().unwrap_or_else(|e| panic!("--komi {v}: {e}")),
             _ => panic!("unknown flag {a}"),
@@ -94,7 +100,7 @@ fn main() {
             menace_files::write_atomic(&path, &policy::visits_dataset(&recs))
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             println!(
-                "{}: {} positions of {} {} games searched ({} komi {komi}; every {every}th position), {:.0} s on {jobs} jobs",
+                "{}: {} positions of {} {} games searched ({} komi {komi}; one position in {every}), {:.0} s on {jobs} jobs",
                 path.display(),
                 recs.len(),
                 gs.len(),

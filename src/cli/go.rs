@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use menace_arena::tournament::driver::results_dir;
 use menace_go::io::{gtp, koth};
+use menace_go::model::net::PolicyNet;
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
@@ -54,6 +55,11 @@ pub struct GoArgs {
     /// move's score, through `kata-analyze`, only for a name that starts with `KataGo`).
     #[arg(long, value_name = "NAME")]
     gtp_name: Option<String>,
+    /// The policy network's weights from this file (safetensors, as
+    /// `scripts/train_policy.py` writes them) instead of the built-in ones, for this whole
+    /// process; validated before anything else runs.
+    #[arg(long, value_name = "FILE")]
+    policy_weights: Option<PathBuf>,
     /// Print the search's top moves on stderr (over GTP: a line per move chosen, with its
     /// playouts, the visits kept from the last search or pondering, and its seconds).
     #[arg(long, short)]
@@ -318,6 +324,14 @@ struct MatchArgs {
 
 /// Runs `menace go`.
 pub fn run(args: GoArgs) -> ExitCode {
+    if let Some(path) = &args.policy_weights {
+        let installed = PolicyNet::from_file(path).and_then(PolicyNet::install);
+        match installed {
+            Ok(net) if args.verbose => eprintln!("policy network: {}", net.about()),
+            Ok(_) => {}
+            Err(e) => return fail("menace go", format!("--policy-weights: {e}")),
+        }
+    }
     let cfg = args.search.config();
     match args.command {
         Some(GoCommand::Match(m)) => return report("menace go match", run_match(m)),

@@ -324,3 +324,54 @@ fn verbose_gtp_says_each_moves_search_and_what_the_kept_tree_brought() {
         assert!(out.is_empty() && !err.is_empty(), "{bad:?}");
     }
 }
+
+/// `--policy-weights FILE`: the search's network from a file, validated before anything
+/// runs (a refused file is one message and a non-zero exit, no move); the shipped file
+/// read that way plays as the built-in network, and one with other weights plays
+/// otherwise (here the head's weights negated, which turns the network's ranking of the
+/// points upside down: the root's priors change, and with them the search).
+#[test]
+fn policy_weights_replace_the_built_in_network_or_are_refused() {
+    let shipped = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/go/data/policy.safetensors");
+    let bytes = std::fs::read(&shipped).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let position = std::fs::read_to_string("fixtures/go/midgame-19.txt").unwrap();
+    let go = |weights: &Path| {
+        run_cli(
+            &["go", "-v", "--playouts", "1500", "--policy-weights", weights.to_str().unwrap()],
+            &position,
+        )
+    };
+    let truncated = dir.path().join("truncated.safetensors");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    for bad in [dir.path().join("missing"), truncated, PathBuf::from("/dev/zero")] {
+        let (code, out, err) = go(&bad);
+        assert_ne!(code, 0, "{}", bad.display());
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("--policy-weights") && err.lines().count() == 1, "{err}");
+    }
+    let plain = run_cli(&["go", "-v", "--playouts", "1500"], &position);
+    let (code, out, err) = go(&shipped);
+    assert_eq!(code, 0, "{err}");
+    let about = err.lines().next().unwrap();
+    assert!(about.starts_with("policy network: 6 blocks x 64 channels"), "{about}");
+    assert_eq!(
+        (out.as_str(), err.split_once('\n').unwrap().1),
+        (plain.1.as_str(), plain.2.as_str())
+    );
+    // safetensors: an 8-byte header length, the header (JSON: each tensor's byte range
+    // after it), the data. The head's weights, float32s, negated: their sign bits.
+    let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&bytes[8..8 + n]).unwrap();
+    let range = &header["policy.w"]["data_offsets"];
+    let (from, to) = (range[0].as_u64().unwrap() as usize, range[1].as_u64().unwrap() as usize);
+    let mut negated = bytes.clone();
+    for i in (8 + n + from..8 + n + to).skip(3).step_by(4) {
+        negated[i] ^= 0x80;
+    }
+    let other = dir.path().join("negated.safetensors");
+    std::fs::write(&other, &negated).unwrap();
+    let (code, _, err) = go(&other);
+    assert_eq!(code, 0, "{err}");
+    assert_ne!(err.split_once('\n').unwrap().1, plain.2);
+}

@@ -37,7 +37,8 @@
 //! same bits everywhere.
 //!
 //! **Weights** are a safetensors file (`crates/go/data/policy.safetensors`, the built-in
-//! one, or any given to [`PolicyNet::from_bytes`]), validated when read: the format's own
+//! one, or any given to [`PolicyNet::from_bytes`] or [`PolicyNet::from_file`], which
+//! [`PolicyNet::install`] puts in the search's hands), validated when read: the format's own
 //! checks (its header, every tensor inside the file), then ours (the format's name in its
 //! metadata, every tensor present with its exact shape, finite values, sizes capped).
 //!
@@ -273,6 +274,9 @@ impl Policy {
     }
 }
 
+/// The network in use ([`PolicyNet::current`]), set once.
+static CURRENT: OnceLock<&'static PolicyNet> = OnceLock::new();
+
 impl PolicyNet {
     /// The built-in network (`crates/go/data/policy.safetensors`), read once.
     pub fn builtin() -> &'static PolicyNet {
@@ -280,6 +284,36 @@ impl PolicyNet {
         NET.get_or_init(|| {
             PolicyNet::from_bytes(BUILTIN).expect("the built-in policy network is valid")
         })
+    }
+
+    /// The network the search uses in this process: the one given to
+    /// [`PolicyNet::install`], else the built-in one.
+    pub fn current() -> &'static PolicyNet {
+        CURRENT.get_or_init(PolicyNet::builtin)
+    }
+
+    /// Makes `net` the network the search uses in this process, in the built-in one's
+    /// place (`menace go --policy-weights FILE`: a network trained by
+    /// `scripts/train_policy.py`). Once, before the first search asks for one: an error
+    /// after that, and the network in use stays the one it was.
+    pub fn install(net: PolicyNet) -> Result<&'static PolicyNet, String> {
+        let mut fresh = false;
+        let now = CURRENT.get_or_init(|| {
+            fresh = true;
+            Box::leak(Box::new(net))
+        });
+        if fresh {
+            Ok(now)
+        } else {
+            Err("policy network: this process already has one in use".into())
+        }
+    }
+
+    /// Reads and validates the weights file at `path` (a regular file of at most 128 MiB;
+    /// see the module's doc).
+    pub fn from_file(path: &std::path::Path) -> Result<PolicyNet, String> {
+        let bytes = menace_files::read_capped(path, MAX_FILE as u64).map_err(|e| e.to_string())?;
+        PolicyNet::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 
     /// Reads and validates a weights file (see the module's doc).

@@ -226,7 +226,7 @@ impl Expander {
         let net = (depth <= self.caps.net_depth as usize
             && self.caps.policy_net == params::PolicyNet::Root
             && self.caps.priors == Priors::Learned)
-            .then(|| PolicyNet::builtin().policy(b))
+            .then(|| PolicyNet::current().policy(b))
             .flatten()
             .map(|p| {
                 let mut dense = vec![0.0f32; MAX_POINTS];

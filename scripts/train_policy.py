@@ -7,6 +7,11 @@ convolutions. `scripts/train-policy` runs the whole chain; this is its middle st
     python3 scripts/train_policy.py --data target/policy --out crates/go/data/policy.safetensors \
         [--blocks 6] [--channels 64] [--epochs 40] [--device auto] [--seed 1]
 
+A fine-tune starts from an exported network instead of from nothing (`--init FILE`, its
+batch normalisation frozen) for a number of batches (`--steps N`): on two CPU cores, a few
+hundred batches of the professional moves and our search's visits (`--visits`) take
+minutes where training from nothing takes hours.
+
 Needs PyTorch, NumPy and safetensors. On a GPU (`--device auto` takes one if there is one)
 6 x 64 trains in minutes; on two CPU cores use a smaller network or fewer epochs (hours).
 
@@ -24,6 +29,7 @@ import math
 import os
 import struct
 import sys
+import tempfile
 import time
 
 import numpy as np
@@ -37,6 +43,8 @@ POINTS = SIZE * SIZE
 PLANES = 12
 RECORD = POINTS + 5
 MAGIC = b"MNPOL001"
+BUILTIN = "crates/go/data/policy.safetensors"
+BUILTIN_CHECK = "crates/go/tests/data/policy-check.json"
 FORMAT = "menace-policy-1"
 
 
@@ -173,6 +181,58 @@ def export(net, blocks, ch, about):
     return {k: v.cpu() for k, v in t.items()}, {"format": FORMAT, "about": about}
 
 
+def atomic(path, write):
+    """Writes `path` through `write(temporary path)` and a rename: the temporary file is
+    created exclusively, under an unpredictable name, in the same folder."""
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=os.path.basename(path) + ".")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def unfold(net, path):
+    """Loads an exported network into `net`: each convolution takes its folded weights and
+    its batch normalisation becomes the identity (scale 1, running mean 0, variance 1 - eps)
+    with the folded bias as its shift, so that `net` in evaluation mode is exactly the
+    exported function, and folding it again exports the same tensors."""
+    from safetensors.torch import load_file
+    t = load_file(path)
+    pairs = [("input", net.input, net.bn)]
+    for i, b in enumerate(net.blocks):
+        pairs += [(f"block{i}.conv1", b.conv1, b.bn1), (f"block{i}.conv2", b.conv2, b.bn2)]
+    with torch.no_grad():
+        for name, conv, bn in pairs:
+            w = t[f"{name}.w"]
+            if w.shape != conv.weight.shape:
+                sys.exit(f"{path}: {name}.w is {list(w.shape)}, not {list(conv.weight.shape)} "
+                         "(--blocks and --channels must match the file)")
+            conv.weight.copy_(w)
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(t[f"{name}.b"])
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        net.policy.weight.copy_(t["policy.w"])
+        net.policy.bias.copy_(t["policy.b"])
+        net.passing.weight.copy_(t["pass.w"])
+        net.passing.bias.copy_(t["pass.b"])
+
+
+def train_mode(net, frozen):
+    """Training mode, with the batch normalisations kept in evaluation mode when `frozen`
+    (a fine-tune: batch statistics would change the function it starts from)."""
+    net.train()
+    if frozen:
+        for m in net.modules():
+            if isinstance(m, nn.BatchNorm2d):
+                m.eval()
+
+
 class Folded(nn.Module):
     """The exported network, run by PyTorch in float32: the reference the engine's own
     inference is checked against."""
@@ -192,7 +252,7 @@ class Folded(nn.Module):
         return torch.cat([points, passing], dim=1)
 
 
-def held_out(model, data, dev, batch=1024):
+def held_out(model, data, dev, frozen=False, batch=1024):
     """Top-1/5/10 and log-likelihood over empty points and passing."""
     codes, black, last, played = data
     n = codes.shape[0]
@@ -213,16 +273,18 @@ def held_out(model, data, dev, batch=1024):
             top1 += (rank < 1).sum().item()
             top5 += (rank < 5).sum().item()
             top10 += (rank < 10).sum().item()
-    model.train()
+    train_mode(model, frozen)
     return top1 / n, top5 / n, top10 / n, ll / n
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--data", default="target/policy", help="folder with train.bin and test.bin")
-    ap.add_argument("--out", default="crates/go/data/policy.safetensors")
-    ap.add_argument("--check", default="crates/go/tests/data/policy-check.json",
-                    help="the reference outputs the engine's inference is tested against")
+    ap.add_argument("--out", default=BUILTIN)
+    ap.add_argument("--check", default="",
+                    help="the reference outputs the engine's inference is tested against (default: "
+                         f"{BUILTIN_CHECK} for the built-in weights, else beside --out, so that a "
+                         "candidate leaves the shipped network's reference as it is)")
     ap.add_argument("--blocks", type=int, default=6)
     ap.add_argument("--channels", type=int, default=64)
     ap.add_argument("--epochs", type=int, default=40)
@@ -236,10 +298,19 @@ def main():
                          "on those positions, the priors learned from our own search")
     ap.add_argument("--visit-weight", type=float, default=1.0,
                     help="the visits' cross-entropy's weight beside the professional moves' (1)")
+    ap.add_argument("--init", default="",
+                    help="start from an exported network (a fine-tune): its folded convolutions "
+                         "and biases, batch normalisation frozen as the identity around them")
+    ap.add_argument("--steps", type=int, default=0,
+                    help="stop after this many batches (the learning rate's schedule spans them), "
+                         "instead of whole epochs")
     ap.add_argument("--minutes", type=float, default=0,
                     help="fewer epochs if the first says they would not fit (the log says how many: "
                          "rerun with --epochs that many to reproduce)")
     a = ap.parse_args()
+    if not a.check:
+        builtin = os.path.abspath(a.out) == os.path.abspath(BUILTIN)
+        a.check = BUILTIN_CHECK if builtin else os.path.splitext(a.out)[0] + "-check.json"
 
     dev = torch.device("cuda" if a.device == "auto" and torch.cuda.is_available() else
                        ("cpu" if a.device == "auto" else a.device))
@@ -265,16 +336,21 @@ def main():
     test = load("test.bin", a.limit // 4 if a.limit else 0)
     n = train[0].shape[0]
     print(f"device {dev}; {n} training positions, {test[0].shape[0]} held out; "
-          f"{a.blocks} blocks x {a.channels} channels, {a.epochs} epochs", flush=True)
+          f"{a.blocks} blocks x {a.channels} channels, " + (f"{a.steps} steps" if a.steps else f"{a.epochs} epochs"), flush=True)
 
-    net = Net(a.blocks, a.channels).to(dev).to(memory_format=torch.channels_last)
+    net = Net(a.blocks, a.channels)
+    if a.init:
+        unfold(net, a.init)
+    net = net.to(dev).to(memory_format=torch.channels_last)
+    frozen = bool(a.init)
+    train_mode(net, frozen)
     opt = torch.optim.SGD(net.parameters(), lr=a.lr, momentum=0.9, nesterov=True, weight_decay=1e-4)
     per_epoch = math.ceil(n / a.batch)
-    epochs = a.epochs
+    epochs = a.epochs if not a.steps else math.ceil(a.steps / per_epoch)
 
     def lr_at(step):
         # A linear warm-up over the first 5% of the steps, then a cosine down to zero.
-        total = epochs * per_epoch
+        total = a.steps or epochs * per_epoch
         warm = max(1, total // 20)
         if step < warm:
             return a.lr * (step + 1) / warm
@@ -282,13 +358,20 @@ def main():
     syms = symmetry_maps(dev)
     gen = torch.Generator(device="cpu").manual_seed(a.seed)
     amp = dev.type == "cuda"
+    if a.init:
+        t1, t5, t10, ll = held_out(net, test, dev, frozen)
+        print(f"from {a.init}: held out top-1 {100 * t1:.1f}% top-5 {100 * t5:.1f}% "
+              f"top-10 {100 * t10:.1f}% log-likelihood {ll:.3f}", flush=True)
     t0 = time.time()
     step = 0
     epoch = 0
     while epoch < epochs:
         order = torch.randperm(n, generator=gen).to(dev)
         total = torch.zeros((), device=dev)
+        seen = 0
         for i in range(0, n, a.batch):
+            if a.steps and step >= a.steps:
+                break
             idx = order[i:i + a.batch]
             f, where = syms[int(torch.randint(8, (1,), generator=gen))]
             x = f(planes(train[0][idx], train[1][idx], train[2][idx])).contiguous(memory_format=torch.channels_last)
@@ -312,8 +395,9 @@ def main():
             opt.step()
             step += 1
             total += loss.detach() * idx.shape[0]
-        t1, t5, t10, ll = held_out(net, test, dev)
-        print(f"epoch {epoch + 1}/{epochs}: training loss {total.item() / n:.3f}; held out top-1 {100 * t1:.1f}% "
+            seen += idx.shape[0]
+        t1, t5, t10, ll = held_out(net, test, dev, frozen)
+        print(f"epoch {epoch + 1}/{epochs}: training loss {total.item() / max(1, seen):.3f}; held out top-1 {100 * t1:.1f}% "
               f"top-5 {100 * t5:.1f}% top-10 {100 * t10:.1f}% log-likelihood {ll:.3f} "
               f"({time.time() - t0:.0f} s)", flush=True)
         epoch += 1
@@ -326,16 +410,15 @@ def main():
 
     net.eval()
     about = (f"{a.blocks} blocks x {a.channels} channels, {PLANES} planes; trained by "
-             f"scripts/train_policy.py (seed {a.seed}, {epochs} epochs, batch {a.batch}, lr {a.lr}) on "
+             f"scripts/train_policy.py (seed {a.seed}, " +
+             (f"{a.steps} steps from {os.path.basename(a.init)}" if a.init else f"{epochs} epochs") +
+             f", batch {a.batch}, lr {a.lr}) on "
              f"{n} positions of goban-original-games" +
              (f" and our search's visits on {visits[0].shape[0]} of them (weight {a.visit_weight})"
               if visits is not None else "") +
              f"; held out (empty points): top-1 {100 * t1:.1f}%")
     tensors, meta = export(net.cpu(), a.blocks, a.channels, about)
-    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
-    tmp = a.out + f".tmp{os.getpid()}"
-    save_file(tensors, tmp, metadata=meta)
-    os.replace(tmp, a.out)
+    atomic(a.out, lambda path: save_file(tensors, path, metadata=meta))
     print(f"wrote {a.out}", flush=True)
 
     # The reference outputs: the first positions of the held-out set (and one with the
@@ -350,13 +433,9 @@ def main():
         raw = bytes(codes[j].numpy().tolist()) + bytes([0 if black[j] else 1]) + \
             struct.pack("<HH", int(last[j]), int(played[j]))
         recs.append({"record": raw.hex(), "logits": [round(float(v), 6) for v in logits[j]]})
-    if a.check:
-        os.makedirs(os.path.dirname(os.path.abspath(a.check)), exist_ok=True)
-        with open(a.check + ".tmp", "w") as f:
-            json.dump({"weights": os.path.basename(a.out), "positions": recs}, f, indent=0)
-            f.write("\n")
-        os.replace(a.check + ".tmp", a.check)
-        print(f"wrote {a.check}", flush=True)
+    text = json.dumps({"weights": os.path.basename(a.out), "positions": recs}, indent=0) + "\n"
+    atomic(a.check, lambda path: open(path, "w").write(text))
+    print(f"wrote {a.check}", flush=True)
 
 
 if __name__ == "__main__":

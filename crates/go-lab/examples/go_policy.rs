@@ -22,6 +22,9 @@
 //! target (the priors learned from our own search); `--split test` searches the held-out
 //! games instead, into `visits-test.bin`, to compare the search's choices with the
 //! network's on moves neither learned from.
+//!
+//! `--weights FILE` puts another network (a candidate from `scripts/train_policy.py`) in
+//! the built-in one's place, for `eval`'s measure and `visits`' searches alike.
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -32,9 +35,24 @@ use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::mm::{self, Accuracy};
 use menace_go_lab::policy;
 
+const USAGE: &str = "usage: go_policy data|eval|visits [--games DIR] [--out DIR] [--weights FILE] [--playouts N] [--every K] [--limit N] [--jobs N] [--komi K] [--seed N] [--split train|test] [--tune NAME=VALUE]";
+
 fn main() {
+    if let Err(e) = run() {
+        eprintln!("go_policy: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn run() -> Result<(), String> {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_default();
+    if matches!(what.as_str(), "-h" | "--help" | "help") {
+        println!(
+            "{USAGE}\n\nWhat each does: the example's doc (crates/go-lab/examples/go_policy.rs)."
+        );
+        return Ok(());
+    }
     let mut games = PathBuf::from("/usr/share/goban");
     let mut out = PathBuf::from("target/policy");
     let mut weights: Option<PathBuf> = None;
@@ -43,47 +61,55 @@ fn main() {
     let mut tunes: Vec<String> = Vec::new();
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(a) = args.next() {
-        let v = args.next().unwrap_or_else(|| panic!("{a} needs a value"));
-        let num = |v: &str| v.parse::<usize>().unwrap_or_else(|e| panic!("{a} {v}: {e}"));
+        let v = args.next().ok_or_else(|| format!("{a} needs a value\n{USAGE}"))?;
+        let num = |v: &str| v.parse::<usize>().map_err(|e| format!("{a} {v}: {e}"));
         match a.as_str() {
             "--games" => games = v.into(),
             "--out" => out = v.into(),
             "--weights" => weights = Some(v.into()),
-            "--playouts" => playouts = num(&v),
-            "--every" => every = num(&v),
-            "--limit" => limit = num(&v),
-            "--jobs" => jobs = num(&v),
-            "--seed" => seed = num(&v) as u64,
+            "--playouts" => playouts = num(&v)?,
+            "--every" => every = num(&v)?,
+            "--limit" => limit = num(&v)?,
+            "--jobs" => jobs = num(&v)?,
+            "--seed" => seed = num(&v)? as u64,
             "--split" => {
                 held_out = match v.as_str() {
                     "train" => false,
                     "test" => true,
-                    _ => panic!("--split {v}: train or test"),
+                    _ => return Err(format!("--split {v}: train or test")),
                 }
             }
             "--tune" => tunes.push(v),
-            "--komi" => komi = v.parse::<f32>().unwrap_or_else(|e| panic!("--komi {v}: {e}")),
-            _ => panic!("unknown flag {a}"),
+            "--komi" => komi = v.parse::<f32>().map_err(|e| format!("--komi {v}: {e}"))?,
+            _ => return Err(format!("unknown flag {a}\n{USAGE}")),
         }
     }
-    let split = policy::professional_games(&games).unwrap_or_else(|e| panic!("{e}"));
+    if !matches!(what.as_str(), "data" | "eval" | "visits") {
+        return Err(USAGE.into());
+    }
+    // The network the searches (visits) use, and the one measured (eval).
+    let net = match &weights {
+        Some(w) => PolicyNet::install(PolicyNet::from_file(w)?)?,
+        None => PolicyNet::current(),
+    };
+    let split = policy::professional_games(&games)?;
     match what.as_str() {
         "data" => {
-            std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+            std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
             for (name, gs) in [("train.bin", &split.train), ("test.bin", &split.test)] {
                 let recs = policy::records(gs);
                 let path = out.join(name);
                 menace_files::write_atomic(&path, &policy::dataset(&recs))
-                    .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
                 println!("{}: {} positions of {} games", path.display(), recs.len(), gs.len());
             }
         }
         "visits" => {
-            std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("{}: {e}", out.display()));
+            std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
             let mut cfg =
                 SearchConfig { komi, seed, ..SearchConfig::default() }.with_work(playouts, 1);
             for t in &tunes {
-                cfg = cfg.with(t).unwrap_or_else(|e| panic!("--tune {t}: {e}"));
+                cfg = cfg.with(t).map_err(|e| format!("--tune {t}: {e}"))?;
             }
             let t = Instant::now();
             let gs = if held_out { &split.test } else { &split.train };
@@ -98,7 +124,7 @@ fn main() {
             });
             let path = out.join(if held_out { "visits-test.bin" } else { "visits.bin" });
             menace_files::write_atomic(&path, &policy::visits_dataset(&recs))
-                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                .map_err(|e| format!("{}: {e}", path.display()))?;
             println!(
                 "{}: {} positions of {} {} games searched ({} komi {komi}; one position in {every}), {:.0} s on {jobs} jobs",
                 path.display(),
@@ -108,10 +134,10 @@ fn main() {
                 cfg.flags(),
                 t.elapsed().as_secs_f64()
             );
-            let a = policy::agreement(&recs, PolicyNet::builtin());
+            let a = policy::agreement(&recs, net);
             let pc = |k: usize| 100.0 * k as f64 / a.positions.max(1) as f64;
             println!(
-                "the professional's move: the search's most visited in {:.1}% of them, the built-in network's first choice in {:.1}% (both {}, only the search {}, only the network {})",
+                "the professional's move: the search's most visited in {:.1}% of them, the network's first choice in {:.1}% (both {}, only the search {}, only the network {})",
                 pc(a.both + a.search_only),
                 pc(a.both + a.net_only),
                 a.both,
@@ -120,15 +146,6 @@ fn main() {
             );
         }
         "eval" => {
-            let read;
-            let net = match &weights {
-                Some(w) => {
-                    let bytes = std::fs::read(w).unwrap_or_else(|e| panic!("{}: {e}", w.display()));
-                    read = PolicyNet::from_bytes(&bytes).unwrap_or_else(|e| panic!("{e}"));
-                    &read
-                }
-                None => PolicyNet::builtin(),
-            };
             println!(
                 "network: {} blocks x {} channels; {}",
                 net.blocks(),
@@ -147,11 +164,9 @@ fn main() {
             }
             report("move model (large patterns)", &m);
         }
-        _ => {
-            eprintln!("usage: go_policy data|eval|visits [--games DIR] [--out DIR] [--weights FILE] [--playouts N] [--every K] [--limit N] [--jobs N] [--komi K] [--seed N] [--split train|test] [--tune NAME=VALUE]");
-            std::process::exit(2);
-        }
+        _ => unreachable!("checked above"),
     }
+    Ok(())
 }
 
 fn report(name: &str, a: &Accuracy) {

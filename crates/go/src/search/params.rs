@@ -307,10 +307,10 @@ pub const REGISTRY: [Row; 19] = [
     Row {
         name: "net_depth",
         kind: Kind::Number { min: 0.0, max: 8.0, step: 1.0, per_unit: 1 },
-        default: "0",
+        default: "1",
         doc: "where policy_net is on, the deepest nodes below the root whose children the \
-              network ranks when they are expanded (0: the root alone; 1: the replies to \
-              the root's moves too; about 10 ms a node on one thread)",
+              network ranks when they are expanded (0: the root alone, up to v10; 1: the \
+              replies to the root's moves too, v11; about 10 ms a node on one thread)",
         get: |p| p.net_depth,
         set: |p, v| p.net_depth = v,
     },

@@ -1,4 +1,4 @@
-//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V10`]),
+//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V11`]),
 //! each a list of `NAME=VALUE` overrides of the search's parameters
 //! ([`params`](crate::search::params)), whose defaults are the default profile's. The
 //! search and the move decision read the resolved [`Params`], never "is this profile at
@@ -10,7 +10,7 @@
 //! accepted a new profile; the older profiles then override it back.
 //!
 //! Which rows stay: v1 and v2, whose published games tests replay move for move
-//! (`tests/go_cli.rs`); v3 to v6, v8, v9 and v10, the rungs of the A/B ladder in `docs/ab/`, each
+//! (`tests/go_cli.rs`); v3 to v6 and v8 to v11, the rungs of the A/B ladder in `docs/ab/`, each
 //! the base the next was measured against, whose parameters tests pin (the ko policy, the
 //! budget, ladders, the wide root, the shared tree). v7 (v6 with situational dynamic komi)
 //! is gone with its lever, which gave the same result in all 36 paired handicap games: its
@@ -71,32 +71,40 @@ pub enum Profile {
     /// professional moves on held-out games against the move model's 33.1%) giving the
     /// root's learned priors on 19x19 (`policy_net=root`); on other boards it is v9. It won
     /// all 21 games against v9 on 19x19 at 5,000 playouts (docs/ab/policy-net-19x19.jsonl).
-    /// The default since 2026-11-27.
-    #[default]
+    /// The default on 2026-11-27; 12 of 12 against GNU Go level 10 in the king-of-the-hill
+    /// format on 19x19 (docs/games/koth-19x19-level10-v10).
     V10,
+    /// V10 with the policy network ranking the replies to the root's moves too
+    /// (`net_depth=1`): 90 won, 53 lost (62.9%) against v10 on 19x19 at 3,000 playouts
+    /// (docs/ab/net-depth-19x19.jsonl, SPRT H1). The default since 2026-11-27.
+    #[default]
+    V11,
 }
 
 /// The profiles, in [`Profile`] order: each one's overrides of the registry's defaults
-/// (v10's search), read by the same parser as `--tune`.
+/// (v11's search), read by the same parser as `--tune`.
 #[rustfmt::skip]
-const TABLE: [(Profile, &[&str]); 9] = [
-    (Profile::V1, &["priors=michi", "ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V2, &["ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V3, &["growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V4, &["ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V5, &["wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V6, &["wide_root=koth", "patterns=3x3", "parallel=root_trees", "policy_net=off"]),
-    (Profile::V8, &["parallel=root_trees", "policy_net=off"]),
-    (Profile::V9, &["policy_net=off"]),
-    (Profile::V10, &[]),
+const TABLE: [(Profile, &[&str]); 10] = [
+    (Profile::V1, &["priors=michi", "ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V2, &["ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V3, &["growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V4, &["ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V5, &["wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V6, &["wide_root=koth", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V8, &["parallel=root_trees", "policy_net=off", "net_depth=0"]),
+    (Profile::V9, &["policy_net=off", "net_depth=0"]),
+    (Profile::V10, &["net_depth=0"]),
+    (Profile::V11, &[]),
 ];
 
 /// What each profile is, for `menace go --profile`'s `--help` (beside the table it
 /// describes).
 pub const HELP: &str =
-    "Profile: `v10` (default) is v9 with a policy network (a small convolutional network \
-     trained on professional games) giving the root's priors on 19x19; it won all 21 games \
-     against v9 on 19x19 at 5,000 playouts; on other boards it plays as v9. `v9` searches \
+    "Profile: `v11` (default) is v10 with the policy network ranking the replies to the \
+     root's moves too; it won 90 of 143 games against v10 on 19x19 at 3,000 playouts. `v10` is v9 \
+     with a policy network (a small convolutional network trained on professional games) \
+     giving the root's priors on 19x19; it won all 21 games against v9 on 19x19 at 5,000 \
+     playouts and 12 of 12 against GNU Go level 10; on other boards both play as v9. `v9` searches \
      one tree with all `--threads`, takes its priors from the large-pattern move model \
      (patterns of up to 72 neighbours learned from professional games), searches every \
      root move early, reads ladders and grows its budget as the board \
@@ -112,7 +120,7 @@ pub const HELP: &str =
 
 impl Profile {
     /// Every profile, oldest first.
-    pub const ALL: [Profile; 9] = [
+    pub const ALL: [Profile; 10] = [
         Profile::V1,
         Profile::V2,
         Profile::V3,
@@ -122,6 +130,7 @@ impl Profile {
         Profile::V8,
         Profile::V9,
         Profile::V10,
+        Profile::V11,
     ];
 
     /// This profile's overrides of the registry's defaults.
@@ -134,7 +143,7 @@ impl Profile {
         self.settings().over(Params::default())
     }
 
-    /// The name on the command line and in records (`v1` ... `v10`; `v7`, v6 with
+    /// The name on the command line and in records (`v1` ... `v11`; `v7`, v6 with
     /// situational dynamic komi, was deleted with its lever: see the module's doc).
     pub fn name(self) -> &'static str {
         match self {
@@ -147,6 +156,7 @@ impl Profile {
             Profile::V8 => "v8",
             Profile::V9 => "v9",
             Profile::V10 => "v10",
+            Profile::V11 => "v11",
         }
     }
 }
@@ -200,13 +210,14 @@ mod tests {
         assert_eq!(Profile::V8.params().wide_root, WideRoot::Always);
         assert_eq!(added(Profile::V9), ["parallel"]);
         assert_eq!(added(Profile::V10), ["policy_net"]);
-        // Only v9 and v10 share their tree (the row added after `parallel=shared_tree`'s
+        assert_eq!(added(Profile::V11), ["net_depth"]);
+        // Only v9 and later share their tree (the row added after `parallel=shared_tree`'s
         // A/B).
         let shared: Vec<_> = Profile::ALL
             .into_iter()
             .filter(|p| p.params().parallel == Parallel::SharedTree)
             .collect();
-        assert_eq!(shared, [Profile::V9, Profile::V10]);
+        assert_eq!(shared, [Profile::V9, Profile::V10, Profile::V11]);
         // No profile changes a tunable constant.
         for p in Profile::ALL {
             let d = Params::default().tuned();

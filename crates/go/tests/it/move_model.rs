@@ -214,11 +214,12 @@ fn profiles_have_names() {
     assert_eq!("v8".parse::<Profile>(), Ok(Profile::V8));
     assert_eq!("v9".parse::<Profile>(), Ok(Profile::V9));
     assert_eq!("v10".parse::<Profile>(), Ok(Profile::V10));
-    assert!("v11".parse::<Profile>().is_err());
+    assert_eq!("v11".parse::<Profile>(), Ok(Profile::V11));
+    assert!("v12".parse::<Profile>().is_err());
     // The default is the last profile whose A/B accepted it (docs/go-lab.md).
-    assert_eq!(Profile::default().to_string(), "v10");
+    assert_eq!(Profile::default().to_string(), "v11");
     for p in Profile::ALL {
         assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
     }
-    assert_eq!(Profile::ALL.len(), 9);
+    assert_eq!(Profile::ALL.len(), 10);
 }

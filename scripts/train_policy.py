@@ -168,12 +168,19 @@ def fold(conv, bn):
     return w.detach().float().contiguous(), b.detach().float().contiguous()
 
 
+def folded_layers(net):
+    """Each convolution with its batch normalisation, by the exported tensors' name
+    (NAME.w and NAME.b once folded): the one map export and unfold share."""
+    pairs = [("input", net.input, net.bn)]
+    for i, b in enumerate(net.blocks):
+        pairs += [(f"block{i}.conv1", b.conv1, b.bn1), (f"block{i}.conv2", b.conv2, b.bn2)]
+    return pairs
+
+
 def export(net, blocks, ch, about):
     t = {}
-    t["input.w"], t["input.b"] = fold(net.input, net.bn)
-    for i, b in enumerate(net.blocks):
-        t[f"block{i}.conv1.w"], t[f"block{i}.conv1.b"] = fold(b.conv1, b.bn1)
-        t[f"block{i}.conv2.w"], t[f"block{i}.conv2.b"] = fold(b.conv2, b.bn2)
+    for name, conv, bn in folded_layers(net):
+        t[f"{name}.w"], t[f"{name}.b"] = fold(conv, bn)
     t["policy.w"] = net.policy.weight.detach().float().contiguous()
     t["policy.b"] = net.policy.bias.detach().float().contiguous()
     t["pass.w"] = net.passing.weight.detach().float().contiguous()
@@ -203,11 +210,8 @@ def unfold(net, path):
     exported function, and folding it again exports the same tensors."""
     from safetensors.torch import load_file
     t = load_file(path)
-    pairs = [("input", net.input, net.bn)]
-    for i, b in enumerate(net.blocks):
-        pairs += [(f"block{i}.conv1", b.conv1, b.bn1), (f"block{i}.conv2", b.conv2, b.bn2)]
     with torch.no_grad():
-        for name, conv, bn in pairs:
+        for name, conv, bn in folded_layers(net):
             w = t[f"{name}.w"]
             if w.shape != conv.weight.shape:
                 sys.exit(f"{path}: {name}.w is {list(w.shape)}, not {list(conv.weight.shape)} "
@@ -411,7 +415,8 @@ def main():
     net.eval()
     about = (f"{a.blocks} blocks x {a.channels} channels, {PLANES} planes; trained by "
              f"scripts/train_policy.py (seed {a.seed}, " +
-             (f"{a.steps} steps from {os.path.basename(a.init)}" if a.init else f"{epochs} epochs") +
+             (f"{a.steps} steps" if a.steps else f"{epochs} epochs") +
+             (f" from {os.path.basename(a.init)}" if a.init else "") +
              f", batch {a.batch}, lr {a.lr}) on "
              f"{n} positions of goban-original-games" +
              (f" and our search's visits on {visits[0].shape[0]} of them (weight {a.visit_weight})"
@@ -434,7 +439,11 @@ def main():
             struct.pack("<HH", int(last[j]), int(played[j]))
         recs.append({"record": raw.hex(), "logits": [round(float(v), 6) for v in logits[j]]})
     text = json.dumps({"weights": os.path.basename(a.out), "positions": recs}, indent=0) + "\n"
-    atomic(a.check, lambda path: open(path, "w").write(text))
+
+    def write_check(path):
+        with open(path, "w") as f:
+            f.write(text)
+    atomic(a.check, write_check)
     print(f"wrote {a.check}", flush=True)
 
 

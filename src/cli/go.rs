@@ -84,8 +84,8 @@ pub struct SearchFlags {
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Profile: `v9` (default) or an older one, frozen to replay its records (what each
-    /// does: --help).
+    /// Profile: the latest (default) or an older one, frozen to replay its records (what
+    /// each does: --help).
     #[arg(long, default_value_t = Profile::default(), long_help = menace_go::search::profile::HELP)]
     profile: Profile,
     /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an

@@ -231,7 +231,7 @@ macro_rules! variant {
 
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
-/// levers. Every default is the default profile's (v9's) value.
+/// levers. Every default is the default profile's value.
 pub const REGISTRY: [Row; 19] = [
     Row {
         name: "rave_equiv",

@@ -101,7 +101,8 @@ const TABLE: [(Profile, &[&str]); 10] = [
 /// describes).
 pub const HELP: &str =
     "Profile: `v11` (default) is v10 with the policy network ranking the replies to the \
-     root's moves too; it won 90 of 143 games against v10 on 19x19 at 3,000 playouts. `v10` is v9 \
+     root's moves too; it won 90 of 143 games against v10 on 19x19 at 3,000 playouts and 11 of 12 \
+     against GNU Go level 10. `v10` is v9 \
      with a policy network (a small convolutional network trained on professional games) \
      giving the root's priors on 19x19; it won all 21 games against v9 on 19x19 at 5,000 \
      playouts and 12 of 12 against GNU Go level 10; on other boards both play as v9. `v9` searches \

@@ -126,25 +126,11 @@ impl Criticality {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_go::rules::board::{Move, BLACK, WHITE};
+    use menace_go::rules::board::Colour;
 
-    /// A board from rows of `.`, `X` (black) and `O` (white).
+    /// A board from rows of `.`, `X` (black) and `O` (white), black to move.
     fn board(rows: &[&str]) -> Board {
-        let mut b = Board::new(rows.len());
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                let colour = match ch {
-                    'X' => BLACK,
-                    'O' => WHITE,
-                    _ => continue,
-                };
-                if b.to_move().stone() != colour {
-                    b.play(Move::Pass).unwrap();
-                }
-                b.play(Move::Play(b.point(r, c))).unwrap();
-            }
-        }
-        b
+        Board::from_diagram(&rows.join("\n"), Colour::Black).unwrap()
     }
 
     #[test]

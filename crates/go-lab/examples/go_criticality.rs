@@ -1,5 +1,5 @@
 //! The most critical points of a recorded position: where owning a point goes with winning,
-//! over our playouts from it (`menace_go_lab::criticality`).
+//! over our playouts from it (`menace_go::search::criticality`).
 //!
 //! ```text
 //! cargo run --release -p menace-go-lab --example go_criticality -- SGF MOVE \
@@ -16,8 +16,8 @@ use std::path::PathBuf;
 
 use menace_go::io::{sgf, vertex};
 use menace_go::rules::board::{Move, MAX_POINTS};
+use menace_go::search::criticality::Criticality;
 use menace_go::search::playout;
-use menace_go_lab::criticality::Criticality;
 
 const USAGE: &str =
     "usage: go_criticality SGF MOVE [--playouts N] [--seed N] [--top N] [--show V,V,...]";

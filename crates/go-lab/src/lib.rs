@@ -16,9 +16,9 @@
 //!   playouts foretell the game's winner; run by the example `go_playout_compare`.
 //! - [`status_vs_gnugo`]: our dead stones and scores against GNU Go's on finished games
 //!   (`scripts/dead-stones-vs-gnugo`, the example `dead_stones_vs_gnugo`).
-//! - [`criticality`]: how much owning each point goes with winning, over playouts from a
-//!   position (Coulom's criticality), against the moves the search missed in traced
-//!   losses; run by the example `go_criticality`.
+//! - the example `go_criticality`: Coulom's criticality
+//!   ([`menace_go::search::criticality`]) over playouts from a recorded position, against
+//!   the moves the search missed in traced losses.
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
 //!   count.
 //!
@@ -27,7 +27,6 @@
 //! has their code.
 
 pub mod bench;
-pub mod criticality;
 pub mod mm;
 pub mod playouts;
 pub mod policy;

@@ -59,10 +59,23 @@ impl Ownership {
     ///
     /// [`score::playout_margin`]: crate::rules::score::playout_margin
     pub fn add(&mut self, b: &Board) -> i32 {
+        self.add_with(b, |_, _| {})
+    }
+
+    /// [`Ownership::add`], also writing each point's owner of this end into `owners` by
+    /// point index (1 black, -1 white, 0 nobody; `owners` has [`MAX_POINTS`] entries, the
+    /// points past the board's left as they were): what a search's
+    /// [`Criticality`](crate::search::criticality::Criticality) counts.
+    pub fn add_recording(&mut self, b: &Board, owners: &mut [i8]) -> i32 {
+        self.add_with(b, |i, owner| owners[i] = owner as i8)
+    }
+
+    fn add_with(&mut self, b: &Board, mut record: impl FnMut(usize, i32)) -> i32 {
         let mut margin = 0i32;
         for p in b.points() {
             let owner = score::playout_owner(b, p);
             self.owned[p.index()] += owner;
+            record(p.index(), owner);
             margin += owner;
         }
         self.ends += 1;

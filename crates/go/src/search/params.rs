@@ -166,6 +166,8 @@ pub struct Params {
     /// The deepest nodes below the root whose children the policy network ranks (0: the
     /// root alone).
     pub net_depth: u32,
+    /// The criticality bonus of the root's moves, in hundredths (0: off).
+    pub crit_rave: u32,
 }
 
 /// The type of a row's values.
@@ -232,7 +234,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every default is the default profile's value.
-pub const REGISTRY: [Row; 19] = [
+pub const REGISTRY: [Row; 20] = [
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
@@ -404,6 +406,17 @@ pub const REGISTRY: [Row; 19] = [
         get: |p| u32::from(p.verify),
         set: |p, v| p.verify = v != 0,
     },
+    Row {
+        name: "crit_rave",
+        kind: Kind::Number { min: 0.0, max: 5.0, step: 0.3, per_unit: 100 },
+        default: "0",
+        doc: "criticality at the root (Coulom 2009, as Pachi uses it): once 1,000 of the \
+              root's playouts are counted, a root move whose point's owner tends to win the \
+              playouts (crit > 0) gains crit * crit_rave of its AMAF playouts as wins (Pachi: \
+              1.1; 0: off, up to v11)",
+        get: |p| p.crit_rave,
+        set: |p, v| p.crit_rave = v,
+    },
 ];
 
 /// Number of rows.
@@ -563,6 +576,7 @@ impl Default for Params {
             prior_model: 0,
             net_prior: 0,
             net_depth: 0,
+            crit_rave: 0,
         };
         for q in Param::all() {
             (q.row().set)(&mut p, q.default_code());
@@ -607,6 +621,7 @@ impl Params {
             score_weight: self.score_weight as f32 / 1000.0,
             prior_model: self.prior_model as f32 / 10.0,
             net_prior: self.net_prior as f32 / 10.0,
+            crit_rave: self.crit_rave as f32 / 100.0,
         }
     }
 }
@@ -644,6 +659,8 @@ pub struct Tuned {
     pub prior_model: f32,
     /// Virtual playouts of the policy network's prior.
     pub net_prior: f32,
+    /// The root moves' criticality bonus (0: off).
+    pub crit_rave: f32,
 }
 
 impl Tuned {

@@ -294,7 +294,7 @@ impl Pipeline {
         tree.mark(&walk.path, 1);
         if let Some(m) = decided {
             *margin = m;
-            walk.own.add(board);
+            walk.count_end(board);
         }
         drop(slot);
         if decided.is_some() {
@@ -583,6 +583,35 @@ mod tests {
         let r = crate::search::mcts::search(&b, &cfg, &rules);
         assert_eq!(r.ownership.ends() as usize, r.playouts);
         assert_eq!(crate::search::mcts::search(&b, &cfg, &rules).ownership, r.ownership);
+    }
+
+    /// `crit_rave`: the criticality is counted in the backup, every playout once, in the
+    /// schedule's order (the search stays a function of its window), and it moves the
+    /// search once [`CRIT_MIN_ENDS`](crate::search::tree::CRIT_MIN_ENDS) are counted.
+    #[test]
+    fn criticality_counts_every_playout_once_on_any_schedule() {
+        let b = position();
+        let with = |crit: &str, threads| SearchConfig {
+            settings: Settings::parse(&["parallel=shared_tree", crit]).unwrap(),
+            ..shared(2500, threads, Profile::V9)
+        };
+        let cfg = with("crit_rave=1.1", 16);
+        let (r, t) = shared_tree(&b, &cfg, 4);
+        assert_eq!(keys(&t), keys(&reference(&b, &cfg, 4)), "the schedule's tree");
+        let crit = t.crit.as_ref().expect("crit_rave is set");
+        assert_eq!(crit.ends() as usize, r.playouts);
+        // The same ends as the slots' ownership sums, counted apart.
+        for p in b.points() {
+            let (c, o) = (crit.owned(p).unwrap(), r.ownership.of(p).unwrap());
+            assert!((c as f32 - o).abs() < 1e-6, "{p:?}: {c} against {o}");
+        }
+        assert!(t.root_crit.iter().any(|&c| c > 0.0), "a critical root move");
+        // It changed the search; without it nothing is counted.
+        let (_, plain) = shared_tree(&b, &with("crit_rave=0", 16), 4);
+        assert!(plain.crit.is_none() && plain.root_crit.is_empty());
+        assert_ne!(keys(&t), keys(&plain));
+        // One thread, the same window: the same tree.
+        assert_eq!(keys(&shared_tree(&b, &with("crit_rave=1.1", 1), 4).1), keys(&t));
     }
 
     #[test]

@@ -17,6 +17,7 @@ use crate::model::move_model::MoveModel;
 use crate::model::net::PolicyNet;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
+use crate::search::criticality::Criticality;
 use crate::search::ownership::{Ownership, ScoreSum};
 use crate::search::params::{self, geometric, Params, Patterns, Priors, SelfAtari, Tuned};
 use crate::search::playout;
@@ -116,6 +117,13 @@ pub(crate) const PV_DEPTH: usize = 24;
 pub(crate) const NEG_ZERO: u32 = 0x8000_0000;
 /// Margin (points) at which the score term is half-way to its bound.
 pub(crate) const SCORE_SCALE: f32 = 10.0;
+/// `crit_rave`: the root's playouts counted before criticality moves its children (Pachi
+/// waits for 2,000 of a node's; at 1,000 a point's criticality is known to about 0.03,
+/// and the A/Bs' budgets of a few thousand playouts a move still get most of the effect).
+pub(crate) const CRIT_MIN_ENDS: u32 = 1000;
+/// `crit_rave`: the root children's criticality is recomputed every this many playouts
+/// (not at every descent: the owner of a shared tree does it for all the threads).
+pub(crate) const CRIT_REFRESH: u32 = 250;
 
 /// V6, the king-of-the-hill root: children searchable before any widening. Without the
 /// last move the model's ranking misses the answer to it (in game 35 of the v4 run the
@@ -176,6 +184,14 @@ pub(crate) struct Tree {
     /// through it. Apart from the nodes' statistics, which a grafted child brings from the
     /// last search, so the mean is this search's own.
     pub(crate) root_score: Vec<ScoreSum>,
+    /// Where `crit_rave` is set: the criticality of this search's playouts from the root,
+    /// counted in the backup (in the playouts' fixed order, so the search stays a function
+    /// of its input). `None` where it is not set: nothing is counted.
+    pub(crate) crit: Option<Box<Criticality>>,
+    /// By root child (in creation order): its point's criticality times `crit_rave`, at
+    /// least 0, recomputed every [`CRIT_REFRESH`] playouts once [`CRIT_MIN_ENDS`] are
+    /// counted; empty before (and without `crit_rave`).
+    pub(crate) root_crit: Vec<f32>,
 }
 
 /// One descent's record: the nodes it went through, root first, and the AMAF marks of
@@ -186,11 +202,30 @@ pub(crate) struct Walk {
     /// The ends of every playout run with this walk (a thread's, or a shared tree's slot's):
     /// each thread sums its own, so ownership costs no shared write.
     pub(crate) own: Ownership,
+    /// The last playout's end, each point's owner by point index, for the tree's
+    /// criticality (see [`Tree::crit`]); empty (and not written) where it keeps none.
+    pub(crate) end: Vec<i8>,
 }
 
 impl Walk {
     pub(crate) fn new() -> Walk {
-        Walk { path: Vec::with_capacity(64), amaf: [0; MAX_POINTS], own: Ownership::new() }
+        Walk {
+            path: Vec::with_capacity(64),
+            amaf: [0; MAX_POINTS],
+            own: Ownership::new(),
+            end: Vec::new(),
+        }
+    }
+
+    /// Counts the end of this walk's playout, the board `b` as it left it: in the
+    /// ownership, and in `end` where the tree keeps criticality. Black's area margin (no
+    /// komi).
+    pub(crate) fn count_end(&mut self, b: &Board) -> i32 {
+        if self.end.is_empty() {
+            self.own.add(b)
+        } else {
+            self.own.add_recording(b, &mut self.end)
+        }
     }
 }
 
@@ -332,6 +367,8 @@ impl Tree {
             tuned: params.tuned(),
             vloss: Vec::new(),
             root_score: Vec::new(),
+            crit: (params.crit_rave > 0).then(|| Box::new(Criticality::new())),
+            root_crit: Vec::new(),
         }
     }
 
@@ -395,13 +432,20 @@ impl Tree {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + self.tuned.widened(node.visits)) as u32);
         }
+        // `crit_rave` at the root: a child's AMAF statistics gain `crit * crit_rave` of
+        // their playouts as wins (Pachi's form of Coulom's criticality).
+        let crit = if id == 0 { self.root_crit.as_slice() } else { &[] };
         for k in node.first_child..node.first_child + count {
             let ch = &self.nodes[k as usize];
+            let (an, aw) = match crit.get((k - node.first_child) as usize) {
+                Some(&c) if c > 0.0 => (ch.an + c * ch.an, ch.aw + c * ch.an),
+                _ => (ch.an, ch.aw),
+            };
             let v = match self.vloss.get(k as usize).copied().unwrap_or(0) {
-                0 => self.value(ch.n, ch.w, ch.an, ch.aw),
+                0 => self.value(ch.n, ch.w, an, aw),
                 // Playouts in flight through the child count as lost, in its tree
                 // statistics and its AMAF ones (which dominate a young node's value).
-                l => self.value(ch.n + f32::from(l), ch.w, ch.an + f32::from(l), ch.aw),
+                l => self.value(ch.n + f32::from(l), ch.w, an + f32::from(l), aw),
             };
             if v > best_v {
                 best_v = v;
@@ -409,6 +453,19 @@ impl Tree {
             }
         }
         best
+    }
+
+    /// Recomputes [`Tree::root_crit`] from the criticality counted so far.
+    fn refresh_root_crit(&mut self) {
+        let Some(crit) = &self.crit else { return };
+        let root = &self.nodes[0];
+        let kids = &self.nodes[root.first_child as usize..][..usize::from(root.n_children)];
+        let k = self.tuned.crit_rave;
+        self.root_crit.clear();
+        self.root_crit.extend(kids.iter().map(|ch| match ch.mv {
+            Move::Play(p) => (crit.of(p).unwrap_or(0.0) as f32 * k).max(0.0),
+            Move::Pass => 0.0,
+        }));
     }
 
     /// A child's value from its visits and wins, `n` and `w`, and its AMAF ones: the RAVE
@@ -434,7 +491,7 @@ impl Tree {
         let mut b = root.clone();
         let margin = match self.descend(&mut b, rules, walk) {
             Some(margin) => {
-                walk.own.add(&b);
+                walk.count_end(&b);
                 margin
             }
             None => playout_margin(&mut b, rng, walk, self.komi, self.caps.self_atari),
@@ -455,6 +512,9 @@ impl Tree {
         walk.path.clear();
         walk.path.push(0);
         walk.amaf = [0; MAX_POINTS];
+        if self.crit.is_some() && walk.end.is_empty() {
+            walk.end = vec![0; MAX_POINTS];
+        }
         let mut id = 0u32;
         loop {
             if b.passes() >= 2 {
@@ -507,6 +567,13 @@ impl Tree {
                 self.root_score.resize(i + 1, ScoreSum::default());
             }
             self.root_score[i].add(margin);
+        }
+        if let Some(crit) = &mut self.crit {
+            crit.add_owners(&walk.end, margin > 0.0);
+            let ends = crit.ends();
+            if ends >= CRIT_MIN_ENDS && ends % CRIT_REFRESH == 0 {
+                self.refresh_root_crit();
+            }
         }
         let win = if margin > 0.0 {
             1.0
@@ -642,7 +709,7 @@ pub(crate) fn playout_margin(
     sa: SelfAtari,
 ) -> f32 {
     playout::play_out_with(b, rng, &mut walk.amaf, sa);
-    walk.own.add(b) as f32 - komi
+    walk.count_end(b) as f32 - komi
 }
 
 #[cfg(test)]
@@ -658,6 +725,53 @@ mod tests {
         let mut out = Vec::new();
         Expander::new(caps).children(b, None, depth, &mut out);
         out.into_iter().map(|n| n.mv).filter(|&m| m != Move::Pass).collect()
+    }
+
+    /// `crit_rave`: a root move whose point's owner won the playouts gains `crit *
+    /// crit_rave` of its AMAF playouts as wins when the root's child is chosen, and with
+    /// them the descent; nothing before the criticality is known.
+    #[test]
+    fn criticality_lends_a_root_move_amaf_wins() {
+        let b = Board::new(5);
+        let caps = Settings::parse(&["priors=michi", "crit_rave=2"])
+            .expect("registry settings")
+            .over(Params::default());
+        let mut t = Tree::new(&b, caps, 0.5);
+        t.expand(0, &b, Some(&RootRules::default()), 0);
+        let (first, count) = (t.nodes[0].first_child, u32::from(t.nodes[0].n_children));
+        let at = |t: &Tree, r: usize, c: usize| {
+            (first..first + count).find(|&k| t.nodes[k as usize].mv == Move::Play(b.point(r, c)))
+        };
+        let (a, crit_point) = (at(&t, 2, 2).unwrap(), at(&t, 0, 0).unwrap());
+        for k in first..first + count {
+            let ch = &mut t.nodes[k as usize];
+            // Every move 10 visits, 5 won; 100 AMAF playouts, 40 won; the centre 50, the
+            // corner 45.
+            (ch.n, ch.w, ch.an, ch.aw) = (10.0, 5.0, 100.0, 40.0);
+        }
+        t.nodes[a as usize].aw = 50.0;
+        t.nodes[crit_point as usize].aw = 45.0;
+        assert_eq!(t.select(0, false), Some(a), "without criticality, the best AMAF");
+        // 1,000 ends: black won those where black owned the corner, white those where
+        // white did; nobody owned any other point. crit(corner) = 1 - 1/2 = 1/2.
+        let mut end = vec![0i8; MAX_POINTS];
+        let crit = t.crit.as_mut().expect("crit_rave is set");
+        for i in 0..CRIT_MIN_ENDS {
+            let black_won = i % 2 == 0;
+            end[b.point(0, 0).index()] = if black_won { 1 } else { -1 };
+            crit.add_owners(&end, black_won);
+        }
+        assert_eq!(crit.of(b.point(0, 0)), Some(0.5));
+        assert_eq!(crit.of(b.point(2, 2)), Some(0.0));
+        t.refresh_root_crit();
+        let lent = t.root_crit[(crit_point - first) as usize];
+        assert_eq!(lent, 1.0, "1/2 times crit_rave 2");
+        assert_eq!(t.root_crit.iter().filter(|&&c| c != 0.0).count(), 1);
+        // The corner's AMAF: 100 + 100 playouts, 45 + 100 won (72.5%) against 50%.
+        assert_eq!(t.select(0, false), Some(crit_point));
+        let c = &t.nodes[crit_point as usize];
+        assert!(t.value(c.n, c.w, 200.0, 145.0) > t.value(10.0, 5.0, 100.0, 50.0));
+        assert_eq!((c.an, c.aw), (100.0, 45.0), "lent at the descent, not written in the node");
     }
 
     /// `net_depth`: the policy network ranks the children of nodes down to that depth below

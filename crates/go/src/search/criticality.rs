@@ -9,12 +9,15 @@
 //! ([`score::playout_owner`]: a stone's colour, or the colour of all an empty point's stone
 //! neighbours).
 //!
-//! The lab measures whether it points at the moves our search missed in traced losses
-//! (the example `go_criticality`, `docs/go-lab.md`); the search does not use it.
+//! The search keeps one over its root's playouts where `crit_rave` is set (Pachi's name
+//! and use: a root move's AMAF statistics gain `crit * crit_rave` of their playouts as
+//! virtual wins; [`crate::search::tree`]); the lab's example `go_criticality` ranks a
+//! recorded position's points by it, against the moves the search missed in traced losses
+//! (`docs/go-lab.md`).
 //!
 //! ```
 //! use menace_go::rules::board::{Board, Move};
-//! use menace_go_lab::criticality::Criticality;
+//! use menace_go::search::criticality::Criticality;
 //!
 //! // On 3x3, a black centre stone owns its cross; a white one does too.
 //! let mut black = Board::new(3);
@@ -31,10 +34,10 @@
 //! assert_eq!(c.of(black.point(0, 0)), Some(0.0));
 //! ```
 //!
-//! [`score::playout_owner`]: menace_go::rules::score::playout_owner
+//! [`score::playout_owner`]: crate::rules::score::playout_owner
 
-use menace_go::rules::board::{Board, Point, MAX_POINTS};
-use menace_go::rules::score;
+use crate::rules::board::{Board, Point, MAX_POINTS};
+use crate::rules::score;
 
 /// The ends of some playouts, counted for criticality (see the module's doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,21 +72,28 @@ impl Criticality {
     /// whether black won it.
     pub fn add(&mut self, b: &Board, komi: f32) -> bool {
         let black_won = score::playout_margin(b) as f32 - komi > 0.0;
+        let mut owners = [0i8; MAX_POINTS];
         for p in b.points() {
-            let owner = score::playout_owner(b, p);
-            let i = p.index();
-            match owner {
-                1 => self.black[i] += 1,
-                -1 => self.white[i] += 1,
-                _ => continue,
-            }
-            if (owner == 1) == black_won {
-                self.owner_won[i] += 1;
-            }
+            owners[p.index()] = score::playout_owner(b, p) as i8;
+        }
+        self.add_owners(&owners, black_won);
+        black_won
+    }
+
+    /// Counts one end given as each point's owner by point index (1 black, -1 white, 0
+    /// nobody; the points past the board's are 0) and whether black won it.
+    pub fn add_owners(&mut self, owners: &[i8], black_won: bool) {
+        // Branch-free: a search counts every point of every playout's end.
+        let winner = if black_won { 1 } else { -1 };
+        let n = owners.len().min(MAX_POINTS);
+        let counts = self.black.iter_mut().zip(&mut self.white).zip(&mut self.owner_won);
+        for (((b, w), won), &owner) in counts.zip(&owners[..n]) {
+            *b += u32::from(owner == 1);
+            *w += u32::from(owner == -1);
+            *won += u32::from(owner == winner);
         }
         self.ends += 1;
         self.black_won += u32::from(black_won);
-        black_won
     }
 
     /// The ends counted.
@@ -126,7 +136,7 @@ impl Criticality {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_go::rules::board::Colour;
+    use crate::rules::board::Colour;
 
     /// A board from rows of `.`, `X` (black) and `O` (white), black to move.
     fn board(rows: &[&str]) -> Board {

@@ -71,11 +71,15 @@ impl Criticality {
     /// Counts one playout's end `b`, scored as the playouts score it, with `komi`; returns
     /// whether black won it.
     pub fn add(&mut self, b: &Board, komi: f32) -> bool {
-        let black_won = score::playout_margin(b) as f32 - komi > 0.0;
-        let mut owners = [0i8; MAX_POINTS];
+        // The playouts' margin is the sum of the owners (`score::playout_margin`): one walk
+        // over the board gives both.
+        let (mut owners, mut margin) = ([0i8; MAX_POINTS], 0i32);
         for p in b.points() {
-            owners[p.index()] = score::playout_owner(b, p) as i8;
+            let owner = score::playout_owner(b, p);
+            owners[p.index()] = owner as i8;
+            margin += owner;
         }
+        let black_won = margin as f32 - komi > 0.0;
         self.add_owners(&owners, black_won);
         black_won
     }
@@ -85,9 +89,8 @@ impl Criticality {
     pub fn add_owners(&mut self, owners: &[i8], black_won: bool) {
         // Branch-free: a search counts every point of every playout's end.
         let winner = if black_won { 1 } else { -1 };
-        let n = owners.len().min(MAX_POINTS);
         let counts = self.black.iter_mut().zip(&mut self.white).zip(&mut self.owner_won);
-        for (((b, w), won), &owner) in counts.zip(&owners[..n]) {
+        for (((b, w), won), &owner) in counts.zip(owners) {
             *b += u32::from(owner == 1);
             *w += u32::from(owner == -1);
             *won += u32::from(owner == winner);

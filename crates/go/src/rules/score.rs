@@ -59,6 +59,22 @@ pub fn playout_margin(b: &Board) -> i32 {
     b.points().map(|p| playout_owner(b, p)).sum()
 }
 
+/// [`playout_margin`], also writing each point's [`playout_owner`] into `owners` by point
+/// index (1 black, -1 white, 0 nobody; `owners` has [`MAX_POINTS`] entries, those past the
+/// board's points left as they were): the one walk behind the search's ownership and
+/// criticality.
+///
+/// [`MAX_POINTS`]: crate::rules::board::MAX_POINTS
+pub fn playout_owners(b: &Board, owners: &mut [i8]) -> i32 {
+    let mut margin = 0;
+    for p in b.points() {
+        let owner = playout_owner(b, p);
+        owners[p.index()] = owner as i8;
+        margin += owner;
+    }
+    margin
+}
+
 /// Who owns `p` at the end of a playout: +1 black, -1 white, 0 nobody. A stone for its
 /// colour, an empty point for the colour of all its neighbours (nobody's when both
 /// colours, or neither, touch it). The one rule behind [`playout_margin`], the search's

@@ -71,14 +71,8 @@ impl Criticality {
     /// Counts one playout's end `b`, scored as the playouts score it, with `komi`; returns
     /// whether black won it.
     pub fn add(&mut self, b: &Board, komi: f32) -> bool {
-        // The playouts' margin is the sum of the owners (`score::playout_margin`): one walk
-        // over the board gives both.
-        let (mut owners, mut margin) = ([0i8; MAX_POINTS], 0i32);
-        for p in b.points() {
-            let owner = score::playout_owner(b, p);
-            owners[p.index()] = owner as i8;
-            margin += owner;
-        }
+        let mut owners = [0i8; MAX_POINTS];
+        let margin = score::playout_owners(b, &mut owners);
         let black_won = margin as f32 - komi > 0.0;
         self.add_owners(&owners, black_won);
         black_won

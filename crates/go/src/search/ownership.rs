@@ -59,7 +59,7 @@ impl Ownership {
     ///
     /// [`score::playout_margin`]: crate::rules::score::playout_margin
     pub fn add(&mut self, b: &Board) -> i32 {
-        self.add_with(b, |_, _| {})
+        self.add_recording(b, &mut [0; MAX_POINTS])
     }
 
     /// [`Ownership::add`], also writing each point's owner of this end into `owners` by
@@ -67,16 +67,9 @@ impl Ownership {
     /// points past the board's left as they were): what a search's
     /// [`Criticality`](crate::search::criticality::Criticality) counts.
     pub fn add_recording(&mut self, b: &Board, owners: &mut [i8]) -> i32 {
-        self.add_with(b, |i, owner| owners[i] = owner as i8)
-    }
-
-    fn add_with(&mut self, b: &Board, mut record: impl FnMut(usize, i32)) -> i32 {
-        let mut margin = 0i32;
+        let margin = score::playout_owners(b, owners);
         for p in b.points() {
-            let owner = score::playout_owner(b, p);
-            self.owned[p.index()] += owner;
-            record(p.index(), owner);
-            margin += owner;
+            self.owned[p.index()] += i32::from(owners[p.index()]);
         }
         self.ends += 1;
         self.margin += i64::from(margin);

@@ -203,8 +203,8 @@ pub(crate) struct Walk {
     /// each thread sums its own, so ownership costs no shared write.
     pub(crate) own: Ownership,
     /// The last playout's end, each point's owner by point index, for the tree's
-    /// criticality (see [`Tree::crit`]); empty (and not written) where it keeps none.
-    pub(crate) end: Vec<i8>,
+    /// criticality (see [`Tree::crit`]).
+    pub(crate) end: [i8; MAX_POINTS],
 }
 
 impl Walk {
@@ -213,7 +213,7 @@ impl Walk {
             path: Vec::with_capacity(64),
             amaf: [0; MAX_POINTS],
             own: Ownership::new(),
-            end: Vec::new(),
+            end: [0; MAX_POINTS],
         }
     }
 
@@ -221,11 +221,7 @@ impl Walk {
     /// ownership, and in `end` where the tree keeps criticality. Black's area margin (no
     /// komi).
     pub(crate) fn count_end(&mut self, b: &Board) -> i32 {
-        if self.end.is_empty() {
-            self.own.add(b)
-        } else {
-            self.own.add_recording(b, &mut self.end)
-        }
+        self.own.add_recording(b, &mut self.end)
     }
 }
 
@@ -512,9 +508,6 @@ impl Tree {
         walk.path.clear();
         walk.path.push(0);
         walk.amaf = [0; MAX_POINTS];
-        if self.crit.is_some() && walk.end.is_empty() {
-            walk.end = vec![0; MAX_POINTS];
-        }
         let mut id = 0u32;
         loop {
             if b.passes() >= 2 {

@@ -218,8 +218,8 @@ impl Walk {
     }
 
     /// Counts the end of this walk's playout, the board `b` as it left it: in the
-    /// ownership, and in `end` where the tree keeps criticality. Black's area margin (no
-    /// komi).
+    /// ownership, and in `end`, which the tree's criticality reads where it keeps one.
+    /// Black's area margin (no komi).
     pub(crate) fn count_end(&mut self, b: &Board) -> i32 {
         self.own.add_recording(b, &mut self.end)
     }

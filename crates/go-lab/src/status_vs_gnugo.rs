@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use menace_run::{Program, Session};
 
 use menace_go::io::gtp::Engine;
+use menace_go::referee::game;
 use menace_go::referee::seat::gtp_command;
 use menace_go::search::mcts::SearchConfig;
 
@@ -35,14 +36,13 @@ pub enum Ending {
 }
 
 impl Ending {
-    /// The record's `ending` and `reason` fields as an [`Ending`].
-    pub fn of_record(ending: &str, reason: &str) -> Ending {
-        if ending == "two passes" {
-            Ending::TwoPasses
-        } else if reason.contains("resign") {
-            Ending::Resignation
-        } else {
-            Ending::Other
+    /// A results line's `ending`, `result` and `reason` fields as an [`Ending`]: the
+    /// referee's reading of them ([`game::Ending::of_record`]) in this study's classes.
+    pub fn of_record(ending: &str, result: &str, reason: &str) -> Ending {
+        match game::Ending::of_record(ending, result, reason) {
+            Some(game::Ending::TwoPasses) => Ending::TwoPasses,
+            Some(game::Ending::Resignation) => Ending::Resignation,
+            _ => Ending::Other,
         }
     }
 
@@ -132,7 +132,10 @@ pub fn finished_games(root: &Path) -> Result<Vec<(PathBuf, Ending)>, String> {
             if sgf.is_empty() {
                 continue;
             }
-            games.push((dir.join(sgf), Ending::of_record(&field("ending"), &field("reason"))));
+            games.push((
+                dir.join(sgf),
+                Ending::of_record(&field("ending"), &field("result"), &field("reason")),
+            ));
         }
     }
     games.sort_by_key(|(_, ending)| *ending);
@@ -315,9 +318,17 @@ mod tests {
 
     #[test]
     fn endings_come_from_the_record() {
-        assert_eq!(Ending::of_record("two passes", "two passes"), Ending::TwoPasses);
-        assert_eq!(Ending::of_record("forfeit", "resignation by menace"), Ending::Resignation);
-        assert_eq!(Ending::of_record("forfeit", "gnugo (white) resigned"), Ending::Resignation);
-        assert_eq!(Ending::of_record("repeat", "menace played 1 2, retaking a ko"), Ending::Other);
+        // Lines as the referee wrote them over time (docs/games).
+        for (ending, result, reason, want) in [
+            ("two passes", "B+5.5", "two passes", Ending::TwoPasses),
+            ("forfeit", "W+R", "resignation by menace", Ending::Resignation),
+            ("forfeit", "B+R", "gnugo (white) resigned", Ending::Resignation),
+            ("forfeit", "B+F", "gnugo-l10 (white) resigned", Ending::Resignation),
+            ("forfeit", "B+F", "gnugo-l1 (white) failed genmove", Ending::Other),
+            ("forfeit", "B+T", "a (white) ran out of time", Ending::Other),
+            ("repeat", "0", "menace played 1 2, retaking a ko", Ending::Other),
+        ] {
+            assert_eq!(Ending::of_record(ending, result, reason), want, "{reason}");
+        }
     }
 }

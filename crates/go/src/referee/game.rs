@@ -62,23 +62,69 @@ pub enum Ending {
     MoveCap,
     /// A repeated whole-board position under [`Repetition::Tie`]: a tie.
     Repeat,
-    /// One side lost without a score (illegal move, crash, timeout, garbage, resignation,
-    /// a seat that could not be set up, its clock run out).
+    /// One side resigned (SGF result `B+R` or `W+R`).
+    Resignation,
+    /// One side's clock ran out (`B+T` or `W+T`).
+    Time,
+    /// One side lost without a score otherwise (an illegal move, a crash, a move timeout,
+    /// garbage, a seat that could not be set up; `B+F` or `W+F`).
     Forfeit,
     /// No game: the board cannot take the rules' handicap.
     Void,
 }
 
 impl Ending {
-    /// The word in a results line.
+    /// The word in a results line's `ending`. A resignation and a loss on time are
+    /// `forfeit` there, told apart by the result's letter (`R`, `T`, `F`): the format every
+    /// record was written in, which [`Ending::of_record`] reads back.
     pub fn word(self) -> &'static str {
+        match self {
+            Ending::Resignation | Ending::Time => Ending::Forfeit.word(),
+            _ => self.name(),
+        }
+    }
+
+    /// Its name for people: `two passes`, `move cap`, `repeat`, `resignation`, `time`,
+    /// `forfeit` or `void`.
+    pub fn name(self) -> &'static str {
         match self {
             Ending::TwoPasses => "two passes",
             Ending::MoveCap => "move cap",
             Ending::Repeat => "repeat",
+            Ending::Resignation => "resignation",
+            Ending::Time => "time",
             Ending::Forfeit => "forfeit",
             Ending::Void => "void",
         }
+    }
+
+    /// The SGF result's reason letter of a loss without a score (`R`, `T`, `F`).
+    fn letter(self) -> Option<char> {
+        match self {
+            Ending::Resignation => Some('R'),
+            Ending::Time => Some('T'),
+            Ending::Forfeit => Some('F'),
+            _ => None,
+        }
+    }
+
+    /// The ending of a results line, from its `ending`, `result` and `reason`; `None` for
+    /// a word no referee wrote. A `forfeit` is told apart by the result's letter; before
+    /// the referee wrote `R`, a resignation was an `F` whose reason says the side resigned.
+    pub fn of_record(ending: &str, result: &str, reason: &str) -> Option<Ending> {
+        Some(match ending {
+            "two passes" => Ending::TwoPasses,
+            "move cap" => Ending::MoveCap,
+            "repeat" => Ending::Repeat,
+            "void" => Ending::Void,
+            "forfeit" => match result.strip_prefix(['B', 'W']).and_then(|r| r.strip_prefix('+')) {
+                Some("R") => Ending::Resignation,
+                Some("T") => Ending::Time,
+                _ if reason.contains("resign") => Ending::Resignation,
+                _ => Ending::Forfeit,
+            },
+            _ => return None,
+        })
     }
 }
 
@@ -130,17 +176,17 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
             return game;
         }
     };
-    // `how`: the SGF result's reason letter, R (resignation), T (time) or F (forfeit).
-    let forfeit = |game: &mut Game, c: Colour, why: String, how: char| {
+    // `how`: a resignation, a loss on time or a forfeit; its letter is the SGF result's.
+    let forfeit = |game: &mut Game, c: Colour, why: String, how: Ending| {
         game.winner = if c == Colour::Black { Winner::White } else { Winner::Black };
-        game.ending = Ending::Forfeit;
+        game.ending = how;
         let winner = if c == Colour::Black { 'W' } else { 'B' };
-        game.result = format!("{winner}+{how}");
+        game.result = format!("{winner}+{}", how.letter().unwrap_or('F'));
         game.reason = format!("{} ({c}) {why}", names[c.index()]);
     };
     for c in [Colour::Black, Colour::White] {
         if let Err(why) = seats[c.index()].setup(rules, &board) {
-            forfeit(&mut game, c, why, 'F');
+            forfeit(&mut game, c, why, Ending::Forfeit);
             game.score = score::area(&board);
             seats.iter_mut().for_each(|s| s.finish());
             return game;
@@ -171,7 +217,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         let idx = c.index();
         if let Some(clocks) = &game.clocks {
             if let Err(why) = seats[idx].time_left(c, &clocks[idx], rules) {
-                forfeit(&mut game, c, why, 'F');
+                forfeit(&mut game, c, why, Ending::Forfeit);
                 break;
             }
         }
@@ -187,17 +233,17 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         game.used[idx] += took;
         // Whatever the answer, a side past its clock has lost on time.
         if let Some(Err(over)) = game.clocks.as_mut().map(|clocks| clocks[idx].spend(took)) {
-            forfeit(&mut game, c, over.to_string(), 'T');
+            forfeit(&mut game, c, over.to_string(), Ending::Time);
             break;
         }
         let m = match answer {
             Ok(Answer::Move(m)) => m,
             Ok(Answer::Resign) => {
-                forfeit(&mut game, c, "resigned".into(), 'R');
+                forfeit(&mut game, c, "resigned".into(), Ending::Resignation);
                 break;
             }
             Err(why) => {
-                forfeit(&mut game, c, why, 'F');
+                forfeit(&mut game, c, why, Ending::Forfeit);
                 break;
             }
         };
@@ -215,7 +261,12 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                 break;
             }
             (Err(e), _) => {
-                forfeit(&mut game, c, format!("played an illegal move {shown} ({e})"), 'F');
+                forfeit(
+                    &mut game,
+                    c,
+                    format!("played an illegal move {shown} ({e})"),
+                    Ending::Forfeit,
+                );
                 break;
             }
         }
@@ -255,13 +306,13 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
                     &mut game,
                     c,
                     format!("played {shown}: the position repeats (positional superko)"),
-                    'F',
+                    Ending::Forfeit,
                 ),
             }
             break;
         }
         if let Err(why) = seats[1 - idx].played(c, m, board, rules) {
-            forfeit(&mut game, c.opponent(), why, 'F');
+            forfeit(&mut game, c.opponent(), why, Ending::Forfeit);
             break;
         }
     }

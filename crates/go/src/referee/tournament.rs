@@ -28,7 +28,7 @@ use menace_arena::tournament::{Merged, Plan, Record, UnitId};
 use menace_run::Program;
 use serde_json::{json, Map, Value};
 
-use super::game::{self, Game};
+use super::game::{self, Ending, Game};
 use super::rules::Rules;
 use super::seat::{BuiltinSeat, GtpSeat, KothSeat, Seat};
 use crate::io::sgf::{self, SgfGame};
@@ -518,6 +518,7 @@ pub fn summary(m: &Merged) -> Result<String, String> {
     let count = |k: &str, v: &str| {
         m.records.iter().filter(|r| r.data.get(k).and_then(Value::as_str) == Some(v)).count()
     };
+    let ended = |e: Ending| m.records.iter().filter(|r| ending(r) == Some(e)).count();
     let size = m
         .records
         .first()
@@ -537,14 +538,16 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         m.units
     );
     out.push_str(&format!(
-        "black won {}, white won {}, ties {}; ended by two passes {}, move cap {}, repeated position {}, forfeit {}\n\n",
+        "black won {}, white won {}, ties {}; ended by two passes {}, move cap {}, repeated position {}, resignation {}, time {}, forfeit {}\n\n",
         count("winner", "black"),
         count("winner", "white"),
         count("winner", "tie"),
-        count("ending", "two passes"),
-        count("ending", "move cap"),
-        count("ending", "repeat"),
-        count("ending", "forfeit"),
+        ended(Ending::TwoPasses),
+        ended(Ending::MoveCap),
+        ended(Ending::Repeat),
+        ended(Ending::Resignation),
+        ended(Ending::Time),
+        ended(Ending::Forfeit),
     ));
     out.push_str(&s.to_string());
     out.push_str(&by_colour(&s, &games));
@@ -611,6 +614,12 @@ fn text_field(r: &menace_arena::tournament::Record, k: &str) -> String {
 
 /// Every game in unit order, with how it ended, so a reader can find any game's SGF
 /// (`sgf/unit-NNNNN.sgf`, unit = game − 1) from the standings.
+/// How the game of a Go line ended ([`Ending::of_record`]).
+pub fn ending(r: &Record) -> Option<Ending> {
+    let field = |k: &str| r.data.get(k).and_then(Value::as_str).unwrap_or("");
+    Ending::of_record(field("ending"), field("result"), field("reason"))
+}
+
 fn game_list(m: &Merged) -> String {
     let names = |k: &str| m.records.iter().map(|r| text_field(r, k).chars().count()).max();
     let bw = names("black").unwrap_or(0).max(5);
@@ -621,11 +630,10 @@ fn game_list(m: &Merged) -> String {
         "game", "black", "white", "result", "moves"
     );
     for r in &m.records {
-        let ending = text_field(r, "ending");
-        let why = if ending == "two passes" || ending == "move cap" {
-            ending
-        } else {
-            format!("{ending}: {}", text_field(r, "reason"))
+        let why = match ending(r) {
+            Some(e @ (Ending::TwoPasses | Ending::MoveCap)) => e.name().to_string(),
+            Some(e) => format!("{}: {}", e.name(), text_field(r, "reason")),
+            None => format!("{}: {}", text_field(r, "ending"), text_field(r, "reason")),
         };
         out.push_str(&format!(
             "{:>4}  {:<bw$}  {:<ww$}  {:<rw$}  {:>5}  {why}\n",

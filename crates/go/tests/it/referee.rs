@@ -290,6 +290,61 @@ fn engines_that_cannot_run_answer_garbage_or_resign_lose() {
 }
 
 #[test]
+fn every_ending_reads_back_from_its_results_line() {
+    // What the referee writes (`ending`'s word, the result, the reason), read back.
+    for (e, result, reason) in [
+        (Ending::TwoPasses, "B+5.5", "two passes"),
+        (Ending::MoveCap, "0", "move cap 40 reached; no result"),
+        (Ending::Repeat, "0", "a (black) played 3 3: the position repeats"),
+        (Ending::Resignation, "W+R", "quitter (black) resigned"),
+        (Ending::Time, "B+T", "hang (white) ran out of time (1.0 s)"),
+        (Ending::Forfeit, "W+F", "garbage (black) malformed answer \"banana\""),
+        (Ending::Void, "Void", "no game: handicap 9: the board is too small"),
+    ] {
+        assert_eq!(Ending::of_record(e.word(), result, reason), Some(e), "{reason}");
+    }
+    // A resignation and a loss on time are `forfeit` in the line, as in every record so far.
+    assert_eq!((Ending::Resignation.word(), Ending::Time.word()), ("forfeit", "forfeit"));
+    // Before the referee wrote `R`, a resignation was an `F` that says so (docs/games).
+    assert_eq!(
+        Ending::of_record("forfeit", "B+F", "gnugo-l10 (white) resigned"),
+        Some(Ending::Resignation)
+    );
+    assert_eq!(Ending::of_record("resigned", "W+R", ""), None);
+}
+
+#[test]
+fn a_summary_counts_resignations_apart_from_forfeits() {
+    use menace_arena::tournament::driver::{merge_files, MergeOptions};
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = Config {
+        entrants: vec![
+            engine("quitter", "resign", ""),
+            engine("garbage", "banana", ""),
+            engine("passer", "pass", ""),
+        ],
+        games_per_pair: 2,
+        rules: Rules::gtp(9, 0.0, 0, 40, Duration::from_secs(20)),
+        format: Format::Tournament,
+    };
+    cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
+    let opts = MergeOptions { partial: false, timings: false, sprt: None };
+    let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
+    // Each pair plays both colours, and the first of quitter and garbage to move loses at
+    // once: quitter resigns in its 2 games with passer and 1 with garbage, garbage forfeits
+    // in its 2 with passer and the other 1.
+    assert!(
+        text.contains(
+            "ended by two passes 0, move cap 0, repeated position 0, resignation 3, time 0, forfeit 3\n"
+        ),
+        "{text}"
+    );
+    let listed = |what: &str| text.lines().filter(|l| l.contains(what)).count();
+    assert_eq!(listed("resignation: quitter ("), 3, "{text}");
+    assert_eq!(listed("forfeit: garbage ("), 3, "{text}");
+}
+
+#[test]
 fn game_numbers_reach_the_command_line() {
     let p = Program::parse("gnugo --seed {game} --x a{game}b {unit}").unwrap();
     assert_eq!(tour::with_unit(&p, UnitId(6)).argv, ["gnugo", "--seed", "7", "--x", "a7b", "6"]);

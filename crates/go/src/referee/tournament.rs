@@ -612,14 +612,14 @@ fn text_field(r: &menace_arena::tournament::Record, k: &str) -> String {
     t.chars().map(|c| if c.is_control() { ' ' } else { c }).collect()
 }
 
-/// Every game in unit order, with how it ended, so a reader can find any game's SGF
-/// (`sgf/unit-NNNNN.sgf`, unit = game − 1) from the standings.
 /// How the game of a Go line ended ([`Ending::of_record`]).
 pub fn ending(r: &Record) -> Option<Ending> {
     let field = |k: &str| r.data.get(k).and_then(Value::as_str).unwrap_or("");
     Ending::of_record(field("ending"), field("result"), field("reason"))
 }
 
+/// Every game in unit order, with how it ended, so a reader can find any game's SGF
+/// (`sgf/unit-NNNNN.sgf`, unit = game − 1) from the standings.
 fn game_list(m: &Merged) -> String {
     let names = |k: &str| m.records.iter().map(|r| text_field(r, k).chars().count()).max();
     let bw = names("black").unwrap_or(0).max(5);

@@ -87,26 +87,33 @@ fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
 }
 
 /// Sends `lines` in batches; returns every answer frame (sentinels left out) as the
-/// bytes stdin would have printed, one line each.
-async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> Vec<u8> {
+/// bytes stdin would have printed, one line each, and how the replay ended (for a
+/// failure's message: a `quit` closes the socket early on purpose, anything else early
+/// is what to look at when the answers fall short).
+async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> (Vec<u8>, String) {
     let mut ws = common::connect(addr, query).await;
     let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
     if lines.last().is_some_and(|l| l.is_empty()) {
         lines.pop();
     }
     let mut out = Vec::new();
-    for batch in lines.chunks(BATCH) {
-        for line in batch {
+    for (n, batch) in lines.chunks(BATCH).enumerate() {
+        let at = n * BATCH;
+        for (i, line) in batch.iter().enumerate() {
             let frame = match std::str::from_utf8(line) {
                 Ok(text) => Message::text(text),
                 Err(_) => Message::binary(line.to_vec()),
             };
-            if ws.send(frame).await.is_err() {
-                return out; // the session ended (`quit`)
+            if let Err(e) = ws.send(frame).await {
+                // The session ended (`quit`).
+                return (out, format!("sending line {} failed: {e}", at + i + 1));
             }
         }
-        if ws.send(Message::text(SENTINEL)).await.is_err() {
-            return out;
+        if let Err(e) = ws.send(Message::text(SENTINEL)).await {
+            return (
+                out,
+                format!("sending the sentinel after line {} failed: {e}", at + batch.len()),
+            );
         }
         loop {
             match next(&mut ws).await {
@@ -117,11 +124,17 @@ async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> Vec<u8
                     out.extend_from_slice(t.as_bytes());
                     out.push(b'\n');
                 }
-                Frame::Close(_) => return out,
+                Frame::Close(code) => {
+                    let how = match code {
+                        Some(code) => format!("closed by the server (code {code})"),
+                        None => "the connection dropped".to_string(),
+                    };
+                    return (out, format!("{how} in the batch from line {}", at + 1));
+                }
             }
         }
     }
-    out
+    (out, "every line answered".to_string())
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -133,10 +146,10 @@ async fn golden_transcripts_over_the_socket() {
         let input = std::fs::read(path).unwrap();
         let query = query(&input).unwrap_or_default();
         let want = expected(path, &input, &query);
-        let got = replay(addr, &query, &input).await;
+        let (got, ended) = replay(addr, &query, &input).await;
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         if got != want {
-            failures.push(format!("{name}: {}", golden::first_difference(&want, &got)));
+            failures.push(format!("{name}: {} ({ended})", golden::first_difference(&want, &got)));
         }
     }
     assert!(failures.is_empty(), "socket answers differ from stdin's:\n{}", failures.join("\n"));

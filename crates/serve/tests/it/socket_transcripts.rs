@@ -105,7 +105,7 @@ async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> (Vec<u
                 Err(_) => Message::binary(line.to_vec()),
             };
             if let Err(e) = ws.send(frame).await {
-                // The session ended (`quit`).
+                // Expected after a `quit`; anything else shows in the failure's reason.
                 return (out, format!("sending line {} failed: {e}", at + i + 1));
             }
         }

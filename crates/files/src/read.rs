@@ -4,6 +4,7 @@ use std::fs::{File, OpenOptions};
 use std::io::Read;
 use std::path::Path;
 
+use crate::kind::kind;
 use crate::FileError;
 
 /// Reads the regular file at `path` if it holds at most `max` bytes.
@@ -40,28 +41,6 @@ fn open_nonblocking(path: &Path) -> std::io::Result<File> {
 #[cfg(not(unix))]
 fn open_nonblocking(path: &Path) -> std::io::Result<File> {
     OpenOptions::new().read(true).open(path)
-}
-
-/// What a file that is not regular is, in words.
-fn kind(meta: &std::fs::Metadata) -> &'static str {
-    let t = meta.file_type();
-    if t.is_dir() {
-        return "a folder";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    "not a file"
 }
 
 #[cfg(test)]

@@ -4,8 +4,7 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-/// How many symlinks in a row are followed before giving up (the kernel's own limit).
-const MAX_LINKS: usize = 40;
+use crate::kind::{follow_links, refuse_special, REPLACE};
 
 /// Writes `bytes` to `path` atomically: into a temporary file in the same folder, created
 /// exclusively under an unpredictable name (`tempfile`), flushed to disk (fsync), renamed
@@ -15,8 +14,19 @@ const MAX_LINKS: usize = 40;
 /// If `path` is a symlink, the file it points to is replaced and the link stays a link (the
 /// temporary file lives next to the real file, so the rename stays within one folder). An
 /// existing file keeps its permissions; a new one gets the usual `0666 & !umask`.
+///
+/// Only a regular file (or nothing) is ever replaced: a path that leads to a FIFO, a
+/// device (`/dev/null`), a socket or a folder is refused with one sentence (`it is not a
+/// regular file (a FIFO); writing would replace it: choose another file name`) and left as
+/// it is. Nothing is written into a FIFO either: a save that waits for a reader would hang
+/// its session, and the contents would not be a file anyone can load. The check is made
+/// before the temporary file is created and again right before the rename; a FIFO or
+/// device put in the target's place between that last check and the rename (two system
+/// calls apart, by someone who can already write the folder) would still be replaced,
+/// since a rename cannot be told to replace only regular files.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let target = follow_links(path)?;
+    refuse_special(path, &target, REPLACE)?;
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -40,6 +50,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     }
     tmp.write_all(bytes)?;
     tmp.as_file().sync_all()?;
+    // Again, as late as it can be: writing and syncing took time.
+    refuse_special(path, &target, REPLACE)?;
     // On failure the temporary file is removed when the error drops it.
     tmp.persist(&target).map_err(|e| e.error)?;
     // Make the rename itself durable; not every platform can open a folder.
@@ -47,28 +59,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         let _ = d.sync_all();
     }
     Ok(())
-}
-
-/// The path a write to `path` lands on: `path` itself, or the end of its chain of symlinks
-/// (which may not exist yet: a dangling link's target is created).
-fn follow_links(path: &Path) -> io::Result<PathBuf> {
-    let mut current = path.to_path_buf();
-    for _ in 0..MAX_LINKS {
-        match fs::symlink_metadata(&current) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = fs::read_link(&current)?;
-                current = match current.parent() {
-                    Some(parent) if link.is_relative() => parent.join(link),
-                    _ => link,
-                };
-            }
-            _ => return Ok(current),
-        }
-    }
-    Err(io::Error::new(
-        io::ErrorKind::InvalidInput,
-        format!("{}: too many levels of symbolic links", path.display()),
-    ))
 }
 
 #[cfg(test)]
@@ -176,5 +166,65 @@ mod tests {
         fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
         write_atomic(&path, b"b").unwrap();
         assert_eq!(fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o640);
+    }
+
+    /// `save x/fifo` answered `saved` and left a regular file where the FIFO was.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_and_stays_a_fifo() {
+        use crate::kind::tests::{is_fifo, mkfifo};
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        mkfifo(&fifo);
+        let e = write_atomic(&fifo, b"state").unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "it is not a regular file (a FIFO); writing would replace it: choose another file name"
+        );
+        assert!(is_fifo(&fifo));
+        assert_eq!(names(dir.path()), ["fifo"], "no temporary file is left");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symlink_to_a_fifo_is_refused_and_both_stay() {
+        use crate::kind::tests::{is_fifo, mkfifo};
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("fifo");
+        mkfifo(&fifo);
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink("fifo", &link).unwrap();
+        let e = write_atomic(&link, b"state").unwrap_err().to_string();
+        assert!(e.contains("links to") && e.contains("not a regular file (a FIFO)"), "{e}");
+        assert!(is_fifo(&fifo));
+        assert!(fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(names(dir.path()), ["fifo", "link.json"]);
+    }
+
+    /// Run as root, `save /dev/null` replaced the machine's /dev/null with a regular file:
+    /// here a device with the same numbers in a temporary folder (skipped only where mknod
+    /// is not permitted).
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_device_is_refused_and_stays_a_device() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let nul = dir.path().join("nul");
+        if !crate::kind::tests::mknod_null(&nul) {
+            return;
+        }
+        let e = write_atomic(&nul, b"state").unwrap_err().to_string();
+        assert!(e.contains("not a regular file (a device)"), "{e}");
+        assert!(fs::symlink_metadata(&nul).unwrap().file_type().is_char_device());
+        assert_eq!(names(dir.path()), ["nul"]);
+    }
+
+    #[test]
+    fn a_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir(dir.path().join("sub")).unwrap();
+        let e = write_atomic(&dir.path().join("sub"), b"x").unwrap_err().to_string();
+        assert!(e.contains("not a regular file (a folder)"), "{e}");
+        assert_eq!(names(dir.path()), ["sub"]);
     }
 }

@@ -7,7 +7,7 @@
 //! middle of a write can leave a torn last line, which the next run drops.
 
 use std::collections::BTreeSet;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -179,7 +179,11 @@ impl Journal {
         plan: &Plan,
         keep: impl Fn(UnitId) -> bool,
     ) -> Result<Opened, RecordError> {
+        let io = |e: std::io::Error| RecordError(format!("cannot write {}: {e}", path.display()));
         let exists = path.exists();
+        // Opened first, so a FIFO or a device is refused before anything reads it (opening
+        // a FIFO to read would wait for a writer); an existing file is not changed by it.
+        let file = menace_files::open_append(path).map_err(io)?;
         let (records, covered, total) = if exists {
             let text = read_text(path)?;
             let (lines, covered) = complete_lines(&text);
@@ -207,8 +211,6 @@ impl Journal {
                 return Err(RecordError(format!("{} holds unit {} twice", path.display(), r.unit)));
             }
         }
-        let io = |e: std::io::Error| RecordError(format!("cannot write {}: {e}", path.display()));
-        let file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
         let dropped = total - covered;
         if dropped > 0 {
             file.set_len(covered as u64).map_err(io)?;
@@ -318,5 +320,31 @@ mod tests {
         let e = Journal::open(&path, &plan(), |_| true).err().unwrap();
         assert!(e.0.contains("line 2"), "{e}");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), format!("{text}garbage\n"));
+    }
+
+    /// A FIFO given as the results file: the open used to wait for a writer for ever (its
+    /// read), or append into the pipe. It is refused at once and stays a FIFO. The open runs
+    /// on a thread so a regression fails instead of hanging.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_refused_without_blocking_and_kept() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("r.jsonl");
+        let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+        assert!(made.success());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let p = path.clone();
+        std::thread::spawn(move || {
+            let _ = tx.send(Journal::open(&p, &plan(), |_| true).err().map(|e| e.0));
+        });
+        let got = rx.recv_timeout(std::time::Duration::from_secs(60));
+        if got.is_err() {
+            // Unblock the reader so the process can still exit.
+            let _ = std::fs::OpenOptions::new().write(true).open(&path);
+        }
+        let e = got.expect("Journal::open blocked on a FIFO").expect("a FIFO was accepted");
+        assert!(e.contains("not a regular file (a FIFO)"), "{e}");
+        assert!(std::fs::symlink_metadata(&path).unwrap().file_type().is_fifo());
     }
 }

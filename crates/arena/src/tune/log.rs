@@ -4,7 +4,7 @@
 //! line by line against a replay of the algorithm ([`Spsa::replay`]), and a torn last
 //! line (a write cut short) is cut off.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -125,8 +125,17 @@ impl Run {
         let settings_path = dir.join(SETTINGS_FILE);
         let ours = serde_json::to_string_pretty(header).expect("a header is JSON") + "\n";
         let log_path = dir.join(LOG_FILE);
+        let io = |e: std::io::Error| format!("cannot write {}: {e}", log_path.display());
+        // A FIFO or a device in either place is refused before anything reads it (opening
+        // a FIFO to read waits for a writer); opening an existing log changes nothing.
+        menace_files::check_writable(&settings_path).map_err(|e| e.to_string())?;
+        let old_log = if log_path.exists() {
+            Some(menace_files::open_append(&log_path).map_err(io)?)
+        } else {
+            None
+        };
         if !settings_path.exists() {
-            if log_path.exists() {
+            if old_log.is_some() {
                 return Err(format!(
                     "{} has a log but no {SETTINGS_FILE}: use another folder",
                     dir.display()
@@ -147,7 +156,7 @@ impl Run {
                 dir.display()
             ));
         }
-        let (steps, dropped) = if log_path.exists() {
+        let (steps, dropped) = if old_log.is_some() {
             let text = read_text(&log_path).map_err(|e| e.to_string())?;
             parse_log(&log_path.display().to_string(), &text)?
         } else {
@@ -155,8 +164,10 @@ impl Run {
         };
         let spsa = Spsa::replay(theirs.settings, &steps)
             .map_err(|e| format!("{}, {e}", log_path.display()))?;
-        let io = |e: std::io::Error| format!("cannot write {}: {e}", log_path.display());
-        let file = OpenOptions::new().create(true).append(true).open(&log_path).map_err(io)?;
+        let file = match old_log {
+            Some(file) => file,
+            None => menace_files::open_append(&log_path).map_err(io)?,
+        };
         if dropped > 0 {
             let len = file.metadata().map_err(io)?.len();
             file.set_len(len - dropped as u64).map_err(io)?;
@@ -331,6 +342,37 @@ mod tests {
                 }
                 Err(e) => proptest::prop_assert!(e.starts_with("log, line "), "{}", e),
             }
+        }
+    }
+
+    /// A FIFO in the settings' or the log's place: it used to wait for a writer for ever
+    /// (reading it). Refused at once, and left a FIFO. On a thread, so a regression fails
+    /// instead of hanging.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_for_the_settings_or_the_log_is_refused_without_blocking() {
+        use std::os::unix::fs::FileTypeExt;
+        for name in [SETTINGS_FILE, LOG_FILE] {
+            let dir = tempfile::tempdir().unwrap();
+            if name == LOG_FILE {
+                drop(Run::open(dir.path(), &header(1)).unwrap());
+                std::fs::remove_file(dir.path().join(LOG_FILE)).unwrap();
+            }
+            let fifo = dir.path().join(name);
+            let made = std::process::Command::new("mkfifo").arg(&fifo).status().unwrap();
+            assert!(made.success());
+            let (tx, rx) = std::sync::mpsc::channel();
+            let d = dir.path().to_path_buf();
+            std::thread::spawn(move || {
+                let _ = tx.send(Run::open(&d, &header(1)).err());
+            });
+            let got = rx.recv_timeout(std::time::Duration::from_secs(60));
+            if got.is_err() {
+                let _ = std::fs::OpenOptions::new().write(true).open(&fifo);
+            }
+            let e = got.expect("Run::open blocked on a FIFO").expect("a FIFO was accepted");
+            assert!(e.contains("not a regular file (a FIFO)"), "{name}: {e}");
+            assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
         }
     }
 }

@@ -3,7 +3,10 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
-use menace_serve::{class::ClassOptions, Limits, DEFAULT_MAX_SESSIONS};
+use menace_serve::{
+    class::ClassOptions, Limits, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS,
+    DEFAULT_MAX_SESSIONS,
+};
 
 /// Flags of `menace serve`.
 #[derive(clap::Args, Debug)]
@@ -19,6 +22,15 @@ pub struct ServeArgs {
     #[arg(long, value_name = "MINUTES", default_value_t = 30,
           value_parser = clap::value_parser!(u64).range(1..=10_080))]
     pub idle_minutes: u64,
+    /// Connections at once, of every kind; more are refused at once with a 503
+    /// [default: 1024, or twice --max-sessions if that is more].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: Option<u32>,
+    /// Connections at once from one address: a class behind one NAT address shares it
+    /// (8 a student for 40 students).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_PER_ADDRESS as u32,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_per_address: u32,
     /// Another name it answers to (repeatable, NAME or NAME:PORT); others get 403.
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
@@ -39,10 +51,34 @@ pub struct ServeArgs {
 
 /// Serves until Ctrl-C or SIGTERM.
 pub fn run(args: ServeArgs) -> ExitCode {
+    // The class file is saved by replacing it: a FIFO or a device (`/dev/null`) given as
+    // --state is refused now, before an address or a key is printed and a port bound.
+    if let Some(path) = args.state.as_deref().filter(|_| args.class) {
+        if let Err(e) = menace_files::check_writable(path) {
+            eprintln!("menace serve: --state {}: {}", path.display(), e.reason());
+            return ExitCode::from(2);
+        }
+    }
     let side = args.side.side;
     let class = args.class.then(|| {
         ClassOptions::new(args.teacher_key, args.state).map(|c| ClassOptions { side, ..c })
     });
-    let limits = Limits::new(args.max_sessions as usize, args.idle_minutes);
+    let max_sessions = args.max_sessions as usize;
+    let max_connections = match args.max_connections {
+        Some(n) if (n as usize) < max_sessions => {
+            eprintln!(
+                "menace serve: --max-connections {n} is below --max-sessions {max_sessions}: \
+                 every session holds a connection"
+            );
+            return ExitCode::from(2);
+        }
+        Some(n) => n as usize,
+        None => DEFAULT_MAX_CONNECTIONS.max(2 * max_sessions),
+    };
+    let limits = Limits {
+        max_connections,
+        max_per_address: args.max_per_address as usize,
+        ..Limits::new(max_sessions, args.idle_minutes)
+    };
     menace_serve::main(args.addr, limits, args.allow_host, class.transpose(), args.side.side)
 }

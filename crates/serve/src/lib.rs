@@ -4,10 +4,12 @@
 //!   thread each connection's lines run on);
 //! - [`socket`]: one WebSocket connection: one command line per text frame in, one JSON
 //!   answer per frame out, the caps;
-//! - [`page`]: the page, its script and its style, embedded in the binary.
+//! - [`page`]: the page, its script and its style, embedded in the binary;
+//! - [`listen`]: the accept loop: connection caps, header and idle timeouts.
 //!
 //! Safe to leave running in a classroom: it binds loopback unless told otherwise, refuses
-//! WebSocket upgrades from other origins, caps frames, sessions and queued lines, runs
+//! WebSocket upgrades from other origins, caps connections (in all and per address) and
+//! times out slow request heads, caps frames, sessions and queued lines, runs
 //! every command off the async threads and stops a session's work when its socket closes;
 //! no file of the server is reachable (sessions have no file commands; the page saves and
 //! loads through downloads and uploads).
@@ -15,6 +17,7 @@
 pub mod class;
 pub mod engine;
 pub mod host;
+pub mod listen;
 pub mod page;
 pub mod print;
 pub mod socket;
@@ -26,7 +29,8 @@ use axum::routing::get;
 use axum::Router;
 use tokio::sync::Semaphore;
 
-/// What a server lets its clients do.
+/// What a server lets its clients do. Every cap and timeout `menace serve` has is here,
+/// with its default; docs/menace.md lists them for teachers.
 #[derive(Clone, Debug)]
 pub struct Limits {
     /// Sessions (open WebSockets) at once; one more is refused with an error frame.
@@ -34,6 +38,21 @@ pub struct Limits {
     /// A session that sends nothing for this long is closed (1001), so tabs whose
     /// machine vanished (a laptop lid closed) do not hold places under the cap forever.
     pub idle: std::time::Duration,
+    /// Open connections at once, of every kind (a page's requests, WebSockets, anything
+    /// half-open); one more is refused at accept with a bare 503 ([`listen`]). Above
+    /// `max_sessions`, since every session holds one; fitted under the process's
+    /// open-file limit.
+    pub max_connections: usize,
+    /// Open connections at once from one client address (an IPv6 client's /64): a whole
+    /// class behind one school NAT shares it, so it is far above one browser's needs.
+    pub max_per_address: usize,
+    /// A request's head (its line and headers) must arrive within this long of when the
+    /// server starts waiting for it, else the connection is closed: half-sent requests,
+    /// and kept-alive connections that send no next request, do not hold places.
+    pub header_timeout: std::time::Duration,
+    /// A plain HTTP connection (not a WebSocket) that moves no byte either way for this
+    /// long is closed, mid-request or not (a client that stopped reading its answer).
+    pub http_idle: std::time::Duration,
 }
 
 /// Concurrent sessions allowed by default.
@@ -42,16 +61,45 @@ pub const DEFAULT_MAX_SESSIONS: usize = 200;
 /// How long a silent session is kept by default: 30 minutes.
 pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
+/// Open connections allowed by default: 1,024. Five times the default sessions, for the
+/// bursts of parallel requests each page load makes; at the ~50 KB a connection costs,
+/// about 50 MB at worst.
+pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
+
+/// Open connections allowed from one address by default: 320, a class of 40 behind one
+/// NAT address at 8 each (a browser opens up to 6 at once to load a page, plus the
+/// page's WebSocket and one to spare).
+pub const DEFAULT_MAX_PER_ADDRESS: usize = 320;
+
+/// How long a request's head may take by default: 10 seconds (a browser sends it in one
+/// packet; a slow classroom link still takes well under a second).
+pub const DEFAULT_HEADER_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// How long a plain HTTP connection may move nothing by default: 30 seconds.
+pub const DEFAULT_HTTP_IDLE: std::time::Duration = std::time::Duration::from_secs(30);
+
 impl Limits {
-    /// `max_sessions` at once, each closed after `idle_minutes` without a command.
+    /// `max_sessions` at once, each closed after `idle_minutes` without a command; the
+    /// connection caps and timeouts at their defaults.
     pub fn new(max_sessions: usize, idle_minutes: u64) -> Limits {
-        Limits { max_sessions, idle: std::time::Duration::from_secs(60 * idle_minutes) }
+        Limits {
+            max_sessions,
+            idle: std::time::Duration::from_secs(60 * idle_minutes),
+            ..Limits::default()
+        }
     }
 }
 
 impl Default for Limits {
     fn default() -> Limits {
-        Limits { max_sessions: DEFAULT_MAX_SESSIONS, idle: DEFAULT_IDLE }
+        Limits {
+            max_sessions: DEFAULT_MAX_SESSIONS,
+            idle: DEFAULT_IDLE,
+            max_connections: DEFAULT_MAX_CONNECTIONS,
+            max_per_address: DEFAULT_MAX_PER_ADDRESS,
+            header_timeout: DEFAULT_HEADER_TIMEOUT,
+            http_idle: DEFAULT_HTTP_IDLE,
+        }
     }
 }
 
@@ -164,13 +212,23 @@ pub async fn serve_with(
     let hosts = options.allow_hosts;
     match options.class {
         None => {
-            serve_router(listener, app_for(options.limits, options.side), &hosts, shutdown).await
+            let limits = options.limits.clone();
+            serve_router_with(
+                listener,
+                app_for(options.limits, options.side),
+                &hosts,
+                &limits,
+                shutdown,
+            )
+            .await
         }
         Some(class) => {
+            let limits = options.limits.clone();
             let room = class::Room::open(class, options.limits)
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
             let saver = tokio::spawn(room.clone().keep_saved());
-            let served = serve_router(listener, class_app(room.clone()), &hosts, shutdown).await;
+            let app = class_app(room.clone());
+            let served = serve_router_with(listener, app, &hosts, &limits, shutdown).await;
             saver.abort();
             // Saved whatever happened to the serving: the class's games are not lost.
             let saved = room.save().map_err(std::io::Error::other);
@@ -180,17 +238,29 @@ pub async fn serve_with(
 }
 
 /// Serves `router` on `listener` until `shutdown` completes, every route behind the
-/// `Host` check ([`host::only_our_names`]) with `allow_hosts` as extra names.
+/// `Host` check ([`host::only_our_names`]) with `allow_hosts` as extra names, under the
+/// default connection caps and timeouts.
 pub async fn serve_router(
     listener: tokio::net::TcpListener,
     router: Router,
     allow_hosts: &[String],
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    serve_router_with(listener, router, allow_hosts, &Limits::default(), shutdown).await
+}
+
+/// [`serve_router`] under `limits`' connection caps and timeouts ([`listen`]).
+pub async fn serve_router_with(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    allow_hosts: &[String],
+    limits: &Limits,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
     let hosts = host::Hosts::new(listener.local_addr()?, allow_hosts)
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let router = router.layer(axum::middleware::from_fn_with_state(hosts, host::only_our_names));
-    axum::serve(listener, router).with_graceful_shutdown(shutdown).await
+    listen::serve(listener, router, limits, shutdown).await
 }
 
 /// The class routes: `/` (the class page and its assets), `/ws` (the shared machine) and
@@ -258,6 +328,18 @@ pub fn run(
     options: Options,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
+    // Room for the connection cap under the open-file limit, which many desktops start
+    // at 1,024; where the hard limit is lower, the cap is lowered to fit, and said.
+    let wanted = options.limits.max_connections;
+    if let Some(limit) = listen::raise_fd_limit(wanted) {
+        let fits = listen::fit_to_fd_limit(wanted);
+        if fits < wanted {
+            eprintln!(
+                "menace serve: open-file limit {limit}: at most {fits} connections at once, \
+                 not {wanted}"
+            );
+        }
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
         // Signals first, then the port: a SIGTERM that comes as soon as the port answers

@@ -12,6 +12,7 @@ mod class_load;
 mod host_header;
 mod page_menus;
 mod print_page;
+mod slow_clients;
 mod socket_abuse;
 mod socket_load;
 mod socket_transcripts;

@@ -222,7 +222,7 @@ async fn closing_the_socket_stops_its_work_and_frees_its_place() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_silent_session_is_closed_and_its_place_freed() {
     let idle = std::time::Duration::from_millis(300);
-    let addr = start(Limits { max_sessions: 1, idle }).await;
+    let addr = start(Limits { max_sessions: 1, idle, ..Limits::default() }).await;
     let mut ws = connect(addr, "").await;
     // Say nothing: an error frame explaining why, then a close (1001, going away).
     assert!(is_error(&answer(&mut ws).await, "without a command"));

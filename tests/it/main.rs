@@ -20,6 +20,7 @@ mod pd_cli;
 mod pd_paths;
 mod serve_class;
 mod serve_pretty;
+mod special_files;
 mod state;
 mod tournament;
 mod tournament_records;

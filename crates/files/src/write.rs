@@ -36,9 +36,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
     let old_permissions = fs::metadata(&target).ok().map(|m| m.permissions());
 
-    let prefix = format!(".{}.", name.to_string_lossy());
+    let prefix = crate::leftovers::temp_prefix(name);
     let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
+    builder.prefix(&prefix).suffix(crate::leftovers::TEMP_SUFFIX);
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -249,3 +249,60 @@ fn stopped_as_soon_as_it_listens_it_exits_cleanly_and_saves_every_time() {
         stop(server, libc::SIGTERM);
     }
 }
+
+/// A game the page was told is finished survives `kill -9` at that very moment: the class
+/// file holds it before `finished` is sent. Each round kills the server as soon as the
+/// client reads a `finished` frame (the tightest race there is; before the fix the file
+/// was written after the broadcast and nearly every round lost the game), then checks the
+/// file (a valid saved MENACE) counts every game announced. The next start clears the
+/// temporary files a kill can leave.
+#[test]
+fn a_game_announced_as_finished_survives_kill_9_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("class.json");
+    let mut announced = 0u64;
+    for round in 0..6 {
+        let (mut server, addr) = start(&state);
+        let mut ws = Ws::connect(&addr);
+        ws.send_line("name Ada");
+        ws.until("named");
+        // A different number of games each round, so kills fall after games 1 to 3.
+        ws.send_line(&format!("games {}", 1 + round % 3));
+        let number = loop {
+            let a = ws.recv();
+            assert_ne!(a["type"], "error", "{a}");
+            if a["type"] == "finished" && a["number"].as_u64() == Some(announced + 1 + round % 3) {
+                break a["number"].as_u64().unwrap();
+            }
+            if a["to_move"] == "player" {
+                let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+                let cell = rows.concat().bytes().position(|b| b == b'.').unwrap();
+                let rc = |n: usize| ["L", "M", "R"][n];
+                ws.send_line(&format!("move {}{}", rc(cell / 3), rc(cell % 3)));
+            }
+        };
+        server.kill().unwrap();
+        server.wait().unwrap();
+        announced = number;
+        let saved = read_class_file(&state);
+        assert_eq!(
+            games(&saved["class"]["score"]),
+            announced,
+            "round {round}: the page was told game {announced} finished; the file holds fewer"
+        );
+        let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
+            .args(["eval", "--state"])
+            .arg(&state)
+            .output()
+            .unwrap();
+        assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+    }
+    // A temporary file a kill left mid-write is cleared at the next start.
+    let stale = dir.path().join(".class.json.Ab3dE9.tmp");
+    std::fs::write(&stale, b"{\"half\":").unwrap();
+    let (server, _) = start(&state);
+    stop(server, libc::SIGTERM);
+    let names: Vec<_> =
+        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(names, vec![std::ffi::OsString::from("class.json")]);
+}

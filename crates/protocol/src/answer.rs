@@ -405,8 +405,21 @@ pub enum Answer {
     },
     /// `name NAME` (class): the name the class knows this session's player by.
     Named {
-        /// The name, trimmed.
+        /// The name as the board keeps it: normalised, or the spelling already on the
+        /// board of a name that looks the same.
         name: String,
+        /// The name is not on the board and cannot go there now (the board holds
+        /// `MAX_PLAYERS` names, or this address has put `NAMES_PER_ADDRESS` there): this
+        /// player's games count for the class, unlisted, until the teacher makes room
+        /// with `players`.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        unlisted: bool,
+    },
+    /// `players remove NAME` or `players clear` (class, the teacher's): the names taken
+    /// off the board; the class's score, curve and boxes are untouched.
+    Removed {
+        /// The names removed, as the board had them.
+        names: Vec<String>,
     },
     /// `teacher KEY` (class): the key was right; the teacher's commands are open to this
     /// session.

@@ -20,6 +20,7 @@
 //! `finished`, and `class` after the teacher changes the machine) goes to the others
 //! through the room's [`Bus`], which the transport provides.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -29,7 +30,7 @@ use menace_core::learn::eval::report;
 use menace_core::learn::play;
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::menace::state::{
-    check_name, other_side, ClassPoint, ClassRecord, State, MAX_CURVE,
+    check_name, name_key, other_side, ClassPoint, ClassRecord, State, MAX_CURVE,
 };
 use menace_core::menace::state::{MAX_PLAYERS, MAX_TRAINED};
 use menace_core::menace::{BeadRules, Choice, Matchboxes};
@@ -42,7 +43,7 @@ use serde::Serialize;
 
 use crate::answer::{Answer, BoxDump, ChangedBox, ClassPicture, Draw, HistoryEntry};
 use crate::answer::{MatchStatus, PlayerEntry, Score, TrainedEntry, Winner};
-use crate::engine::{Engine, RulesChange};
+use crate::engine::{Engine, PlayersChange, RulesChange};
 use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
@@ -58,12 +59,30 @@ pub const MAX_LOG: usize = 100_000;
 /// between blocks (a block is well under a millisecond against random).
 const TRAIN_BLOCK: u64 = 4096;
 
+/// New names one connection may give (a few, for typos); past them it plays under one
+/// of its names.
+pub const NAMES_PER_SESSION: usize = 3;
+
+/// Names on the board from one client address at most: a class behind one shared address
+/// (a school's NAT) fits easily, and one machine cannot fill the board
+/// ([`MAX_PLAYERS`]) alone.
+pub const NAMES_PER_ADDRESS: usize = 200;
+
 /// How long a wrong teacher's key holds up every other key attempt in the room.
 pub const WRONG_KEY_WAIT: Duration = Duration::from_secs(1);
 
 /// Where what everyone should see goes: called with the session it came from (which has
 /// it already, in order, from its own answers) and the answer. It must not block.
 pub type Bus = Box<dyn Fn(Option<u64>, &Answer) + Send + Sync>;
+
+/// Makes what the room holds now durable (the transport's class file), returning once it
+/// is: called after every change to the class (a game counted, a training, a reset,
+/// rules, an import) and before anything about that change is answered or broadcast, so a
+/// page is told a game is finished only once it would survive a power cut. Many sessions
+/// may call it at once: it is given the number of changes to make durable
+/// ([`Room::changes`]), and a write of [`Room::saved_state`] covers every change it
+/// counts. `Err` is the sentence to tell everyone (the change stays made in memory).
+pub type Keeper = Box<dyn Fn(&Room, u64) -> Result<(), String> + Send + Sync>;
 
 /// A finished thing in the class's log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -141,6 +160,16 @@ pub struct Record {
     seed: u64,
     /// Generators handed out since the seed was set.
     started: u64,
+    /// Changes made to what the class file holds, counted from the room's start.
+    changes: u64,
+    /// The board's names by [`name_key`]: a name that looks like one on the board is it.
+    keys: HashMap<String, String>,
+    /// The client address each board name came from, for names put there since the room
+    /// started (so one address cannot fill the board).
+    origins: HashMap<String, String>,
+    /// Changes with every cleared board and new machine: every connection may give new
+    /// names again.
+    names_epoch: u64,
 }
 
 impl Record {
@@ -160,7 +189,39 @@ impl Record {
             epoch: 0,
             seed,
             started: 0,
+            changes: 0,
+            keys: HashMap::new(),
+            origins: HashMap::new(),
+            names_epoch: 0,
         }
+        .with_keys()
+    }
+
+    /// The board's index of names rebuilt from the board.
+    fn with_keys(mut self) -> Record {
+        self.reindex();
+        self
+    }
+
+    fn reindex(&mut self) {
+        self.keys = self.class.players.keys().map(|n| (name_key(n), n.clone())).collect();
+        self.origins.retain(|name, _| self.class.players.contains_key(name));
+    }
+
+    /// The board's spelling of `name` or of a name that looks the same, if it is there.
+    fn board_name(&self, name: &str) -> Option<&String> {
+        self.keys.get(&name_key(name))
+    }
+
+    /// Names on the board that came from `client`.
+    fn from_client(&self, client: &str) -> usize {
+        self.origins.values().filter(|c| *c == client).count()
+    }
+
+    /// Whether a new name from `client` may go on the board now.
+    fn room_for(&self, client: Option<&str>) -> bool {
+        self.class.players.len() < MAX_PLAYERS
+            && client.is_none_or(|c| self.from_client(c) < NAMES_PER_ADDRESS)
     }
 
     /// The shared boxes.
@@ -203,6 +264,7 @@ impl Record {
     }
 
     fn push_log(&mut self, entry: Logged) {
+        self.changes += 1;
         if self.log.len() >= MAX_LOG {
             self.rebase();
         }
@@ -211,6 +273,7 @@ impl Record {
 
     /// The log starts again from the boxes as they are.
     fn rebase(&mut self) {
+        self.changes += 1;
         self.base = self.machine.clone();
         self.log.clear();
     }
@@ -223,24 +286,68 @@ impl Record {
         self.class = class;
         self.history.clear();
         self.epoch += 1;
+        self.origins.clear();
+        self.names_epoch += 1;
+        self.reindex();
         self.rebase();
+    }
+
+    /// Takes names off the board (the score, the curve and the boxes stay): `names`, or
+    /// every name.
+    fn remove_players(&mut self, change: &PlayersChange) -> Result<Vec<String>, String> {
+        let names = match change {
+            PlayersChange::Remove(typed) => {
+                let found = check_name(typed)
+                    .ok()
+                    .and_then(|n| self.board_name(&n).cloned())
+                    .or_else(|| self.class.players.contains_key(typed).then(|| typed.clone()));
+                match found {
+                    Some(name) => vec![name],
+                    None => return Err(format!("players: {typed:?} is not on the board")),
+                }
+            }
+            PlayersChange::Clear => {
+                self.names_epoch += 1;
+                self.class.players.keys().cloned().collect()
+            }
+        };
+        for name in &names {
+            self.class.players.remove(name);
+        }
+        self.changes += 1;
+        self.reindex();
+        Ok(names)
     }
 
     /// A person's game that is over: its beads' reward applied, the class's score, the
     /// player's record and the curve counted, the game logged. `None` (nothing counted)
     /// when the machine was replaced while it ran.
-    fn finish(&mut self, player: &str, game: InFlight, result: GameResult) -> Option<Answer> {
+    fn finish(
+        &mut self,
+        player: &str,
+        client: Option<&str>,
+        game: InFlight,
+        result: GameResult,
+    ) -> Option<Answer> {
         if game.epoch != self.epoch {
             return None;
         }
+        // A name that looks like one put on the board meanwhile is that player.
+        let player = self.board_name(player).cloned().unwrap_or_else(|| player.to_string());
+        let player = player.as_str();
         apply(&mut self.machine, &game.refills, &game.drawn, result);
         self.games_played = self.games_played.saturating_add(1);
         self.class.score.add(result);
         let number = self.class.score.games();
-        let on_board =
-            self.class.players.contains_key(player) || self.class.players.len() < MAX_PLAYERS;
-        if on_board {
+        let listed = self.class.players.contains_key(player);
+        if listed || self.room_for(client) {
             self.class.players.entry(player.to_string()).or_default().add(result);
+            if !listed {
+                self.keys.insert(name_key(player), player.to_string());
+                if let Some(client) = client {
+                    self.origins.insert(player.to_string(), client.to_string());
+                }
+            }
         }
         let point = self.extend_curve();
         let winner = Winner::from_menace(result);
@@ -427,6 +534,9 @@ pub struct RoomOptions {
     pub seed: u64,
     /// How long a wrong key holds up key attempts ([`WRONG_KEY_WAIT`]).
     pub wrong_key_wait: Duration,
+    /// What makes each change durable before it is told ([`Keeper`]); `None` keeps the
+    /// class in memory only.
+    pub keeper: Option<Keeper>,
 }
 
 /// One shared MENACE and the sessions that play it.
@@ -438,6 +548,7 @@ pub struct Room {
     guesses: Mutex<()>,
     wrong_key_wait: Duration,
     members: AtomicU64,
+    keeper: Option<Keeper>,
 }
 
 impl Room {
@@ -466,6 +577,7 @@ impl Room {
             guesses: Mutex::new(()),
             wrong_key_wait: options.wrong_key_wait,
             members: AtomicU64::new(0),
+            keeper: options.keeper,
         }))
     }
 
@@ -493,6 +605,12 @@ impl Room {
     /// A new member's session, and its number (the `from` its broadcasts carry on the
     /// bus, so its transport can skip what it already answered).
     pub fn session(self: &Arc<Self>) -> (Session, u64) {
+        self.session_from(None)
+    }
+
+    /// [`Room::session`] for a connection from `client` (its address, as the transport
+    /// knows it), so names can be counted per address.
+    pub fn session_from(self: &Arc<Self>, client: Option<String>) -> (Session, u64) {
         let id = self.members.fetch_add(1, Ordering::Relaxed) + 1;
         let play = ClassPlay {
             room: self.clone(),
@@ -505,12 +623,40 @@ impl Room {
             dumps: true,
             explainer: Explainer::default(),
             resigned_at: None,
+            client,
+            introduced: (Vec::new(), 0),
         };
         (Session { engine: Box::new(play), files: FileAccess::Nowhere }, id)
     }
 
     fn broadcast(&self, from: u64, answer: &Answer) {
         (self.bus)(Some(from), answer);
+    }
+
+    /// Changes made so far to what the class file holds (a game counted, a training
+    /// block, a new machine, new rules), counted from the room's start.
+    pub fn changes(&self) -> u64 {
+        self.lock().changes
+    }
+
+    /// The class file's contents and the changes they hold, taken together.
+    pub fn saved_state(&self) -> (State, u64) {
+        let record = self.lock();
+        (record.state(), record.changes)
+    }
+
+    /// Makes the changes made so far durable ([`Keeper`]) before they are told; a failure
+    /// is told to this session and everyone (the teacher must see it).
+    fn keep(&self, from: u64, out: &mut Out) {
+        let Some(keeper) = &self.keeper else { return };
+        if let Err(e) = keeper(self, self.changes()) {
+            let error = Answer::error(format!(
+                "the class file could not be written ({e}): what happened since the last \
+                 save is kept in memory only until a save succeeds"
+            ));
+            out.emit(error.clone());
+            self.broadcast(from, &error);
+        }
     }
 
     /// Keys compared in time independent of where they differ; a wrong one waits
@@ -554,6 +700,11 @@ pub(crate) struct ClassPlay {
     explainer: Explainer<Board>,
     /// The box MENACE found empty when it resigned this game, for `result`.
     resigned_at: Option<usize>,
+    /// The client's address, as the transport gave it (`None`: not known).
+    client: Option<String>,
+    /// The new names this connection gave ([`name_key`]s), since the board's names
+    /// epoch in the second place; at most [`NAMES_PER_SESSION`].
+    introduced: (Vec<String>, u64),
 }
 
 impl ClassPlay {
@@ -668,10 +819,15 @@ impl ClassPlay {
         let player = self.name.clone().unwrap_or_default();
         let (finished, resigned) = {
             let mut record = self.room.lock();
-            let finished = record.finish(&player, game, winner.for_menace());
+            let finished =
+                record.finish(&player, self.client.as_deref(), game, winner.for_menace());
             self.explainer.finish(&TicTacToe, &record.machine, winner);
             (finished, resigned_for_good(&record.machine))
         };
+        if finished.is_some() {
+            // Durable before the page hears that the game is over.
+            self.room.keep(self.id, out);
+        }
         let s = self.series.as_mut().expect("a match");
         let mut result = s.record(winner, reason);
         if let Answer::Result { empty_box, resigned: now, .. } = &mut result {
@@ -714,6 +870,7 @@ impl ClassPlay {
 
     /// After the teacher changed the machine: the picture to this session and everyone.
     fn tell_everyone(&self, out: &mut Out) {
+        self.room.keep(self.id, out);
         let picture = self.room.lock().picture();
         out.emit(picture.clone());
         self.room.broadcast(self.id, &picture);
@@ -844,6 +1001,7 @@ impl Engine for ClassPlay {
             record.replace(machine, 0, ClassRecord::default());
             n
         };
+        self.room.keep(self.id, out);
         out.emit(Answer::Reset { boxes });
         self.tell_everyone(out);
         Ok(())
@@ -898,6 +1056,7 @@ impl Engine for ClassPlay {
                 out.emit(Answer::Progress { command: "train", games: done, of: games, score });
             }
         }
+        self.room.keep(self.id, out);
         let games_played = self.room.lock().games_played;
         out.emit(Answer::Trained {
             games: done,
@@ -952,6 +1111,7 @@ impl Engine for ClassPlay {
                 reset: change.reset,
             }
         };
+        self.room.keep(self.id, out);
         out.emit(answer);
         self.tell_everyone(out);
         Ok(())
@@ -989,17 +1149,41 @@ impl Engine for ClassPlay {
 
     fn name(&mut self, name: &str, out: &mut Out) -> Result<(), String> {
         self.busy("changing your name")?;
-        let name = check_name(name)?;
+        let name = check_name(name).map_err(|e| format!("name: {e}"))?;
         let record = self.room.lock();
-        let players = &record.class.players;
-        if !players.contains_key(&name) && players.len() >= MAX_PLAYERS {
+        if let Some(listed) = record.board_name(&name) {
+            // On the board already (or a name that looks the same): that player.
+            let name = listed.clone();
+            drop(record);
+            self.name = Some(name.clone());
+            out.emit(Answer::Named { name, unlisted: false });
+            return Ok(());
+        }
+        if self.introduced.1 != record.names_epoch {
+            self.introduced = (Vec::new(), record.names_epoch);
+        }
+        let key = name_key(&name);
+        if !self.introduced.0.contains(&key) && self.introduced.0.len() >= NAMES_PER_SESSION {
             return Err(format!(
-                "the board is full ({MAX_PLAYERS} names); play under a name on it"
+                "name: one connection gives {NAMES_PER_SESSION} new names at most; play under \
+                 one of yours, or ask the teacher"
             ));
         }
+        let unlisted = !record.room_for(self.client.as_deref());
         drop(record);
+        if !self.introduced.0.contains(&key) {
+            self.introduced.0.push(key);
+        }
         self.name = Some(name.clone());
-        out.emit(Answer::Named { name });
+        out.emit(Answer::Named { name, unlisted });
+        Ok(())
+    }
+
+    fn players(&mut self, change: &PlayersChange, out: &mut Out) -> Result<(), String> {
+        let names = self.room.lock().remove_players(change)?;
+        self.room.keep(self.id, out);
+        out.emit(Answer::Removed { names });
+        self.tell_everyone(out);
         Ok(())
     }
 

@@ -18,7 +18,7 @@ use menace_core::menace::{BeadColours, BeadRules};
 use menace_core::ttt::Cell;
 
 use crate::answer::{Answer, HelpEntry, OpponentEntry, PresetEntry};
-use crate::engine::RulesChange;
+use crate::engine::{PlayersChange, RulesChange};
 use crate::session::{Flow, Session};
 use crate::sink::{Out, Sink, Stop};
 use crate::text::{quote, trailing};
@@ -78,6 +78,8 @@ pub enum Command {
     Matchboxes(bool),
     /// `name NAME` (class): the player's name.
     Name(String),
+    /// `players remove NAME` / `players clear` (class, the teacher's).
+    Players(PlayersChange),
     /// `teacher KEY` (class): open the teacher's commands.
     Teacher(String),
     /// `class` (class): the whole class.
@@ -98,6 +100,8 @@ pub enum Who {
     Private,
     /// Only in a class.
     Class,
+    /// Only in a class, and only the teacher.
+    ClassTeacher,
 }
 
 impl Who {
@@ -105,14 +109,14 @@ impl Who {
     /// session, else whether the session is the teacher's.
     pub fn refusal(self, name: &str, member: Option<bool>) -> Option<String> {
         match (self, member) {
-            (Who::Teacher, Some(false)) => {
+            (Who::Teacher | Who::ClassTeacher, Some(false)) => {
                 Some(format!("`{name}` is the teacher's in a class: send `teacher KEY` first"))
             }
             (Who::Private, Some(_)) => Some(format!(
                 "`{name}` is for a private session, not a class (the class's machine is the \
                  server's: the teacher downloads it with `export`)"
             )),
-            (Who::Class, None) => {
+            (Who::Class | Who::ClassTeacher, None) => {
                 Some(format!("`{name}` is for a class session (menace serve --class)"))
             }
             _ => None,
@@ -126,6 +130,7 @@ impl Who {
             Who::Teacher => "the teacher",
             Who::Private => "no (private only)",
             Who::Class => "anyone (class only)",
+            Who::ClassTeacher => "the teacher (class only)",
         }
     }
 }
@@ -414,6 +419,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         run: Session::run_name,
     },
     CommandSpec {
+        name: "players",
+        usage: "players remove NAME|clear",
+        summary: "in a class: take one name (or every name) off the class's board, keeping the score, the curve and the boxes; `clear` also lets every connection name new players again",
+        support: Support::TTT_MENACE,
+        who: Who::ClassTeacher,
+        parse: parse_players,
+        run: Session::run_players,
+    },
+    CommandSpec {
         name: "teacher",
         usage: "teacher KEY",
         summary: "in a class: the teacher's key (the server printed it); opens reset, rules, seed, train, export and import to this session; each wrong key waits a second",
@@ -582,6 +596,18 @@ fn parse_on_off(rest: &str) -> Result<Command, String> {
 fn parse_name(rest: &str) -> Result<Command, String> {
     let name = menace_core::menace::state::check_name(rest).map_err(|e| format!("name: {e}"))?;
     Ok(Command::Name(name))
+}
+
+fn parse_players(rest: &str) -> Result<Command, String> {
+    let rest = rest.trim();
+    let (verb, name) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match verb.to_ascii_lowercase().as_str() {
+        "clear" if name.trim().is_empty() => Ok(Command::Players(PlayersChange::Clear)),
+        "remove" if !name.trim().is_empty() => {
+            Ok(Command::Players(PlayersChange::Remove(name.trim().to_string())))
+        }
+        _ => Err("players: expected `players remove NAME` or `players clear`".into()),
+    }
 }
 
 fn parse_key(rest: &str) -> Result<Command, String> {
@@ -959,6 +985,11 @@ impl Session {
     pub(crate) fn run_name(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
         let Command::Name(name) = cmd else { return Err(mismatch()) };
         self.engine.name(&name, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_players(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Players(change) = cmd else { return Err(mismatch()) };
+        self.engine.players(&change, out).map(|()| Flow::Continue)
     }
 
     pub(crate) fn run_teacher(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {

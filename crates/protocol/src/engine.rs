@@ -82,6 +82,10 @@ pub(crate) trait Engine: Send {
     fn name(&mut self, _name: &str, _out: &mut Out) -> Result<(), String> {
         Err(CLASS_ONLY.into())
     }
+    /// `players remove NAME|clear` (class only, the teacher's).
+    fn players(&mut self, _change: &PlayersChange, _out: &mut Out) -> Result<(), String> {
+        Err(CLASS_ONLY.into())
+    }
     /// `teacher KEY` (class only).
     fn teacher(&mut self, _key: &str, _out: &mut Out) -> Result<(), String> {
         Err(CLASS_ONLY.into())
@@ -98,6 +102,15 @@ pub(crate) trait Engine: Send {
     fn class(&self) -> Result<Answer, String> {
         Err(CLASS_ONLY.into())
     }
+}
+
+/// What `players` does to the class's board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayersChange {
+    /// Takes one name (or the name that looks the same) off the board.
+    Remove(String),
+    /// Takes every name off the board.
+    Clear,
 }
 
 /// What a private session answers to a class's command (the table refuses them first).

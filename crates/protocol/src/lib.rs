@@ -56,9 +56,9 @@ pub mod transport;
 
 pub use answer::Answer;
 pub use command::{parse_line, Command, COMMANDS};
-pub use engine::RulesChange;
+pub use engine::{PlayersChange, RulesChange};
 pub use history::HISTORY;
-pub use lines::{Input, LineReader, MAX_LINE};
+pub use lines::{limit_for, too_long, Input, LineReader, MAX_IMPORT_LINE, MAX_LINE};
 pub use menace_files::FileAccess;
 pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
 pub use sink::{Closed, JsonLines, Sink, Stop};

@@ -6,8 +6,8 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -29,16 +29,74 @@ impl std::fmt::Display for Busy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "the engine is busy: {QUEUE} lines are already waiting; send `stop` or wait for answers"
+            "the engine is busy: its queue is full ({QUEUE} lines or {} MiB wait at most); \
+             send `stop` or wait for answers",
+            QUEUE_BYTES >> 20
         )
     }
 }
 
 impl std::error::Error for Busy {}
 
-/// Lines a [`Worker`] holds before [`Worker::send`] answers [`Busy`]. With lines of at
-/// most [`MAX_LINE`](crate::MAX_LINE) bytes, the queue holds at most 4 MiB.
+/// Lines a [`Worker`] holds before [`Worker::send`] answers [`Busy`].
 pub const QUEUE: usize = 64;
+
+/// Bytes of lines a [`Worker`] holds at most (one line of any length is always taken):
+/// 64 command lines of [`MAX_LINE`](crate::MAX_LINE), or four `import`s of a whole class.
+pub const QUEUE_BYTES: usize = 4 << 20;
+
+/// The bytes of lines waiting in a worker's queue.
+#[derive(Default)]
+struct Held {
+    bytes: Mutex<usize>,
+    freed: Condvar,
+}
+
+impl Held {
+    fn lock(&self) -> std::sync::MutexGuard<'_, usize> {
+        self.bytes.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Takes `n` bytes if they fit (or nothing else is held).
+    fn try_take(&self, n: usize) -> bool {
+        let mut held = self.lock();
+        if *held > 0 && *held + n > QUEUE_BYTES {
+            return false;
+        }
+        *held += n;
+        true
+    }
+
+    /// Takes `n` bytes, waiting while they do not fit; `false` if `ended` says the
+    /// session is gone meanwhile.
+    fn take_wait(&self, n: usize, ended: impl Fn() -> bool) -> bool {
+        let mut held = self.lock();
+        while *held > 0 && *held + n > QUEUE_BYTES {
+            if ended() {
+                return false;
+            }
+            held = self
+                .freed
+                .wait_timeout(held, Duration::from_millis(50))
+                .unwrap_or_else(PoisonError::into_inner)
+                .0;
+        }
+        *held += n;
+        true
+    }
+
+    fn give(&self, n: usize) {
+        let mut held = self.lock();
+        *held = held.saturating_sub(n);
+        self.freed.notify_all();
+    }
+}
+
+fn size(input: &Input) -> usize {
+    match input {
+        Ok(line) | Err(line) => line.len(),
+    }
+}
 
 /// A session on its own thread: lines queue in a bounded channel and are handled in
 /// order; a `stop` line takes effect at once (it ends the running command at its next
@@ -46,6 +104,7 @@ pub const QUEUE: usize = 64;
 /// produced. Used by stdin and by the WebSocket server.
 pub struct Worker {
     lines: Mutex<Option<SyncSender<Input>>>,
+    held: Arc<Held>,
     stop: Stop,
     closing: Arc<AtomicBool>,
     thread: Mutex<Option<JoinHandle<Session>>>,
@@ -57,12 +116,47 @@ impl Worker {
         let (tx, rx) = mpsc::sync_channel::<Input>(QUEUE);
         let stop = Stop::new();
         let closing = Arc::new(AtomicBool::new(false));
-        let (flag, quit) = (stop.clone(), closing.clone());
+        let held = Arc::new(Held::default());
+        let (flag, quit, taken) = (stop.clone(), closing.clone(), held.clone());
         let thread = std::thread::Builder::new()
             .name("menace-session".into())
-            .spawn(move || run(session, sink, rx, flag, quit))
+            .spawn(move || run(session, sink, rx, flag, quit, taken))
             .expect("start the session thread");
-        Worker { lines: Mutex::new(Some(tx)), stop, closing, thread: Mutex::new(Some(thread)) }
+        Worker {
+            lines: Mutex::new(Some(tx)),
+            held,
+            stop,
+            closing,
+            thread: Mutex::new(Some(thread)),
+        }
+    }
+
+    /// Queues `input` without waiting: `Busy` when [`QUEUE`] lines or [`QUEUE_BYTES`]
+    /// already wait, or the session has ended.
+    fn try_queue(&self, input: Input) -> Result<(), Busy> {
+        let n = size(&input);
+        let sender = self.sender()?;
+        if !self.held.try_take(n) {
+            return Err(Busy);
+        }
+        sender.try_send(input).map_err(|_| {
+            self.held.give(n);
+            Busy
+        })
+    }
+
+    /// Queues `input`, waiting while the queue is full. `Busy` only if the session has
+    /// ended.
+    fn queue_wait(&self, input: Input) -> Result<(), Busy> {
+        let n = size(&input);
+        let sender = self.sender()?;
+        if !self.held.take_wait(n, || self.is_finished()) {
+            return Err(Busy);
+        }
+        sender.send(input).map_err(|_| {
+            self.held.give(n);
+            Busy
+        })
     }
 
     fn sender(&self) -> Result<SyncSender<Input>, Busy> {
@@ -75,10 +169,7 @@ impl Worker {
         if is_stop_line(&line) {
             self.stop.request();
         }
-        match self.sender()?.try_send(Ok(line)) {
-            Ok(()) => Ok(()),
-            Err(TrySendError::Full(_)) | Err(TrySendError::Disconnected(_)) => Err(Busy),
-        }
+        self.try_queue(Ok(line))
     }
 
     /// Queues `line`, waiting while the queue is full (for a reader that can simply pause,
@@ -87,19 +178,19 @@ impl Worker {
         if is_stop_line(&line) {
             self.stop.request();
         }
-        self.sender()?.send(Ok(line)).map_err(|_| Busy)
+        self.queue_wait(Ok(line))
     }
 
     /// Queues an error answer for a line the transport refused itself (too long, not
     /// UTF-8), so it is answered in its turn; waits while the queue is full.
     pub fn refuse_wait(&self, message: String) -> Result<(), Busy> {
-        self.sender()?.send(Err(message)).map_err(|_| Busy)
+        self.queue_wait(Err(message))
     }
 
     /// Like [`Worker::refuse_wait`] but never waits: `Err(Busy)` when the queue is full
     /// (for a transport that must not block, like the WebSocket server's async tasks).
     pub fn refuse(&self, message: String) -> Result<(), Busy> {
-        self.sender()?.try_send(Err(message)).map_err(|_| Busy)
+        self.try_queue(Err(message))
     }
 
     /// Whether the session has ended (`quit`, or its sink closed).
@@ -165,6 +256,7 @@ fn run(
     lines: Receiver<Input>,
     stop: Stop,
     closing: Arc<AtomicBool>,
+    held: Arc<Held>,
 ) -> Session {
     loop {
         if closing.load(Ordering::SeqCst) {
@@ -176,6 +268,7 @@ fn run(
             Err(RecvTimeoutError::Timeout) => continue,
             Err(RecvTimeoutError::Disconnected) => break,
         };
+        held.give(size(&line));
         if closing.load(Ordering::SeqCst) {
             break;
         }

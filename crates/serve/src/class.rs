@@ -4,10 +4,9 @@
 //! (`name`, `teacher`, `class`) are rows of the protocol's table. This module only
 //! carries the room's broadcasts to every connection, caps the sessions, and saves the
 //! class file (a state document, as `save` writes, with the class's record) after every
-//! change and when the server stops.
+//! change, before the change is told to anyone, and when the server stops.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::extract::ws::WebSocketUpgrade;
@@ -19,10 +18,10 @@ use menace_core::menace::state::State;
 use menace_core::menace::BeadRules;
 use menace_protocol::class::{Room as SharedMachine, RoomOptions, WRONG_KEY_WAIT};
 use menace_protocol::Answer;
-use tokio::sync::{broadcast, Notify, Semaphore};
+use tokio::sync::{broadcast, Semaphore};
 
 use crate::engine::Engine;
-use crate::socket::{connection, refuse, same_origin, Events, HARD_CAP, TRY_AGAIN_LATER};
+use crate::socket::{connection, refuse, same_origin, Events, Peer, HARD_CAP, TRY_AGAIN_LATER};
 use crate::Limits;
 
 /// Broadcasts a slow connection may fall behind by before it is sent the whole picture
@@ -86,19 +85,54 @@ type Event = (Option<u64>, Arc<str>);
 pub struct Room {
     machine: Arc<SharedMachine>,
     events: broadcast::Sender<Event>,
-    state: Option<PathBuf>,
-    /// Changes made so far; a save writes only a newer picture than the last one written.
-    version: Arc<AtomicU64>,
-    saved: Mutex<u64>,
-    changed: Arc<Notify>,
+    file: Option<Arc<ClassFile>>,
     sessions: Arc<Semaphore>,
     limits: Limits,
+}
+
+/// The class file and how far it is written: every change the room counts
+/// ([`SharedMachine::changes`]) is in the file once `saved` reaches it.
+///
+/// Why a whole snapshot per write, not a journal of finished games beside a periodic
+/// snapshot: the file stays the one format `save`, `load`, `import` and `eval --state`
+/// read (checked when read, fuzzed), there is nothing to replay at start, and writes are
+/// grouped: a game waits for the write in progress and the next one, which covers every
+/// game finished meanwhile, so under load one write serves many games (docs/menace.md
+/// has the load example's figures with and without it).
+struct ClassFile {
+    path: PathBuf,
+    /// The room's change count the file holds; held while a write is made, so writers
+    /// queue here and a finished write lets every game it covers go at once.
+    saved: Mutex<Option<u64>>,
+}
+
+impl ClassFile {
+    /// Returns once the file holds at least `wanted` changes, writing it if needed.
+    fn keep(&self, room: &SharedMachine, wanted: u64) -> Result<(), String> {
+        let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
+        if saved.is_some_and(|s| s >= wanted) {
+            return Ok(());
+        }
+        let (state, changes) = room.saved_state();
+        // One line, compact: the class file is also what `import` takes.
+        let text = serde_json::to_string(&state).expect("a state serializes") + "\n";
+        menace_files::write_atomic(&self.path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
+        *saved = Some(changes);
+        Ok(())
+    }
 }
 
 impl Room {
     /// The room for `options`: the class file restored if it exists (any saved MENACE, or
     /// a class file of the old format).
     pub fn open(options: ClassOptions, limits: Limits) -> Result<Arc<Room>, String> {
+        if let Some(path) = &options.state {
+            // What a kill mid-write left beside the file (this server is its one writer).
+            menace_files::remove_leftovers(path).map_err(|e| {
+                format!("{}: cannot clear its temporary files: {e}", path.display())
+            })?;
+        }
         let saved = match &options.state {
             Some(path) if path.exists() => {
                 let name = path.display().to_string();
@@ -107,18 +141,18 @@ impl Room {
             _ => None,
         };
         let events = broadcast::channel(BACKLOG).0;
-        let version = Arc::new(AtomicU64::new(0));
-        let changed = Arc::new(Notify::new());
         let bus = {
-            let (events, version, changed) = (events.clone(), version.clone(), changed.clone());
+            let events = events.clone();
             Box::new(move |from: Option<u64>, answer: &Answer| {
-                if matches!(answer, Answer::Finished { .. } | Answer::Class(_)) {
-                    version.fetch_add(1, Ordering::SeqCst);
-                    changed.notify_one();
-                }
                 let _ = events.send((from, answer.to_json().into()));
             })
         };
+        let file =
+            options.state.clone().map(|path| Arc::new(ClassFile { path, saved: Mutex::new(None) }));
+        let keeper = file.clone().map(|file| {
+            Box::new(move |room: &SharedMachine, wanted: u64| file.keep(room, wanted))
+                as menace_protocol::class::Keeper
+        });
         let side = options.side.or(saved.as_ref().map(|s| s.side)).unwrap_or(Side::First);
         let machine = SharedMachine::open(
             RoomOptions {
@@ -128,6 +162,7 @@ impl Room {
                 key: options.key,
                 seed: options.seed,
                 wrong_key_wait: WRONG_KEY_WAIT,
+                keeper,
             },
             bus,
         )
@@ -138,10 +173,7 @@ impl Room {
         Ok(Arc::new(Room {
             machine,
             events,
-            state: options.state,
-            version,
-            saved: Mutex::new(0),
-            changed,
+            file,
             sessions: Arc::new(Semaphore::new(limits.max_sessions)),
             limits,
         }))
@@ -152,45 +184,28 @@ impl Room {
         &self.machine
     }
 
-    /// Writes the class file, if there is one, unless a newer picture was written.
+    /// Writes the class file, if there is one, unless it already holds every change.
     pub fn save(&self) -> Result<(), String> {
-        let Some(path) = &self.state else { return Ok(()) };
-        let mut saved = self.saved.lock().unwrap_or_else(|e| e.into_inner());
-        let version = self.version.load(Ordering::SeqCst);
-        if version > *saved || version == 0 {
-            let state = self.machine.state();
-            // One line, compact: the class file is also what `import` takes.
-            let text = serde_json::to_string(&state).expect("a state serializes") + "\n";
-            menace_files::write_atomic(path, text.as_bytes())
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            *saved = version;
+        match &self.file {
+            Some(file) => file.keep(&self.machine, self.machine.changes()),
+            None => Ok(()),
         }
-        Ok(())
     }
 
-    /// Saves after every change, off the async threads, until the server stops; a failure
-    /// is told to everyone (the teacher must see it).
-    pub async fn keep_saved(self: Arc<Self>) {
-        if self.state.is_none() {
-            return;
-        }
-        loop {
-            self.changed.notified().await;
-            let room = self.clone();
-            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || room.save()).await {
-                let _ = self.events.send((None, Answer::error(e).to_json().into()));
-            }
-        }
-    }
+    /// Kept for callers of the old background saver: every change is now written before
+    /// it is told (see [`ClassFile`]), so there is nothing left to do in the background.
+    pub async fn keep_saved(self: Arc<Self>) {}
 }
 
 /// `GET /ws` in class mode: the origin check, the cap on sessions, then the connection
 /// with a session of the shared machine.
 pub async fn upgrade(
     Extract(room): Extract<Arc<Room>>,
+    peer: Option<axum::Extension<Peer>>,
     headers: HeaderMap,
     ws: WebSocketUpgrade,
 ) -> Response {
+    let client = peer.map(|axum::Extension(Peer(ip))| ip.to_string());
     if let Err(why) = same_origin(&headers) {
         return (StatusCode::FORBIDDEN, why).into_response();
     }
@@ -205,7 +220,7 @@ pub async fn upgrade(
         };
         let (answers, outbox) = tokio::sync::mpsc::channel::<String>(crate::socket::OUTBOX);
         let events = room.events.subscribe();
-        let (session, me) = room.machine.session();
+        let (session, me) = room.machine.session_from(client);
         let engine = Engine::spawn(session, answers);
         let machine = room.machine.clone();
         let picture = Box::new(move || machine.picture().to_json());

@@ -89,8 +89,8 @@ pub enum Input {
     Text(String),
     /// A frame that is not UTF-8; the position of its first bad byte.
     NotUtf8(usize),
-    /// A frame longer than [`MAX_LINE`], of this many bytes as stdin would count the same
-    /// line; its bytes were not kept.
+    /// A frame longer than its line's limit ([`menace_protocol::limit_for`]), of this many
+    /// bytes as stdin would count the same line; its bytes were not kept.
     TooLong(usize),
     /// A frame the transport refuses (answered with this error, in order).
     Refused(String),
@@ -121,8 +121,10 @@ impl Engine {
             Input::NotUtf8(at) => worker.refuse(format!(
                 "line is not valid UTF-8 (bad byte at position {at}); nothing was done"
             )),
-            Input::TooLong(n) => worker.refuse(format!(
-                "line too long: {n} bytes (the limit is {MAX_LINE}); nothing was done"
+            // Worded as stdin words the same line.
+            Input::TooLong(n) => worker.refuse(menace_protocol::too_long(
+                n as u64,
+                (n <= menace_protocol::MAX_IMPORT_LINE).then_some(MAX_LINE),
             )),
             Input::Refused(message) => worker.refuse(message),
         };

@@ -3,8 +3,9 @@
 //!
 //! The caps: an upgrade from another origin is refused (HTTP 403); past
 //! [`Limits::max_sessions`](crate::Limits) a connection gets one error frame and a close
-//! (1013, try again later); a frame over the protocol's line cap gets the protocol's
-//! line-too-long error and one over [`HARD_CAP`] closes the connection (1009); lines wait
+//! (1013, try again later); a frame holds one line under the protocol's rule (64 KiB, or
+//! 1 MiB for `import`: over its limit, the protocol's line-too-long error) and one over
+//! [`HARD_CAP`] closes the connection with a close frame that says why (1009); lines wait
 //! in a bounded queue (an error frame when it is full); the session runs on its own thread
 //! and stops when the socket closes.
 
@@ -16,13 +17,25 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::OwnedSemaphorePermit;
 
-use crate::engine::{error_json, Engine, Input, SessionOptions, MAX_LINE, QUEUE};
+use crate::engine::{error_json, Busy, Engine, Input, SessionOptions};
 use crate::AppState;
 
-/// The largest frame read at all. Frames between the line cap and this are answered like
-/// an over-long line on stdin; larger ones end the connection. Bounds what one connection
-/// can make the server hold.
-pub const HARD_CAP: usize = 1 << 20;
+/// The largest frame read at all: the longest line the protocol takes
+/// ([`menace_protocol::MAX_IMPORT_LINE`], an `import` of a whole class) with a line end
+/// (`\r\n`) and a byte-order mark. A line over its own limit inside that is answered as
+/// stdin answers it; a larger frame ends the connection with close code 1009 and the
+/// reason. Bounds what one connection can make the server hold.
+pub const HARD_CAP: usize = menace_protocol::MAX_IMPORT_LINE + 5;
+
+/// How long a connection closed for an oversized frame stays open, unread, before it is
+/// dropped: the client is most likely still sending the frame, and dropping a socket with
+/// unread data sends a TCP reset, which can overtake the close frame that says why.
+const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The address a connection came from, as the accept loop knows it (a request
+/// extension): a class counts its names per address.
+#[derive(Copy, Clone, Debug)]
+pub struct Peer(pub std::net::IpAddr);
 
 /// Answers buffered towards a slow client before its session waits for it.
 pub(crate) const OUTBOX: usize = 256;
@@ -151,9 +164,7 @@ pub(crate) async fn connection(
                     Frame::Closed => break,
                 };
                 if engine.send(input).is_err() {
-                    let busy = error_json(format!(
-                        "busy: {QUEUE} lines are already waiting; this line was not run"
-                    ));
+                    let busy = error_json(format!("{Busy}; this line was not run"));
                     if socket.send(Message::Text(busy.into())).await.is_err() {
                         break;
                     }
@@ -225,9 +236,18 @@ pub(crate) async fn read_frame(
         Some(Ok(Message::Ping(_) | Message::Pong(_))) => Frame::Nothing,
         Some(Ok(Message::Close(_))) | None => Frame::Closed,
         Some(Err(e)) => {
-            let reason = format!("{e}").chars().take(100).collect::<String>();
+            // tungstenite refuses a frame over the cap from its header, before reading it.
+            let too_big = format!("{e:?}").contains("Capacity")
+                || format!("{e}").contains("Space limit exceeded");
+            let reason = if too_big {
+                format!("frame too big: a frame holds one line of at most {HARD_CAP} bytes")
+            } else {
+                format!("{e}").chars().take(100).collect::<String>()
+            };
             let frame = CloseFrame { code: TOO_BIG, reason: reason.into() };
-            let _ = socket.send(Message::Close(Some(frame))).await;
+            if socket.send(Message::Close(Some(frame))).await.is_ok() && too_big {
+                tokio::time::sleep(LINGER).await;
+            }
             Frame::Closed
         }
     }
@@ -243,17 +263,14 @@ fn first_line<'a>(bytes: &'a [u8], first: &mut bool) -> &'a [u8] {
 }
 
 /// A frame as one line: a trailing line end (`\n` or `\r\n`) is allowed, a second line
-/// is not. Binary frames are read as the bytes of a line, as stdin reads them (refused
-/// unless UTF-8), so any line stdin takes can be sent.
+/// is not, and the line is held to the protocol's limit for its command
+/// ([`menace_protocol::limit_for`]), counted as stdin counts it (without its line end).
+/// Binary frames are read as the bytes of a line, as stdin reads them (refused unless
+/// UTF-8), so any line stdin takes can be sent.
 pub fn line_of(bytes: &[u8]) -> Input {
-    // Counted as stdin counts the same line: with its line end when far over the cap,
-    // without it (and without a carriage return) when just over.
     let raw = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    if raw.len() > MAX_LINE + 4 {
-        return Input::TooLong(raw.len() + 1);
-    }
     let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-    if line.len() > MAX_LINE {
+    if line.len() > menace_protocol::limit_for(line) {
         return Input::TooLong(line.len());
     }
     if line.contains(&b'\n') {
@@ -271,6 +288,7 @@ pub fn line_of(bytes: &[u8]) -> Input {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::MAX_LINE;
     use axum::http::HeaderValue;
 
     #[test]
@@ -282,6 +300,14 @@ mod tests {
         assert_eq!(line_of(b"ok \xff"), Input::NotUtf8(3));
         assert_eq!(line_of(&vec![b'a'; MAX_LINE]), Input::Text("a".repeat(MAX_LINE)));
         assert_eq!(line_of(&vec![b'a'; MAX_LINE + 1]), Input::TooLong(MAX_LINE + 1));
+        // `import` may be longer, up to its own limit.
+        let import = |n: usize| [b"import ".as_slice(), &vec![b'{'; n - 7]].concat();
+        let long = import(MAX_LINE + 1);
+        assert!(matches!(line_of(&long), Input::Text(t) if t.len() == MAX_LINE + 1));
+        let most = menace_protocol::MAX_IMPORT_LINE;
+        assert!(matches!(line_of(&import(most)), Input::Text(_)));
+        assert_eq!(line_of(&import(most + 1)), Input::TooLong(most + 1));
+        assert!(HARD_CAP >= most + "\r\n".len() + 3);
     }
 
     fn headers(origin: Option<&str>, host: &str) -> HeaderMap {

@@ -2,6 +2,7 @@
 //! workspace is linked once for them: `cargo test -p menace-core --test it` is the quick loop.
 
 mod bead_colours;
+mod class_names;
 mod eval;
 mod file_loaders;
 mod hexapawn;

@@ -42,6 +42,7 @@ fn room_on(events: Arc<Mutex<Vec<Event>>>, state: Option<State>, side: Side) -> 
         key: KEY.into(),
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
+        keeper: None,
     };
     Room::open(options, bus).unwrap()
 }
@@ -359,4 +360,170 @@ fn a_class_against_menace_playing_second_lets_the_person_open() {
     let refused = class.send("t", &format!("import {first}"));
     assert!(refused[0].1.contains("start with --side first"), "{:?}", kinds(&refused));
     assert_eq!(class.room.state(), state);
+}
+
+/// One connection gives three new names at most (typos), and names already on the board
+/// are free to take; a name that looks like one on the board is that player, even when
+/// both were given before either finished a game.
+#[test]
+fn names_are_bounded_per_connection_and_lookalikes_are_one_player() {
+    let mut class = Class::new(None);
+    for (i, name) in ["Ada", "Bo", "Cy"].iter().enumerate() {
+        let a = class.send("flood", &format!("name {name}"));
+        assert_eq!(kinds(&a), ["flood: \"named\" null"], "name {i}");
+    }
+    let a = class.send("flood", "name Dee");
+    assert!(a[0].1.contains("3 new names at most"), "{a:?}");
+    // Back to one of its own names: fine.
+    assert_eq!(kinds(&class.send("flood", "name Bo")), ["flood: \"named\" null"]);
+
+    // Two lookalikes named before either plays: one player on the board.
+    class.send("latin", "name Zed");
+    class.send("cyrillic", "name Z\u{0435}d"); // Cyrillic e
+    class.send("latin", "matchboxes off");
+    class.send("cyrillic", "matchboxes off");
+    play_one(&mut class, "latin");
+    play_one(&mut class, "cyrillic");
+    let players = class.room.snapshot().class().players.clone();
+    assert_eq!(players.len(), 1, "{players:?}");
+    let zed = &players["Zed"];
+    assert_eq!(zed.win + zed.draw + zed.loss, 2);
+}
+
+/// Past [`NAMES_PER_ADDRESS`] names from one address, or on a full board, a new player's
+/// games count for the class, unlisted (`unlisted: true`), and the teacher's
+/// `players clear` makes room again without touching the score or the boxes.
+#[test]
+fn a_full_board_stays_usable_and_one_address_cannot_fill_it() {
+    use menace_protocol::class::NAMES_PER_ADDRESS;
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let room = room_on(events.clone(), None, Side::First);
+    let mut class = Class { room, events, members: Vec::new() };
+    let join = |class: &mut Class, who: &str| {
+        let (session, id) = class.room.session_from(Some("10.0.0.7".into()));
+        class.members.push((who.to_string(), id, session));
+    };
+    for i in 0..=NAMES_PER_ADDRESS {
+        let who = format!("s{i}");
+        join(&mut class, &who);
+        class.send(&who, "matchboxes off");
+        let named = class.send(&who, &format!("name p{i}"));
+        let v: Value = serde_json::from_str(&named[0].1).unwrap();
+        assert_eq!(v["type"], "named");
+        assert_eq!(v["unlisted"].as_bool().unwrap_or(false), i == NAMES_PER_ADDRESS, "{v}");
+        play_one(&mut class, &who);
+    }
+    let record = class.room.snapshot();
+    assert_eq!(record.class().players.len(), NAMES_PER_ADDRESS);
+    assert_eq!(record.class().score.games(), NAMES_PER_ADDRESS as u64 + 1, "every game counts");
+    // Another address is not held up.
+    let (session, id) = class.room.session_from(Some("10.0.0.8".into()));
+    class.members.push(("other".into(), id, session));
+    let named = class.send("other", "name Eve");
+    assert!(named[0].1.contains("\"named\"") && !named[0].1.contains("unlisted"), "{named:?}");
+
+    let boxes = beads(record.machine());
+    class.send("t", &format!("teacher {KEY}"));
+    let removed = class.send("t", "players clear");
+    let v: Value = serde_json::from_str(&removed[0].1).unwrap();
+    assert_eq!(v["names"].as_array().unwrap().len(), NAMES_PER_ADDRESS);
+    let after = class.room.snapshot();
+    assert!(after.class().players.is_empty());
+    assert_eq!(after.class().score, record.class().score, "the score stays");
+    assert_eq!(beads(after.machine()), boxes, "the boxes stay");
+    // The address may name players again.
+    let named = class.send(&format!("s{NAMES_PER_ADDRESS}"), "name p0");
+    assert!(!named[0].1.contains("unlisted"), "{named:?}");
+}
+
+/// The room's keeper is called before a change is told: when a `finished` answer goes
+/// out, the keeper has already been asked to keep a state that holds that game.
+#[test]
+fn a_finished_game_is_kept_before_anyone_is_told() {
+    let events: Arc<Mutex<Vec<Event>>> = Arc::new(Mutex::new(Vec::new()));
+    let bus_events = events.clone();
+    let bus: Bus = Box::new(move |from, answer: &Answer| {
+        bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
+    });
+    let kept = events.clone();
+    let keeper: menace_protocol::class::Keeper = Box::new(move |room: &Room, wanted: u64| {
+        let (state, changes) = room.saved_state();
+        assert!(changes >= wanted);
+        let games = state.class.as_ref().unwrap().score.games();
+        kept.lock().unwrap().push(Event::Own("keeper".into(), games.to_string()));
+        Ok(())
+    });
+    let options = RoomOptions {
+        state: None,
+        rules: BeadRules::challenge(),
+        side: Side::First,
+        key: KEY.into(),
+        seed: 7,
+        wrong_key_wait: Duration::from_millis(20),
+        keeper: Some(keeper),
+    };
+    let room = Room::open(options, bus).unwrap();
+    let mut class = Class { room, events: events.clone(), members: Vec::new() };
+    class.send("watcher", "class");
+    class.send("ada", "name Ada");
+    // Recorded in order: the keeper's calls, the answers and the broadcasts.
+    let mut answers = class.send("ada", "games 1");
+    let mut log = Vec::new();
+    loop {
+        log.extend(answers.iter().cloned());
+        if let Some((_, a)) = answers.iter().find(|(_, a)| a.contains("\"match_over\"")) {
+            assert!(a.contains("\"played\":1"));
+            break;
+        }
+        let (_, last) = answers.iter().rev().find(|(_, a)| a.contains("\"board\"")).unwrap();
+        let last: Value = serde_json::from_str(last).unwrap();
+        answers = class.send("ada", &format!("move {}", free(&last["board"])));
+    }
+    let kept_at = log.iter().position(|(who, games)| who == "keeper" && games == "1");
+    let told = log.iter().position(|(_, a)| a.contains("\"finished\"") || a.contains("\"result\""));
+    assert!(kept_at.is_some() && kept_at < told, "kept at {kept_at:?}, told at {told:?}");
+}
+
+/// Whatever `export` answers, `import` takes back: a class at every maximum (a full board
+/// of the longest names in four-byte characters, the whole curve, every training record,
+/// the largest counts) exported, then imported through the protocol's line reader.
+#[test]
+fn the_largest_class_export_imports_back() {
+    use menace_core::menace::state::{ClassPoint, MAX_CURVE, MAX_NAME, MAX_PLAYERS, MAX_TRAINED};
+    use menace_core::play::Tally;
+    let most = Tally { win: u64::MAX / 3, draw: u64::MAX / 3, loss: u64::MAX / 3 };
+    let mut state =
+        State::of(&Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge()), u64::MAX);
+    let mut record = menace_core::menace::state::ClassRecord::default();
+    for i in 0..MAX_PLAYERS {
+        // CJK Extension B: four bytes each in UTF-8, unchanged by normalisation.
+        let n: String =
+            (0..MAX_NAME).map(|j| char::from_u32(0x20000 + (i * 37 + j) as u32).unwrap()).collect();
+        record.players.insert(n, most);
+    }
+    for i in 0..MAX_TRAINED {
+        record.trained.insert(format!("mixed:0.{i:0>56}"), most);
+    }
+    record.curve = (0..MAX_CURVE as u64)
+        .map(|g| ClassPoint { games: u64::MAX - 1000 + g, net: i64::MIN })
+        .collect();
+    record.score = most;
+    state.class = Some(record);
+    assert_eq!(state.class.as_ref().unwrap().check(), Ok(()));
+    let mut class = Class::on(None, Side::First);
+    class.send("t", &format!("teacher {KEY}"));
+    let line = format!("import {}", serde_json::to_string(&state).unwrap());
+    assert!(line.len() <= menace_protocol::MAX_IMPORT_LINE, "{} bytes", line.len());
+    // Through the reader stdin and the socket share, then the session.
+    let mut reader = menace_protocol::LineReader::new(std::io::Cursor::new(format!("{line}\n")));
+    let read = reader.next_line().unwrap().unwrap().expect("the line is taken");
+    let answers = class.send("t", &read);
+    assert!(
+        answers[0].1.contains("\"imported\""),
+        "{}",
+        &answers[0].1[..200.min(answers[0].1.len())]
+    );
+    let exported = class.send("t", "export");
+    let v: Value = serde_json::from_str(&exported[0].1).unwrap();
+    assert_eq!(v["state"]["class"]["players"].as_object().unwrap().len(), MAX_PLAYERS);
 }

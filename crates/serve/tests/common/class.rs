@@ -42,13 +42,11 @@ pub async fn start_class_on(
     let router = menace_serve::class_app(room.clone());
     let served = room.clone();
     let task = tokio::spawn(async move {
-        let saver = tokio::spawn(served.clone().keep_saved());
         menace_serve::serve_router(listener, router, &[], async {
             let _ = stopped.await;
         })
         .await
         .unwrap();
-        saver.abort();
         served.save().unwrap();
     });
     (addr, room, stop, task)

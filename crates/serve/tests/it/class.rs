@@ -208,3 +208,39 @@ async fn the_class_file_survives_a_restart() {
     assert_eq!(picture["games_played"], 3);
     assert_eq!(picture["players"][0]["name"], "Ada");
 }
+
+/// The teacher takes back the class's own export, however large (a board of 800 long
+/// names makes it over 140 KB, past the 64 KiB of an ordinary line): `import` lines may
+/// be as long as a saved state.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_class_takes_back_its_own_large_export() {
+    use menace_core::menace::state::State;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("class.json");
+    let machine = menace_core::menace::Matchboxes::new(
+        menace_core::ttt::TicTacToe,
+        menace_core::game::Side::First,
+        menace_core::menace::BeadRules::challenge(),
+    );
+    let mut state = State::of(&machine, 800);
+    let mut class = menace_core::menace::state::ClassRecord::default();
+    for i in 0..800u32 {
+        let name: String = (0..32).map(|j| char::from_u32(0x20000 + i * 32 + j).unwrap()).collect();
+        class.players.insert(name, menace_core::play::Tally { win: 1, draw: 0, loss: 0 });
+    }
+    class.score = menace_core::play::Tally { win: 800, draw: 0, loss: 0 };
+    state.class = Some(class);
+    std::fs::write(&path, serde_json::to_string(&state).unwrap()).unwrap();
+
+    let (addr, room, _stop, _task) = start_class(Some(path), menace_serve::Limits::default()).await;
+    let (mut teacher, _) = join(addr).await;
+    request(&mut teacher, &format!("teacher {KEY}"), "teacher").await;
+    let (exported, _) = request(&mut teacher, "export", "state").await;
+    let text = exported["state"].to_string();
+    assert!(text.len() > 140_000, "{} bytes", text.len());
+    let before = room.machine().state();
+    let (a, _) = request(&mut teacher, &format!("import {text}"), "imported").await;
+    assert_eq!(a["type"], "imported", "{}", short(&a));
+    assert_eq!(a["games_played"], 800);
+    assert_eq!(room.machine().state(), before, "the class came back as it was");
+}

@@ -229,3 +229,31 @@ async fn a_silent_session_is_closed_and_its_place_freed() {
     assert_eq!(next(&mut ws).await, Frame::Close(Some(1001)));
     assert!(admitted_within(addr, 500).await, "the silent session kept its place");
 }
+
+/// A frame over the one frame cap gets a close frame that says why (1009, "frame too
+/// big"), even while the client is still sending it: the server holds the connection
+/// open a moment after the close, so the reset of a dropped socket cannot overtake it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_over_the_cap_is_told_why_in_a_close_frame() {
+    use futures_util::StreamExt;
+    let addr = start(Limits::default()).await;
+    let ws = connect(addr, "").await;
+    let (mut sink, mut stream) = ws.split();
+    let sending = tokio::spawn(async move {
+        // 5 MB: the server refuses it from its header.
+        let _ = sink.send(Message::binary(vec![b'z'; 5 << 20])).await;
+        sink
+    });
+    let close = loop {
+        match tokio::time::timeout(std::time::Duration::from_secs(20), stream.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no close frame: {other:?}"),
+        }
+    };
+    let close = close.expect("a close frame with a code");
+    assert_eq!(u16::from(close.code), 1009);
+    assert!(close.reason.contains("frame too big"), "{}", close.reason);
+    assert!(close.reason.contains(&HARD_CAP.to_string()), "{}", close.reason);
+    let _ = sending.await;
+}

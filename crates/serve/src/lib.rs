@@ -62,8 +62,8 @@ pub const DEFAULT_MAX_SESSIONS: usize = 200;
 pub const DEFAULT_IDLE: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 /// Open connections allowed by default: 1,024. Five times the default sessions, for the
-/// bursts of parallel requests each page load makes; at the ~50 KB a connection costs,
-/// about 50 MB at worst.
+/// bursts of parallel requests each page load makes; at the ~18 KB a half-open connection
+/// costs (measured by examples/slowloris.rs), about 20 MB at worst.
 pub const DEFAULT_MAX_CONNECTIONS: usize = 1024;
 
 /// Open connections allowed from one address by default: 320, a class of 40 behind one

@@ -370,8 +370,14 @@ pub fn run(args: GoArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A judge stopped by a signal ends its running engines and all they started first.
+fn judge_signals() -> Result<(), String> {
+    menace_run::stop_entrants_on_signals().map_err(|e| format!("cannot handle signals: {e}"))
+}
+
 /// `menace go match`: a two-entrant run of the referee's tournament under the `gtp` rules.
 fn run_match(m: MatchArgs) -> Result<String, String> {
+    judge_signals()?;
     let timeout = Duration::from_secs(m.move_timeout);
     let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout)
         .with_clock(m.clock.time)
@@ -387,6 +393,7 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
 fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
+    judge_signals()?;
     let timeout = Rules::timeout_secs(t.move_timeout)?;
     let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
     let builtin = |words: &[String]| SearchFlags::overlay(base, words);

@@ -77,6 +77,10 @@ pub fn run(args: PdArgs) -> ExitCode {
         print!("{}", strategies::list());
         return ExitCode::SUCCESS;
     }
+    // Stopped by a signal, the judge ends its running entrants and all they started first.
+    if let Err(e) = menace_run::stop_entrants_on_signals() {
+        return fail(format!("cannot handle signals: {e}"));
+    }
     match run_games(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => fail(e),

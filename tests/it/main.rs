@@ -6,6 +6,8 @@
 mod common;
 #[path = "../support/golden.rs"]
 mod golden;
+#[path = "../../crates/run/tests/support/leftovers.rs"]
+mod leftovers;
 #[path = "../../crates/pd/tests/support/unhurried.rs"]
 mod unhurried;
 
@@ -15,6 +17,7 @@ mod docs_paths;
 mod engine_json;
 mod go_cli;
 mod go_tune;
+mod judges_leave_nothing;
 mod layout;
 mod pd_cli;
 mod pd_paths;

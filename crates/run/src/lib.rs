@@ -3,12 +3,19 @@
 //! Every judge and match runner (the prisoner's-dilemma judge, the Go match runner, external
 //! training opponents) goes through here, so the hard parts are solved once:
 //! no shell between us and the program ([`Program::parse`] splits a command line itself),
-//! a deadline after which the whole process group is killed, output read through a cap so
-//! a flood cannot exhaust memory, and a program that never reads its input cannot block us.
+//! a deadline after which the program is killed, output read through a cap so a flood
+//! cannot exhaust memory, and a program that never reads its input cannot block us.
+//!
+//! A program leaves nothing behind: when its run or session ends (and when a judge that
+//! called [`stop_entrants_on_signals`] is stopped), it and every process it started are
+//! killed and reaped, on Linux even those that left its process group or session
+//! (`setsid`): the judge is a child subreaper and ends the orphans its entrants leave
+//! (`reaper.rs` says how and why). Elsewhere on Unix, its process group is killed.
 //!
 //! Two shapes of conversation:
-//! - [`run_once`]: write all input, close stdin, collect capped output until exit or the
-//!   deadline (one-shot bots: the PD players, the Go king-of-the-hill format);
+//! - [`run_once`]: write all input, close stdin, collect capped output until exit (what is
+//!   in the pipe then, not what a child left running might add) or the deadline (one-shot
+//!   bots: the PD players, the Go king-of-the-hill format);
 //! - [`Session`]: a long-lived child spoken to line by line, each answer awaited with a
 //!   timeout (GTP engines, protocol opponents).
 //!
@@ -18,32 +25,31 @@
 //! What to do with many such runs (tournaments, shards, standings) is `menace-arena`'s job,
 //! which spawns nothing itself.
 
+mod entrant;
 pub mod lines;
 mod program;
+#[cfg(target_os = "linux")]
+mod reaper;
 mod run;
 mod session;
+#[cfg(unix)]
+mod signals;
 
 pub use lines::{Line, Lines};
 pub use program::{Program, ProgramError};
 pub use run::{run_once, Limits, Run};
 pub use session::{ReadError, Session};
+#[cfg(unix)]
+pub use signals::stop_entrants_on_signals;
 
-/// Kills `child` and, on Unix, every process in its process group (we start each child as
-/// the leader of a new group, so grandchildren it spawned die with it).
-pub(crate) fn kill_tree(child: &mut std::process::Child) {
-    #[cfg(unix)]
-    {
-        // SAFETY: killpg only sends a signal; the pid is our own child's, which is still
-        // unreaped here (we wait after killing), so it cannot name a reused process group.
-        unsafe {
-            libc::killpg(child.id() as libc::pid_t, libc::SIGKILL);
-        }
-    }
-    let _ = child.kill();
+/// Does nothing off Unix (there are no such signals to handle).
+#[cfg(not(unix))]
+pub fn stop_entrants_on_signals() -> std::io::Result<()> {
+    Ok(())
 }
 
 /// Makes `cmd` start its process as the leader of a new process group (Unix), so that
-/// [`kill_tree`] reaches everything it spawns.
+/// killing the group reaches everything it spawns that stays in it.
 pub(crate) fn new_group(cmd: &mut std::process::Command) {
     #[cfg(unix)]
     {

@@ -1,15 +1,15 @@
 //! One-shot runs: all input in, capped output out, killed at the deadline.
 
 use std::io::{Read, Write};
-use std::process::{Child, ExitStatus, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::OnceLock;
+use std::process::{ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, OnceLock};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use wait_timeout::ChildExt;
-
-use super::{kill_tree, Program};
+use super::entrant::Entrant;
+use super::Program;
 
 /// Limits for one run.
 #[derive(Copy, Clone, Debug)]
@@ -90,53 +90,90 @@ impl Run {
     }
 }
 
-/// Reads `from` to its end, keeping at most `cap` bytes; reports whether more came.
-fn drain_capped(mut from: impl Read, cap: usize) -> (Vec<u8>, bool) {
-    let mut kept = Vec::new();
+/// Output kept from one pipe: at most a cap, and whether more came.
+#[derive(Default)]
+struct Kept {
+    bytes: Vec<u8>,
+    truncated: bool,
+}
+
+impl Kept {
+    fn add(&mut self, data: &[u8], cap: usize) {
+        let room = cap - self.bytes.len();
+        if data.len() > room {
+            self.truncated = true;
+        }
+        self.bytes.extend_from_slice(&data[..data.len().min(room)]);
+    }
+}
+
+/// Bytes read from a pipe after the program's turn ended, at most: what it wrote before
+/// exiting is in the pipe (64 KiB by default, 1 MiB at most unless raised); more can only
+/// come from a descendant that outlived it.
+#[cfg(unix)]
+const AFTER_END: usize = 1 << 20;
+
+/// Reads `from` until its end, or, once `ended` is set (the program has exited and its
+/// turn is over), until nothing more is waiting in it: a descendant that holds the pipe
+/// open cannot keep us reading. Keeps at most `cap` bytes.
+#[cfg(unix)]
+fn drain_capped(
+    mut from: impl Read + std::os::fd::AsRawFd,
+    cap: usize,
+    ended: &std::sync::atomic::AtomicBool,
+) -> Kept {
+    use std::sync::atomic::Ordering;
+    let mut kept = Kept::default();
     let mut buf = [0u8; 8192];
-    let mut truncated = false;
+    let mut after = 0;
+    loop {
+        // Looked at before the poll: once set, the program's own output is all in the pipe.
+        let over = ended.load(Ordering::Acquire);
+        let mut fd = libc::pollfd { fd: from.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        // SAFETY: poll reads and writes the one pollfd it is given.
+        let ready = unsafe { libc::poll(&mut fd, 1, if over { 0 } else { 50 }) };
+        if ready < 0 {
+            if std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            break;
+        }
+        if ready == 0 {
+            if over {
+                break;
+            }
+            continue;
+        }
+        match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                kept.add(&buf[..n], cap);
+                if over {
+                    after += n;
+                    if after >= AFTER_END {
+                        break;
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    kept
+}
+
+/// Reads `from` to its end, keeping at most `cap` bytes.
+#[cfg(not(unix))]
+fn drain_capped(mut from: impl Read, cap: usize, _ended: &std::sync::atomic::AtomicBool) -> Kept {
+    let mut kept = Kept::default();
+    let mut buf = [0u8; 8192];
     loop {
         match from.read(&mut buf) {
             Ok(0) | Err(_) => break,
-            Ok(n) => {
-                let room = cap - kept.len();
-                if n > room {
-                    truncated = true;
-                }
-                kept.extend_from_slice(&buf[..n.min(room)]);
-            }
+            Ok(n) => kept.add(&buf[..n], cap),
         }
     }
-    (kept, truncated)
-}
-
-/// The instant the child exits, sent by a thread that does nothing but wait for it, so
-/// that a judge that wakes late still knows whether the program ended in time. `None`
-/// where the platform has no way to wait without reaping (the caller falls back).
-#[cfg(unix)]
-fn watch_exit(child: &Child) -> Option<Receiver<Instant>> {
-    let pid = child.id() as libc::id_t;
-    let (tx, rx) = mpsc::channel();
-    thread::spawn(move || loop {
-        // SAFETY: a zeroed siginfo_t is a valid value for waitid to overwrite.
-        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
-        // SAFETY: waitid only writes `info`. WNOWAIT leaves the child unreaped, so its pid
-        // stays ours (and its group killable) until the judge reaps it with `wait`.
-        let r = unsafe { libc::waitid(libc::P_PID, pid, &mut info, libc::WEXITED | libc::WNOWAIT) };
-        if r == 0 {
-            let _ = tx.send(Instant::now());
-            return;
-        }
-        if std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            return;
-        }
-    });
-    Some(rx)
-}
-
-#[cfg(not(unix))]
-fn watch_exit(_: &Child) -> Option<Receiver<Instant>> {
-    None
+    kept
 }
 
 /// A test hook: with `MENACE_TEST_JUDGE_LAG_MS=N` set, the judge sleeps N ms after starting
@@ -153,43 +190,27 @@ fn judge_lag() -> Duration {
     })
 }
 
-/// When `child` exited, if it did by `until` or before the judge looked (`None`: it is
-/// still running). A judge that looks late still gets the exit's own instant.
-fn exit_instant(
-    child: &mut Child,
-    exits: Option<&Receiver<Instant>>,
-    until: Instant,
-) -> std::io::Result<Option<Instant>> {
-    if let Some(rx) = exits {
-        // recv_timeout takes a message already there even when called past `until`.
-        match rx.recv_timeout(until.saturating_duration_since(Instant::now())) {
-            Ok(at) => return Ok(Some(at)),
-            Err(RecvTimeoutError::Timeout) => return Ok(None),
-            // The watcher could not wait (it has said nothing): wait here instead.
-            Err(RecvTimeoutError::Disconnected) => {}
-        }
-    }
-    let left = until.saturating_duration_since(Instant::now());
-    Ok(child.wait_timeout(left)?.map(|_| Instant::now()))
-}
-
 /// Runs `program` with `input` on its standard input and returns what it printed.
 ///
 /// Standard input is closed after `input` is written; a program that does not read it is
 /// not waited for. The program's time runs from its start to its exit, taken by a thread
 /// that only waits for it: a program that exited before the deadline is in time however
-/// late the judge looks. One still running at the deadline is killed with its process
-/// group, and whatever it printed until then is kept; the run says how long it ran.
+/// late the judge looks, and what it printed before exiting is its answer, whatever its
+/// children do (one that keeps the output pipe open is not waited for). One still running
+/// at the deadline is killed, and whatever it printed until then is kept; the run says
+/// how long it ran. Either way, when this returns the program and every process it
+/// started are gone (see the crate's documentation for what that covers).
 pub fn run_once(program: &Program, input: &[u8], limits: Limits) -> Run {
     run_lagged(program, input, limits, judge_lag())
 }
 
 /// [`run_once`] by a judge that sleeps `lag` after starting the program, before it looks.
 fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) -> Run {
-    let mut cmd = program.command();
-    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    let mut child = match cmd.spawn() {
-        Ok(c) => c,
+    let piped = |cmd: &mut std::process::Command| {
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    };
+    let mut entrant = match Entrant::spawn(program, piped) {
+        Ok(e) => e,
         Err(e) => {
             return Run {
                 spawn_error: Some(format!("{}: {e}", program.argv[0])),
@@ -202,7 +223,7 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
     // fork on a loaded machine is not charged to it.
     let start = Instant::now();
     let until = start + limits.deadline;
-    let exits = watch_exit(&child);
+    let child = entrant.child();
 
     let mut stdin = child.stdin.take().expect("stdin was piped");
     let input = input.to_vec();
@@ -210,53 +231,55 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
     thread::spawn(move || {
         let _ = stdin.write_all(&input);
     });
+    let ended = Arc::new(AtomicBool::new(false));
     let (out_tx, out_rx) = mpsc::channel();
     let stdout = child.stdout.take().expect("stdout was piped");
-    let cap = limits.max_output;
+    let (cap, over) = (limits.max_output, ended.clone());
     thread::spawn(move || {
-        let _ = out_tx.send(drain_capped(stdout, cap));
+        let _ = out_tx.send(drain_capped(stdout, cap, &over));
     });
     let (err_tx, err_rx) = mpsc::channel();
     let stderr = child.stderr.take().expect("stderr was piped");
-    let cap = limits.max_stderr;
+    let (cap, over) = (limits.max_stderr, ended.clone());
     thread::spawn(move || {
-        let _ = err_tx.send(drain_capped(stderr, cap));
+        let _ = err_tx.send(drain_capped(stderr, cap, &over));
     });
 
     thread::sleep(lag);
     let mut run = Run { deadline: limits.deadline, ..Run::default() };
-    match exit_instant(&mut child, exits.as_ref(), until) {
+    match entrant.exited_by(until) {
         Ok(Some(at)) => {
-            run.status = child.wait().ok();
+            // Its turn is over: whatever it started goes with it.
+            run.status = entrant.end();
             run.elapsed = at.saturating_duration_since(start);
             // Past the deadline, it exited while a late judge was not looking: still late.
             run.timed_out = at > until;
         }
         Ok(None) => {
             run.timed_out = true;
-            kill_tree(&mut child);
+            entrant.end();
             run.elapsed = start.elapsed();
-            let _ = child.wait();
         }
         Err(e) => {
-            kill_tree(&mut child);
-            let _ = child.wait();
+            entrant.end();
             run.elapsed = start.elapsed();
             run.spawn_error = Some(format!("waiting for {}: {e}", program.argv[0]));
         }
     }
-    // The pipes close when the process group is gone; a grandchild that escaped the
-    // group could hold them open, so the readers are waited for only until the deadline
-    // (at least a short grace after a kill). Not a fixed grace alone: on a busy machine a
-    // reader thread can be scheduled late, and a program that answered in time would lose
-    // its answer (seen: a 200 ms grace forfeited a passer's `pass` under full load).
+    // The program has exited, so what it wrote is in the pipes; the readers take that and
+    // stop, even if a descendant that escaped the kill still holds a pipe open. They are
+    // waited for until the deadline (at least a short grace): not a fixed grace alone, as
+    // on a busy machine a reader thread can be scheduled late, and a program that answered
+    // in time would lose its answer (seen: a 200 ms grace forfeited a passer's `pass`
+    // under full load).
+    ended.store(true, Ordering::Release);
     let wait = || until.saturating_duration_since(Instant::now()).max(Duration::from_millis(200));
-    if let Ok((out, truncated)) = out_rx.recv_timeout(wait()) {
-        run.stdout = out;
-        run.truncated = truncated;
+    if let Ok(out) = out_rx.recv_timeout(wait()) {
+        run.stdout = out.bytes;
+        run.truncated = out.truncated;
     }
-    if let Ok((err, _)) = err_rx.recv_timeout(wait()) {
-        run.stderr = err;
+    if let Ok(err) = err_rx.recv_timeout(wait()) {
+        run.stderr = err.bytes;
     }
     run
 }

@@ -1,12 +1,13 @@
 //! A long-lived child spoken to line by line (GTP engines, protocol opponents).
 
 use std::io::{BufReader, Write};
-use std::process::{Child, ChildStdin, Stdio};
+use std::process::{ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use super::{kill_tree, Line, Lines, Program};
+use super::entrant::Entrant;
+use super::{Line, Lines, Program};
 
 /// Why no line came back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,10 +40,11 @@ enum Answer {
 /// A running program with piped standard input and output.
 ///
 /// A reader thread splits the program's output into capped lines ([`Lines`]), so
-/// [`Session::read_line`] can wait with a timeout. Dropping the session kills the program
-/// and its process group.
+/// [`Session::read_line`] can wait with a timeout. When the session ends ([`Session::finish`]
+/// or dropping it), the program and every process it started are killed (see the crate's
+/// documentation for what that covers).
 pub struct Session {
-    child: Child,
+    entrant: Entrant,
     stdin: Option<ChildStdin>,
     lines: Receiver<Answer>,
     program: Program,
@@ -58,13 +60,14 @@ impl Session {
         max_line: usize,
         keep_stderr: bool,
     ) -> std::io::Result<Session> {
-        let mut cmd = program.command();
-        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(if keep_stderr {
-            Stdio::inherit()
-        } else {
-            Stdio::null()
-        });
-        let mut child = cmd.spawn()?;
+        let mut entrant = Entrant::spawn(program, |cmd| {
+            cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(if keep_stderr {
+                Stdio::inherit()
+            } else {
+                Stdio::null()
+            });
+        })?;
+        let child = entrant.child();
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout was piped");
         let (tx, rx) = mpsc::channel();
@@ -83,7 +86,7 @@ impl Session {
                 }
             }
         });
-        Ok(Session { child, stdin, lines: rx, program: program.clone() })
+        Ok(Session { entrant, stdin, lines: rx, program: program.clone() })
     }
 
     /// The program this session runs.
@@ -116,24 +119,19 @@ impl Session {
         self.stdin = None;
     }
 
-    /// Waits up to `timeout` for the program to exit by itself, then kills it.
+    /// Waits up to `timeout` for the program to exit by itself, then kills it, and
+    /// whatever it started.
     pub fn finish(mut self, timeout: Duration) {
-        use wait_timeout::ChildExt;
         self.close_input();
-        if let Ok(Some(_)) = self.child.wait_timeout(timeout) {
-            return;
-        }
-        kill_tree(&mut self.child);
-        let _ = self.child.wait();
+        let _ = self.entrant.exited_by(Instant::now() + timeout);
+        self.entrant.end();
     }
 }
 
 impl Drop for Session {
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            kill_tree(&mut self.child);
-            let _ = self.child.wait();
-        }
+        self.stdin = None;
+        self.entrant.end();
     }
 }
 

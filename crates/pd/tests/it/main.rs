@@ -2,6 +2,8 @@
 //! workspace is linked once for them, its shared helpers compiled once: `cargo test -p
 //! menace-pd --test it` is the quick loop.
 
+#[path = "../../../run/tests/support/leftovers.rs"]
+mod leftovers;
 #[path = "../support/unhurried.rs"]
 mod unhurried;
 

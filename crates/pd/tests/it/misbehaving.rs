@@ -112,3 +112,28 @@ fn the_programs_of_a_round_run_at_the_same_time() {
     assert_eq!(takes_of(&g, 0, 1), [2]);
     assert_eq!(takes_of(&g, 0, 2), [1]);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn an_answer_printed_before_exiting_counts_and_the_programs_children_are_gone() {
+    use crate::leftovers::{assert_all_gone, unique};
+    // The f.sh: it answers and exits, leaving a child that holds its output open
+    // (and one in a session of its own). The answer counts, with no incident; nothing it
+    // started outlives its turn; the round does not wait for the pipe until the deadline.
+    let (bg, own) = (unique(308), unique(309));
+    let script = format!("sleep {bg} &\nsetsid sleep {own} &\necho 1\n");
+    let players =
+        vec![Player::parse("greedy").unwrap(), Player::parse("lazy").unwrap(), sh("f.sh", &script)];
+    let config = unhurried::config(2);
+    let g = play(&players, &[1, 2, 3], &[5, 6], &config).unwrap();
+    assert_all_gone(&[(&bg, "the backgrounded child"), (&own, "the setsid child")]);
+    for r in 0..2 {
+        assert_eq!(takes_of(&g, r, 3), [1], "round {r}");
+    }
+    assert!(incidents_of(&g, 3).is_empty(), "{:?}", g.incidents);
+    let takes = menace_pd::report::takes_text(&g);
+    assert_eq!(takes.lines().filter(|l| l.contains("(3, 1)")).count(), 2, "{takes}");
+    // Liveness, not speed: neither round waited out its 60 s deadline.
+    let waited: f64 = g.round_seconds.iter().sum();
+    assert!(waited < config.limits.deadline.as_secs_f64(), "{:?}", g.round_seconds);
+}

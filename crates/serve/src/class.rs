@@ -191,10 +191,6 @@ impl Room {
             None => Ok(()),
         }
     }
-
-    /// Kept for callers of the old background saver: every change is now written before
-    /// it is told (see [`ClassFile`]), so there is nothing left to do in the background.
-    pub async fn keep_saved(self: Arc<Self>) {}
 }
 
 /// `GET /ws` in class mode: the origin check, the cap on sessions, then the connection

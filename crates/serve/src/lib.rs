@@ -226,11 +226,9 @@ pub async fn serve_with(
             let limits = options.limits.clone();
             let room = class::Room::open(class, options.limits)
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
-            let saver = tokio::spawn(room.clone().keep_saved());
             let app = class_app(room.clone());
             let served = serve_router_with(listener, app, &hosts, &limits, shutdown).await;
-            saver.abort();
-            // Saved whatever happened to the serving: the class's games are not lost.
+            // Every change was written before it was told; saved once more whatever happened to the serving: the class's games are not lost.
             let saved = room.save().map_err(std::io::Error::other);
             served.and(saved)
         }

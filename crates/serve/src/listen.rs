@@ -357,7 +357,9 @@ pub async fn serve(
         };
         let moved = Moved::new();
         let io = Counted { stream, _place: place, moved: moved.clone() };
-        let service = TowerToHyperService::new(router.clone());
+        // The client's address, for what counts per address above HTTP (a class's names).
+        let peer_router = router.clone().layer(axum::Extension(crate::socket::Peer(peer.ip())));
+        let service = TowerToHyperService::new(peer_router);
         let conn = http.serve_connection(TokioIo::new(io), service).with_upgrades();
         let mut stop = stop_rx.clone();
         let done = done_rx.clone();

@@ -244,3 +244,44 @@ async fn the_class_takes_back_its_own_large_export() {
     assert_eq!(a["games_played"], 800);
     assert_eq!(room.machine().state(), before, "the class came back as it was");
 }
+
+/// The server tells the class where each connection comes from: one address puts at most
+/// `NAMES_PER_ADDRESS` names on the board; the next is taken unlisted, and a student at
+/// another address is listed as usual.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_address_cannot_fill_the_board() {
+    use menace_protocol::class::NAMES_PER_ADDRESS;
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    /// A connection from `from` (a loopback address of this machine).
+    async fn from(from: &str, addr: std::net::SocketAddr) -> Ws {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(format!("{from}:0").parse().unwrap()).unwrap();
+        let stream = socket.connect(addr).await.unwrap();
+        let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+        tokio_tungstenite::client_async(format!("ws://{addr}/ws"), stream).await.unwrap().0
+    }
+    let sessions = NAMES_PER_ADDRESS.div_ceil(3);
+    let players: Vec<_> = (0..sessions)
+        .map(|s| {
+            tokio::spawn(async move {
+                let mut ws = from("127.0.0.2", addr).await;
+                request(&mut ws, "matchboxes off", "setting").await;
+                for n in 0..3 {
+                    if s * 3 + n < NAMES_PER_ADDRESS {
+                        play_game(&mut ws, &format!("s{s}n{n}")).await;
+                    }
+                }
+            })
+        })
+        .collect();
+    for p in players {
+        p.await.unwrap();
+    }
+    assert_eq!(record(&room).class().players.len(), NAMES_PER_ADDRESS);
+    let mut more = from("127.0.0.2", addr).await;
+    let (named, _) = request(&mut more, "name one too many", "named").await;
+    assert_eq!(named["unlisted"], true, "{named}");
+    let mut other = from("127.0.0.3", addr).await;
+    let (named, _) = request(&mut other, "name Eve", "named").await;
+    assert!(named.get("unlisted").is_none(), "{named}");
+}

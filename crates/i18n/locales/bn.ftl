@@ -248,6 +248,16 @@ class-training = অনুশীলন: { $of }টির মধ্যে { $game
 class-trained-line = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
 class-rules-refilled = নতুন নিয়ম: { $preset }; প্রতিটি বাক্স আবার ভরা হয়েছে।
 class-rules-kept = নতুন নিয়ম: { $preset }; পুঁতিগুলো রাখা হয়েছে।
+class-player-placeholder = বোর্ডে থাকা একটি নাম
+class-player-label = বোর্ডে থাকা কোনো খেলোয়াড়ের নাম
+class-button-remove-player = বোর্ড থেকে সরান
+class-button-clear-players = বোর্ড খালি করুন
+class-confirm-clear = বোর্ড থেকে { $count ->
+    [one] এই { $count }টি নাম
+   *[other] সব { $count }টি নাম
+  } সরাবেন? স্কোর, রেখা আর MENACE-এর বাক্সগুলো যেমন আছে তেমনই থাকবে।
+class-removed = বোর্ড থেকে সরানো হল: { $names }।
+class-unlisted = বোর্ড ভরে গেছে, তাই আপনার নাম তালিকায় নেই, তবে আপনার খেলাগুলো ক্লাসে গোনা হয়।
 class-reset-done = MENACE নতুন বাক্স নিয়ে আবার শুরু করছে।
 class-imported = আপলোড হল: এই MENACE { $games ->
     [one] { $games }টি খেলা

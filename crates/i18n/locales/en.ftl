@@ -248,6 +248,16 @@ class-training = Training: { $games } of { $of } games…
 class-trained-line = Trained { $games } games against { $opponent }: MENACE won { $won }, drew { $drawn }, lost { $lost }.
 class-rules-refilled = New rules: { $preset }; every box was refilled.
 class-rules-kept = New rules: { $preset }; the beads were kept.
+class-player-placeholder = a name on the board
+class-player-label = A player's name on the board
+class-button-remove-player = Take off the board
+class-button-clear-players = Clear the board
+class-confirm-clear = Take { $count ->
+    [one] the { $count } name
+   *[other] all { $count } names
+  } off the board? The score, the curve and MENACE's boxes stay as they are.
+class-removed = Taken off the board: { $names }.
+class-unlisted = The board is full, so your name is not listed, but your games count for the class.
 class-reset-done = MENACE starts again from fresh boxes.
 class-imported = Uploaded: this MENACE has learned from { $games ->
     [one] { $games } game

@@ -248,6 +248,16 @@ class-training = अभ्यास: { $of } में से { $games } खे�
 class-trained-line = { $opponent } के ख़िलाफ़ { $games } खेलों का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
 class-rules-refilled = नए नियम: { $preset }; हर डिब्बी फिर से भरी गई।
 class-rules-kept = नए नियम: { $preset }; मनके वैसे ही रखे गए।
+class-player-placeholder = बोर्ड पर एक नाम
+class-player-label = बोर्ड पर किसी खिलाड़ी का नाम
+class-button-remove-player = बोर्ड से हटाएँ
+class-button-clear-players = बोर्ड ख़ाली करें
+class-confirm-clear = क्या बोर्ड से { $count ->
+    [one] यह { $count } नाम
+   *[other] सभी { $count } नाम
+  } हटा दें? स्कोर, वक्र और MENACE की डिब्बियाँ जैसी हैं वैसी ही रहेंगी।
+class-removed = बोर्ड से हटाए गए: { $names }।
+class-unlisted = बोर्ड भरा हुआ है, इसलिए आपका नाम सूची में नहीं है, पर आपके खेल कक्षा में गिने जाते हैं।
 class-reset-done = MENACE नई डिब्बियों के साथ फिर से शुरू करता है।
 class-imported = अपलोड हुआ: इस MENACE ने { $games ->
     [one] { $games } खेल

@@ -248,6 +248,16 @@ class-training = Treinando: { $games } de { $of } partidas…
 class-trained-line = Treinou { $games } partidas contra { $opponent }: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }.
 class-rules-refilled = Novas regras: { $preset }; todas as caixas foram reabastecidas.
 class-rules-kept = Novas regras: { $preset }; as contas foram mantidas.
+class-player-placeholder = um nome do quadro
+class-player-label = O nome de um jogador no quadro
+class-button-remove-player = Tirar do quadro
+class-button-clear-players = Limpar o quadro
+class-confirm-clear = Tirar { $count ->
+    [one] o { $count } nome
+   *[other] todos os { $count } nomes
+  } do quadro? O placar, a curva e as caixas do MENACE ficam como estão.
+class-removed = Tirado do quadro: { $names }.
+class-unlisted = O quadro está cheio, por isso o seu nome não aparece, mas as suas partidas contam para a turma.
 class-reset-done = O MENACE recomeça com caixas novas.
 class-imported = Carregado: este MENACE aprendeu com { $games ->
     [one] { $games } partida

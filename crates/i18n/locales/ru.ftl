@@ -262,6 +262,17 @@ class-training = Тренировка: { $games } из { $of } партий…
 class-trained-line = Сыграно { $games } тренировочных партий (соперник: { $opponent }): MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }.
 class-rules-refilled = Новые правила: { $preset }; все коробки наполнены заново.
 class-rules-kept = Новые правила: { $preset }; бусины сохранены.
+class-player-placeholder = имя на доске
+class-player-label = Имя игрока на доске
+class-button-remove-player = Убрать с доски
+class-button-clear-players = Очистить доску
+class-confirm-clear = Убрать с доски { $count ->
+    [one] { $count } имя
+    [few] все { $count } имени
+   *[many] все { $count } имён
+  }? Счёт, кривая и коробки MENACE останутся как есть.
+class-removed = Убрано с доски: { $names }.
+class-unlisted = Доска заполнена, поэтому вашего имени на ней нет, но ваши партии засчитываются классу.
 class-reset-done = MENACE начинает заново с новыми коробками.
 class-imported = Загружено: этот MENACE учился на { $games ->
     [one] { $games } партии

@@ -102,7 +102,12 @@ function receive(m) {
       if (!inMatch) say("message", side === "second" ? "class-message-start-second" : "class-message-start");
       break;
     case "named":
+      // On a full board (or one this address has filled) the games count, unlisted.
+      say("name-note", m.unlisted ? "class-unlisted" : null);
       for (const line of waiting.splice(0)) send(line);
+      break;
+    case "removed":
+      say("teacher-message", "class-removed", { count: m.names.length, names: m.names.join(", ") });
       break;
     case "new_game":
       inMatch = true;
@@ -322,6 +327,14 @@ $("rules").addEventListener("click", () => {
 });
 $("train").addEventListener("click", () =>
   teacher("train " + Number($("train-games").value) + " " + $("opponent").value));
+$("remove-player").addEventListener("click", () => {
+  const name = $("player-name").value.trim();
+  if (name) teacher("players remove " + name);
+});
+$("clear-players").addEventListener("click", () => {
+  // Names only: the score, the curve and the boxes stay; still asked, as it cannot be undone.
+  if (window.confirm(i18n.t("class-confirm-clear", { count: players.size }))) teacher("players clear");
+});
 $("download").addEventListener("click", () => teacher("export"));
 $("upload").addEventListener("change", async () => {
   const file = $("upload").files[0];

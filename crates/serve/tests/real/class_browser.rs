@@ -136,6 +136,24 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
         let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");
         std::fs::copy(shot, docs).unwrap();
     }
+    // The teacher takes a name off the board: gone from both pages, the score and the
+    // boxes untouched.
+    let boxes = shown_boxes(&student).await;
+    set_value(&watcher, "player-name", name).await;
+    click(&watcher, "#remove-player").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent === 'Taken off the board: <b>Ada</b>.'",
+    )
+    .await;
+    wait_for(&student, "document.querySelectorAll('#players tbody tr').length === 0").await;
+    assert!(record(&room).class().players.is_empty());
+    assert_eq!(record(&room).games_played(), 501);
+    assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
+    assert_eq!(shown_boxes(&student).await, boxes);
+    // Clearing the board asks first; saying no sends nothing.
+    watcher.execute("window.confirm = () => false; return 0;", vec![]).await.unwrap();
+    click(&watcher, "#clear-players").await;
     // Reset with the key: fresh boxes on both pages.
     click(&watcher, "#reset").await;
     wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;

@@ -214,14 +214,14 @@ impl Record {
     }
 
     /// Names on the board that came from `client`.
-    fn from_client(&self, client: &str) -> usize {
+    fn names_from(&self, client: &str) -> usize {
         self.origins.values().filter(|c| *c == client).count()
     }
 
     /// Whether a new name from `client` may go on the board now.
     fn room_for(&self, client: Option<&str>) -> bool {
         self.class.players.len() < MAX_PLAYERS
-            && client.is_none_or(|c| self.from_client(c) < NAMES_PER_ADDRESS)
+            && client.is_none_or(|c| self.names_from(c) < NAMES_PER_ADDRESS)
     }
 
     /// The shared boxes.

@@ -478,8 +478,15 @@ pub enum Answer {
     Bye,
     /// The line was not accepted; nothing changed.
     Error {
-        /// What was wrong, for a person.
+        /// What was wrong, for a person (in English).
         message: String,
+        /// A stable name for the refusals a page shows, so it can say them in its own
+        /// language ([`ERROR_CODES`]); absent for the others.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        code: Option<&'static str>,
+        /// The refusal's particulars a translation needs (a command, a number).
+        #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        args: std::collections::BTreeMap<&'static str, String>,
     },
 }
 
@@ -617,13 +624,59 @@ pub fn rows(board: Board) -> Rows {
 }
 
 impl Answer {
-    /// An error answer.
+    /// An error answer, with its code and arguments when it is one of [`ERROR_CODES`].
     pub fn error(message: impl Into<String>) -> Answer {
-        Answer::Error { message: message.into() }
+        let message = message.into();
+        let (code, args) = match classify(&message) {
+            Some((code, args)) => (Some(code), args.into_iter().collect()),
+            None => (None, Default::default()),
+        };
+        Answer::Error { message, code, args }
     }
 
     /// The answer as one line of JSON (without the newline).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("answers always serialize")
     }
+}
+
+/// The refusals a page shows its reader, each with its stable code: how the English
+/// message starts (or, after `*`, what it contains), the code, and the arguments a
+/// translation needs, read from the message between the given markers. The one place a
+/// message is tied to its code; `classify` reads it, and a test makes each refusal and
+/// checks its code.
+pub const ERROR_CODES: &[(&str, &str, &[(&str, &str, &str)])] = &[
+    ("type your name first", "name-first", &[]),
+    ("name: type your name first", "name-empty", &[]),
+    ("no game in progress", "no-game", &[]),
+    ("`", "teacher-only", &[("command", "`", "` is the teacher's")]),
+    ("teacher: the key is wrong", "wrong-key", &[]),
+    ("closed after ", "idle", &[("minutes", "closed after ", " minute")]),
+    ("the server is full", "server-full", &[("max", "at most ", " sessions")]),
+    ("the engine is busy", "busy", &[]),
+    ("name: a name cannot hold invisible", "name-invisible", &[]),
+    ("name: a name has at most", "name-too-long", &[("max", "at most ", " characters")]),
+    ("name: a name cannot hold control", "name-control", &[]),
+    ("name: a name cannot open with a combining", "name-combining", &[]),
+    ("name: one connection gives", "names-per-connection", &[("max", "gives ", " new names")]),
+    ("players: \"", "not-on-board", &[("name", "players: \"", "\" is not on the board")]),
+    ("the class file could not be written", "class-file", &[]),
+    ("line too long", "line-too-long", &[("bytes", "line too long: ", " bytes")]),
+];
+
+/// The code and arguments of a refusal's English `message`, if it is one of
+/// [`ERROR_CODES`] (the first whose start matches).
+fn classify(message: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+    let (_, code, args) = ERROR_CODES.iter().find(|(start, code, _)| {
+        message.starts_with(start)
+            && (*code != "teacher-only" || message.contains("is the teacher's in a class"))
+    })?;
+    let args = args
+        .iter()
+        .filter_map(|(name, before, after)| {
+            let rest = &message[message.find(before)? + before.len()..];
+            Some((*name, rest[..rest.find(after)?].to_string()))
+        })
+        .collect();
+    Some((code, args))
 }

@@ -54,7 +54,7 @@ pub mod sink;
 mod text;
 pub mod transport;
 
-pub use answer::Answer;
+pub use answer::{Answer, ERROR_CODES};
 pub use command::{parse_line, Command, COMMANDS};
 pub use engine::{PlayersChange, RulesChange};
 pub use history::HISTORY;

@@ -249,7 +249,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
         Answer::Bye => {
             let _ = writeln!(s, "Bye.");
         }
-        Answer::Error { message } => {
+        Answer::Error { message, .. } => {
             let _ = writeln!(s, "Sorry: {message}");
         }
         // `export` (data to copy) and answers this view does not know yet: their JSON.

@@ -180,6 +180,9 @@ pub(crate) async fn connection(
                     if socket.send(Message::Text(text.into())).await.is_err() {
                         break;
                     }
+                    // A page watching the class (a projector, a student between games)
+                    // is not idle while the class plays.
+                    silence.as_mut().reset(tokio::time::Instant::now() + idle);
                 }
                 // The room is gone (the server is stopping): no more broadcasts.
                 None => events = None,
@@ -206,8 +209,9 @@ pub(crate) async fn connection(
 /// names what it did not send ("a command", "a move").
 pub(crate) async fn close_idle(socket: &mut WebSocket, idle: std::time::Duration, without: &str) {
     let minutes = idle.as_secs() / 60;
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
     let message =
-        format!("closed after {minutes} minutes without {without}; reload the page to go on");
+        format!("closed after {minutes} {unit} without {without}; reload the page to go on");
     let _ = socket.send(Message::Text(error_json(message).into())).await;
     let frame = CloseFrame { code: GOING_AWAY, reason: "idle".into() };
     let _ = socket.send(Message::Close(Some(frame))).await;

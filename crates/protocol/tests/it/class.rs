@@ -527,3 +527,84 @@ fn the_largest_class_export_imports_back() {
     let v: Value = serde_json::from_str(&exported[0].1).unwrap();
     assert_eq!(v["state"]["class"]["players"].as_object().unwrap().len(), MAX_PLAYERS);
 }
+
+/// Every refusal a page shows carries its code: each is made for real here (or, for the
+/// server's own, from the sentence the server words) and its code and arguments read back.
+#[test]
+fn refusals_carry_their_codes() {
+    let code = |json: &str| -> (String, Value) {
+        let v: Value = serde_json::from_str(json).unwrap();
+        assert_eq!(v["type"], "error", "{json}");
+        (v["code"].as_str().unwrap_or("").to_string(), v["args"].clone())
+    };
+    let mut class = Class::new(None);
+    let first = |a: Vec<(String, String)>| a[0].1.clone();
+    assert_eq!(code(&first(class.send("a", "games 1"))).0, "name-first");
+    assert_eq!(code(&first(class.send("a", "name  "))).0, "name-empty");
+    assert_eq!(code(&first(class.send("a", "move MM"))).0, "no-game");
+    let (c, args) = code(&first(class.send("a", "reset")));
+    assert_eq!((c.as_str(), args["command"].as_str()), ("teacher-only", Some("reset")));
+    assert_eq!(code(&first(class.send("a", "teacher nope-nope"))).0, "wrong-key");
+    assert_eq!(code(&first(class.send("a", "name a\u{202e}b"))).0, "name-invisible");
+    let (c, args) = code(&first(class.send("a", &format!("name {}", "x".repeat(33)))));
+    assert_eq!((c.as_str(), args["max"].as_str()), ("name-too-long", Some("32")));
+    assert_eq!(code(&first(class.send("a", "name a\u{7}b"))).0, "name-control");
+    assert_eq!(code(&first(class.send("a", "name \u{301}a"))).0, "name-combining");
+    for n in ["p", "q", "r"] {
+        class.send("a", &format!("name {n}"));
+    }
+    let (c, args) = code(&first(class.send("a", "name s")));
+    assert_eq!((c.as_str(), args["max"].as_str()), ("names-per-connection", Some("3")));
+    class.send("t", &format!("teacher {KEY}"));
+    let (c, args) = code(&first(class.send("t", "players remove Zed")));
+    assert_eq!((c.as_str(), args["name"].as_str()), ("not-on-board", Some("Zed")));
+    // The transports' own refusals.
+    let long = format!("{}\n", "x".repeat(menace_protocol::MAX_LINE + 1));
+    let mut reader = menace_protocol::LineReader::new(std::io::Cursor::new(long));
+    let refused = reader.next_line().unwrap().unwrap().unwrap_err();
+    let (c, args) = code(&Answer::error(refused).to_json());
+    assert_eq!((c.as_str(), args["bytes"].as_str()), ("line-too-long", Some("65537")));
+    assert_eq!(code(&Answer::error(menace_protocol::Busy.to_string()).to_json()).0, "busy");
+    // A keeper that cannot write: everyone is told, with the code.
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let bus_events = events.clone();
+    let bus: Bus = Box::new(move |from, answer: &Answer| {
+        bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
+    });
+    let options = RoomOptions {
+        state: None,
+        rules: BeadRules::challenge(),
+        side: Side::First,
+        key: KEY.into(),
+        seed: 7,
+        wrong_key_wait: Duration::from_millis(20),
+        keeper: Some(Box::new(|_: &Room, _| Err("disk full".into()))),
+    };
+    let mut failing =
+        Class { room: Room::open(options, bus).unwrap(), events, members: Vec::new() };
+    failing.send("t", &format!("teacher {KEY}"));
+    let answers = failing.send("t", "reset");
+    assert_eq!(code(&answers[0].1).0, "class-file", "{answers:?}");
+    // Every code in the table was made above, but the server's (idle, server-full).
+    let made = [
+        "name-first",
+        "name-empty",
+        "no-game",
+        "teacher-only",
+        "wrong-key",
+        "name-invisible",
+        "name-too-long",
+        "name-control",
+        "name-combining",
+        "names-per-connection",
+        "not-on-board",
+        "line-too-long",
+        "busy",
+        "class-file",
+        "idle",
+        "server-full",
+    ];
+    for (_, c, _) in menace_protocol::ERROR_CODES {
+        assert!(made.contains(c), "{c} is not made by this test");
+    }
+}

@@ -50,7 +50,7 @@ fn load_refuses_a_fifo_and_a_device_at_once() {
         let mut out = Vec::new();
         session.handle_line(&format!("load {path}"), &mut out, &Stop::new());
         assert_eq!(out.len(), 1);
-        let Answer::Error { message } = &out[0] else { panic!("{out:?}") };
+        let Answer::Error { message, .. } = &out[0] else { panic!("{out:?}") };
         assert!(message.contains("not a regular file"), "{message}");
     }
     assert_eq!(session.observe(), before);

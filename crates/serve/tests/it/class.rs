@@ -285,3 +285,33 @@ async fn one_address_cannot_fill_the_board() {
     let (named, _) = request(&mut other, "name Eve", "named").await;
     assert!(named.get("unlisted").is_none(), "{named}");
 }
+
+/// A page that only watches (a projector) is not closed as idle while the class plays:
+/// the broadcasts it receives keep it open past the idle time; once the class is quiet,
+/// it is closed as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_is_not_idle_while_the_class_plays() {
+    let idle = Duration::from_millis(600);
+    let limits = menace_serve::Limits { idle, ..menace_serve::Limits::default() };
+    let (addr, _room, _stop, _task) = start_class(None, limits).await;
+    let (mut projector, _) = join(addr).await;
+    let (mut student, _) = join(addr).await;
+    request(&mut student, "matchboxes off", "setting").await;
+    // Four games at a student's pace: well past the idle time in all.
+    let began = Instant::now();
+    for g in 0..4 {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        play_game(&mut student, "Ada").await;
+        let _ = g;
+    }
+    assert!(began.elapsed() > idle * 2);
+    // The projector heard every game and still answers.
+    let (picture, _) = request(&mut projector, "class", "class").await;
+    assert_eq!(picture["type"], "class", "{}", short(&picture));
+    assert_eq!(
+        picture["score"]["menace"].as_u64().unwrap()
+            + picture["score"]["draw"].as_u64().unwrap()
+            + picture["score"]["player"].as_u64().unwrap(),
+        4
+    );
+}

@@ -140,6 +140,7 @@ async fn assert_refused(addr: std::net::SocketAddr, cap: usize) {
     let mut ws = connect(addr, "").await;
     let a = answer(&mut ws).await;
     assert!(is_error(&a, &format!("at most {cap} sessions")), "{a}");
+    assert_eq!((&a["code"], &a["args"]["max"]), (&"server-full".into(), &cap.to_string().into()));
     assert_eq!(next(&mut ws).await, Frame::Close(Some(1013)));
 }
 

@@ -1,6 +1,8 @@
 # বাংলা: MENACE-এর পাতা আর ছাপা লেবেলের শব্দ।
 # প্রকল্পের প্রকৌশলীরা যন্ত্রের সাহায্যে অনুবাদ করেছেন; একজন মাতৃভাষীর যাচাই এখনও বাকি
 # (কোনো বার্তা কীভাবে ঠিক করবেন, docs/menace.md-তে লেখা আছে)।
+# ইতিহাস: issue 59 (একটা আসল পাঠ): "খেলোয়াড়-এর বিরুদ্ধে" জাতীয় জোড় এখন "প্রতিপক্ষের (…) বিরুদ্ধে";
+# খেলার মেনু আর কাটা পড়ে না (পাতার নকশা); পড়ার লেখায় কোনো কমান্ড-লাইনের শব্দ নেই (--state, menace eval, dump)।
 
 ## নিজের পাতা
 
@@ -87,8 +89,8 @@ button-train = অনুশীলন করান
 button-stop = থামান
 progress-label = অনুশীলনের অগ্রগতি
 progress-line = { $of }টির মধ্যে { $done }টি খেলা: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }
-progress-trained = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
-progress-trained-stopped = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার পর থামানো হল: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+progress-trained = প্রতিপক্ষের ({ $opponent }) বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+progress-trained-stopped = প্রতিপক্ষের ({ $opponent }) বিরুদ্ধে { $games }টি খেলার পর থামানো হল: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
 panel-beads = পুঁতি
 menu-preset = তৈরি নিয়ম
 preset-option = { $name }: পুঁতি { $initial }; জয়, ড্র, হার { $reward }
@@ -163,6 +165,7 @@ explain-rule-out = তোলা প্রতিটি পুঁতি সরি�
    *[other] { $count }টি পুঁতি
   }), তাই এই চালগুলো কমে আসে।
 explain-before-after = বাক্স { $box }: পুঁতি { $bead } (চাল { $move }) { $before } থেকে { $after } হল।
+explain-now-holds = এরপর অন্যদের খেলার পরে বাক্স { $box }-এ এখন { $bead } পুঁতি আছে { $now }টি।
 symmetry-identity = যেমন আছে তেমন
 symmetry-rotate-90-clockwise = ঘড়ির কাঁটার দিকে এক-চতুর্থাংশ ঘুরিয়ে
 symmetry-rotate-180 = অর্ধেক ঘুরিয়ে
@@ -210,6 +213,13 @@ toast-not-connected = ইঞ্জিনের সঙ্গে সংযোগ �
 toast-not-state = { $file } রাখা কোনো MENACE নয় (JSON নয়)
 toast-too-large = { $file } রাখা MENACE হওয়ার পক্ষে খুব বড়
 toast-choose-opponent = MENACE-এর জন্য একজন প্রতিপক্ষ বাছুন, অথবা নিজে খেলতে নতুন খেলা চাপুন
+message-start-second = MENACE-এর সঙ্গে খেলতে নতুন খেলা চাপুন (আপনি X নিয়ে খেলেন আর আগে চাল দেন; MENACE O নিয়ে খেলে), অথবা নিচে তাকে অনুশীলন করতে দিন।
+plot-window = রেখাটা ইঞ্জিনের রাখা শেষ { $count }টি খেলা দেখায় (খেলা { $from } থেকে { $to }); তার আগের খেলাগুলো আঁকা হয়নি।
+explain-find-box = দেশলাই বাক্সগুলোর মধ্যে বাক্স { $box } খুঁজুন
+links-label = আরও
+link-print = ছাপার লেবেল
+link-guide = পাঠের নির্দেশিকা
+link-projector = প্রজেক্টরের দৃশ্য
 
 ## ক্লাসের পাতা (menace serve --class)
 
@@ -219,7 +229,6 @@ class-name-placeholder = আপনার নাম
 class-message-start = আপনার নাম লিখে নতুন খেলা চাপুন: MENACE X নিয়ে খেলে আর আগে চাল দেয়।
 class-message-start-second = আপনার নাম লিখে নতুন খেলা চাপুন: আপনি X নিয়ে খেলেন আর আগে চাল দেন; MENACE O নিয়ে খেলে।
 class-your-move = আপনার পালা (আপনি { $mark })।
-class-connection-lost = সংযোগ নেই: পাতাটা আবার লোড করুন
 class-panel-score = MENACE বনাম ক্লাস
 class-games = { $count ->
     [one] { $count }টি খেলা
@@ -228,7 +237,7 @@ class-games = { $count ->
 class-curve-label = ক্লাসের শেখার রেখা: MENACE-এর জয় বিয়োগ হার, খেলার পর খেলা
 class-curve-help = রেখা: এই পাতায় খেলা খেলাগুলোতে MENACE-এর জয় বিয়োগ তার হার, খেলার পর খেলা।
 class-trained-apart = ক্লাসের বাইরে অনুশীলন: { $list }।
-class-trained-item = { $opponent }-এর বিরুদ্ধে { $games }টি খেলা ({ $won } জয়, { $drawn } ড্র, { $lost } হার)
+class-trained-item = প্রতিপক্ষের ({ $opponent }) বিরুদ্ধে { $games }টি খেলা ({ $won } জয়, { $drawn } ড্র, { $lost } হার)
 class-panel-players = খেলোয়াড়
 class-col-name = নাম
 class-col-games = খেলা
@@ -242,10 +251,11 @@ class-beads-placeholder = পুঁতি, যেমন 4,3,2,1
 class-reward-placeholder = পুরস্কার, যেমন 3,1,-1
 class-button-rules = নতুন নিয়ম (বাক্স আবার ভরুন)
 class-button-reset = নতুন করে শুরু
-class-teacher-note = ক্লাসের MENACE প্রতিটি খেলার পর রাখা হয় (--state FILE দিয়ে)। ডাউনলোড মানে একটা রাখা MENACE: নিজের পাতা, menace eval --state আর পরের বছরের ক্লাস সেটা নিতে পারে।
+class-teacher-note = ক্লাসের MENACE প্রতিটি খেলার পর রেখে দেওয়া হয়। ডাউনলোড তার একটা কপি: সেটা এখানে, নিজের পাতায় বা পরের বছর আবার আপলোড করুন।
+class-key-needed = আগে শিক্ষকের চাবি লিখুন: সার্ভার চালু হওয়ার সময় সেটা ছেপেছিল।
 class-teacher-open = শিক্ষকের আদেশ এই পাতায় খোলা।
 class-training = অনুশীলন: { $of }টির মধ্যে { $games }টি খেলা…
-class-trained-line = { $opponent }-এর বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
+class-trained-line = প্রতিপক্ষের ({ $opponent }) বিরুদ্ধে { $games }টি খেলার অনুশীলন: MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }।
 class-rules-refilled = নতুন নিয়ম: { $preset }; প্রতিটি বাক্স আবার ভরা হয়েছে।
 class-rules-kept = নতুন নিয়ম: { $preset }; পুঁতিগুলো রাখা হয়েছে।
 class-player-placeholder = বোর্ডে থাকা একটি নাম
@@ -268,6 +278,81 @@ class-drew = { $player }-এর খেলা: MENACE বাক্স { $box } �
 class-last-game-won = খেলা { $number } ({ $player }): MENACE জিতল।
 class-last-game-draw = খেলা { $number } ({ $player }): ড্র।
 class-last-game-lost = খেলা { $number } ({ $player }): MENACE হারল।
+class-connection-reconnecting = সংযোগ কেটে গেছে: আবার যুক্ত হচ্ছে…
+class-connection-again = আবার সংযুক্ত
+class-game-dropped = সংযোগ কেটে গিয়েছিল; সেই খেলাটা গোনা হয়নি। আবার খেলতে নতুন খেলা চাপুন।
+class-named = আপনি { $name } নামে খেলছেন।
+class-panel-last-game = সবচেয়ে নতুন খেলা
+class-last-game-none = এখনও কোনো খেলা হয়নি।
+class-last-game-caption = { $player }: MENACE-এর সবচেয়ে নতুন চাল, বাক্স { $box }-এর ছবিতে
+class-curve-empty = রেখাটা ক্লাসের প্রথম খেলা থেকে শুরু হয়।
+class-panel-join = ক্লাসে যোগ দিন
+class-qr-caption = ফোন দিয়ে কোডটা স্ক্যান করুন, অথবা ঠিকানাটা লিখুন:
+class-previous-title = আগের যন্ত্রগুলো
+class-previous-help = রিসেট, নতুন নিয়ম, আপলোড বা আগের কোনো যন্ত্র ফিরিয়ে আনলে, যে যন্ত্রের জায়গা নেয় সেটা এখানে থাকে (শেষ পাঁচটা)।
+class-previous-none = এখনও কিছু নেই।
+class-previous-entry = { $when }, { $why }: { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } (MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }), { $players ->
+    [one] { $players } জন খেলোয়াড়
+   *[other] { $players } জন খেলোয়াড়
+  }
+class-previous-entry-undated = { $why }: { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } (MENACE জিতেছে { $won }, ড্র { $drawn }, হেরেছে { $lost }), { $players ->
+    [one] { $players } জন খেলোয়াড়
+   *[other] { $players } জন খেলোয়াড়
+  }
+class-why-reset = রিসেটে বদলানো
+class-why-rules = নতুন নিয়মে বদলানো
+class-why-import = আপলোডে বদলানো
+class-why-restore = আগের যন্ত্র ফিরিয়ে আনায় বদলানো
+class-button-restore = ফিরিয়ে আনুন
+class-button-restore-label = আগের যন্ত্র { $number } ফিরিয়ে আনুন
+class-restored = আগের যন্ত্র { $number } ফিরে এসেছে: সে { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  } থেকে শিখেছে।
+class-confirm-reset-title = পুরো ক্লাসের জন্য MENACE রিসেট করবেন?
+class-confirm-rules-title = পুরো ক্লাসের জন্য নতুন নিয়ম আর নতুন করে ভরা বাক্স?
+class-confirm-upload-title = আপলোড করা { $file } কি ক্লাসের MENACE-এর জায়গায় বসাবেন?
+class-confirm-restore-title = আগের যন্ত্র { $number } ({ $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  }) ফিরিয়ে আনবেন?
+class-confirm-lost = এতে ক্লাসের এখনকার যন্ত্র বদলে যাবে: { $games ->
+    [one] { $games }টি খেলার
+   *[other] { $games }টি খেলার
+  } স্কোর, বোর্ডে { $players ->
+    [one] { $players } জন খেলোয়াড়
+   *[other] { $players } জন খেলোয়াড়
+  }, অনুশীলনের হিসাব আর MENACE যা শিখেছে। এসব শিক্ষকের অংশে "আগের যন্ত্রগুলো"-র নিচে রাখা থাকে, সেখান থেকে আপনি ফিরিয়ে আনতে পারেন।
+class-confirm-replace = হ্যাঁ, বদলান
+class-confirm-cancel = থাক
+
+## সার্ভারের ত্রুটি, তাদের কোড দিয়ে (protocol.md)
+
+error-name-first = আগে আপনার নাম লিখুন: সেটা ক্লাসের বোর্ডে যায়।
+error-no-game = এখন কোনো খেলা চলছে না: নতুন খেলা চাপুন।
+error-teacher-only = "{ $command }" শিক্ষকের কাজ: আগে শিক্ষকের চাবি দিন।
+error-wrong-key = চাবি ভুল। (ভুল চাবি ধীর করে দেওয়া হয়, যাতে কেউ চাবি আন্দাজ করতে না পারে।)
+error-idle = { $minutes ->
+    [one] { $minutes } মিনিট
+   *[other] { $minutes } মিনিট
+  } কোনো চাল বা আদেশ না আসায় সংযোগ বন্ধ হয়েছে।
+error-server-full = সার্ভার ভরা: একসঙ্গে সর্বোচ্চ { $max }টি সেশন চলে। একটু পরে আবার চেষ্টা করুন।
+error-busy = MENACE আগের লাইনগুলো নিয়ে ব্যস্ত: একটু পরে এটা আবার পাঠান।
+error-name-invisible = নামে অদৃশ্য বা দিক বদলানোর অক্ষর থাকতে পারে না।
+error-name-too-long = নাম সর্বোচ্চ ৩২ অক্ষরের হয়।
+error-name-control = নামে নিয়ন্ত্রণ অক্ষর থাকতে পারে না।
+error-name-combining = নাম কোনো কার-চিহ্ন বা যুক্ত-চিহ্ন দিয়ে শুরু হতে পারে না।
+error-name-empty = একটা নাম লিখুন: নাম খালি হতে পারে না।
+error-names-per-connection = একটা পাতা সর্বোচ্চ { $max }টি নতুন নাম দিতে পারে: আপনার কোনো একটা নামে খেলুন।
+error-not-on-board = { $name } বোর্ডে নেই।
+error-class-file = ক্লাসের MENACE তার ফাইলে রাখা যায়নি; ক্লাস চলবে, শিক্ষক সেটা ডাউনলোড করে রাখুন।
+error-line-too-long = পাঠানোর জন্য এটা খুব লম্বা (আপলোড সর্বোচ্চ ১ MiB)।
 
 ## ছাপা লেবেল (menace print, /print)
 
@@ -288,7 +373,7 @@ print-colours-symmetry-nim = প্রতিসম চালের প্রত�
 print-unit-cell = ঘরের
 print-unit-move = চালের
 print-key-fill = প্রতিটি বাক্সে তার লেবেলে লেখা পুঁতি রাখুন, প্রতিটি চিহ্নিত { $unit } জন্য এক রং।
-print-build-numbers = বাক্সের সংখ্যাগুলো প্রোগ্রামের (dump); লেবেলে "চাল": যন্ত্রের যে চালে বাক্সটা প্রথম আসে।
+print-build-numbers = বাক্সের সংখ্যাগুলো প্রোগ্রামের: পাতাতেও এই সংখ্যাগুলোই দেখায়; লেবেলে "চাল": যন্ত্রের যে চালে বাক্সটা প্রথম আসে।
 print-key-menace = যন্ত্র X নিয়ে খেলে।
 print-key-menace-second = যন্ত্র O নিয়ে খেলে: প্রতিটি খেলা প্রতিপক্ষ শুরু করে।
 print-key-hexapawn = যন্ত্র কালো ঘুঁটি নিয়ে খেলে (ভরাট, নিচের দিকে চলে); তীরগুলো তার চাল।

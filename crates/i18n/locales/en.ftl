@@ -1,6 +1,9 @@
 # English: the words of the MENACE pages and printed labels (Project Fluent syntax).
 # Every other catalog has exactly these messages (a test checks); the board notation
 # (LL ... RR, 2:3, a1-a2) stays as it is in every language.
+# History: issue 59 (a lesson in a Hindi and a Bengali class): no command-line text in what a
+# class reads (class-teacher-note, print-build-numbers); the server's errors by code; asking
+# before the class's machine is replaced, earlier machines, reconnecting, the projector view.
 
 ## The private page
 
@@ -163,6 +166,7 @@ explain-rule-out = each bead it drew is taken out ({ $count ->
    *[other] { $count } beads
   } of its colour), so those moves become rarer.
 explain-before-after = Box { $box }: bead { $bead } (played { $move }) went from { $before } to { $after }.
+explain-now-holds = With the other games played since, box { $box } now holds { $now } { $bead } beads.
 symmetry-identity = as it is
 symmetry-rotate-90-clockwise = turned a quarter turn clockwise
 symmetry-rotate-180 = turned half a turn
@@ -210,6 +214,13 @@ toast-not-connected = not connected to the engine
 toast-not-state = { $file } is not a saved MENACE (not JSON)
 toast-too-large = { $file } is too large to be a saved MENACE
 toast-choose-opponent = choose an opponent for MENACE to play, or press New game to play yourself
+message-start-second = Press New game to play MENACE (you play X and move first; MENACE plays O), or let it train below.
+plot-window = The curve shows the last { $count } games the engine keeps (games { $from } to { $to }); earlier ones are not drawn.
+explain-find-box = Find box { $box } among the matchboxes
+links-label = More
+link-print = Printable labels
+link-guide = Lesson guide
+link-projector = Projector view
 
 ## The class page (menace serve --class)
 
@@ -219,7 +230,6 @@ class-name-placeholder = your name
 class-message-start = Type your name and press New game: MENACE plays X and moves first.
 class-message-start-second = Type your name and press New game: you play X and move first; MENACE plays O.
 class-your-move = Your move (you are { $mark }).
-class-connection-lost = disconnected: reload the page
 class-panel-score = MENACE against the class
 class-games = { $count ->
     [one] { $count } game
@@ -242,7 +252,8 @@ class-beads-placeholder = beads, e.g. 4,3,2,1
 class-reward-placeholder = reward, e.g. 3,1,-1
 class-button-rules = New rules (refill the boxes)
 class-button-reset = Reset
-class-teacher-note = The class's MENACE is saved after every game (with --state FILE). A download is a saved MENACE: the private page, menace eval --state and next year's class take it.
+class-teacher-note = The class's MENACE is kept after every game. A download is a copy of it: upload it again here, on the private page, or next year.
+class-key-needed = Type the teacher's key first: the server printed it when it started.
 class-teacher-open = The teacher's commands are open on this page.
 class-training = Training: { $games } of { $of } games…
 class-trained-line = Trained { $games } games against { $opponent }: MENACE won { $won }, drew { $drawn }, lost { $lost }.
@@ -268,6 +279,81 @@ class-drew = { $player }'s game: MENACE drew { $bead } from box { $box }.
 class-last-game-won = Game { $number } ({ $player }): MENACE won.
 class-last-game-draw = Game { $number } ({ $player }): a draw.
 class-last-game-lost = Game { $number } ({ $player }): MENACE lost.
+class-connection-reconnecting = connection lost: reconnecting…
+class-connection-again = connected again
+class-game-dropped = The connection dropped; that game was not counted. Press New game to play again.
+class-named = You play as { $name }.
+class-panel-last-game = The latest game
+class-last-game-none = No game yet.
+class-last-game-caption = { $player }: MENACE's latest move, on the drawing of box { $box }
+class-curve-empty = The curve starts with the class's first game.
+class-panel-join = Join the class
+class-qr-caption = Scan the code with a phone, or type the address:
+class-previous-title = Earlier machines
+class-previous-help = A reset, new rules, an upload or bringing one back keeps the machine it replaces here (the last five).
+class-previous-none = None yet.
+class-previous-entry = { $when }, { $why }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } (MENACE won { $won }, drew { $drawn }, lost { $lost }), { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  }
+class-previous-entry-undated = { $why }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } (MENACE won { $won }, drew { $drawn }, lost { $lost }), { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  }
+class-why-reset = replaced by a reset
+class-why-rules = replaced by new rules
+class-why-import = replaced by an upload
+class-why-restore = replaced when an earlier one was brought back
+class-button-restore = Bring back
+class-button-restore-label = Bring back earlier machine { $number }
+class-restored = Brought back earlier machine { $number }: it has learned from { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }.
+class-confirm-reset-title = Reset MENACE for the whole class?
+class-confirm-rules-title = New rules and fresh boxes for the whole class?
+class-confirm-upload-title = Put the uploaded { $file } in place of the class's MENACE?
+class-confirm-restore-title = Bring back earlier machine { $number } ({ $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  })?
+class-confirm-lost = This replaces the class's machine as it is now: the score of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }, { $players ->
+    [one] { $players } player
+   *[other] { $players } players
+  } on the board, the training record and what MENACE has learned. They are kept under "Earlier machines" in the Teacher panel, where you can bring them back.
+class-confirm-replace = Replace it
+class-confirm-cancel = Cancel
+
+## The server's errors, by their code (protocol.md)
+
+error-name-first = Type your name first: it goes on the class's board.
+error-no-game = There is no game in progress: press New game.
+error-teacher-only = "{ $command }" is the teacher's: give the teacher's key first.
+error-wrong-key = Wrong key. (Wrong keys are slowed down, so keys cannot be guessed.)
+error-idle = Closed after { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+  } without a move or command.
+error-server-full = The server is full: it runs at most { $max } sessions at once. Try again later.
+error-busy = MENACE is busy with the lines before: send this one again in a moment.
+error-name-invisible = A name cannot hold invisible or direction characters.
+error-name-too-long = A name is at most 32 characters.
+error-name-control = A name cannot hold control characters.
+error-name-combining = A name cannot start with a combining mark.
+error-name-empty = Type a name: it cannot be empty.
+error-names-per-connection = One page gives at most { $max } new names: play under one of yours.
+error-not-on-board = { $name } is not on the board.
+error-class-file = The class's MENACE could not be saved to its file; the class goes on, and the teacher should download it.
+error-line-too-long = That is too long to send (an upload is at most 1 MiB).
 
 ## The printed labels (menace print, /print)
 
@@ -288,7 +374,7 @@ print-colours-symmetry-nim = one colour per symmetry class of moves (Nim has no 
 print-unit-cell = cell
 print-unit-move = move
 print-key-fill = Put in each box the beads its label lists, one colour per marked { $unit }.
-print-build-numbers = Box numbers are the program's (dump); "move" on a label: the machine's move that first meets the box.
+print-build-numbers = The box numbers are the program's: the page shows the same ones; "move" on a label: the machine's move that first meets the box.
 print-key-menace = The machine plays X.
 print-key-menace-second = The machine plays O: its opponent opens every game.
 print-key-hexapawn = The machine plays Black (filled, moving down); arrows are its moves.

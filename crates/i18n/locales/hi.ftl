@@ -1,16 +1,19 @@
 # हिन्दी: MENACE के पन्नों और छपे लेबलों के शब्द।
 # परियोजना के इंजीनियरों ने मशीन की मदद से अनुवाद किया है; किसी मूल वक्ता की जाँच बाक़ी है
 # (कोई संदेश कैसे सुधारें, यह docs/menace.md में लिखा है)।
+# इतिहास: issue 59 (एक असली पाठ): "वाला खिलाड़ी के ख़िलाफ़" जैसे जोड़ अब "विरोधी (…) के ख़िलाफ़";
+# "1,000 खेल का अभ्यास" → "खेलों का"; "MENACE ने वहाँ क्यों चला" → "MENACE ने वहाँ चाल क्यों चली";
+# खेल का नाम "काटा-छोटी" → "ज़ीरो-काटा"; पढ़ने वाले पाठ में कोई कमांड-लाइन शब्द नहीं (--state, menace eval, dump)।
 
 ## निजी पन्ना
 
-page-title = MENACE: माचिस की डिब्बियों की मशीन जो काटा-छोटी (टिक-टैक-टो) सीखती है
+page-title = MENACE: माचिस की डिब्बियों की मशीन जो ज़ीरो-काटा (टिक-टैक-टो) सीखती है
 page-tagline = मिशी की माचिस-डिब्बी मशीन सिर्फ़ इनाम से खेलना सीखती है
 skip-to-play = खेल पर जाएँ
 menu-game = खेल
 menu-seed = बीज
 menu-language = भाषा
-game-ttt = काटा-छोटी (टिक-टैक-टो)
+game-ttt = ज़ीरो-काटा (टिक-टैक-टो)
 game-nim = निम (3, 4, 5)
 game-hexapawn = हेक्सापॉन
 button-set-seed = बीज लगाएँ
@@ -32,7 +35,7 @@ message-menace-moved = MENACE ने डिब्बी { $box } के मन�
 message-menace-forced = MENACE ने { $move } चला, उसकी अकेली संभव चाल। { $next }
 message-your-move-click = आपकी बारी: कोई ख़ाली खाना दबाएँ।
 message-your-move-type = आपकी बारी: नीचे चाल लिखें।
-message-opponent-moved = { $opponent } ने { $move } चला।
+message-opponent-moved = विरोधी ({ $opponent }) ने { $move } पर चाल चली।
 message-result-learned = { $result } MENACE क्या सीखता है: { $rule }
 message-training = MENACE अभ्यास कर रहा है: ऊपर चुने विरोधी के ख़िलाफ़ { $games ->
     [one] { $games } खेल
@@ -40,7 +43,7 @@ message-training = MENACE अभ्यास कर रहा है: ऊपर 
   }।
 message-trained = MENACE ने { $games ->
     [one] { $games } खेल
-   *[other] { $games } खेल
+   *[other] { $games } खेलों
   } का अभ्यास किया। अब वह कैसे खेलता है, देखने के लिए नया खेल दबाएँ।
 message-seed = बीज { $seed }: अब वही क्लिक हर बार वही खेल देंगे।
 message-imported = एक MENACE लोड हुआ जिसने { $games ->
@@ -57,7 +60,7 @@ result-you-win = आप जीते!
 result-opponent-wins = { $opponent } जीता।
 result-menace-resigned = MENACE ने हार मान ली: उसकी डिब्बी ख़ाली थी। आप जीते!
 result-you-resigned = आपने हार मान ली: MENACE जीता।
-result-opponent-resigned = { $opponent } ने हार मान ली: MENACE जीता।
+result-opponent-resigned = विरोधी ({ $opponent }) ने हार मान ली: MENACE जीता।
 result-and-why = { $result } { $why }
 result-resigned-for-good-first = MENACE ने हमेशा के लिए हार मान ली: उसकी पहली डिब्बी ख़ाली है, और जब ख़ाली डिब्बी से MENACE हार मानता है तो उसमें मनके कभी नहीं लौटते। "बदलें और फिर से शुरू करें" हर डिब्बी भर देता है; "3 बेतरतीब मनके डालें" से वह खेलता रहता है।
 result-resigned-for-good-second = MENACE ने हमेशा के लिए हार मान ली: उसकी पहली चाल की हर डिब्बी ख़ाली है, और जब ख़ाली डिब्बी से MENACE हार मानता है तो उसमें मनके कभी नहीं लौटते। "बदलें और फिर से शुरू करें" हर डिब्बी भर देता है; "3 बेतरतीब मनके डालें" से वह खेलता रहता है।
@@ -87,8 +90,14 @@ button-train = अभ्यास कराएँ
 button-stop = रोकें
 progress-label = अभ्यास की प्रगति
 progress-line = { $of } में से { $done } खेल: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }
-progress-trained = { $opponent } के ख़िलाफ़ { $games } खेलों का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
-progress-trained-stopped = { $opponent } के ख़िलाफ़ { $games } खेलों के बाद रोका: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+progress-trained = विरोधी ({ $opponent }) के ख़िलाफ़ { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+progress-trained-stopped = विरोधी ({ $opponent }) के ख़िलाफ़ { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } के बाद रोका: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
 panel-beads = मनके
 menu-preset = तैयार नियम
 preset-option = { $name }: मनके { $initial }; जीत, बराबरी, हार { $reward }
@@ -123,7 +132,7 @@ eval-perfect-help = निपुण खिलाड़ी कभी नहीं
 panel-save = सहेजें और लोड करें
 button-download = MENACE डाउनलोड करें
 button-upload = कोई MENACE अपलोड करें
-panel-explain = MENACE ने वहाँ क्यों चला
+panel-explain = MENACE ने वहाँ चाल क्यों चली
 explain-none = जब MENACE चलेगा, यहाँ दिखेगा कि उसने कौन-सी डिब्बी खोली और कौन-सा मनका निकाला।
 explain-latest = MENACE की आख़िरी चाल
 explain-after-game = इस खेल ने MENACE को क्या सिखाया
@@ -163,6 +172,7 @@ explain-rule-out = निकाला गया हर मनका बाहर
    *[other] { $count } मनके
   }), इसलिए ये चालें कम होती जाती हैं।
 explain-before-after = डिब्बी { $box }: मनका { $bead } (चाल { $move }) { $before } से { $after } हुआ।
+explain-now-holds = तब से खेले गए बाकी खेलों के बाद, डिब्बी { $box } में अब { $bead } के { $now } मनके हैं।
 symmetry-identity = जैसा है वैसा
 symmetry-rotate-90-clockwise = घड़ी की दिशा में चौथाई घुमाकर
 symmetry-rotate-180 = आधा घुमाकर
@@ -210,6 +220,13 @@ toast-not-connected = इंजन से संपर्क नहीं है
 toast-not-state = { $file } सहेजा हुआ MENACE नहीं है (JSON नहीं)
 toast-too-large = { $file } सहेजे हुए MENACE के लिए बहुत बड़ी है
 toast-choose-opponent = MENACE के लिए कोई विरोधी चुनें, या ख़ुद खेलने के लिए नया खेल दबाएँ
+message-start-second = MENACE से खेलने के लिए नया खेल दबाएँ (आप X से खेलते हैं और पहले चलते हैं; MENACE O से खेलता है), या नीचे उसे अभ्यास करने दें।
+plot-window = वक्र वे आख़िरी { $count } खेल दिखाता है जो इंजन रखता है (खेल { $from } से { $to } तक); उनसे पहले के खेल नहीं दिखाए गए।
+explain-find-box = माचिस की डिब्बियों में डिब्बी { $box } ढूँढें
+links-label = और
+link-print = छापने लायक़ लेबल
+link-guide = पाठ की मार्गदर्शिका
+link-projector = प्रोजेक्टर दृश्य
 
 ## कक्षा का पन्ना (menace serve --class)
 
@@ -219,7 +236,6 @@ class-name-placeholder = आपका नाम
 class-message-start = अपना नाम लिखें और नया खेल दबाएँ: MENACE X से खेलता है और पहले चलता है।
 class-message-start-second = अपना नाम लिखें और नया खेल दबाएँ: आप X से खेलते हैं और पहले चलते हैं; MENACE O से खेलता है।
 class-your-move = आपकी बारी (आप { $mark } हैं)।
-class-connection-lost = संपर्क टूटा: पन्ना फिर से लोड करें
 class-panel-score = MENACE बनाम कक्षा
 class-games = { $count ->
     [one] { $count } खेल
@@ -228,7 +244,7 @@ class-games = { $count ->
 class-curve-label = कक्षा का सीखने का वक्र: MENACE की जीत घटा हार, खेल-दर-खेल
 class-curve-help = वक्र: इस पन्ने पर खेले गए खेलों में MENACE की जीत घटा उसकी हार, खेल-दर-खेल।
 class-trained-apart = कक्षा से अलग अभ्यास: { $list }।
-class-trained-item = { $opponent } के ख़िलाफ़ { $games } खेल ({ $won } जीत, { $drawn } बराबरी, { $lost } हार)
+class-trained-item = विरोधी ({ $opponent }) के ख़िलाफ़ { $games } खेल ({ $won } जीत, { $drawn } बराबरी, { $lost } हार)
 class-panel-players = खिलाड़ी
 class-col-name = नाम
 class-col-games = खेल
@@ -242,10 +258,14 @@ class-beads-placeholder = मनके, जैसे 4,3,2,1
 class-reward-placeholder = इनाम, जैसे 3,1,-1
 class-button-rules = नए नियम (डिब्बियाँ फिर भरें)
 class-button-reset = फिर से शुरू करें
-class-teacher-note = कक्षा का MENACE हर खेल के बाद सहेजा जाता है (--state FILE के साथ)। डाउनलोड एक सहेजा हुआ MENACE है: निजी पन्ना, menace eval --state और अगले साल की कक्षा उसे ले सकते हैं।
+class-teacher-note = कक्षा का MENACE हर खेल के बाद सँभालकर रखा जाता है। डाउनलोड उसकी एक प्रति है: उसे यहाँ, निजी पन्ने पर या अगले साल फिर से अपलोड करें।
+class-key-needed = पहले शिक्षक की कुंजी लिखें: सर्वर ने शुरू होते समय उसे छापा था।
 class-teacher-open = शिक्षक के आदेश इस पन्ने पर खुले हैं।
 class-training = अभ्यास: { $of } में से { $games } खेल…
-class-trained-line = { $opponent } के ख़िलाफ़ { $games } खेलों का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
+class-trained-line = विरोधी ({ $opponent }) के ख़िलाफ़ { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } का अभ्यास: MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }।
 class-rules-refilled = नए नियम: { $preset }; हर डिब्बी फिर से भरी गई।
 class-rules-kept = नए नियम: { $preset }; मनके वैसे ही रखे गए।
 class-player-placeholder = बोर्ड पर एक नाम
@@ -268,12 +288,87 @@ class-drew = { $player } का खेल: MENACE ने डिब्बी { $b
 class-last-game-won = खेल { $number } ({ $player }): MENACE जीता।
 class-last-game-draw = खेल { $number } ({ $player }): बराबरी।
 class-last-game-lost = खेल { $number } ({ $player }): MENACE हारा।
+class-connection-reconnecting = संपर्क टूटा: फिर से जुड़ रहा है…
+class-connection-again = फिर से जुड़ गया
+class-game-dropped = संपर्क टूट गया; वह खेल नहीं गिना गया। फिर खेलने के लिए नया खेल दबाएँ।
+class-named = आप { $name } के नाम से खेल रहे हैं।
+class-panel-last-game = सबसे नया खेल
+class-last-game-none = अभी कोई खेल नहीं हुआ।
+class-last-game-caption = { $player }: MENACE की सबसे नई चाल, डिब्बी { $box } के चित्र पर
+class-curve-empty = वक्र कक्षा के पहले खेल से शुरू होता है।
+class-panel-join = कक्षा से जुड़ें
+class-qr-caption = फ़ोन से कोड स्कैन करें, या पता लिखें:
+class-previous-title = पहले की मशीनें
+class-previous-help = रीसेट, नए नियम, अपलोड या कोई पुरानी मशीन वापस लाना, जिस मशीन की जगह लेता है उसे यहाँ रखता है (आख़िरी पाँच)।
+class-previous-none = अभी कोई नहीं।
+class-previous-entry = { $when }, { $why }: { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेल
+  } (MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }), { $players ->
+    [one] { $players } खिलाड़ी
+   *[other] { $players } खिलाड़ी
+  }
+class-previous-entry-undated = { $why }: { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेल
+  } (MENACE जीता { $won }, बराबरी { $drawn }, हारा { $lost }), { $players ->
+    [one] { $players } खिलाड़ी
+   *[other] { $players } खिलाड़ी
+  }
+class-why-reset = रीसेट से बदली गई
+class-why-rules = नए नियमों से बदली गई
+class-why-import = अपलोड से बदली गई
+class-why-restore = पुरानी मशीन वापस लाने पर बदली गई
+class-button-restore = वापस लाएँ
+class-button-restore-label = पहले की मशीन { $number } वापस लाएँ
+class-restored = पहले की मशीन { $number } वापस आई: उसने { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } से सीखा है।
+class-confirm-reset-title = क्या पूरी कक्षा के लिए MENACE को रीसेट करें?
+class-confirm-rules-title = क्या पूरी कक्षा के लिए नए नियम और भरी हुई नई डिब्बियाँ?
+class-confirm-upload-title = क्या अपलोड की गई { $file } को कक्षा के MENACE की जगह रखें?
+class-confirm-restore-title = क्या पहले की मशीन { $number } ({ $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेल
+  }) वापस लाएँ?
+class-confirm-lost = इससे कक्षा की अभी की मशीन बदल जाएगी: { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } का स्कोर, बोर्ड पर { $players ->
+    [one] { $players } खिलाड़ी
+   *[other] { $players } खिलाड़ी
+  }, अभ्यास का हिसाब और MENACE की सारी सीख। ये सब शिक्षक के हिस्से में "पहले की मशीनें" के नीचे रखे जाते हैं, जहाँ से आप इन्हें वापस ला सकते हैं।
+class-confirm-replace = हाँ, बदलें
+class-confirm-cancel = रहने दें
+
+## सर्वर की त्रुटियाँ, उनके कोड से (protocol.md)
+
+error-name-first = पहले अपना नाम लिखें: वह कक्षा के बोर्ड पर जाता है।
+error-no-game = अभी कोई खेल नहीं चल रहा: नया खेल दबाएँ।
+error-teacher-only = "{ $command }" शिक्षक का काम है: पहले शिक्षक की कुंजी दें।
+error-wrong-key = कुंजी ग़लत है। (ग़लत कुंजियाँ धीमी की जाती हैं, ताकि कोई कुंजी का अंदाज़ा न लगा सके।)
+error-idle = { $minutes ->
+    [one] { $minutes } मिनट
+   *[other] { $minutes } मिनट
+  } तक कोई चाल या आदेश न आने पर संपर्क बंद हुआ।
+error-server-full = सर्वर भरा है: वह एक साथ ज़्यादा से ज़्यादा { $max } सत्र चलाता है। थोड़ी देर बाद फिर कोशिश करें।
+error-busy = MENACE पिछली पंक्तियों में व्यस्त है: इसे थोड़ी देर में फिर भेजें।
+error-name-invisible = नाम में अदृश्य या दिशा बदलने वाले अक्षर नहीं हो सकते।
+error-name-too-long = नाम ज़्यादा से ज़्यादा 32 अक्षरों का होता है।
+error-name-control = नाम में नियंत्रण अक्षर नहीं हो सकते।
+error-name-combining = नाम किसी मात्रा या जुड़ने वाले चिह्न से शुरू नहीं हो सकता।
+error-name-empty = कोई नाम लिखें: नाम ख़ाली नहीं हो सकता।
+error-names-per-connection = एक पन्ना ज़्यादा से ज़्यादा { $max } नए नाम दे सकता है: अपने किसी नाम से खेलें।
+error-not-on-board = { $name } बोर्ड पर नहीं है।
+error-class-file = कक्षा का MENACE उसकी फ़ाइल में सहेजा नहीं जा सका; कक्षा चलती रहेगी, शिक्षक उसे डाउनलोड कर लें।
+error-line-too-long = यह भेजने के लिए बहुत लंबा है (अपलोड ज़्यादा से ज़्यादा 1 MiB का होता है)।
 
 ## छपे लेबल (menace print, /print)
 
 print-title = { $machine }: माचिस की डिब्बियों के लेबल
-print-machine-menace = MENACE (काटा-छोटी)
-print-machine-menace-second = O से खेलता MENACE (काटा-छोटी)
+print-machine-menace = MENACE (ज़ीरो-काटा)
+print-machine-menace-second = O से खेलता MENACE (ज़ीरो-काटा)
 print-machine-hexapawn = हेक्सापॉन
 print-machine-nim = निम (3, 4 और 5 की पंक्तियाँ)
 print-key-heading = { $machine } — { $boxes } डिब्बियाँ, पन्ना { $page } / { $pages }
@@ -288,7 +383,7 @@ print-colours-symmetry-nim = सममित चालों के हर व�
 print-unit-cell = खाने
 print-unit-move = चाल
 print-key-fill = हर डिब्बी में उसके लेबल पर लिखे मनके डालें, हर चिह्नित { $unit } के लिए एक रंग।
-print-build-numbers = डिब्बियों की संख्याएँ प्रोग्राम की हैं (dump); लेबल पर "चाल": मशीन की वह चाल जिस पर डिब्बी पहली बार आती है।
+print-build-numbers = डिब्बियों की संख्याएँ प्रोग्राम की हैं: पन्ना भी यही संख्याएँ दिखाता है; लेबल पर "चाल": मशीन की वह चाल जिस पर डिब्बी पहली बार आती है।
 print-key-menace = मशीन X से खेलती है।
 print-key-menace-second = मशीन O से खेलती है: हर खेल विरोधी शुरू करता है।
 print-key-hexapawn = मशीन काले मोहरों से खेलती है (भरे हुए, नीचे की ओर); तीर उसकी चालें हैं।

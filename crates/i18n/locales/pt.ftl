@@ -1,6 +1,8 @@
 # Português (do Brasil): as palavras das páginas do MENACE e das etiquetas impressas.
 # Traduzido com ajuda de máquina pelos engenheiros do projeto; falta a revisão de um
 # falante nativo (docs/menace.md explica como corrigir uma mensagem).
+# Histórico: issue 59 (uma aula de verdade): nenhum texto de linha de comando no que a turma lê
+# (class-teacher-note, print-build-numbers); os erros do servidor por código.
 
 ## A página particular
 
@@ -163,6 +165,7 @@ explain-rule-out = cada conta que ele tirou é retirada ({ $count ->
    *[other] { $count } contas
   } da cor), e essas jogadas ficam mais raras.
 explain-before-after = Caixa { $box }: a conta { $bead } (jogou { $move }) passou de { $before } para { $after }.
+explain-now-holds = Com as outras partidas jogadas desde então, a caixa { $box } tem agora { $now } contas { $bead }.
 symmetry-identity = tal como é
 symmetry-rotate-90-clockwise = girado um quarto de volta no sentido horário
 symmetry-rotate-180 = girado meia volta
@@ -210,6 +213,13 @@ toast-not-connected = sem conexão com o motor
 toast-not-state = { $file } não é um MENACE salvo (não é JSON)
 toast-too-large = { $file } é grande demais para ser um MENACE salvo
 toast-choose-opponent = escolha um adversário para o MENACE, ou clique em Novo jogo para jogar você mesmo
+message-start-second = Aperte Nova partida para jogar contra o MENACE (você joga com X e começa; o MENACE joga com O), ou deixe-o treinar abaixo.
+plot-window = A curva mostra as últimas { $count } partidas que o motor guarda (partidas { $from } a { $to }); as anteriores não aparecem.
+explain-find-box = Encontrar a caixa { $box } entre as caixas de fósforos
+links-label = Mais
+link-print = Etiquetas para imprimir
+link-guide = Guia da aula
+link-projector = Visão para projetor
 
 ## A página da turma (menace serve --class)
 
@@ -219,7 +229,6 @@ class-name-placeholder = seu nome
 class-message-start = Digite seu nome e clique em Novo jogo: o MENACE joga com X e começa.
 class-message-start-second = Digite seu nome e clique em Novo jogo: você joga com X e começa; o MENACE joga com O.
 class-your-move = Sua vez (você é { $mark }).
-class-connection-lost = desconectado: recarregue a página
 class-panel-score = O MENACE contra a turma
 class-games = { $count ->
     [one] { $count } partida
@@ -242,7 +251,8 @@ class-beads-placeholder = contas, por exemplo 4,3,2,1
 class-reward-placeholder = recompensa, por exemplo 3,1,-1
 class-button-rules = Novas regras (reabastecer as caixas)
 class-button-reset = Recomeçar
-class-teacher-note = O MENACE da turma é salvo depois de cada partida (com --state FILE). Um download é um MENACE salvo: a página particular, menace eval --state e a turma do ano que vem o aceitam.
+class-teacher-note = O MENACE da turma é guardado depois de cada partida. Um download é uma cópia dele: envie-o de novo aqui, na página particular ou no ano que vem.
+class-key-needed = Digite primeiro a chave do professor: o servidor a mostrou ao começar.
 class-teacher-open = Os comandos do professor estão abertos nesta página.
 class-training = Treinando: { $games } de { $of } partidas…
 class-trained-line = Treinou { $games } partidas contra { $opponent }: o MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }.
@@ -268,6 +278,81 @@ class-drew = Partida de { $player }: o MENACE tirou { $bead } da caixa { $box }.
 class-last-game-won = Partida { $number } ({ $player }): o MENACE venceu.
 class-last-game-draw = Partida { $number } ({ $player }): empate.
 class-last-game-lost = Partida { $number } ({ $player }): o MENACE perdeu.
+class-connection-reconnecting = conexão perdida: reconectando…
+class-connection-again = conectado de novo
+class-game-dropped = A conexão caiu; aquela partida não foi contada. Aperte Nova partida para jogar de novo.
+class-named = Você joga como { $name }.
+class-panel-last-game = A partida mais recente
+class-last-game-none = Nenhuma partida ainda.
+class-last-game-caption = { $player }: a jogada mais recente do MENACE, no desenho da caixa { $box }
+class-curve-empty = A curva começa com a primeira partida da turma.
+class-panel-join = Entrar na turma
+class-qr-caption = Leia o código com o celular, ou digite o endereço:
+class-previous-title = Máquinas anteriores
+class-previous-help = Um reinício, regras novas, um envio ou a volta de uma máquina anterior guarda aqui a máquina que substitui (as cinco últimas).
+class-previous-none = Nenhuma ainda.
+class-previous-entry = { $when }, { $why }: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } (MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }), { $players ->
+    [one] { $players } jogador
+   *[other] { $players } jogadores
+  }
+class-previous-entry-undated = { $why }: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } (MENACE venceu { $won }, empatou { $drawn }, perdeu { $lost }), { $players ->
+    [one] { $players } jogador
+   *[other] { $players } jogadores
+  }
+class-why-reset = substituída por um reinício
+class-why-rules = substituída por regras novas
+class-why-import = substituída por um envio
+class-why-restore = substituída quando uma anterior voltou
+class-button-restore = Trazer de volta
+class-button-restore-label = Trazer de volta a máquina anterior { $number }
+class-restored = A máquina anterior { $number } voltou: ela aprendeu com { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  }.
+class-confirm-reset-title = Reiniciar o MENACE da turma toda?
+class-confirm-rules-title = Regras novas e caixas cheias de novo para a turma toda?
+class-confirm-upload-title = Colocar o arquivo enviado { $file } no lugar do MENACE da turma?
+class-confirm-restore-title = Trazer de volta a máquina anterior { $number } ({ $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  })?
+class-confirm-lost = Isto substitui a máquina da turma como ela está agora: o placar de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  }, { $players ->
+    [one] { $players } jogador
+   *[other] { $players } jogadores
+  } no quadro, o registro do treino e o que o MENACE aprendeu. Tudo fica em "Máquinas anteriores", no painel do Professor, de onde você pode trazer de volta.
+class-confirm-replace = Substituir
+class-confirm-cancel = Cancelar
+
+## Os erros do servidor, pelo código (protocol.md)
+
+error-name-first = Digite seu nome primeiro: ele vai para o quadro da turma.
+error-no-game = Não há partida em andamento: aperte Nova partida.
+error-teacher-only = "{ $command }" é do professor: dê a chave do professor primeiro.
+error-wrong-key = Chave errada. (Chaves erradas são retardadas, para que ninguém adivinhe a chave.)
+error-idle = Fechado depois de { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+  } sem jogada nem comando.
+error-server-full = O servidor está cheio: ele roda no máximo { $max } sessões ao mesmo tempo. Tente de novo mais tarde.
+error-busy = O MENACE está ocupado com as linhas anteriores: envie esta de novo daqui a pouco.
+error-name-invisible = Um nome não pode ter caracteres invisíveis ou de direção.
+error-name-too-long = Um nome tem no máximo 32 caracteres.
+error-name-control = Um nome não pode ter caracteres de controle.
+error-name-combining = Um nome não pode começar com um sinal diacrítico combinante.
+error-name-empty = Digite um nome: ele não pode ficar vazio.
+error-names-per-connection = Uma página dá no máximo { $max } nomes novos: jogue com um dos seus.
+error-not-on-board = { $name } não está no quadro.
+error-class-file = Não foi possível salvar o MENACE da turma no arquivo; a turma continua, e o professor deve baixá-lo.
+error-line-too-long = Isso é grande demais para enviar (um envio tem no máximo 1 MiB).
 
 ## As etiquetas impressas (menace print, /print)
 
@@ -288,7 +373,7 @@ print-colours-symmetry-nim = uma cor por classe de simetria de jogadas (o Nim n�
 print-unit-cell = casa
 print-unit-move = jogada
 print-key-fill = Ponha em cada caixa as contas que a etiqueta indica, uma cor por { $unit } marcada.
-print-build-numbers = Os números das caixas são os do programa (dump); "jogada" numa etiqueta: a jogada da máquina em que a caixa aparece pela primeira vez.
+print-build-numbers = Os números das caixas são os do programa: a página mostra os mesmos; "jogada" numa etiqueta: a jogada da máquina em que a caixa aparece pela primeira vez.
 print-key-menace = A máquina joga com X.
 print-key-menace-second = A máquina joga com O: o adversário começa todas as partidas.
 print-key-hexapawn = A máquina joga com as pretas (cheias, descendo); as setas são as suas jogadas.

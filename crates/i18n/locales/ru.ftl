@@ -1,6 +1,8 @@
 # Русский: слова страниц MENACE и печатных наклеек.
 # Переведено инженерами проекта с помощью машинного перевода; нужна проверка носителем
 # языка (как исправить сообщение, сказано в docs/menace.md).
+# История: issue 59 (настоящий урок): в том, что читает класс, нет текста командной строки
+# (class-teacher-note, print-build-numbers); ошибки сервера по коду.
 
 ## Личная страница
 
@@ -172,6 +174,7 @@ explain-rule-out = каждая вынутая бусина убирается (
    *[many] { $count } бусин
   } этого цвета), так что эти ходы становятся реже.
 explain-before-after = Коробок { $box }: бусин { $bead } (ход { $move }) было { $before }, стало { $after }.
+explain-now-holds = С учётом других партий, сыгранных с тех пор, в коробке { $box } теперь { $now } бусин { $bead }.
 symmetry-identity = как есть
 symmetry-rotate-90-clockwise = повёрнута на четверть оборота по часовой стрелке
 symmetry-rotate-180 = повёрнута на пол-оборота
@@ -223,6 +226,13 @@ toast-not-connected = нет связи с движком
 toast-not-state = { $file } — не сохранённый MENACE (не JSON)
 toast-too-large = { $file } слишком велик для сохранённого MENACE
 toast-choose-opponent = выберите соперника для MENACE или нажмите «Новая игра», чтобы играть самому
+message-start-second = Нажмите «Новая игра», чтобы сыграть с MENACE (вы играете X и ходите первым; MENACE играет O), или дайте ему потренироваться ниже.
+plot-window = Кривая показывает последние { $count } партий, которые хранит движок (партии с { $from } по { $to }); более ранние не нарисованы.
+explain-find-box = Найти коробок { $box } среди спичечных коробков
+links-label = Ещё
+link-print = Наклейки для печати
+link-guide = Руководство к уроку
+link-projector = Вид для проектора
 
 ## Страница класса (menace serve --class)
 
@@ -232,7 +242,6 @@ class-name-placeholder = ваше имя
 class-message-start = Введите имя и нажмите «Новая игра»: MENACE играет X и ходит первым.
 class-message-start-second = Введите имя и нажмите «Новая игра»: вы играете X и ходите первым; MENACE играет O.
 class-your-move = Ваш ход (вы — { $mark }).
-class-connection-lost = нет связи: перезагрузите страницу
 class-panel-score = MENACE против класса
 class-games = { $count ->
     [one] { $count } партия
@@ -256,7 +265,8 @@ class-beads-placeholder = бусины, например 4,3,2,1
 class-reward-placeholder = награда, например 3,1,-1
 class-button-rules = Новые правила (наполнить коробки заново)
 class-button-reset = Начать заново
-class-teacher-note = MENACE класса сохраняется после каждой партии (с --state FILE). Скачанный файл — это сохранённый MENACE: его примут личная страница, menace eval --state и класс следующего года.
+class-teacher-note = MENACE класса сохраняется после каждой партии. Скачанный файл — его копия: загрузите её снова здесь, на личной странице или в следующем году.
+class-key-needed = Сначала введите ключ учителя: сервер напечатал его при запуске.
 class-teacher-open = Команды учителя открыты на этой странице.
 class-training = Тренировка: { $games } из { $of } партий…
 class-trained-line = Сыграно { $games } тренировочных партий (соперник: { $opponent }): MENACE выиграл { $won }, сыграл вничью { $drawn }, проиграл { $lost }.
@@ -284,6 +294,90 @@ class-drew = Партия игрока { $player }: MENACE вынул { $bead } 
 class-last-game-won = Партия { $number } ({ $player }): MENACE выиграл.
 class-last-game-draw = Партия { $number } ({ $player }): ничья.
 class-last-game-lost = Партия { $number } ({ $player }): MENACE проиграл.
+class-connection-reconnecting = связь потеряна: подключаемся снова…
+class-connection-again = снова подключено
+class-game-dropped = Связь прервалась; эта партия не засчитана. Нажмите «Новая игра», чтобы сыграть снова.
+class-named = Вы играете как { $name }.
+class-panel-last-game = Последняя партия
+class-last-game-none = Партий ещё не было.
+class-last-game-caption = { $player }: последний ход MENACE на рисунке коробка { $box }
+class-curve-empty = Кривая начинается с первой партии класса.
+class-panel-join = Присоединиться к классу
+class-qr-caption = Отсканируйте код телефоном или наберите адрес:
+class-previous-title = Прежние машины
+class-previous-help = Сброс, новые правила, загрузка или возврат прежней машины сохраняют здесь машину, которую они заменяют (последние пять).
+class-previous-none = Пока нет.
+class-previous-entry = { $when }, { $why }: { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[many] { $games } партий
+  } (MENACE выиграл { $won }, ничьих { $drawn }, проиграл { $lost }), { $players ->
+    [one] { $players } игрок
+    [few] { $players } игрока
+   *[many] { $players } игроков
+  }
+class-previous-entry-undated = { $why }: { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[many] { $games } партий
+  } (MENACE выиграл { $won }, ничьих { $drawn }, проиграл { $lost }), { $players ->
+    [one] { $players } игрок
+    [few] { $players } игрока
+   *[many] { $players } игроков
+  }
+class-why-reset = заменена сбросом
+class-why-rules = заменена новыми правилами
+class-why-import = заменена загрузкой
+class-why-restore = заменена при возврате прежней
+class-button-restore = Вернуть
+class-button-restore-label = Вернуть прежнюю машину { $number }
+class-restored = Прежняя машина { $number } возвращена: она училась на { $games ->
+    [one] { $games } партии
+    [few] { $games } партиях
+   *[many] { $games } партиях
+  }.
+class-confirm-reset-title = Сбросить MENACE для всего класса?
+class-confirm-rules-title = Новые правила и заново наполненные коробки для всего класса?
+class-confirm-upload-title = Поставить загруженный файл { $file } на место MENACE класса?
+class-confirm-restore-title = Вернуть прежнюю машину { $number } ({ $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[many] { $games } партий
+  })?
+class-confirm-lost = Это заменит машину класса в нынешнем виде: счёт { $games ->
+    [one] { $games } партии
+    [few] { $games } партий
+   *[many] { $games } партий
+  }, { $players ->
+    [one] { $players } игрока
+    [few] { $players } игроков
+   *[many] { $players } игроков
+  } на доске, запись тренировок и всё, чему научился MENACE. Всё это хранится в разделе «Прежние машины» на панели учителя, откуда его можно вернуть.
+class-confirm-replace = Заменить
+class-confirm-cancel = Отмена
+
+## Ошибки сервера по их коду (protocol.md)
+
+error-name-first = Сначала введите своё имя: оно появится на доске класса.
+error-no-game = Партия не идёт: нажмите «Новая игра».
+error-teacher-only = «{ $command }» — команда учителя: сначала введите ключ учителя.
+error-wrong-key = Неверный ключ. (Неверные ключи замедляются, чтобы ключ нельзя было подобрать.)
+error-idle = Закрыто после { $minutes ->
+    [one] { $minutes } минуты
+    [few] { $minutes } минут
+   *[many] { $minutes } минут
+  } без хода и команды.
+error-server-full = Сервер заполнен: он держит не больше { $max } сеансов одновременно. Попробуйте позже.
+error-busy = MENACE занят предыдущими строками: отправьте эту чуть позже.
+error-name-invisible = В имени не может быть невидимых символов и символов направления.
+error-name-too-long = Имя — не длиннее 32 символов.
+error-name-control = В имени не может быть управляющих символов.
+error-name-combining = Имя не может начинаться с комбинируемого знака.
+error-name-empty = Введите имя: оно не может быть пустым.
+error-names-per-connection = Одна страница даёт не больше { $max } новых имён: играйте под одним из своих.
+error-not-on-board = { $name } нет на доске.
+error-class-file = MENACE класса не удалось сохранить в его файл; урок продолжается, учителю стоит его скачать.
+error-line-too-long = Это слишком длинно для отправки (загрузка — не больше 1 МиБ).
 
 ## Печатные наклейки (menace print, /print)
 
@@ -308,7 +402,7 @@ print-colours-symmetry-nim = цвет на ход (у Нима нет симме
 print-unit-cell = отмеченную клетку
 print-unit-move = отмеченный ход
 print-key-fill = Положите в каждый коробок бусины с наклейки: по цвету на каждую { $unit }.
-print-build-numbers = Номера коробков — как в программе (dump); «ход» на наклейке — ход машины, где коробок встречается впервые.
+print-build-numbers = Номера коробков — как в программе: страница показывает те же; «ход» на наклейке — ход машины, где коробок встречается впервые.
 print-key-menace = Машина играет X.
 print-key-menace-second = Машина играет O: каждую партию начинает соперник.
 print-key-hexapawn = Машина играет чёрными (закрашены, идут вниз); стрелки — её ходы.

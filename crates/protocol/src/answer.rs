@@ -555,7 +555,14 @@ pub struct BeadCell {
     pub bead: String,
     /// Beads of this colour in the box when MENACE drew (the drawn one included).
     pub count: u32,
-    /// Beads of this colour after the game taught the box (only once it is over).
+    /// Beads of this colour after this game's own lesson: the count when drawn and the
+    /// rule's change for the bead drawn (never below zero). Only once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub taught: Option<u32>,
+    /// Beads of this colour in the box now (only once the game is over). In a private
+    /// session this is `taught`; in a class it also holds every other game finished since
+    /// (box 0 is in every game), so a page shows `taught` as what this game did and
+    /// `after` apart, as what the box holds now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub after: Option<u32>,
 }

@@ -85,7 +85,8 @@ impl<P: Copy> Explainer<P> {
             Winner::Draw => rules.draw,
             Winner::Player => rules.loss,
         };
-        let moves = self.playing.iter().map(|t| step(game, machine, t, true)).collect();
+        let moves =
+            self.playing.iter().map(|t| step(game, machine, t, Some(i64::from(change)))).collect();
         self.playing.clear();
         self.finished = Some(Finished { winner, change, moves });
     }
@@ -99,13 +100,26 @@ impl<P: Copy> Explainer<P> {
         in_game: bool,
     ) -> (Option<Vec<Step>>, Option<Finished>) {
         let playing =
-            in_game.then(|| self.playing.iter().map(|t| step(game, machine, t, false)).collect());
-        (playing, self.finished.clone())
+            in_game.then(|| self.playing.iter().map(|t| step(game, machine, t, None)).collect());
+        // What each box holds now: in a class, other games may have finished since.
+        let finished = self.finished.clone().map(|mut f| {
+            for s in &mut f.moves {
+                if let Some(b) = s.box_index {
+                    let now = machine.beads(b);
+                    for (cell, m) in s.beads.iter_mut().zip(machine.legal(b)) {
+                        cell.after = Some(now[m]);
+                    }
+                }
+            }
+            f
+        });
+        (playing, finished)
     }
 }
 
-/// A recorded turn in the protocol's words; `after`: with each bead's count now.
-fn step<G: Face>(game: &G, machine: &Matchboxes<G>, t: &Turn<G::Pos>, after: bool) -> Step {
+/// A recorded turn in the protocol's words; `change`, once the game is over: the rule's
+/// change for the bead drawn, to show with what this game taught and each count now.
+fn step<G: Face>(game: &G, machine: &Matchboxes<G>, t: &Turn<G::Pos>, change: Option<i64>) -> Step {
     let mut s = Step {
         board: game.rows(t.board),
         box_index: None,
@@ -129,7 +143,11 @@ fn step<G: Face>(game: &G, machine: &Matchboxes<G>, t: &Turn<G::Pos>, after: boo
                 mv: game.format_move(t.board, game.move_from_canonical(*sym, m)),
                 bead: game.bead(drawing, m),
                 count: before[m],
-                after: after.then_some(now[m]),
+                taught: change.map(|c| {
+                    let own = if m == *bead { c } else { 0 };
+                    (i64::from(before[m]) + own).clamp(0, i64::from(u32::MAX)) as u32
+                }),
+                after: change.map(|_| now[m]),
             })
             .collect();
     }

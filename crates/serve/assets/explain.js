@@ -55,7 +55,7 @@ const Explain = {
     for (let i = 0; i < 9; i++) {
       const mark = flat[i];
       const c = this.el("div", mark === "." ? "xcell" : `xcell mark ${mark}`);
-      if (mark !== ".") c.textContent = mark;
+      if (mark !== ".") Boxes.setMark(c, mark);
       else {
         const inside = cell(i, c);
         if (inside) c.appendChild(inside);
@@ -95,6 +95,17 @@ const Explain = {
       holder.appendChild(f);
       if (inner === drawn) holder.appendChild(this.el("div", "xarrow", "⇄"));
     }
+  },
+
+  // "Find box N among the matchboxes": a link that scrolls to the box and outlines it
+  // (boxes.js), in a paragraph of its own.
+  findBox(box) {
+    const p = this.el("p", "findbox");
+    const a = this.el("a", "", i18n.t("explain-find-box", { box }));
+    a.href = `#box-${box}`;
+    a.dataset.box = box;
+    p.appendChild(a);
+    return p;
   },
 
   total(step) {
@@ -137,6 +148,7 @@ const Explain = {
       this.pair(pairs, drawn, this.drawing(game, step.board, i18n.t("explain-real-board")), step.box);
     }
     fig.appendChild(pairs);
+    fig.appendChild(this.findBox(step.box));
     const sym = step.symmetry === "identity"
       ? i18n.t("explain-same-board")
       : i18n.t("explain-turned", { how: this.symmetry(step.symmetry) });
@@ -170,7 +182,8 @@ const Explain = {
       tr.appendChild(this.el("td", "", b.move));
       tr.appendChild(this.el("td", "num", i18n.num(b.count)));
       tr.appendChild(this.el("td", "num", i18n.pct(total ? b.count / total : 0)));
-      if (after) tr.appendChild(this.el("td", "num", i18n.num(b.after)));
+      // What this game taught the bead (in a class, other games may have changed it since).
+      if (after) tr.appendChild(this.el("td", "num", i18n.num(b.taught ?? b.after)));
       t.appendChild(tr);
     });
     return t;
@@ -188,7 +201,14 @@ const Explain = {
         li.textContent = i18n.t("explain-forced", { move: s.move });
       } else {
         const b = s.beads.find((x) => x.bead === s.bead) || { count: 0, after: 0 };
-        li.appendChild(this.el("p", "", i18n.t("explain-before-after", { box: s.box, bead: s.bead, move: s.move, before: b.count, after: b.after })));
+        const taught = b.taught ?? b.after;
+        li.appendChild(this.el("p", "", i18n.t("explain-before-after", { box: s.box, bead: s.bead, move: s.move, before: b.count, after: taught })));
+        // A class's box also holds the other players' games: said apart, so the sentence
+        // above (this game's rule) and the numbers always agree.
+        if (b.after !== undefined && b.after !== taught) {
+          li.appendChild(this.el("p", "muted", i18n.t("explain-now-holds", { box: s.box, bead: s.bead, now: b.after })));
+        }
+        li.appendChild(this.findBox(s.box));
         li.appendChild(this.table(game, s, true));
       }
       list.appendChild(li);

@@ -608,3 +608,70 @@ fn refusals_carry_their_codes() {
         assert!(made.contains(c), "{c} is not made by this test");
     }
 }
+
+/// Two games of a class finishing in either order: each page's explanation says what its
+/// own game taught (the count when drawn and the rule's change for its drawn bead, as its
+/// sentence says) and, apart, what the box holds now after both games; the two only agree
+/// when no other game touched the box.
+#[test]
+fn each_page_explains_its_own_game_under_concurrent_games() {
+    for a_first in [true, false] {
+        let mut class = Class::new(None);
+        class.send("t", &format!("teacher {KEY}"));
+        class.send("t", "rules preset michie reset");
+        for who in ["ada", "bo"] {
+            class.send(who, &format!("name {who}"));
+            class.send(who, "matchboxes off");
+        }
+        // Both games start (both draw from box 0), then finish one after the other.
+        let mut open = Vec::new();
+        for who in ["ada", "bo"] {
+            let answers = class.send(who, "games 1");
+            open.push((who, answers));
+        }
+        if !a_first {
+            open.reverse();
+        }
+        for (who, mut answers) in open {
+            loop {
+                let mine: Vec<Value> = answers
+                    .iter()
+                    .filter(|(w, _)| w == who)
+                    .map(|(_, a)| serde_json::from_str(a).unwrap())
+                    .collect();
+                if mine.iter().any(|a| a["type"] == "result") {
+                    break;
+                }
+                let last = mine.iter().rev().find(|a| a["board"].is_array()).expect("a board");
+                answers = class.send(who, &format!("move {}", free(&last["board"])));
+            }
+        }
+        let machine = class.room.snapshot().machine().clone();
+        for who in ["ada", "bo"] {
+            let explain: Value = serde_json::from_str(&class.send(who, "explain")[0].1).unwrap();
+            let finished = &explain["finished"];
+            let change = finished["change"].as_i64().unwrap();
+            let first = &finished["moves"][0];
+            assert_eq!(first["box"], 0, "both games drew from box 0");
+            for step in finished["moves"].as_array().unwrap() {
+                let Some(b) = step["box"].as_u64() else { continue };
+                let now = machine.beads(b as usize);
+                for bead in step["beads"].as_array().unwrap() {
+                    let count = bead["count"].as_i64().unwrap();
+                    let own = if bead["bead"] == step["bead"] { change } else { 0 };
+                    assert_eq!(bead["taught"], (count + own).max(0), "{who}: {bead}");
+                }
+                // `after` is the box now, after both games.
+                let after: Vec<u64> = step["beads"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["after"].as_u64().unwrap())
+                    .collect();
+                let legal: Vec<u64> =
+                    machine.legal(b as usize).map(|m| u64::from(now[m])).collect();
+                assert_eq!(after, legal, "{who}: box {b}");
+            }
+        }
+    }
+}

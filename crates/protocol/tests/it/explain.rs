@@ -83,6 +83,8 @@ fn check_ttt(seed: u64, preset: &str) {
                 let (count, after) = (b["count"].as_i64().unwrap(), b["after"].as_i64().unwrap());
                 let want = if b["bead"] == step["bead"] { (count + change).max(0) } else { count };
                 assert_eq!(after, want, "{preset}, seed {seed}: {b}");
+                // Alone, what this game taught is what the box holds now.
+                assert_eq!(b["taught"], b["after"], "{preset}, seed {seed}: {b}");
             }
         }
     }

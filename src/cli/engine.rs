@@ -75,9 +75,18 @@ pub struct SideArg {
 }
 
 impl SideArg {
-    /// The side asked for, the first when `--side` was not given.
-    pub fn or_first(&self) -> Side {
-        self.side.unwrap_or(Side::First)
+    /// The side to play with the state file `state`: `--side` if given (a file of the
+    /// other side is then refused where it is loaded), else the side the file says it
+    /// plays, if it exists; `None` when neither says.
+    pub fn with_state(&self, state: Option<&std::path::Path>) -> Result<Option<Side>, String> {
+        match (self.side, state) {
+            (Some(side), _) => Ok(Some(side)),
+            (None, Some(path)) if path.exists() => {
+                let name = path.display().to_string();
+                Ok(Some(menace_core::menace::state::State::read(path, &name)?.side))
+            }
+            (None, _) => Ok(None),
+        }
     }
 }
 
@@ -118,11 +127,6 @@ impl LearnerArgs {
     /// The game named by `--game` (with `--rows` for Nim).
     pub fn game(&self) -> Result<GameChoice, String> {
         GameChoice::parse(&self.game, self.rows.as_deref())
-    }
-
-    /// The side the learner plays in `game`: `--side`, checked against the game.
-    pub fn side(&self, game: &GameChoice) -> Result<Side, String> {
-        game.side(self.side.side)
     }
 
     /// Both learners' settings, with `rules` for the matchbox learner.
@@ -180,7 +184,9 @@ impl EngineArgs {
 /// The session these flags describe, or a message saying which flag is wrong.
 fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let game = args.learner.game()?;
-    let side = Some(args.learner.side(&game)?);
+    // A state file plays its own side unless --side says otherwise.
+    let asked = SideArg { side: args.learner.side.with_state(args.state.as_deref())? };
+    let side = Some(game.side(asked.side)?);
     let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = FileAccess::from_flags(args.files.as_deref(), args.no_files)?;

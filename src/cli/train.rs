@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine::{BeadArgs, LearnerArgs, SideArg};
+use menace_core::game::Side;
 use menace_core::learn::command::{self, CurveWriter, Flags, Outside, Printed};
 use menace_core::learn::eval::report_of_state;
 use menace_core::learn::request::{Request, Run};
@@ -137,7 +138,9 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Err(e) => return super::fail("menace", e),
     };
     let Request { game, kind, opponent: spec, .. } = request;
-    let side = match args.learner.side(&game) {
+    // A state file to go on from plays its own side unless --side says otherwise.
+    let side = match args.learner.side.with_state(args.state.as_deref()).and_then(|s| game.side(s))
+    {
         Ok(s) => s,
         Err(e) => return super::fail("menace", e),
     };
@@ -203,7 +206,11 @@ pub fn run(args: TrainArgs) -> ExitCode {
 
 /// Runs `menace eval`: the exact figures, as one JSON object.
 pub fn run_eval(args: EvalArgs) -> ExitCode {
-    match report_of_state(args.state.as_deref(), args.side.or_first(), || args.beads.rules()) {
+    let side = match args.side.with_state(args.state.as_deref()) {
+        Ok(side) => side.unwrap_or(Side::First),
+        Err(e) => return super::fail("menace", e),
+    };
+    match report_of_state(args.state.as_deref(), side, || args.beads.rules()) {
         Ok(r) => println!("{}", serde_json::to_string_pretty(&r).expect("serializes")),
         Err(e) => return super::fail("menace", e),
     }

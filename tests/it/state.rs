@@ -40,9 +40,10 @@ fn a_second_side_state_carries_across_runs_and_is_refused_to_the_first_side() {
     assert_eq!((v["side"].as_str(), v["boxes"].as_array().unwrap().len()), (Some("second"), 289));
     let again = String::from_utf8(o("status\n").stdout).unwrap();
     assert!(again.contains("\"side\":\"second\",") && again.contains("\"games_played\":50"));
-    // Without --side the engine plays first: it refuses the file and leaves it alone.
+    // A --side that contradicts the file is refused, and the file left alone.
     let before = std::fs::read(&path).unwrap();
-    let x = common::menace(&state, None, b"train 10\n");
+    let first = [&[OsStr::new("--side"), OsStr::new("first")], &state[..]].concat();
+    let x = common::menace(&first, None, b"train 10\n");
     assert_eq!(x.status.code(), Some(2));
     let e = String::from_utf8(x.stderr).unwrap();
     assert!(
@@ -50,7 +51,8 @@ fn a_second_side_state_carries_across_runs_and_is_refused_to_the_first_side() {
         "{e}"
     );
     assert_eq!(std::fs::read(&path).unwrap(), before);
-    // `menace train --state` refuses it the same way; with --side second it goes on.
+    // `menace train --state` refuses --side first the same way; without --side, or with
+    // --side second, it goes on as the file's side.
     let train = |side: &[&str]| {
         let args = [&["train", "--games", "20", "--check-every", "0"][..], side]
             .concat()
@@ -60,9 +62,11 @@ fn a_second_side_state_carries_across_runs_and_is_refused_to_the_first_side() {
             .collect::<Vec<_>>();
         common::menace(&args, None, b"")
     };
-    assert!(String::from_utf8(train(&[]).stderr).unwrap().contains("start with --side second"));
+    let refused = String::from_utf8(train(&["--side", "first"]).stderr).unwrap();
+    assert!(refused.contains("start with --side second"), "{refused}");
+    assert!(train(&[]).status.success());
     assert!(train(&["--side", "second"]).status.success());
-    assert!(String::from_utf8(o("status\n").stdout).unwrap().contains("\"games_played\":70"));
+    assert!(String::from_utf8(o("status\n").stdout).unwrap().contains("\"games_played\":90"));
 }
 
 mod ending {
@@ -232,4 +236,48 @@ mod ending {
         let same = [&state[..], &[OsStr::new("--preset"), OsStr::new("challenge")]].concat();
         assert!(super::common::menace(&same, None, b"status\n").status.success());
     }
+}
+
+/// A saved MENACE that plays second is read as playing second everywhere (`eval --state`,
+/// the engine's `--state`, `train --state`) without `--side`; only a `--side` that
+/// contradicts the file is refused.
+#[test]
+fn a_state_file_plays_its_own_side_without_side() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().join("o.json");
+    let menace = env!("CARGO_BIN_EXE_menace");
+    let run = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(menace)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let o_path = o.to_str().unwrap();
+    let made = run(&["--side", "second", "--state", o_path], "train 50 random\n");
+    assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+    let eval = run(&["eval", "--state", o_path], "");
+    assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&eval.stdout).unwrap();
+    assert!(report.is_object(), "{report}");
+    let engine = run(&["--state", o_path], "status\n");
+    assert!(engine.status.success(), "{}", String::from_utf8_lossy(&engine.stderr));
+    let status: serde_json::Value =
+        serde_json::from_slice(engine.stdout.split(|&b| b == b'\n').next().unwrap()).unwrap();
+    assert_eq!((&status["side"], &status["games_played"]), (&"second".into(), &50.into()));
+    let train = run(&["train", "--games", "10", "--state", o_path], "");
+    assert!(train.status.success(), "{}", String::from_utf8_lossy(&train.stderr));
+    // A flag that contradicts the file is refused, saying so.
+    let refused = run(&["eval", "--state", o_path, "--side", "first"], "");
+    assert!(!refused.status.success());
+    assert!(
+        String::from_utf8_lossy(&refused.stderr).contains("this state is MENACE playing second"),
+        "{}",
+        String::from_utf8_lossy(&refused.stderr)
+    );
 }

@@ -8,6 +8,27 @@
 // menu #lang changes it in place (and in the address, so a link keeps it).
 "use strict";
 
+// The error codes the server's answers carry (protocol.md), each with its message in
+// every catalog; an answer with another code is shown in the server's own words.
+const ERROR_MESSAGES = {
+  "name-first": "error-name-first",
+  "no-game": "error-no-game",
+  "teacher-only": "error-teacher-only",
+  "wrong-key": "error-wrong-key",
+  "idle": "error-idle",
+  "server-full": "error-server-full",
+  "busy": "error-busy",
+  "name-invisible": "error-name-invisible",
+  "name-too-long": "error-name-too-long",
+  "name-control": "error-name-control",
+  "name-combining": "error-name-combining",
+  "name-empty": "error-name-empty",
+  "names-per-connection": "error-names-per-connection",
+  "not-on-board": "error-not-on-board",
+  "class-file": "error-class-file",
+  "line-too-long": "error-line-too-long",
+};
+
 const i18n = {
   lang: "en",
   languages: [], // [{code, name}], from the server
@@ -24,6 +45,24 @@ const i18n = {
     return id;
   },
 
+  // Whether the language's catalog, or English's, has message `id`.
+  has(id) {
+    return this.bundles.some((b) => b.hasMessage(id));
+  },
+
+  // The server's error answer `a` in the page's language: its stable `code` (with its
+  // `args`) names a message `error-CODE`; a code without one, or an answer without a
+  // code, is shown in the server's own English words.
+  error(a) {
+    const id = Object.hasOwn(ERROR_MESSAGES, a.code) ? ERROR_MESSAGES[a.code] : null;
+    if (!id || !this.has(id)) return a.message;
+    // The server's arguments are text: a number among them is a number (its plural, its
+    // numerals).
+    const args = {};
+    for (const [k, v] of Object.entries(a.args || {})) args[k] = /^[0-9]+$/.test(v) ? Number(v) : v;
+    return this.t(id, args);
+  },
+
   // A number as the language writes it.
   num(n) {
     return new Intl.NumberFormat(this.lang).format(n);
@@ -38,6 +77,8 @@ const i18n = {
   // data-i18n-aria-label, data-i18n-placeholder, data-i18n-title (those attributes).
   apply(root) {
     for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = this.t(el.dataset.i18n);
+    // Links that carry the language (the labels, the lesson guide): ?lang=CODE.
+    for (const el of root.querySelectorAll("a[data-lang-href]")) el.href = `${el.dataset.langHref}?lang=${this.lang}`;
     for (const [data, attr] of [["i18nAriaLabel", "aria-label"], ["i18nPlaceholder", "placeholder"], ["i18nTitle", "title"]]) {
       const name = `data-${attr === "aria-label" ? "i18n-aria-label" : `i18n-${attr}`}`;
       for (const el of root.querySelectorAll(`[${name}]`)) el.setAttribute(attr, this.t(el.dataset[data]));

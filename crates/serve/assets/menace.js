@@ -213,6 +213,8 @@ function handle(a) {
     case "status":
       page.gamesPlayed = a.games_played;
       page.side = a.side;
+      // Before a game, the message says who opens.
+      if (page.msg[0] === "message-start" || page.msg[0] === "message-start-second") say(a.side === "second" ? "message-start-second" : "message-start", {});
       if (a.resigned) say(a.side === "second" ? "result-resigned-for-good-second" : "result-resigned-for-good-first", {});
       $("seed").value = a.seed;
       if (a.preset) page.rulesNow = [a.preset, null];
@@ -272,7 +274,7 @@ function handle(a) {
       page.running = null;
       break;
     case "error":
-      toast(a.message);
+      toast(i18n.error(a));
       if (page.running === "watch") page.running = null;
       break;
     default:
@@ -393,7 +395,7 @@ function renderBoard() {
   const rows = page.board || ["...", "...", "..."];
   [...grid.children].forEach((b, i) => {
     const mark = rows[Math.floor(i / 3)][i % 3];
-    b.textContent = mark === "." ? "" : mark;
+    Boxes.setMark(b, mark);
     b.className = mark === "." ? "" : mark;
     if (b.dataset.cell === page.lastMove && mark !== ".") b.classList.add("last");
     b.disabled = !(page.inGame && mark === "." && page.running === null);
@@ -418,41 +420,8 @@ function newGame() {
 
 const cellOf = (rc) => Explain.cellIndex(rc);
 
-function boxElement(box, index, drawnCell) {
-  const el = document.createElement("div");
-  el.dataset.index = index;
-  const ttt = box.position.length === 9 && box.beads.length === 9;
-  if (!ttt) {
-    el.className = "box generic";
-    el.textContent = `${box.position.split("/").join("\n")}\n${i18n.t("box-beads", { beads: box.beads.join(" ") })}`;
-    el.title = i18n.t("box-title", { box: index, count: box.beads.reduce((s, n) => s + n, 0) });
-    return el;
-  }
-  el.className = "box";
-  el.title = i18n.t("box-title", { box: index, count: box.beads.reduce((s, n) => s + n, 0) });
-  for (let i = 0; i < 9; i++) {
-    const s = document.createElement("span");
-    const mark = box.position[i];
-    if (mark !== ".") {
-      s.textContent = mark;
-      s.className = "mark";
-    } else {
-      const n = box.beads[i];
-      // Past four digits a count is shown in thousands (the tooltip has it whole).
-      s.textContent = n >= 10000 ? `${Math.round(n / 1000)}k` : n;
-      if (n >= 10000) s.title = i18n.t("beads-count", { count: n });
-      if (box.beads[i] === 0) s.className = "zero";
-      else if (box.beads[i] >= 100) s.className = box.beads[i] >= 1000 ? "huge" : "big";
-    }
-    if (i === drawnCell) {
-      s.classList.add("drawn");
-      el.dataset.drawn = LETTERS[Math.floor(i / 3)] + LETTERS[i % 3];
-    }
-    el.appendChild(s);
-  }
-  return el;
-}
-
+// The boxes (boxes.js draws them, as on the class page): the boxes of the last game in
+// the order drawn, then every box grouped by MENACE's move, each with its number.
 function renderBoxes() {
   const showOpponent = $("show-opponent").checked;
   const dump = showOpponent ? page.opponentBoxes : page.boxes;
@@ -474,92 +443,55 @@ function renderBoxes() {
     last.appendChild(h);
     const strip = document.createElement("div");
     strip.className = "group";
-    for (const d of dump.drawn) strip.appendChild(boxElement(boxes[d.box], d.box, cellOf(d.bead)));
+    for (const d of dump.drawn) strip.appendChild(Boxes.element(boxes[d.box], d.box, cellOf(d.bead)));
     last.appendChild(strip);
   }
-  // Grouped by the machine's move number: its own marks on the drawing, plus one.
-  const mine = showOpponent ? "O" : "X";
-  const groups = new Map();
-  boxes.forEach((box, i) => {
-    const n = box.position.length === 9 ? [...box.position].filter((c) => c === mine).length + 1 : 1;
-    if (!groups.has(n)) groups.set(n, []);
-    groups.get(n).push(i);
-  });
-  for (const [n, list] of [...groups.entries()].sort((a, b) => a[0] - b[0])) {
-    const h = document.createElement("h3");
-    h.textContent = page.game === "ttt" ? i18n.t("boxes-for-move", { move: n, count: list.length }) : i18n.t("boxes-count", { count: list.length });
-    holder.appendChild(h);
-    const g = document.createElement("div");
-    g.className = "group";
-    for (const i of list) {
-      const el = boxElement(boxes[i], i, drawn.has(i) ? drawn.get(i) : -1);
-      if (drawn.has(i)) el.classList.add("used");
-      g.appendChild(el);
-    }
-    holder.appendChild(g);
-  }
+  // The explanation's "find box N" links land on MENACE's own boxes only.
+  Boxes.grouped(holder, boxes, { ttt: page.game === "ttt", drawn, ids: !showOpponent });
 }
 
 // ---------------------------------------------------------------- the plot (plain SVG)
 
 function renderPlot() {
-  const svg = $("plot");
-  svg.textContent = "";
-  const W = 640, H = 220, L = 36, R = 44, T = 10, B = 24;
   const games = page.history;
   const evals = page.evals;
   const xs = games.map((g) => g.game).concat(evals.map((e) => e.game));
   const x0 = xs.length ? Math.min(...xs) : 0;
-  const x1 = xs.length ? Math.max(...xs, x0 + 1) : 1;
-  const X = (g) => L + ((g - x0) / (x1 - x0)) * (W - L - R);
-  const Y = (v) => T + (1 - v) * (H - T - B);
-  const el = (name, attrs, text) => {
-    const e = document.createElementNS(svgNS, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    svg.appendChild(e);
-    return e;
-  };
-  for (const v of [0, 0.5, 1]) {
-    el("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), stroke: "#e5e7eb" });
-    el("text", { x: L - 4, y: Y(v) + 4, "text-anchor": "end" }, i18n.pct(v));
-  }
-  el("text", { x: L, y: H - 6 }, i18n.t("plot-game", { game: x0 }));
-  el("text", { x: W - R, y: H - 6, "text-anchor": "end" }, i18n.t("plot-game", { game: x1 }));
+  const x1 = xs.length ? Math.max(...xs) : 1;
   renderLegend();
-  if (!games.length && !evals.length) {
-    el("text", { x: W / 2, y: H / 2, "text-anchor": "middle" }, i18n.t("plot-empty"));
-    return;
-  }
+  const lines = [];
+  let beadsTop = 1;
   if (games.length) {
     const w = Math.max(5, Math.floor(games.length / 25));
-    const lines = { menace: [], draw: [], player: [] };
+    const points = { menace: [], draw: [], player: [] };
     const count = { menace: 0, draw: 0, player: 0 };
     games.forEach((g, i) => {
       count[g.winner] += 1;
       if (i >= w) count[games[i - w].winner] -= 1;
       const n = Math.min(i + 1, w);
-      for (const k of Object.keys(lines)) lines[k].push(`${X(g.game).toFixed(1)},${Y(count[k] / n).toFixed(1)}`);
+      for (const k of Object.keys(points)) points[k].push([g.game, count[k] / n]);
     });
-    for (const k of Object.keys(lines)) {
+    for (const k of Object.keys(points)) {
       const line = PLOT_LINES[k];
-      el("polyline", { points: lines[k].join(" "), fill: "none", stroke: line.stroke, "stroke-width": 1.8, "stroke-dasharray": line.dash, class: `line-${k}` });
-      // A marker at the end, so a line is told by its shape too, not only its colour.
-      const last = lines[k][lines[k].length - 1].split(",");
-      el("text", { x: Number(last[0]) + 3, y: Number(last[1]) + 4, fill: line.stroke, class: "marker" }, line.marker);
+      lines.push({ points: points[k], stroke: line.stroke, dash: line.dash, marker: line.marker, cls: `line-${k}` });
     }
-    const top = Math.max(1, ...games.map((g) => g.first_box));
-    const beads = games.map((g) => `${X(g.game).toFixed(1)},${Y(g.first_box / top).toFixed(1)}`);
-    el("polyline", { points: beads.join(" "), fill: "none", stroke: PLOT_LINES.beads.stroke, "stroke-width": 1.6, "stroke-dasharray": PLOT_LINES.beads.dash });
-    el("text", { x: W - R + 4, y: Y(1) + 4 }, i18n.num(top));
-    el("text", { x: W - R + 4, y: Y(0) + 4 }, i18n.num(0));
-    el("text", { x: W - R + 4, y: Y(0.5) + 4 }, i18n.t("plot-beads-axis"));
+    beadsTop = Math.max(1, ...games.map((g) => g.first_box));
+    lines.push({ points: games.map((g) => [g.game, g.first_box / beadsTop]), stroke: PLOT_LINES.beads.stroke, dash: PLOT_LINES.beads.dash, width: 1.6, right: true });
   }
-  for (const e of evals) {
-    el("rect", { x: X(e.game) - 4, y: Y(e.exploitability) - 4, width: 8, height: 8, fill: PLOT_LINES.exploit.stroke, transform: `rotate(45 ${X(e.game)} ${Y(e.exploitability)})` }).appendChild(
-      Object.assign(document.createElementNS(svgNS, "title"), { textContent: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) }),
-    );
-  }
+  Plot.draw($("plot"), {
+    x: [x0, x1],
+    xLabel: (g) => i18n.t("plot-game", { game: g }),
+    y: [0, 1],
+    yTicks: [0, 0.5, 1].map((v) => [v, i18n.pct(v)]),
+    right: games.length ? { ticks: [[0, i18n.num(0)], [0.5, i18n.t("plot-beads-axis")], [1, i18n.num(beadsTop)]] } : null,
+    lines,
+    dots: evals.map((e) => ({ x: e.game, y: e.exploitability, fill: PLOT_LINES.exploit.stroke, title: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) })),
+    empty: i18n.t("plot-empty"),
+  });
+  // The engine keeps the last games only (`history`): a curve that starts after game 1
+  // says so.
+  const first = games.length ? games[0].game : 1;
+  $("plot-window").textContent = first > 1 ? i18n.t("plot-window", { count: games.length, from: first, to: games[games.length - 1].game }) : "";
 }
 
 // The plot's lines: a colour-blind-safe palette (Okabe and Ito's) and, for readers who
@@ -818,6 +750,8 @@ function relabel() {
 
 window.menace = page; // for the browser tests and the curious
 wire();
+// The plot is drawn at the size it has: again when that changes.
+window.addEventListener("resize", () => renderPlot());
 // A link can choose the game, the seed, MENACE's side and the language:
 // /?game=nim&seed=3, /?side=second, /?lang=ru.
 {

@@ -20,6 +20,7 @@ pub mod host;
 pub mod listen;
 pub mod page;
 pub mod print;
+pub mod qr;
 pub mod socket;
 
 use std::net::SocketAddr;
@@ -270,6 +271,7 @@ pub fn class_app(room: std::sync::Arc<class::Room>) -> Router {
         .merge(page::assets())
         .route("/ws", get(class::upgrade))
         .route("/print", get(print::sheet))
+        .route("/qr.svg", get(qr::page))
         .with_state(room)
 }
 

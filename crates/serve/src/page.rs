@@ -21,6 +21,10 @@ pub const STYLE: &str = include_str!("../assets/menace.css");
 pub const I18N_SCRIPT: &str = include_str!("../assets/i18n.js");
 /// The explanation panel of both pages (`explain.js`).
 pub const EXPLAIN_SCRIPT: &str = include_str!("../assets/explain.js");
+/// The matchboxes and the marks of both pages (`boxes.js`).
+pub const BOXES_SCRIPT: &str = include_str!("../assets/boxes.js");
+/// The learning curves of both pages (`plot.js`).
+pub const PLOT_SCRIPT: &str = include_str!("../assets/plot.js");
 /// Mozilla's `@fluent/bundle`, vendored (assets/vendor/README.md says which and why).
 pub const FLUENT_SCRIPT: &str = include_str!("../assets/vendor/fluent-bundle.js");
 
@@ -31,6 +35,8 @@ pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/menace.css", get(style))
         .route("/i18n.js", get(|| async { asset(I18N_SCRIPT, JS) }))
         .route("/explain.js", get(|| async { asset(EXPLAIN_SCRIPT, JS) }))
+        .route("/boxes.js", get(|| async { asset(BOXES_SCRIPT, JS) }))
+        .route("/plot.js", get(|| async { asset(PLOT_SCRIPT, JS) }))
         .route("/fluent-bundle.js", get(|| async { asset(FLUENT_SCRIPT, JS) }))
         .route("/i18n/languages.json", get(languages))
         .route("/i18n/{file}", get(catalog))
@@ -71,7 +77,7 @@ async fn palette() -> impl IntoResponse {
 }
 
 /// A response with the pages' headers: only this server's own script, style and socket.
-fn asset(body: impl IntoResponse, kind: &'static str) -> impl IntoResponse {
+pub(crate) fn asset(body: impl IntoResponse, kind: &'static str) -> impl IntoResponse {
     (
         [
             (header::CONTENT_TYPE, kind),

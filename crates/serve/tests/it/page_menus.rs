@@ -26,3 +26,36 @@ fn the_page_offers_no_opponent_by_hand() {
     }
     assert!(SCRIPT.contains("send(\"info\")") && SCRIPT.contains("case \"info\""));
 }
+
+const CLASS_SCRIPT: &str = include_str!("../../assets/class.js");
+const CLASS_PAGE: &str = include_str!("../../assets/class.html");
+const BOXES: &str = include_str!("../../assets/boxes.js");
+
+/// The boxes, the marks and the curves are drawn by one code for both pages (boxes.js,
+/// plot.js): neither page's script draws its own.
+#[test]
+fn both_pages_draw_boxes_and_curves_with_the_same_code() {
+    for (page, script) in [(PAGE, SCRIPT), (CLASS_PAGE, CLASS_SCRIPT)] {
+        for shared in ["boxes.js", "plot.js", "explain.js"] {
+            assert!(page.contains(&format!("<script src=\"{shared}\" defer>")), "{shared}");
+        }
+        assert!(script.contains("Boxes.grouped("), "the page groups its boxes with boxes.js");
+        assert!(script.contains("Plot.draw("), "the page draws its curve with plot.js");
+        for own in ["function boxElement", "function fillBox", "\"polyline\"", "class=\"mbox\""] {
+            assert!(!script.contains(own), "{own} in a page's own script");
+        }
+    }
+    assert!(BOXES.contains("createElementNS") && BOXES.contains("\"circle\""));
+}
+
+/// What a class reads holds no command line: no flag, no subcommand, no protocol word.
+#[test]
+fn no_catalog_message_holds_command_line_text() {
+    for lang in menace_i18n::LANGUAGES {
+        for line in lang.ftl.lines().filter(|l| !l.starts_with('#')) {
+            for text in ["--state", "--", "menace eval", "(dump)", "FILE"] {
+                assert!(!line.contains(text), "{}: {text:?} in {line}", lang.code);
+            }
+        }
+    }
+}

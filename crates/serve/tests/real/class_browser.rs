@@ -17,15 +17,14 @@ use fantoccini::Client;
 use serde_json::{json, Value};
 
 async fn marks(c: &Client) -> u64 {
-    js(c, "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length")
-        .await
-        .as_u64()
-        .unwrap()
+    js(c, "document.querySelectorAll('#board button[data-mark]').length").await.as_u64().unwrap()
 }
 
-/// The boxes as the page shows them: per box, the 9 cells' texts.
+/// The boxes as the page shows them, by box number: per box, the 9 cells (a mark, or the
+/// bead count written).
 async fn shown_boxes(c: &Client) -> Value {
-    js(c, "[...document.querySelectorAll('#boxes .mbox')].map(el => [...el.children].map(s => s.textContent))")
+    js(c, "[...document.querySelectorAll('#boxes .box')].sort((a, b) => a.dataset.index - b.dataset.index)\
+           .map(el => [...el.querySelectorAll('span')].map(s => s.dataset.mark || s.textContent))")
         .await
 }
 
@@ -37,7 +36,7 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     let watcher = browser(&driver, &tempdir("watcher")).await;
     for c in [&student, &watcher] {
         c.goto(&format!("http://{addr}/")).await.unwrap();
-        wait_for(c, "document.querySelectorAll('#boxes .mbox').length === 304").await;
+        wait_for(c, "document.querySelectorAll('#boxes .box').length === 304").await;
         wait_for(c, "document.getElementById('connection').textContent === 'connected'").await;
     }
 
@@ -59,7 +58,7 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
         wait_for(
             &student,
             &format!(
-                "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length >= {} \
+                "document.querySelectorAll('#board button[data-mark]').length >= {} \
                  || !document.getElementById('message').textContent.startsWith('Your move')",
                 before + 2
             ),
@@ -106,7 +105,13 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     click(&watcher, "#reset").await;
     wait_for(
         &watcher,
-        "document.getElementById('teacher-message').textContent.includes(\"the teacher's\")",
+        "document.getElementById('teacher-message').textContent.startsWith(\"Type the teacher's key first\")",
+    )
+    .await;
+    click(&watcher, "#train").await;
+    wait_for(
+        &watcher,
+        "document.getElementById('teacher-message').textContent.startsWith(\"Type the teacher's key first\")",
     )
     .await;
     assert_eq!(record(&room).games_played(), 1);
@@ -152,10 +157,13 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
     assert_eq!(shown_boxes(&student).await, boxes);
     // Clearing the board asks first; saying no sends nothing.
-    watcher.execute("window.confirm = () => false; return 0;", vec![]).await.unwrap();
     click(&watcher, "#clear-players").await;
-    // Reset with the key: fresh boxes on both pages.
+    wait_for(&watcher, "document.getElementById('confirm').open").await;
+    click(&watcher, "#confirm-no").await;
+    // Reset with the key (asked first): fresh boxes on both pages.
     click(&watcher, "#reset").await;
+    wait_for(&watcher, "document.getElementById('confirm').open").await;
+    click(&watcher, "#confirm-yes").await;
     wait_for(&student, "document.getElementById('games').textContent === '0 games'").await;
     assert_eq!(record(&room).games_played(), 0);
 
@@ -173,7 +181,7 @@ async fn against_menace_playing_second_the_student_opens() {
         start_class_on(None, menace_serve::Limits::default(), side).await;
     let student = browser(&driver, &tempdir("opener")).await;
     student.goto(&format!("http://{addr}/")).await.unwrap();
-    wait_for(&student, "document.querySelectorAll('#boxes .mbox').length === 289").await;
+    wait_for(&student, "document.querySelectorAll('#boxes .box').length === 289").await;
     wait_for(
         &student,
         "document.getElementById('message').textContent.includes('you play X and move first')",
@@ -188,9 +196,10 @@ async fn against_menace_playing_second_the_student_opens() {
     .await;
     assert_eq!(marks(&student).await, 0, "the person opens on an empty board");
     click(&student, "#board button:not([disabled])").await;
-    wait_for(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'O').length === 1").await;
+    wait_for(&student, "document.querySelectorAll('#board button[data-mark=\"O\"]').length === 1")
+        .await;
     assert_eq!(
-        js(&student, "[...document.querySelectorAll('#board button')].filter(b => b.textContent === 'X').length").await,
+        js(&student, "document.querySelectorAll('#board button[data-mark=\"X\"]').length").await,
         json!(1)
     );
     assert_eq!(record(&room).machine().side(), menace_core::game::Side::Second);

@@ -9,4 +9,5 @@ mod common;
 
 mod browser;
 mod class_browser;
+mod lesson;
 mod teach;

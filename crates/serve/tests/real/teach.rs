@@ -221,7 +221,7 @@ async fn a_game_can_be_played_by_keyboard_alone() {
     press(&c, Key::Enter).await;
     wait_for(
         &c,
-        &format!("document.querySelector('#board button[data-cell={cell}]').textContent === 'O'"),
+        &format!("document.querySelector('#board button[data-cell={cell}]').dataset.mark === 'O'"),
     )
     .await;
     // The live region told a screen reader what MENACE did.
@@ -419,7 +419,7 @@ async fn the_class_page_in_every_language() {
     let mut problems = Vec::new();
     for lang in menace_i18n::LANGUAGES {
         c.goto(&format!("http://{addr}/?lang={}", lang.code)).await.unwrap();
-        wait_for(&c, "document.querySelectorAll('#boxes .mbox').length === 304").await;
+        wait_for(&c, "document.querySelectorAll('#boxes .box').length === 304").await;
         assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
         // The teacher trains a little, then a student plays a whole game by clicking.
         set_value(&c, "key", common::class::KEY).await;
@@ -433,13 +433,10 @@ async fn the_class_page_in_every_language() {
             if js(&c, "document.querySelector('#explain .xrule') !== null").await == json!(true) {
                 break;
             }
-            let marks = js(
-                &c,
-                "[...document.querySelectorAll('#board button')].filter(b => b.textContent).length",
-            )
-            .await;
+            let marks =
+                js(&c, "document.querySelectorAll('#board button[data-mark]').length").await;
             click(&c, "#board button:not([disabled])").await;
-            wait_for(&c, &format!("[...document.querySelectorAll('#board button')].filter(b => b.textContent).length > {marks} + 1 || document.querySelector('#explain .xrule') !== null")).await;
+            wait_for(&c, &format!("document.querySelectorAll('#board button[data-mark]').length > {marks} + 1 || document.querySelector('#explain .xrule') !== null")).await;
         }
         audit(&c, lang.code, "class", 10, &mut problems).await;
     }

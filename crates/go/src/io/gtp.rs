@@ -13,7 +13,7 @@ use crate::io::vertex::{parse_color, LETTERS};
 pub use crate::io::vertex::{format_vertex, parse_vertex};
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::{TimeControl, MAX_STONES};
-use crate::rules::game::Game;
+use crate::rules::game::{Game, Superko};
 use crate::rules::handicap;
 use crate::rules::score;
 use crate::search::bot::{self, Context};
@@ -68,8 +68,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
 
 /// The GTP engine's state: the game so far and the search settings.
 pub struct Engine {
-    /// The game so far: `undo` steps back through it, genmove never repeats one of its
-    /// positions (positional superko).
+    /// The game so far: `undo` steps back through it, genmove never recreates one of its
+    /// positions ([`GENMOVE_SUPERKO`]).
     game: Game,
     komi: f32,
     cfg: SearchConfig,
@@ -460,14 +460,14 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Context) {
     let mut b = e.game.board().clone();
     b.set_to_move(color);
-    // Moves that would recreate an earlier position with the same side to move.
+    // Moves that would recreate an earlier position.
     let forbidden: Vec<Point> = b
         .points()
         .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
         .filter(|&p| {
             let mut after = b.clone();
             after.play_unchecked(Move::Play(p));
-            e.game.seen(after.position_key())
+            e.game.recreates(GENMOVE_SUPERKO, &after)
         })
         .collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
@@ -487,6 +487,12 @@ fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Cont
         Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
     (b, cfg, ctx)
 }
+
+/// The repetitions `genmove` never plays: positional superko, what `menace go match`
+/// referees, Tromp-Taylor's and the Go servers' rule; a move it allows is legal under
+/// situational superko too. (`play` takes what the controller sends: the controller
+/// referees.)
+pub const GENMOVE_SUPERKO: Superko = Superko::Positional;
 
 /// How many times the position's fixed budget a clocked search may run at most: the
 /// clock decides, this only keeps a huge clock from running a search for hours.
@@ -627,17 +633,18 @@ fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// Largest SGF file `loadsgf` reads: a game record is a few kilobytes.
 const MAX_SGF_BYTES: u64 = 1 << 20;
 
-/// `loadsgf filename [move_number]`: the game in the file (one line of play from the empty
-/// board or black's handicap stones, as the match runner writes), its board size and komi,
-/// up to the position before move `move_number` (1-based; all the moves if omitted or past
-/// the end). Every move is replayed by the rules, so `undo` and the repetition check work
-/// as after `play`. A file that cannot be read, is not such a game, or holds an illegal
-/// move changes nothing.
+/// `loadsgf filename [move_number]`: the position in any program's SGF file, as GNU Go's
+/// `loadsgf` reads it ([`sgf::load`]: setup stones and the player to move, the main line of
+/// a file with variations), its board size and komi, up to the position before move
+/// `move_number` (1-based; all the moves if omitted or past the end). Every move is
+/// replayed by the rules, so `undo` and the repetition check work as after `play` (back to
+/// the last set-up position). A file that cannot be read, is not a Go game, sets up a group
+/// without liberties or holds an illegal move changes nothing.
 fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    let (path, upto) = match args {
-        [path] => (*path, usize::MAX),
+    let (path, before) = match args {
+        [path] => (*path, None),
         [path, n] => match n.parse::<usize>() {
-            Ok(n) if n >= 1 => (*path, n - 1),
+            Ok(n) if n >= 1 => (*path, Some(n)),
             _ => return Err("move number must be a whole number from 1".into()),
         },
         _ => return Err("syntax error: loadsgf filename [move_number]".into()),
@@ -647,12 +654,10 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let bytes = menace_files::read_capped(std::path::Path::new(path), MAX_SGF_BYTES)
         .map_err(|err| cannot(format!("{path}: {}", err.reason())))?;
     let text = String::from_utf8(bytes).map_err(|_| cannot(format!("{path} is not UTF-8 text")))?;
-    let game = sgf::read(&text).map_err(cannot)?;
-    let loaded = Game::replay(game.start().map_err(cannot)?, &game.moves, upto)
-        .map_err(|(i, _)| cannot(format!("move {} is illegal", i + 1)))?;
+    let loaded = sgf::load(&text, before).map_err(cannot)?;
     // All checked: now the engine takes the game.
-    e.game = loaded;
-    e.komi = game.komi;
+    e.game = loaded.game;
+    e.komi = loaded.komi;
     Ok(String::new())
 }
 

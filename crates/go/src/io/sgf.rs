@@ -1,5 +1,7 @@
 //! Games as SGF (FF\[4\]), the format every Go program and viewer reads: written for
-//! every match game, and read back to check a record (one line of play, no variations).
+//! every match game and read back to check a record ([`read`]: our records' form), and
+//! any program's file loaded as a position ([`load`]: setup stones, the player to move,
+//! the main line of a file with variations, as GNU Go's `loadsgf` reads them).
 //!
 //! ```
 //! use menace_go::rules::board::{Board, Move};
@@ -7,7 +9,7 @@
 //! let b = Board::new(9);
 //! let game = SgfGame {
 //!     size: 9, komi: 7.5, black: "menace".into(), white: "gnugo".into(),
-//!     result: "W+R".into(), handicap: vec![],
+//!     result: "W+R".into(), handicap: vec![], rules: "Chinese".into(),
 //!     moves: vec![Move::Play(b.point(2, 2)), Move::Play(b.point(6, 6)), Move::Pass],
 //!     comment: "resignation by menace".into(),
 //!     time: Some("600+30/1".parse().unwrap()),
@@ -18,7 +20,7 @@
 //! assert_eq!(sgf::read(&text), Ok(game));
 //! ```
 
-use crate::rules::board::{Board, Move, Point, MAX_SIZE};
+use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::TimeControl;
 use crate::rules::game::Game;
 
@@ -37,6 +39,11 @@ pub struct SgfGame {
     pub result: String,
     /// Black's handicap stones, on the board before the first move (`HA` and `AB`).
     pub handicap: Vec<Point>,
+    /// The rules, as `RU` says them (the referee's [`Rules::sgf_ru`]; the records before
+    /// issue 61 say `Chinese`).
+    ///
+    /// [`Rules::sgf_ru`]: crate::referee::Rules::sgf_ru
+    pub rules: String,
     /// The moves, alternating: black first, or white first after a handicap.
     pub moves: Vec<Move>,
     /// A comment for the root node (how the game ended).
@@ -100,7 +107,8 @@ fn point(b: &Board, m: Move) -> String {
 pub fn write(g: &SgfGame) -> String {
     let b = Board::new(g.size);
     let mut s = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[menace]RU[Chinese]SZ[{}]KM[{}]PB[{}]PW[{}]RE[{}]C[{}]\n",
+        "(;GM[1]FF[4]CA[UTF-8]AP[menace]RU[{}]SZ[{}]KM[{}]PB[{}]PW[{}]RE[{}]C[{}]\n",
+        escape(&g.rules),
         g.size,
         g.komi,
         escape(&g.black),
@@ -143,7 +151,9 @@ pub fn write(g: &SgfGame) -> String {
 /// One node's properties, in order: identifier and values.
 type Node = Vec<(String, Vec<String>)>;
 
-/// Splits an SGF game tree with a single line of play into its nodes.
+/// The nodes of an SGF game tree's main line, in order: at each branch the first
+/// variation, as GNU Go and every viewer read a file (the other variations are checked
+/// for syntax and skipped).
 fn nodes(text: &str) -> Result<Vec<Node>, String> {
     let mut chars = text.trim_start_matches('\u{feff}').chars().peekable();
     let skip_ws = |c: &mut std::iter::Peekable<std::str::Chars>| {
@@ -154,14 +164,38 @@ fn nodes(text: &str) -> Result<Vec<Node>, String> {
         return Err("an SGF game starts with `(`".into());
     }
     let mut out: Vec<Node> = Vec::new();
-    loop {
+    // One entry per open game tree: is it on the main line, and has it had a variation
+    // (a subtree) yet. Nodes are kept only on the main line.
+    let mut trees = vec![(true, false)];
+    // The node being read, if one is open: whether it is the main line's (its properties
+    // are kept). A `(` or `)` closes it.
+    let mut node: Option<bool> = None;
+    while let Some(&(main, branched)) = trees.last() {
         skip_ws(&mut chars);
         match chars.next() {
-            Some(';') => out.push(Vec::new()),
-            Some(')') => break,
-            Some('(') => return Err("variations are not supported (one line of play only)".into()),
+            Some(';') if branched => {
+                return Err("a node after a variation (the game tree is malformed)".into())
+            }
+            Some(';') => {
+                node = Some(main);
+                if main {
+                    out.push(Vec::new());
+                }
+            }
+            Some(')') => {
+                node = None;
+                trees.pop();
+            }
+            Some('(') => {
+                node = None;
+                let first = !branched;
+                if let Some(t) = trees.last_mut() {
+                    t.1 = true;
+                }
+                trees.push((main && first, false));
+            }
             Some(c) if c.is_ascii_uppercase() => {
-                let node = out.last_mut().ok_or("a property before the first node `;`")?;
+                let keep = node.ok_or("a property outside a node (before its `;`)")?;
                 let mut ident = c.to_string();
                 while let Some(c) = chars.next_if(char::is_ascii_uppercase) {
                     ident.push(c);
@@ -192,7 +226,9 @@ fn nodes(text: &str) -> Result<Vec<Node>, String> {
                 if values.is_empty() {
                     return Err(format!("property {ident} has no value"));
                 }
-                node.push((ident, values));
+                if let (true, Some(n)) = (keep, out.last_mut()) {
+                    n.push((ident, values));
+                }
             }
             Some(c) => return Err(format!("unexpected {c:?} in the game tree")),
             None => return Err("the game tree is not closed with `)`".into()),
@@ -225,27 +261,18 @@ fn parse_point(b: &Board, v: &str) -> Result<Move, String> {
     }
 }
 
-/// Reads one game: the root's `SZ` (2 to 19, default 19), `KM`, `PB`, `PW`, `RE`, `C` and
-/// black handicap stones (`AB`; `HA`, if given, must count them), then one `B` or `W` move
-/// per node, alternating from black, or from white after a handicap (as [`write()`] writes
-/// and the match runner needs). Refused with a reason: variations, other setup (`AW`,
-/// `AE`, setup after the root), moves out of turn or off the board, malformed text. Whether the moves are legal is the
-/// board's business, not the reader's.
-pub fn read(text: &str) -> Result<SgfGame, String> {
-    let nodes = nodes(text)?;
-    let root = &nodes[0];
-    let prop = |id: &str| root.iter().find(|(i, _)| i == id).map(|(_, v)| v[0].clone());
-    if let Some((id, _)) = root.iter().find(|(i, _)| i == "AW" || i == "AE") {
-        return Err(format!("setup property {id} is not supported (black handicap stones only)"));
-    }
-    let setup = |i: &str| ["AB", "AW", "AE"].contains(&i);
-    if let Some((id, _)) = nodes[1..].iter().flatten().find(|(i, _)| setup(i)) {
-        return Err(format!("setup property {id} after the root is not supported"));
-    }
-    if prop("GM").is_some_and(|g| g.trim() != "1") {
+/// The value of a node's property `id`, if it has it (its first value).
+fn prop(node: &Node, id: &str) -> Option<String> {
+    node.iter().find(|(i, _)| i == id).map(|(_, v)| v[0].clone())
+}
+
+/// The root's game (`GM`, 1 if given), board size (`SZ`, 2 to 19, default 19) and komi
+/// (`KM`, default 0).
+fn size_and_komi(root: &Node) -> Result<(usize, f32), String> {
+    if prop(root, "GM").is_some_and(|g| g.trim() != "1") {
         return Err("not a Go game (GM is not 1)".into());
     }
-    let size = match prop("SZ") {
+    let size = match prop(root, "SZ") {
         None => 19,
         Some(s) => s
             .trim()
@@ -254,7 +281,7 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
             .filter(|n| (2..=MAX_SIZE).contains(n))
             .ok_or_else(|| format!("board size {s:?}: give a side from 2 to {MAX_SIZE}"))?,
     };
-    let komi = match prop("KM") {
+    let komi = match prop(root, "KM") {
         None => 0.0,
         Some(k) => k
             .trim()
@@ -263,6 +290,67 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
             .filter(|k| k.is_finite())
             .ok_or_else(|| format!("komi {k:?} is not a number"))?,
     };
+    Ok((size, komi))
+}
+
+/// The move node `n` holds, if any (`B` or `W`; at most one), numbered `number` in errors.
+fn node_move(
+    b: &Board,
+    node: &Node,
+    n: usize,
+    number: usize,
+) -> Result<Option<(Colour, Move)>, String> {
+    let mut played = node.iter().filter(|(i, _)| i == "B" || i == "W");
+    let Some((colour, values)) = played.next() else { return Ok(None) };
+    if played.next().is_some() {
+        return Err(format!("node {n} has two moves"));
+    }
+    let colour = if colour == "B" { Colour::Black } else { Colour::White };
+    let mv = parse_point(b, &values[0]).map_err(|e| format!("move {number}: {e}"))?;
+    Ok(Some((colour, mv)))
+}
+
+/// The points of a setup property's values: single points and SGF's compressed
+/// rectangles (`aa:cc`).
+fn setup_points(b: &Board, id: &str, values: &[String]) -> Result<Vec<Point>, String> {
+    let mut out = Vec::new();
+    for v in values {
+        let (from, to) = v.split_once(':').unwrap_or((v, v));
+        let corner = |x: &str| match parse_point(b, x) {
+            Ok(Move::Play(p)) => Ok(b.row_col(p)),
+            Ok(Move::Pass) => Err(format!("setup property {id}: {v:?} is not a point")),
+            Err(e) => Err(format!("setup property {id}: {e}")),
+        };
+        let ((r0, c0), (r1, c1)) = (corner(from)?, corner(to)?);
+        for r in r0.min(r1)..=r0.max(r1) {
+            for c in c0.min(c1)..=c0.max(c1) {
+                out.push(b.point(r, c));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads one of our records: the root's `SZ` (2 to 19, default 19), `KM`, `PB`, `PW`,
+/// `RE`, `RU`, `C` and black handicap stones (`AB`; `HA`, if given, must count them),
+/// then one `B` or `W` move per node of the main line, alternating from black, or from
+/// white after a handicap (as [`write()`] writes and the match runner needs). Refused with
+/// a reason: other setup (`AW`, `AE`, setup after the root: [`load`] reads those), moves
+/// out of turn or off the board, malformed text. Whether the moves are legal is the
+/// board's business, not the reader's.
+pub fn read(text: &str) -> Result<SgfGame, String> {
+    let nodes = nodes(text)?;
+    let root = &nodes[0];
+    if let Some((id, _)) = root.iter().find(|(i, _)| i == "AW" || i == "AE") {
+        return Err(format!(
+            "setup property {id} is not supported in a record (black handicap stones only)"
+        ));
+    }
+    let setup = |i: &str| ["AB", "AW", "AE"].contains(&i);
+    if let Some((id, _)) = nodes[1..].iter().flatten().find(|(i, _)| setup(i)) {
+        return Err(format!("setup property {id} after the root is not supported in a record"));
+    }
+    let (size, komi) = size_and_komi(root)?;
     let board = Board::new(size);
     let mut handicap = Vec::new();
     for (_, values) in root.iter().filter(|(i, _)| i == "AB") {
@@ -274,7 +362,7 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
             }
         }
     }
-    if let Some(ha) = prop("HA") {
+    if let Some(ha) = prop(root, "HA") {
         if ha.trim().parse::<usize>().ok() != Some(handicap.len()) {
             return Err(format!("HA[{ha}] but {} handicap stones", handicap.len()));
         }
@@ -283,33 +371,109 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
     let mut moves = Vec::new();
     // The root may hold the first move too; every later node at most one.
     for (n, node) in nodes.iter().enumerate() {
-        let mut played = node.iter().filter(|(i, _)| i == "B" || i == "W");
-        let Some((colour, values)) = played.next() else { continue };
-        if played.next().is_some() {
-            return Err(format!("node {n} has two moves"));
-        }
-        let want = if (moves.len() + first) % 2 == 0 { "B" } else { "W" };
+        let Some((colour, mv)) = node_move(&board, node, n, moves.len() + 1)? else { continue };
+        let want = if (moves.len() + first) % 2 == 0 { Colour::Black } else { Colour::White };
         if colour != want {
+            let letter = |c: Colour| if c == Colour::Black { 'B' } else { 'W' };
             return Err(format!(
-                "move {}: {colour} plays, but it is {want}'s turn",
-                moves.len() + 1
+                "move {}: {} plays, but it is {}'s turn",
+                moves.len() + 1,
+                letter(colour),
+                letter(want)
             ));
         }
-        let mv = parse_point(&board, &values[0])
-            .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
         moves.push(mv);
     }
     Ok(SgfGame {
         size,
         komi,
-        black: prop("PB").unwrap_or_default(),
-        white: prop("PW").unwrap_or_default(),
-        result: prop("RE").unwrap_or_default(),
+        black: prop(root, "PB").unwrap_or_default(),
+        white: prop(root, "PW").unwrap_or_default(),
+        result: prop(root, "RE").unwrap_or_default(),
         handicap,
+        rules: prop(root, "RU").unwrap_or_default(),
         moves,
-        comment: prop("C").unwrap_or_default(),
-        time: prop("TM").and_then(|tm| time_control(&tm, prop("OT").as_deref())),
+        comment: prop(root, "C").unwrap_or_default(),
+        time: prop(root, "TM").and_then(|tm| time_control(&tm, prop(root, "OT").as_deref())),
     })
+}
+
+/// A position loaded from an SGF file by [`load`].
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Komi (`KM`, 0 if not given).
+    pub komi: f32,
+    /// The game from its last set-up position (or the empty board) to the position loaded:
+    /// its moves are those played since, replayed by the rules.
+    pub game: Game,
+}
+
+/// Loads a position from any program's SGF file, as GNU Go's `loadsgf` does: the main line
+/// (the first variation at every branch), its setup stones (`AB`, `AW`, `AE`, single
+/// points or rectangles `aa:cc`) and player to move (`PL`), and its moves (`B`, `W`, in
+/// any order of colours; an empty value or `tt` is a pass) up to the position before move
+/// `before` (1-based, moves alone counted; `None` or past the end: after the last one).
+/// A node that sets up stones or `PL` starts the history afresh there (`undo` and the
+/// repetition checks reach back to it, not before), as a position set up has no history;
+/// without `PL` the side to move there is the next move's colour, else black (white after
+/// a handicap, `HA` of 2 or more, with black stones alone). Errors say what is wrong: the
+/// text, a set-up group without liberties, an illegal move.
+pub fn load(text: &str, before: Option<usize>) -> Result<Loaded, String> {
+    let nodes = nodes(text)?;
+    let (size, komi) = size_and_komi(&nodes[0])?;
+    let handicap = prop(&nodes[0], "HA").and_then(|h| h.trim().parse::<usize>().ok()).unwrap_or(0);
+    let upto = match before {
+        None => usize::MAX,
+        Some(0) => return Err("move numbers count from 1".into()),
+        Some(n) => n - 1,
+    };
+    let mut game = Game::new(Board::new(size));
+    let mut played = 0;
+    for (n, node) in nodes.iter().enumerate() {
+        let is_setup = |i: &str| ["AB", "AW", "AE", "PL"].contains(&i);
+        if node.iter().any(|(i, _)| is_setup(i)) {
+            let b = game.board();
+            let mut stones: Vec<u8> = b.points().map(|p| b.at(p)).collect();
+            for (id, values) in node {
+                let stone = match id.as_str() {
+                    "AB" => BLACK,
+                    "AW" => WHITE,
+                    "AE" => EMPTY,
+                    _ => continue,
+                };
+                for p in setup_points(b, id, values)? {
+                    let (r, c) = b.row_col(p);
+                    stones[r * size + c] = stone;
+                }
+            }
+            let to_move = match prop(node, "PL").map(|v| v.trim().to_ascii_uppercase()) {
+                Some(v) if v == "B" || v == "BLACK" => Colour::Black,
+                Some(v) if v == "W" || v == "WHITE" => Colour::White,
+                Some(v) => return Err(format!("PL[{v}] is not B or W")),
+                None => {
+                    let next = nodes[n..]
+                        .iter()
+                        .enumerate()
+                        .find_map(|(k, node)| node_move(b, node, n + k, played + 1).ok().flatten());
+                    match next {
+                        Some((c, _)) => c,
+                        None if handicap >= 2 && !stones.contains(&WHITE) => Colour::White,
+                        None => Colour::Black,
+                    }
+                }
+            };
+            let start = Board::from_stones(size, &stones, to_move)
+                .map_err(|e| format!("the position set up in node {n}: {e}"))?;
+            game = Game::new(start);
+        }
+        let Some((colour, mv)) = node_move(game.board(), node, n, played + 1)? else { continue };
+        if played >= upto {
+            break;
+        }
+        game.play_as(colour, mv).map_err(|e| format!("move {} is illegal: {e}", played + 1))?;
+        played += 1;
+    }
+    Ok(Loaded { komi, game })
 }
 
 /// The time control of `TM` and `OT` in the forms [`write()`] writes (`OT` as KGS writes
@@ -350,6 +514,7 @@ mod tests {
             white: "W".into(),
             result: "0".into(),
             handicap,
+            rules: "Chinese".into(),
             moves,
             comment: String::new(),
             time: None,

@@ -295,17 +295,20 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
             game.winner = scored(board, rules.komi, &mut game.result);
             break;
         }
-        if !m.is_pass() && history.repeats() {
+        if !m.is_pass() && history.repeats(rules.superko) {
+            let rule = rules.superko.name();
             match rules.repetition {
                 Repetition::Tie => {
                     game.ending = Ending::Repeat;
-                    game.reason =
-                        format!("{} ({c}) played {shown}: the position repeats", names[idx]);
+                    game.reason = format!(
+                        "{} ({c}) played {shown}: the position repeats ({rule})",
+                        names[idx]
+                    );
                 }
                 Repetition::Illegal => forfeit(
                     &mut game,
                     c,
-                    format!("played {shown}: the position repeats (positional superko)"),
+                    format!("played {shown}: the position repeats ({rule})"),
                     Ending::Forfeit,
                 ),
             }

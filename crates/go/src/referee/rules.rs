@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use crate::rules::board::{Board, Point};
 use crate::rules::clock::TimeControl;
+use crate::rules::game::Superko;
 use crate::rules::handicap;
 
 /// What the referee adds to a clocked GTP engine's time for its answer to arrive before
@@ -11,12 +12,11 @@ use crate::rules::handicap;
 /// answer be measured (and how late said) instead of cut at the exact limit.
 pub const CLOCK_GRACE: Duration = Duration::from_secs(1);
 
-/// What a move that recreates an earlier whole-board position (with the same side to
-/// move) does; an immediate ko retake is such a move.
+/// What a move that recreates an earlier whole-board position (which ones count is the
+/// rules' [`Superko`]) does; an immediate ko retake is such a move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Repetition {
-    /// The move is illegal: it loses the game for the side that played it (positional
-    /// superko).
+    /// The move is illegal: it loses the game for the side that played it.
     Illegal,
     /// The game ends there as a tie (the move is recorded).
     Tie,
@@ -42,6 +42,8 @@ pub struct Rules {
     pub handicap: usize,
     /// Moves (passes included) after which the game ends, see [`Rules::at_cap`].
     pub move_cap: usize,
+    /// Which earlier positions count as repeated ([`Superko`]).
+    pub superko: Superko,
     /// What a repeated position does.
     pub repetition: Repetition,
     /// What the move cap does.
@@ -64,17 +66,22 @@ pub struct Rules {
 
 impl Rules {
     /// The king-of-the-hill challenge's rules, those of `menace go tournament`: no
-    /// handicap; two passes in a row end the game, scored by Tromp-Taylor area with the
-    /// komi (the challenge has none); a move that recreates an earlier whole-board
-    /// position, an immediate ko retake included, ends the game as a tie; the move cap ends
-    /// it scored as it stands; an illegal move, a crash, malformed or oversized output, a
-    /// resignation or no answer within the move timeout loses it for the offender.
+    /// handicap; a move on an occupied point or a suicide (a move that leaves its own group
+    /// without liberties and captures nothing) is illegal; two passes in a row end the
+    /// game, scored by Tromp-Taylor area on the board as it stands with the komi (the
+    /// challenge has none); a move that recreates an earlier whole-board position with the
+    /// same side to move (situational superko; an immediate ko retake is one) ends the game
+    /// as a tie, since a program that sees only the board cannot know the history; the move
+    /// cap ends it scored as it stands; an illegal move, a crash, malformed or oversized
+    /// output, a resignation or no answer within the move timeout loses it for the
+    /// offender.
     pub fn koth(size: usize, komi: f32, move_cap: usize, move_timeout: Duration) -> Rules {
         Rules {
             size,
             komi,
             handicap: 0,
             move_cap,
+            superko: Superko::Situational,
             repetition: Repetition::Tie,
             at_cap: AtCap::Score,
             move_timeout,
@@ -83,10 +90,12 @@ impl Rules {
         }
     }
 
-    /// The rules of `menace go match` between GTP engines: positional superko (a move that
-    /// recreates an earlier whole-board position with the same side to move, an immediate
-    /// ko retake included, is illegal and loses); two passes in a row end the game, scored
-    /// by Tromp-Taylor area with the komi; fixed handicap stones set up with GTP
+    /// The rules of `menace go match` between GTP engines: a move on an occupied point or
+    /// a suicide is illegal, and so is one that recreates any earlier whole-board position,
+    /// whoever was to move then (positional superko, Tromp-Taylor's and the Go servers'
+    /// rule; an immediate ko retake is one): each loses the game; two passes in a row end
+    /// the game, scored by Tromp-Taylor area with the komi; fixed handicap stones set up
+    /// with GTP
     /// `fixed_handicap` (an engine that places them elsewhere loses); the move cap ends the
     /// game without a result (a tie); an illegal move, a malformed answer, a resignation
     /// (SGF `+R`), a crash or a timeout loses it.
@@ -102,6 +111,7 @@ impl Rules {
             komi,
             handicap,
             move_cap,
+            superko: Superko::Positional,
             repetition: Repetition::Illegal,
             at_cap: AtCap::NoResult,
             move_timeout,
@@ -117,6 +127,38 @@ impl Rules {
             return Err(format!("--move-timeout {secs}: give seconds, up to a day"));
         }
         Ok(Duration::from_secs_f64(secs))
+    }
+
+    /// These rules with another superko rule: how a record played under `superko` is
+    /// refereed again (the match records before issue 61 were played under situational
+    /// superko).
+    pub fn with_superko(self, superko: Superko) -> Rules {
+        Rules { superko, ..self }
+    }
+
+    /// The rules as an SGF `RU` text: what a viewer shows and what
+    /// [`Rules::superko_of_ru`] reads back. SGF's own names do not fit (its `Chinese`
+    /// says nothing of superko, and no ruleset ends a game as a tie on a repetition).
+    pub fn sgf_ru(&self) -> String {
+        let repeat = match self.repetition {
+            Repetition::Illegal => "illegal",
+            Repetition::Tie => "a tie",
+        };
+        format!(
+            "area scoring of the board as it stands (Tromp-Taylor), suicide illegal, {}: {repeat}",
+            self.superko.name()
+        )
+    }
+
+    /// The superko rule a record's SGF `RU` names: what [`Rules::sgf_ru`] wrote; any
+    /// other text, such as the `Chinese` the referee wrote before issue 61, is situational
+    /// superko, the rule those records were played under.
+    pub fn superko_of_ru(ru: &str) -> Superko {
+        if ru.contains(Superko::Positional.name()) {
+            Superko::Positional
+        } else {
+            Superko::Situational
+        }
     }
 
     /// These rules with each side's clock under `clock` (`None`: no clock).

@@ -32,6 +32,7 @@ use super::game::{self, Ending, Game};
 use super::rules::Rules;
 use super::seat::{BuiltinSeat, GtpSeat, KothSeat, Seat};
 use crate::io::sgf::{self, SgfGame};
+use crate::rules::game::Superko;
 use crate::search::mcts::SearchConfig;
 
 /// The kind of tournament in the results' lines.
@@ -310,6 +311,13 @@ impl Config {
         if let (true, Value::Object(m)) = (r.cleanup, &mut v) {
             m.insert("cleanup".into(), true.into());
         }
+        // A match under positional superko adds `"superko": "positional"`: its absence is
+        // situational superko, the rule of every match before issue 61.
+        if let (Format::Match, Superko::Positional, Value::Object(m)) =
+            (&self.format, r.superko, &mut v)
+        {
+            m.insert("superko".into(), "positional".into());
+        }
         v.to_string()
     }
 
@@ -398,6 +406,7 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
         white: cfg.entrants[pairing.white].name.clone(),
         result: game.result.clone(),
         handicap: cfg.rules.handicap_points(),
+        rules: cfg.rules.sgf_ru(),
         moves: game.moves.clone(),
         comment: game.reason.clone(),
         time: cfg.rules.clock,

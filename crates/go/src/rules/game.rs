@@ -1,7 +1,14 @@
-//! A game's history: every position from the start (the empty board or black's handicap
-//! stones) to now. The one record of a game that the GTP engine (`undo`, positional
-//! superko, `loadsgf`), the referee (a repeated position ends the game) and SGF records
-//! (`menace go position --move N`) keep, so they give one answer to the same question.
+//! A game's history: every position from the start (the empty board, black's handicap
+//! stones, or a position set up from an SGF file) to now. The one record of a game that the
+//! GTP engine (`undo`, superko, `loadsgf`), the referee (a repeated position ends the game)
+//! and SGF records (`menace go position --move N`) keep, so they give one answer to the
+//! same question.
+//!
+//! Which repetitions count is a [`Superko`] rule, named here once: *positional* superko
+//! (Tromp-Taylor's, CGOS's, KGS's and OGS's under Chinese rules) forbids recreating any
+//! earlier whole-board position, whoever is to move; *situational* superko (the AGA's, New
+//! Zealand's) only one with the same side to move. An immediate ko retake is a repetition
+//! under both.
 //!
 //! The answer to "the position before move N" when N is past the end: the position after
 //! the last move, as GNU Go's `loadsgf FILE N` answers (the GTP specification replays "up
@@ -10,19 +17,44 @@
 
 use crate::rules::board::{Board, Colour, Illegal, Move};
 
-/// The positions of one game, the current one last, with their position keys (stones and
-/// side to move) for repetition checks.
+/// Which earlier whole-board positions a move may not recreate.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Superko {
+    /// No earlier position, whoever was to move then (Tromp-Taylor's rule).
+    Positional,
+    /// No earlier position with the same side to move (the AGA's rule).
+    Situational,
+}
+
+impl Superko {
+    /// Its name: `positional superko` or `situational superko`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Superko::Positional => "positional superko",
+            Superko::Situational => "situational superko",
+        }
+    }
+
+    /// What two positions must share to be the same under this rule: the stones
+    /// ([`Board::hash`]), or the stones and the side to move ([`Board::position_key`]).
+    pub fn key(self, b: &Board) -> u64 {
+        match self {
+            Superko::Positional => b.hash(),
+            Superko::Situational => b.position_key(),
+        }
+    }
+}
+
+/// The positions of one game, the current one last.
 #[derive(Clone, Debug)]
 pub struct Game {
     positions: Vec<Board>,
-    keys: Vec<u64>,
 }
 
 impl Game {
     /// A game starting from `start` (its stones are the start: [`Game::undo`] stops there).
     pub fn new(start: Board) -> Game {
-        let keys = vec![start.position_key()];
-        Game { positions: vec![start], keys }
+        Game { positions: vec![start] }
     }
 
     /// `start` and then the first `upto` of `moves`, each in turn of the side to move:
@@ -67,7 +99,6 @@ impl Game {
         let mut next = self.board().clone();
         next.set_to_move(colour);
         next.play(m)?;
-        self.keys.push(next.position_key());
         self.positions.push(next);
         Ok(())
     }
@@ -78,20 +109,38 @@ impl Game {
             return false;
         }
         self.positions.pop();
-        self.keys.pop();
         true
     }
 
-    /// Whether a position with this key (stones and side to move) occurred in the game,
-    /// the current one included.
-    pub fn seen(&self, key: u64) -> bool {
-        self.keys.contains(&key)
+    /// Whether `after` (a position the next move would make) recreates one of the game's
+    /// positions, the current one included, under `rule`.
+    pub fn recreates(&self, rule: Superko, after: &Board) -> bool {
+        let key = rule.key(after);
+        self.positions.iter().any(|b| rule.key(b) == key)
     }
 
-    /// Whether the current position occurred earlier in the game (positional superko).
-    pub fn repeats(&self) -> bool {
-        let (now, before) = self.keys.split_last().expect("a game has its start position");
-        before.contains(now)
+    /// Whether the current position occurred earlier in the game under `rule`.
+    pub fn repeats(&self, rule: Superko) -> bool {
+        let (now, before) = self.positions.split_last().expect("a game has its start position");
+        let key = rule.key(now);
+        before.iter().any(|b| rule.key(b) == key)
+    }
+
+    /// The first of `moves` (0-based), played in turn from `start`, that is illegal or,
+    /// not being a pass, recreates an earlier position under `rule`, and why; `None` when
+    /// the whole record is a legal game under that rule. How a record is checked against
+    /// the rule it was played under.
+    pub fn first_violation(start: Board, moves: &[Move], rule: Superko) -> Option<(usize, String)> {
+        let mut game = Game::new(start);
+        for (i, &m) in moves.iter().enumerate() {
+            if let Err(e) = game.play(m) {
+                return Some((i, e.to_string()));
+            }
+            if !m.is_pass() && game.repeats(rule) {
+                return Some((i, format!("the position repeats ({})", rule.name())));
+            }
+        }
+        None
     }
 }
 
@@ -107,7 +156,7 @@ mod tests {
         g.play(Move::Play(p)).unwrap();
         assert_eq!(g.moves_played(), 1);
         assert_eq!(g.moves().collect::<Vec<_>>(), [Move::Play(p)]);
-        assert!(g.seen(g.board().position_key()));
+        assert!(g.recreates(Superko::Situational, &g.board().clone()));
         // An illegal move changes nothing.
         assert_eq!(g.play(Move::Play(p)), Err(Illegal::Occupied));
         assert_eq!(g.moves_played(), 1);
@@ -135,13 +184,15 @@ mod tests {
         let start = Board::new(5);
         let mut g = Game::new(start.clone());
         g.play(Move::Pass).unwrap();
-        assert!(!g.repeats());
+        assert!(!g.repeats(Superko::Situational));
+        // The stones alone are the same after a pass.
+        assert!(g.repeats(Superko::Positional));
         g.play(Move::Pass).unwrap();
-        assert!(g.repeats());
-        // A colour out of turn (GTP's play) is another position.
+        assert!(g.repeats(Superko::Situational));
+        // A colour out of turn (GTP's play) is another position with the side to move.
         let mut h = Game::new(start.clone());
         h.play_as(Colour::White, Move::Play(start.point(0, 0))).unwrap();
         assert_eq!(h.board().to_move(), Colour::Black);
-        assert!(!h.repeats());
+        assert!(!h.repeats(Superko::Situational));
     }
 }

@@ -264,14 +264,14 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
     let not_sgf = write("a.txt", b"hello");
     let illegal = write("b.sgf", b"(;SZ[9];B[ee];W[ee])");
     let binary = write("c.sgf", &[0xff, 0xfe, b'(']);
-    let variations = write("d.sgf", b"(;SZ[9];B[ee](;W[aa])(;W[bb]))");
+    let airless = write("d.sgf", b"(;SZ[9]AB[aa]AW[ba][ab])");
     let big = write("e.sgf", &vec![b' '; (1 << 20) + 1]);
     let cases = [
         ("loadsgf /no/such/file.sgf".to_string(), "? cannot load file: /no/such/file.sgf"),
         (format!("loadsgf {not_sgf}"), "? cannot load file: an SGF game starts with `(`"),
         (format!("loadsgf {illegal}"), "? cannot load file: move 2 is illegal"),
         (format!("loadsgf {binary}"), "? cannot load file: "),
-        (format!("loadsgf {variations}"), "? cannot load file: variations are not supported"),
+        (format!("loadsgf {airless}"), "? cannot load file: the position set up in node 0: the group at row 1, column 1 has no liberties"),
         (format!("loadsgf {big}"), "? cannot load file: "),
         (format!("loadsgf {illegal} 0"), "? move number must be a whole number from 1"),
         (format!("loadsgf {illegal} x"), "? move number must be a whole number from 1"),
@@ -576,5 +576,86 @@ proptest! {
         if ans.starts_with('?') || !cleanup {
             prop_assert_eq!(facts(e.board()), before);
         }
+    }
+}
+
+/// Files as other programs write them, each with the position `loadsgf` must set up: the
+/// file, the move number given (0: none), the board (top row first), the side to move and
+/// the moves in the loaded history (since the last set-up position).
+const LOADSGF_FILES: &[(&str, &str, usize, &str, Colour, usize)] = &[
+    (
+        // GNU Go 3.8's own `printsgf` (the file in tests/data, made by
+        //   printf 'boardsize 9\nkomi 6.5\nplay b E5\nplay w D5\nplay b D6\nplay w C4\n
+        //   play b D4\nplay w G7\nplay b C5\nplay w pass\nprintsgf gnugo-printsgf.sgf\n'
+        //   | gnugo --mode gtp
+        // ): the position as setup stones, AW before AB, and PL; no moves. Its showboard
+        // then: black D6 C5 E5 D4, white G7 C4, black to move.
+        "gnugo-printsgf.sgf",
+        "",
+        0,
+        ".........\n.........\n......O..\n...X.....\n..X.X....\n..OX.....\n.........\n.........\n.........\n",
+        Colour::Black,
+        0,
+    ),
+    (
+        // Variations: the main line is the first at every branch.
+        "",
+        "(;GM[1]FF[4]SZ[5](;B[cc](;W[bb];B[dd])(;W[dd]))(;B[aa]))",
+        0,
+        ".....\n.O...\n..X..\n...X.\n.....\n",
+        Colour::White,
+        3,
+    ),
+    (
+        // The same file up to the position before move 3.
+        "",
+        "(;GM[1]FF[4]SZ[5](;B[cc](;W[bb];B[dd])(;W[dd]))(;B[aa]))",
+        3,
+        ".....\n.O...\n..X..\n.....\n.....\n",
+        Colour::Black,
+        2,
+    ),
+    (
+        // Setup after moves (a problem's diagram changed mid-record), a rectangle of white
+        // stones (`ba:ca`), an emptied point (AE) and white to play (PL): the history starts
+        // again at the setup, and the move after it is played by the colour it names.
+        "",
+        "(;SZ[5];B[aa];W[ee];AB[cc]AW[ba:ca]AE[aa]PL[W];W[dd])",
+        0,
+        ".OO..\n.....\n..X..\n...O.\n....O\n",
+        Colour::Black,
+        1,
+    ),
+    (
+        // Our own records: handicap stones, white first.
+        "",
+        "(;GM[1]FF[4]SZ[9]HA[2]AB[cg][gc];W[ee];B[ff])",
+        0,
+        ".........\n.........\n......X..\n.........\n....O....\n.....X...\n..X......\n.........\n.........\n",
+        Colour::White,
+        2,
+    ),
+];
+
+#[test]
+fn loadsgf_reads_setup_stones_the_player_to_move_and_the_main_line() {
+    let dir = tempfile::tempdir().unwrap();
+    for (k, &(file, text, before, diagram, to_move, moves)) in LOADSGF_FILES.iter().enumerate() {
+        let path = if file.is_empty() {
+            let p = dir.path().join(format!("{k}.sgf"));
+            std::fs::write(&p, text).unwrap();
+            p
+        } else {
+            repo("crates/go/tests/data").join(file)
+        };
+        let number = if before == 0 { String::new() } else { format!(" {before}") };
+        let mut e = after(&[format!("loadsgf {}{number}", path.display())]);
+        let b = e.board();
+        assert_eq!((b.diagram().as_str(), b.to_move()), (diagram, to_move), "case {k}");
+        // `undo` steps back through the moves and no further than the set-up position.
+        for _ in 0..moves {
+            assert_eq!(e.handle_line("undo").unwrap(), "=\n\n", "case {k}");
+        }
+        assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n", "case {k}");
     }
 }

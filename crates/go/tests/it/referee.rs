@@ -1,6 +1,8 @@
 //! The one referee: the two rule presets on the same positions (an immediate ko retake,
-//! a whole-board repeat, reaching the move cap), with the answer each preset gives, and every
-//! kind of misbehaving GTP engine losing with its reason.
+//! a whole-board repeat, a position that comes back with the other side to move, reaching
+//! the move cap), with the answer each preset gives (and `gtp` under situational superko,
+//! how the matches before issue 61 were refereed), and every kind of misbehaving GTP engine
+//! losing with its reason.
 
 use std::time::Duration;
 
@@ -9,6 +11,7 @@ use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
 use menace_go::referee::{play, Answer, Ending, Game, Rules, Seat, Winner};
 use menace_go::rules::board::Board;
+use menace_go::rules::game::Superko;
 use menace_run::Program;
 
 /// A seat that answers from a script of king-of-the-hill moves (`r c` or `pass`), in turn.
@@ -35,9 +38,11 @@ struct Case {
     move_cap: usize,
     /// The game's moves, black first, alternating.
     moves: &'static str,
-    /// (ending, winner, SGF result, moves recorded) under `koth`, then under `gtp`.
+    /// (ending, winner, SGF result, moves recorded) under `koth`, then under `gtp`
+    /// (positional superko), then under `gtp` with situational superko.
     koth: (Ending, Winner, &'static str, usize),
     gtp: (Ending, Winner, &'static str, usize),
+    gtp_situational: (Ending, Winner, &'static str, usize),
 }
 
 const CASES: &[Case] = &[
@@ -50,6 +55,7 @@ const CASES: &[Case] = &[
         moves: "1 2, 1 3, 3 2, 3 3, 2 1, 2 4, 5 5, 2 2, 2 3, 2 2",
         koth: (Ending::Repeat, Winner::Tie, "0", 10),
         gtp: (Ending::Forfeit, Winner::Black, "B+F", 9),
+        gtp_situational: (Ending::Forfeit, Winner::Black, "B+F", 9),
     },
     Case {
         // Black's last move captures three stones and recreates the position after its
@@ -61,6 +67,24 @@ const CASES: &[Case] = &[
         moves: "1 1, 1 2, 2 1, 2 2, 1 1, 2 1, 1 1",
         koth: (Ending::Repeat, Winner::Tie, "0", 7),
         gtp: (Ending::Forfeit, Winner::White, "W+F", 7),
+        gtp_situational: (Ending::Forfeit, Winner::White, "W+F", 7),
+    },
+    Case {
+        // Send two, return one (as in docs/games/pachi-19x19-5000-v10, game 29, moves 343
+        // to 345): after eight moves black's stone at 5 2 has liberties 5 1 and 5 3, white
+        // holds 4 1 and 4 2, black 4 3 and 5 4. Black plays 5 1 (two stones in atari),
+        // white takes both at 5 3, black takes that stone back at 5 2: the stones after
+        // move 8 again, but white to move where black was. Positional superko forbids it,
+        // situational allows it. White passes and black plays 5 1 again: the position after
+        // move 9 with the same side to move, a repeat under both.
+        name: "a position that comes back with the other side to move",
+        size: 5,
+        komi: 0.0,
+        move_cap: 100,
+        moves: "5 2, 4 1, 4 3, 4 2, 5 4, 3 1, 1 5, 3 2, 5 1, 5 3, 5 2, pass, 5 1",
+        koth: (Ending::Repeat, Winner::Tie, "0", 13),
+        gtp: (Ending::Forfeit, Winner::White, "W+F", 11),
+        gtp_situational: (Ending::Forfeit, Winner::White, "W+F", 13),
     },
     Case {
         // Two stones each on an open board when the cap strikes: komi decides a scored game.
@@ -71,6 +95,7 @@ const CASES: &[Case] = &[
         moves: "1 1, 5 5, 1 2, 5 4",
         koth: (Ending::MoveCap, Winner::White, "W+0.5", 4),
         gtp: (Ending::MoveCap, Winner::Tie, "0", 4),
+        gtp_situational: (Ending::MoveCap, Winner::Tie, "0", 4),
     },
 ];
 
@@ -85,9 +110,11 @@ fn referee(rules: &Rules, moves: &'static str) -> Game {
 fn each_preset_gives_its_answer_on_the_same_positions() {
     let t = Duration::from_secs(5);
     for c in CASES {
+        let gtp = Rules::gtp(c.size, c.komi, 0, c.move_cap, t);
         for (preset, rules, want) in [
             ("koth", Rules::koth(c.size, c.komi, c.move_cap, t), c.koth),
-            ("gtp", Rules::gtp(c.size, c.komi, 0, c.move_cap, t), c.gtp),
+            ("gtp", gtp.clone(), c.gtp),
+            ("gtp, situational", gtp.with_superko(Superko::Situational), c.gtp_situational),
         ] {
             let g = referee(&rules, c.moves);
             let got = (g.ending, g.winner, g.result.as_str(), g.moves.len());
@@ -353,7 +380,7 @@ fn game_numbers_reach_the_command_line() {
 #[test]
 fn a_match_keeps_the_fingerprint_its_records_were_written_under() {
     // The configuration text `menace go match --out` wrote before the one referee, so an
-    // A/B run recorded then resumes now.
+    // A/B run recorded then (under situational superko, the rule then) resumes now.
     let p = |s: &str| Program::parse(s).unwrap();
     let gtp = |n: &str, s: &str| Entrant {
         name: n.into(),
@@ -363,13 +390,22 @@ fn a_match_keeps_the_fingerprint_its_records_were_written_under() {
     let cfg = Config {
         entrants: vec![gtp("a", "x --seed {game}"), gtp("b", "y")],
         games_per_pair: 3,
-        rules: Rules::gtp(9, 7.5, 0, 1000, Duration::from_secs(120)),
+        rules: Rules::gtp(9, 7.5, 0, 1000, Duration::from_secs(120))
+            .with_superko(Superko::Situational),
         format: Format::Match,
     };
+    let old = r#"{"games":3,"handicap":0,"kind":"go-match","komi":7.5,"move_cap":1000,"move_timeout":120,"players":[["a","x --seed '{game}'"],["b","y"]],"size":9}"#;
+    assert_eq!(cfg.canonical(), old);
+    // Positional superko, the preset's rule since issue 61, decides results too: a match
+    // played under it says so, and never resumes into an older one.
+    let mut positional = cfg.clone();
+    positional.rules = positional.rules.with_superko(Superko::Positional);
     assert_eq!(
-        cfg.canonical(),
-        r#"{"games":3,"handicap":0,"kind":"go-match","komi":7.5,"move_cap":1000,"move_timeout":120,"players":[["a","x --seed '{game}'"],["b","y"]],"size":9}"#
-    ); // A cleanup phase decides results too: another fingerprint, and none without it.
+        positional.canonical(),
+        old.replace(r#""size":9}"#, r#""size":9,"superko":"positional"}"#)
+    );
+    assert_eq!(positional.rules, Rules::gtp(9, 7.5, 0, 1000, Duration::from_secs(120)));
+    // A cleanup phase decides results too: another fingerprint, and none without it.
     let mut off = cfg.clone();
     off.rules = off.rules.with_cleanup(false);
     assert_eq!(off.canonical(), cfg.canonical());

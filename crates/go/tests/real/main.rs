@@ -7,3 +7,4 @@ mod support;
 
 mod cleanup_gnugo;
 mod handicap_gnugo;
+mod loadsgf_gnugo;

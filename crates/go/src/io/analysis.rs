@@ -32,8 +32,8 @@
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.
 
-use crate::io::vertex::{format_vertex, parse_color};
-use crate::rules::board::{Board, Colour};
+use crate::io::vertex::{format_vertex, parse_color, parse_vertex};
+use crate::rules::board::{Board, Colour, Move, Point};
 use crate::search::control::{Candidate, Progress};
 use crate::search::ownership::Ownership;
 use std::io::Write;
@@ -60,7 +60,7 @@ pub enum Format {
 }
 
 /// A parsed analysis command.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     /// Which command.
     pub kind: Kind,
@@ -72,6 +72,12 @@ pub struct Request {
     pub format: Format,
     /// KataGo's `ownership true`: every line ends with the board's ownership.
     pub ownership: bool,
+    /// `maxmoves N`: at most N moves a line, the most visited (`None`: every one).
+    pub max_moves: Option<usize>,
+    /// KataGo's `rootInfo true`: every line gives the root's statistics after its moves.
+    pub root_info: bool,
+    /// The points `avoid` and `allow` keep the search from playing at the root.
+    pub avoid: Vec<Point>,
 }
 
 impl Request {
@@ -83,6 +89,9 @@ impl Request {
             interval: Duration::ZERO,
             format: Format::LeelaZero,
             ownership: false,
+            max_moves: None,
+            root_info: false,
+            avoid: Vec::new(),
         }
     }
 }
@@ -90,17 +99,26 @@ impl Request {
 /// The longest interval accepted, in centiseconds (an hour).
 pub const MAX_INTERVAL_CS: u64 = 360_000;
 
-/// Reads the arguments of an analysis command: `[color] [interval]` with the interval
-/// also as `interval N` (centiseconds); `genmove_analyze` needs the colour. `to_move`
-/// is the colour when none is given. Leela Zero's `avoid`, `allow` and `minmoves` are
-/// refused (an error, not a silent half-analysis). In KataGo's format, `ownership
-/// true|false` too, and KataGo's other options when `false`.
-pub fn parse(
-    args: &[&str],
-    kind: Kind,
-    format: Format,
-    to_move: Colour,
-) -> Result<Request, String> {
+/// Reads the arguments of an analysis command in position `b`: `[color] [interval]` with
+/// the interval also as `interval N` (centiseconds); `genmove_analyze` needs the colour,
+/// else it is `b`'s side to move. Then the key-value pairs of KataGo's GTP extensions
+/// (which Leela Zero's `lz-analyze` shares), in any order:
+///
+/// - `maxmoves N`: at most N moves a line (N from 1), the most visited;
+/// - `minmoves N`: accepted; every root move the search has visited is listed, never an
+///   unvisited one, so a line may hold fewer;
+/// - `avoid PLAYER V1,V2,... UNTILDEPTH` (repeatable) and `allow PLAYER V1,V2,...
+///   UNTILDEPTH` (once, not with `avoid`): the search plays none of the avoided points, or
+///   only the allowed ones (and pass), as the analysed colour's move at the root, when
+///   PLAYER is that colour and UNTILDEPTH at least 1. Deeper plies are not restricted (the
+///   search has no per-ply rule), so an avoided point can appear later in a principal
+///   variation; PLAYER's moves at depth 1 are the root's, so a PLAYER that is not to move
+///   changes nothing there, as in KataGo.
+///
+/// In KataGo's format also `ownership true|false`, `rootInfo true|false`, and KataGo's
+/// options that need a network's per-move figures (`ownershipStdev`, `movesOwnership`,
+/// `movesOwnershipStdev`, `pvVisits`, `pvEdgeVisits`) when `false` (refused when `true`).
+pub fn parse(args: &[&str], kind: Kind, format: Format, b: &Board) -> Result<Request, String> {
     let usage = match (format, kind) {
         (Format::LeelaZero, Kind::Analyze) => "syntax error: lz-analyze [color] [interval]",
         (Format::LeelaZero, Kind::Genmove) => "syntax error: genmove_analyze color [interval]",
@@ -118,64 +136,107 @@ pub fn parse(
             c
         }
         None if kind == Kind::Genmove => return Err(usage.into()),
-        None => to_move,
+        None => b.to_move(),
     };
+    let mut req = Request { kind, format, color, ..Request::silent(color) };
     let cs = |s: &str| -> Result<u64, String> {
         s.parse::<u64>().ok().filter(|&n| n <= MAX_INTERVAL_CS).ok_or_else(|| usage.to_string())
     };
+    let flag = |v: &str| match v {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(usage.to_string()),
+    };
     let mut interval = None;
-    let mut ownership = false;
+    let (mut avoided, mut allowed) = (false, None::<Vec<Point>>);
     while let Some((first, tail)) = rest.split_first() {
-        if format == Format::KataGo {
-            let flag = |v: &str| match v {
-                "true" => Ok(true),
-                "false" => Ok(false),
-                _ => Err(usage.to_string()),
-            };
-            match (*first, tail) {
-                ("ownership", [v, ..]) => {
-                    ownership = flag(v)?;
-                    rest = &tail[1..];
-                    continue;
-                }
-                (
-                    key @ ("ownershipStdev"
-                    | "movesOwnership"
-                    | "movesOwnershipStdev"
-                    | "pvVisits"
-                    | "pvEdgeVisits"
-                    | "rootInfo"),
-                    [v, ..],
-                ) => {
-                    if flag(v)? {
-                        return Err(format!("{key} is not supported"));
-                    }
-                    rest = &tail[1..];
-                    continue;
-                }
-                _ => {}
-            }
-        }
-        let set = match (first.to_ascii_lowercase().as_str(), tail) {
-            ("interval", [n, ..]) => {
+        let key = first.to_ascii_lowercase();
+        match (format, key.as_str(), tail) {
+            (Format::KataGo, "ownership", [v, ..]) => {
+                req.ownership = flag(v)?;
                 rest = &tail[1..];
-                cs(n)?
             }
-            (n, _) if n.bytes().all(|b| b.is_ascii_digit()) => {
+            (Format::KataGo, "rootinfo", [v, ..]) => {
+                req.root_info = flag(v)?;
+                rest = &tail[1..];
+            }
+            (
+                Format::KataGo,
+                "ownershipstdev"
+                | "movesownership"
+                | "movesownershipstdev"
+                | "pvvisits"
+                | "pvedgevisits",
+                [v, ..],
+            ) => {
+                if flag(v)? {
+                    return Err(format!("{first} is not supported"));
+                }
+                rest = &tail[1..];
+            }
+            (_, "maxmoves" | "minmoves", [n, ..]) => {
+                let n = n.parse::<usize>().ok().filter(|&n| n >= 1);
+                let n = n.ok_or_else(|| format!("{first} takes a whole number from 1"))?;
+                if key == "maxmoves" {
+                    req.max_moves = Some(n);
+                }
+                rest = &tail[1..];
+            }
+            (_, "avoid" | "allow", [player, vertices, depth, ..]) => {
+                let syntax =
+                    || format!("syntax error: {first} PLAYER VERTEX,VERTEX,... UNTILDEPTH");
+                let player = parse_color(player).map_err(|_| syntax())?;
+                let depth = depth.parse::<u32>().ok().filter(|&d| d >= 1).ok_or_else(syntax)?;
+                let mut points = Vec::new();
+                for v in vertices.split(',').filter(|v| !v.is_empty()) {
+                    match parse_vertex(b, v).map_err(|e| format!("{first}: {v}: {e}"))? {
+                        Move::Play(p) => points.push(p),
+                        Move::Pass if key == "allow" => {}
+                        Move::Pass => return Err("avoid: pass cannot be avoided".into()),
+                    }
+                }
+                if key == "allow" && (allowed.is_some() || avoided)
+                    || key == "avoid" && allowed.is_some()
+                {
+                    return Err("allow is given once, and never with avoid".into());
+                }
+                // Depth 1 is the root's move, the analysed colour's.
+                let applies = player == color && depth >= 1;
+                if key == "avoid" {
+                    avoided = true;
+                    if applies {
+                        req.avoid.extend(points);
+                    }
+                } else {
+                    allowed = Some(if applies { points } else { b.points().collect() });
+                }
+                rest = &tail[3..];
+            }
+            (_, "avoid" | "allow", _) => {
+                return Err(format!("syntax error: {first} PLAYER VERTEX,VERTEX,... UNTILDEPTH"))
+            }
+            (_, "interval", [n, ..]) => {
+                if interval.replace(cs(n)?).is_some() {
+                    return Err(usage.into());
+                }
+                rest = &tail[1..];
+            }
+            (_, n, _) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                if interval.replace(cs(n)?).is_some() {
+                    return Err(usage.into());
+                }
                 rest = tail;
-                cs(n)?
-            }
-            ("avoid" | "allow" | "minmoves", _) => {
-                return Err(format!("{first} is not supported"));
             }
             _ => return Err(usage.into()),
-        };
-        if interval.replace(set).is_some() {
-            return Err(usage.into());
         }
     }
-    let interval = Duration::from_millis(10 * interval.unwrap_or(0));
-    Ok(Request { kind, color, interval, format, ownership })
+    if let Some(allowed) = allowed {
+        req.avoid = b.points().filter(|p| !allowed.contains(p)).collect();
+    }
+    req.avoid.sort_unstable_by_key(|p| p.index());
+    req.avoid.dedup();
+    req.interval = Duration::from_millis(10 * interval.unwrap_or(0));
+    Ok(req)
 }
 
 /// A share (0 to 1) in Leela Zero's integer hundredths of a percent (0 to 10000).
@@ -207,15 +268,27 @@ pub fn info_line(b: &Board, candidates: &[Candidate]) -> String {
 }
 
 /// One info line in KataGo's format (without its newline): every candidate with its
-/// score for `to_move` (the side to move in `b`), then `ownership` when given (and not
-/// empty); empty when there is no candidate yet.
-pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownership>) -> String {
+/// score for `to_move` (the side to move in `b`), then `root` when given (the root's
+/// statistics, [`RootInfo`]), then `ownership` when given (and not empty); empty when there
+/// is no candidate yet.
+///
+/// Each move has KataGo's fields in KataGo's order: `visits` and `edgeVisits` (the same
+/// here: a tree has no transpositions), `utility` (the mean result of its playouts, which
+/// counts a win at least 0.9 and the rest by the score, on KataGo's scale from -1 to 1:
+/// `2 * winrate - 1`), `winrate`, the scores when there are playouts, `prior`, `lcb`,
+/// `utilityLcb` (`2 * lcb - 1`), `order`, `pv`.
+pub fn kata_line(
+    b: &Board,
+    candidates: &[Candidate],
+    root: Option<&RootInfo>,
+    ownership: Option<&Ownership>,
+) -> String {
     if candidates.is_empty() {
         return String::new();
     }
     // KataGo reports for the side to move.
     let sign = if b.to_move() == Colour::Black { 1.0 } else { -1.0 };
-    let mut parts = Vec::with_capacity(candidates.len() + 1);
+    let mut parts = Vec::with_capacity(candidates.len() + 2);
     for (order, c) in candidates.iter().enumerate() {
         let score = c.score.map_or(String::new(), |s| {
             let s = sign * s;
@@ -223,13 +296,29 @@ pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownersh
             format!(" scoreMean {s:.2} scoreStdev {sd:.2} scoreLead {s:.2}")
         });
         parts.push(format!(
-            "info move {} visits {} winrate {:.6}{score} prior {:.6} lcb {:.6} order {order} pv {}",
+            "info move {} visits {v} edgeVisits {v} utility {:.6} winrate {:.6}{score} prior {:.6} \
+             lcb {:.6} utilityLcb {:.6} order {order} pv {}",
             format_vertex(b, c.mv),
-            c.visits,
+            2.0 * c.winrate - 1.0,
             c.winrate,
             c.prior,
             c.lcb,
-            pv_text(b, &c.pv)
+            2.0 * c.lcb - 1.0,
+            pv_text(b, &c.pv),
+            v = c.visits,
+        ));
+    }
+    if let Some(r) = root {
+        let score = r.score.map_or(String::new(), |s| {
+            format!(" scoreLead {:.2} scoreSelfplay {:.2}", sign * s, sign * s)
+        });
+        let player = if b.to_move() == Colour::Black { 'B' } else { 'W' };
+        parts.push(format!(
+            "rootInfo visits {} weight {} utility {:.6} winrate {:.6}{score} currentPlayer {player}",
+            r.visits,
+            r.visits,
+            2.0 * r.winrate - 1.0,
+            r.winrate
         ));
     }
     if let Some(own) = ownership.filter(|o| o.ends() > 0) {
@@ -247,13 +336,52 @@ pub fn kata_line(b: &Board, candidates: &[Candidate], ownership: Option<&Ownersh
     parts.join(" ")
 }
 
+/// The root's statistics for KataGo's `rootInfo`, from its moves: its visits (theirs
+/// added up), its winrate for the side to move and black's mean score (theirs weighted by
+/// their visits; the score `None` when no move has one).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootInfo {
+    /// Playouts through the root's moves.
+    pub visits: u64,
+    /// Their mean result for the side to move (0 to 1).
+    pub winrate: f32,
+    /// Black's mean final margin, komi included.
+    pub score: Option<f32>,
+}
+
+impl RootInfo {
+    /// The root of `candidates` (every root move, not only those shown).
+    pub fn of(candidates: &[Candidate]) -> RootInfo {
+        let visits: u64 = candidates.iter().map(|c| u64::from(c.visits)).sum();
+        let weighted = |f: &dyn Fn(&Candidate) -> f64| {
+            candidates.iter().map(|c| f64::from(c.visits) * f(c)).sum::<f64>()
+                / visits.max(1) as f64
+        };
+        let scored: Vec<&Candidate> = candidates.iter().filter(|c| c.score.is_some()).collect();
+        let score = (!scored.is_empty()).then(|| {
+            let n: f64 = scored.iter().map(|c| f64::from(c.visits)).sum();
+            let s: f64 = scored
+                .iter()
+                .map(|c| f64::from(c.visits) * f64::from(c.score.unwrap_or(0.0)))
+                .sum();
+            (s / n.max(1.0)) as f32
+        });
+        RootInfo { visits, winrate: weighted(&|c| f64::from(c.winrate)) as f32, score }
+    }
+}
+
 /// The info line of `progress`'s latest snapshot for `req`, in its format (empty without
-/// candidates).
+/// candidates): its most visited moves (`maxmoves`), the root's statistics when asked
+/// (`rootInfo`), the ownership when asked.
 pub fn line(b: &Board, req: &Request, progress: &Progress) -> String {
-    let (_, candidates) = progress.candidates();
+    let (_, mut candidates) = progress.candidates();
+    let root = req.root_info.then(|| RootInfo::of(&candidates));
+    if let Some(n) = req.max_moves {
+        candidates.truncate(n);
+    }
     match req.format {
         Format::LeelaZero => info_line(b, &candidates),
-        Format::KataGo => kata_line(b, &candidates, progress.ownership().as_ref()),
+        Format::KataGo => kata_line(b, &candidates, root.as_ref(), progress.ownership().as_ref()),
     }
 }
 
@@ -334,7 +462,8 @@ mod tests {
         let b = Colour::Black;
         let w = Colour::White;
         let ms = Duration::from_millis;
-        let ok = |args: &[&str], kind| parse(args, kind, Format::LeelaZero, b);
+        let board = Board::new(19);
+        let ok = |args: &[&str], kind| parse(args, kind, Format::LeelaZero, &board);
         assert_eq!(
             ok(&["10"], Kind::Analyze),
             Ok(Request { interval: ms(100), ..Request::silent(b) })
@@ -354,7 +483,15 @@ mod tests {
             &["interval", "x"],
             &["-1"],
             &["99999999999"],
-            &["10", "avoid", "b", "D4", "1"],
+            &["10", "avoid", "b", "D4"],
+            &["10", "avoid", "b", "D4", "0"],
+            &["10", "avoid", "x", "D4", "1"],
+            &["10", "avoid", "b", "Z99", "1"],
+            &["10", "avoid", "b", "pass", "1"],
+            &["allow", "b", "D4", "1", "allow", "b", "D5", "1"],
+            &["avoid", "b", "D4", "1", "allow", "b", "D5", "1"],
+            &["maxmoves", "0"],
+            &["minmoves", "x"],
             &["b", "w"],
         ] {
             assert!(ok(bad, Kind::Analyze).is_err(), "{bad:?}");
@@ -365,7 +502,8 @@ mod tests {
 
     #[test]
     fn katago_arguments() {
-        let kata = |args: &[&str]| parse(args, Kind::Analyze, Format::KataGo, Colour::Black);
+        let board = Board::new(9);
+        let kata = |args: &[&str]| parse(args, Kind::Analyze, Format::KataGo, &board);
         let r = kata(&["w", "25", "ownership", "true"]).unwrap();
         assert_eq!(
             (r.color, r.interval, r.ownership),
@@ -381,6 +519,27 @@ mod tests {
         for bad in [&["ownership"][..], &["ownership", "yes"], &["10", "ownership", "true", "5"]] {
             assert!(kata(bad).is_err(), "{bad:?}");
         }
+        // KataGo's other keys, as GUIs send them: black to move on the empty 9x9 board.
+        let pt = |v: &str| match parse_vertex(&board, v).unwrap() {
+            Move::Play(p) => p,
+            Move::Pass => unreachable!(),
+        };
+        let r = kata(&["b", "10", "maxmoves", "3", "minmoves", "2", "rootInfo", "true"]).unwrap();
+        assert_eq!((r.max_moves, r.root_info, r.avoid.len()), (Some(3), true, 0));
+        let r = kata(&["avoid", "b", "E5,C3", "1", "avoid", "black", "G7", "20", "interval", "5"]);
+        let mut want = vec![pt("E5"), pt("C3"), pt("G7")];
+        want.sort_unstable_by_key(|p| p.index());
+        assert_eq!(
+            r.as_ref().map(|r| (&r.avoid, r.interval)),
+            Ok((&want, Duration::from_millis(50)))
+        );
+        // White's moves are at depth 2 and deeper: nothing at the root.
+        assert_eq!(kata(&["avoid", "w", "E5", "1"]).unwrap().avoid, []);
+        // allow: every other point is avoided, pass stays allowed.
+        let r = kata(&["allow", "b", "E5,pass", "1"]).unwrap();
+        assert_eq!(r.avoid.len(), 80);
+        assert!(!r.avoid.contains(&pt("E5")));
+        assert_eq!(kata(&["allow", "w", "E5", "1"]).unwrap().avoid, []);
     }
 
     #[test]
@@ -430,20 +589,32 @@ mod tests {
         let mut own = Ownership::new();
         own.add(&b);
         own.add(&b);
-        let line = kata_line(&b, std::slice::from_ref(&c), Some(&own));
+        let line = kata_line(&b, std::slice::from_ref(&c), None, Some(&own));
         // Black's 6.5 is white's -6.5. Ownership by hand, for black, row by row from A3:
         // A3 touches only empty points (nobody's), B3 touches C3, C3 is black; A2 touches
         // A1; B2 only empty points; C2 touches C3; A1 black; B1 touches A1; C1 nobody's.
         // For white, the side to move, each is negated.
         assert_eq!(
             line,
-            "info move B2 visits 7 winrate 0.250000 scoreMean -6.50 scoreStdev 3.25 scoreLead -6.50 \
-             prior 0.500000 lcb 0.125000 order 0 pv B2 pass \
+            "info move B2 visits 7 edgeVisits 7 utility -0.500000 winrate 0.250000 \
+             scoreMean -6.50 scoreStdev 3.25 scoreLead -6.50 prior 0.500000 lcb 0.125000 \
+             utilityLcb -0.750000 order 0 pv B2 pass \
              ownership 0.00 -1.00 -1.00 -1.00 0.00 -1.00 -1.00 -1.00 0.00"
         );
+        // The root's statistics go between the moves and the ownership, for white.
+        let root = RootInfo::of(std::slice::from_ref(&c));
+        assert_eq!(root, RootInfo { visits: 7, winrate: 0.25, score: Some(6.5) });
+        let line = kata_line(&b, std::slice::from_ref(&c), Some(&root), Some(&own));
+        assert!(
+            line.contains(
+                " pv B2 pass rootInfo visits 7 weight 7 utility -0.500000 winrate 0.250000 \
+                 scoreLead -6.50 scoreSelfplay -6.50 currentPlayer W ownership "
+            ),
+            "{line}"
+        );
         // Without ownership (not asked, or no playout yet) the line stops after the moves.
-        assert!(!kata_line(&b, std::slice::from_ref(&c), None).contains("ownership"));
-        assert!(!kata_line(&b, &[c], Some(&Ownership::new())).contains("ownership"));
-        assert_eq!(kata_line(&b, &[], Some(&own)), "");
+        assert!(!kata_line(&b, std::slice::from_ref(&c), None, None).contains("ownership"));
+        assert!(!kata_line(&b, &[c], None, Some(&Ownership::new())).contains("ownership"));
+        assert_eq!(kata_line(&b, &[], None, Some(&own)), "");
     }
 }

@@ -254,7 +254,7 @@ impl Engine {
     ) -> (String, R) {
         let start = Instant::now();
         let interval = if live { req.interval } else { std::time::Duration::ZERO };
-        let (b, cfg, ctx) = setup(self, req.color, false);
+        let (b, cfg, ctx) = setup(self, req.color, false, &req.avoid);
         let mut text = String::new();
         let info = |line: String| {
             if live || line.is_empty() {
@@ -293,7 +293,7 @@ impl Engine {
             Kind::Genmove => {
                 let this = &*self;
                 let search = |_: &AtomicBool, progress: &Progress| {
-                    choose(this, req.color, start, Some(progress), false)
+                    choose(this, req.color, start, Some(progress), false, &req.avoid)
                 };
                 let ((_, mv), r, last) =
                     analysis::stream(out, &b, &req, interval, search, wait, false);
@@ -456,8 +456,14 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// A search for `color` in the current position: the board with `color` to move, the
 /// search settings seeded by the position, and what the bot knows of the game. With
 /// `cleanup` (`kgs-genmove_cleanup`) it does not pass while the opponent has dead stones
-/// on the board.
-fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Context) {
+/// on the board. The search never plays a point of `avoid` (an analysis command's `avoid` and
+/// `allow`) at the root.
+fn setup(
+    e: &Engine,
+    color: Colour,
+    cleanup: bool,
+    avoid: &[Point],
+) -> (Board, SearchConfig, Context) {
     let mut b = e.game.board().clone();
     b.set_to_move(color);
     // Moves that would recreate an earlier position.
@@ -469,6 +475,7 @@ fn setup(e: &Engine, color: Colour, cleanup: bool) -> (Board, SearchConfig, Cont
             after.play_unchecked(Move::Play(p));
             e.game.recreates(GENMOVE_SUPERKO, &after)
         })
+        .chain(avoid.iter().copied())
         .collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
     // colour that moved to move).
@@ -500,15 +507,17 @@ pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
 
 /// The search's answer for `color` in the current position (`None`: resign); the state
 /// is not changed. With a clock set, the search runs until the time manager's think time
-/// from `start` (the command's arrival); snapshots go to `progress` if given.
+/// from `start` (the command's arrival); snapshots go to `progress` if given; the points
+/// of `avoid` are never chosen.
 fn choose(
     e: &Engine,
     color: Colour,
     start: Instant,
     progress: Option<&Progress>,
     cleanup: bool,
+    avoid: &[Point],
 ) -> (Board, Option<Move>) {
-    let (b, cfg, ctx) = setup(e, color, cleanup);
+    let (b, cfg, ctx) = setup(e, color, cleanup, avoid);
     let ctl = match e.time.think_time(color, &b) {
         Some(think) => Control {
             deadline: Some(start + think),
@@ -555,7 +564,7 @@ fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> Strin
 fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, start, None, false);
+    let (b, mv) = choose(e, color, start, None, false, &[]);
     commit_genmove(e, &b, mv, start)
 }
 
@@ -593,32 +602,28 @@ fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
 fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending =
-        Some(analysis::parse(args, Kind::Analyze, Format::LeelaZero, e.game.board().to_move())?);
+    e.pending = Some(analysis::parse(args, Kind::Analyze, Format::LeelaZero, e.game.board())?);
     Ok(String::new())
 }
 
 /// `kata-analyze [color] [interval] [ownership true]` (KataGo's live analysis, with each
 /// move's score and the board's ownership; see [`analysis`]).
 fn cmd_kata_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending =
-        Some(analysis::parse(args, Kind::Analyze, Format::KataGo, e.game.board().to_move())?);
+    e.pending = Some(analysis::parse(args, Kind::Analyze, Format::KataGo, e.game.board())?);
     Ok(String::new())
 }
 
 /// `kata-genmove_analyze color [interval] [ownership true]`: `genmove_analyze` in
 /// KataGo's format.
 fn cmd_kata_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending =
-        Some(analysis::parse(args, Kind::Genmove, Format::KataGo, e.game.board().to_move())?);
+    e.pending = Some(analysis::parse(args, Kind::Genmove, Format::KataGo, e.game.board())?);
     Ok(String::new())
 }
 
 /// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
 /// streams its search and ends with `play MOVE` (see [`analysis`]).
 fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
-    e.pending =
-        Some(analysis::parse(args, Kind::Genmove, Format::LeelaZero, e.game.board().to_move())?);
+    e.pending = Some(analysis::parse(args, Kind::Genmove, Format::LeelaZero, e.game.board())?);
     Ok(String::new())
 }
 
@@ -626,7 +631,7 @@ fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> 
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, Instant::now(), None, false);
+    let (b, mv) = choose(e, color, Instant::now(), None, false, &[]);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -700,7 +705,7 @@ fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String
 fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, start, None, true);
+    let (b, mv) = choose(e, color, start, None, true, &[]);
     commit_genmove(e, &b, mv, start)
 }
 

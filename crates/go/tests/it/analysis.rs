@@ -124,7 +124,10 @@ fn bad_analysis_arguments_are_refused_and_change_nothing() {
         ("lz-analyze x", "? syntax error: lz-analyze [color] [interval]\n\n"),
         ("lz-analyze 10 20", "? syntax error: lz-analyze [color] [interval]\n\n"),
         ("3 lz-analyze interval", "?3 syntax error: lz-analyze [color] [interval]\n\n"),
-        ("lz-analyze 10 avoid b D4 1", "? avoid is not supported\n\n"),
+        (
+            "lz-analyze 10 avoid b D4",
+            "? syntax error: avoid PLAYER VERTEX,VERTEX,... UNTILDEPTH\n\n",
+        ),
         ("genmove_analyze 10", "? syntax error: genmove_analyze color [interval]\n\n"),
         ("lz-genmove_analyze purple", "? syntax error: genmove_analyze color [interval]\n\n"),
     ] {
@@ -421,4 +424,111 @@ fn kata_analyze_refuses_what_needs_a_network_and_changes_nothing() {
     assert!(lines[1].starts_with("info move ") && lines[1].contains(" ownership "), "{ans:?}");
     assert!(lines[2].starts_with("play "), "{ans:?}");
     assert_ne!(e.handle_line("showboard").unwrap(), board, "a move was played");
+}
+
+/// One `kata-analyze` line as Sabaki reads it (`parseAnalysis` in its engine syncer):
+/// split at every `info`, the principal variation the longest run of vertices (or `pass`)
+/// that ends the part, the words before it (less `pv`) key-value pairs; a part whose move
+/// is not a vertex is dropped. Returns each move with its keys.
+fn sabaki(line: &str) -> Vec<(String, std::collections::HashMap<String, String>)> {
+    let is_vertex = |w: &str| {
+        w == "pass"
+            || (w.len() >= 2
+                && w.as_bytes()[0].is_ascii_alphabetic()
+                && w[1..].bytes().all(|b| b.is_ascii_digit()))
+    };
+    let mut out = Vec::new();
+    for part in line.split("info ").skip(1) {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let pv_from = (0..=words.len()).find(|&i| words[i..].iter().all(|w| is_vertex(w)));
+        let Some(pv_from) = pv_from.filter(|&i| i < words.len()) else { continue };
+        let tokens = &words[..pv_from.saturating_sub(1)];
+        assert_eq!(tokens.len() % 2, 0, "key value pairs: {part:?}");
+        let keys: std::collections::HashMap<String, String> =
+            tokens.chunks(2).map(|kv| (kv[0].to_string(), kv[1].to_string())).collect();
+        let mv = keys["move"].clone();
+        if mv != "pass" {
+            out.push((mv, keys));
+        }
+    }
+    out
+}
+
+/// KataGo's `kata-analyze ... maxmoves N avoid PLAYER VERTICES UNTILDEPTH rootInfo true`,
+/// as GUIs send it: at most N moves, none of them avoided, KataGo's fields (`edgeVisits`,
+/// `utility`, `utilityLcb`) in every move, the root's after them.
+#[test]
+fn kata_analyze_takes_maxmoves_avoid_allow_and_root_info() {
+    let mut e = engine(3000);
+    for cmd in ["boardsize 9", "komi 7", "play b E5", "play w C3"] {
+        assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n", "{cmd}");
+    }
+    let board = e.handle_line("showboard").unwrap();
+    let b = e.board().clone();
+    let moves = |ans: &str| -> Vec<(String, std::collections::HashMap<String, String>)> {
+        let lines: Vec<&str> = ans.split('\n').collect();
+        assert_eq!((lines[0], lines[2], lines[3], lines.len()), ("=", "", "", 4), "{ans:?}");
+        // A GUI that asks for `rootInfo` takes it off first (Sabaki never asks for it).
+        sabaki(lines[1].split(" rootInfo ").next().unwrap())
+    };
+    // Without options: the search's favourites, more than three of them.
+    let plain = moves(&e.handle_line("kata-analyze b 10").unwrap());
+    assert!(plain.len() > 3, "{plain:?}");
+    let top: Vec<&str> = plain[..3].iter().map(|(m, _)| m.as_str()).collect();
+    // Those three avoided, at most three others shown.
+    let cmd = format!("kata-analyze b 10 maxmoves 3 avoid b {} 1 rootInfo true", top.join(","));
+    let ans = e.handle_line(&cmd).unwrap();
+    let shown = moves(&ans);
+    assert_eq!(shown.len(), 3, "{ans}");
+    for (mv, keys) in &shown {
+        assert!(!top.contains(&mv.as_str()), "{mv} was avoided: {ans}");
+        let num = |k: &str| keys[k].parse::<f64>().unwrap_or_else(|_| panic!("{k} in {keys:?}"));
+        assert_eq!(keys["edgeVisits"], keys["visits"]);
+        assert!((num("utility") - (2.0 * num("winrate") - 1.0)).abs() < 1e-5, "{keys:?}");
+        assert!((num("utilityLcb") - (2.0 * num("lcb") - 1.0)).abs() < 1e-5, "{keys:?}");
+        assert!(keys["winrate"].contains('.'), "Sabaki reads a float by its point");
+    }
+    // The root's statistics after the moves, as KataGo writes them: visits, the side to move.
+    let line = ans.split('\n').nth(1).unwrap();
+    let root = line.split_once(" rootInfo ").expect("rootInfo").1;
+    let words: Vec<&str> = root.split(' ').collect();
+    assert_eq!((words[0], words.last().copied()), ("visits", Some("B")), "{root}");
+    let visits: u64 = words[1].parse().unwrap();
+    assert!(visits >= 3000, "the root's visits: every playout of the search, {visits}");
+    // allow: only its points (and pass) at the root.
+    let allowed = moves(&e.handle_line("kata-analyze b 10 allow b C7,G7,G3 1").unwrap());
+    assert!(
+        !allowed.is_empty()
+            && allowed.iter().all(|(m, _)| ["C7", "G7", "G3"].contains(&m.as_str()))
+    );
+    // An avoid for the side not to move is at depth 2: the root is as without it.
+    assert_eq!(moves(&e.handle_line("kata-analyze b 10 avoid w E3 1").unwrap()), plain);
+    // genmove_analyze avoids too, and plays.
+    let ans =
+        e.handle_line(&format!("kata-genmove_analyze b avoid b {} 1", top.join(","))).unwrap();
+    let played = ans.lines().find_map(|l| l.strip_prefix("play ")).expect("play");
+    assert!(!top.contains(&played), "{played} was avoided");
+    let _ = b;
+    // Bad options are one clear error and change nothing.
+    e.handle_line("undo");
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
+    for (cmd, answer) in [
+        ("kata-analyze b maxmoves 0", "? maxmoves takes a whole number from 1\n\n"),
+        (
+            "kata-analyze b avoid b E5",
+            "? syntax error: avoid PLAYER VERTEX,VERTEX,... UNTILDEPTH\n\n",
+        ),
+        ("kata-analyze b avoid b Z9 1", "? avoid: Z9: invalid coordinate\n\n"),
+        (
+            "kata-analyze b allow b D4 1 avoid b E4 1",
+            "? allow is given once, and never with avoid\n\n",
+        ),
+        (
+            "kata-analyze b rootInfo maybe",
+            "? syntax error: kata-analyze [color] [interval] [ownership true|false]\n\n",
+        ),
+    ] {
+        assert_eq!(e.handle_line(cmd).unwrap(), answer, "{cmd}");
+    }
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
 }

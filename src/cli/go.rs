@@ -280,15 +280,18 @@ struct MatchArgs {
     /// Number of games.
     #[arg(long, default_value_t = 2)]
     games: usize,
-    /// Only 1: a match is split over processes with --shard (or a Slurm array).
+    /// Kept for older command lines, and always 1: a match is split over processes with
+    /// --shard (or a Slurm array) instead.
     #[arg(long, default_value_t = 1)]
     first_game: usize,
     /// Board side.
     #[arg(long, default_value_t = 19)]
     size: usize,
-    /// Komi.
-    #[arg(long, default_value_t = 0.0)]
-    komi: f32,
+    /// Komi, added to white's area [default: 7.5, the komi of area scoring (Chinese and AGA
+    /// rules, the Go servers' area-scored games) on every board, 9x9 and 13x13 included;
+    /// 0.5 with a handicap].
+    #[arg(long)]
+    komi: Option<f32>,
     /// Black's fixed handicap stones (2 to 9 on odd boards from 9x9, 2 to 4 on even
     /// boards and 7x7; 0 for none), set up with GTP `fixed_handicap`. With a handicap the first
     /// engine (`--a`) takes black in every game.
@@ -379,7 +382,8 @@ fn judge_signals() -> Result<(), String> {
 fn run_match(m: MatchArgs) -> Result<String, String> {
     judge_signals()?;
     let timeout = Duration::from_secs(m.move_timeout);
-    let rules = Rules::gtp(m.size, m.komi, m.handicap, m.move_cap, timeout)
+    let komi = m.komi.unwrap_or_else(|| Rules::gtp_komi(m.handicap));
+    let rules = Rules::gtp(m.size, komi, m.handicap, m.move_cap, timeout)
         .with_clock(m.clock.time)
         .with_cleanup(m.cleanup);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];

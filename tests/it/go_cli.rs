@@ -375,3 +375,43 @@ fn policy_weights_replace_the_built_in_network_or_are_refused() {
     assert_eq!(code, 0, "{err}");
     assert_ne!(err.split_once('\n').unwrap().1, plain.2);
 }
+
+/// `menace go match` without `--komi` plays at the komi a Go player expects of area
+/// scoring, 7.5 (0.5 with a handicap), and its help says so; its SGF names the rules.
+#[test]
+fn go_match_defaults_to_the_komi_of_area_scoring() {
+    let passes = "sh -c 'while read -r l; do case \"$l\" in genmove*) printf \"= pass\\n\\n\";; fixed_handicap*) printf \"= C3 G7\\n\\n\";; *) printf \"=\\n\\n\";; esac; done'";
+    for (handicap, komi, result) in [("0", 7.5, "W+7.5"), ("2", 0.5, "B+80.5")] {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("m").display().to_string();
+        let args = [
+            "go",
+            "match",
+            "--a",
+            passes,
+            "--b",
+            passes,
+            "--games",
+            "1",
+            "--size",
+            "9",
+            "--handicap",
+            handicap,
+            "--out",
+            &out,
+            "--quiet",
+        ];
+        let run = common::menace(&args, None, b"");
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        let text = std::fs::read_to_string(dir.path().join("m/results.jsonl")).unwrap();
+        let line: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+        assert_eq!((line["komi"].as_f64(), line["result"].as_str()), (Some(komi), Some(result)));
+        let sgf = std::fs::read_to_string(dir.path().join("m/sgf/game-001.sgf")).unwrap();
+        assert!(sgf.contains(&format!("KM[{komi}]")), "{sgf}");
+        assert!(sgf.contains("positional superko: illegal]"), "{sgf}");
+    }
+    let (code, help, _) = run_cli(&["go", "match", "--help"], "");
+    assert_eq!(code, 0);
+    assert!(help.contains("[default: 7.5") && help.contains("0.5 with a handicap"), "{help}");
+    assert!(!help.contains("Only 1"), "{help}");
+}

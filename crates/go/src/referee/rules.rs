@@ -120,6 +120,18 @@ impl Rules {
         }
     }
 
+    /// The komi a Go player expects of these rules' area scoring when none is given
+    /// (`menace go match`'s default): 7.5 on every board, 9x9 and 13x13 included, as the
+    /// Chinese and AGA rules and the Go servers' area-scored games give it; 0.5 with a
+    /// handicap, as handicap games are played (the stones are the compensation).
+    pub fn gtp_komi(handicap: usize) -> f32 {
+        if handicap > 0 {
+            0.5
+        } else {
+            7.5
+        }
+    }
+
     /// A per-move limit given in seconds on the command line (`--move-timeout`): more
     /// than 0, up to a day.
     pub fn timeout_secs(secs: f64) -> Result<Duration, String> {

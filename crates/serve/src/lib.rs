@@ -16,6 +16,7 @@
 
 pub mod class;
 pub mod engine;
+pub mod guide;
 pub mod host;
 pub mod listen;
 pub mod page;
@@ -129,6 +130,7 @@ pub fn app_for(limits: Limits, side: Option<menace_core::game::Side>) -> Router 
         .merge(page::assets())
         .route("/ws", get(socket::upgrade))
         .route("/print", get(print::sheet))
+        .route("/guide", get(guide::page))
         .with_state(state)
 }
 
@@ -272,6 +274,7 @@ pub fn class_app(room: std::sync::Arc<class::Room>) -> Router {
         .route("/ws", get(class::upgrade))
         .route("/print", get(print::sheet))
         .route("/qr.svg", get(qr::page))
+        .route("/guide", get(guide::page))
         .with_state(room)
 }
 

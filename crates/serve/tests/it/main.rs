@@ -9,6 +9,7 @@ mod golden;
 
 mod class;
 mod class_load;
+mod guide;
 mod host_header;
 mod page_menus;
 mod print_page;

@@ -9,5 +9,6 @@ mod common;
 
 mod browser;
 mod class_browser;
+mod guide;
 mod lesson;
 mod teach;

@@ -40,9 +40,13 @@ pub struct ServeArgs {
     /// With --class: the class file, restored at start, saved after every game and on exit.
     #[arg(long, value_name = "FILE", requires = "class")]
     pub state: Option<std::path::PathBuf>,
-    /// With --class: the teacher's key (default: a new random key, printed at start).
+    /// With --class: the teacher's key (default: the key kept with the class file, in
+    /// FILE.teacher, or else a new random key; printed at start).
     #[arg(long, value_name = "KEY", requires = "class")]
     pub teacher_key: Option<String>,
+    /// With --class --state: a new random key instead of the one kept with the class.
+    #[arg(long, requires = "class", conflicts_with = "teacher_key")]
+    pub new_key: bool,
     // --side: MENACE's side on the private page (a link's `?side=` wins), or the class's
     // (default: the class file's side, else first).
     #[command(flatten)]
@@ -61,7 +65,12 @@ pub fn run(args: ServeArgs) -> ExitCode {
     }
     let side = args.side.side;
     let class = args.class.then(|| {
-        ClassOptions::new(args.teacher_key, args.state).map(|c| ClassOptions { side, ..c })
+        let mut class = ClassOptions::new(args.teacher_key, args.state)?;
+        class.side = side;
+        // The key written on the board last week still opens the class.
+        class.keep_key &= !args.new_key;
+        class.adopt_kept_key().map_err(std::io::Error::other)?;
+        Ok(class)
     });
     let max_sessions = args.max_sessions as usize;
     let max_connections = match args.max_connections {

@@ -196,9 +196,11 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
     let played: u64 = ["win", "draw", "loss"].iter().map(|k| ada[k].as_u64().unwrap_or(0)).sum();
     assert_eq!(played, 1, "{ada}");
     // No temporary file left beside it.
-    let names: Vec<_> =
+    let mut names: Vec<_> =
         std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(names, vec![std::ffi::OsString::from("class.json")]);
+    names.sort();
+    // The class file and the teacher's file beside it (the key, the earlier machines).
+    assert_eq!(names, ["class.json", "class.json.teacher"]);
 
     // A saved MENACE like any other: exact evaluation and the engine take it.
     let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
@@ -333,7 +335,95 @@ fn a_game_announced_as_finished_survives_kill_9_at_once() {
     std::fs::write(&stale, b"{\"half\":").unwrap();
     let (server, _) = start(&state);
     stop(server, libc::SIGTERM);
-    let names: Vec<_> =
+    let mut names: Vec<_> =
         std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    assert_eq!(names, vec![std::ffi::OsString::from("class.json")]);
+    names.sort();
+    // The class file and the teacher's file beside it (the key, the earlier machines).
+    assert_eq!(names, ["class.json", "class.json.teacher"]);
+}
+
+/// Starts the class server on `state` with `extra` flags and no `--teacher-key`; the
+/// child, its address and the key its banner printed.
+fn start_keyed(state: &Path, extra: &[&str]) -> (Child, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
+        .args(["serve", "--addr", "127.0.0.1:0", "--class", "--state"])
+        .arg(state)
+        .args(extra)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("start menace serve --class");
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let (mut addr, mut key) = (None, None);
+    let mut line = String::new();
+    while key.is_none() {
+        line.clear();
+        assert!(out.read_line(&mut line).unwrap() > 0, "no key in the banner");
+        if addr.is_none() {
+            addr = line.split("http://").nth(1).and_then(|r| r.split('/').next()).map(String::from);
+        }
+        if let Some(rest) = line.split("teacher's key: ").nth(1) {
+            key =
+                Some(rest.split("  (").next().unwrap().split(" (kept").next().unwrap().to_string());
+        }
+    }
+    std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
+    (child, addr.expect("an address"), key.unwrap())
+}
+
+/// The key on the board last week still opens the class after a restart (it is kept beside
+/// the class file, owner-only, never in what `export` hands out) until `--new-key`; a reset
+/// is undone with `restore 1`, also after a restart: score, players and boxes as before.
+#[test]
+fn a_restart_keeps_the_key_and_a_reset_is_undone_after_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("class.json");
+    let (server, addr, key) = start_keyed(&state, &[]);
+    let mut ws = Ws::connect(&addr);
+    play_one(&mut ws, "Ada");
+    ws.send_line(&format!("teacher {key}"));
+    ws.until("teacher");
+    ws.send_line("export");
+    let exported = ws.until("state");
+    assert!(!exported.to_string().contains(&key), "export hands out the key");
+    let before = read_class_file(&state);
+    ws.send_line("reset");
+    ws.until("reset");
+    drop(ws);
+    stop(server, libc::SIGTERM);
+    assert_eq!(read_class_file(&state)["games_played"], 0, "the reset was saved");
+    let teacher = dir.path().join("class.json.teacher");
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&teacher).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600, "the teacher's file is the owner's only");
+    }
+
+    // Restarted: the same key, and the reset undone.
+    let (server, addr, again) = start_keyed(&state, &[]);
+    assert_eq!(again, key, "a restart changed the teacher's key");
+    let mut ws = Ws::connect(&addr);
+    ws.send_line(&format!("teacher {key}"));
+    ws.until("teacher");
+    ws.send_line("class");
+    let picture = ws.until("class");
+    assert_eq!(picture["previous"][0]["why"], "reset", "{}", picture["previous"]);
+    ws.send_line("restore 1");
+    ws.until("restored");
+    let picture = ws.until("class");
+    assert_eq!(games(&picture["score"]), 1);
+    assert!(picture["players"].to_string().contains("Ada"));
+    drop(ws);
+    stop(server, libc::SIGTERM);
+    let after = read_class_file(&state);
+    assert_eq!((&after["boxes"], &after["class"]), (&before["boxes"], &before["class"]));
+
+    // Only --new-key changes it, and the new one is kept in turn.
+    let (server, _, new) = start_keyed(&state, &["--new-key"]);
+    stop(server, libc::SIGTERM);
+    assert_ne!(new, key);
+    let (server, _, kept) = start_keyed(&state, &[]);
+    stop(server, libc::SIGTERM);
+    assert_eq!(kept, new);
 }

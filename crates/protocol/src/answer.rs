@@ -415,6 +415,14 @@ pub enum Answer {
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         unlisted: bool,
     },
+    /// `restore N` (class, the teacher's): earlier machine N is the class's again (the
+    /// machine it replaced is kept as the newest earlier one); everyone gets the picture.
+    Restored {
+        /// The number it had in the list.
+        number: usize,
+        /// Games the class's machine has now learned from.
+        games_played: u64,
+    },
     /// `players remove NAME` or `players clear` (class, the teacher's): the names taken
     /// off the board; the class's score, curve and boxes are untouched.
     Removed {
@@ -513,8 +521,31 @@ pub struct ClassPicture {
     /// When MENACE now resigns every game: why, and what to do (as `status` says it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resigned: Option<String>,
+    /// The class's earlier machines, newest first, that `restore N` brings back (absent
+    /// while there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub previous: Vec<EarlierEntry>,
     /// Every box, as `matchboxes` shows them.
     pub boxes: Vec<BoxDump>,
+}
+
+/// An earlier machine of the class, in the `class` answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EarlierEntry {
+    /// Its number for `restore N` (1: the one replaced last).
+    pub number: usize,
+    /// What replaced it: `reset`, `rules`, `import` or `restore`.
+    pub why: &'static str,
+    /// When it was replaced, in seconds since 1970 (absent where the transport keeps no
+    /// clock, as in the golden transcripts).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub when: Option<u64>,
+    /// Games it had learned from.
+    pub games_played: u64,
+    /// MENACE's results against the class then.
+    pub score: Score,
+    /// Names on its board.
+    pub players: usize,
 }
 
 /// Training against one opponent, in the `class` answer.

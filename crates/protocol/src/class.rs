@@ -41,7 +41,7 @@ use menace_files::FileAccess;
 use menace_stats::rng::{from_seed, GameRng};
 use serde::Serialize;
 
-use crate::answer::{Answer, BoxDump, ChangedBox, ClassPicture, Draw, HistoryEntry};
+use crate::answer::{Answer, BoxDump, ChangedBox, ClassPicture, Draw, EarlierEntry, HistoryEntry};
 use crate::answer::{MatchStatus, PlayerEntry, Score, TrainedEntry, Winner};
 use crate::engine::{Engine, PlayersChange, RulesChange};
 use crate::explain::Explainer;
@@ -67,6 +67,26 @@ pub const NAMES_PER_SESSION: usize = 3;
 /// (a school's NAT) fits easily, and one machine cannot fill the board
 /// ([`MAX_PLAYERS`]) alone.
 pub const NAMES_PER_ADDRESS: usize = 200;
+
+pub use crate::engine::EARLIER;
+
+/// What replaced an earlier machine.
+pub const WHYS: [&str; 4] = ["reset", "rules", "import", "restore"];
+
+/// An earlier machine of the class: the whole class as it was (machine and record), what
+/// replaced it and when.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Earlier {
+    /// The class as it was, as its file held it.
+    pub state: State,
+    /// What replaced it (one of [`WHYS`]).
+    pub why: &'static str,
+    /// When, in seconds since 1970, if the room has a clock.
+    pub when: Option<u64>,
+}
+
+/// The room's clock for [`Earlier::when`]: seconds since 1970.
+pub type Clock = Box<dyn Fn() -> u64 + Send + Sync>;
 
 /// How long a wrong teacher's key holds up every other key attempt in the room.
 pub const WRONG_KEY_WAIT: Duration = Duration::from_secs(1);
@@ -170,6 +190,10 @@ pub struct Record {
     /// Changes with every cleared board and new machine: every connection may give new
     /// names again.
     names_epoch: u64,
+    /// The machines replaced, newest first, at most [`EARLIER`].
+    previous: std::collections::VecDeque<Earlier>,
+    /// Replacements since the room started (the earlier machines changed).
+    replaced: u64,
 }
 
 impl Record {
@@ -193,6 +217,8 @@ impl Record {
             keys: HashMap::new(),
             origins: HashMap::new(),
             names_epoch: 0,
+            previous: std::collections::VecDeque::new(),
+            replaced: 0,
         }
         .with_keys()
     }
@@ -250,6 +276,11 @@ impl Record {
         &self.log
     }
 
+    /// The earlier machines, newest first.
+    pub fn previous(&self) -> impl Iterator<Item = &Earlier> {
+        self.previous.iter()
+    }
+
     /// The class as a state document: what `export` answers and the class file holds.
     pub fn state(&self) -> State {
         let mut state = State::of(&self.machine, self.games_played);
@@ -278,9 +309,20 @@ impl Record {
         self.log.clear();
     }
 
-    /// A new machine for the class (reset, rules with reset, import): games in flight
-    /// teach it nothing.
-    fn replace(&mut self, machine: Matchboxes<TicTacToe>, games_played: u64, class: ClassRecord) {
+    /// A new machine for the class (reset, rules with reset, import, restore): games in
+    /// flight teach it nothing, and the one it replaces is kept as the newest earlier
+    /// machine, `why` and `when` with it.
+    fn replace(
+        &mut self,
+        machine: Matchboxes<TicTacToe>,
+        games_played: u64,
+        class: ClassRecord,
+        why: &'static str,
+        when: Option<u64>,
+    ) {
+        self.previous.push_front(Earlier { state: self.state(), why, when });
+        self.previous.truncate(EARLIER);
+        self.replaced += 1;
         self.machine = machine;
         self.games_played = games_played;
         self.class = class;
@@ -423,6 +465,19 @@ impl Record {
                 .collect(),
             curve: self.class.curve.clone(),
             resigned: resigned_for_good(m),
+            previous: (self.previous.iter().enumerate())
+                .map(|(i, e)| {
+                    let class = e.state.class.clone().unwrap_or_default();
+                    EarlierEntry {
+                        number: i + 1,
+                        why: e.why,
+                        when: e.when,
+                        games_played: e.state.games_played,
+                        score: Score::of(class.score),
+                        players: class.players.len(),
+                    }
+                })
+                .collect(),
             boxes: boxes(m),
         })
     }
@@ -537,6 +592,11 @@ pub struct RoomOptions {
     /// What makes each change durable before it is told ([`Keeper`]); `None` keeps the
     /// class in memory only.
     pub keeper: Option<Keeper>,
+    /// The class's earlier machines, newest first (from its teacher's file), checked as
+    /// a state is; at most [`EARLIER`] are kept.
+    pub previous: Vec<Earlier>,
+    /// The clock that dates a replaced machine; `None`: undated.
+    pub clock: Option<Clock>,
 }
 
 /// One shared MENACE and the sessions that play it.
@@ -549,6 +609,7 @@ pub struct Room {
     wrong_key_wait: Duration,
     members: AtomicU64,
     keeper: Option<Keeper>,
+    clock: Option<Clock>,
 }
 
 impl Room {
@@ -557,7 +618,14 @@ impl Room {
         if options.key.is_empty() {
             return Err("the teacher's key is empty".into());
         }
-        let record = match &options.state {
+        for e in &options.previous {
+            let machine =
+                e.state.to_machine().map_err(|err| format!("an earlier machine: {err}"))?;
+            other_side(machine.side(), options.side)
+                .map_err(|err| format!("an earlier machine: {err}"))?;
+            e.state.class.as_ref().map_or(Ok(()), ClassRecord::check)?;
+        }
+        let mut record = match &options.state {
             Some(state) => {
                 let machine = state.to_machine()?;
                 other_side(machine.side(), options.side)?;
@@ -570,6 +638,7 @@ impl Room {
                 Record::new(machine, 0, ClassRecord::default(), options.seed)
             }
         };
+        record.previous = options.previous.into_iter().take(EARLIER).collect();
         Ok(Arc::new(Room {
             record: Mutex::new(record),
             key: options.key,
@@ -578,6 +647,7 @@ impl Room {
             wrong_key_wait: options.wrong_key_wait,
             members: AtomicU64::new(0),
             keeper: options.keeper,
+            clock: options.clock,
         }))
     }
 
@@ -633,10 +703,22 @@ impl Room {
         (self.bus)(Some(from), answer);
     }
 
+    /// The time now by the room's clock, if it has one.
+    fn now(&self) -> Option<u64> {
+        self.clock.as_ref().map(|c| c())
+    }
+
     /// Changes made so far to what the class file holds (a game counted, a training
     /// block, a new machine, new rules), counted from the room's start.
     pub fn changes(&self) -> u64 {
         self.lock().changes
+    }
+
+    /// The earlier machines, newest first, and the replacements made since the room
+    /// started (a newer count: the list changed), taken together.
+    pub fn earlier(&self) -> (Vec<Earlier>, u64) {
+        let record = self.lock();
+        (record.previous.iter().cloned().collect(), record.replaced)
     }
 
     /// The class file's contents and the changes they hold, taken together.
@@ -998,7 +1080,7 @@ impl Engine for ClassPlay {
             let mut machine = record.machine.clone();
             machine.reset();
             let n = machine.len();
-            record.replace(machine, 0, ClassRecord::default());
+            record.replace(machine, 0, ClassRecord::default(), "reset", self.room.now());
             n
         };
         self.room.keep(self.id, out);
@@ -1095,7 +1177,7 @@ impl Engine for ClassPlay {
             }
             let mut machine = Matchboxes::new(TicTacToe, old.side(), rules.clone());
             if change.reset {
-                record.replace(machine, 0, ClassRecord::default());
+                record.replace(machine, 0, ClassRecord::default(), "rules", self.room.now());
             } else {
                 for b in 0..old.len() {
                     machine.set_beads(b, old.beads(b))?;
@@ -1131,7 +1213,7 @@ impl Engine for ClassPlay {
         let mut record = self.room.lock();
         other_side(machine.side(), record.machine.side())?;
         let class = state.class.clone().unwrap_or_default();
-        record.replace(machine, state.games_played, class);
+        record.replace(machine, state.games_played, class, "import", self.room.now());
         Ok(())
     }
 
@@ -1176,6 +1258,33 @@ impl Engine for ClassPlay {
         }
         self.name = Some(name.clone());
         out.emit(Answer::Named { name, unlisted });
+        Ok(())
+    }
+
+    fn restore_earlier(&mut self, number: usize, out: &mut Out) -> Result<(), String> {
+        self.busy("bringing back an earlier machine")?;
+        let games_played = {
+            let mut record = self.room.lock();
+            let kept = record.previous.len();
+            let earlier = (number >= 1)
+                .then(|| record.previous.get(number - 1).cloned())
+                .flatten()
+                .ok_or_else(|| {
+                    format!("restore: no earlier machine {number}: the class keeps {kept} now")
+                })?;
+            // Checked when it was kept or read; a machine that is one cannot fail here.
+            let machine = earlier.state.to_machine()?;
+            record.previous.remove(number - 1);
+            let class = earlier.state.class.clone().unwrap_or_default();
+            let games = earlier.state.games_played;
+            let now = self.room.now();
+            record.replace(machine, games, class, "restore", now);
+            games
+        };
+        self.explainer.forget();
+        self.room.keep(self.id, out);
+        out.emit(Answer::Restored { number, games_played });
+        self.tell_everyone(out);
         Ok(())
     }
 

@@ -80,6 +80,8 @@ pub enum Command {
     Name(String),
     /// `players remove NAME` / `players clear` (class, the teacher's).
     Players(PlayersChange),
+    /// `restore N` (class, the teacher's): bring back earlier machine N.
+    Restore(usize),
     /// `teacher KEY` (class): open the teacher's commands.
     Teacher(String),
     /// `class` (class): the whole class.
@@ -428,6 +430,15 @@ pub const COMMANDS: &[CommandSpec] = &[
         run: Session::run_players,
     },
     CommandSpec {
+        name: "restore",
+        usage: "restore N",
+        summary: "in a class: bring back earlier machine N (1: the one replaced last; the class answer lists them): a reset, new rules with reset, an import or a restore keeps the machine it replaces, five at most",
+        support: Support::TTT_MENACE,
+        who: Who::ClassTeacher,
+        parse: parse_restore,
+        run: Session::run_restore,
+    },
+    CommandSpec {
         name: "teacher",
         usage: "teacher KEY",
         summary: "in a class: the teacher's key (the server printed it); opens reset, rules, seed, train, export and import to this session; each wrong key waits a second",
@@ -596,6 +607,17 @@ fn parse_on_off(rest: &str) -> Result<Command, String> {
 fn parse_name(rest: &str) -> Result<Command, String> {
     let name = menace_core::menace::state::check_name(rest).map_err(|e| format!("name: {e}"))?;
     Ok(Command::Name(name))
+}
+
+fn parse_restore(rest: &str) -> Result<Command, String> {
+    let n = rest.trim();
+    match n.parse::<usize>() {
+        Ok(n) if (1..=crate::engine::EARLIER).contains(&n) => Ok(Command::Restore(n)),
+        _ => Err(format!(
+            "restore: expected the number of an earlier machine, 1 to {}",
+            crate::engine::EARLIER
+        )),
+    }
 }
 
 fn parse_players(rest: &str) -> Result<Command, String> {
@@ -990,6 +1012,11 @@ impl Session {
     pub(crate) fn run_players(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
         let Command::Players(change) = cmd else { return Err(mismatch()) };
         self.engine.players(&change, out).map(|()| Flow::Continue)
+    }
+
+    pub(crate) fn run_restore(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {
+        let Command::Restore(n) = cmd else { return Err(mismatch()) };
+        self.engine.restore_earlier(n, out).map(|()| Flow::Continue)
     }
 
     pub(crate) fn run_teacher(&mut self, cmd: Command, out: &mut Out) -> Result<Flow, String> {

@@ -86,6 +86,10 @@ pub(crate) trait Engine: Send {
     fn players(&mut self, _change: &PlayersChange, _out: &mut Out) -> Result<(), String> {
         Err(CLASS_ONLY.into())
     }
+    /// `restore N` (class only, the teacher's).
+    fn restore_earlier(&mut self, _number: usize, _out: &mut Out) -> Result<(), String> {
+        Err(CLASS_ONLY.into())
+    }
     /// `teacher KEY` (class only).
     fn teacher(&mut self, _key: &str, _out: &mut Out) -> Result<(), String> {
         Err(CLASS_ONLY.into())
@@ -112,6 +116,10 @@ pub enum PlayersChange {
     /// Takes every name off the board.
     Clear,
 }
+
+/// Earlier machines a class keeps for `restore` (each replaced by a reset, new rules with
+/// reset, an import or a restore).
+pub const EARLIER: usize = 5;
 
 /// What a private session answers to a class's command (the table refuses them first).
 const CLASS_ONLY: &str = "this is for a class session (menace serve --class)";

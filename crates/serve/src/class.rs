@@ -16,7 +16,9 @@ use axum::response::{IntoResponse, Response};
 use menace_core::game::Side;
 use menace_core::menace::state::State;
 use menace_core::menace::BeadRules;
-use menace_protocol::class::{Room as SharedMachine, RoomOptions, WRONG_KEY_WAIT};
+use menace_protocol::class::{
+    Earlier, Room as SharedMachine, RoomOptions, EARLIER, WHYS, WRONG_KEY_WAIT,
+};
 use menace_protocol::Answer;
 use tokio::sync::{broadcast, Semaphore};
 
@@ -49,12 +51,19 @@ pub struct ClassOptions {
     pub side: Option<Side>,
     /// Seed of the games' generators.
     pub seed: u64,
+    /// Whether a key kept with the class (in its teacher's file, [`teacher_file`]) wins
+    /// over [`ClassOptions::key`]: true for a key made up at start, false for
+    /// `--teacher-key` and `--new-key`.
+    pub keep_key: bool,
+    /// The key is the one kept with the class ([`ClassOptions::adopt_kept_key`]).
+    pub kept_key: bool,
 }
 
 impl ClassOptions {
     /// A class with the challenge's rules, MENACE first: `key` or a new one from
     /// [`new_key`], and the class file `state`, if any.
     pub fn new(key: Option<String>, state: Option<PathBuf>) -> std::io::Result<ClassOptions> {
+        let generated = key.is_none();
         let key = match key {
             Some(k) if k.len() >= 8 && !k.chars().any(char::is_control) && k.trim() == k => k,
             Some(_) => {
@@ -64,7 +73,114 @@ impl ClassOptions {
             }
             None => new_key()?,
         };
-        Ok(ClassOptions { key, state, rules: BeadRules::challenge(), side: None, seed: 1961 })
+        Ok(ClassOptions {
+            keep_key: generated,
+            key,
+            state,
+            rules: BeadRules::challenge(),
+            side: None,
+            seed: 1961,
+            kept_key: false,
+        })
+    }
+}
+
+impl ClassOptions {
+    /// Takes the key kept with the class (its teacher's file, beside `state`) when the key
+    /// was made up at start: the key on the board last week still opens the class.
+    pub fn adopt_kept_key(&mut self) -> Result<(), String> {
+        let Some(state) = self.state.as_ref().filter(|_| self.keep_key) else { return Ok(()) };
+        if let Some(kept) = TeacherFile::read(&teacher_file(state))? {
+            self.key = kept.key;
+            self.kept_key = true;
+        }
+        Ok(())
+    }
+}
+
+/// The teacher's file of a class file `state`: `STATE.teacher`, beside it, readable by its
+/// owner only. It holds what the class keeps but never hands out with `export`: the
+/// teacher's key and the earlier machines `restore` brings back.
+pub fn teacher_file(state: &std::path::Path) -> PathBuf {
+    let mut name = state.as_os_str().to_owned();
+    name.push(".teacher");
+    PathBuf::from(name)
+}
+
+/// The teacher's file's contents.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TeacherFile {
+    format: String,
+    version: u32,
+    key: String,
+    previous: Vec<SavedEarlier>,
+}
+
+/// An earlier machine as the teacher's file keeps it.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SavedEarlier {
+    why: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    when: Option<u64>,
+    state: State,
+}
+
+const TEACHER_FORMAT: &str = "menace-class-teacher";
+
+impl TeacherFile {
+    /// The file at `path`, checked, if there is one (its states are checked when the
+    /// room takes them).
+    fn read(path: &std::path::Path) -> Result<Option<TeacherFile>, String> {
+        if !path.exists() {
+            return Ok(None);
+        }
+        let cap = (EARLIER as u64 + 1) * menace_core::menace::state::MAX_STATE_BYTES;
+        let bytes = menace_files::read_capped(path, cap)
+            .map_err(|e| format!("cannot read {}: {}", path.display(), e.reason()))?;
+        let file: TeacherFile = serde_json::from_slice(&bytes)
+            .map_err(|e| format!("{} is not a class's teacher file: {e}", path.display()))?;
+        let bad = file.format != TEACHER_FORMAT
+            || file.version != 1
+            || ClassOptions::new(Some(file.key.clone()), None).is_err()
+            || file.previous.len() > EARLIER
+            || file.previous.iter().any(|e| !WHYS.contains(&e.why.as_str()));
+        if bad {
+            return Err(format!("{} is not a class's teacher file", path.display()));
+        }
+        Ok(Some(file))
+    }
+
+    /// The earlier machines as the room takes them.
+    fn earlier(self) -> Vec<Earlier> {
+        let why = |w: &str| WHYS.iter().copied().find(|x| *x == w).unwrap_or("reset");
+        self.previous
+            .into_iter()
+            .map(|e| Earlier { why: why(&e.why), when: e.when, state: e.state })
+            .collect()
+    }
+
+    /// Writes it to `path`, atomically, readable by its owner only (it holds the key).
+    fn write(path: &std::path::Path, key: &str, previous: &[Earlier]) -> Result<(), String> {
+        let file = TeacherFile {
+            format: TEACHER_FORMAT.into(),
+            version: 1,
+            key: key.into(),
+            previous: previous
+                .iter()
+                .map(|e| SavedEarlier { why: e.why.into(), when: e.when, state: e.state.clone() })
+                .collect(),
+        };
+        let text = serde_json::to_string(&file).expect("a teacher file serializes") + "\n";
+        #[cfg(unix)]
+        if !path.exists() {
+            // Created owner-only before the first write: the writer keeps a file's mode.
+            use std::os::unix::fs::OpenOptionsExt;
+            let _ = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path);
+        }
+        menace_files::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }
 
@@ -104,6 +220,10 @@ struct ClassFile {
     /// The room's change count the file holds; held while a write is made, so writers
     /// queue here and a finished write lets every game it covers go at once.
     saved: Mutex<Option<u64>>,
+    /// The teacher's key, kept in the teacher's file.
+    key: String,
+    /// The replacements the teacher's file holds ([`SharedMachine::earlier`]).
+    teacher_saved: Mutex<Option<u64>>,
 }
 
 impl ClassFile {
@@ -119,6 +239,17 @@ impl ClassFile {
         menace_files::write_atomic(&self.path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))?;
         *saved = Some(changes);
+        self.keep_teacher(room)
+    }
+
+    /// Writes the teacher's file if the earlier machines changed since it was written.
+    fn keep_teacher(&self, room: &SharedMachine) -> Result<(), String> {
+        let mut saved = self.teacher_saved.lock().unwrap_or_else(|e| e.into_inner());
+        let (previous, replaced) = room.earlier();
+        if *saved != Some(replaced) {
+            TeacherFile::write(&teacher_file(&self.path), &self.key, &previous)?;
+            *saved = Some(replaced);
+        }
         Ok(())
     }
 }
@@ -147,8 +278,19 @@ impl Room {
                 let _ = events.send((from, answer.to_json().into()));
             })
         };
-        let file =
-            options.state.clone().map(|path| Arc::new(ClassFile { path, saved: Mutex::new(None) }));
+        let previous = match &options.state {
+            Some(path) => TeacherFile::read(&teacher_file(path))?.map(TeacherFile::earlier),
+            None => None,
+        }
+        .unwrap_or_default();
+        let file = options.state.clone().map(|path| {
+            Arc::new(ClassFile {
+                path,
+                saved: Mutex::new(None),
+                key: options.key.clone(),
+                teacher_saved: Mutex::new(None),
+            })
+        });
         let keeper = file.clone().map(|file| {
             Box::new(move |room: &SharedMachine, wanted: u64| file.keep(room, wanted))
                 as menace_protocol::class::Keeper
@@ -163,6 +305,12 @@ impl Room {
                 seed: options.seed,
                 wrong_key_wait: WRONG_KEY_WAIT,
                 keeper,
+                previous,
+                clock: Some(Box::new(|| {
+                    std::time::SystemTime::now()
+                        .duration_since(std::time::UNIX_EPOCH)
+                        .map_or(0, |d| d.as_secs())
+                })),
             },
             bus,
         )
@@ -170,6 +318,11 @@ impl Room {
             Some(path) => format!("{}: {e}", path.display()),
             None => e,
         })?;
+        // The key and the earlier machines are on disk from the start: a kill before the
+        // first game still keeps last week's key.
+        if let Some(file) = &file {
+            file.keep_teacher(&machine)?;
+        }
         Ok(Arc::new(Room {
             machine,
             events,

@@ -158,9 +158,12 @@ impl Options {
         match &self.class {
             None => format!("MENACE is at {}  (Ctrl-C stops the server)", urls.join("  ")),
             Some(class) => format!(
-                "MENACE for the class is at:\n{}\nteacher's key: {}  (Ctrl-C stops the server{})",
+                "MENACE for the class is at:\n{}\n{}teacher's key: {}{}  (Ctrl-C stops the server{})",
                 urls.iter().map(|u| format!("  {u}")).collect::<Vec<_>>().join("\n"),
+                // The first address as a QR code, for phones pointed at the screen.
+                urls.first().map_or(String::new(), |u| qr::terminal(u)),
                 class.key,
+                if class.kept_key { " (kept with the class; --new-key for another)" } else { "" },
                 class
                     .state
                     .as_ref()

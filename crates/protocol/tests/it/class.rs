@@ -43,6 +43,8 @@ fn room_on(events: Arc<Mutex<Vec<Event>>>, state: Option<State>, side: Side) -> 
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
         keeper: None,
+        previous: Vec::new(),
+        clock: None,
     };
     Room::open(options, bus).unwrap()
 }
@@ -461,6 +463,8 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
         keeper: Some(keeper),
+        previous: Vec::new(),
+        clock: None,
     };
     let room = Room::open(options, bus).unwrap();
     let mut class = Class { room, events: events.clone(), members: Vec::new() };
@@ -579,6 +583,8 @@ fn refusals_carry_their_codes() {
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
         keeper: Some(Box::new(|_: &Room, _| Err("disk full".into()))),
+        previous: Vec::new(),
+        clock: None,
     };
     let mut failing =
         Class { room: Room::open(options, bus).unwrap(), events, members: Vec::new() };
@@ -674,4 +680,44 @@ fn each_page_explains_its_own_game_under_concurrent_games() {
             }
         }
     }
+}
+
+/// A reset, new rules with reset and an import each keep the machine they replace; `restore`
+/// brings one back exactly (score, players, training, boxes), and is itself undone the same
+/// way; five are kept at most.
+#[test]
+fn a_replaced_class_comes_back_exactly() {
+    let mut class = Class::new(None);
+    class.send("ada", "name Ada");
+    class.send("ada", "matchboxes off");
+    play_one(&mut class, "ada");
+    play_one(&mut class, "ada");
+    class.send("t", &format!("teacher {KEY}"));
+    class.send("t", "train 300 random");
+    let lesson = class.room.state();
+    assert!(lesson.class.as_ref().unwrap().players.contains_key("Ada"));
+
+    class.send("t", "reset");
+    assert_ne!(class.room.state(), lesson);
+    let restored = class.send("t", "restore 1");
+    assert!(restored[0].1.contains("\"restored\""), "{}", restored[0].1);
+    assert_eq!(class.room.state(), lesson, "the class came back as it was");
+    // The reset machine was kept in turn: undoing the undo gives it back.
+    let picture: Value = serde_json::from_str(&class.send("t", "class")[0].1).unwrap();
+    assert_eq!(picture["previous"][0]["why"], "restore");
+    class.send("t", "restore 1");
+    assert_eq!(class.room.state().games_played, 0);
+    class.send("t", "restore 1");
+    assert_eq!(class.room.state(), lesson);
+
+    // New rules with reset and an import are replacements too.
+    class.send("t", "rules preset michie reset");
+    assert_eq!(class.room.snapshot().previous().next().unwrap().why, "rules");
+    let text = serde_json::to_string(&lesson).unwrap();
+    class.send("t", &format!("import {text}"));
+    assert_eq!(class.room.snapshot().previous().next().unwrap().why, "import");
+    for _ in 0..6 {
+        class.send("t", "reset");
+    }
+    assert_eq!(class.room.snapshot().previous().count(), menace_protocol::class::EARLIER);
 }

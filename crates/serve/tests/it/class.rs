@@ -315,3 +315,63 @@ async fn a_watcher_is_not_idle_while_the_class_plays() {
         4
     );
 }
+
+mod teacher_file {
+    //! The teacher's file beside a class file (the key, the earlier machines) is checked
+    //! when read: a damaged one is one clear refusal at start, never a panic, and a good
+    //! one comes back as it was.
+    use menace_serve::class::{teacher_file, ClassOptions, Room};
+    use proptest::prelude::*;
+
+    /// A class file and its teacher's file after a reset, as a real server writes them.
+    fn written() -> (tempfile::TempDir, std::path::PathBuf, Vec<u8>) {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("class.json");
+        let options = ClassOptions::new(Some("walnut meadow".into()), Some(state.clone())).unwrap();
+        let room = Room::open(options, menace_serve::Limits::default()).unwrap();
+        let (mut session, _) = room.machine().session();
+        let mut answers: Vec<menace_protocol::Answer> = Vec::new();
+        let stop = menace_protocol::Stop::new();
+        for line in ["teacher walnut meadow", "train 200 random", "reset"] {
+            session.handle_line(line, &mut answers, &stop);
+        }
+        room.save().unwrap();
+        let bytes = std::fs::read(teacher_file(&state)).unwrap();
+        (dir, state, bytes)
+    }
+
+    #[test]
+    fn a_good_file_comes_back_with_its_key_and_earlier_machine() {
+        let (_dir, state, _) = written();
+        let mut options = ClassOptions::new(None, Some(state)).unwrap();
+        options.adopt_kept_key().unwrap();
+        assert_eq!((options.key.as_str(), options.kept_key), ("walnut meadow", true));
+        let room = Room::open(options, menace_serve::Limits::default()).unwrap();
+        let earlier: Vec<_> = room.machine().snapshot().previous().cloned().collect();
+        assert_eq!(earlier.len(), 1);
+        assert_eq!((earlier[0].why, earlier[0].state.games_played), ("reset", 200));
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn a_damaged_file_is_refused_or_read_never_a_panic(
+            edits in menace_testkit::hostile::edits(),
+            cut in proptest::option::of(any::<prop::sample::Index>()),
+        ) {
+            let (_dir, state, bytes) = written();
+            let damaged = menace_testkit::hostile::damage(&bytes, &edits, cut);
+            std::fs::write(teacher_file(&state), &damaged).unwrap();
+            let mut options = ClassOptions::new(None, Some(state)).unwrap();
+            match options.adopt_kept_key() {
+                Err(e) => prop_assert!(e.contains("class.json.teacher"), "{}", e),
+                Ok(()) => {
+                    // Read: the room takes it, or refuses an earlier machine in a sentence.
+                    if let Err(e) = Room::open(options, menace_serve::Limits::default()) {
+                        prop_assert!(!e.is_empty());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -375,7 +375,7 @@ function drawCurve() {
     yTicks: ticks.map((v) => [v, i18n.num(v)]),
     lines: [{ points: [[0, 0]].concat(points.map((p) => [p.games, p.net])), stroke: "#20324a", width: projector ? 4 : 2, marker: "●" }],
     empty: points.length ? null : i18n.t("class-curve-empty"),
-    font: projector ? 22 : 12,
+    font: projector ? 26 : 12,
   });
 }
 window.addEventListener("resize", () => { if (cls.picture) drawCurve(); });

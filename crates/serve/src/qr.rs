@@ -18,14 +18,19 @@ fn code(text: &str) -> Option<QrCode> {
 /// `text` as a QR code in Unicode half blocks (two rows of modules a line), with its
 /// quiet zone, for a terminal. Light modules are drawn (`█`) and dark ones left blank, so
 /// on a terminal's usual dark background the code reads dark on light, as phones expect.
-/// Empty for a text too long for a QR code.
+/// Each line ends with a newline; empty for a text too long for a QR code.
 pub fn terminal(text: &str) -> String {
     let Some(code) = code(text) else { return String::new() };
-    code.render::<Dense1x2>()
+    let mut shown = code
+        .render::<Dense1x2>()
         .dark_color(Dense1x2::Light)
         .light_color(Dense1x2::Dark)
         .quiet_zone(true)
-        .build()
+        .build();
+    if !shown.ends_with('\n') {
+        shown.push('\n');
+    }
+    shown
 }
 
 /// `text` as an SVG QR code: one square a module, dark on white, its quiet zone
@@ -127,6 +132,7 @@ mod tests {
         let code = code(text).unwrap();
         let side = code.width() + 8;
         let shown = terminal(text);
+        assert!(shown.ends_with('\n'));
         let lines: Vec<&str> = shown.lines().collect();
         assert_eq!(lines.len(), side.div_ceil(2));
         assert!(lines.iter().all(|l| l.chars().count() == side), "{shown}");

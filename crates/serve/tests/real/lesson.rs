@@ -94,7 +94,6 @@ async fn the_teacher_is_asked_before_the_machine_is_replaced_and_brings_it_back(
     click(&c, "#new-game").await;
     play_to_the_end(&c).await;
     wait_for(&c, "document.getElementById('games').textContent === '1 game'").await;
-    let boxes = record(&room).machine().clone();
 
     // Without a key nothing is asked and nothing is sent: the page says the key is needed.
     click(&c, "#reset").await;
@@ -120,6 +119,7 @@ async fn the_teacher_is_asked_before_the_machine_is_replaced_and_brings_it_back(
     wait_for(&c, "document.getElementById('teacher-message').textContent.startsWith('Trained 10')")
         .await;
     assert_eq!(record(&room).games_played(), 11, "the cancelled reset was not sent");
+    let boxes = record(&room).machine().clone();
 
     // "Replace it": the class starts again, and the machine it had is an earlier machine.
     click(&c, "#reset").await;
@@ -433,6 +433,19 @@ async fn the_projector_view_reads_from_the_back_and_its_qr_code_is_the_address()
             let curve_text = js(&c, "Math.min(...[...document.querySelectorAll('#curve text')].map(t => t.getBoundingClientRect().height))").await.as_f64().unwrap();
             if curve_text < least {
                 problems.push(format!("{w}x{h} {lang}: the curve's numbers {curve_text}px high"));
+            }
+            // Nothing sticks out of its panel.
+            let out = js(
+                &c,
+                "[...document.querySelectorAll('.panel')].filter(p => p.offsetParent !== null).flatMap(p => { \
+                   const r = p.getBoundingClientRect(); \
+                   return [...p.querySelectorAll('*')].filter(e => { const q = e.getBoundingClientRect(); \
+                     return q.width > 0 && (q.right > r.right + 1 || q.left < r.left - 1); }) \
+                   .map(e => p.id + ': ' + e.tagName + '.' + e.className); })",
+            )
+            .await;
+            if out != json!([]) {
+                problems.push(format!("{w}x{h} {lang}: out of its panel: {out}"));
             }
             // Everything on one screen: no scrolling either way.
             let fits = js(&c, "document.documentElement.scrollWidth <= window.innerWidth && document.documentElement.scrollHeight <= window.innerHeight").await;

@@ -678,43 +678,98 @@ impl Answer {
     }
 }
 
-/// The refusals a page shows its reader, each with its stable code: how the English
-/// message starts (or, after `*`, what it contains), the code, and the arguments a
-/// translation needs, read from the message between the given markers. The one place a
+/// One refusal a page shows its reader: how its English message starts, its stable code,
+/// and the arguments a translation needs.
+#[derive(Copy, Clone, Debug)]
+pub struct ErrorCode {
+    /// How the message starts.
+    pub start: &'static str,
+    /// The code pages translate.
+    pub code: &'static str,
+    /// The particulars, each read from the message between two markers.
+    pub args: &'static [Arg],
+}
+
+/// An argument of an [`ErrorCode`]: its name, and the text after which and before which
+/// it stands in the message.
+#[derive(Copy, Clone, Debug)]
+pub struct Arg {
+    /// The argument's name in `args`.
+    pub name: &'static str,
+    /// The text it follows.
+    pub after: &'static str,
+    /// The text that follows it.
+    pub before: &'static str,
+}
+
+/// The refusals a page shows its reader, each with its stable code. The one place a
 /// message is tied to its code; `classify` reads it, and a test makes each refusal and
 /// checks its code.
-pub const ERROR_CODES: &[(&str, &str, &[(&str, &str, &str)])] = &[
-    ("type your name first", "name-first", &[]),
-    ("name: type your name first", "name-empty", &[]),
-    ("no game in progress", "no-game", &[]),
-    ("`", "teacher-only", &[("command", "`", "` is the teacher's")]),
-    ("teacher: the key is wrong", "wrong-key", &[]),
-    ("closed after ", "idle", &[("minutes", "closed after ", " minute")]),
-    ("the server is full", "server-full", &[("max", "at most ", " sessions")]),
-    ("the engine is busy", "busy", &[]),
-    ("name: a name cannot hold invisible", "name-invisible", &[]),
-    ("name: a name has at most", "name-too-long", &[("max", "at most ", " characters")]),
-    ("name: a name cannot hold control", "name-control", &[]),
-    ("name: a name cannot open with a combining", "name-combining", &[]),
-    ("name: one connection gives", "names-per-connection", &[("max", "gives ", " new names")]),
-    ("players: \"", "not-on-board", &[("name", "players: \"", "\" is not on the board")]),
-    ("the class file could not be written", "class-file", &[]),
-    ("line too long", "line-too-long", &[("bytes", "line too long: ", " bytes")]),
+pub const ERROR_CODES: &[ErrorCode] = &[
+    ErrorCode { start: "type your name first", code: "name-first", args: &[] },
+    ErrorCode { start: "name: type your name first", code: "name-empty", args: &[] },
+    ErrorCode { start: "no game in progress", code: "no-game", args: &[] },
+    ErrorCode {
+        start: "`",
+        code: "teacher-only",
+        args: &[Arg { name: "command", after: "`", before: "` is the teacher's" }],
+    },
+    ErrorCode { start: "teacher: the key is wrong", code: "wrong-key", args: &[] },
+    ErrorCode {
+        start: "closed after ",
+        code: "idle",
+        args: &[Arg { name: "minutes", after: "closed after ", before: " minute" }],
+    },
+    ErrorCode {
+        start: "the server is full",
+        code: "server-full",
+        args: &[Arg { name: "max", after: "at most ", before: " sessions" }],
+    },
+    ErrorCode { start: "the engine is busy", code: "busy", args: &[] },
+    ErrorCode { start: "name: a name cannot hold invisible", code: "name-invisible", args: &[] },
+    ErrorCode {
+        start: "name: a name has at most",
+        code: "name-too-long",
+        args: &[Arg { name: "max", after: "at most ", before: " characters" }],
+    },
+    ErrorCode { start: "name: a name cannot hold control", code: "name-control", args: &[] },
+    ErrorCode {
+        start: "name: a name cannot open with a combining",
+        code: "name-combining",
+        args: &[],
+    },
+    ErrorCode {
+        start: "name: one connection gives",
+        code: "names-per-connection",
+        args: &[Arg { name: "max", after: "gives ", before: " new names" }],
+    },
+    ErrorCode {
+        start: "players: \"",
+        code: "not-on-board",
+        args: &[Arg { name: "name", after: "players: \"", before: "\" is not on the board" }],
+    },
+    ErrorCode { start: "the class file could not be written", code: "class-file", args: &[] },
+    ErrorCode {
+        start: "line too long",
+        code: "line-too-long",
+        args: &[Arg { name: "bytes", after: "line too long: ", before: " bytes" }],
+    },
 ];
 
 /// The code and arguments of a refusal's English `message`, if it is one of
 /// [`ERROR_CODES`] (the first whose start matches).
 fn classify(message: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
-    let (_, code, args) = ERROR_CODES.iter().find(|(start, code, _)| {
-        message.starts_with(start)
-            && (*code != "teacher-only" || message.contains("is the teacher's in a class"))
+    let e = ERROR_CODES.iter().find(|e| {
+        message.starts_with(e.start)
+            && (e.code != "teacher-only" || message.contains("is the teacher's in a class"))
     })?;
-    let args = args
+    let args = e
+        .args
         .iter()
-        .filter_map(|(name, before, after)| {
-            let rest = &message[message.find(before)? + before.len()..];
-            Some((*name, rest[..rest.find(after)?].to_string()))
+        .filter_map(|a| {
+            let rest = &message[message.find(a.after)? + a.after.len()..];
+            Some((a.name, rest[..rest.find(a.before)?].to_string()))
         })
         .collect();
-    Some((code, args))
+    Some((e.code, args))
 }

@@ -519,8 +519,8 @@ pub fn pair_game(r: &Record) -> Result<PairGame, String> {
     })
 }
 
-/// The standings of a Go tournament, from its lines alone: the table, the crosstable,
-/// Elo, and how the games ended.
+/// The standings of a Go tournament or match (its header says which), from its lines
+/// alone: the table, the crosstable, Elo, and how the games ended.
 pub fn summary(m: &Merged) -> Result<String, String> {
     let games = pair_games(m)?;
     let s = standings::standings(&games);
@@ -540,8 +540,12 @@ pub fn summary(m: &Merged) -> Result<String, String> {
         .and_then(|r| r.data.get("komi"))
         .map(Value::to_string)
         .unwrap_or_default();
+    // A match's lines name its SGF files `sgf/game-NNN.sgf`, a tournament's `sgf/unit-...`.
+    let is_match = m.records.first().and_then(|r| r.data.get("sgf")).and_then(Value::as_str);
+    let what =
+        if is_match.is_some_and(|s| s.starts_with("sgf/game-")) { "match" } else { "tournament" };
     let mut out = format!(
-        "Go tournament {}: {} of {} games, {size}x{size}, komi {komi}\n",
+        "Go {what} {}: {} of {} games, {size}x{size}, komi {komi}\n",
         m.config,
         m.records.len(),
         m.units

@@ -276,3 +276,126 @@ fn the_answer_is_the_decided_move_with_its_explanation_when_asked() {
     assert_eq!(koth::answer(&text, &cfg, false).unwrap().1, None);
     assert!(koth::answer("0 0 1\n", &cfg, false).is_err());
 }
+
+/// Legality of black or white (`me`, 1 or 2) playing at row `r`, column `c` (0-based) of
+/// `grid`, counted from scratch by flood fill, apart from the engine: `Some(captured)` when
+/// legal, `None` when the point is taken or the move is suicide.
+fn naive_play(grid: &[Vec<u8>], r: usize, c: usize, me: u8) -> Option<usize> {
+    let n = grid.len();
+    if grid[r][c] != 0 {
+        return None;
+    }
+    let mut g = grid.to_vec();
+    g[r][c] = me;
+    let near = |r: usize, c: usize| {
+        let mut v = Vec::new();
+        if r > 0 {
+            v.push((r - 1, c));
+        }
+        if c > 0 {
+            v.push((r, c - 1));
+        }
+        if r + 1 < n {
+            v.push((r + 1, c));
+        }
+        if c + 1 < n {
+            v.push((r, c + 1));
+        }
+        v
+    };
+    // The group at (r, c) and whether it has a liberty.
+    let group = |g: &Vec<Vec<u8>>, r: usize, c: usize| {
+        let colour = g[r][c];
+        let (mut seen, mut todo, mut free) = (vec![(r, c)], vec![(r, c)], false);
+        while let Some((r, c)) = todo.pop() {
+            for (a, b) in near(r, c) {
+                if g[a][b] == 0 {
+                    free = true;
+                } else if g[a][b] == colour && !seen.contains(&(a, b)) {
+                    seen.push((a, b));
+                    todo.push((a, b));
+                }
+            }
+        }
+        (seen, free)
+    };
+    let mut captured = 0;
+    for (a, b) in near(r, c) {
+        if g[a][b] == 3 - me {
+            let (stones, free) = group(&g, a, b);
+            if !free {
+                captured += stones.len();
+                for (x, y) in stones {
+                    g[x][y] = 0;
+                }
+            }
+        }
+    }
+    group(&g, r, c).1.then_some(captured)
+}
+
+/// docs/go.md's worked example of the format's rules: the board in its `koth-example`
+/// block, and each row of the table after it (`r c` or `pass`, then `legal`, `legal,
+/// captures N`, `illegal: suicide` or `illegal: occupied`), checked by the engine's rules
+/// (what the referee applies) and by a count of liberties from scratch; every empty point
+/// of the board besides, so the example is what the rules say everywhere.
+#[test]
+fn the_format_example_in_docs_go_md_is_what_the_rules_say() {
+    let doc = std::fs::read_to_string(repo("docs/go.md")).unwrap();
+    let (_, after) = doc.split_once("<!-- koth-example -->\n```\n").expect("the example's marker");
+    let (text, table) = after.split_once("```\n").unwrap();
+    let input = koth::parse(text).unwrap();
+    let b = &input.board;
+    assert_eq!((b.size(), b.to_move()), (9, Colour::Black));
+    let grid: Vec<Vec<u8>> =
+        text.lines().take(9).map(|l| l.bytes().map(|c| c - b'0').collect()).collect();
+    let rows: Vec<(&str, &str)> = table
+        .lines()
+        .skip_while(|l| !l.starts_with("| `"))
+        .take_while(|l| l.starts_with("| `"))
+        .map(|l| {
+            let (answer, rest) = l[3..].split_once("` | ").unwrap();
+            (answer, rest)
+        })
+        .collect();
+    assert!(rows.len() >= 6, "{rows:?}");
+    for (answer, verdict) in &rows {
+        let mv = koth::parse_move(b, answer).unwrap();
+        let engine = b.check(mv);
+        let Move::Play(p) = mv else {
+            assert!(verdict.starts_with("legal") && engine.is_ok(), "{answer}");
+            continue;
+        };
+        let (r, c) = b.row_col(p);
+        let naive = naive_play(&grid, r, c, 1);
+        let want = if let Some(n) = verdict.strip_prefix("legal, captures ") {
+            Some(n.split(':').next().unwrap().trim().parse::<usize>().unwrap())
+        } else if verdict.starts_with("legal") {
+            Some(0)
+        } else {
+            None
+        };
+        assert_eq!(naive, want, "{answer}: {verdict}");
+        match (want, engine) {
+            (Some(n), Ok(())) => {
+                let mut after = b.clone();
+                after.play(mv).unwrap();
+                assert_eq!(after.prisoners(Colour::Black) as usize, n, "{answer}");
+            }
+            (None, Err(e)) => {
+                let word =
+                    if verdict.starts_with("illegal: suicide") { "suicide" } else { "occupied" };
+                assert!(e.to_string().contains(word), "{answer}: {e}");
+            }
+            (want, got) => panic!("{answer}: the doc says {want:?}, the engine {got:?}"),
+        }
+    }
+    // The example shows a suicide, a capture that looks like one, and an own eye.
+    assert!(rows.iter().any(|(_, v)| v.starts_with("illegal: suicide")));
+    assert!(rows.iter().any(|(_, v)| v.starts_with("legal, captures")));
+    for p in b.points().filter(|&p| b.at(p) == EMPTY) {
+        let (r, c) = b.row_col(p);
+        let legal = b.check(Move::Play(p)).is_ok();
+        assert_eq!(legal, naive_play(&grid, r, c, 1).is_some(), "{} {}", r + 1, c + 1);
+    }
+}

@@ -315,3 +315,51 @@ fn the_reader_refuses_what_it_does_not_support_with_a_reason() {
     // A pass may be written `tt` (FF[3]) as well as empty.
     assert_eq!(sgf::read("(;SZ[9];B[tt];W[])").unwrap().moves, vec![Move::Pass, Move::Pass]);
 }
+
+/// Every SGF in `docs/games/*/sgf/` (the judge's and `menace go match --out`'s records)
+/// replays under the superko rule its `RU` names (`RU[Chinese]`, the records before issue
+/// 61: situational), every move legal and none repeating, but for a last move that ended
+/// its game as a repeat (a tie, `0`: a ko retaken at once, or a longer repetition) under
+/// the king-of-the-hill rules.
+#[test]
+fn every_record_replays_under_the_superko_rule_it_names() {
+    let mut checked = 0;
+    for dir in std::fs::read_dir(games_dir()).unwrap().map(|e| e.unwrap().path()) {
+        let Ok(files) = std::fs::read_dir(dir.join("sgf")) else { continue };
+        for path in files.map(|e| e.unwrap().path()) {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let g = sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            let start = handicap::board(g.size, &g.handicap).unwrap();
+            let rule = Rules::superko_of_ru(&g.rules);
+            if let Some((i, why)) = Game::first_violation(start, &g.moves, rule) {
+                let tie = g.result == "0" && g.comment.contains("repeat");
+                assert!(
+                    tie && i + 1 == g.moves.len()
+                        && (why.contains("repeats") || why == "illegal ko recapture"),
+                    "{}: move {}: {why}",
+                    path.display(),
+                    i + 1
+                );
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked} records");
+}
+
+/// Game 29 against Pachi (`RU[Chinese]`, played under situational superko): black's move
+/// 345 (B[bs]) recreates the position after move 342 with white to move where black was.
+/// Legal under situational superko, the rule it was played under; illegal under positional
+/// superko, the rule of `menace go match` since issue 61.
+#[test]
+fn the_pachi_game_29_is_legal_only_under_situational_superko() {
+    use menace_go::rules::game::Superko;
+    let path = games_dir().join("pachi-19x19-5000-v10/sgf/game-029.sgf");
+    let g = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!(Rules::superko_of_ru(&g.rules), Superko::Situational);
+    let start = handicap::board(g.size, &g.handicap).unwrap();
+    assert_eq!(Game::first_violation(start.clone(), &g.moves, Superko::Situational), None);
+    let (i, why) = Game::first_violation(start, &g.moves, Superko::Positional).unwrap();
+    assert_eq!((i + 1, why.as_str()), (345, "the position repeats (positional superko)"));
+    assert_eq!(g.moves[i], sgf::read("(;SZ[19];B[bs])").unwrap().moves[0]);
+}

@@ -485,14 +485,15 @@ impl Board {
         self.moves
     }
 
-    /// Zobrist hash of the stones alone.
+    /// Zobrist hash of the stones alone: the key for positional superko
+    /// ([`Superko`](crate::rules::game::Superko)).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
-    /// Hash of the stones and the player to move: the key for positional superko with
-    /// "the same player to move".
+    /// Hash of the stones and the player to move: the key for situational superko ("the
+    /// same position with the same player to move", [`Superko`](crate::rules::game::Superko)).
     #[inline]
     pub fn position_key(&self) -> u64 {
         if self.to_move == Colour::White {
@@ -608,9 +609,9 @@ impl Board {
     }
 
     /// Is `mv` legal for the player to move: a pass, or a point on the board, empty, not
-    /// suicide and not an immediate ko recapture? Positional superko needs the game's
-    /// history, so it is the caller's business (the GTP engine and the match referee keep
-    /// position keys).
+    /// suicide and not an immediate ko recapture? Superko needs the game's history, so it
+    /// is the caller's business ([`Game`](crate::rules::game::Game) keeps it for the GTP
+    /// engine and the referee).
     #[inline]
     pub fn is_legal(&self, mv: Move) -> bool {
         self.check(mv).is_ok()

@@ -659,3 +659,22 @@ fn loadsgf_reads_setup_stones_the_player_to_move_and_the_main_line() {
         assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n", "case {k}");
     }
 }
+
+/// Send two, return one on 5x5 (as in `crates/go/tests/it/referee.rs`): after black's
+/// throw-in at A1 and white's capture at C1, black's retake at B1 would bring back the
+/// stones before the throw-in with white to move where black was. Positional superko,
+/// what `menace go match` referees, forbids it: the search never considers it, though
+/// `play` takes it (the controller referees).
+#[test]
+fn genmove_never_recreates_an_earlier_position_whoever_was_to_move() {
+    let mut cmds = vec!["boardsize 5".to_string()];
+    let moves = ["B1", "A2", "C2", "B2", "D1", "A3", "E5", "B3", "A1", "C1"];
+    for (i, v) in moves.iter().enumerate() {
+        cmds.push(format!("play {} {v}", if i % 2 == 0 { "b" } else { "w" }));
+    }
+    let mut e = after(&cmds);
+    let ans = e.handle_line("lz-analyze b").unwrap();
+    assert!(ans.contains("info move "), "{ans}");
+    assert!(!ans.contains("move B1 "), "B1 recreates the position after move 8: {ans}");
+    assert_eq!(e.handle_line("play b B1").unwrap(), "=\n\n");
+}

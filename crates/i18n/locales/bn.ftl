@@ -362,6 +362,7 @@ print-machine-menace-second = O নিয়ে খেলা MENACE (কাট�
 print-machine-hexapawn = হেক্সাপন
 print-machine-nim = নিম (৩, ৪ আর ৫-এর সারি)
 print-key-heading = { $machine } — { $boxes }টি দেশলাই বাক্স, পাতা { $page } / { $pages }
+print-key-line = { $rules }; { $colours }।
 print-rules = পুঁতি: { $preset }: চাল অনুযায়ী প্রতি রঙের { $initial }টি পুঁতি; জয়/ড্র/হার { $reward }; { $empty }
 print-empty-refill = খালি বাক্সে { $count }টি এলোমেলো পুঁতি রাখা হয়
 print-empty-resign = বাক্স খালি হলে যন্ত্র হার মানে

@@ -363,6 +363,7 @@ print-machine-menace-second = MENACE playing O (noughts and crosses)
 print-machine-hexapawn = Hexapawn
 print-machine-nim = Nim (rows of 3, 4 and 5)
 print-key-heading = { $machine } — { $boxes } matchboxes, page { $page } of { $pages }
+print-key-line = { $rules }; { $colours }.
 print-rules = Beads: { $preset }: { $initial } beads per colour by move; win/draw/loss { $reward }; { $empty }
 print-empty-refill = an empty box gets { $count } random beads
 print-empty-resign = an empty box resigns

@@ -372,6 +372,7 @@ print-machine-menace-second = O से खेलता MENACE (ज़ीरो-�
 print-machine-hexapawn = हेक्सापॉन
 print-machine-nim = निम (3, 4 और 5 की पंक्तियाँ)
 print-key-heading = { $machine } — { $boxes } डिब्बियाँ, पन्ना { $page } / { $pages }
+print-key-line = { $rules }; { $colours }।
 print-rules = मनके: { $preset }: चाल के हिसाब से हर रंग के { $initial } मनके; जीत/बराबरी/हार { $reward }; { $empty }
 print-empty-refill = ख़ाली डिब्बी में { $count } बेतरतीब मनके डाले जाते हैं
 print-empty-resign = ख़ाली डिब्बी पर मशीन हार मान लेती है

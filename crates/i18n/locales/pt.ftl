@@ -362,6 +362,7 @@ print-machine-menace-second = MENACE jogando com O (jogo da velha)
 print-machine-hexapawn = Hexapawn
 print-machine-nim = Nim (fileiras de 3, 4 e 5)
 print-key-heading = { $machine } — { $boxes } caixas de fósforos, página { $page } de { $pages }
+print-key-line = { $rules }; { $colours }.
 print-rules = Contas: { $preset }: { $initial } contas por cor conforme a jogada; vitória/empate/derrota { $reward }; { $empty }
 print-empty-refill = uma caixa vazia recebe { $count } contas ao acaso
 print-empty-resign = com uma caixa vazia, a máquina desiste

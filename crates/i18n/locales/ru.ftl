@@ -387,6 +387,7 @@ print-machine-menace-second = MENACE за O (крестики-нолики)
 print-machine-hexapawn = Гексапешка
 print-machine-nim = Ним (ряды из 3, 4 и 5)
 print-key-heading = { $machine } — коробков: { $boxes }, страница { $page } из { $pages }
+print-key-line = { $rules }; { $colours }.
 print-rules = Бусины: { $preset }: { $initial } по ходам; победа/ничья/поражение { $reward }; { $empty }
 print-empty-refill = в пустой коробок — { $count ->
     [one] { $count } случайная бусина

@@ -260,7 +260,7 @@ fn key(
     let n = |x: usize| Arg::from(x as u64);
     let _ = write!(
         out,
-        "<div class=\"text\"><h1>{}</h1><p>{}; {}.</p><div class=\"swatches\">",
+        "<div class=\"text\"><h1>{}</h1><p>{}</p><div class=\"swatches\">",
         esc(&t.text(
             "print-key-heading",
             &[
@@ -270,8 +270,14 @@ fn key(
                 ("pages", n(pages)),
             ]
         )),
-        esc(&rules_text(t, sheet)),
-        esc(&t.get(sheet.colours_message()))
+        // One sentence, punctuated by its language (Hindi and Bengali end with "।").
+        esc(&t.text(
+            "print-key-line",
+            &[
+                ("rules", Arg::from(rules_text(t, sheet))),
+                ("colours", Arg::from(t.get(sheet.colours_message()))),
+            ]
+        ))
     );
     for (i, c) in PALETTE.iter().enumerate().take(used) {
         let _ = write!(

@@ -325,3 +325,16 @@ fn a_sheet_in_another_language_keeps_its_drawings_and_numbers() {
     assert!(Sheet::default().in_language("xx").unwrap_err().contains("en, hi, pt, ru, bn"));
     assert_eq!(Sheet::from_query("lang=bn").unwrap().lang, "bn");
 }
+
+/// The key's sentence under the heading ends as its language ends a sentence: "।" in Hindi
+/// and Bengali, "." elsewhere.
+#[test]
+fn the_key_sentence_ends_with_its_languages_full_stop() {
+    for (lang, stop) in [("en", "."), ("pt", "."), ("ru", "."), ("hi", "।"), ("bn", "।")] {
+        let page = Sheet::default().in_language(lang).unwrap().html();
+        let after = &page[page.find("</h1><p>").expect("the key's sentence") + 8..];
+        let sentence = &after[..after.find("</p>").unwrap()];
+        assert!(sentence.ends_with(stop), "{lang}: {sentence}");
+        assert!(!sentence.ends_with(".।") && !sentence.ends_with("।."), "{lang}: {sentence}");
+    }
+}

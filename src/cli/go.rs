@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use menace_arena::tournament::driver::results_dir;
+use menace_arena::tournament::entrants::OnChange;
 use menace_go::io::{gtp, koth};
 use menace_go::model::net::PolicyNet;
 use menace_go::referee::tournament::Config;
@@ -260,6 +261,34 @@ struct TournamentArgs {
     shard: ShardArgs,
     #[command(flatten)]
     sprt: SprtArgs,
+    #[command(flatten)]
+    changed: ChangedArgs,
+}
+
+/// What a judge does when an entrant's program changed since the games in its results
+/// folder were played: refuses, with [`CHANGED_ADVICE`], unless told to go on.
+#[derive(clap::Args, Debug)]
+pub(crate) struct ChangedArgs {
+    /// Go on recording into a results folder although an entrant's files (its program, a
+    /// script its command names) changed since the games there were played: said on
+    /// stderr, and the folder then records the files as they are now. Without it such a
+    /// run is refused before any game.
+    #[arg(long)]
+    resume_changed: bool,
+}
+
+/// What to do about a refused run whose entrants changed, in the flags' words.
+pub(crate) const CHANGED_ADVICE: &str = "to play the games again with the new files, delete that folder (or give another --out); to go on recording into it with them, add --resume-changed";
+
+impl ChangedArgs {
+    /// The rule these flags give.
+    pub(crate) fn rule(&self) -> OnChange<'static> {
+        if self.resume_changed {
+            OnChange::Resume
+        } else {
+            OnChange::Refuse(CHANGED_ADVICE)
+        }
+    }
 }
 
 #[derive(clap::Args, Debug)]
@@ -323,6 +352,8 @@ struct MatchArgs {
     shard: ShardArgs,
     #[command(flatten)]
     sprt: SprtArgs,
+    #[command(flatten)]
+    changed: ChangedArgs,
 }
 
 /// Runs `menace go`.
@@ -392,7 +423,8 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
-    cfg.run(|| m.shard.flags("menace go match", 1), m.sprt.rule().as_ref(), &out)
+    let flags = || m.shard.flags("menace go match", 1);
+    cfg.judge(flags, m.sprt.rule().as_ref(), &out, m.changed.rule())
 }
 
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
@@ -404,7 +436,7 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)?;
     let out = results_dir(t.out.as_deref(), Path::new("go-tournament"), &cfg.plan());
     let flags = || t.shard.flags("menace go tournament", t.jobs.max(1));
-    cfg.run(flags, t.sprt.rule().as_ref(), &out)
+    cfg.judge(flags, t.sprt.rule().as_ref(), &out, t.changed.rule())
 }
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.

@@ -13,7 +13,9 @@ use super::tournament::ShardArgs;
 #[derive(clap::Args, Debug)]
 pub struct PdArgs {
     /// Players: built-in strategy names (see --list) or command lines of external programs
-    /// (run without a shell; quote a command with arguments as one word).
+    /// (run without a shell; quote a command with arguments as one word), each optionally
+    /// named for the tables as NAME=PLAYER (`"alice=python3 tft.py"`). A program in the
+    /// current folder is named with its path (`./tft.py`).
     pub players: Vec<String>,
     /// Print the built-in strategies with a line about each, and exit.
     #[arg(long)]
@@ -58,6 +60,8 @@ pub struct PdArgs {
     pub out: Option<PathBuf>,
     #[command(flatten)]
     pub shard: ShardArgs,
+    #[command(flatten)]
+    pub changed: super::go::ChangedArgs,
 }
 
 /// Flags of `menace pd-player`.
@@ -101,6 +105,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         jobs: args.jobs,
         out: args.out.clone(),
         plot: Some(menace_plot::pd::scores_svg),
+        on_change: args.changed.rule(),
     };
     let flags = |jobs| args.shard.flags("menace pd", jobs);
     tournament::play(&asked, flags, &mut std::io::stdout().lock())

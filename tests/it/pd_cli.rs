@@ -559,3 +559,168 @@ fn the_house_game_and_its_rerun_are_what_docs_pd_md_shows() {
         assert_eq!(plain(&seen), plain(block));
     }
 }
+
+/// A Python player that raises `RuntimeError("boom")` every round, written into `dir`;
+/// `None` (the test skips) without Python.
+fn python_crasher(dir: &Path) -> Option<String> {
+    let python = menace_testkit::require(menace_testkit::Component::Python)?;
+    std::fs::write(
+        dir.join("crash.py"),
+        "import sys\nsys.stdin.read()\nraise RuntimeError('boom')\n",
+    )
+    .unwrap();
+    Some(format!("{} crash.py", python.display()))
+}
+
+#[test]
+fn a_crashing_program_s_stderr_ends_its_incident_and_is_kept_with_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(crasher) = python_crasher(dir.path()) else { return };
+    let args = ["pd", "greedy", &crasher, "--rounds", "2", "--order", "1,2", "--out", "o"];
+    let out = common::menace_env(dir.path(), &args, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let incidents = std::fs::read_to_string(dir.path().join("o/incidents.txt")).unwrap();
+    let want = "exited with status 1; last line on stderr: \"RuntimeError: boom\"; counted as an empty answer";
+    assert_eq!(incidents.lines().count(), 2, "{incidents}");
+    assert!(incidents.lines().all(|l| l.ends_with(want)), "{incidents}");
+    assert!(text(&out.stderr).contains(want), "said on the terminal too");
+    // The end of its stderr, the traceback, is kept with each incident.
+    let game: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("o/game.json")).unwrap()).unwrap();
+    let kept = game["incidents"][0]["stderr"].as_str().unwrap();
+    assert!(kept.starts_with("Traceback") && kept.ends_with("RuntimeError: boom\n"), "{kept}");
+}
+
+#[cfg(unix)]
+#[test]
+fn quiet_keeps_one_line_per_player_with_incidents() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(crasher) = python_crasher(dir.path()) else { return };
+    let junk = dir.path().join("junk.sh");
+    std::fs::write(&junk, "#!/bin/sh\ncat >/dev/null\necho x 1 y\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&junk, std::fs::Permissions::from_mode(0o755)).unwrap();
+    for games in ["1", "2"] {
+        let out_dir = format!("q{games}");
+        let args = ["pd", "greedy", &crasher, "./junk.sh", "--quiet", "--rounds", "3"];
+        let mut args = args.to_vec();
+        args.extend(["--order", "1,2,3", "--games", games, "--out", &out_dir]);
+        let out = common::menace_env(dir.path(), &args, &[]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let n = 3 * games.parse::<usize>().unwrap();
+        let details = if games == "1" { "q1/incidents.txt" } else { "q2/game-*/incidents.txt" };
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "menace pd: player {crasher}: {n} incidents ({n} exited with a failure status); details in {details}\n\
+                 menace pd: player ./junk.sh: {n} incidents ({n} had part of the answer dropped); details in {details}\n"
+            )
+        );
+    }
+}
+
+#[test]
+fn a_player_named_name_equals_command_shows_by_its_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = dir.path().join("o").display().to_string();
+    let args = [
+        "pd",
+        "alice=sh -c 'cat >/dev/null; echo 2'",
+        "bob=sh -c 'cat >/dev/null; echo 1'",
+        "nice=titfortat",
+        // `x=1` inside a command is not a name: the part before `=` has a space.
+        "sh -c 'x=1; cat >/dev/null; echo'",
+        "--rounds",
+        "2",
+        "--order",
+        "1,2,3,4",
+        "--out",
+        &o,
+    ];
+    let table = run_ok(&args);
+    for name in ["alice", "bob", "nice", "sh -c 'x=1; cat >/dev/null; echo'"] {
+        assert!(table.lines().any(|l| l.ends_with(&format!("  {name}"))), "{name}: {table}");
+    }
+    assert!(!table.contains("titfortat") && !table.contains("echo 2"), "{table}");
+    let game: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("o/game.json")).unwrap()).unwrap();
+    assert_eq!(
+        game["players"],
+        serde_json::json!(["alice", "bob", "nice", "sh -c 'x=1; cat >/dev/null; echo'"])
+    );
+    // Two players may not be given one name; unnamed repeats are still numbered.
+    let out = menace(&["pd", "a=greedy", "a=lazy", "--out", &o]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("two players are named \"a\""), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_bare_file_name_here_is_refused_with_its_path_suggested() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tft.py"), "print()\n").unwrap();
+    let out = common::menace_env(dir.path(), &["pd", "greedy", "tft.py"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "menace pd: \"tft.py\" is neither a built-in strategy (see --list) nor a program found on PATH; did you mean ./tft.py?\n"
+    );
+    assert!(!dir.path().join("pd-results").exists(), "nothing recorded");
+    // A name that is nowhere gets no suggestion; a path to nothing says so.
+    let out = common::menace_env(dir.path(), &["pd", "greedy", "nosuch.py"], &[]);
+    assert!(!text(&out.stderr).contains("did you mean"), "{}", text(&out.stderr));
+    let out = common::menace_env(dir.path(), &["pd", "greedy", "./nosuch.py"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("\"./nosuch.py\": no such file"), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_rerun_after_a_player_s_script_changed_says_which_and_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.sh");
+    std::fs::write(&bot, "#!/bin/sh\ncat >/dev/null\necho 1\n").unwrap();
+    let args = ["pd", "greedy", "sh bot.sh", "--rounds", "3", "--quiet"];
+    let first = common::menace_env(dir.path(), &args, &[]);
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    let table = text(&first.stdout);
+    let folder =
+        std::fs::read_dir(dir.path().join("pd-results")).unwrap().next().unwrap().unwrap().path();
+    let results = std::fs::read_to_string(folder.join("results.jsonl")).unwrap();
+    // The same files: the recorded game, as before.
+    let again = common::menace_env(dir.path(), &args, &[]);
+    assert_eq!((text(&again.stdout), text(&again.stderr)), (table.clone(), String::new()));
+    // The judge edits the script: the re-run names it, shows no table and plays nothing.
+    std::fs::write(&bot, "#!/bin/sh\ncat >/dev/null\necho\n").unwrap();
+    let edited = common::menace_env(dir.path(), &args, &[]);
+    assert_eq!(edited.status.code(), Some(2), "{}", text(&edited.stderr));
+    assert_eq!(text(&edited.stdout), "");
+    let err = text(&edited.stderr);
+    let canonical = std::fs::canonicalize(&bot).unwrap();
+    assert!(
+        err.starts_with(&format!(
+            "menace pd: entrant sh bot.sh (sh bot.sh): bot.sh ({}) has changed since the results in pd-results/",
+            canonical.display()
+        )),
+        "{err}"
+    );
+    assert!(err.contains("nothing was played") && err.contains("--resume-changed"), "{err}");
+    assert_eq!(std::fs::read_to_string(folder.join("results.jsonl")).unwrap(), results);
+    // Told to go on: said on stderr, then the recorded table; after that the new script is
+    // the folder's and a re-run is quiet again.
+    let mut on = args.to_vec();
+    on.push("--resume-changed");
+    let resumed = common::menace_env(dir.path(), &on, &[]);
+    assert_eq!(text(&resumed.stdout), table);
+    assert!(text(&resumed.stderr).contains("going on as asked"), "{}", text(&resumed.stderr));
+    let later = common::menace_env(dir.path(), &args, &[]);
+    assert_eq!((text(&later.stdout), text(&later.stderr)), (table.clone(), String::new()));
+    // A folder recorded before the files were kept: said once, then adopted.
+    std::fs::remove_file(folder.join("entrants.json")).unwrap();
+    let old = common::menace_env(dir.path(), &args, &[]);
+    assert_eq!(text(&old.stdout), table);
+    assert!(
+        text(&old.stderr).contains("does not say what its entrants ran"),
+        "{}",
+        text(&old.stderr)
+    );
+    assert!(folder.join("entrants.json").is_file());
+}

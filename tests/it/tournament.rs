@@ -266,11 +266,15 @@ fn a_killed_run_resumes_without_replaying_and_mixed_configurations_are_refused()
     );
 }
 
-/// A king-of-the-hill entrant from a shell script.
+/// An engine that is there but cannot be started (not executable) forfeits its games; one
+/// that is not there at all is refused before any game (below).
 #[test]
 fn a_program_that_cannot_start_forfeits() {
     let dir = tempfile::tempdir().unwrap();
-    let field = ["ghost=gtp:/nonexistent/engine", "p=koth:sh -c 'echo pass'"];
+    let ghost = dir.path().join("engine");
+    std::fs::write(&ghost, "not a program").unwrap();
+    let ghost = format!("ghost=gtp:{}", ghost.display());
+    let field = [ghost.as_str(), "p=koth:sh -c 'echo pass'"];
     ok(&tournament(&field, &["--games-per-pair", "2"], dir.path()));
     for r in lines(&dir.path().join("results.jsonl")) {
         let ghost_colour = if r["black"] == "ghost" { "black" } else { "white" };
@@ -694,4 +698,157 @@ fn a_recorded_training_sweep_rerun_says_so_and_quiet_says_nothing() {
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
     assert!(err.contains("another tournament") && err.contains("--out"), "{err}");
+}
+
+/// `menace go tournament` and `menace go match` with a mistyped engine: refused before any
+/// game, naming it, exit status 2, no folder made (given or default).
+#[test]
+fn a_mistyped_program_is_refused_before_any_game_and_nothing_is_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let passer = "p=koth:sh -c 'cat >/dev/null; echo pass'";
+    let runs: [(Vec<&str>, &str); 4] = [
+        (
+            vec![
+                "go",
+                "tournament",
+                "--entrant",
+                "nogo=gtp:gnugoo --mode gtp",
+                "--entrant",
+                passer,
+            ],
+            "go-tournament",
+        ),
+        (
+            vec![
+                "go",
+                "tournament",
+                "--entrant",
+                "nogo=koth:./nobot.py",
+                "--entrant",
+                passer,
+                "--out",
+                "given",
+            ],
+            "given",
+        ),
+        (vec!["go", "match", "--a", "gnugoo --mode gtp", "--b", "sh -c 'exit 0'"], "go-match"),
+        (
+            vec!["go", "match", "--a", "sh -c 'exit 0'", "--b", "gnugoo --mode gtp", "--out", "m"],
+            "m",
+        ),
+    ];
+    for (args, folder) in runs {
+        let mut args = args;
+        args.extend(["--size", "5"]);
+        let o = common::menace_env(dir.path(), &args, &[]);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        let (name, said) = if args.iter().any(|a| a.contains("nobot")) {
+            ("nogo (koth:./nobot.py)", "\"./nobot.py\": no such file")
+        } else if args[1] == "tournament" {
+            ("nogo (gtp:gnugoo --mode gtp)", "no program \"gnugoo\" found on PATH")
+        } else if args[3] == "gnugoo --mode gtp" {
+            ("A (gtp:gnugoo --mode gtp)", "no program \"gnugoo\" found on PATH")
+        } else {
+            ("B (gtp:gnugoo --mode gtp)", "no program \"gnugoo\" found on PATH")
+        };
+        assert!(err.contains(&format!("entrant {name}: {said}; nothing was played")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(!dir.path().join(folder).exists(), "{folder} was made");
+    }
+}
+
+/// A king-of-the-hill program in Python that reads its position and raises.
+fn python_crasher(dir: &Path) -> Option<String> {
+    let python = require(Component::Python)?;
+    std::fs::write(
+        dir.join("crash.py"),
+        "import sys\nsys.stdin.read()\nraise RuntimeError('boom')\n",
+    )
+    .unwrap();
+    Some(format!("crasher=koth:{} crash.py", python.display()))
+}
+
+#[test]
+fn a_crashing_program_s_stderr_ends_the_reason_and_is_kept_in_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(crasher) = python_crasher(dir.path()) else { return };
+    let args: Vec<String> = ["go", "tournament", "--entrant", &crasher, "--entrant"]
+        .into_iter()
+        .map(String::from)
+        .chain(passers(&["p"], &["--out", "o"]).into_iter().skip(3))
+        .collect();
+    let o = common::menace_env(dir.path(), &args, &[]);
+    let text = ok(&o);
+    let recs = lines(&dir.path().join("o/results.jsonl"));
+    assert_eq!(recs.len(), 1);
+    let r = &recs[0];
+    assert_eq!((r["black"].as_str(), r["result"].as_str()), (Some("crasher"), Some("W+F")), "{r}");
+    let reason = r["reason"].as_str().unwrap();
+    assert_eq!(
+        reason,
+        "crasher (black) crashed (exited with status 1; last line on stderr: \"RuntimeError: boom\")"
+    );
+    assert!(text.contains(reason), "the standings' game list says it: {text}");
+    let kept = r["black_stderr"].as_str().unwrap();
+    assert!(kept.starts_with("Traceback") && kept.ends_with("RuntimeError: boom\n"), "{kept}");
+    assert!(r.get("white_stderr").is_none(), "{r}");
+}
+
+#[test]
+fn a_rerun_after_an_entrant_s_script_changed_says_which_and_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.sh");
+    std::fs::write(&bot, "cat >/dev/null; echo pass\n").unwrap();
+    let args = |extra: &[&str]| -> Vec<String> {
+        let mut a: Vec<String> =
+            ["go", "tournament", "--entrant", "mine=koth:sh bot.sh", "--entrant"]
+                .map(String::from)
+                .to_vec();
+        a.extend(passers(&["p"], extra).into_iter().skip(3));
+        a
+    };
+    let first = common::menace_env(dir.path(), &args(&[]), &[]);
+    let table = ok(&first);
+    let folder = folder_said(&first.stderr);
+    let results = std::fs::read_to_string(dir.path().join(&folder).join("results.jsonl")).unwrap();
+    std::fs::write(&bot, "cat >/dev/null; echo 1 1\n").unwrap();
+    let edited = common::menace_env(dir.path(), &args(&[]), &[]);
+    assert_eq!(edited.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&edited.stdout), "", "no stale standings");
+    let err = String::from_utf8_lossy(&edited.stderr);
+    let canonical = std::fs::canonicalize(&bot).unwrap();
+    let want = format!(
+        "menace go tournament: entrant mine (sh bot.sh): bot.sh ({}) has changed since the results in {folder} were played",
+        canonical.display()
+    );
+    assert!(err.starts_with(&want) && err.contains("--resume-changed"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join(&folder).join("results.jsonl")).unwrap(),
+        results
+    );
+    // Told to go on, it says so and shows the recorded standings.
+    let resumed = common::menace_env(dir.path(), &args(&["--resume-changed", "--quiet"]), &[]);
+    assert_eq!(ok(&resumed), table);
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("going on as asked"));
+}
+
+/// A GTP engine that dies at `genmove` with a word on stderr: the match's reason quotes it
+/// and the line keeps it.
+#[test]
+fn a_gtp_engine_that_dies_is_quoted_from_its_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let dies = "sh -c 'while read -r l; do case \"$l\" in genmove*) echo \"fatal: out of stones\" >&2; exit 139;; *) printf \"=\\n\\n\";; esac; done'";
+    let passes = "sh -c 'while read -r l; do case \"$l\" in genmove*) printf \"= pass\\n\\n\";; *) printf \"=\\n\\n\";; esac; done'";
+    let out = dir.path().join("m").display().to_string();
+    let args =
+        ["go", "match", "--a", dies, "--b", passes, "--games", "1", "--size", "5", "--out", &out];
+    ok(&menace(&args, None, b""));
+    let recs = lines(&dir.path().join("m/results.jsonl"));
+    let reason = recs[0]["reason"].as_str().unwrap();
+    assert_eq!(
+        reason,
+        "A (black) failed genmove: the program closed its output; last line on stderr: \"fatal: out of stones\""
+    );
+    assert_eq!(recs[0]["black_stderr"], "fatal: out of stones\n");
 }

@@ -66,9 +66,20 @@ pub struct Incident {
     pub round: usize,
     /// The player's id.
     pub id: Id,
-    /// What happened.
+    /// What happened (with the last line of the program's standard error, if it wrote one).
     pub what: String,
+    /// What kind of thing happened, the first that applies ([`menace_run::Run::failure`]'s
+    /// words, or [`DROPPED`]), for counting.
+    #[serde(skip)]
+    pub kind: &'static str,
+    /// The end of what the program wrote on standard error in that round (at most
+    /// [`menace_run::STDERR_TAIL`] bytes, decoded lossily), if anything.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stderr: Option<String>,
 }
+
+/// The kind of an incident whose answer had tokens or lines dropped.
+pub const DROPPED: &str = "had part of the answer dropped";
 
 /// Everything about a finished game.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -176,7 +187,7 @@ pub fn check_order(ids: &[Id], n: usize) -> Result<(), String> {
 /// both paths agree exactly.
 fn builtin_answer(e: &Entry, view: &View<'_>) -> Answered {
     let out = (e.play)(view).render();
-    (parse_answer(&out, view.players, view.id, false), None)
+    Answered { parsed: parse_answer(&out, view.players, view.id, false), ..Answered::default() }
 }
 
 /// An external program's answer for a round, and what went wrong with it.
@@ -189,11 +200,16 @@ fn external_answer(
 ) -> Answered {
     let run = run_once(program, input, limits);
     let note = run.incident();
+    let failure = run.failure();
+    let stderr = (note.is_some() && !run.stderr.is_empty())
+        .then(|| String::from_utf8_lossy(&run.stderr).into_owned());
     if run.succeeded() {
-        (parse_answer(&run.stdout, players, id, run.truncated), note)
+        let parsed = parse_answer(&run.stdout, players, id, run.truncated);
+        Answered { parsed, note, failure, stderr }
     } else {
         let note = note.unwrap_or_else(|| "failed".to_string());
-        (Parsed::default(), Some(format!("{note}; counted as an empty answer")))
+        let note = Some(format!("{note}; counted as an empty answer"));
+        Answered { parsed: Parsed::default(), note, failure, stderr }
     }
 }
 
@@ -275,15 +291,17 @@ pub fn play(
                 .into_iter()
                 .zip(thought)
                 .map(|(handle, answer)| match handle {
-                    Some(h) => h.join().unwrap_or_else(|_| {
-                        (Parsed::default(), Some("judge thread failed".into()))
+                    Some(h) => h.join().unwrap_or_else(|_| Answered {
+                        note: Some("judge thread failed".into()),
+                        failure: Some("could not run"),
+                        ..Answered::default()
                     }),
                     None => answer.unwrap_or_default(),
                 })
                 .collect()
         });
         let mut round: Round = Vec::new();
-        for (i, (parsed, note)) in answers.into_iter().enumerate() {
+        for (i, Answered { parsed, note, failure, stderr }) in answers.into_iter().enumerate() {
             let id = i as Id + 1;
             // One incident per player and round: what went wrong with the run, then
             // what was dropped from the answer.
@@ -292,7 +310,9 @@ pub fn play(
                 what.push(format!("dropped: {}", parsed.dropped.join("; ")));
             }
             if !what.is_empty() {
-                result.incidents.push(Incident { round: r + 1, id, what: what.join("; ") });
+                let kind = failure.unwrap_or(DROPPED);
+                let what = what.join("; ");
+                result.incidents.push(Incident { round: r + 1, id, what, kind, stderr });
             }
             round.extend(parsed.takes.iter().map(|&victim| Take { taker: id, victim }));
             states[i] = parsed.state.unwrap_or_default();
@@ -306,4 +326,14 @@ pub fn play(
 }
 
 /// A player's answer for a round, and what went wrong with it (if anything).
-type Answered = (Parsed, Option<String>);
+#[derive(Default)]
+struct Answered {
+    /// The answer as read.
+    parsed: Parsed,
+    /// What went wrong with the run, in words.
+    note: Option<String>,
+    /// Its kind ([`menace_run::Run::failure`]).
+    failure: Option<&'static str>,
+    /// The end of the program's standard error, when something went wrong.
+    stderr: Option<String>,
+}

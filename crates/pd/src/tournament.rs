@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::entrants::{self, Entrants, OnChange};
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
+use menace_run::Missing;
 use menace_stats::rng::from_seed;
 use menace_stats::rng::RngCore;
 use serde_json::{Map, Value};
@@ -129,19 +131,37 @@ impl ResultKind for PdResults {
     }
 }
 
-/// The players of `specs` (built-in names or command lines): a mistyped strategy name is
-/// refused rather than run as a program that fails every round, and repeated names get a
-/// suffix (`tft#2`) so tables and plots tell them apart.
+/// The players of `specs`: built-in names or command lines, each optionally given a name
+/// for the tables as `NAME=SPEC` (`alice=python3 tft.py`). A mistyped strategy or program
+/// is refused rather than run as a program that fails every round (a bare `tft.py` that is
+/// a file here is answered `did you mean ./tft.py?`); two players given the same name are
+/// refused, and repeated unnamed ones get a suffix (`tft#2`) so tables and plots tell
+/// them apart.
 pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
-    let mut players = specs.iter().map(|s| Player::parse(s)).collect::<Result<Vec<_>, _>>()?;
-    for p in &players {
+    let mut players = Vec::with_capacity(specs.len());
+    let mut named = Vec::with_capacity(specs.len());
+    for s in specs {
+        let (name, spec) = split_name(s).map_or((None, s.as_str()), |(n, rest)| (Some(n), rest));
+        let mut p = Player::parse(spec)?;
         if let judge::Kind::External(prog) = &p.kind {
-            if !runnable(&prog.argv[0]) {
-                return Err(format!(
-                    "{:?} is neither a built-in strategy (see --list) nor a program found on PATH",
-                    prog.argv[0]
-                ));
-            }
+            prog.locate().map_err(|e| match e.why {
+                Missing::NotOnPath { .. } => format!(
+                    "{:?} is neither a built-in strategy (see --list) nor a program found on PATH{}",
+                    e.name,
+                    e.suggestion().map(|s| format!("; did you mean {s}?")).unwrap_or_default()
+                ),
+                _ => e.to_string(),
+            })?;
+        }
+        if let Some(n) = name {
+            p.name = n.to_string();
+        }
+        named.push(name.is_some());
+        players.push(p);
+    }
+    for (i, p) in players.iter().enumerate() {
+        if named[i] && players.iter().enumerate().any(|(j, q)| j != i && q.name == p.name) {
+            return Err(format!("two players are named {:?}", p.name));
         }
     }
     for i in 0..players.len() {
@@ -158,13 +178,31 @@ pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
     Ok(players)
 }
 
-/// Does `name` name an existing file, directly (with a `/`) or through `PATH`?
-fn runnable(name: &str) -> bool {
-    if name.contains('/') {
-        return Path::new(name).is_file();
+/// `NAME=SPEC` split, when the part before the first `=` can be a name: 1 to 64
+/// characters, none of them white space, a control character, a quote, a backslash or a
+/// `/` (so `sh -c 'x=1'` and `./a=b` stay command lines), and something after it.
+pub fn split_name(spec: &str) -> Option<(&str, &str)> {
+    let (name, rest) = spec.split_once('=')?;
+    let fits = !name.is_empty()
+        && name.chars().count() <= 64
+        && !name.chars().any(|c| c.is_whitespace() || c.is_control() || "'\"\\/".contains(c));
+    (fits && !rest.trim().is_empty()).then_some((name, rest))
+}
+
+/// The files each external player runs, stamped (`None` when every player is built in):
+/// what the results folder checks a re-run against ([`entrants::settle`]).
+pub fn stamps(players: &[Player]) -> Result<Option<Vec<entrants::EntrantStamp>>, String> {
+    let mut field = Vec::new();
+    for p in players {
+        if let judge::Kind::External(prog) = &p.kind {
+            let files = prog.files().map_err(|e| format!("player {}: {e}", p.name))?;
+            field.push((p.name.clone(), prog.to_string(), files));
+        }
     }
-    std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|d| d.join(name).is_file()))
+    if field.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(entrants::stamp(&field)))
 }
 
 /// Everything that decides a `menace pd --games` run's results, and where they go.
@@ -191,6 +229,9 @@ pub struct Games {
     /// Draws a game's scores as `plot.svg` (the binary passes `menace_plot::pd::scores_svg`);
     /// `None` writes no plot. A function, so this crate builds without a plotting library.
     pub plot: Option<Plot>,
+    /// The external players' files, checked against those the folder's games were played
+    /// by before any game ([`entrants::settle`]); `None`: not checked.
+    pub entrants: Option<Entrants<'static>>,
 }
 
 /// A drawing of one game's scores, as an SVG document.
@@ -272,6 +313,17 @@ pub struct Tally {
     incidents: AtomicUsize,
     played: AtomicUsize,
     failure: Mutex<Option<String>>,
+    by_player: Mutex<Vec<PlayerIncidents>>,
+}
+
+/// One listed player's incidents over the games of a run: how many, and of which kinds
+/// (in the order first seen).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerIncidents {
+    /// Incidents in all.
+    pub count: usize,
+    /// Each kind ([`judge::Incident::kind`]) and its count.
+    pub kinds: Vec<(&'static str, usize)>,
 }
 
 /// A [`Tally`] at the end of a run.
@@ -285,6 +337,8 @@ pub struct Totals {
     pub played: usize,
     /// The first failure: a game that could not be played or its files not written.
     pub failure: Option<String>,
+    /// Each listed player's incidents (empty when no game had any).
+    pub by_player: Vec<PlayerIncidents>,
 }
 
 impl Totals {
@@ -298,6 +352,34 @@ impl Totals {
             self.incidents,
             out.display()
         )
+    }
+
+    /// One line per listed player that had incidents: how many, of which kinds, and where
+    /// they are told in full (`player ./crash.py: 3 incidents (3 exited with a failure
+    /// status); details in OUT/incidents.txt`). Said even by a quiet run: a crash is never
+    /// silent.
+    pub fn incident_lines(&self, players: &[Player], out: &Path, games: usize) -> Vec<String> {
+        let details = if games == 1 {
+            out.join("incidents.txt")
+        } else {
+            out.join("game-*").join("incidents.txt")
+        };
+        self.by_player
+            .iter()
+            .zip(players)
+            .filter(|(c, _)| c.count > 0)
+            .map(|(c, p)| {
+                let kinds: Vec<String> = c.kinds.iter().map(|(k, n)| format!("{n} {k}")).collect();
+                format!(
+                    "player {}: {} incident{} ({}); details in {}",
+                    p.name,
+                    c.count,
+                    if c.count == 1 { "" } else { "s" },
+                    kinds.join(", "),
+                    details.display()
+                )
+            })
+            .collect()
     }
 }
 
@@ -313,6 +395,27 @@ impl Tally {
             incidents: self.incidents.into_inner(),
             played: self.played.into_inner(),
             failure: self.failure.into_inner().unwrap_or_else(|p| p.into_inner()),
+            by_player: self.by_player.into_inner().unwrap_or_else(|p| p.into_inner()),
+        }
+    }
+
+    /// Counts the incidents of a game under its listed players.
+    fn count(&self, res: &GameResult) {
+        if res.incidents.is_empty() {
+            return;
+        }
+        let mut by = self.by_player.lock().unwrap_or_else(|p| p.into_inner());
+        if by.len() < res.ids.len() {
+            by.resize(res.ids.len(), PlayerIncidents::default());
+        }
+        for x in &res.incidents {
+            let Some(listed) = res.ids.iter().position(|&id| id == x.id) else { continue };
+            let c = &mut by[listed];
+            c.count += 1;
+            match c.kinds.iter_mut().find(|(k, _)| *k == x.kind) {
+                Some((_, n)) => *n += 1,
+                None => c.kinds.push((x.kind, 1)),
+            }
         }
     }
 }
@@ -345,6 +448,7 @@ impl Games {
         let mut m = tally.slowest.lock().unwrap_or_else(|p| p.into_inner());
         *m = m.max(top);
         tally.incidents.fetch_add(res.incidents.len(), Ordering::Relaxed);
+        tally.count(&res);
         tally.played.fetch_add(1, Ordering::Relaxed);
         record_fields(&res)
     }
@@ -373,7 +477,8 @@ impl Games {
             }
         };
         let play = |unit| self.play_unit(unit, &tally, incidents);
-        let (text, merged) = driver::run(&PdResults, &run, play, each)?;
+        let (text, merged) =
+            driver::run_with(&PdResults, &run, self.entrants.as_ref(), play, each)?;
         let totals = tally.totals();
         match totals.failure {
             Some(e) => Err(e),
@@ -419,13 +524,17 @@ pub struct Asked {
     pub out: Option<PathBuf>,
     /// How a game's scores are drawn (see [`Games::plot`]).
     pub plot: Option<Plot>,
+    /// What a re-run does when an external player's files changed since the folder's
+    /// games were played ([`entrants::settle`]).
+    pub on_change: OnChange<'static>,
 }
 
 /// Plays `menace pd`: the settings checked (before the seed file is read, so a bad flag is
-/// the error rather than the file), then the games of the shard that `flags` makes of the
-/// number of jobs, the table written to `out`, with the summary files of a whole run of
-/// several games and a line of totals when games were played (a write to `out` that fails
-/// is not an error: the results are on disk).
+/// the error rather than the file), the external players' files stamped, then the games of
+/// the shard that `flags` makes of the number of jobs, the table written to `out`, with the
+/// summary files of a whole run of several games and a line of totals when games were
+/// played (a write to `out` that fails is not an error: the results are on disk); a line
+/// on stderr for each player that had incidents, quiet or not.
 pub fn play(
     a: &Asked,
     flags: impl FnOnce(usize) -> Result<Flags<'static>, String>,
@@ -452,8 +561,11 @@ pub fn play(
         // Decided below from the plan (a folder of the tournament's own unless given).
         out: PathBuf::new(),
         plot: a.plot,
+        entrants: None,
     };
     games.check()?;
+    games.entrants =
+        stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     games.config.limits.deadline = std::time::Duration::from_secs_f64(a.timeout);
     if let Some(p) = &a.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
@@ -464,6 +576,9 @@ pub fn play(
     let (text, merged, totals) = games.run(flags)?;
     let elapsed = start.elapsed().as_secs_f64();
     let _ = write!(out, "{text}");
+    for line in totals.incident_lines(&games.players, &games.out, a.games) {
+        eprintln!("{}: {line}", flags.command);
+    }
     if let Some(merged) = merged.filter(|_| a.games > 1 && flags.shard.is_whole()) {
         write_summaries(&games.out, &text, &merged)?;
     }
@@ -589,6 +704,7 @@ mod tests {
             games,
             out: out.to_path_buf(),
             plot: None,
+            entrants: None,
         }
     }
 

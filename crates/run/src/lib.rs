@@ -22,6 +22,12 @@
 //! And [`lines`]: the one reader of capped lines (the protocol's rules), which the
 //! protocol's and the GTP engine's standard input read through as well.
 //!
+//! What every judge asks before and after: [`Program::locate`] finds the program a
+//! command names (a typo is one error before any game, with `did you mean ./bot.py?` for a
+//! file here), [`Program::files`] lists the files it runs (for the arena's stamps of what
+//! each entrant ran), and both shapes keep the end of a program's standard error
+//! ([`STDERR_TAIL`] bytes) whose [`last_line`] an incident quotes.
+//!
 //! What to do with many such runs (tournaments, shards, standings) is `menace-arena`'s job,
 //! which spawns nothing itself.
 
@@ -36,8 +42,8 @@ mod session;
 mod signals;
 
 pub use lines::{Line, Lines};
-pub use program::{Program, ProgramError};
-pub use run::{run_once, Limits, Run};
+pub use program::{Missing, NotFound, Program, ProgramError};
+pub use run::{last_line, run_once, Limits, Run, STDERR_TAIL};
 pub use session::{ReadError, Session};
 #[cfg(unix)]
 pub use signals::stop_entrants_on_signals;

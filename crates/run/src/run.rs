@@ -20,14 +20,32 @@ pub struct Limits {
     /// Bytes of standard output kept; the rest is read and thrown away (so the program is
     /// never blocked on a full pipe) and the run is marked `truncated`.
     pub max_output: usize,
-    /// Bytes of standard error kept, for diagnostics.
+    /// Bytes of standard error kept, for diagnostics: the last ones (a traceback ends with
+    /// its reason), [`STDERR_TAIL`] by default.
     pub max_stderr: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { deadline: Duration::from_secs(2), max_output: 64 * 1024, max_stderr: 4096 }
+        Limits { deadline: Duration::from_secs(2), max_output: 64 * 1024, max_stderr: STDERR_TAIL }
     }
+}
+
+/// Bytes of an entrant's standard error a judge keeps by default: the end of it, where a
+/// crash says why (a Python traceback's last line names the exception).
+pub const STDERR_TAIL: usize = 4096;
+
+/// The last line of `tail` (an entrant's standard error, or its end) that holds more than
+/// white space, trimmed, at most 200 characters, lossily decoded; `None` if there is none.
+/// What an incident quotes, so a judge sees why a program failed without opening a file.
+pub fn last_line(tail: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(tail);
+    let line = text.lines().map(str::trim).rfind(|l| !l.is_empty())?;
+    let mut shown: String = line.chars().take(200).collect();
+    if shown.len() < line.len() {
+        shown.push('…');
+    }
+    Some(shown)
 }
 
 /// What happened in one run. Never an error: a program that cannot start, crashes or
@@ -36,7 +54,7 @@ impl Default for Limits {
 pub struct Run {
     /// Standard output, at most `Limits::max_output` bytes.
     pub stdout: Vec<u8>,
-    /// The first bytes of standard error.
+    /// The last bytes of standard error, at most `Limits::max_stderr`.
     pub stderr: Vec<u8>,
     /// More output was written than was kept.
     pub truncated: bool,
@@ -60,7 +78,31 @@ impl Run {
         self.spawn_error.is_none() && !self.timed_out && self.status.is_some_and(|s| s.success())
     }
 
-    /// One phrase describing anything that went wrong (`None` for a clean run), for logs.
+    /// What kind of thing went wrong, in a few words that read after a count (`None` for a
+    /// clean run): `could not run`, `timed out`, `exited with a failure status`, `killed by
+    /// a signal` or `had its output cut`, the first that applies. Judges count incidents
+    /// by it.
+    pub fn failure(&self) -> Option<&'static str> {
+        if self.spawn_error.is_some() {
+            Some("could not run")
+        } else if self.timed_out {
+            Some("timed out")
+        } else if let Some(s) = self.status.filter(|s| !s.success()) {
+            Some(if s.code().is_some() {
+                "exited with a failure status"
+            } else {
+                "killed by a signal"
+            })
+        } else if self.truncated {
+            Some("had its output cut")
+        } else {
+            None
+        }
+    }
+
+    /// One phrase describing anything that went wrong (`None` for a clean run), for logs;
+    /// it ends with the last line the program wrote on standard error, if any
+    /// (`exited with status 1; last line on stderr: "RuntimeError: boom"`).
     pub fn incident(&self) -> Option<String> {
         if let Some(e) = &self.spawn_error {
             return Some(format!("could not run: {e}"));
@@ -86,24 +128,57 @@ impl Run {
         if self.truncated {
             parts.push(format!("output cut at {} bytes", self.stdout.len()));
         }
-        (!parts.is_empty()).then(|| parts.join(", "))
+        if parts.is_empty() {
+            return None;
+        }
+        let mut said = parts.join(", ");
+        if let Some(line) = last_line(&self.stderr) {
+            said.push_str(&format!("; last line on stderr: {line:?}"));
+        }
+        Some(said)
     }
 }
 
-/// Output kept from one pipe: at most a cap, and whether more came.
+/// Output kept from one pipe: at most a cap, the first bytes (standard output: the answer)
+/// or the last (`tail`: standard error, whose end says why a program failed), and whether
+/// more came.
 #[derive(Default)]
-struct Kept {
-    bytes: Vec<u8>,
-    truncated: bool,
+pub(crate) struct Kept {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) truncated: bool,
+    tail: bool,
 }
 
 impl Kept {
-    fn add(&mut self, data: &[u8], cap: usize) {
+    /// Keeps the last bytes rather than the first.
+    pub(crate) fn tail() -> Kept {
+        Kept { tail: true, ..Kept::default() }
+    }
+
+    pub(crate) fn add(&mut self, data: &[u8], cap: usize) {
+        if self.tail {
+            self.truncated |= data.len() > cap;
+            self.bytes.extend_from_slice(&data[data.len().saturating_sub(cap)..]);
+            // Cut back only once twice the cap has gathered, so a flood costs linear time.
+            if self.bytes.len() > 2 * cap {
+                self.truncated = true;
+                self.bytes.drain(..self.bytes.len() - cap);
+            }
+            return;
+        }
         let room = cap - self.bytes.len();
         if data.len() > room {
             self.truncated = true;
         }
         self.bytes.extend_from_slice(&data[..data.len().min(room)]);
+    }
+
+    /// The bytes kept: for a tail, the last `cap`.
+    pub(crate) fn finish(mut self, cap: usize) -> Kept {
+        if self.tail && self.bytes.len() > cap {
+            self.bytes.drain(..self.bytes.len() - cap);
+        }
+        self
     }
 }
 
@@ -119,11 +194,11 @@ const AFTER_END: usize = 1 << 20;
 #[cfg(unix)]
 fn drain_capped(
     mut from: impl Read + std::os::fd::AsRawFd,
+    mut kept: Kept,
     cap: usize,
     ended: &std::sync::atomic::AtomicBool,
 ) -> Kept {
     use std::sync::atomic::Ordering;
-    let mut kept = Kept::default();
     let mut buf = [0u8; 8192];
     let mut after = 0;
     loop {
@@ -159,13 +234,17 @@ fn drain_capped(
             Err(_) => break,
         }
     }
-    kept
+    kept.finish(cap)
 }
 
 /// Reads `from` to its end, keeping at most `cap` bytes.
 #[cfg(not(unix))]
-fn drain_capped(mut from: impl Read, cap: usize, _ended: &std::sync::atomic::AtomicBool) -> Kept {
-    let mut kept = Kept::default();
+fn drain_capped(
+    mut from: impl Read,
+    mut kept: Kept,
+    cap: usize,
+    _ended: &std::sync::atomic::AtomicBool,
+) -> Kept {
     let mut buf = [0u8; 8192];
     loop {
         match from.read(&mut buf) {
@@ -173,7 +252,7 @@ fn drain_capped(mut from: impl Read, cap: usize, _ended: &std::sync::atomic::Ato
             Ok(n) => kept.add(&buf[..n], cap),
         }
     }
-    kept
+    kept.finish(cap)
 }
 
 /// A test hook: with `MENACE_TEST_JUDGE_LAG_MS=N` set, the judge sleeps N ms after starting
@@ -236,13 +315,13 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
     let stdout = child.stdout.take().expect("stdout was piped");
     let (cap, over) = (limits.max_output, ended.clone());
     thread::spawn(move || {
-        let _ = out_tx.send(drain_capped(stdout, cap, &over));
+        let _ = out_tx.send(drain_capped(stdout, Kept::default(), cap, &over));
     });
     let (err_tx, err_rx) = mpsc::channel();
     let stderr = child.stderr.take().expect("stderr was piped");
     let (cap, over) = (limits.max_stderr, ended.clone());
     thread::spawn(move || {
-        let _ = err_tx.send(drain_capped(stderr, cap, &over));
+        let _ = err_tx.send(drain_capped(stderr, Kept::tail(), cap, &over));
     });
 
     thread::sleep(lag);
@@ -381,6 +460,40 @@ mod tests {
         let run = run_once(&Program::new(["/nonexistent/menace-test"]), b"", quick(5000));
         assert!(run.spawn_error.is_some());
         assert!(!run.succeeded());
+    }
+
+    #[test]
+    fn the_end_of_stderr_is_kept_and_its_last_line_said() {
+        // A Python-like traceback after 10 kB of chatter: the end is kept, not the start.
+        let script = "i=0; while [ $i -lt 1000 ]; do echo chatter-$i >&2; i=$((i+1)); done; \
+                      echo 'Traceback (most recent call last):' >&2; \
+                      printf 'RuntimeError: boom\\n\\n' >&2; exit 1";
+        let run = run_once(&sh(script), b"", quick(5000));
+        assert_eq!(run.stderr.len(), STDERR_TAIL);
+        assert!(run.stderr.ends_with(b"RuntimeError: boom\n\n"), "{run:?}");
+        assert_eq!(
+            run.incident().unwrap(),
+            "exited with status 1; last line on stderr: \"RuntimeError: boom\""
+        );
+        assert_eq!(run.failure(), Some("exited with a failure status"));
+        // A clean run says nothing, whatever it wrote on stderr.
+        let run = run_once(&sh("echo warning >&2"), b"", quick(5000));
+        assert_eq!((run.incident(), run.failure()), (None, None));
+        assert_eq!(run.stderr, b"warning\n");
+    }
+
+    #[test]
+    fn a_tail_keeps_the_last_bytes_of_any_flood() {
+        let mut k = Kept::tail();
+        for i in 0..10_000u32 {
+            k.add(format!("{i}\n").as_bytes(), 10);
+        }
+        let k = k.finish(10);
+        assert_eq!(k.bytes, b"9998\n9999\n");
+        assert!(k.truncated);
+        assert_eq!(last_line(&k.bytes).as_deref(), Some("9999"));
+        assert_eq!(last_line(b" \n\t\n"), None);
+        assert_eq!(last_line(&[b'x'; 300]).unwrap().chars().count(), 201);
     }
 
     #[test]

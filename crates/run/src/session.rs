@@ -1,12 +1,14 @@
 //! A long-lived child spoken to line by line (GTP engines, protocol opponents).
 
-use std::io::{BufReader, Write};
+use std::io::{BufReader, Read, Write};
 use std::process::{ChildStdin, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::entrant::Entrant;
+use super::run::{Kept, STDERR_TAIL};
 use super::{Line, Lines, Program};
 
 /// Why no line came back.
@@ -48,11 +50,23 @@ pub struct Session {
     stdin: Option<ChildStdin>,
     lines: Receiver<Answer>,
     program: Program,
+    /// The end of its standard error, when it is not passed through.
+    stderr: Option<Arc<StderrTail>>,
+    /// Its output was seen closed ([`ReadError::Closed`]).
+    closed: bool,
+}
+
+/// The last [`STDERR_TAIL`] bytes a program wrote on standard error, gathered by a thread
+/// while it runs, and whether the pipe has closed.
+struct StderrTail {
+    kept: Mutex<(Kept, bool)>,
+    closed: Condvar,
 }
 
 impl Session {
-    /// Starts `program`; its standard error is discarded unless `keep_stderr` is set, in
-    /// which case it is passed through to ours.
+    /// Starts `program`; its standard error is passed through to ours when `keep_stderr`
+    /// is set, else its end is kept ([`Session::stderr_tail`]), for a judge to say why the
+    /// program failed.
     /// Its output is read through [`Lines`]: a line of more than `max_line` bytes (not
     /// counting `\n` or `\r\n`) is skipped whole and read as [`ReadError::TooLong`].
     pub fn spawn(
@@ -64,11 +78,37 @@ impl Session {
             cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(if keep_stderr {
                 Stdio::inherit()
             } else {
-                Stdio::null()
+                Stdio::piped()
             });
         })?;
         let child = entrant.child();
         let stdin = child.stdin.take();
+        let stderr = child.stderr.take().map(|mut pipe| {
+            let tail = Arc::new(StderrTail {
+                kept: Mutex::new((Kept::tail(), false)),
+                closed: Condvar::new(),
+            });
+            let shared = tail.clone();
+            thread::spawn(move || {
+                let mut buf = [0u8; 4096];
+                loop {
+                    let n = match pipe.read(&mut buf) {
+                        Ok(0) => 0,
+                        Ok(n) => n,
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                        Err(_) => 0,
+                    };
+                    let mut k = shared.kept.lock().unwrap_or_else(|p| p.into_inner());
+                    if n == 0 {
+                        k.1 = true;
+                        shared.closed.notify_all();
+                        return;
+                    }
+                    k.0.add(&buf[..n], STDERR_TAIL);
+                }
+            });
+            tail
+        });
         let stdout = child.stdout.take().expect("stdout was piped");
         let (tx, rx) = mpsc::channel();
         thread::spawn(move || {
@@ -86,7 +126,26 @@ impl Session {
                 }
             }
         });
-        Ok(Session { entrant, stdin, lines: rx, program: program.clone() })
+        Ok(Session { entrant, stdin, lines: rx, program: program.clone(), stderr, closed: false })
+    }
+
+    /// The last bytes (at most 4 KiB) the program wrote on standard error so far; empty
+    /// when it is passed through ([`Session::spawn`]'s `keep_stderr`). Once its output has
+    /// been read closed (it died), its last words are awaited first, until its standard
+    /// error closes too or `wait` passes; a program still talking is not waited for.
+    pub fn stderr_tail(&self, wait: Duration) -> Vec<u8> {
+        let Some(tail) = &self.stderr else { return Vec::new() };
+        let until = Instant::now() + if self.closed { wait } else { Duration::ZERO };
+        let mut k = tail.kept.lock().unwrap_or_else(|p| p.into_inner());
+        while !k.1 {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            k = tail.closed.wait_timeout(k, left).unwrap_or_else(|p| p.into_inner()).0;
+        }
+        let bytes = &k.0.bytes;
+        bytes[bytes.len().saturating_sub(STDERR_TAIL)..].to_vec()
     }
 
     /// The program this session runs.
@@ -110,7 +169,10 @@ impl Session {
             Ok(Answer::Text(s)) => Ok(s),
             Ok(Answer::TooLong) => Err(ReadError::TooLong),
             Err(RecvTimeoutError::Timeout) => Err(ReadError::Timeout),
-            Err(RecvTimeoutError::Disconnected) => Err(ReadError::Closed),
+            Err(RecvTimeoutError::Disconnected) => {
+                self.closed = true;
+                Err(ReadError::Closed)
+            }
         }
     }
 
@@ -162,5 +224,17 @@ mod tests {
     fn a_crash_reads_as_closed() {
         let mut s = Session::spawn(&Program::new(["sh", "-c", "exit 1"]), 100, false).unwrap();
         assert_eq!(s.read_line(Duration::from_secs(5)), Err(ReadError::Closed));
+    }
+
+    #[test]
+    fn the_end_of_stderr_is_kept() {
+        let script =
+            "head -c 9000 /dev/zero | tr '\\0' x >&2; echo >&2; echo 'Error: boom' >&2; exit 3";
+        let mut s = Session::spawn(&Program::new(["sh", "-c", script]), 100, false).unwrap();
+        assert_eq!(s.read_line(Duration::from_secs(5)), Err(ReadError::Closed));
+        let tail = s.stderr_tail(Duration::from_secs(5));
+        assert_eq!(tail.len(), STDERR_TAIL);
+        assert!(tail.ends_with(b"x\nError: boom\n"), "{:?}", String::from_utf8_lossy(&tail));
+        assert_eq!(crate::last_line(&tail).as_deref(), Some("Error: boom"));
     }
 }

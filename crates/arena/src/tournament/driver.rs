@@ -8,6 +8,7 @@ use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use super::entrants::{self, Entrants};
 use super::record::{complete_lines, parse_lines, read_text, Record};
 use super::sprt::{Sprt, Verdict};
 use super::standings::{Outcome, PairGame};
@@ -192,6 +193,24 @@ where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
 {
+    run_with(kind, run, None, play, each)
+}
+
+/// [`run`] for a tournament whose `entrants` run programs: once the results file is open,
+/// and before any unit runs, their files are checked against those the folder's results
+/// were played by and recorded ([`entrants::settle`]); a change refuses the run (or, told
+/// to, is said on stderr and the run goes on).
+pub fn run_with<P, E>(
+    kind: &dyn ResultKind,
+    run: &Run,
+    entrants: Option<&Entrants>,
+    play: P,
+    each: E,
+) -> Result<(String, Option<Merged>), String>
+where
+    P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
+    E: Fn(&Record) + Sync,
+{
     let Run { plan, out, stop, flags } = *run;
     let Flags { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
@@ -206,6 +225,10 @@ where
             opened.dropped,
             path.display()
         );
+    }
+    if let Some(e) = entrants {
+        let results = !opened.records.is_empty() || entrants::holds_results(out);
+        entrants::settle(out, plan, e, results, &mut |w| eprintln!("{command}: {w}"))?;
     }
     let journal = opened.journal;
     let mine: Vec<UnitId> = plan.all().filter(|u| shard.holds(*u)).collect();

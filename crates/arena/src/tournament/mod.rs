@@ -18,10 +18,13 @@
 //!   tournaments of two-player games, [`interval`]: how sure a share of points is, and
 //!   [`sprt`]: when an A/B match between two entrants has decided;
 //! - [`driver`]: the run every command shares (resume, shards, SPRT stop, summaries,
-//!   merge), over a [`ResultKind`] that each kind of unit implements.
+//!   merge), over a [`ResultKind`] that each kind of unit implements;
+//! - [`entrants`]: what each entrant runs, stamped beside the results, so a re-run after
+//!   an entrant's program changed says so instead of showing the old games.
 
 pub mod driver;
 pub mod elo;
+pub mod entrants;
 pub mod interval;
 pub mod merge;
 pub mod record;

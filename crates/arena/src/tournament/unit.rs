@@ -42,12 +42,29 @@ pub struct Fingerprint(pub String);
 impl Fingerprint {
     /// The fingerprint of a configuration's canonical text (e.g. its JSON).
     pub fn of(canonical: &str) -> Fingerprint {
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for &b in canonical.as_bytes() {
-            h ^= u64::from(b);
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        let mut h = Fnv1a::new();
+        h.write(canonical.as_bytes());
+        Fingerprint(format!("{:016x}", h.finish()))
+    }
+}
+
+/// 64-bit FNV-1a, fed in pieces: the one hash of configurations and of entrants' files.
+pub(crate) struct Fnv1a(u64);
+
+impl Fnv1a {
+    pub(crate) fn new() -> Fnv1a {
+        Fnv1a(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub(crate) fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
-        Fingerprint(format!("{h:016x}"))
+    }
+
+    pub(crate) fn finish(&self) -> u64 {
+        self.0
     }
 }
 

@@ -196,3 +196,50 @@ fn unit_words_say_one_and_many() {
     assert_eq!(g.all_done(1), "the game was already played");
     assert_eq!(g.all_done(4), "all 4 games were already played");
 }
+
+/// A run with entrants that run programs: a changed file refuses a resume before any unit
+/// runs (even when units are left to play), the results kept; shards that share the folder
+/// are held to the same stamps; told to go on, it plays the rest.
+#[test]
+fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
+    use menace_arena::tournament::entrants::{stamp, Entrants, OnChange};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.py");
+    std::fs::write(&script, "v1").unwrap();
+    let out = dir.path().join("out");
+    let plan = Plan::new("squares", "{}", 4);
+    let played = AtomicUsize::new(0);
+    let attempt = |shard: Shard, batch: Option<u64>, on_change| {
+        let field = [(
+            "bot".to_string(),
+            "python3 bot.py".to_string(),
+            vec![("bot.py".to_string(), script.clone())],
+        )];
+        let entrants = Entrants { stamps: stamp(&field), on_change };
+        let flags = Flags { command: "test", shard, jobs: 1, batch, quiet: true };
+        let run = Run { plan: &plan, out: &out, stop: None, flags };
+        let play = |u| {
+            played.fetch_add(1, Ordering::SeqCst);
+            fields(u, true)
+        };
+        driver::run_with(&Squares, &run, Some(&entrants), play, |_| {}).map(|(t, _)| t)
+    };
+    let whole = Shard::new(0, 1).unwrap();
+    let refuse = OnChange::Refuse("do this");
+    attempt(whole, Some(2), refuse).unwrap();
+    assert_eq!(played.load(Ordering::SeqCst), 2);
+    std::fs::write(&script, "v2").unwrap();
+    let results = std::fs::read(out.join("results.jsonl")).unwrap();
+    let e = attempt(whole, None, refuse).unwrap_err();
+    assert!(
+        e.starts_with("entrant bot (python3 bot.py): bot.py (") && e.ends_with("do this"),
+        "{e}"
+    );
+    // A shard of its own file in the same folder is held to the folder's stamps too.
+    let e = attempt(Shard::new(1, 2).unwrap(), None, refuse).unwrap_err();
+    assert!(e.contains("has changed"), "{e}");
+    assert_eq!(played.load(Ordering::SeqCst), 2, "no unit ran");
+    assert_eq!(std::fs::read(out.join("results.jsonl")).unwrap(), results);
+    assert_eq!(attempt(whole, None, OnChange::Resume).unwrap(), "4 of 4 units, sum 14\n");
+    assert_eq!(played.load(Ordering::SeqCst), 4);
+}

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, Instant};
 
-use menace_run::{run_once, Limits, Program, Session};
+use menace_run::{last_line, run_once, Limits, Program, Run, Session, STDERR_TAIL};
 
 use super::rules::{Rules, CLOCK_GRACE};
 use crate::io::gtp::{format_vertex, parse_vertex};
@@ -60,6 +60,26 @@ pub trait Seat {
     }
     /// The game is over: release what the seat holds.
     fn finish(&mut self) {}
+    /// The end of what the program wrote on standard error up to the failure that cost it
+    /// the game (at most [`STDERR_TAIL`] bytes, decoded lossily), if it failed and wrote
+    /// something; an in-process seat has none.
+    fn stderr(&self) -> Option<String> {
+        None
+    }
+}
+
+/// `why` followed by the last line of `stderr`, if it has one: what a judge shows of a
+/// failed program's standard error in the reason it lost.
+fn with_last_line(why: String, stderr: &[u8]) -> String {
+    match last_line(stderr) {
+        Some(line) => format!("{why}; last line on stderr: {line:?}"),
+        None => why,
+    }
+}
+
+/// `bytes` as kept text, `None` when empty.
+fn kept(bytes: &[u8]) -> Option<String> {
+    (!bytes.is_empty()).then(|| String::from_utf8_lossy(bytes).into_owned())
 }
 
 /// Sends one GTP command and returns the answer text (`Err` with the message for a `?`
@@ -103,6 +123,8 @@ pub struct GtpSeat {
     hung: bool,
     /// It knows `kgs-genmove_cleanup` (asked at setup when the rules have a cleanup phase).
     knows_cleanup: bool,
+    /// The end of its standard error when it failed.
+    stderr: Option<String>,
 }
 
 impl GtpSeat {
@@ -115,7 +137,17 @@ impl GtpSeat {
             wait: None,
             hung: false,
             knows_cleanup: false,
+            stderr: None,
         }
+    }
+
+    /// The engine failed with `why`: its standard error's end is kept, and its last line
+    /// added to the reason (a crashed engine's last words are read first, for a moment).
+    fn failed(&mut self, why: String) -> String {
+        let Some(s) = &self.session else { return why };
+        let tail = s.stderr_tail(Duration::from_millis(200));
+        self.stderr = kept(&tail);
+        with_last_line(why, &tail)
     }
 
     /// Asks for a move with `cmd` (`genmove` or `kgs-genmove_cleanup`) and reads it.
@@ -123,10 +155,13 @@ impl GtpSeat {
         let s = self.session.as_mut().ok_or("not running")?;
         let wait = self.wait.take().unwrap_or(rules.move_timeout);
         let asked = Instant::now();
-        let text = gtp_command(s, &format!("{cmd} {}", board.to_move()), wait).map_err(|e| {
-            self.hung = asked.elapsed() >= wait;
-            format!("failed {cmd}: {e}")
-        })?;
+        let text = match gtp_command(s, &format!("{cmd} {}", board.to_move()), wait) {
+            Ok(text) => text,
+            Err(e) => {
+                self.hung = asked.elapsed() >= wait;
+                return Err(self.failed(format!("failed {cmd}: {e}")));
+            }
+        };
         if text.eq_ignore_ascii_case("resign") {
             return Ok(Answer::Resign);
         }
@@ -172,14 +207,17 @@ impl Seat for GtpSeat {
             "clear_board".into(),
             format!("komi {}", rules.komi),
         ] {
-            gtp_command(s, &cmd, rules.move_timeout)
-                .map_err(|e| format!("refused {cmd:?}: {e}"))?;
+            if let Err(e) = gtp_command(s, &cmd, rules.move_timeout) {
+                return Err(self.failed(format!("refused {cmd:?}: {e}")));
+            }
         }
         // The engine must put the handicap where the referee's board has it.
         if rules.handicap > 0 {
             let cmd = format!("fixed_handicap {}", rules.handicap);
-            let answer = gtp_command(s, &cmd, rules.move_timeout)
-                .map_err(|e| format!("refused {cmd:?}: {e}"))?;
+            let answer = match gtp_command(s, &cmd, rules.move_timeout) {
+                Ok(answer) => answer,
+                Err(e) => return Err(self.failed(format!("refused {cmd:?}: {e}"))),
+            };
             if !same_points(board, &answer) {
                 return Err(format!("put the handicap stones elsewhere ({answer})"));
             }
@@ -220,9 +258,10 @@ impl Seat for GtpSeat {
     ) -> Result<(), String> {
         let Some(s) = self.session.as_mut() else { return Ok(()) };
         let cmd = format!("play {colour} {}", format_vertex(after, mv));
-        gtp_command(s, &cmd, rules.move_timeout)
-            .map(drop)
-            .map_err(|e| format!("refused {cmd:?}: {e}"))
+        match gtp_command(s, &cmd, rules.move_timeout) {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.failed(format!("refused {cmd:?}: {e}"))),
+        }
     }
 
     fn finish(&mut self) {
@@ -230,6 +269,10 @@ impl Seat for GtpSeat {
             let _ = s.send("quit\n");
             s.finish(if self.hung { Duration::ZERO } else { Duration::from_secs(2) });
         }
+    }
+
+    fn stderr(&self) -> Option<String> {
+        self.stderr.clone()
     }
 }
 
@@ -257,12 +300,41 @@ pub struct KothSeat {
     /// Under a clock: what is left on it plus a grace, when that is less than the move
     /// timeout (the program keeps its per-move limit; it is not waited for past its clock).
     wait: Option<Duration>,
+    /// The end of its standard error in the run that failed.
+    stderr: Option<String>,
 }
 
 impl KothSeat {
     /// The program `program`.
     pub fn new(program: Program) -> KothSeat {
-        KothSeat { program, wait: None }
+        KothSeat { program, wait: None, stderr: None }
+    }
+
+    /// The move a run gave, or why it gave none.
+    fn answer(board: &Board, rules: &Rules, run: &Run) -> Result<Answer, String> {
+        if let Some(e) = &run.spawn_error {
+            return Err(format!("could not run: {e}"));
+        }
+        if run.timed_out {
+            let why = format!("no move within {} s", rules.move_timeout.as_secs_f64());
+            return Err(with_last_line(why, &run.stderr));
+        }
+        if run.truncated {
+            return Err(with_last_line(
+                format!("output over {MAX_KOTH_OUTPUT} bytes"),
+                &run.stderr,
+            ));
+        }
+        if !run.succeeded() {
+            // The run's incident ends with the last line of its stderr.
+            return Err(format!("crashed ({})", run.incident().unwrap_or_default()));
+        }
+        let text = std::str::from_utf8(&run.stdout)
+            .map_err(|_| with_last_line("malformed output: not UTF-8".into(), &run.stderr))?;
+        let shown: String = text.trim().chars().take(40).collect();
+        koth::parse_move(board, text)
+            .map(Answer::Move)
+            .map_err(|e| with_last_line(format!("malformed output {shown:?}: {e}"), &run.stderr))
     }
 }
 
@@ -278,26 +350,17 @@ impl Seat for KothSeat {
 
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
         let deadline = self.wait.take().map_or(rules.move_timeout, |w| w.min(rules.move_timeout));
-        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: 1024 };
+        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: STDERR_TAIL };
         let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
-        if let Some(e) = &run.spawn_error {
-            return Err(format!("could not run: {e}"));
+        let answer = KothSeat::answer(board, rules, &run);
+        if answer.is_err() {
+            self.stderr = kept(&run.stderr);
         }
-        if run.timed_out {
-            return Err(format!("no move within {} s", rules.move_timeout.as_secs_f64()));
-        }
-        if run.truncated {
-            return Err(format!("output over {MAX_KOTH_OUTPUT} bytes"));
-        }
-        if !run.succeeded() {
-            return Err(format!("crashed ({})", run.incident().unwrap_or_default()));
-        }
-        let text = std::str::from_utf8(&run.stdout)
-            .map_err(|_| "malformed output: not UTF-8".to_string())?;
-        let shown: String = text.trim().chars().take(40).collect();
-        koth::parse_move(board, text)
-            .map(Answer::Move)
-            .map_err(|e| format!("malformed output {shown:?}: {e}"))
+        answer
+    }
+
+    fn stderr(&self) -> Option<String> {
+        self.stderr.clone()
     }
 }
 

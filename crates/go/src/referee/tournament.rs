@@ -21,6 +21,7 @@
 use std::path::{Path, PathBuf};
 
 use menace_arena::tournament::driver::{self, Flags, Run, SprtStop, UnitWords};
+use menace_arena::tournament::entrants::{self, EntrantStamp, Entrants, OnChange};
 use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::ResultKind;
@@ -206,22 +207,42 @@ impl Config {
         Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
     }
 
-    /// Runs the units of the shard `flags` gives (asked for only once the settings are
-    /// checked, so a bad setting is the error) through the tournament driver into `out`,
-    /// `flags.jobs` at once, until `stop` decides (its entrant must be one of exactly two)
-    /// or `flags.batch` games are played; each game's [`progress`] goes to stderr unless
-    /// `flags.quiet`. The answer is the summary of the results file.
+    /// [`Config::judge`], refusing a changed entrant with advice in no command's words.
     pub fn run<'f>(
         &self,
         flags: impl FnOnce() -> Result<Flags<'f>, String>,
         stop: Option<&SprtStop>,
         out: &Path,
     ) -> Result<String, String> {
+        let advice =
+            "to play the games again with the new files, remove that folder or record into another";
+        self.judge(flags, stop, out, OnChange::Refuse(advice))
+    }
+
+    /// Runs the units of the shard `flags` gives (asked for only once the settings are
+    /// checked, so a bad setting is the error) through the tournament driver into `out`,
+    /// `flags.jobs` at once, until `stop` decides (its entrant must be one of exactly two)
+    /// or `flags.batch` games are played; each game's [`progress`] goes to stderr unless
+    /// `flags.quiet`. The answer is the summary of the results file.
+    ///
+    /// Before any game, and before anything is written: every program an entrant names
+    /// must be found ([`Config::check_programs`]), and the files the entrants run are
+    /// checked against those the folder's games were played by ([`entrants::settle`]);
+    /// `on_change` says what a change means.
+    pub fn judge<'f>(
+        &self,
+        flags: impl FnOnce() -> Result<Flags<'f>, String>,
+        stop: Option<&SprtStop>,
+        out: &Path,
+        on_change: OnChange,
+    ) -> Result<String, String> {
         self.check()?;
         if let Some(stop) = stop {
             let names: Vec<&str> = self.entrants.iter().map(|e| e.name.as_str()).collect();
             stop.check(&names)?;
         }
+        self.check_programs()?;
+        let stamped = self.stamps()?.map(|stamps| Entrants { stamps, on_change });
         let plan = self.plan();
         let flags = flags()?;
         let run = Run { plan: &plan, out, stop, flags };
@@ -231,7 +252,40 @@ impl Config {
                 eprintln!("{}", progress(r));
             }
         };
-        driver::run(&GoResults, &run, play, each).map(|(text, _)| text)
+        driver::run_with(&GoResults, &run, stamped.as_ref(), play, each).map(|(text, _)| text)
+    }
+
+    /// The programs of the entrants that run one (`koth:` and `gtp:`), by name.
+    fn programs(&self) -> impl Iterator<Item = (&Entrant, &Program)> {
+        self.entrants.iter().filter_map(|e| match &e.kind {
+            Kind::Koth(p) | Kind::Gtp(p) => Some((e, p)),
+            Kind::Builtin { .. } => None,
+        })
+    }
+
+    /// Refuses an entrant whose program is not there (a typo such as `gnugoo`, a path to
+    /// nothing), naming it: otherwise it would forfeit every game it is in.
+    pub fn check_programs(&self) -> Result<(), String> {
+        for (e, p) in self.programs() {
+            with_unit(p, UnitId(0)).locate().map_err(|why| {
+                format!("entrant {} ({}): {why}; nothing was played", e.name, e.spec)
+            })?;
+        }
+        Ok(())
+    }
+
+    /// The files each program-running entrant runs, stamped (`None` when every entrant is
+    /// in-process): what a re-run into the same folder is checked against.
+    pub fn stamps(&self) -> Result<Option<Vec<EntrantStamp>>, String> {
+        let mut field = Vec::new();
+        for (e, p) in self.programs() {
+            let files = p.files().map_err(|why| format!("entrant {}: {why}", e.name))?;
+            field.push((e.name.clone(), p.to_string(), files));
+        }
+        if field.is_empty() {
+            return Ok(None);
+        }
+        Ok(Some(entrants::stamp(&field)))
     }
 }
 
@@ -382,11 +436,18 @@ fn seat(entrant: &Entrant, unit: UnitId) -> Box<dyn Seat> {
 
 /// Plays one game of the tournament: who had which colour, and the game.
 pub fn play(cfg: &Config, unit: UnitId) -> (Pairing, Game) {
+    let (pairing, game, _) = play_kept(cfg, unit);
+    (pairing, game)
+}
+
+/// [`play`], with the end of black's and white's standard error when that side failed
+/// ([`Seat::stderr`]).
+fn play_kept(cfg: &Config, unit: UnitId) -> (Pairing, Game, [Option<String>; 2]) {
     let pairing = cfg.pairing(unit);
     let (b, w) = (&cfg.entrants[pairing.black], &cfg.entrants[pairing.white]);
     let (mut sb, mut sw) = (seat(b, unit), seat(w, unit));
     let game = game::play(&cfg.rules, [&b.name, &w.name], [sb.as_mut(), sw.as_mut()]);
-    (pairing, game)
+    (pairing, game, [sb.stderr(), sw.stderr()])
 }
 
 /// The SGF file of `unit`, relative to the output folder.
@@ -413,9 +474,11 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
     })
 }
 
-/// Plays `unit`, writes its SGF under `out` and returns the fields of its results line.
+/// Plays `unit`, writes its SGF under `out` and returns the fields of its results line;
+/// a side that lost by a failure of its program (a forfeit) and wrote on standard error
+/// has the end of it (at most 4 KiB) as `black_stderr` or `white_stderr`.
 pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
-    let (pairing, res) = play(cfg, unit);
+    let (pairing, res, stderr) = play_kept(cfg, unit);
     let rel = sgf_path(cfg, unit);
     let path = out.join(&rel);
     if let Some(dir) = path.parent() {
@@ -440,6 +503,17 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         "size": cfg.rules.size,
         "komi": cfg.rules.komi,
     });
+    // The failed side's last words, only with its forfeit: other lines stay as they were.
+    let loser = match res.winner {
+        game::Winner::White => Some(0),
+        game::Winner::Black => Some(1),
+        game::Winner::Tie => None,
+    };
+    if let (Ending::Forfeit, Some(i), Value::Object(m)) = (res.ending, loser, &mut v) {
+        if let Some(tail) = &stderr[i] {
+            m.insert(format!("{}_stderr", ["black", "white"][i]), tail.clone().into());
+        }
+    }
     // Clock use, only under a clock: the lines of unclocked runs stay as they were.
     if let (Some(clocks), Value::Object(m)) = (&res.clocks, &mut v) {
         let ms = |d: std::time::Duration| (d.as_secs_f64() * 1000.0).round() / 1000.0;

@@ -1,0 +1,351 @@
+//! What each entrant runs, kept beside a tournament's results (`entrants.json`), so that a
+//! re-run after an entrant's program was edited is told so, entrant by entrant, instead of
+//! being shown the games the old program played.
+//!
+//! The configuration's fingerprint names a folder by the command lines; what those lines
+//! run is stamped here: every file a command names (its executable as found on `PATH`,
+//! and each argument that is a file, such as the script of `python3 bot.py`), by its
+//! content's hash. The fingerprint itself stays the command lines', so a rebuild that
+//! changes nothing of a game does not orphan a long record: the judge is told and decides.
+//!
+//! The rules, checked by [`settle`] before any unit runs:
+//! - no results in the folder yet: the stamps are written;
+//! - results, and stamps of this configuration that match: nothing to say;
+//! - results, and stamps that differ: refused with the changes named (nothing is played
+//!   or written), unless the run was told to go on ([`OnChange::Resume`]): then it says
+//!   so on stderr and records the new stamps;
+//! - results without stamps (a folder made before they were kept): said once on stderr,
+//!   and the files as they are now are recorded as the folder's.
+//!
+//! The stamps guard against mistakes, not forgery (FNV-1a, as the fingerprint), and see
+//! only what the command line names: a module a script imports, or a shell's `-c` text
+//! naming a script, is not followed.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::unit::{Fnv1a, Plan};
+
+/// The file beside the results that holds the stamps.
+pub const FILE: &str = "entrants.json";
+
+/// A file an entrant runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FileStamp {
+    /// The word of the command line that names it (`python3`, `tft.py`).
+    pub word: String,
+    /// Where it was found, symbolic links followed.
+    pub path: String,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// 64-bit FNV-1a of its content, 16 hex digits.
+    pub fnv1a64: String,
+}
+
+/// One entrant's files.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EntrantStamp {
+    /// The entrant's name in the results.
+    pub name: String,
+    /// Its command line.
+    pub command: String,
+    /// The files it runs.
+    pub files: Vec<FileStamp>,
+}
+
+/// What the stamp file holds.
+#[derive(Debug, Serialize, Deserialize)]
+struct Recorded {
+    /// The configuration the stamps are of.
+    config: String,
+    /// Every entrant that runs a program.
+    entrants: Vec<EntrantStamp>,
+}
+
+/// Largest stamp file read.
+const MAX_FILE: u64 = 16 << 20;
+
+/// An entrant to stamp: its name, its command line, and the files it runs, each as
+/// `(word, path)` (what `menace_run::Program::files` finds).
+pub type Unstamped = (String, String, Vec<(String, PathBuf)>);
+
+/// The hash of a file that could not be read.
+pub const UNREADABLE: &str = "unreadable";
+
+/// Stamps the files of each entrant. A file named by several entrants is read once; one
+/// that cannot be read is stamped [`UNREADABLE`] (size 0).
+pub fn stamp(entrants: &[Unstamped]) -> Vec<EntrantStamp> {
+    let mut seen: Vec<(PathBuf, u64, String)> = Vec::new();
+    let mut out = Vec::with_capacity(entrants.len());
+    for (name, command, files) in entrants {
+        let mut stamped = Vec::with_capacity(files.len());
+        for (word, path) in files {
+            let (bytes, hash) = match seen.iter().find(|(p, ..)| p == path) {
+                Some((_, b, h)) => (*b, h.clone()),
+                None => {
+                    // A program may be executable and not readable: it still runs, so it
+                    // is stamped as such rather than refused.
+                    let (b, h) = hash_file(path).unwrap_or((0, UNREADABLE.into()));
+                    seen.push((path.clone(), b, h.clone()));
+                    (b, h)
+                }
+            };
+            stamped.push(FileStamp {
+                word: word.clone(),
+                path: path.display().to_string(),
+                bytes,
+                fnv1a64: hash,
+            });
+        }
+        out.push(EntrantStamp { name: name.clone(), command: command.clone(), files: stamped });
+    }
+    out
+}
+
+/// The size and FNV-1a hash of a file's content, read in blocks.
+fn hash_file(path: &Path) -> std::io::Result<(u64, String)> {
+    let mut file = std::fs::File::open(path)?;
+    let mut h = Fnv1a::new();
+    let mut buf = vec![0u8; 1 << 16];
+    let mut bytes = 0u64;
+    loop {
+        match file.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                h.write(&buf[..n]);
+                bytes += n as u64;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok((bytes, format!("{:016x}", h.finish())))
+}
+
+/// What a run does when an entrant's files changed since its folder's results were played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnChange<'a> {
+    /// Refuse before any unit; the text says what to do, in the command's own words (the
+    /// binary's flags), after `nothing was played: `.
+    Refuse(&'a str),
+    /// Go on, saying on stderr what changed, and record the new files as the folder's.
+    Resume,
+}
+
+/// The entrants of a run that run programs, stamped, and what to do if they changed.
+#[derive(Clone, Debug)]
+pub struct Entrants<'a> {
+    /// Each entrant's files, as [`stamp`] makes them.
+    pub stamps: Vec<EntrantStamp>,
+    /// What a change means.
+    pub on_change: OnChange<'a>,
+}
+
+/// How each entrant of `new` differs from `old`, one phrase an entrant that changed
+/// (`entrant tft (python3 tft.py): tft.py (/home/j/tft.py) has changed`); empty when none.
+pub fn changes(old: &[EntrantStamp], new: &[EntrantStamp]) -> Vec<String> {
+    let mut out = Vec::new();
+    for n in new {
+        let Some(o) = old.iter().find(|o| o.name == n.name) else {
+            out.push(format!("entrant {} ({}): its files were not recorded", n.name, n.command));
+            continue;
+        };
+        let mut what = Vec::new();
+        for f in &n.files {
+            match o.files.iter().find(|g| g.word == f.word) {
+                Some(g) if (g.bytes, &g.fnv1a64) == (f.bytes, &f.fnv1a64) => {}
+                Some(g) if g.path == f.path => {
+                    what.push(format!("{} ({}) has changed", f.word, f.path))
+                }
+                Some(g) => what.push(format!(
+                    "{} is now {}, not {}, with other content",
+                    f.word, f.path, g.path
+                )),
+                None => what.push(format!("{} ({}) was not a file then", f.word, f.path)),
+            }
+        }
+        for g in &o.files {
+            if !n.files.iter().any(|f| f.word == g.word) {
+                what.push(format!("{} ({}) is no longer a file", g.word, g.path));
+            }
+        }
+        if !what.is_empty() {
+            out.push(format!("entrant {} ({}): {}", n.name, n.command, what.join(", ")));
+        }
+    }
+    out
+}
+
+/// Does `out` hold any results (a `results*.jsonl` with something in it)?
+pub fn holds_results(out: &Path) -> bool {
+    let Ok(dir) = std::fs::read_dir(out) else { return false };
+    dir.filter_map(Result::ok).any(|e| {
+        let name = e.file_name();
+        let name = name.to_string_lossy();
+        name.starts_with("results")
+            && name.ends_with(".jsonl")
+            && e.metadata().is_ok_and(|m| m.is_file() && m.len() > 0)
+    })
+}
+
+/// Checks `entrants` against the stamps recorded in `out` for `plan`, by the rules of the
+/// module's documentation, and records them; `results` says whether the folder holds
+/// results of this plan (the caller has opened them). Warnings go to `warn` (the driver
+/// prints them on stderr, `--quiet` or not). `Err`: the entrants changed and the run must
+/// not go on; nothing was written.
+pub fn settle(
+    out: &Path,
+    plan: &Plan,
+    entrants: &Entrants,
+    results: bool,
+    warn: &mut dyn FnMut(String),
+) -> Result<(), String> {
+    let path = out.join(FILE);
+    let recorded = read(&path)?.filter(|r| r.config == plan.config.0);
+    let write = || {
+        let r = Recorded { config: plan.config.0.clone(), entrants: entrants.stamps.clone() };
+        let text = serde_json::to_string_pretty(&r).unwrap_or_default() + "\n";
+        menace_files::write_atomic(&path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    if !results {
+        return write();
+    }
+    let Some(recorded) = recorded else {
+        warn(format!(
+            "{} does not say what its entrants ran (it was recorded before that was kept): its games are taken to be of the files as they are now, recorded in {}",
+            out.display(),
+            path.display()
+        ));
+        return write();
+    };
+    let changed = changes(&recorded.entrants, &entrants.stamps);
+    if changed.is_empty() {
+        return Ok(());
+    }
+    let said = format!(
+        "{} since the results in {} were played ({} keeps what each entrant ran)",
+        changed.join("; "),
+        out.display(),
+        path.display()
+    );
+    match entrants.on_change {
+        OnChange::Refuse(advice) => Err(format!("{said}; nothing was played: {advice}")),
+        OnChange::Resume => {
+            warn(format!(
+                "{said}; going on as asked: the games recorded before were played by the old files"
+            ));
+            write()
+        }
+    }
+}
+
+/// The stamps recorded at `path`, if there is such a file.
+fn read(path: &Path) -> Result<Option<Recorded>, String> {
+    if !path.exists() {
+        return Ok(None);
+    }
+    let bytes = menace_files::read_capped(path, MAX_FILE).map_err(|e| e.to_string())?;
+    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+        format!(
+            "{} is not a list of entrants' files: {e}; remove it to record them again",
+            path.display()
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entrant(dir: &Path, name: &str, file: &str) -> (String, String, Vec<(String, PathBuf)>) {
+        (name.into(), format!("python3 {file}"), vec![(file.into(), dir.join(file))])
+    }
+
+    #[test]
+    fn a_changed_file_is_named_and_refused_and_resume_records_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out");
+        std::fs::create_dir_all(&out).unwrap();
+        std::fs::write(dir.path().join("a.py"), "print(1)").unwrap();
+        std::fs::write(dir.path().join("b.py"), "print(2)").unwrap();
+        let field = [entrant(dir.path(), "a", "a.py"), entrant(dir.path(), "b", "b.py")];
+        let plan = Plan::new("t", "c", 1);
+        let now = |on_change| Entrants { stamps: stamp(&field), on_change };
+        let warned = std::cell::RefCell::new(Vec::new());
+        let mut warn = |w: String| warned.borrow_mut().push(w);
+        // Fresh: recorded; the same files again: nothing said.
+        settle(&out, &plan, &now(OnChange::Refuse("do X")), false, &mut warn).unwrap();
+        settle(&out, &plan, &now(OnChange::Refuse("do X")), true, &mut warn).unwrap();
+        assert!(warned.borrow().is_empty(), "{warned:?}");
+        std::fs::write(dir.path().join("b.py"), "print(3)").unwrap();
+        let before = std::fs::read(out.join(FILE)).unwrap();
+        let e = settle(&out, &plan, &now(OnChange::Refuse("do X")), true, &mut warn).unwrap_err();
+        assert!(e.starts_with("entrant b (python3 b.py): b.py ("), "{e}");
+        assert!(e.contains("b.py) has changed since the results in"), "{e}");
+        assert!(e.ends_with("nothing was played: do X") && !e.contains("entrant a"), "{e}");
+        assert_eq!(std::fs::read(out.join(FILE)).unwrap(), before, "nothing written");
+        // Told to go on, it says so and records the new files, which then match.
+        settle(&out, &plan, &now(OnChange::Resume), true, &mut warn).unwrap();
+        assert_eq!(warned.borrow().len(), 1);
+        assert!(warned.borrow()[0].contains("going on as asked"), "{warned:?}");
+        settle(&out, &plan, &now(OnChange::Refuse("do X")), true, &mut warn).unwrap();
+        assert_eq!(warned.borrow().len(), 1);
+    }
+
+    #[test]
+    fn a_folder_without_stamps_is_adopted_with_a_warning_and_garbage_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.py"), "x").unwrap();
+        let field = [entrant(dir.path(), "a", "a.py")];
+        let plan = Plan::new("t", "c", 1);
+        let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Resume };
+        let mut warned = Vec::new();
+        settle(dir.path(), &plan, &entrants, true, &mut |w| warned.push(w)).unwrap();
+        assert!(warned[0].contains("does not say what its entrants ran"), "{warned:?}");
+        assert!(dir.path().join(FILE).is_file());
+        // Stamps of another configuration are no evidence either way: adopted likewise.
+        let other = Plan::new("t", "d", 1);
+        settle(dir.path(), &other, &entrants, true, &mut |w| warned.push(w)).unwrap();
+        assert_eq!(warned.len(), 2);
+        std::fs::write(dir.path().join(FILE), "garbage").unwrap();
+        let e = settle(dir.path(), &plan, &entrants, true, &mut |_| {}).unwrap_err();
+        assert!(e.contains("is not a list of entrants' files"), "{e}");
+    }
+
+    #[test]
+    fn stamps_follow_content_not_time_and_an_unreadable_file_is_stamped_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("x");
+        std::fs::write(&f, "foobar").unwrap();
+        let one = stamp(&[("e".into(), "c".into(), vec![("x".into(), f.clone())])]);
+        // FNV-1a's published value for "foobar".
+        assert_eq!(one[0].files[0].fnv1a64, "85944171f73967e8");
+        assert_eq!(one[0].files[0].bytes, 6);
+        std::fs::write(&f, "foobar").unwrap();
+        let again = stamp(&[("e".into(), "c".into(), vec![("x".into(), f.clone())])]);
+        assert!(changes(&one, &again).is_empty());
+        std::fs::remove_file(&f).unwrap();
+        let gone = stamp(&[("e".into(), "c".into(), vec![("x".into(), f)])]);
+        assert_eq!((gone[0].files[0].bytes, &*gone[0].files[0].fnv1a64), (0, UNREADABLE));
+        assert_eq!(changes(&one, &gone).len(), 1);
+    }
+
+    #[test]
+    fn files_that_appear_or_vanish_are_changes() {
+        let f = |word: &str| FileStamp {
+            word: word.into(),
+            path: format!("/p/{word}"),
+            bytes: 1,
+            fnv1a64: "0".into(),
+        };
+        let e = |files| EntrantStamp { name: "e".into(), command: "c".into(), files };
+        let said = changes(&[e(vec![f("a"), f("b")])], &[e(vec![f("a"), f("c")])]);
+        assert_eq!(
+            said,
+            ["entrant e (c): c (/p/c) was not a file then, b (/p/b) is no longer a file"]
+        );
+    }
+}

@@ -285,6 +285,7 @@ class-named = আপনি { $name } নামে খেলছেন।
 class-panel-last-game = সবচেয়ে নতুন খেলা
 class-last-game-none = MENACE-এর পরের খেলা এখানে দেখা যাবে।
 class-last-game-caption = { $player }: MENACE-এর সবচেয়ে নতুন চাল, বাক্স { $box }-এর ছবিতে
+class-last-game-board = { $player }-এর খেলা: MENACE { $move }-এ চাল দিল (বাক্স { $box }-এর পুঁতি)
 class-curve-empty = রেখাটা ক্লাসের প্রথম খেলা থেকে শুরু হয়।
 class-panel-join = ক্লাসে যোগ দিন
 class-qr-caption = ফোন দিয়ে কোডটা স্ক্যান করুন, অথবা ঠিকানাটা লিখুন:

@@ -286,6 +286,7 @@ class-named = You play as { $name }.
 class-panel-last-game = The latest game
 class-last-game-none = The next game MENACE plays appears here.
 class-last-game-caption = { $player }: MENACE's latest move, on the drawing of box { $box }
+class-last-game-board = { $player }'s game: MENACE played { $move } (a bead from box { $box })
 class-curve-empty = The curve starts with the class's first game.
 class-panel-join = Join the class
 class-qr-caption = Scan the code with a phone, or type the address:

@@ -295,6 +295,7 @@ class-named = आप { $name } के नाम से खेल रहे ह�
 class-panel-last-game = सबसे नया खेल
 class-last-game-none = MENACE का अगला खेल यहाँ दिखेगा।
 class-last-game-caption = { $player }: MENACE की सबसे नई चाल, डिब्बी { $box } के चित्र पर
+class-last-game-board = { $player } का खेल: MENACE ने { $move } पर चाल चली (डिब्बी { $box } का मनका)
 class-curve-empty = वक्र कक्षा के पहले खेल से शुरू होता है।
 class-panel-join = कक्षा से जुड़ें
 class-qr-caption = फ़ोन से कोड स्कैन करें, या पता लिखें:

@@ -285,6 +285,7 @@ class-named = Você joga como { $name }.
 class-panel-last-game = A partida mais recente
 class-last-game-none = A próxima partida do MENACE aparece aqui.
 class-last-game-caption = { $player }: a jogada mais recente do MENACE, no desenho da caixa { $box }
+class-last-game-board = Partida de { $player }: o MENACE jogou { $move } (uma conta da caixa { $box })
 class-curve-empty = A curva começa com a primeira partida da turma.
 class-panel-join = Entrar na turma
 class-qr-caption = Leia o código com o celular, ou digite o endereço:

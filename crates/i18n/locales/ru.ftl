@@ -301,6 +301,7 @@ class-named = Вы играете как { $name }.
 class-panel-last-game = Последняя партия
 class-last-game-none = Здесь появится следующая партия MENACE.
 class-last-game-caption = { $player }: последний ход MENACE на рисунке коробка { $box }
+class-last-game-board = Партия игрока { $player }: MENACE сходил { $move } (бусина из коробки { $box })
 class-curve-empty = Кривая начинается с первой партии класса.
 class-panel-join = Присоединиться к классу
 class-qr-caption = Отсканируйте код телефоном или наберите адрес:

@@ -447,6 +447,8 @@ pub enum Answer {
         /// The move it made on the real board.
         #[serde(rename = "move")]
         mv: String,
+        /// The real board after the move (a projector shows the game, not the drawing).
+        board: Rows,
         /// The box's beads now (the bead stays in the box while the game runs).
         beads: Vec<u32>,
     },
@@ -466,6 +468,8 @@ pub enum Answer {
         /// The curve's new point, if it gained one.
         #[serde(skip_serializing_if = "Option::is_none")]
         point: Option<menace_core::menace::state::ClassPoint>,
+        /// The game's last board.
+        board: Rows,
         /// The boxes the game changed, with their beads now.
         boxes: Vec<ChangedBox>,
     },

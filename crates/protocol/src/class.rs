@@ -377,6 +377,7 @@ impl Record {
         // A name that looks like one put on the board meanwhile is that player.
         let player = self.board_name(player).cloned().unwrap_or_else(|| player.to_string());
         let player = player.as_str();
+        let last = game.board;
         apply(&mut self.machine, &game.refills, &game.drawn, result);
         self.games_played = self.games_played.saturating_add(1);
         self.class.score.add(result);
@@ -426,6 +427,7 @@ impl Record {
             score: Score::of(self.class.score),
             record: Score::of(record),
             point,
+            board: TicTacToe.rows(last),
             boxes,
         })
     }
@@ -859,11 +861,12 @@ impl ClassPlay {
             };
             (answer, drew.map(|(b, bead, _, beads)| (b, bead, mv, beads)))
         };
+        let board = TicTacToe.rows(game.board);
         let event = drew.map(|(box_index, bead, mv, beads)| {
             let bead = Cell::ALL[bead].rc();
             self.drawn.push(Draw { box_index, bead: bead.clone() });
             let player = self.name.clone().unwrap_or_default();
-            Answer::Drew { player, box_index, bead, mv: Cell::ALL[mv].rc(), beads }
+            Answer::Drew { player, box_index, bead, mv: Cell::ALL[mv].rc(), board, beads }
         });
         Some((answer, event))
     }

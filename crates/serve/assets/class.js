@@ -228,6 +228,11 @@ function receive(m) {
     case "drew": markDraw(m); break;
     case "finished":
       changed(m.boxes);
+      // The game's last board, the player's last move on it too.
+      if (m.board && cls.lastGame && cls.lastGame.player === m.player) {
+        cls.lastGame = Object.assign({}, cls.lastGame, { board: m.board, over: true });
+        drawLastGame();
+      }
       cls.players.set(m.player, { name: m.player, score: m.record });
       if (m.point && (cls.curve.length === 0 || cls.curve[cls.curve.length - 1].games < m.point.games)) cls.curve.push(m.point);
       if (cls.curve.length > 1000) cls.curve = cls.curve.filter((_, i) => i % 2 === 0);
@@ -281,7 +286,7 @@ function drawAllBoxes(list) {
 function markDraw(m) {
   const box = cls.boxes[m.box];
   const el = cls.boxEls[m.box];
-  cls.lastGame = { player: m.player, box: m.box, bead: m.bead, move: m.move };
+  cls.lastGame = { player: m.player, box: m.box, bead: m.bead, move: m.move, board: m.board };
   drawLastGame();
   if (!box || !el) return;
   if (m.beads) box.beads = m.beads;
@@ -302,8 +307,8 @@ function changed(list) {
   }
 }
 
-// The latest game's board as MENACE saw it: the drawing of the box it drew from, its
-// bead's cell marked with its own mark (the broadcasts carry the box, not the real board).
+// The latest game's real board (the broadcasts carry it), MENACE's latest move marked; from
+// a server without it, the drawing of the box MENACE drew from, its bead's cell marked.
 function drawLastGame() {
   const holder = $("last-game");
   holder.replaceChildren();
@@ -314,9 +319,13 @@ function drawLastGame() {
     return;
   }
   const mine = cls.side === "second" ? "O" : "X";
-  const cell = Explain.cellIndex(g.bead);
-  const rows = [0, 1, 2].map((r) => [0, 1, 2].map((c) => (r * 3 + c === cell ? mine : box.position[r * 3 + c])).join(""));
-  const caption = i18n.t("class-last-game-caption", { player: g.player, box: g.box });
+  const real = Array.isArray(g.board);
+  const cell = Explain.cellIndex(real ? g.move : g.bead);
+  const rows = real ? g.board
+    : [0, 1, 2].map((r) => [0, 1, 2].map((c) => (r * 3 + c === cell ? mine : box.position[r * 3 + c])).join(""));
+  const caption = real
+    ? i18n.t("class-last-game-board", { player: g.player, box: g.box, move: g.move })
+    : i18n.t("class-last-game-caption", { player: g.player, box: g.box });
   const grid = Explain.grid(rows, caption, () => null);
   grid.children[cell].classList.add("chosen");
   const f = document.createElement("figure");

@@ -142,6 +142,15 @@ fn stop(mut child: Child, signal: i32) {
     }
 }
 
+/// The folder holds the class file and the teacher's file beside it (the key, the earlier
+/// machines), and nothing else: no temporary file left.
+fn assert_only_the_class_files(dir: &Path) {
+    let mut names: Vec<_> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    names.sort();
+    assert_eq!(names, ["class.json", "class.json.teacher"]);
+}
+
 fn read_class_file(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
@@ -196,11 +205,7 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
     let played: u64 = ["win", "draw", "loss"].iter().map(|k| ada[k].as_u64().unwrap_or(0)).sum();
     assert_eq!(played, 1, "{ada}");
     // No temporary file left beside it.
-    let mut names: Vec<_> =
-        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    names.sort();
-    // The class file and the teacher's file beside it (the key, the earlier machines).
-    assert_eq!(names, ["class.json", "class.json.teacher"]);
+    assert_only_the_class_files(dir.path());
 
     // A saved MENACE like any other: exact evaluation and the engine take it.
     let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
@@ -335,11 +340,7 @@ fn a_game_announced_as_finished_survives_kill_9_at_once() {
     std::fs::write(&stale, b"{\"half\":").unwrap();
     let (server, _) = start(&state);
     stop(server, libc::SIGTERM);
-    let mut names: Vec<_> =
-        std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
-    names.sort();
-    // The class file and the teacher's file beside it (the key, the earlier machines).
-    assert_eq!(names, ["class.json", "class.json.teacher"]);
+    assert_only_the_class_files(dir.path());
 }
 
 /// Starts the class server on `state` with `extra` flags and no `--teacher-key`; the

@@ -30,22 +30,27 @@ enum Event {
     Bus(Option<u64>, String),
 }
 
+/// The test rooms' options: fresh challenge boxes, MENACE first, seed 7, `keeper`.
+fn options(keeper: Option<menace_protocol::class::Keeper>) -> RoomOptions {
+    RoomOptions {
+        state: None,
+        rules: BeadRules::challenge(),
+        side: Side::First,
+        key: KEY.into(),
+        seed: 7,
+        wrong_key_wait: Duration::from_millis(20),
+        keeper,
+        previous: Vec::new(),
+        clock: None,
+    }
+}
+
 /// A room whose broadcasts are recorded in `events`, MENACE playing `side`.
 fn room_on(events: Arc<Mutex<Vec<Event>>>, state: Option<State>, side: Side) -> Arc<Room> {
     let bus: Bus = Box::new(move |from, answer: &Answer| {
         events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
-    let options = RoomOptions {
-        state,
-        rules: BeadRules::challenge(),
-        side,
-        key: KEY.into(),
-        seed: 7,
-        wrong_key_wait: Duration::from_millis(20),
-        keeper: None,
-        previous: Vec::new(),
-        clock: None,
-    };
+    let options = RoomOptions { state, side, ..options(None) };
     Room::open(options, bus).unwrap()
 }
 
@@ -455,17 +460,7 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
         kept.lock().unwrap().push(Event::Own("keeper".into(), games.to_string()));
         Ok(())
     });
-    let options = RoomOptions {
-        state: None,
-        rules: BeadRules::challenge(),
-        side: Side::First,
-        key: KEY.into(),
-        seed: 7,
-        wrong_key_wait: Duration::from_millis(20),
-        keeper: Some(keeper),
-        previous: Vec::new(),
-        clock: None,
-    };
+    let options = options(Some(keeper));
     let room = Room::open(options, bus).unwrap();
     let mut class = Class { room, events: events.clone(), members: Vec::new() };
     class.send("watcher", "class");
@@ -575,17 +570,7 @@ fn refusals_carry_their_codes() {
     let bus: Bus = Box::new(move |from, answer: &Answer| {
         bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
-    let options = RoomOptions {
-        state: None,
-        rules: BeadRules::challenge(),
-        side: Side::First,
-        key: KEY.into(),
-        seed: 7,
-        wrong_key_wait: Duration::from_millis(20),
-        keeper: Some(Box::new(|_: &Room, _| Err("disk full".into()))),
-        previous: Vec::new(),
-        clock: None,
-    };
+    let options = options(Some(Box::new(|_: &Room, _| Err("disk full".into()))));
     let mut failing =
         Class { room: Room::open(options, bus).unwrap(), events, members: Vec::new() };
     failing.send("t", &format!("teacher {KEY}"));

@@ -218,3 +218,22 @@ pub fn protocol(seed: u64, lines: &[String]) -> Vec<Value> {
     serve(lines.join("\n").as_bytes(), &mut out, &mut session).unwrap();
     String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
+
+/// axe-core, vendored (tests/vendor/README.md).
+const AXE: &str = include_str!("../vendor/axe.min.js");
+
+/// axe-core's serious and critical violations on the page as it is.
+pub async fn axe(c: &Client) -> Vec<String> {
+    c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
+    let found = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; \
+             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations \
+               .filter(v => v.impact === 'serious' || v.impact === 'critical') \
+               .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))));",
+            vec![],
+        )
+        .await
+        .expect("axe ran");
+    serde_json::from_value(found).unwrap()
+}

@@ -16,29 +16,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use chrome::{browser, js, screenshot, start_driver, tempdir, wait_for};
+use chrome::{axe, browser, js, screenshot, start_driver, tempdir, wait_for};
 use fantoccini::Client;
 use menace_testkit::{require, Component};
 use serde_json::json;
-
-/// axe-core, vendored (tests/vendor/README.md).
-const AXE: &str = include_str!("../vendor/axe.min.js");
-
-/// axe-core's serious and critical violations on the page as it is.
-async fn axe(c: &Client) -> Vec<String> {
-    c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
-    let found = c
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; \
-             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations \
-               .filter(v => v.impact === 'serious' || v.impact === 'critical') \
-               .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))));",
-            vec![],
-        )
-        .await
-        .expect("axe ran");
-    serde_json::from_value(found).unwrap()
-}
 
 /// Elements wider than the page (the page scrolling sideways, or a box sticking out).
 async fn overflow(c: &Client) -> Vec<String> {

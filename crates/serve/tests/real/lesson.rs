@@ -15,30 +15,11 @@ use crate::common;
 use std::net::SocketAddr;
 use std::path::Path;
 
-use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{axe, browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
 use common::class::{record, start_class, start_class_on, KEY};
 use fantoccini::{Client, Locator};
 use menace_serve::class::{ClassOptions, Room};
 use serde_json::{json, Value};
-
-/// axe-core, vendored (tests/vendor/README.md).
-const AXE: &str = include_str!("../vendor/axe.min.js");
-
-/// axe-core's serious and critical violations on the page as it is.
-async fn axe(c: &Client) -> Vec<String> {
-    c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
-    let found = c
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; \
-             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations \
-               .filter(v => v.impact === 'serious' || v.impact === 'critical') \
-               .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))));",
-            vec![],
-        )
-        .await
-        .expect("axe ran");
-    serde_json::from_value(found).unwrap()
-}
 
 /// The text of message `id` in language `lang` with `args`, as the catalogs have it.
 fn text(lang: &str, id: &str, args: &[(&str, menace_i18n::Arg)]) -> String {

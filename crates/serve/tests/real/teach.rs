@@ -13,15 +13,13 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrome::{
-    browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for, Driver,
+    axe, browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for,
+    Driver,
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::json;
-
-/// axe-core, vendored (tests/vendor/README.md).
-const AXE: &str = include_str!("../vendor/axe.min.js");
 
 /// The widths of a phone, a classroom projector and a laptop.
 const WIDTHS: [u32; 3] = [390, 1024, 1400];
@@ -257,22 +255,6 @@ async fn leaks(c: &Client, lang: &str) -> Vec<String> {
     // On the English page every phrase counts (the check's own check).
     let other = if lang == "en" { "" } else { menace_i18n::language(lang).unwrap().ftl };
     english_phrases(other).into_iter().filter(|p| text.contains(p.as_str())).collect()
-}
-
-/// axe-core's serious and critical violations on the page as it is.
-async fn axe(c: &Client) -> Vec<String> {
-    c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
-    let found = c
-        .execute_async(
-            "const done = arguments[arguments.length - 1]; \
-             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations \
-               .filter(v => v.impact === 'serious' || v.impact === 'critical') \
-               .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))));",
-            vec![],
-        )
-        .await
-        .expect("axe ran");
-    serde_json::from_value(found).unwrap()
 }
 
 /// Every element that sticks out of its panel (or a page that scrolls sideways).

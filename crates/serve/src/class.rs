@@ -65,7 +65,7 @@ impl ClassOptions {
     pub fn new(key: Option<String>, state: Option<PathBuf>) -> std::io::Result<ClassOptions> {
         let generated = key.is_none();
         let key = match key {
-            Some(k) if k.len() >= 8 && !k.chars().any(char::is_control) && k.trim() == k => k,
+            Some(k) if valid_key(&k) => k,
             Some(_) => {
                 return Err(std::io::Error::other(
                     "--teacher-key: at least 8 characters, no control characters, no spaces at the ends",
@@ -83,9 +83,7 @@ impl ClassOptions {
             kept_key: false,
         })
     }
-}
 
-impl ClassOptions {
     /// Takes the key kept with the class (its teacher's file, beside `state`) when the key
     /// was made up at start: the key on the board last week still opens the class.
     pub fn adopt_kept_key(&mut self) -> Result<(), String> {
@@ -96,6 +94,12 @@ impl ClassOptions {
         }
         Ok(())
     }
+}
+
+/// Whether `key` may be a teacher's key: at least 8 characters, no control characters, no
+/// spaces at the ends (`--teacher-key` and the teacher's file alike).
+fn valid_key(key: &str) -> bool {
+    key.len() >= 8 && !key.chars().any(char::is_control) && key.trim() == key
 }
 
 /// The teacher's file of a class file `state`: `STATE.teacher`, beside it, readable by its
@@ -143,7 +147,7 @@ impl TeacherFile {
             .map_err(|e| format!("{} is not a class's teacher file: {e}", path.display()))?;
         let bad = file.format != TEACHER_FORMAT
             || file.version != 1
-            || ClassOptions::new(Some(file.key.clone()), None).is_err()
+            || !valid_key(&file.key)
             || file.previous.len() > EARLIER
             || file.previous.iter().any(|e| !WHYS.contains(&e.why.as_str()));
         if bad {

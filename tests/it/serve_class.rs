@@ -151,6 +151,14 @@ fn assert_only_the_class_files(dir: &Path) {
     assert_eq!(names, ["class.json", "class.json.teacher"]);
 }
 
+/// `menace eval --state` takes the class file: a saved MENACE like any other.
+fn assert_evaluates(state: &Path) {
+    let eval =
+        Command::new(env!("CARGO_BIN_EXE_menace")).args(["eval", "--state"]).arg(state).output();
+    let eval = eval.unwrap();
+    assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+}
+
 fn read_class_file(path: &Path) -> Value {
     serde_json::from_slice(&std::fs::read(path).unwrap()).unwrap()
 }
@@ -208,12 +216,7 @@ fn a_class_file_is_saved_after_a_game_and_on_sigterm_and_a_restart_goes_on_from_
     assert_only_the_class_files(dir.path());
 
     // A saved MENACE like any other: exact evaluation and the engine take it.
-    let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(["eval", "--state"])
-        .arg(&state)
-        .output()
-        .unwrap();
-    assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+    assert_evaluates(&state);
     let mut engine = Command::new(env!("CARGO_BIN_EXE_menace"))
         .arg("--state")
         .arg(dir.path().join("class.json"))
@@ -328,12 +331,7 @@ fn a_game_announced_as_finished_survives_kill_9_at_once() {
             "round {round}: pages were told game {announced} finished; the file holds {held}"
         );
         announced = held;
-        let eval = Command::new(env!("CARGO_BIN_EXE_menace"))
-            .args(["eval", "--state"])
-            .arg(&state)
-            .output()
-            .unwrap();
-        assert!(eval.status.success(), "{}", String::from_utf8_lossy(&eval.stderr));
+        assert_evaluates(&state);
     }
     // A temporary file a kill left mid-write is cleared at the next start.
     let stale = dir.path().join(".class.json.Ab3dE9.tmp");

@@ -119,7 +119,7 @@ impl Who {
                  server's: the teacher downloads it with `export`)"
             )),
             (Who::Class | Who::ClassTeacher, None) => {
-                Some(format!("`{name}` is for a class session (menace serve --class)"))
+                Some(format!("`{name}` is for a class session (menace serve in class mode)"))
             }
             _ => None,
         }
@@ -574,7 +574,7 @@ fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec)
         None => OpponentSpec::Random,
         Some(w) => match w.parse::<OpponentSpec>() {
             Ok(OpponentSpec::Program(_)) => {
-                return Err(format!("{name}: external programs are for the command line: menace train --opponent exec:..."))
+                return Err(format!("{name}: external programs are for the command line (menace train's exec: opponents)"))
             }
             Ok(spec) => spec,
             Err(e) if w.to_ascii_lowercase().starts_with("mixed:") => {

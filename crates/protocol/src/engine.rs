@@ -122,4 +122,4 @@ pub enum PlayersChange {
 pub const EARLIER: usize = 5;
 
 /// What a private session answers to a class's command (the table refuses them first).
-const CLASS_ONLY: &str = "this is for a class session (menace serve --class)";
+const CLASS_ONLY: &str = "this is for a class session (menace serve in class mode)";

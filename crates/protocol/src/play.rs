@@ -267,7 +267,7 @@ impl<G: Face> Play<G> {
         }
         Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default()).ok_or_else(
             || {
-                "external programs are for the command line: menace train --opponent exec:..."
+                "external programs are for the command line (menace train's exec: opponents)"
                     .into()
             },
         )

@@ -13,6 +13,7 @@ mod koth;
 mod ladder;
 mod move_model;
 mod net;
+mod profiles;
 mod records;
 mod referee;
 mod rules;

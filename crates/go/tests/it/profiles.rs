@@ -1,0 +1,52 @@
+//! Every profile resolves to the parameters it had when its games were recorded: the
+//! table below was printed from the code before the profiles became a chain of changes
+//! (commit a28d88bc), each row every registry parameter of one profile in registry order.
+//! A recorded game replays move for move only if its profile's search is the same, so a
+//! change to the registry or the profiles that moves any of these values fails here.
+
+use menace_go::search::params::Param;
+use menace_go::search::profile::Profile;
+
+/// Each profile's resolved parameters, as `NAME=VALUE` in registry order.
+const RESOLVED: [(&str, &str); 10] = [
+    ("v1", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=michi ko_policy=after_search growing_budget=false ladders=false wide_root=never patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v2", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=after_search growing_budget=false ladders=false wide_root=never patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v3", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=false ladders=false wide_root=never patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v4", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=false wide_root=never patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v5", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=never patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v6", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=koth patterns=3x3 parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v8", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=always patterns=large parallel=root_trees policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v9", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=always patterns=large parallel=shared_tree policy_net=off self_atari=half verify=false crit_rave=0"),
+    ("v10", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=0 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=always patterns=large parallel=shared_tree policy_net=root self_atari=half verify=false crit_rave=0"),
+    ("v11", "rave_equiv=3500 expand_visits=8 widen_start=2 widen_at=40 widen_ratio=1.4 score_weight=0.1 prior_model=20 net_prior=40 net_depth=1 priors=learned ko_policy=exclude_from_search growing_budget=true ladders=true wide_root=always patterns=large parallel=shared_tree policy_net=root self_atari=half verify=false crit_rave=0"),
+];
+
+/// A profile's resolved parameters in the table's form.
+fn resolved(p: Profile) -> String {
+    let params = p.params();
+    let all: Vec<String> =
+        Param::all().map(|k| format!("{}={}", k.name(), k.text(params.code(k)))).collect();
+    all.join(" ")
+}
+
+#[test]
+fn every_profile_resolves_to_the_parameters_its_games_were_played_with() {
+    for (name, want) in RESOLVED {
+        let p: Profile = name.parse().unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(resolved(p), want, "{name}");
+    }
+    // No profile is missing from the table, and none was added without a row here.
+    let names: Vec<String> = Profile::ALL.iter().map(|p| p.to_string()).collect();
+    assert_eq!(names, RESOLVED.map(|r| r.0));
+}
+
+/// The search's numbers are the same for every profile (no profile changes a tunable
+/// constant), bit for bit those of the defaults.
+#[test]
+fn every_profile_searches_with_the_same_numbers() {
+    let want = format!("{:?}", Profile::V1.params().tuned());
+    for p in Profile::ALL {
+        assert_eq!(format!("{:?}", p.params().tuned()), want, "{p}");
+    }
+    assert!(want.contains("rave_equiv: 3500.0, expand_visits: 8, widen_start: 2"), "{want}");
+}

@@ -12,8 +12,8 @@ use menace_go::model::net::PolicyNet;
 use menace_go::referee::tournament::Config;
 use menace_go::referee::Rules;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::params::{Setting, Settings};
-use menace_go::search::profile::Profile;
+use menace_go::search::params::{Param, Setting, Settings};
+use menace_go::search::profile::{self, Profile};
 use menace_go_lab::tune::TuneParam;
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
@@ -67,6 +67,34 @@ pub struct GoArgs {
     verbose: bool,
 }
 
+/// The registry's names whose rows are numbers (`numbers`) or not (the levers), in registry
+/// order, comma-separated.
+fn names(numbers: bool) -> String {
+    let names: Vec<&str> =
+        Param::all().filter(|p| p.number().is_some() == numbers).map(Param::name).collect();
+    names.join(", ")
+}
+
+/// `--tune`'s help, its names read from the search's registry.
+fn tune_help() -> String {
+    format!(
+        "Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an \
+         A/B): a tunable constant ({}) or a lever ({}); their defaults, ranges and meaning: \
+         `menace go tune --help`.",
+        names(true),
+        names(false)
+    )
+}
+
+/// `menace go tune --param`'s help, its names the registry's numeric rows.
+fn param_help() -> String {
+    format!(
+        "A constant to tune (repeat), from its value in the base settings or from START. \
+         NAME is one of {} (see below).",
+        names(true)
+    )
+}
+
 /// The search's flags: one table for `menace go` and for the builtin entrants of `menace go
 /// tournament` (`builtin:FLAGS`, read by [`SearchFlags::overlay`]).
 #[derive(clap::Args, Clone, Debug)]
@@ -79,22 +107,17 @@ pub struct SearchFlags {
     /// Search threads, each with a fixed seed, so the answer stays deterministic: from v9 they
     /// share one tree that one of them updates in a fixed order (up to v8, a tree each, the
     /// roots summed in thread order). More threads, more playouts a second under a clock.
-    #[arg(long, default_value_t = 2)]
+    #[arg(long, default_value_t = SearchConfig::default().threads)]
     threads: usize,
     /// Extra seed mixed into the position hash that seeds each move (default 0). The bot
     /// stays deterministic; a match can pass `--seed {game}` to get different games.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = SearchConfig::default().seed)]
     seed: u64,
     /// Profile: the latest (default) or an older one, frozen to replay its records (what
     /// each does: --help).
-    #[arg(long, default_value_t = Profile::default(), long_help = menace_go::search::profile::HELP)]
+    #[arg(long, default_value_t = Profile::default(), long_help = profile::help())]
     profile: Profile,
-    /// Sets one of the search's parameters over the profile's, NAME=VALUE (repeat; for an
-    /// A/B): a tunable constant (rave_equiv, expand_visits, widen_start, widen_at,
-    /// widen_ratio, score_weight, prior_model) or a lever (priors, ko_policy,
-    /// growing_budget, ladders, wide_root, patterns, parallel); their defaults, ranges and
-    /// meaning: `menace go tune --help`.
-    #[arg(long = "tune", value_name = "NAME=VALUE", hide = true)]
+    #[arg(long = "tune", value_name = "NAME=VALUE", hide = true, help = tune_help())]
     tune: Vec<Setting>,
 }
 
@@ -167,10 +190,7 @@ struct BenchThreadsArgs {
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = menace_go_lab::tune::help())]
 struct TuneArgs {
-    /// A constant to tune (repeat), from its value in the base settings or from START.
-    /// NAME is one of rave_equiv, expand_visits, widen_start, widen_at, widen_ratio,
-    /// score_weight, prior_model (see below).
-    #[arg(long = "param", value_name = "NAME[=START]", required = true)]
+    #[arg(long = "param", value_name = "NAME[=START]", required = true, help = param_help())]
     params: Vec<TuneParam>,
     /// Board side.
     #[arg(long, default_value_t = 9)]
@@ -475,6 +495,43 @@ mod tests {
 
     fn words(text: &str) -> Vec<String> {
         text.split_whitespace().map(String::from).collect()
+    }
+
+    /// The help of `--tune`, `--profile` and the tuner's `--param` name every row of the
+    /// search's registry and every profile (they are printed from them).
+    #[test]
+    fn the_helps_name_every_registry_row_and_profile() {
+        use clap::Args;
+        let help = |cmd: clap::Command, id: &str, long: bool| {
+            let arg = cmd.get_arguments().find(|a| a.get_id() == id).expect(id).clone();
+            let text = if long { arg.get_long_help() } else { arg.get_help() };
+            text.map(|t| t.to_string()).unwrap_or_default()
+        };
+        let search = SearchFlags::augment_args(clap::Command::new("x"));
+        let tune = help(search.clone(), "tune", false);
+        let param = help(TuneArgs::augment_args(clap::Command::new("t")), "params", false);
+        for p in Param::all() {
+            assert!(tune.contains(&format!(" {}", p.name())), "--tune: {}: {tune}", p.name());
+            let numeric = p.number().is_some();
+            assert_eq!(param.contains(&format!(" {}", p.name())), numeric, "{}: {param}", p.name());
+        }
+        let profiles = help(search, "profile", true);
+        for p in Profile::all() {
+            assert!(profiles.contains(&format!("\n{p}")), "--profile: {p}: {profiles}");
+        }
+        assert!(profiles.contains(&format!("\n{} (default): ", Profile::default())));
+    }
+
+    /// `menace go`'s defaults are the library's: `SearchConfig::default()` is the bot the
+    /// command line runs without flags.
+    #[test]
+    fn the_flags_defaults_are_the_librarys_bot() {
+        use clap::{Args, FromArgMatches};
+        let cmd = SearchFlags::augment_args(clap::Command::new("x").no_binary_name(true));
+        let m = cmd.try_get_matches_from(Vec::<String>::new()).unwrap();
+        let flags = SearchFlags::from_arg_matches(&m).unwrap();
+        assert_eq!(flags.config(), SearchConfig::default());
+        assert_eq!((flags.threads, flags.seed), (2, 0));
     }
 
     #[test]

@@ -244,7 +244,7 @@ pub fn search_visits(
     let rules = RootRules {
         forbidden: Vec::new(),
         allow_pass: true,
-        wide: cfg.params().wide_root.applies(false),
+        wide: cfg.resolve().params.wide_root.applies(false),
     };
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);

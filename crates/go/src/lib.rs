@@ -10,8 +10,10 @@
 //! let mut board = Board::new(9);
 //! board.play(Move::Play(board.point(2, 2))).unwrap(); // black
 //!
-//! // The bot, as `menace go` runs it: a king-of-the-hill position in, a move out. The same
-//! // position and settings give the same move on every machine.
+//! // The bot `menace go` runs (`SearchConfig::default()` is its flags' defaults: two
+//! // threads, seed 0, the default profile), at a small budget: a king-of-the-hill
+//! // position in, a move out. The same position and settings give the same move on every
+//! // machine.
 //! let input = koth::parse(&koth::format(&board)).unwrap();
 //! let cfg = SearchConfig { playouts: 200, ..SearchConfig::default() };
 //! let decision = koth::decide(&input, &cfg);
@@ -31,8 +33,8 @@
 //!   [`features`](model::features) of a move, the [`move_model`](model::move_model) learned
 //!   from professional games (its learner, `mm`, is in the lab crate `menace-go-lab`).
 //! - [`search`]: the bot. [`params`](search::params) (every parameter of the search, one
-//!   registry read by name), the [`profile`](search::profile)s (v1 to v9, each a table of
-//!   overrides), [`mcts`](search::mcts) (the configuration, the budget, the entry points and
+//!   registry read by name), the [`profile`](search::profile)s (each the profile before it
+//!   plus its changes, `v1` to the default), [`mcts`](search::mcts) (the configuration, the budget, the entry points and
 //!   the root-parallel driver), the [`tree`](search::tree) (nodes, UCT with RAVE, expansion,
 //!   backup), the [`shared`](search::shared)-tree driver, tree [`reuse`](search::reuse), the
 //!   search's [`control`](search::control) (deadlines, stops, live snapshots), the tree's

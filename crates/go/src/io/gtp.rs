@@ -266,15 +266,16 @@ impl Engine {
         match req.kind {
             Kind::Analyze => {
                 let this = &*self;
-                let caps = cfg.params();
+                let resolved = cfg.resolve();
                 let rules = RootRules {
                     forbidden: ctx.forbidden.clone(),
                     allow_pass: true,
-                    wide: caps.wide_root.applies(false),
+                    wide: resolved.params.wide_root.applies(false),
                 };
                 let mut root = b.clone();
                 root.set_passes(u8::from(ctx.opponent_passed));
-                let cap = CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params());
+                let cap =
+                    CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &resolved.params);
                 let search = |stop: &AtomicBool, progress: &Progress| {
                     let ctl = Control {
                         stop: Some(stop),
@@ -283,7 +284,7 @@ impl Engine {
                         reuse: prepare_reuse(this),
                         ..Control::default()
                     };
-                    mcts::search_with(&root, &cfg, &rules, &ctl);
+                    mcts::search_resolved(&root, &cfg, &resolved, &rules, &ctl);
                 };
                 let ((), r, last) = analysis::stream(out, &b, &req, interval, search, wait, live);
                 text.push_str(&info(last));
@@ -523,7 +524,7 @@ fn choose(
             deadline: Some(start + think),
             early_stop: true,
             max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.params()),
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.resolve().params),
             ),
             progress,
             stop: None,

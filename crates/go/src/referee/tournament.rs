@@ -957,7 +957,7 @@ mod tests {
         );
         assert_eq!(
             builtin_canonical(&base),
-            format!("--playouts {} --threads 1 --seed 1 --profile {}", base.playouts, base.profile)
+            format!("--playouts {} --threads 2 --seed 0 --profile {}", base.playouts, base.profile)
         );
         // So is a profile's column overridden for an A/B.
         let roots = base.clone().with("parallel=root_trees").unwrap();

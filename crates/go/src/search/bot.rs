@@ -15,8 +15,9 @@ use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
 use crate::search::control::Control;
 use crate::search::mcts::{self, SearchConfig, SearchResult};
-use crate::search::params::{KoPolicy, Priors};
+use crate::search::params::{KoPolicy, Priors, Resolved};
 use crate::search::tree::RootRules;
+use std::sync::Arc;
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]
@@ -94,14 +95,16 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    let caps = cfg.params();
+    // Resolved once: every search of this decision reads the same value.
+    let resolved = cfg.resolve();
+    let caps = &resolved.params;
     if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
-        return decide_without_history(b, &root, cfg, ctx, ctl, win_now);
+        return decide_without_history(b, &root, (cfg, &resolved), ctx, ctl, win_now);
     }
     let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
     let allow_pass = win_now && !ctx.capture_dead;
     let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass, wide };
-    let (res, better) = search_checked(&root, cfg, &rules, ctl);
+    let (res, better) = search_checked(&root, (cfg, &resolved), &rules, ctl);
     let mut mv = better.unwrap_or(res.best());
     let mut reason = if better.is_some() { REFUTED } else { "most visited move" };
     if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
@@ -141,17 +144,21 @@ pub const REFUTED: &str = "the most visited move is refuted by the opponent's be
 /// choice: three quarters of the budget search, the last quarter checks ([`checked`]).
 fn search_checked(
     root: &Board,
-    cfg: &SearchConfig,
+    search: Search,
     rules: &RootRules,
     ctl: &Control,
 ) -> (SearchResult, Option<Move>) {
-    let verify = cfg.params().verify && !ctl.is_active() && cfg.playouts >= 12;
+    let (cfg, resolved) = search;
+    let verify = resolved.params.verify && !ctl.is_active() && cfg.playouts >= 12;
     let checks = if verify { cfg.playouts / 4 } else { 0 };
     let main = SearchConfig { playouts: cfg.playouts - checks, ..cfg.clone() };
-    let res = mcts::search_with(root, &main, rules, ctl);
-    let better = if verify { checked(root, cfg, &res, rules) } else { None };
+    let res = mcts::search_resolved(root, &main, resolved, rules, ctl);
+    let better = if verify { checked(root, search, &res, rules) } else { None };
     (res, better)
 }
+
+/// A decision's configuration and its settings, resolved once ([`SearchConfig::resolve`]).
+type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
 
 /// How much more another candidate's check must leave us than the choice's for it to give
 /// way: a short search's winrate is noisy. At 0.05, on 27 positions of v10's games at
@@ -163,7 +170,8 @@ pub const VERIFY_MARGIN: f32 = 0.10;
 /// What move `m` leaves us after the opponent's best reply, by a search of `cfg.playouts /
 /// 12` from the position after it: our winrate (one minus the reply's for the opponent)
 /// and the reply. `None` for a pass or a move the board refuses.
-fn check(root: &Board, m: Move, cfg: &SearchConfig, wide: bool) -> Option<(f32, Move)> {
+fn check(root: &Board, m: Move, search: Search, wide: bool) -> Option<(f32, Move)> {
+    let (cfg, resolved) = search;
     let Move::Play(_) = m else { return None };
     let mut after = root.clone();
     after.play(m).ok()?;
@@ -171,7 +179,7 @@ fn check(root: &Board, m: Move, cfg: &SearchConfig, wide: bool) -> Option<(f32, 
     let sub = SearchConfig { playouts: cfg.playouts / 12, ..cfg.clone() };
     let rules =
         RootRules { forbidden: Vec::new(), allow_pass: winning_now(&after, cfg.komi), wide };
-    let res = mcts::search(&after, &sub, &rules);
+    let res = mcts::search_resolved(&after, &sub, resolved, &rules, &Control::default());
     let reply = res.moves.first()?;
     Some((1.0 - reply.winrate, reply.mv))
 }
@@ -184,14 +192,9 @@ fn check(root: &Board, m: Move, cfg: &SearchConfig, wide: bool) -> Option<(f32, 
 /// under it never reached the opponent's one refuting reply (a loss traced against Pachi:
 /// docs/go-lab.md, "A traced loss against Pachi"); a search from the position after the
 /// move, with the opponent to move, looks for exactly that reply.
-fn checked(
-    root: &Board,
-    cfg: &SearchConfig,
-    res: &SearchResult,
-    rules: &RootRules,
-) -> Option<Move> {
+fn checked(root: &Board, search: Search, res: &SearchResult, rules: &RootRules) -> Option<Move> {
     let choice = res.best();
-    let (mine, reply) = check(root, choice, cfg, rules.wide)?;
+    let (mine, reply) = check(root, choice, search, rules.wide)?;
     let usable = |m: Move| match m {
         Move::Play(p) => {
             m != choice && playable(root, p, root.to_move()) && !rules.forbidden.contains(&p)
@@ -202,7 +205,7 @@ fn checked(
     let vital = Some(reply).filter(|&m| usable(m) && Some(m) != runner_up);
     let mut best: Option<(f32, Move)> = None;
     for m in [runner_up, vital].into_iter().flatten() {
-        if let Some((v, _)) = check(root, m, cfg, rules.wide) {
+        if let Some((v, _)) = check(root, m, search, rules.wide) {
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, m));
             }
@@ -225,7 +228,7 @@ pub const RETAKE_KO_BELOW: f32 = 0.3;
 fn decide_without_history(
     b: &Board,
     root: &Board,
-    cfg: &SearchConfig,
+    search: Search,
     ctx: &Context,
     ctl: &Control,
     win_now: bool,
@@ -251,9 +254,9 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let wide = cfg.params().wide_root.applies(true);
+    let wide = search.1.params.wide_root.applies(true);
     let rules = RootRules { forbidden, allow_pass: win_now, wide };
-    let (res, better) = search_checked(root, cfg, &rules, ctl);
+    let (res, better) = search_checked(root, search, &rules, ctl);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);
     match ko_captures.first() {
         Some(&ko) if best < RETAKE_KO_BELOW => Decision {

@@ -16,12 +16,13 @@
 use crate::rules::board::{Board, Move};
 use crate::search::control::{Control, CHECK_EVERY};
 use crate::search::ownership::Ownership;
-use crate::search::params::{Parallel, Params, Setting, Settings};
+use crate::search::params::{Parallel, Params, Resolved, Setting, Settings};
 use crate::search::profile::Profile;
 use crate::search::reuse::leads_to;
 use crate::search::shared::{shared_window, Pipeline};
 use crate::search::tree::{RootRow, RootRules, Tree, Walk};
 use menace_stats::rng::from_seed;
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -30,6 +31,9 @@ use std::time::Instant;
 /// inside the 10 s the king-of-the-hill goal allows). From [`Profile::V4`] on this is the
 /// budget on the empty board; [`budget`] gives the position's.
 pub const DEFAULT_PLAYOUTS: usize = 60_000;
+
+/// Search threads unless told otherwise: the two cores of this project's machine.
+pub const DEFAULT_THREADS: usize = 2;
 
 /// The most search threads a configuration takes: more are read as this many.
 pub const MAX_THREADS: usize = 64;
@@ -48,7 +52,7 @@ pub struct SearchConfig {
     /// index).
     pub seed: u64,
     /// The knowledge profile: its overrides of the registry's defaults
-    /// ([`Profile::settings`]) say what the search does.
+    /// ([`Profile::params`]) say what the search does.
     pub profile: Profile,
     /// The user's parameters by name, laid over the profile's (`--tune NAME=VALUE`; the
     /// registry: [`crate::search::params::REGISTRY`]).
@@ -73,10 +77,10 @@ impl SearchConfig {
         SearchConfig { playouts: playouts.max(1), threads: threads.clamp(1, MAX_THREADS), ..self }
     }
 
-    /// What the search does: the registry's defaults, the profile's overrides, then the
-    /// user's settings.
-    pub fn params(&self) -> Params {
-        self.settings.over(self.profile.params())
+    /// What the search does, resolved once for a decision or a search: the registry's
+    /// base values, the profile's chain of changes, then the user's settings.
+    pub fn resolve(&self) -> Arc<Resolved> {
+        Arc::new(Resolved::new(self.settings.over(self.profile.params())))
     }
 
     /// These settings as `menace go` flags, every one resolved: `--playouts N --threads N
@@ -118,13 +122,15 @@ impl SearchConfig {
     }
 }
 
+/// The bot `menace go` runs without flags ([`DEFAULT_THREADS`], seed 0), so the library's
+/// default and the command line's are one.
 impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             playouts: DEFAULT_PLAYOUTS,
-            threads: 1,
+            threads: DEFAULT_THREADS,
             komi: 0.0,
-            seed: 1,
+            seed: 0,
             profile: Profile::default(),
             settings: Settings::default(),
         }
@@ -199,6 +205,18 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     search_with(root, cfg, rules, &Control::default())
 }
 
+/// [`search_with`] under settings the caller resolved ([`SearchConfig::resolve`]) from
+/// `cfg`: a decision that runs several searches resolves its configuration once.
+pub fn search_resolved(
+    root: &Board,
+    cfg: &SearchConfig,
+    resolved: &Arc<Resolved>,
+    rules: &RootRules,
+    ctl: &Control,
+) -> SearchResult {
+    search_in(root, cfg, resolved, rules, ctl, None)
+}
+
 /// [`search`] under a [`Control`]: it may also stop at a deadline, on a stop flag, or
 /// early on an obvious move, and it may publish snapshots. Without a deadline, a flag or a
 /// snapshot slot it is exactly [`search`] (the checks are not even made). With them, each
@@ -210,7 +228,7 @@ pub fn search_with(
     rules: &RootRules,
     ctl: &Control,
 ) -> SearchResult {
-    search_in(root, cfg, rules, ctl, None)
+    search_in(root, cfg, &cfg.resolve(), rules, ctl, None)
 }
 
 /// [`search_with`], with a shared tree's window (its playouts in flight) given instead of
@@ -218,15 +236,16 @@ pub fn search_with(
 pub(crate) fn search_in(
     root: &Board,
     cfg: &SearchConfig,
+    resolved: &Arc<Resolved>,
     rules: &RootRules,
     ctl: &Control,
     window: Option<usize>,
 ) -> SearchResult {
     let threads = cfg.threads.max(1);
-    let params = cfg.params();
+    let params = &resolved.params;
     let shared = params.parallel == Parallel::SharedTree;
     let trees = if shared { 1 } else { threads };
-    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, &params));
+    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, params));
     let per = total.div_ceil(trees).max(1);
     let start = Instant::now();
     // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
@@ -242,7 +261,7 @@ pub(crate) fn search_in(
         f.root = None;
     }
     let fresh = |old: Option<Tree>| -> Tree {
-        let mut tree = Tree::new(root, params, cfg.komi);
+        let mut tree = Tree::new(root, resolved, cfg.komi);
         if let Some(old) = old {
             tree.graft(&old, &path, root, rules);
         }
@@ -283,7 +302,7 @@ pub(crate) fn search_in(
     let mut per_thread: Vec<(Vec<RootRow>, usize, Tree, Ownership)> = if shared {
         let old = olds.pop().flatten();
         let window = window.unwrap_or_else(|| shared_window(threads));
-        let pipe = Pipeline::new(root, params, cfg.seed, cfg.komi, window);
+        let pipe = Pipeline::new(root, resolved, cfg.seed, cfg.komi, window);
         let (tree, done) = std::thread::scope(|s| {
             for _ in 1..threads {
                 std::thread::Builder::new()
@@ -375,7 +394,7 @@ mod tests {
         // Only what is given changes; the settings are added.
         let c = base.overlay(&from, |f| f == "playouts" || f == "seed");
         assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        assert_eq!(c.params().parallel, Parallel::SharedTree);
+        assert_eq!(c.resolve().params.parallel, Parallel::SharedTree);
         let c = base.overlay(&from, |f| f == "profile");
         assert_eq!((c.profile, c.playouts), (Profile::V1, 777));
         // A base's own settings stay, a given one is added, the same row replaced.

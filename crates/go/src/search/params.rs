@@ -1,17 +1,18 @@
 //! The search's parameters as one set with one registry, as KataGo reads its search
 //! config by name: every lever of the search (what it knows, how its threads share the
 //! work) and every tunable constant is one field of [`Params`] and one row of
-//! [`REGISTRY`] (name, type, default, range, doc). Everything that sets the search goes
+//! [`REGISTRY`] (name, type, base value, range, doc). Everything that sets the search goes
 //! through the registry by name, `NAME=VALUE`:
 //!
-//! - the profiles ([`Profile`](crate::search::profile::Profile)), each a table of
-//!   `NAME=VALUE` overrides of the defaults;
+//! - the profiles ([`Profile`](crate::search::profile::Profile)), each the one before
+//!   plus its `NAME=VALUE` changes, the first over the rows' base values;
 //! - the command line, `menace go --tune NAME=VALUE` and the tournament's
 //!   `builtin:--tune NAME=VALUE` ([`Setting`], kept in a [`Settings`]);
 //! - the tuner, `menace go tune`, over the numeric rows (their `step`);
 //! - `-v` and the tournament's canonical bot text, which print [`Settings::changes`].
 //!
-//! So a new lever is one field and one row (and, once accepted, a profile's override).
+//! So a new lever is one field and one row, whose base value leaves the search as it was;
+//! once accepted, a new profile of one change turns it on.
 //!
 //! Values are held as whole numbers, a row's *code*: a number's count of its quantum
 //! (`1 / per_unit`: whole numbers, tenths, thousandths), so values are exact, compare
@@ -19,6 +20,7 @@
 //! on every machine (the widening thresholds are computed in integers, [`Tuned::widen_at`]);
 //! a choice's index among its names; a switch's 0 or 1.
 
+use crate::search::profile::Profile;
 use std::fmt;
 use std::str::FromStr;
 
@@ -119,8 +121,8 @@ pub enum SelfAtari {
     Always,
 }
 
-/// Every parameter of the search, resolved: the registry's defaults (the default
-/// profile's search), a profile's overrides, then the user's ([`Settings`]). The
+/// Every parameter of the search, resolved: the registry's base values, a profile's chain
+/// of changes, then the user's ([`Settings`]); [`Params::default`] is the default profile's. The
 /// numbers are held as codes (see the module's doc); [`Params::tuned`] turns them into
 /// the search's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,8 +201,11 @@ pub struct Row {
     pub name: &'static str,
     /// The type of its values.
     pub kind: Kind,
-    /// Its default, as it is written on the command line (the default profile's value).
-    pub default: &'static str,
+    /// Its value before any profile changed it (v1's), as written on the command line: a
+    /// new lever's value that leaves the search as it was, so that the older profiles,
+    /// which never name it, keep their search. The default profile's value is
+    /// [`Param::default_code`].
+    pub base: &'static str,
     /// What it does.
     pub doc: &'static str,
     /// Its code in a [`Params`].
@@ -233,12 +238,13 @@ macro_rules! variant {
 
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
-/// levers. Every default is the default profile's value.
+/// levers. Every `base` is the value before any profile changed it; the profiles
+/// ([`Profile`](crate::search::profile::Profile)) are the changes.
 pub const REGISTRY: [Row; 20] = [
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
-        default: "3500",
+        base: "3500",
         doc: "RAVE equivalence: a child's AMAF weight is an / (an + n + n an / rave_equiv) \
               (larger: AMAF is trusted for more visits)",
         get: |p| p.rave_equiv,
@@ -247,7 +253,7 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "expand_visits",
         kind: Kind::Number { min: 1.0, max: 100.0, step: 2.0, per_unit: 1 },
-        default: "8",
+        base: "8",
         doc: "visits before a tree leaf is expanded (the root always is)",
         get: |p| p.expand_visits,
         set: |p, v| p.expand_visits = v,
@@ -255,16 +261,16 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "widen_start",
         kind: Kind::Number { min: 1.0, max: 30.0, step: 1.0, per_unit: 1 },
-        default: "2",
-        doc: "progressive widening (learned priors, v2 on; not a wide root): children \
-              searchable, strongest first, before any widening",
+        base: "2",
+        doc: "progressive widening (learned priors; not a wide root): children searchable, \
+              strongest first, before any widening",
         get: |p| p.widen_start,
         set: |p, v| p.widen_start = v,
     },
     Row {
         name: "widen_at",
         kind: Kind::Number { min: 5.0, max: 1000.0, step: 8.0, per_unit: 1 },
-        default: "40",
+        base: "40",
         doc: "progressive widening: a node's visits at which one more child becomes \
               searchable the first time",
         get: |p| p.widen_at,
@@ -273,7 +279,7 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "widen_ratio",
         kind: Kind::Number { min: 1.05, max: 3.0, step: 0.1, per_unit: 1000 },
-        default: "1.4",
+        base: "1.4",
         doc: "progressive widening: each further child needs this many times the visits of \
               the one before (thresholds widen_at * widen_ratio^k, 32 of them, in integers)",
         get: |p| p.widen_ratio,
@@ -282,7 +288,7 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "score_weight",
         kind: Kind::Number { min: 0.0, max: 1.0, step: 0.02, per_unit: 1000 },
-        default: "0.1",
+        base: "0.1",
         doc: "share of the score term m / (|m| + 10) in a playout's reward, the rest win or \
               loss (the score makes the search prefer the bigger win)",
         get: |p| p.score_weight,
@@ -291,16 +297,16 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "prior_model",
         kind: Kind::Number { min: 0.0, max: 100.0, step: 4.0, per_unit: 10 },
-        default: "20",
-        doc: "virtual playouts of the learned move model's prior (v2 on), won in proportion \
-              to sqrt(strength / strongest sibling's strength)",
+        base: "20",
+        doc: "virtual playouts of the learned move model's prior, won in proportion to \
+              sqrt(strength / strongest sibling's strength)",
         get: |p| p.prior_model,
         set: |p, v| p.prior_model = v,
     },
     Row {
         name: "net_prior",
         kind: Kind::Number { min: 0.0, max: 400.0, step: 8.0, per_unit: 10 },
-        default: "40",
+        base: "40",
         doc: "virtual playouts of the policy network's prior where it gives the priors \
               (policy_net), won in proportion to sqrt(p / the most probable sibling's p)",
         get: |p| p.net_prior,
@@ -309,111 +315,110 @@ pub const REGISTRY: [Row; 20] = [
     Row {
         name: "net_depth",
         kind: Kind::Number { min: 0.0, max: 8.0, step: 1.0, per_unit: 1 },
-        default: "1",
+        base: "0",
         doc: "where policy_net is on, the deepest nodes below the root whose children the \
-              network ranks when they are expanded (0: the root alone, up to v10; 1: the \
-              replies to the root's moves too, v11; about 10 ms a node on one thread)",
+              network ranks when they are expanded (0: the root alone; 1: the replies to the \
+              root's moves too; about 10 ms a node on one thread)",
         get: |p| p.net_depth,
         set: |p, v| p.net_depth = v,
     },
     Row {
         name: "priors",
         kind: Kind::Choice(&["michi", "learned"]),
-        default: "learned",
-        doc: "the tree's priors: michi's hand-set ones, every child searchable at once (v1), \
-              or with the learned move model's, children widened progressively (v2 on)",
+        base: "michi",
+        doc: "the tree's priors: michi's hand-set ones, every child searchable at once, or \
+              with the learned move model's, children widened progressively",
         get: |p| pick!(p.priors, Priors::Michi, Priors::Learned),
         set: |p, v| p.priors = variant!(v, Priors::Michi, Priors::Learned),
     },
     Row {
         name: "ko_policy",
         kind: Kind::Choice(&["after_search", "exclude_from_search"]),
-        default: "exclude_from_search",
-        doc: "king-of-the-hill format (no history): a ko capture replaced after the search \
-              (v1, v2), or kept out of it and retaken only while clearly losing (v3 on)",
+        base: "after_search",
+        doc: "king-of-the-hill format (no history): a ko capture replaced after the search, \
+              or kept out of it and retaken only while clearly losing",
         get: |p| pick!(p.ko_policy, KoPolicy::AfterSearch, KoPolicy::ExcludeFromSearch),
         set: |p, v| p.ko_policy = variant!(v, KoPolicy::AfterSearch, KoPolicy::ExcludeFromSearch),
     },
     Row {
         name: "growing_budget",
         kind: Kind::Switch,
-        default: "true",
-        doc: "the budget grows as the board fills, up to twice --playouts (v4 on)",
+        base: "false",
+        doc: "the budget grows as the board fills, up to twice the playouts asked for",
         get: |p| u32::from(p.growing_budget),
         set: |p, v| p.growing_budget = v != 0,
     },
     Row {
         name: "ladders",
         kind: Kind::Switch,
-        default: "true",
-        doc: "ladders read for the tree's priors (v5 on)",
+        base: "false",
+        doc: "ladders read for the tree's priors",
         get: |p| u32::from(p.ladders),
         set: |p, v| p.ladders = v != 0,
     },
     Row {
         name: "wide_root",
         kind: Kind::Choice(&["never", "koth", "always"]),
-        default: "always",
-        doc: "where every root move is searchable early: never (v1 to v5), in the \
-              king-of-the-hill format (v6), in both formats (v8 on)",
+        base: "never",
+        doc: "where every root move is searchable early: never, in the king-of-the-hill \
+              format, in both formats",
         get: |p| pick!(p.wide_root, WideRoot::Never, WideRoot::Koth, WideRoot::Always),
         set: |p, v| p.wide_root = variant!(v, WideRoot::Never, WideRoot::Koth, WideRoot::Always),
     },
     Row {
         name: "patterns",
         kind: Kind::Choice(&["3x3", "large"]),
-        default: "large",
-        doc: "the learned move model: 3x3 patterns (v2 to v6) or large patterns (v8 on)",
+        base: "3x3",
+        doc: "the learned move model: 3x3 patterns or large patterns",
         get: |p| pick!(p.patterns, Patterns::Shape3x3, Patterns::Large),
         set: |p, v| p.patterns = variant!(v, Patterns::Shape3x3, Patterns::Large),
     },
     Row {
         name: "parallel",
         kind: Kind::Choice(&["root_trees", "shared_tree"]),
-        default: "shared_tree",
-        doc: "the threads search a tree each, roots summed (up to v8), or share one tree \
-              (v9; still deterministic)",
+        base: "root_trees",
+        doc: "the threads search a tree each, roots summed, or share one tree (still \
+              deterministic)",
         get: |p| pick!(p.parallel, Parallel::RootTrees, Parallel::SharedTree),
         set: |p, v| p.parallel = variant!(v, Parallel::RootTrees, Parallel::SharedTree),
     },
     Row {
         name: "policy_net",
         kind: Kind::Choice(&["off", "root"]),
-        default: "root",
+        base: "off",
         doc: "the policy network (6 residual blocks, 41.6% of professional moves against \
-              the move model's 33.1%) gives the root's learned priors on 19x19 (root, v10), or \
-              nowhere (off, up to v9)",
+              the move model's 33.1%) gives the root's learned priors on 19x19 (root), or \
+              nowhere (off)",
         get: |p| pick!(p.policy_net, PolicyNet::Off, PolicyNet::Root),
         set: |p, v| p.policy_net = variant!(v, PolicyNet::Off, PolicyNet::Root),
     },
     Row {
         name: "self_atari",
         kind: Kind::Choice(&["half", "always"]),
-        default: "half",
-        doc: "the playouts' random moves refuse a self-atari of a group half the time (up to \
-              v10) or always (as Pachi's Moggy playouts mostly do)",
+        base: "half",
+        doc: "the playouts' random moves refuse a self-atari of a group half the time or \
+              always (as Pachi's Moggy playouts mostly do)",
         get: |p| pick!(p.self_atari, SelfAtari::Half, SelfAtari::Always),
         set: |p, v| p.self_atari = variant!(v, SelfAtari::Half, SelfAtari::Always),
     },
     Row {
         name: "verify",
         kind: Kind::Switch,
-        default: "false",
+        base: "false",
         doc: "at a fixed budget, three quarters of it choose the move and the last quarter \
               checks the choice, the runner-up and the point of the opponent's best reply, \
-              each by a short search with the opponent to move; a refuted choice gives way \
-              (off up to v10)",
+              each by a short search with the opponent to move; a refuted choice gives way",
         get: |p| u32::from(p.verify),
         set: |p, v| p.verify = v != 0,
     },
     Row {
         name: "crit_rave",
         kind: Kind::Number { min: 0.0, max: 5.0, step: 0.3, per_unit: 100 },
-        default: "0",
+        base: "0",
         doc: "criticality at the root (Coulom 2009, as Pachi uses it): once 1,000 of the \
               root's playouts are counted, a root move whose point's owner tends to win the \
               playouts (crit > 0) gains crit * crit_rave of its AMAF playouts as wins (Pachi: \
-              1.1; 0: off, up to v11)",
+              1.1; 0: off)",
         get: |p| p.crit_rave,
         set: |p, v| p.crit_rave = v,
     },
@@ -530,9 +535,14 @@ impl Param {
         }
     }
 
-    /// The registry default's code.
+    /// The code of its value before any profile changed it ([`Row::base`]).
+    pub fn base_code(self) -> u32 {
+        self.code(self.row().base).expect("the registry's base values are legal")
+    }
+
+    /// Its code in the default profile's search.
     pub fn default_code(self) -> u32 {
-        self.code(self.row().default).expect("the registry's defaults are legal")
+        Params::default().code(self)
     }
 }
 
@@ -553,9 +563,17 @@ impl fmt::Display for Param {
     }
 }
 
+/// The default profile's search.
 impl Default for Params {
     fn default() -> Self {
-        // Every row sets its field, so the starting values are overwritten.
+        Profile::default().params()
+    }
+}
+
+impl Params {
+    /// Every row at its [`Row::base`]: the search before any profile changed it.
+    pub fn base() -> Params {
+        // Every row sets its field, so these starting values are overwritten.
         let mut p = Params {
             priors: Priors::Learned,
             ko_policy: KoPolicy::ExcludeFromSearch,
@@ -579,13 +597,11 @@ impl Default for Params {
             crit_rave: 0,
         };
         for q in Param::all() {
-            (q.row().set)(&mut p, q.default_code());
+            (q.row().set)(&mut p, q.base_code());
         }
         p
     }
-}
 
-impl Params {
     /// The code of `p`.
     pub fn code(&self, p: Param) -> u32 {
         (p.row().get)(self)
@@ -667,6 +683,26 @@ impl Tuned {
     /// How many children (besides passing) a node with `visits` may search.
     pub fn widened(&self, visits: u32) -> usize {
         self.widen_start + self.widen_at.iter().take_while(|&&t| t <= visits).count()
+    }
+}
+
+/// A search's settings resolved once (the registry's base values, the profile's chain of
+/// changes, the user's overrides): the parameters and the numbers the tree reads in them.
+/// The bot resolves a configuration once per decision and its searches, trees and
+/// expanders share this one value (behind an `Arc`), so no part of the search parses a
+/// profile again or holds a second copy that could disagree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved {
+    /// The parameters, as codes.
+    pub params: Params,
+    /// The numbers computed from them.
+    pub tuned: Tuned,
+}
+
+impl Resolved {
+    /// `params` with their numbers computed.
+    pub fn new(params: Params) -> Resolved {
+        Resolved { params, tuned: params.tuned() }
     }
 }
 
@@ -768,16 +804,59 @@ impl Settings {
     }
 }
 
-/// The registry as text, one row a line (`menace go tune --help`, the docs).
+/// A row's values as help shows them: a number's range and tuning step, a switch's two
+/// values, a choice's names.
+fn values(kind: Kind) -> String {
+    match kind {
+        Kind::Number { min, max, step, .. } => format!("{min} to {max}, step {step}"),
+        Kind::Switch => "true or false".to_string(),
+        Kind::Choice(names) => names.join(" | "),
+    }
+}
+
+/// What the profiles did with a row: its base value, then each profile that changed it
+/// with the value it set (`michi, learned from v2`), or `3500 in every profile`.
+pub fn history(p: Param) -> String {
+    let mut text = p.text(p.base_code());
+    let changes: Vec<(Profile, u32)> =
+        Profile::all().filter_map(|v| Some((v, v.changes().code(p)?))).collect();
+    if changes.is_empty() {
+        text.push_str(" in every profile");
+    }
+    for (profile, code) in changes {
+        text.push_str(&format!(", {} from {profile}", p.text(code)));
+    }
+    text
+}
+
+/// The registry as text, one row a line (`menace go tune --help`): name, the default
+/// profile's value, the values it takes, what the profiles did with it, what it does.
 pub fn registry_text() -> String {
     let mut out = String::new();
-    for r in &REGISTRY {
-        let kind = match r.kind {
-            Kind::Number { min, max, step, .. } => format!("{min} to {max}, step {step}"),
-            Kind::Switch => "true or false".to_string(),
-            Kind::Choice(names) => names.join(" | "),
-        };
-        out.push_str(&format!("  {}: {} ({kind}). {}\n", r.name, r.default, r.doc));
+    for p in Param::all() {
+        let r = p.row();
+        let (default, kind) = (p.text(p.default_code()), values(r.kind));
+        out.push_str(&format!("  {}: {default} ({kind}; {}). {}\n", r.name, history(p), r.doc));
+    }
+    out
+}
+
+/// The registry as a Markdown table (the docs' table of levers and constants, which a
+/// test checks against this).
+pub fn registry_table() -> String {
+    let mut out = String::from(
+        "| parameter | default | values | by profile | what it does |\n|---|---|---|---|---|\n",
+    );
+    for p in Param::all() {
+        let r = p.row();
+        out.push_str(&format!(
+            "| `{}` | `{}` | {} | {} | {} |\n",
+            r.name,
+            p.text(p.default_code()),
+            values(r.kind).replace('|', "\\|"),
+            history(p),
+            r.doc.replace('|', "\\|")
+        ));
     }
     out
 }
@@ -792,7 +871,7 @@ mod tests {
             let r = p.row();
             assert_eq!(p.name().parse::<Param>(), Ok(p));
             let d = p.default_code();
-            assert_eq!(p.text(d), r.default, "{}: the default prints as written", r.name);
+            assert_eq!(p.text(p.base_code()), r.base, "{}: the base prints as written", r.name);
             // Setting a row changes its own field and no other.
             let base = Params::default();
             let other = match r.kind {

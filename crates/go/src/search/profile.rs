@@ -1,172 +1,190 @@
-//! The bot's profiles as one table: a row per version ([`Profile::V1`] to [`Profile::V11`]),
-//! each a list of `NAME=VALUE` overrides of the search's parameters
-//! ([`params`](crate::search::params)), whose defaults are the default profile's. The
-//! search and the move decision read the resolved [`Params`], never "is this profile at
-//! least v5", so what a profile does is read in one place, and a tuning flag sets the same
-//! parameter by the same name (`--tune wide_root=always`).
+//! The bot's profiles as one chain: a row per version ([`VERSIONS`], `v1` to the default),
+//! each the profile before it plus what it changed, as `NAME=VALUE` settings of the
+//! search's parameters ([`params`](crate::search::params)); the first is laid over the
+//! registry's base values (the search before any profile changed it). The search and the
+//! move decision read the resolved [`Params`], never "is this profile at least v5", so what
+//! a profile does is read in one place, and a tuning flag sets the same parameter by the
+//! same name.
+//!
+//! Adopting a lever as the default is one new row here (its changes, and why), plus the
+//! lever's own code and registry row, whose base value leaves the search as it was: an older
+//! row never names a newer lever, so the older profiles keep their search without an edit.
+//! The help (`menace go --profile`'s, [`help`]) and the docs' table ([`docs_table`]) are
+//! printed from these rows.
 //!
 //! The older rows are frozen: recorded games replay move for move with the profile they
-//! were played with (tests pin their moves). A new idea gets a registry row, and once
-//! accepted a new profile; the older profiles then override it back.
+//! were played with (tests pin their moves, and `crates/go/tests/it/profiles.rs` every
+//! profile's resolved parameters).
 //!
 //! Which rows stay: v1 and v2, whose published games tests replay move for move
-//! (`tests/go_cli.rs`); v3 to v6 and v8 to v11, the rungs of the A/B ladder in `docs/ab/`, each
-//! the base the next was measured against, whose parameters tests pin (the ko policy, the
-//! budget, ladders, the wide root, the shared tree). v7 (v6 with situational dynamic komi)
-//! is gone with its lever, which gave the same result in all 36 paired handicap games: its
-//! records are recounted from their lines and SGF (`tests/ab_records.rs`,
-//! `tests/tournament_records.rs`), not replayed, and the lab notebook names commit
+//! (`tests/it/go_cli.rs`); v3 to v6 and v8 to v11, the rungs of the A/B ladder in `docs/ab/`,
+//! each the base the next was measured against. v7 (v6 with situational dynamic komi) is
+//! gone with its lever, which gave the same result in all 36 paired handicap games: its
+//! records are recounted from their lines and SGF (`tests/it/ab_records.rs`,
+//! `tests/it/tournament_records.rs`), not replayed, and the lab notebook names commit
 //! 26c31bb as the last that can play them. The names are not renumbered, so every record
-//! still names the profile it was played with.
+//! still names the profile it was played with, and v8 is v6 plus its changes.
 
 use crate::search::params::{Params, Settings};
 
-/// Which version of the search's knowledge to use. The default improves over time; the
-/// older profiles stay frozen so that recorded games stay replayable move for move.
-/// [`Profile::settings`] is what each one does.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Profile {
-    /// The bot of the first recorded matches (2026-11-22): hand-set priors (michi's),
-    /// every legal move searchable from the first visit.
-    V1,
-    /// V1's priors plus the learned move model as a prior, and progressive widening: a
-    /// node's children are ordered by learned strength and only the strongest few are
-    /// searchable at first, one more each time its visits pass `40 * 1.4^k`.
-    V2,
-    /// V2's search; in the king-of-the-hill format (no history), never retakes what
-    /// looks like a ko while winning, and retakes one while clearly losing (if the
-    /// opponent just took it, the repeat ends the game as a tie, worth half a point).
-    V3,
-    /// V3 with a budget that grows as the board fills
-    /// ([`budget`](crate::search::mcts::budget)): the middle game gets the time the
-    /// opening does not need, and no move costs much more than the first. The default
-    /// from 2026-11-23 (it beat v3 in self-play on 9x9 and 13x13) to 2026-11-24.
-    V4,
-    /// V4 with ladders read ([`ladder`](crate::search::ladder)) when a node is expanded:
-    /// running from atari into a ladder that works loses its tactical priors and gets
-    /// virtual losses instead, and an atari that starts a working ladder gets the priors
-    /// of a capture. At the root every group on the board is read, below it the groups at
-    /// the last move.
-    V5,
-    /// V5 and, in the king-of-the-hill format (no history, so no last move), every root
-    /// move searchable early (`wide_root=koth`); deeper nodes, which know the move before
-    /// them, still widen progressively. Over GTP it plays as V5. The default from
-    /// 2026-11-24 to 2026-11-26: 33.5 points of 40 against GNU Go level 10 in the
-    /// king-of-the-hill format on 19x19 (docs/games/koth-19x19-level10-v6).
-    V6,
-    /// V6 with the large-pattern move model (`patterns=large`) for its
-    /// learned priors and widening, and the root wide in both formats
-    /// (`wide_root=always`, which `--tune wide_root=always` gives v6; accepted by its A/B on 13x13,
-    /// docs/ab/wide-root-gtp-13x13.jsonl). It won 64.8% of
-    /// 122 games against v6 on 13x13 (docs/ab/large-patterns-13x13.jsonl, SPRT H1).
-    V8,
-    /// V8 with one tree for all the search threads (`parallel=shared_tree`, which
-    /// `--tune parallel=shared_tree` gives any profile) instead of a tree per thread: 74.6% of 67 games against v8's
-    /// root-parallel trees on 13x13, both on two threads (docs/ab/shared-tree-13x13.jsonl,
-    /// SPRT H1). On one thread it is v8. The default since 2026-11-26: 10.5 points of 12
-    /// against GNU Go level 10 in the king-of-the-hill format on 19x19
-    /// (docs/games/koth-19x19-level10-v9) to 2026-11-27.
-    V9,
-    /// V9 with the policy network ([`PolicyNet`](crate::model::net::PolicyNet), 41.6% of
-    /// professional moves on held-out games against the move model's 33.1%) giving the
-    /// root's learned priors on 19x19 (`policy_net=root`); on other boards it is v9. It won
-    /// all 21 games against v9 on 19x19 at 5,000 playouts (docs/ab/policy-net-19x19.jsonl).
-    /// The default on 2026-11-27; 12 of 12 against GNU Go level 10 in the king-of-the-hill
-    /// format on 19x19 (docs/games/koth-19x19-level10-v10).
-    V10,
-    /// V10 with the policy network ranking the replies to the root's moves too
-    /// (`net_depth=1`): 90 won, 53 lost (62.9%) against v10 on 19x19 at 3,000 playouts
-    /// (docs/ab/net-depth-19x19.jsonl, SPRT H1). The default since 2026-11-27.
-    #[default]
-    V11,
+/// One profile: its name, what it changed over the one before, and why.
+#[derive(Clone, Copy, Debug)]
+pub struct Version {
+    /// The name on the command line and in records.
+    pub name: &'static str,
+    /// Its changes over the profile before it (`NAME=VALUE`, read by the `--tune` parser).
+    pub changes: &'static [&'static str],
+    /// What it adds and how it was measured, for the help and the docs (Markdown).
+    pub about: &'static str,
 }
 
-/// The profiles, in [`Profile`] order: each one's overrides of the registry's defaults
-/// (v11's search), read by the same parser as `--tune`.
-#[rustfmt::skip]
-const TABLE: [(Profile, &[&str]); 10] = [
-    (Profile::V1, &["priors=michi", "ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V2, &["ko_policy=after_search", "growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V3, &["growing_budget=false", "ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V4, &["ladders=false", "wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V5, &["wide_root=never", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V6, &["wide_root=koth", "patterns=3x3", "parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V8, &["parallel=root_trees", "policy_net=off", "net_depth=0"]),
-    (Profile::V9, &["policy_net=off", "net_depth=0"]),
-    (Profile::V10, &["net_depth=0"]),
-    (Profile::V11, &[]),
+/// The profiles, oldest first; the last is the default.
+pub const VERSIONS: &[Version] = &[
+    Version {
+        name: "v1",
+        changes: &[],
+        about: "the bot of the first recorded matches (2026-11-22): michi's hand-set priors, \
+                every legal move searchable from the first visit, 20,000 playouts then",
+    },
+    Version {
+        name: "v2",
+        changes: &["priors=learned"],
+        about: "priors learned from professional games (the move model) order the children, \
+                and progressive widening makes only the strongest few searchable at first, \
+                one more each time a node's visits pass `40 * 1.4^k`",
+    },
+    Version {
+        name: "v3",
+        changes: &["ko_policy=exclude_from_search"],
+        about: "the ko policy for play without history (the king-of-the-hill format): no ko \
+                retake while winning, a retake for a tie while clearly losing",
+    },
+    Version {
+        name: "v4",
+        changes: &["growing_budget=true"],
+        about: "a budget that grows as the board fills, up to twice the playouts asked for: \
+                the middle game gets the time the opening does not need; it beat v3 in \
+                self-play on 9x9 and 13x13",
+    },
+    Version {
+        name: "v5",
+        changes: &["ladders=true"],
+        about: "ladder reading for the tree's priors: running into a working ladder loses its \
+                tactical priors, an atari that starts one gets a capture's",
+    },
+    Version {
+        name: "v6",
+        changes: &["wide_root=koth"],
+        about: "a wider root in the king-of-the-hill format, where no last move tells the \
+                model which move answers it: 33.5 points of 40 against GNU Go level 10 on \
+                19x19 (docs/games/koth-19x19-level10-v6)",
+    },
+    Version {
+        name: "v8",
+        changes: &["wide_root=always", "patterns=large"],
+        about: "the large-pattern move model (33.1% of held-out professional moves predicted, \
+                against 27.6%) and a wide root over GTP too: 64.8% of 122 self-play games \
+                against v6 on 13x13 (SPRT: accepted)",
+    },
+    Version {
+        name: "v9",
+        changes: &["parallel=shared_tree"],
+        about: "one search tree shared by the threads (deterministic) instead of a tree per \
+                thread: 74.6% of 67 games against v8 on 13x13, both on two threads (SPRT: \
+                accepted); on one thread it is v8; 10.5 points of 12 against GNU Go level \
+                10 in the king-of-the-hill format",
+    },
+    Version {
+        name: "v10",
+        changes: &["policy_net=root"],
+        about: "the policy network's priors at the root on 19x19 (a 6-block residual network, \
+                41.6% of held-out professional moves predicted against the move model's \
+                33.1%, about 10 ms a move on the CPU): 21 of 21 games against v9 on 19x19 at \
+                5,000 playouts, 12 of 12 against GNU Go level 10; on other boards it is v9",
+    },
+    Version {
+        name: "v11",
+        changes: &["net_depth=1"],
+        about: "the network ranking the replies to the root's moves too (5 to 7% more CPU at \
+                the default budget): 90 of 143 games against v10 on 19x19 at 3,000 playouts \
+                (SPRT: accepted), 11 of 12 against GNU Go level 10; on other boards it is v9",
+    },
 ];
 
-/// What each profile is, for `menace go --profile`'s `--help` (beside the table it
-/// describes).
-pub const HELP: &str =
-    "Profile: `v11` (default) is v10 with the policy network ranking the replies to the \
-     root's moves too; it won 90 of 143 games against v10 on 19x19 at 3,000 playouts and 11 of 12 \
-     against GNU Go level 10. `v10` is v9 \
-     with a policy network (a small convolutional network trained on professional games) \
-     giving the root's priors on 19x19; it won all 21 games against v9 on 19x19 at 5,000 \
-     playouts and 12 of 12 against GNU Go level 10; on other boards both play as v9. `v9` searches \
-     one tree with all `--threads`, takes its priors from the large-pattern move model \
-     (patterns of up to 72 neighbours learned from professional games), searches every \
-     root move early, reads ladders and grows its budget as the board \
-     fills (`--playouts` on the empty board, up to twice that in the middle game); it scored \
-     10.5 points of 12 against GNU Go level 10 on 19x19 in the king-of-the-hill format. `v8` \
-     is v9 with a tree per thread (v9 won 74.6% of 67 against it on 13x13). The older ones \
-     are frozen to replay their records: `v6` (the default before v9: 33.5 of 40 against GNU \
-     Go level 10) is v5 with every root move searched early in the king-of-the-hill format; \
-     `v5` is v4 plus ladders; `v4` is v3 with the growing budget; `v3` is v2 plus the \
-     king-of-the-hill ko policy (no ko retake while winning, a retake for a tie while clearly \
-     losing); `v2` adds priors learned from professional games and progressive widening to \
-     `v1`, the bot of the first recorded matches.";
+/// Which version of the search's knowledge to use: a row of [`VERSIONS`]. The default
+/// (the last row) improves over time; the older profiles stay frozen so that recorded
+/// games stay replayable move for move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Profile(u8);
 
 impl Profile {
-    /// Every profile, oldest first.
-    pub const ALL: [Profile; 10] = [
-        Profile::V1,
-        Profile::V2,
-        Profile::V3,
-        Profile::V4,
-        Profile::V5,
-        Profile::V6,
-        Profile::V8,
-        Profile::V9,
-        Profile::V10,
-        Profile::V11,
-    ];
+    /// The bot of the first recorded matches.
+    pub const V1: Profile = Profile(0);
+    /// V1 with learned priors and progressive widening.
+    pub const V2: Profile = Profile(1);
+    /// V2 with the king-of-the-hill ko policy.
+    pub const V3: Profile = Profile(2);
+    /// V3 with the growing budget.
+    pub const V4: Profile = Profile(3);
+    /// V4 with ladders read.
+    pub const V5: Profile = Profile(4);
+    /// V5 with a wide root in the king-of-the-hill format.
+    pub const V6: Profile = Profile(5);
+    /// V6 with large patterns and a wide root in both formats.
+    pub const V8: Profile = Profile(6);
+    /// V8 with one tree shared by the threads.
+    pub const V9: Profile = Profile(7);
+    /// V9 with the policy network at the root.
+    pub const V10: Profile = Profile(8);
+    /// V10 with the policy network one level below the root.
+    pub const V11: Profile = Profile(9);
 
-    /// This profile's overrides of the registry's defaults.
-    pub fn settings(self) -> Settings {
-        Settings::parse(TABLE[self as usize].1).expect("the profiles' overrides are legal")
+    /// Every profile, oldest first.
+    pub fn all() -> impl Iterator<Item = Profile> {
+        (0..VERSIONS.len() as u8).map(Profile)
     }
 
-    /// What this profile's search does: the defaults with its overrides.
+    /// Its row.
+    pub fn version(self) -> &'static Version {
+        &VERSIONS[usize::from(self.0)]
+    }
+
+    /// The profile this one builds on (`None` for v1).
+    pub fn before(self) -> Option<Profile> {
+        self.0.checked_sub(1).map(Profile)
+    }
+
+    /// Its own changes over the profile before it.
+    pub fn changes(self) -> Settings {
+        Settings::parse(self.version().changes).expect("the profiles' changes are legal")
+    }
+
+    /// What this profile's search does: the registry's base values with every profile's
+    /// changes up to this one laid over them, oldest first.
     pub fn params(self) -> Params {
-        self.settings().over(Params::default())
+        let base = self.before().map_or_else(Params::base, Profile::params);
+        self.changes().over(base)
     }
 
     /// The name on the command line and in records (`v1` ... `v11`; `v7`, v6 with
     /// situational dynamic komi, was deleted with its lever: see the module's doc).
     pub fn name(self) -> &'static str {
-        match self {
-            Profile::V1 => "v1",
-            Profile::V2 => "v2",
-            Profile::V3 => "v3",
-            Profile::V4 => "v4",
-            Profile::V5 => "v5",
-            Profile::V6 => "v6",
-            Profile::V8 => "v8",
-            Profile::V9 => "v9",
-            Profile::V10 => "v10",
-            Profile::V11 => "v11",
-        }
+        self.version().name
+    }
+}
+
+impl Default for Profile {
+    /// The last row.
+    fn default() -> Profile {
+        Profile(VERSIONS.len() as u8 - 1)
     }
 }
 
 impl std::str::FromStr for Profile {
     type Err = String;
     fn from_str(s: &str) -> Result<Profile, String> {
-        Profile::ALL.into_iter().find(|p| p.name() == s).ok_or_else(|| {
-            let known: Vec<&str> = Profile::ALL.iter().map(|p| p.name()).collect();
+        Profile::all().find(|p| p.name() == s).ok_or_else(|| {
+            let known: Vec<&str> = Profile::all().map(|p| p.name()).collect();
             format!("unknown profile {s:?} (known: {})", known.join(", "))
         })
     }
@@ -178,52 +196,124 @@ impl std::fmt::Display for Profile {
     }
 }
 
+impl std::fmt::Debug for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A profile's changes as text: `priors=learned, ko_policy=...`, or `(none)` for v1's.
+fn changes_text(p: Profile) -> String {
+    let c = p.version().changes;
+    if c.is_empty() {
+        "(none)".to_string()
+    } else {
+        c.join(", ")
+    }
+}
+
+/// What each profile is, newest first, for the long help of the profile flag.
+pub fn help() -> String {
+    let mut out = String::from(
+        "The search's knowledge, by version: each profile is the one before it plus its \
+         changes (NAME=VALUE, the parameters of the search); the older ones are frozen so \
+         that their records replay move for move.\n",
+    );
+    for p in Profile::all().collect::<Vec<_>>().into_iter().rev() {
+        let default = if p == Profile::default() { " (default)" } else { "" };
+        let before = p.before().map_or(String::new(), |b| format!("{b} with "));
+        out.push_str(&format!(
+            "\n{p}{default}: {before}{}: {}.\n",
+            changes_text(p),
+            p.version().about
+        ));
+    }
+    out
+}
+
+/// The profiles as a Markdown table, oldest first (docs/go.md, which a test checks against
+/// this).
+pub fn docs_table() -> String {
+    let mut out =
+        String::from("| profile | builds on | changes | what it adds |\n|---|---|---|---|\n");
+    for p in Profile::all() {
+        let default = if p == Profile::default() { " (default)" } else { "" };
+        let before = p.before().map_or("the base values".to_string(), |b| format!("`{b}`"));
+        let changes: Vec<String> = p.version().changes.iter().map(|c| format!("`{c}`")).collect();
+        let changes = if changes.is_empty() { "(none)".to_string() } else { changes.join(", ") };
+        out.push_str(&format!(
+            "| `{p}`{default} | {before} | {changes} | {} |\n",
+            p.version().about
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::{Parallel, Param, WideRoot};
+    use crate::search::params::{Param, WideRoot};
 
     #[test]
-    fn the_table_has_one_row_per_profile_in_order() {
-        for (i, p) in Profile::ALL.into_iter().enumerate() {
-            assert_eq!(TABLE[i].0, p, "row {i}");
+    fn every_row_parses_and_names_its_profile() {
+        for p in Profile::all() {
             assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
-            assert!(Settings::parse(TABLE[i].1).is_ok(), "{p}");
+            assert!(Settings::parse(p.version().changes).is_ok(), "{p}");
         }
-        // The defaults are the default profile's search.
         assert_eq!(Profile::default().params(), Params::default());
+        assert_eq!(Profile::V1.params(), Params::base().clone(), "v1 changes nothing");
+        // The constants name the rows they say.
+        let named = [
+            (Profile::V1, "v1"),
+            (Profile::V2, "v2"),
+            (Profile::V3, "v3"),
+            (Profile::V4, "v4"),
+            (Profile::V5, "v5"),
+            (Profile::V6, "v6"),
+            (Profile::V8, "v8"),
+            (Profile::V9, "v9"),
+            (Profile::V10, "v10"),
+            (Profile::V11, "v11"),
+        ];
+        for (p, name) in named {
+            assert_eq!(p.name(), name);
+        }
+    }
+
+    /// A profile's own row is its whole difference from the one before, and every change in
+    /// it changes something; so no row repeats an older one's setting, and none names a
+    /// lever that a later row introduces.
+    #[test]
+    fn each_row_is_exactly_its_profiles_difference() {
+        for p in Profile::all() {
+            let before = p.before().map_or_else(Params::base, Profile::params);
+            let changed: Vec<&str> = Param::all()
+                .filter(|&q| before.code(q) != p.params().code(q))
+                .map(Param::name)
+                .collect();
+            let named: Vec<&str> =
+                p.version().changes.iter().map(|c| c.split('=').next().unwrap()).collect();
+            let mut sorted = named.clone();
+            sorted.sort_by_key(|n| Param::named(n).unwrap());
+            assert_eq!(changed, sorted, "{p}");
+        }
+        assert_eq!(Profile::V8.params().wide_root, WideRoot::Always);
+        // No profile changes a tunable constant.
+        for p in Profile::all() {
+            assert_eq!(p.params().tuned(), Params::base().tuned(), "{p}");
+        }
     }
 
     #[test]
-    fn each_profile_adds_what_its_documentation_says() {
-        // Each profile differs from the one it builds on (the one before) in exactly the
-        // parameters its version added.
-        let added = |p: Profile| {
-            let (a, b) = (Profile::ALL[p as usize - 1].params(), p.params());
-            Param::all().filter(|&q| a.code(q) != b.code(q)).map(Param::name).collect::<Vec<_>>()
-        };
-        assert_eq!(added(Profile::V2), ["priors"]);
-        assert_eq!(added(Profile::V3), ["ko_policy"]);
-        assert_eq!(added(Profile::V4), ["growing_budget"]);
-        assert_eq!(added(Profile::V5), ["ladders"]);
-        assert_eq!(added(Profile::V6), ["wide_root"]);
-        assert_eq!(added(Profile::V8), ["wide_root", "patterns"]);
-        assert_eq!(Profile::V8.params().wide_root, WideRoot::Always);
-        assert_eq!(added(Profile::V9), ["parallel"]);
-        assert_eq!(added(Profile::V10), ["policy_net"]);
-        assert_eq!(added(Profile::V11), ["net_depth"]);
-        // Only v9 and later share their tree (the row added after `parallel=shared_tree`'s
-        // A/B).
-        let shared: Vec<_> = Profile::ALL
-            .into_iter()
-            .filter(|p| p.params().parallel == Parallel::SharedTree)
-            .collect();
-        assert_eq!(shared, [Profile::V9, Profile::V10, Profile::V11]);
-        // No profile changes a tunable constant.
-        for p in Profile::ALL {
-            let d = Params::default().tuned();
-            assert_eq!(p.params().tuned(), d, "{p}");
+    fn the_help_and_the_table_have_a_line_per_profile() {
+        let help = help();
+        let table = docs_table();
+        for p in Profile::all() {
+            assert!(help.contains(&format!("\n{p}")), "{p}: {help}");
+            assert!(table.contains(&format!("| `{p}`")), "{p}: {table}");
         }
+        assert!(help.contains("\nv11 (default): v10 with net_depth=1: the network"), "{help}");
+        assert_eq!(table.lines().count(), VERSIONS.len() + 2);
     }
 
     #[test]

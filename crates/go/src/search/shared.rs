@@ -13,10 +13,11 @@
 use crate::rules::board::Board;
 use crate::search::control::{Control, CHECK_EVERY};
 use crate::search::ownership::Ownership;
-use crate::search::params::{Params, SelfAtari};
+use crate::search::params::{Resolved, SelfAtari};
 use crate::search::tree::{playout_margin, Expander, Node, RootRules, Tree, Walk};
 use menace_stats::rng::{from_seed, GameRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
@@ -144,11 +145,11 @@ pub(crate) struct Pipeline {
 }
 
 impl Pipeline {
-    /// `window` slots for a search of `root` with `params`; slot `j`'s generator is seeded
+    /// `window` slots for a search of `root` with `resolved`; slot `j`'s generator is seeded
     /// with `seed + j` (slot 0's is thus the sequential search's).
     pub(crate) fn new(
         root: &Board,
-        params: Params,
+        resolved: &Arc<Resolved>,
         seed: u64,
         komi: f32,
         window: usize,
@@ -164,7 +165,7 @@ impl Pipeline {
                         margin: 0.0,
                         leaf: None,
                         kids: Vec::new(),
-                        expander: Expander::new(params),
+                        expander: Expander::new(resolved),
                     })
                 })
                 .collect(),
@@ -181,7 +182,7 @@ impl Pipeline {
             queued: std::sync::Condvar::new(),
             done: std::sync::Condvar::new(),
             komi,
-            self_atari: params.self_atari,
+            self_atari: resolved.params.self_atari,
         }
     }
 
@@ -446,7 +447,7 @@ mod tests {
     fn shared_tree(root: &Board, cfg: &SearchConfig, window: usize) -> (SearchResult, Tree) {
         let forest = Mutex::new(Forest::default());
         let ctl = Control { reuse: Some(&forest), ..Control::default() };
-        let r = search_in(root, cfg, &RootRules::default(), &ctl, Some(window));
+        let r = search_in(root, cfg, &cfg.resolve(), &RootRules::default(), &ctl, Some(window));
         let tree = forest.into_inner().unwrap().trees.pop().unwrap();
         (r, tree)
     }
@@ -457,11 +458,12 @@ mod tests {
     /// playouts are backed up in order.
     fn reference(root: &Board, cfg: &SearchConfig, window: usize) -> Tree {
         let rules = RootRules::default();
-        let mut tree = Tree::new(root, cfg.params(), cfg.komi);
+        let resolved = cfg.resolve();
+        let mut tree = Tree::new(root, &resolved, cfg.komi);
         let mut slots: Vec<(Walk, GameRng, f32)> = (0..window)
             .map(|j| (Walk::new(), from_seed(cfg.seed.wrapping_add(j as u64)), 0.0))
             .collect();
-        let total = budget(root, cfg.playouts, &cfg.params());
+        let total = budget(root, cfg.playouts, &resolved.params);
         for i in 0..total + window {
             if i >= window {
                 let (walk, _, margin) = &slots[(i - window) % window];
@@ -473,7 +475,7 @@ mod tests {
                 let mut b = root.clone();
                 *margin = match tree.descend(&mut b, &rules, walk) {
                     Some(m) => m,
-                    None => playout_margin(&mut b, rng, walk, cfg.komi, cfg.params().self_atari),
+                    None => playout_margin(&mut b, rng, walk, cfg.komi, resolved.params.self_atari),
                 };
                 tree.mark(&walk.path, 1);
             }
@@ -510,7 +512,7 @@ mod tests {
         let b = position();
         let cfg = shared(2000, 2, Profile::V8);
         let (r, t) = shared_tree(&b, &cfg, shared_window(2));
-        assert_eq!(r.playouts, budget(&b, 2000, &cfg.params()));
+        assert_eq!(r.playouts, budget(&b, 2000, &cfg.resolve().params));
         assert!(t.vloss.iter().all(|&l| l == 0), "virtual losses left");
         let root = t.nodes[0];
         assert_eq!(root.visits as usize, r.playouts);
@@ -547,7 +549,7 @@ mod tests {
             let cfg = shared(1200, threads, Profile::V9);
             let (r, t) = shared_tree(&b, &cfg, window);
             assert_eq!(keys(&t), keys(&reference(&b, &cfg, window)), "{threads} threads");
-            assert_eq!(r.playouts, budget(&b, 1200, &cfg.params()));
+            assert_eq!(r.playouts, budget(&b, 1200, &cfg.resolve().params));
             assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
             assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
         }
@@ -627,7 +629,8 @@ mod tests {
             // flight at once) made expandable, after which no descent came.
             for (&id, kids) in &t.ready {
                 let x = t.nodes[id as usize];
-                let last = t.tuned.expand_visits..t.tuned.expand_visits + window as u32;
+                let last =
+                    t.resolved.tuned.expand_visits..t.resolved.tuned.expand_visits + window as u32;
                 assert!(!x.expanded && last.contains(&x.visits), "node {id}: {}", x.visits);
                 assert_eq!(kids.first().map(|k| k.color), Some(x.color.opponent()));
             }
@@ -639,9 +642,9 @@ mod tests {
         let b = position();
         let cfg = shared(1000, 1, Profile::V8);
         let (_, t) = shared_tree(&b, &cfg, 1);
-        let mut seq = Tree::new(&b, cfg.params(), cfg.komi);
+        let mut seq = Tree::new(&b, &cfg.resolve(), cfg.komi);
         let (mut rng, mut walk) = (from_seed(cfg.seed), Walk::new());
-        for _ in 0..budget(&b, 1000, &cfg.params()) {
+        for _ in 0..budget(&b, 1000, &cfg.resolve().params) {
             seq.simulate(&b, &RootRules::default(), &mut rng, &mut walk);
         }
         assert_eq!(keys(&t), keys(&seq));

@@ -5,7 +5,7 @@
 //! virtual wins and visits from cheap knowledge ([`priors`]), and is chosen by the RAVE blend
 //! `(1 - beta) * winrate + beta * amaf_winrate` with
 //! `beta = an / (an + n + n * an / rave_equiv)`. The priors replace an exploration term.
-//! A leaf is expanded after `expand_visits` visits ([`Params`]). Two passes in a row
+//! A leaf is expanded after `expand_visits` visits ([`Params`](params::Params)). Two passes in a row
 //! inside the tree end the game there and are scored exactly (Tromp-Taylor on the board as
 //! it stands), so the tree learns that passing with dead stones on the board loses.
 //!
@@ -19,10 +19,11 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::criticality::Criticality;
 use crate::search::ownership::{Ownership, ScoreSum};
-use crate::search::params::{self, geometric, Params, Patterns, Priors, SelfAtari, Tuned};
+use crate::search::params::{self, geometric, Patterns, Priors, Resolved, SelfAtari};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use menace_stats::rng::GameRng;
+use std::sync::Arc;
 
 /// Restrictions on the root moves.
 #[derive(Clone, Debug, Default)]
@@ -33,7 +34,7 @@ pub struct RootRules {
     /// Whether passing is among the root's options.
     pub allow_pass: bool,
     /// Every root move is searchable early: the root widens from more moves and much
-    /// faster than other nodes ([`Params::wide_root`] says where). Without the last move
+    /// faster than other nodes ([`Params::wide_root`](params::Params::wide_root) says where). Without the last move
     /// the learned model cannot rank the answer to it, and widening by that ranking kept
     /// the urgent local move out of the search.
     pub wide: bool,
@@ -149,16 +150,17 @@ pub(crate) fn widened_root(visits: u32) -> usize {
 /// large patterns of every empty point), the part of the search that one thread did for
 /// all of them.
 pub(crate) struct Expander {
-    pub(crate) caps: Params,
+    /// The search's settings, shared with its tree.
+    pub(crate) resolved: Arc<Resolved>,
     pub(crate) model: &'static MoveModel,
-    pub(crate) tuned: Tuned,
     /// V2: children being created, with their strengths (reused between expansions).
     pub(crate) scratch: Vec<(Node, f32)>,
 }
 
 pub(crate) struct Tree {
     pub(crate) nodes: Vec<Node>,
-    pub(crate) caps: Params,
+    /// The search's settings, the same value its expander reads.
+    pub(crate) resolved: Arc<Resolved>,
     /// Creates the children of the nodes this tree expands itself.
     pub(crate) expander: Expander,
     /// Shared tree: children created by the playing threads, by the node they are of,
@@ -174,8 +176,6 @@ pub(crate) struct Tree {
     /// child's playout wins apart from the prior it was created with).
     pub(crate) prior_w: Vec<f32>,
     pub(crate) komi: f32,
-    /// The tunable constants, as the search reads them.
-    pub(crate) tuned: Tuned,
     /// Shared tree: each node's playouts in flight (descended, not yet backed up), by node
     /// index; each counts as a lost visit in [`Tree::select`] so that the next descents
     /// spread out. Empty under root parallelism (no playout is ever in flight there).
@@ -226,14 +226,13 @@ impl Walk {
 }
 
 impl Expander {
-    pub(crate) fn new(caps: Params) -> Expander {
+    pub(crate) fn new(resolved: &Arc<Resolved>) -> Expander {
         Expander {
-            caps,
-            model: match caps.patterns {
+            resolved: Arc::clone(resolved),
+            model: match resolved.params.patterns {
                 Patterns::Shape3x3 => MoveModel::builtin(),
                 Patterns::Large => MoveModel::builtin_large(),
             },
-            tuned: caps.tuned(),
             scratch: Vec::new(),
         }
     }
@@ -241,7 +240,7 @@ impl Expander {
     /// Appends the children of position `b` (the root's under `rules`) to `out`, with
     /// their priors, in the order the tree keeps them.
     /// `depth` is the position's below the root (0 at the root), which decides whether
-    /// the policy network ranks its moves ([`Params::net_depth`]).
+    /// the policy network ranks its moves ([`Params::net_depth`](params::Params::net_depth)).
     pub(crate) fn children(
         &mut self,
         b: &Board,
@@ -251,12 +250,13 @@ impl Expander {
     ) {
         let c = b.to_move();
         let first = out.len();
-        let know = Knowledge::gather(b, rules.is_some(), &self.caps);
+        let caps = &self.resolved.params;
+        let know = Knowledge::gather(b, rules.is_some(), caps);
         // At the root (depth 0) and down to `net_depth` the policy network, where it is
         // asked for, ranks the moves in the move model's place.
-        let net = (depth <= self.caps.net_depth as usize
-            && self.caps.policy_net == params::PolicyNet::Root
-            && self.caps.priors == Priors::Learned)
+        let net = (depth <= caps.net_depth as usize
+            && caps.policy_net == params::PolicyNet::Root
+            && caps.priors == Priors::Learned)
             .then(|| PolicyNet::current().policy(b))
             .flatten()
             .map(|p| {
@@ -290,7 +290,7 @@ impl Expander {
                 an,
                 aw,
             };
-            if self.caps.priors == Priors::Learned {
+            if self.resolved.params.priors == Priors::Learned {
                 let s = match &net {
                     Some(dense) => dense[p.index()],
                     None => self.model.strength(&self.model.features(b, p)),
@@ -313,7 +313,7 @@ impl Expander {
             an: priors::PASS.an,
             aw: priors::PASS.aw,
         };
-        if self.caps.priors == Priors::Learned {
+        if self.resolved.params.priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
                 out.push(pass);
@@ -321,8 +321,11 @@ impl Expander {
             let strongest = self.scratch.iter().fold(0.0f32, |m, x| m.max(x.1));
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
-                let weight =
-                    if net.is_some() { self.tuned.net_prior } else { self.tuned.prior_model };
+                let weight = if net.is_some() {
+                    self.resolved.tuned.net_prior
+                } else {
+                    self.resolved.tuned.prior_model
+                };
                 let (n, w) = priors::learned(s, strongest, weight);
                 node.n += n;
                 node.w += w;
@@ -335,7 +338,7 @@ impl Expander {
 }
 
 impl Tree {
-    pub(crate) fn new(root: &Board, params: Params, komi: f32) -> Tree {
+    pub(crate) fn new(root: &Board, resolved: &Arc<Resolved>, komi: f32) -> Tree {
         let root_node = Node {
             mv: Move::Pass,
             color: root.to_move().opponent(),
@@ -352,18 +355,17 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
-            caps: params,
-            expander: Expander::new(params),
+            resolved: Arc::clone(resolved),
+            expander: Expander::new(resolved),
             ready: std::collections::HashMap::new(),
             spare: Vec::new(),
             handed: 0,
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
             komi,
-            tuned: params.tuned(),
             vloss: Vec::new(),
             root_score: Vec::new(),
-            crit: (params.crit_rave > 0).then(|| Box::new(Criticality::new())),
+            crit: (resolved.params.crit_rave > 0).then(|| Box::new(Criticality::new())),
             root_crit: Vec::new(),
         }
     }
@@ -400,7 +402,7 @@ impl Tree {
         let &leaf = path.last()?;
         let node = &self.nodes[leaf as usize];
         let in_flight = u32::from(self.vloss.get(leaf as usize).copied().unwrap_or(0));
-        let last = node.visits + in_flight + 1 == self.tuned.expand_visits;
+        let last = node.visits + in_flight + 1 == self.resolved.tuned.expand_visits;
         (leaf != 0 && !node.expanded && last && self.nodes.len() < MAX_NODES).then_some(leaf)
     }
 
@@ -424,9 +426,10 @@ impl Tree {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened_root(node.visits)) as u32);
         }
-        if self.caps.priors == Priors::Learned && count > 0 && !wide {
+        if self.resolved.params.priors == Priors::Learned && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
-            count = count.min((usize::from(pass_first) + self.tuned.widened(node.visits)) as u32);
+            count = count
+                .min((usize::from(pass_first) + self.resolved.tuned.widened(node.visits)) as u32);
         }
         // `crit_rave` at the root: a child's AMAF statistics gain `crit * crit_rave` of
         // their playouts as wins (Pachi's form of Coulom's criticality).
@@ -456,7 +459,7 @@ impl Tree {
         let Some(crit) = &self.crit else { return };
         let root = &self.nodes[0];
         let kids = &self.nodes[root.first_child as usize..][..usize::from(root.n_children)];
-        let k = self.tuned.crit_rave;
+        let k = self.resolved.tuned.crit_rave;
         self.root_crit.clear();
         self.root_crit.extend(kids.iter().map(|ch| match ch.mv {
             Move::Play(p) => (crit.of(p).unwrap_or(0.0) as f32 * k).max(0.0),
@@ -468,7 +471,7 @@ impl Tree {
     /// blend (see the module documentation).
     pub(crate) fn value(&self, n: f32, w: f32, an: f32, aw: f32) -> f32 {
         if an > 0.0 {
-            let beta = an / (an + n + n * an / self.tuned.rave_equiv);
+            let beta = an / (an + n + n * an / self.resolved.tuned.rave_equiv);
             (1.0 - beta) * w / n + beta * aw / an
         } else {
             w / n
@@ -490,7 +493,7 @@ impl Tree {
                 walk.count_end(&b);
                 margin
             }
-            None => playout_margin(&mut b, rng, walk, self.komi, self.caps.self_atari),
+            None => playout_margin(&mut b, rng, walk, self.komi, self.resolved.params.self_atari),
         };
         self.backup(walk, margin);
     }
@@ -516,7 +519,8 @@ impl Tree {
             let node = self.nodes[id as usize];
             if !node.expanded {
                 if id == 0
-                    || node.visits >= self.tuned.expand_visits && self.nodes.len() < MAX_NODES
+                    || node.visits >= self.resolved.tuned.expand_visits
+                        && self.nodes.len() < MAX_NODES
                 {
                     self.expand(id, b, (id == 0).then_some(rules), walk.path.len() - 1);
                 } else {
@@ -580,7 +584,7 @@ impl Tree {
         // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
         // operations, so results are identical on every machine.
         let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
-        let sw = self.tuned.score_weight;
+        let sw = self.resolved.tuned.score_weight;
         let black_result = (1.0 - sw) * win + sw * shaped;
         for &id in &walk.path {
             let node = &mut self.nodes[id as usize];
@@ -622,7 +626,7 @@ impl Tree {
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                let (n, w) = if self.caps.priors == Priors::Learned {
+                let (n, w) = if self.resolved.params.priors == Priors::Learned {
                     (ch.visits as f32, ch.w - self.root_prior_w[i])
                 } else {
                     (ch.n, ch.w)
@@ -708,7 +712,7 @@ pub(crate) fn playout_margin(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::Settings;
+    use crate::search::params::{Params, Settings};
 
     /// The order [`Expander::children`] gives a 19x19 position's moves (passing left out).
     fn order(net_depth: u32, depth: usize, b: &Board) -> Vec<Move> {
@@ -716,7 +720,7 @@ mod tests {
             .expect("a registry setting")
             .over(Params::default());
         let mut out = Vec::new();
-        Expander::new(caps).children(b, None, depth, &mut out);
+        Expander::new(&Arc::new(Resolved::new(caps))).children(b, None, depth, &mut out);
         out.into_iter().map(|n| n.mv).filter(|&m| m != Move::Pass).collect()
     }
 
@@ -729,7 +733,7 @@ mod tests {
         let caps = Settings::parse(&["priors=michi", "crit_rave=2"])
             .expect("registry settings")
             .over(Params::default());
-        let mut t = Tree::new(&b, caps, 0.5);
+        let mut t = Tree::new(&b, &Arc::new(Resolved::new(caps)), 0.5);
         t.expand(0, &b, Some(&RootRules::default()), 0);
         let (first, count) = (t.nodes[0].first_child, u32::from(t.nodes[0].n_children));
         let at = |t: &Tree, r: usize, c: usize| {

@@ -258,7 +258,7 @@ fn the_explanation_gives_the_reason_and_the_most_visited_moves() {
     let tuned = cfg.clone().with("parallel=root_trees").unwrap();
     let text = koth::explain(&input, &d, &tuned);
     let last = text.lines().last().unwrap();
-    let want = "  settings: --playouts 200 --threads 1 --seed 1 --profile v11";
+    let want = "  settings: --playouts 200 --threads 1 --seed 0 --profile v11";
     assert_eq!(last, format!("{want} --tune parallel=root_trees"), "{text}");
 }
 

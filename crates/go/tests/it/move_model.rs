@@ -218,8 +218,8 @@ fn profiles_have_names() {
     assert!("v12".parse::<Profile>().is_err());
     // The default is the last profile whose A/B accepted it (docs/go-lab.md).
     assert_eq!(Profile::default().to_string(), "v11");
-    for p in Profile::ALL {
+    for p in Profile::all() {
         assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
     }
-    assert_eq!(Profile::ALL.len(), 10);
+    assert_eq!(Profile::all().count(), 10);
 }

@@ -36,7 +36,7 @@ fn every_profile_resolves_to_the_parameters_its_games_were_played_with() {
         assert_eq!(resolved(p), want, "{name}");
     }
     // No profile is missing from the table, and none was added without a row here.
-    let names: Vec<String> = Profile::ALL.iter().map(|p| p.to_string()).collect();
+    let names: Vec<String> = Profile::all().map(|p| p.to_string()).collect();
     assert_eq!(names, RESOLVED.map(|r| r.0));
 }
 
@@ -45,8 +45,33 @@ fn every_profile_resolves_to_the_parameters_its_games_were_played_with() {
 #[test]
 fn every_profile_searches_with_the_same_numbers() {
     let want = format!("{:?}", Profile::V1.params().tuned());
-    for p in Profile::ALL {
+    for p in Profile::all() {
         assert_eq!(format!("{:?}", p.params().tuned()), want, "{p}");
     }
     assert!(want.contains("rave_equiv: 3500.0, expand_visits: 8, widen_start: 2"), "{want}");
+}
+
+/// The text of `doc` between `<!-- NAME -->` and `<!-- end NAME -->`.
+fn between(doc: &str, name: &str) -> String {
+    let (open, close) = (format!("<!-- {name} -->\n"), format!("<!-- end {name} -->"));
+    let start = doc.find(&open).unwrap_or_else(|| panic!("docs/go.md has no {open:?}"));
+    let rest = &doc[start + open.len()..];
+    let end = rest.find(&close).unwrap_or_else(|| panic!("docs/go.md has no {close:?}"));
+    rest[..end].to_string()
+}
+
+/// docs/go.md's table of profiles and table of the registry are the ones the code prints:
+/// a new profile or parameter, or a changed doc, changes them, and this fails until the
+/// docs are pasted from the failure's text.
+#[test]
+fn the_docs_tables_of_profiles_and_parameters_are_the_registrys() {
+    use menace_go::search::{params, profile};
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/go.md");
+    let doc = std::fs::read_to_string(path).unwrap();
+    for (name, want) in
+        [("profiles table", profile::docs_table()), ("registry table", params::registry_table())]
+    {
+        let got = between(&doc, name);
+        assert!(got == want, "docs/go.md's {name} differs from the code's; it should read:\n{want}");
+    }
 }

@@ -1,52 +1,10 @@
-// The matchboxes and the marks, drawn once for both pages (the private page and the class
-// page): a box is its drawing, a bead count in each free cell in the page's numerals, and
-// its number under it; the boxes are grouped by MENACE's move; X and O are drawn as shapes
-// (a cross and a ring), never as the letter O, which Bengali's zero "০" resembles. The
-// explanation's "find box N" link lands here (Boxes.reveal).
+// The matchboxes of both pages (the private page and the class page): a box is its
+// drawing, a bead count in each free cell in the page's numerals, and its number under it;
+// the boxes are grouped by MENACE's move. Marks and cell names are the board's (board.js).
+// The explanation's "find box N" link lands here (Boxes.reveal).
 "use strict";
 
 const Boxes = {
-  svgNS: "http://www.w3.org/2000/svg",
-  RC: ["L", "M", "R"],
-
-  // The cell `i` (0..8, row-major) in the board notation: LL ... RR.
-  cellName(i) {
-    return this.RC[Math.floor(i / 3)] + this.RC[i % 3];
-  },
-
-  // A mark as a shape: X a cross, O a ring (hidden from screen readers: the cell's label
-  // or the board's says which mark it is).
-  mark(m) {
-    const svg = document.createElementNS(this.svgNS, "svg");
-    svg.setAttribute("viewBox", "0 0 10 10");
-    svg.setAttribute("aria-hidden", "true");
-    svg.setAttribute("class", `mark-shape ${m}`);
-    const add = (tag, attrs) => {
-      const e = document.createElementNS(this.svgNS, tag);
-      for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-      svg.appendChild(e);
-    };
-    if (m === "X") {
-      add("line", { x1: 2, y1: 2, x2: 8, y2: 8 });
-      add("line", { x1: 8, y1: 2, x2: 2, y2: 8 });
-    } else {
-      add("circle", { cx: 5, cy: 5, r: 3.2 });
-    }
-    return svg;
-  },
-
-  // Puts mark `m` ("X", "O" or "." for none) into element `el`, which keeps it as
-  // data-mark (what the tests and the page read back).
-  setMark(el, m) {
-    el.replaceChildren();
-    if (m === "X" || m === "O") {
-      el.dataset.mark = m;
-      el.appendChild(this.mark(m));
-    } else {
-      delete el.dataset.mark;
-    }
-  },
-
   // MENACE's move at which a box of tic-tac-toe is met: its drawing has twice as many
   // marks as MENACE has moved before (MENACE first), or one more (MENACE second).
   moveOf(position) {
@@ -88,7 +46,7 @@ const Boxes = {
       const m = box.position[i];
       if (m !== ".") {
         s.className = "mark";
-        this.setMark(s, m);
+        Board.setMark(s, m);
       } else {
         const n = box.beads[i];
         s.textContent = this.count(n);
@@ -98,7 +56,7 @@ const Boxes = {
       }
       if (i === drawn) {
         s.classList.add("drawn");
-        el.dataset.drawn = this.cellName(i);
+        el.dataset.drawn = Board.cellName(i);
       }
       el.appendChild(s);
     }

@@ -4,25 +4,17 @@
 // the bead drawn and where it lands. After a game: each box it used, its beads before and
 // after, and the rule that changed them. Nothing here knows a rule of the game or of the
 // beads: every number and every cell comes from the answer; this file only lays it out.
-// Bead letters and colours are the printed labels' (GET palette.json, from menace print).
+// Bead letters and colours are the printed labels' (GET palette.json, from menace print,
+// or MENACE_OFFLINE.palette in the offline file).
 "use strict";
 
 const Explain = {
   palette: [], // [{letter, fill, ink}], the printed labels' bead colours
 
-  // A tic-tac-toe cell `RC` as an index 0..8 (row-major), -1 if it is not one.
-  cellIndex(rc) {
-    const L = ["L", "M", "R"];
-    if (typeof rc !== "string" || rc.length !== 2) return -1;
-    const r = L.indexOf(rc[0]);
-    const c = L.indexOf(rc[1]);
-    return r < 0 || c < 0 ? -1 : r * 3 + c;
-  },
-
   // The bead colour of the k-th bead of a box whose bead is `bead`: tic-tac-toe's colours
   // belong to the drawing's cells (as on the labels); other games number them in the box.
   colour(game, bead, k) {
-    const i = game === "ttt" ? this.cellIndex(bead) : k;
+    const i = game === "ttt" ? Board.cellIndex(bead) : k;
     return this.palette.length ? this.palette[i % this.palette.length] : { letter: "?", fill: "#ccc", ink: "#000" };
   },
 
@@ -55,7 +47,7 @@ const Explain = {
     for (let i = 0; i < 9; i++) {
       const mark = flat[i];
       const c = this.el("div", mark === "." ? "xcell" : `xcell mark ${mark}`);
-      if (mark !== ".") Boxes.setMark(c, mark);
+      if (mark !== ".") Board.setMark(c, mark);
       else {
         const inside = cell(i, c);
         if (inside) c.appendChild(inside);
@@ -128,7 +120,7 @@ const Explain = {
       const side = (rows, label, key, chosen, share) => {
         const by = new Map(step.beads.map((b, k) => [b[key], { ...b, k }]));
         return this.grid(rows, label, (i, c) => {
-          const rc = ["L", "M", "R"][Math.floor(i / 3)] + ["L", "M", "R"][i % 3];
+          const rc = Board.cellName(i);
           const b = by.get(rc);
           if (!b) return null;
           if (rc === chosen) c.classList.add("chosen");
@@ -192,8 +184,7 @@ const Explain = {
   // The last finished game: the rule that changed the beads, then each box before and after.
   finished(game, f, holder) {
     const who = { menace: "explain-won", draw: "explain-draw", player: "explain-lost" }[f.winner];
-    const rule = f.change > 0 ? "explain-rule-more" : f.change === 0 ? "explain-rule-same" : "explain-rule-out";
-    holder.appendChild(this.el("p", "xrule", `${i18n.t(who)} ${i18n.t(rule, { count: Math.abs(f.change) })}`));
+    holder.appendChild(this.el("p", "xrule", `${i18n.t(who)} ${Page.words(...this.rule(f.change))}`));
     const list = this.el("ol", "xboxes");
     for (const s of f.moves) {
       const li = this.el("li");
@@ -216,9 +207,21 @@ const Explain = {
     holder.appendChild(list);
   },
 
-  // Draws the whole `explain` answer `a` into `holder`, for `game`.
+  // What the rules did to each bead drawn in a game, as a message: `change` is the
+  // engine's (beads added per drawn bead; negative: taken out).
+  rule(change) {
+    const id = change > 0 ? "explain-rule-more" : change === 0 ? "explain-rule-same" : "explain-rule-out";
+    return [id, { count: Math.abs(change) }];
+  },
+
+  // Draws the whole `explain` answer `a` into `holder`, for `game`; `a` null: nothing
+  // explained yet.
   render(holder, a, game) {
     holder.replaceChildren();
+    if (!a) {
+      holder.appendChild(this.el("p", "muted", i18n.t("explain-none")));
+      return;
+    }
     const playing = a.playing || [];
     if (playing.length) {
       holder.appendChild(this.el("h3", "", i18n.t("explain-latest")));
@@ -236,9 +239,11 @@ const Explain = {
     }
   },
 
+  // The bead colours: the offline file's own, else the server's.
   async start() {
+    await Page.domReady; // the offline file's data may come after this script
     try {
-      this.palette = await (await fetch("palette.json")).json();
+      this.palette = Page.offline ? Page.offline.palette : await (await fetch("palette.json")).json();
     } catch (e) {
       this.palette = [];
     }

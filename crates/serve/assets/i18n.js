@@ -1,6 +1,6 @@
 // The pages' words, in the reader's language. The server hands out one Project Fluent
 // catalog per language (crates/i18n/locales/CODE.ftl, the same files `menace print`
-// reads) and the list of languages; Mozilla's @fluent/bundle (fluent-bundle.js, vendored)
+// reads) and the list of languages (the offline file carries them in MENACE_OFFLINE); Mozilla's @fluent/bundle (fluent-bundle.js, vendored)
 // resolves them here: CLDR plurals through Intl.PluralRules, numbers through
 // Intl.NumberFormat. A message the language lacks falls back to English.
 //
@@ -85,11 +85,19 @@ const i18n = {
     }
   },
 
+  // Language `code`'s catalog as a bundle: the offline file's own, else the server's.
   async catalog(code) {
-    const r = await fetch(`i18n/${code}.ftl`);
-    if (!r.ok) throw new Error(`no catalog for ${code}`);
+    let text;
+    if (Page.offline) {
+      text = Page.offline.catalogs[code];
+      if (typeof text !== "string") throw new Error(`no catalog for ${code}`);
+    } else {
+      const r = await fetch(`i18n/${code}.ftl`);
+      if (!r.ok) throw new Error(`no catalog for ${code}`);
+      text = await r.text();
+    }
     const bundle = new FluentBundle.FluentBundle(code, { useIsolating: false });
-    const errors = bundle.addResource(new FluentBundle.FluentResource(await r.text()));
+    const errors = bundle.addResource(new FluentBundle.FluentResource(text));
     for (const e of errors) console.warn(`${code}.ftl: ${e}`);
     return bundle;
   },
@@ -119,8 +127,10 @@ const i18n = {
   },
 
   async start() {
+    // The menu is in the document, and the offline file's data may come after this script.
+    await Page.domReady;
     try {
-      this.languages = await (await fetch("i18n/languages.json")).json();
+      this.languages = Page.offline ? Page.offline.languages : await (await fetch("i18n/languages.json")).json();
     } catch (e) {
       this.languages = [{ code: "en", name: "English" }];
     }
@@ -130,7 +140,11 @@ const i18n = {
       menu.addEventListener("change", () => {
         const url = new URL(location.href);
         url.searchParams.set("lang", menu.value);
-        history.replaceState(null, "", url);
+        try {
+          history.replaceState(null, "", url);
+        } catch (e) {
+          // A browser that keeps a file:// address as it is: the menu still changes the page.
+        }
         this.use(menu.value);
       });
     }

@@ -76,6 +76,91 @@ const Plot = {
     }
   },
 
+  // The private page's lines: a colour-blind-safe palette (Okabe and Ito's) and, for
+  // readers who see no colour at all, a dash pattern and an end marker of their own.
+  LINES: {
+    menace: { stroke: "#0072b2", dash: "", marker: "●", label: "legend-won" },
+    draw: { stroke: "#7a7a7a", dash: "7 3", marker: "■", label: "legend-drawn" },
+    player: { stroke: "#d55e00", dash: "2 2", marker: "▲", label: "legend-lost" },
+    beads: { stroke: "#009e73", dash: "10 3 2 3", marker: "", label: "legend-beads" },
+    exploit: { stroke: "#cc79a7", dash: "", marker: "◆", label: "legend-exploit" },
+  },
+
+  // The private page's curve into `svg`: of the engine's `history` games, the shares won,
+  // drawn and lost over a moving window, the beads in the first box on a scale of their
+  // own, and each exact evaluation (`evals`: [{game, exploitability}]) as a diamond.
+  learning(svg, games, evals) {
+    const xs = games.map((g) => g.game).concat(evals.map((e) => e.game));
+    const lines = [];
+    let beadsTop = 1;
+    if (games.length) {
+      const w = Math.max(5, Math.floor(games.length / 25));
+      const points = { menace: [], draw: [], player: [] };
+      const count = { menace: 0, draw: 0, player: 0 };
+      games.forEach((g, i) => {
+        count[g.winner] += 1;
+        if (i >= w) count[games[i - w].winner] -= 1;
+        const n = Math.min(i + 1, w);
+        for (const k of Object.keys(points)) points[k].push([g.game, count[k] / n]);
+      });
+      for (const k of Object.keys(points)) {
+        const line = this.LINES[k];
+        lines.push({ points: points[k], stroke: line.stroke, dash: line.dash, marker: line.marker, cls: `line-${k}` });
+      }
+      beadsTop = Math.max(1, ...games.map((g) => g.first_box));
+      lines.push({ points: games.map((g) => [g.game, g.first_box / beadsTop]), stroke: this.LINES.beads.stroke, dash: this.LINES.beads.dash, width: 1.6, right: true });
+    }
+    this.draw(svg, {
+      x: xs.length ? [Math.min(...xs), Math.max(...xs)] : [0, 1],
+      xLabel: (g) => i18n.t("plot-game", { game: g }),
+      y: [0, 1],
+      yTicks: [0, 0.5, 1].map((v) => [v, i18n.pct(v)]),
+      right: games.length ? { ticks: [[0, i18n.num(0)], [0.5, i18n.t("plot-beads-axis")], [1, i18n.num(beadsTop)]] } : null,
+      lines,
+      dots: evals.map((e) => ({ x: e.game, y: e.exploitability, fill: this.LINES.exploit.stroke, title: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) })),
+      empty: i18n.t("plot-empty"),
+    });
+  },
+
+  // The key to the private page's lines, into `holder`: each line's sample, marker and name.
+  legend(holder) {
+    holder.replaceChildren();
+    for (const [k, line] of Object.entries(this.LINES)) {
+      const item = document.createElement("span");
+      item.className = "legend-item";
+      const sample = document.createElementNS(this.svgNS, "svg");
+      sample.setAttribute("width", "30");
+      sample.setAttribute("height", "10");
+      sample.setAttribute("aria-hidden", "true");
+      const l = document.createElementNS(this.svgNS, k === "exploit" ? "rect" : "line");
+      const attrs = k === "exploit"
+        ? { x: 11, y: 1, width: 8, height: 8, fill: line.stroke }
+        : { x1: 0, x2: 30, y1: 5, y2: 5, stroke: line.stroke, "stroke-width": 2, "stroke-dasharray": line.dash };
+      for (const [a, v] of Object.entries(attrs)) l.setAttribute(a, v);
+      sample.appendChild(l);
+      item.appendChild(sample);
+      item.appendChild(document.createTextNode(` ${line.marker} ${i18n.t(line.label)}`));
+      holder.appendChild(item);
+    }
+  },
+
+  // The class's curve (Michie's) into `svg`: MENACE's wins minus its losses after each
+  // game (`points`: [{games, net}]); `big` on a projector.
+  net(svg, points, big) {
+    const last = points.length ? points[points.length - 1].games : 0;
+    const most = Math.max(1, ...points.map((p) => Math.abs(p.net)));
+    const ticks = this.ticks(-most, most, 4);
+    this.draw(svg, {
+      x: [0, Math.max(1, last)],
+      xLabel: (g) => i18n.t("plot-game", { game: g }),
+      y: [Math.min(-most, ticks[0]), Math.max(most, ticks[ticks.length - 1])],
+      yTicks: ticks.map((v) => [v, i18n.num(v)]),
+      lines: [{ points: [[0, 0]].concat(points.map((p) => [p.games, p.net])), stroke: "#20324a", width: big ? 4 : 2, marker: "●" }],
+      empty: points.length ? null : i18n.t("class-curve-empty"),
+      font: big ? 26 : 12,
+    });
+  },
+
   // Round ticks for a scale from `low` to `high`: about `n` of them.
   ticks(low, high, n) {
     const span = Math.max(1, high - low);

@@ -9,35 +9,54 @@ use axum::Router;
 
 /// The page's HTML.
 pub const INDEX: &str = include_str!("../assets/index.html");
-/// The page's script (plain JavaScript, no framework, no build step).
+/// The page's own script (plain JavaScript, no framework, no build step).
 pub const SCRIPT: &str = include_str!("../assets/menace.js");
 /// The class page's HTML (`menace serve --class`).
 pub const CLASS_INDEX: &str = include_str!("../assets/class.html");
-/// The class page's script.
+/// The class page's own script.
 pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
-/// The pages' words: loads the language's catalog and translates the page (`i18n.js`).
-pub const I18N_SCRIPT: &str = include_str!("../assets/i18n.js");
-/// The explanation panel of both pages (`explain.js`).
-pub const EXPLAIN_SCRIPT: &str = include_str!("../assets/explain.js");
-/// The matchboxes and the marks of both pages (`boxes.js`).
-pub const BOXES_SCRIPT: &str = include_str!("../assets/boxes.js");
-/// The learning curves of both pages (`plot.js`).
-pub const PLOT_SCRIPT: &str = include_str!("../assets/plot.js");
-/// Mozilla's `@fluent/bundle`, vendored (assets/vendor/README.md says which and why).
-pub const FLUENT_SCRIPT: &str = include_str!("../assets/vendor/fluent-bundle.js");
+/// The scripts the pages share, by the name each is served at (`/NAME`) and loaded by
+/// (`<script src="NAME">`), in the order the pages load them: one concern each, so a fix
+/// to how a board, a box or a curve is drawn is made once for both pages (and for the
+/// offline file, which inlines the same scripts).
+pub const SCRIPTS: &[(&str, &str)] = &[
+    // Mozilla's `@fluent/bundle`, vendored (assets/vendor/README.md says which and why).
+    ("fluent-bundle.js", include_str!("../assets/vendor/fluent-bundle.js")),
+    // `$`, the lines said in the reader's language, the score, download, the start.
+    ("page.js", include_str!("../assets/page.js")),
+    // The pages' words: the language's catalog, the page translated.
+    ("i18n.js", include_str!("../assets/i18n.js")),
+    // The board: cell names, the marks, the board a person plays on.
+    ("board.js", include_str!("../assets/board.js")),
+    // The matchboxes.
+    ("boxes.js", include_str!("../assets/boxes.js")),
+    // The learning curves.
+    ("plot.js", include_str!("../assets/plot.js")),
+    // The explanation panel ("why MENACE moved there").
+    ("explain.js", include_str!("../assets/explain.js")),
+    // The opponents and bead presets in words, and the private page's menus of them.
+    ("opponents.js", include_str!("../assets/opponents.js")),
+    // The three ways to reach the engine (a private session, a class, the page itself).
+    ("transport.js", include_str!("../assets/transport.js")),
+    // The class's teacher panel (the class page only).
+    ("teacher.js", include_str!("../assets/teacher.js")),
+];
+
+/// The shared script served as `name`, if there is one.
+pub fn shared_script(name: &str) -> Option<&'static str> {
+    SCRIPTS.iter().find(|(n, _)| *n == name).map(|(_, body)| *body)
+}
 
 /// The routes both pages share, whatever the server's state: their scripts, style,
 /// catalogs and the printed labels' bead colours.
 pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    Router::new()
-        .route("/menace.css", get(style))
-        .route("/i18n.js", get(|| async { asset(I18N_SCRIPT, JS) }))
-        .route("/explain.js", get(|| async { asset(EXPLAIN_SCRIPT, JS) }))
-        .route("/boxes.js", get(|| async { asset(BOXES_SCRIPT, JS) }))
-        .route("/plot.js", get(|| async { asset(PLOT_SCRIPT, JS) }))
-        .route("/fluent-bundle.js", get(|| async { asset(FLUENT_SCRIPT, JS) }))
+    let mut router = Router::new().route("/menace.css", get(style));
+    for (name, body) in SCRIPTS {
+        router = router.route(&format!("/{name}"), get(move || async move { asset(*body, JS) }));
+    }
+    router
         .route("/i18n/languages.json", get(languages))
         .route("/i18n/{file}", get(catalog))
         .route("/palette.json", get(palette))
@@ -101,7 +120,7 @@ pub async fn index() -> impl IntoResponse {
 
 /// `GET /menace.js`.
 pub async fn script() -> impl IntoResponse {
-    asset(SCRIPT, "text/javascript; charset=utf-8")
+    asset(SCRIPT, JS)
 }
 
 /// `GET /menace.css`.
@@ -116,5 +135,5 @@ pub async fn class_index() -> impl IntoResponse {
 
 /// `GET /class.js`.
 pub async fn class_script() -> impl IntoResponse {
-    asset(CLASS_SCRIPT, "text/javascript; charset=utf-8")
+    asset(CLASS_SCRIPT, JS)
 }

@@ -46,6 +46,23 @@ pub async fn connect_from(addr: SocketAddr, origin: &str) -> Result<Ws, u16> {
     }
 }
 
+/// `GET path` from the server at `addr` (as a browser on this machine asks): the answer's
+/// status line and headers, and its body as text.
+pub async fn get(addr: SocketAddr, path: &str) -> (String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut reply = Vec::new();
+    tokio::time::timeout(HANG, stream.read_to_end(&mut reply))
+        .await
+        .expect("the server answers")
+        .unwrap();
+    let text = String::from_utf8(reply).expect("a text answer");
+    let (head, body) = text.split_once("\r\n\r\n").expect("an HTTP answer");
+    (head.to_string(), body.to_string())
+}
+
 /// What the server sent next.
 #[derive(Debug, PartialEq)]
 pub enum Frame {

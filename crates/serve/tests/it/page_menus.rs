@@ -2,13 +2,16 @@
 //! of them is written into the page itself, so a preset or opponent added to the core's
 //! tables reaches the page without touching it.
 
+use menace_serve::page::SCRIPTS;
+
 const SCRIPT: &str = include_str!("../../assets/menace.js");
 const PAGE: &str = include_str!("../../assets/index.html");
+const OPPONENTS: &str = include_str!("../../assets/opponents.js");
 
 #[test]
 fn the_page_lists_no_preset_by_hand() {
     for preset in menace_core::menace::PRESETS {
-        for text in [SCRIPT, PAGE] {
+        for text in [SCRIPT, PAGE, OPPONENTS] {
             assert!(!text.contains(preset.name), "{} written into the page", preset.name);
         }
         let rules = (preset.rules)();
@@ -29,23 +32,117 @@ fn the_page_offers_no_opponent_by_hand() {
 
 const CLASS_SCRIPT: &str = include_str!("../../assets/class.js");
 const CLASS_PAGE: &str = include_str!("../../assets/class.html");
-const BOXES: &str = include_str!("../../assets/boxes.js");
 
-/// The boxes, the marks and the curves are drawn by one code for both pages (boxes.js,
-/// plot.js): neither page's script draws its own.
+/// The `src` of each `<script>` of `html`, in order.
+fn scripts(html: &str) -> Vec<&str> {
+    html.split("<script src=\"").skip(1).map(|rest| rest.split('"').next().unwrap()).collect()
+}
+
+/// Every script of the pages, by name: the shared ones, then each page's own.
+fn every_script() -> Vec<(&'static str, &'static str)> {
+    let mut all = SCRIPTS.to_vec();
+    all.extend([("menace.js", SCRIPT), ("class.js", CLASS_SCRIPT)]);
+    all
+}
+
+/// Both pages load the same shared scripts in the same order (the class page also its
+/// teacher's panel), then their own; every one is served (page.rs) and none is a module.
 #[test]
-fn both_pages_draw_boxes_and_curves_with_the_same_code() {
-    for (page, script) in [(PAGE, SCRIPT), (CLASS_PAGE, CLASS_SCRIPT)] {
-        for shared in ["boxes.js", "plot.js", "explain.js"] {
-            assert!(page.contains(&format!("<script src=\"{shared}\" defer>")), "{shared}");
+fn both_pages_load_the_same_shared_scripts() {
+    let shared: Vec<&str> =
+        SCRIPTS.iter().map(|(name, _)| *name).filter(|name| *name != "teacher.js").collect();
+    assert_eq!(scripts(PAGE), [&shared[..], &["menace.js"]].concat());
+    assert_eq!(scripts(CLASS_PAGE), [&shared[..], &["teacher.js", "class.js"]].concat());
+    for html in [PAGE, CLASS_PAGE] {
+        // Classic scripts: the offline file inlines them, where `import` cannot load.
+        assert!(!html.contains("type=\"module\""));
+        assert_eq!(html.matches("<script").count(), html.matches(" defer></script>").count());
+    }
+}
+
+/// One drawing of each thing for both pages: the board, the boxes, the curves and the
+/// explanation are drawn in their shared scripts only, and the helpers every page needs
+/// (`$`, the cells' letters, a download) are written once.
+#[test]
+fn each_thing_is_drawn_by_one_script() {
+    let defined_in = |needle: &str| -> Vec<&str> {
+        every_script()
+            .into_iter()
+            .filter(|(_, text)| text.contains(needle))
+            .map(|(n, _)| n)
+            .collect()
+    };
+    for (needle, home) in [
+        ("const $ =", "page.js"),
+        ("[\"L\", \"M\", \"R\"]", "board.js"),
+        ("createObjectURL", "page.js"),
+        ("b.dataset.cell =", "board.js"),
+        ("\"polyline\"", "plot.js"),
+        ("\"circle\"", "board.js"),
+        ("box-number", "boxes.js"),
+        ("className = \"box\"", "boxes.js"),
+        ("\"xrule\"", "explain.js"),
+        ("explain-none", "explain.js"),
+        ("new WebSocket(", "transport.js"),
+        ("`opponent-${", "opponents.js"),
+        ("result-menace-wins", "page.js"),
+    ] {
+        assert_eq!(defined_in(needle), [home], "{needle}");
+    }
+    for script in [SCRIPT, CLASS_SCRIPT] {
+        for uses in ["Board.draw(", "Boxes.grouped(", "Plot.", "Explain.render(", "Transport.open("]
+        {
+            assert!(script.contains(uses), "a page does not use {uses}");
         }
-        assert!(script.contains("Boxes.grouped("), "the page groups its boxes with boxes.js");
-        assert!(script.contains("Plot.draw("), "the page draws its curve with plot.js");
-        for own in ["function boxElement", "function fillBox", "\"polyline\"", "class=\"mbox\""] {
+        for own in ["createElementNS", "function boxElement", "function fillBox", "class=\"mbox\""]
+        {
             assert!(!script.contains(own), "{own} in a page's own script");
         }
     }
-    assert!(BOXES.contains("createElementNS") && BOXES.contains("\"circle\""));
+}
+
+/// The offline file has no server to fetch from: the words, the languages and the bead
+/// colours come from `MENACE_OFFLINE` there, and the links that need a server are marked.
+#[test]
+fn the_page_code_takes_its_data_from_the_offline_file_when_there_is_one() {
+    let script = |name| menace_serve::page::shared_script(name).unwrap();
+    assert!(script("i18n.js").contains("Page.offline.catalogs[code]"));
+    assert!(script("i18n.js").contains("Page.offline.languages"));
+    assert!(script("explain.js").contains("Page.offline.palette"));
+    assert!(script("page.js").contains("[data-needs-server]"));
+    for html in [PAGE, CLASS_PAGE] {
+        for link in ["href=\"print\"", "href=\"guide\""] {
+            let at = html.find(link).unwrap_or_else(|| panic!("{link}"));
+            // The link's own tag, or the <nav> around it.
+            let tag = |start: usize| &html[start..start + html[start..].find('>').unwrap()];
+            let marked = |start: usize| tag(start).contains("data-needs-server");
+            let (tag_start, nav_start) =
+                (html[..at].rfind('<').unwrap(), html[..at].rfind("<nav").unwrap());
+            assert!(marked(tag_start) || marked(nav_start), "{link} is not marked");
+        }
+    }
+    assert!(script("transport.js").contains("window.MenaceInPage.open("));
+}
+
+/// Every script the pages load is served with the pages' strict policy (only this
+/// server's own script), on a private server and on a class server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_script_of_both_pages_is_served() {
+    let private = crate::common::start(menace_serve::Limits::default()).await;
+    let (class, _room, _stop, _task) =
+        crate::common::class::start_class(None, menace_serve::Limits::default()).await;
+    for (addr, html) in [(private, PAGE), (class, CLASS_PAGE)] {
+        for name in scripts(html) {
+            let (head, body) = crate::common::get(addr, &format!("/{name}")).await;
+            assert!(head.starts_with("HTTP/1.1 200"), "/{name}: {head}");
+            let head = head.to_ascii_lowercase();
+            assert!(head.contains("content-type: text/javascript"), "/{name}: {head}");
+            assert!(head.contains("script-src 'self';"), "/{name}: {head}");
+            assert!(!head.contains("unsafe"), "/{name}: {head}");
+            let want = every_script().into_iter().find(|(n, _)| *n == name).unwrap().1;
+            assert_eq!(body, want, "/{name}");
+        }
+    }
 }
 
 /// What a class reads holds no command line: no flag, no subcommand, no protocol word.

@@ -170,6 +170,45 @@ pub fn tempdir(what: &str) -> PathBuf {
     dir
 }
 
+/// Where the tests open the private page: its address without a query, the page of a
+/// `menace serve` (`http://127.0.0.1:PORT/`) or a file (`file:///…/menace.html`).
+#[derive(Clone, Debug)]
+pub struct PageAt(pub String);
+
+impl PageAt {
+    /// The page of the `menace serve` at `addr`.
+    pub fn served(addr: std::net::SocketAddr) -> PageAt {
+        PageAt(format!("http://{addr}/"))
+    }
+
+    /// The address with `query` (`seed=5&lang=en`, with or without its `?`; "" for none).
+    pub fn url(&self, query: &str) -> String {
+        let query = query.trim_start_matches('?');
+        if query.is_empty() {
+            self.0.clone()
+        } else {
+            format!("{}?{query}", self.0)
+        }
+    }
+}
+
+/// The private page the browser tests open: `MENACE_PAGE` when it is set (an address: the
+/// offline file's `file:///…/menace.html` runs the same tests on the engine in the page),
+/// else a `menace serve` started here on a free port.
+pub async fn private_page() -> PageAt {
+    match std::env::var("MENACE_PAGE") {
+        Ok(url) if !url.is_empty() => PageAt(url),
+        _ => PageAt::served(crate::common::start(menace_serve::Limits::default()).await),
+    }
+}
+
+/// Opens the private page at `url` (any address: served or a file) and waits until its
+/// words are in, it reached the engine and MENACE's boxes are drawn.
+pub async fn open_private(c: &Client, url: &str) {
+    c.goto(url).await.unwrap();
+    wait_for(c, "document.querySelectorAll('#boxes .box').length > 0").await;
+}
+
 /// Evaluates `expr` in the page (a JavaScript expression) and returns its value.
 pub async fn js(c: &Client, expr: &str) -> Value {
     c.execute(&format!("return {expr};"), vec![]).await.expect("script ran")

@@ -16,17 +16,17 @@ use std::path::Path;
 use std::time::Duration;
 
 use chrome::{
-    browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for,
+    browser, click, js, open_private, private_page, protocol, screenshot, set_value, start_driver,
+    tempdir, wait_for, PageAt,
 };
 use fantoccini::{Client, Locator};
 use menace_files::FileAccess;
 use menace_protocol::{serve, Config, Session};
 use serde_json::{json, Value};
 
-/// The page loaded, connected, with MENACE's boxes drawn.
-async fn open(c: &Client, addr: std::net::SocketAddr, query: &str) {
-    c.goto(&format!("http://{addr}/{query}")).await.unwrap();
-    wait_for(c, "document.querySelectorAll('#boxes .box').length > 0").await;
+/// The page with `query` loaded, connected, with MENACE's boxes drawn.
+async fn open(c: &Client, page: &PageAt, query: &str) {
+    open_private(c, &page.url(query)).await;
 }
 
 /// The bead counts a box shows on the page (`null` for a marked cell).
@@ -74,10 +74,10 @@ macro_rules! browser_test {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn $name() {
             let Some(driver) = start_driver() else { return };
-            let addr = common::start(menace_serve::Limits::default()).await;
+            let page = private_page().await;
             let downloads = tempdir("downloads");
             let c = browser(&driver, &downloads).await;
-            $body(&c, addr, &downloads).await;
+            $body(&c, &page, &downloads).await;
             c.close().await.unwrap();
         }
     };
@@ -89,8 +89,8 @@ const ANSWERED: &str =
 
 browser_test!(a_game_played_by_clicking_shows_what_the_protocol_says, play_by_clicking);
 
-async fn play_by_clicking(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn play_by_clicking(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     assert_eq!(counters(c).await, [0, 0, 0]);
     click(c, "#new-game").await;
     let mut lines = vec!["games 1".to_string()];
@@ -140,8 +140,8 @@ async fn play_by_clicking(c: &Client, addr: std::net::SocketAddr, _: &Path) {
 
 browser_test!(update_and_reset_refills_box_0, update_and_reset);
 
-async fn update_and_reset(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn update_and_reset(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     set_value(c, "train-games", "300").await;
     click(c, "#train").await;
     wait_for(c, "window.menace.running === null && window.menace.log.includes('trained')").await;
@@ -171,8 +171,8 @@ async fn update_and_reset(c: &Client, addr: std::net::SocketAddr, _: &Path) {
 
 browser_test!(train_shows_progress_and_stop_ends_it, train_and_stop);
 
-async fn train_and_stop(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn train_and_stop(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     // Against the exploiter a train reports every 200 games (against random, every 20,000).
     set_value(c, "opponent", "exploiter").await;
     set_value(c, "train-games", "1000").await;
@@ -206,8 +206,8 @@ async fn train_and_stop(c: &Client, addr: std::net::SocketAddr, _: &Path) {
 
 browser_test!(a_downloaded_state_uploaded_into_a_fresh_tab_shows_the_same_boxes, save_and_load);
 
-async fn save_and_load(c: &Client, addr: std::net::SocketAddr, downloads: &Path) {
-    open(c, addr, "").await;
+async fn save_and_load(c: &Client, page: &PageAt, downloads: &Path) {
+    open(c, page, "").await;
     set_value(c, "train-games", "500").await;
     click(c, "#train").await;
     wait_for(c, "window.menace.running === null && window.menace.log.includes('trained')").await;
@@ -233,7 +233,7 @@ async fn save_and_load(c: &Client, addr: std::net::SocketAddr, downloads: &Path)
     c.new_window(true).await.unwrap();
     let handles = c.windows().await.unwrap();
     c.switch_to_window(handles.last().unwrap().clone()).await.unwrap();
-    open(c, addr, "").await;
+    open(c, page, "").await;
     assert_eq!(shown_box(c, 0).await, json!([4, 4, 4, 4, 4, 4, 4, 4, 4]));
     c.find(Locator::Css("#load"))
         .await
@@ -257,9 +257,9 @@ async fn save_and_load(c: &Client, addr: std::net::SocketAddr, downloads: &Path)
 #[ignore = "writes docs/serve.png: cargo test -p menace-serve --test real -- --ignored browser::docs_screenshot"]
 async fn docs_screenshot() {
     let driver = start_driver().expect("docs_screenshot needs Chromium and chromedriver");
-    let addr = common::start(menace_serve::Limits::default()).await;
+    let page = private_page().await;
     let c = browser(&driver, &tempdir("downloads")).await;
-    open(&c, addr, "").await;
+    open(&c, &page, "").await;
     for (games, opponent) in [("300", "random"), ("300", "perfect"), ("400", "mixed")] {
         set_value(&c, "opponent", opponent).await;
         set_value(&c, "train-games", games).await;
@@ -293,8 +293,8 @@ async fn docs_screenshot() {
 
 browser_test!(watching_menace_play_perfect_counts_what_the_protocol_plays, watch_perfect);
 
-async fn watch_perfect(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn watch_perfect(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     set_value(c, "opponent", "perfect").await;
     set_value(c, "speed", "0").await;
     set_value(c, "watch-games", "3").await;
@@ -320,8 +320,8 @@ async fn watch_perfect(c: &Client, addr: std::net::SocketAddr, _: &Path) {
 
 browser_test!(the_second_menaces_boxes_are_shown, second_menace);
 
-async fn second_menace(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn second_menace(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     set_value(c, "opponent", "menace").await;
     set_value(c, "train-games", "200").await;
     click(c, "#train").await;
@@ -344,8 +344,8 @@ async fn second_menace(c: &Client, addr: std::net::SocketAddr, _: &Path) {
 
 browser_test!(nim_is_selectable_and_played_as_the_protocol_plays_it, nim);
 
-async fn nim(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "").await;
+async fn nim(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "").await;
     set_value(c, "game", "nim").await;
     wait_for(c, "document.querySelectorAll('#boxes .box.generic').length > 0").await;
     click(c, "#new-game").await;
@@ -373,8 +373,8 @@ browser_test!(menace_playing_second_waits_for_the_person_to_open, person_opens);
 
 /// `/?side=second`: MENACE plays O with its 289 boxes; a new game waits for the person's
 /// click, and MENACE answers it as the protocol does.
-async fn person_opens(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "?side=second").await;
+async fn person_opens(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "?side=second").await;
     wait_for(c, "window.menace.side === 'second'").await;
     assert_eq!(js(c, "document.querySelectorAll('#boxes .box').length").await, json!(289));
     click(c, "#new-game").await;
@@ -403,8 +403,8 @@ browser_test!(a_menace_that_resigned_for_good_is_told_on_the_page, resigned_for_
 
 /// Scroggs's rules, seed 6: after 80 games against perfect play the first box is empty
 /// (protocol.md's example), so MENACE resigns the next game and the page says why.
-async fn resigned_for_good(c: &Client, addr: std::net::SocketAddr, _: &Path) {
-    open(c, addr, "?seed=6").await;
+async fn resigned_for_good(c: &Client, page: &PageAt, _: &Path) {
+    open(c, page, "?seed=6").await;
     js(c, "(send('rules preset scroggs reset'), send('train 80 perfect'), 0)").await;
     wait_for(c, "window.menace.log.includes('trained')").await;
     click(c, "#new-game").await;

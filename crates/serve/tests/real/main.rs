@@ -11,4 +11,5 @@ mod browser;
 mod class_browser;
 mod guide;
 mod lesson;
+mod shared;
 mod teach;

@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrome::{
-    axe, browser, click, js, protocol, screenshot, set_value, start_driver, tempdir, wait_for,
-    Driver,
+    axe, browser, click, js, open_private, private_page, protocol, screenshot, set_value,
+    start_driver, tempdir, wait_for, Driver, PageAt,
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -24,10 +24,9 @@ use serde_json::json;
 /// The widths of a phone, a classroom projector and a laptop.
 const WIDTHS: [u32; 3] = [390, 1024, 1400];
 
-/// The page at `/?query`, its words in and connected, its boxes drawn.
-async fn open(c: &Client, addr: std::net::SocketAddr, query: &str) {
-    c.goto(&format!("http://{addr}/?{query}")).await.unwrap();
-    wait_for(c, "document.querySelectorAll('#boxes .box').length > 0").await;
+/// The private page with `query`, its words in and connected, its boxes drawn.
+async fn open(c: &Client, page: &PageAt, query: &str) {
+    open_private(c, &page.url(query)).await;
 }
 
 /// Plays one game on the page, always the first free cell; returns the moves sent.
@@ -62,9 +61,9 @@ async fn play_on(c: &Client) -> Vec<String> {
 /// A server, and the English page seeded 5 with a game started: MENACE's first move is
 /// explained on it.
 async fn first_move_explained(driver: &Driver) -> Client {
-    let addr = common::start(menace_serve::Limits::default()).await;
+    let page = private_page().await;
     let c = browser(driver, &tempdir("downloads")).await;
-    open(&c, addr, "seed=5&lang=en").await;
+    open(&c, &page, "seed=5&lang=en").await;
     click(&c, "#new-game").await;
     wait_for(&c, "document.querySelector('#explain .xpair') !== null").await;
     c
@@ -154,10 +153,9 @@ async fn the_panel_shows_the_engines_explain_answer() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn nim_and_hexapawn_are_explained_in_their_own_drawing() {
     let Some(driver) = start_driver() else { return };
-    let addr = common::start(menace_serve::Limits::default()).await;
+    let page = private_page().await;
     let c = browser(&driver, &tempdir("downloads")).await;
-    c.goto(&format!("http://{addr}/?game=nim&seed=3&lang=en")).await.unwrap();
-    wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+    open(&c, &page, "game=nim&seed=3&lang=en").await;
     click(&c, "#new-game").await;
     wait_for(&c, "document.querySelector('#explain .nimrow') !== null").await;
     // Nim's rows as counters: 3, 4 and 5 less what MENACE took (seed 3: 1:1, protocol.md).
@@ -165,8 +163,7 @@ async fn nim_and_hexapawn_are_explained_in_their_own_drawing() {
     assert_eq!(counters, json!([3, 4, 5]), "the box's drawing is the board before the move");
     let rows = js(&c, "document.querySelectorAll('#explain .xtable tr').length").await;
     assert_eq!(rows, json!(13), "a header and one row per bead colour (3 + 4 + 5 moves)");
-    c.goto(&format!("http://{addr}/?game=hexapawn&seed=3&lang=en")).await.unwrap();
-    wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+    open(&c, &page, "game=hexapawn&seed=3&lang=en").await;
     click(&c, "#new-game").await;
     wait_for(&c, "window.menace.inGame").await;
     set_value(&c, "move-text", "a1-a2").await;
@@ -190,9 +187,9 @@ async fn press(c: &Client, key: Key) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_can_be_played_by_keyboard_alone() {
     let Some(driver) = start_driver() else { return };
-    let addr = common::start(menace_serve::Limits::default()).await;
+    let page = private_page().await;
     let c = browser(&driver, &tempdir("downloads")).await;
-    open(&c, addr, "seed=5&lang=en").await;
+    open(&c, &page, "seed=5&lang=en").await;
     // Tab from the top of the page to New game, as a keyboard user would.
     let mut found = false;
     for _ in 0..40 {
@@ -336,11 +333,11 @@ fn to_docs(shot: &Path, name: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_private_page_in_every_language() {
     let Some(driver) = start_driver() else { return };
-    let addr = common::start(menace_serve::Limits::default()).await;
+    let page = private_page().await;
     let c = browser(&driver, &tempdir("downloads")).await;
     let mut problems = Vec::new();
     for lang in menace_i18n::LANGUAGES {
-        open(&c, addr, &format!("seed=5&lang={}", lang.code)).await;
+        open(&c, &page, &format!("seed=5&lang={}", lang.code)).await;
         assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
         assert_eq!(js(&c, "document.getElementById('lang').value").await, json!(lang.code));
         // The page's numbers and the printed labels' are written alike (Intl and Rust).

@@ -9,9 +9,9 @@ use menace_arena::tournament::driver::results_dir;
 use menace_arena::tournament::entrants::OnChange;
 use menace_go::io::{gtp, koth};
 use menace_go::model::net::PolicyNet;
-use menace_go::referee::tournament::Config;
-use menace_go::referee::Rules;
-use menace_go::search::mcts::SearchConfig;
+use menace_go::referee::tournament::{placeholder, Builtin, Config, Format};
+use menace_go::referee::{Invalid, Rules};
+use menace_go::search::mcts::{Given, SearchConfig};
 use menace_go::search::params::{Param, Setting, Settings};
 use menace_go::search::profile::{self, Profile};
 use menace_go_lab::tune::TuneParam;
@@ -144,8 +144,67 @@ impl SearchFlags {
         let m = cmd.try_get_matches_from(words).map_err(first_line)?;
         let flags = SearchFlags::from_arg_matches(&m).map_err(first_line)?;
         let given = |id: &str| m.value_source(id) == Some(ValueSource::CommandLine);
+        let given = Given {
+            playouts: given("playouts"),
+            threads: given("threads"),
+            seed: given("seed"),
+            profile: given("profile"),
+        };
         Ok(base.overlay(&flags.config(), given))
     }
+}
+
+/// The flags `Given` takes from a builtin entrant (every search flag but `--tune`, whose
+/// settings are added: a test checks that no flag is missing).
+#[cfg(test)]
+const LAID: [&str; 4] = ["playouts", "threads", "seed", "profile"];
+
+/// A search's settings as `menace go` flags, every one resolved: `--playouts N --threads N
+/// --seed N --profile P`, then `--tune NAME=VALUE` for each parameter set off the
+/// profile's value, in registry order. What `menace go -v` prints, and what fingerprints a
+/// tournament's builtin entrant (the defaults' text is what it was before the registry,
+/// so recorded runs keep their fingerprints).
+pub fn search_flags(cfg: &SearchConfig) -> String {
+    let mut text = format!(
+        "--playouts {} --threads {} --seed {} --profile {}",
+        cfg.playouts, cfg.threads, cfg.seed, cfg.profile
+    );
+    for t in cfg.changes() {
+        text.push_str(&format!(" --tune {t}"));
+    }
+    text
+}
+
+/// A builtin entrant of `menace go tournament`: its flags (`words`) over `base`, the
+/// tournament's own. `{unit}` and `{game}` stand for `--seed`'s value only: the flag reader
+/// sees 0, and each game's seat gets its own seed.
+fn builtin_entrant(base: &SearchConfig, words: &[String]) -> Result<Builtin, String> {
+    let mut words = words.to_vec();
+    let mut seed_per_game = None;
+    for i in 0..words.len() {
+        let Some(offset) = placeholder(&words[i]) else { continue };
+        if i == 0 || words[i - 1] != "--seed" {
+            return Err(format!("{} stands only for the value of --seed", words[i]));
+        }
+        seed_per_game = Some(offset);
+        words[i] = "0".into();
+    }
+    let search = SearchFlags::overlay(base, &words)?;
+    Ok(Builtin { canonical: search_flags(&search), search, seed_per_game })
+}
+
+/// A setting the referee refuses, in the words of the flag that set it (`--games` is a
+/// match's games per pair).
+fn refused(e: &Invalid, format: Format) -> String {
+    let flag = match e {
+        Invalid::Entrants => {
+            return "a tournament needs at least 2 entrants (--entrant NAME=SPEC, repeated)".into()
+        }
+        Invalid::SameName(_) => return e.to_string(),
+        Invalid::Games(_) if format == Format::Tournament => "games-per-pair".to_string(),
+        _ => e.setting().replace('_', "-"),
+    };
+    format!("--{flag} {}", e.problem())
 }
 
 #[derive(clap::Subcommand, Debug)]
@@ -416,7 +475,9 @@ pub fn run(args: GoArgs) -> ExitCode {
     }
     match koth::answer(&text, &cfg, args.verbose) {
         Ok((mv, why)) => {
-            eprint!("{}", why.unwrap_or_default());
+            if let Some(why) = why {
+                eprintln!("{why}  settings: {}", search_flags(&cfg));
+            }
             println!("{mv}");
         }
         Err(e) => return fail("menace go", format!("bad input: {e}")),
@@ -442,6 +503,7 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
     if m.first_game != 1 {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }
+    cfg.check().map_err(|e| refused(&e, Format::Match))?;
     let out = m.out.or(m.sgf_dir).unwrap_or_else(|| "go-match".into());
     let flags = || m.shard.flags("menace go match", 1);
     cfg.judge(flags, m.sprt.rule().as_ref(), &out, m.changed.rule())
@@ -450,10 +512,13 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
 /// `menace go tournament`: every entrant against every other under the `koth` rules.
 fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> {
     judge_signals()?;
-    let timeout = Rules::timeout_secs(t.move_timeout)?;
+    let timeout =
+        Rules::timeout_secs(t.move_timeout).map_err(|e| refused(&e, Format::Tournament))?;
     let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
-    let builtin = |words: &[String]| SearchFlags::overlay(base, words);
-    let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)?;
+    let builtin = |words: &[String]| builtin_entrant(base, words);
+    let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)
+        .map_err(|e| format!("--entrant {e}"))?;
+    cfg.check().map_err(|e| refused(&e, Format::Tournament))?;
     let out = results_dir(t.out.as_deref(), Path::new("go-tournament"), &cfg.plan());
     let flags = || t.shard.flags("menace go tournament", t.jobs.max(1));
     cfg.judge(flags, t.sprt.rule().as_ref(), &out, t.changed.rule())
@@ -485,6 +550,9 @@ fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, St
 
 /// The king-of-the-hill text of the position before move `p.before` of an SGF game.
 fn position(p: &PositionArgs) -> Result<String, String> {
+    if p.before == Some(0) {
+        return Err("--move counts from 1".into());
+    }
     let game = menace_go::io::sgf::read_file(&p.sgf)?;
     Ok(koth::format(&game.position_before(p.before)?))
 }
@@ -540,7 +608,7 @@ mod tests {
         let cmd = SearchFlags::augment_args(clap::Command::new("x"));
         for arg in cmd.get_arguments() {
             let id = arg.get_id().as_str();
-            let laid = menace_go::search::mcts::FLAGS.iter().any(|(o, _)| *o == id);
+            let laid = LAID.contains(&id);
             assert!(id == "tune" || laid, "{id}");
         }
     }
@@ -550,10 +618,58 @@ mod tests {
         let base = SearchConfig { playouts: 777, seed: 9, ..Default::default() };
         let c = SearchFlags::overlay(&base, &words("--seed 4 --tune widen_ratio=1.3")).unwrap();
         assert_eq!((c.playouts, c.seed), (777, 4), "--playouts not given: the base's");
-        assert_eq!(c.settings.changes(&c.profile.params()), ["widen_ratio=1.3"]);
+        assert_eq!(c.changes(), ["widen_ratio=1.3"]);
         // The same clamps as `menace go`'s own flags.
         let c = SearchFlags::overlay(&base, &words("--threads 999 --playouts 0")).unwrap();
         assert_eq!((c.threads, c.playouts), (64, 1));
+    }
+
+    /// `{unit}` and `{game}` are `--seed`'s value, each game's own; the canonical text
+    /// fingerprints the resolved settings, the defaults' as it was before the registry.
+    #[test]
+    fn a_builtin_entrant_reads_its_seed_placeholders_and_writes_its_canonical_text() {
+        let base = SearchConfig::default();
+        for (flags, offset) in [("--seed {unit}", 0), ("--seed {game}", 1)] {
+            let b = builtin_entrant(&base, &words(flags)).unwrap();
+            assert_eq!((b.seed_per_game, b.search.seed), (Some(offset), 0), "{flags}");
+        }
+        for bad in ["{game}", "--playouts {game}"] {
+            let e = builtin_entrant(&base, &words(bad)).unwrap_err();
+            assert_eq!(e, "{game} stands only for the value of --seed", "{bad}");
+        }
+        let b = builtin_entrant(&base, &[]).unwrap();
+        let want = format!("--playouts {} --threads 2 --seed 0 --profile v11", base.playouts);
+        assert_eq!((b.canonical, b.seed_per_game), (want.clone(), None));
+        let b = builtin_entrant(&base, &words("--tune parallel=root_trees")).unwrap();
+        assert_eq!(b.canonical, format!("{want} --tune parallel=root_trees"));
+        // A setting that changes nothing leaves the text as it was.
+        let b = builtin_entrant(&base, &words("--tune parallel=shared_tree")).unwrap();
+        assert_eq!(b.canonical, want);
+        // An entrant's error, in the flag's words.
+        let e = Config::tournament(
+            &["x=builtin:--seed".to_string()],
+            &|w: &[String]| builtin_entrant(&base, w),
+            2,
+            Rules::koth(9, 0.0, 10, Duration::from_secs(1)),
+        )
+        .map_err(|e| format!("--entrant {e}"))
+        .unwrap_err();
+        assert!(e.starts_with("--entrant x: ") && e.contains("'--seed <SEED>'"), "{e}");
+    }
+
+    /// The referee's refusals are said with the flag that set the setting.
+    #[test]
+    fn a_refused_setting_names_its_flag() {
+        let t = Format::Tournament;
+        assert_eq!(refused(&Invalid::Games(0), t), "--games-per-pair must be from 1 to 1000000");
+        assert_eq!(refused(&Invalid::Games(0), Format::Match), "--games must be from 1 to 1000000");
+        assert_eq!(refused(&Invalid::MoveCap, t), "--move-cap must be at least 1");
+        assert_eq!(refused(&Invalid::Size(20), t), "--size 20: give a side from 2 to 19");
+        assert_eq!(
+            refused(&Invalid::MoveTimeout(0.0), t),
+            "--move-timeout 0: give seconds, up to a day"
+        );
+        assert!(refused(&Invalid::Entrants, t).contains("(--entrant NAME=SPEC, repeated)"));
     }
 
     #[test]

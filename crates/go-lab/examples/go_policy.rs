@@ -131,7 +131,7 @@ fn run() -> Result<(), String> {
                 recs.len(),
                 gs.len(),
                 if held_out { "held-out" } else { "training" },
-                cfg.flags(),
+                menace_go_lab::tune::search_flags(&cfg),
                 t.elapsed().as_secs_f64()
             );
             let a = policy::agreement(&recs, net);

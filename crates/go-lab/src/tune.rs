@@ -23,9 +23,8 @@ use menace_arena::tune::{self, Gains, Header, Outcome, Run, Settings, Trial};
 use serde_json::{json, Value};
 
 use menace_go::referee::game::{self, Game, Winner};
-use menace_go::referee::rules::Rules;
+use menace_go::referee::rules::{Invalid, Rules};
 use menace_go::referee::seat::BuiltinSeat;
-use menace_go::referee::tournament::builtin_canonical;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::params::{self, Param, Setting};
 use menace_go::search::profile::Profile;
@@ -88,7 +87,9 @@ pub struct Tune {
 impl Tune {
     /// Checks the settings, in the words of the command-line flags that set them.
     pub fn check(&self) -> Result<(), String> {
-        self.rules.check()?;
+        // The rules' settings are the flags of the same names.
+        let flag = |e: Invalid| format!("--{} {}", e.setting().replace('_', "-"), e.problem());
+        self.rules.check().map_err(flag)?;
         if self.params.is_empty() {
             return Err("give at least one --param NAME[=START]".into());
         }
@@ -146,7 +147,7 @@ impl Tune {
             "size": r.size,
             "komi": r.komi,
             "move_cap": r.move_cap,
-            "bot": builtin_canonical(&SearchConfig { seed: 0, ..self.base.clone() }),
+            "bot": search_flags(&SearchConfig { seed: 0, ..self.base.clone() }),
         })
     }
 
@@ -414,6 +415,21 @@ impl std::fmt::Display for Summary {
         writeln!(f, "confirm with an A/B (it stops once the SPRT decides):")?;
         writeln!(f, "  {}", self.ab_command())
     }
+}
+
+/// A search's settings as `menace go` flags, every one resolved (`--playouts N --threads N
+/// --seed N --profile P`, then a `--tune` for each setting off the profile's): the text the
+/// binary fingerprints a builtin entrant with, and the one a run's settings file records
+/// (so a run resumes only with the bot it started with).
+pub fn search_flags(cfg: &SearchConfig) -> String {
+    let mut text = format!(
+        "--playouts {} --threads {} --seed {} --profile {}",
+        cfg.playouts, cfg.threads, cfg.seed, cfg.profile
+    );
+    for t in cfg.changes() {
+        text.push_str(&format!(" --tune {t}"));
+    }
+    text
 }
 
 /// The table of constants, for `--help`.

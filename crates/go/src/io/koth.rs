@@ -255,10 +255,9 @@ pub fn decide(input: &KothInput, cfg: &SearchConfig) -> Decision {
 }
 
 /// Why the bot chose `d` for `input`, for a person (`menace go -v` prints it on
-/// stderr): the decision's reason and what was inferred, the search's eight most visited
-/// moves, and the settings asked for (`cfg`'s [`SearchConfig::flags`], read from
-/// the parameters' registry). Each line ends in a newline.
-pub fn explain(input: &KothInput, d: &Decision, cfg: &SearchConfig) -> String {
+/// stderr, followed by the settings in its flags' words): the decision's reason and what
+/// was inferred, and the search's eight most visited moves. Each line ends in a newline.
+pub fn explain(input: &KothInput, d: &Decision) -> String {
     let mut out = format!("{} ({})\n", d.reason, infer(input));
     if let Some(s) = &d.search {
         for m in s.moves.iter().take(8) {
@@ -272,7 +271,6 @@ pub fn explain(input: &KothInput, d: &Decision, cfg: &SearchConfig) -> String {
             ));
         }
     }
-    out.push_str(&format!("  settings: {}\n", cfg.flags()));
     out
 }
 
@@ -285,6 +283,6 @@ pub fn answer(
 ) -> Result<(String, Option<String>), KothError> {
     let input = parse(text)?;
     let d = decide(&input, cfg);
-    let why = verbose.then(|| explain(&input, &d, cfg));
+    let why = verbose.then(|| explain(&input, &d));
     Ok((format_move(&input.board, d.mv), why))
 }

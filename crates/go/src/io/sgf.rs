@@ -61,7 +61,7 @@ impl SgfGame {
     pub fn position_before(&self, before: Option<usize>) -> Result<Board, String> {
         let upto = match before {
             None => usize::MAX,
-            Some(0) => return Err("--move counts from 1".into()),
+            Some(0) => return Err("move numbers count from 1".into()),
             Some(n) => n - 1,
         };
         let game = Game::replay(self.start()?, &self.moves, upto)
@@ -535,7 +535,7 @@ mod tests {
         assert_eq!(format(&g.position_before(None).unwrap()), format(&two));
         // Past the end: the last position (GTP's loadsgf answer), not an error.
         assert_eq!(format(&g.position_before(Some(5)).unwrap()), format(&two));
-        assert_eq!(g.position_before(Some(0)).unwrap_err(), "--move counts from 1");
+        assert_eq!(g.position_before(Some(0)).unwrap_err(), "move numbers count from 1");
         // Handicap stones stand before the first move; a move on one of them is illegal.
         let h = game(vec![p, q], vec![Move::Play(p)]);
         assert_eq!(h.position_before(Some(1)).unwrap().to_move(), Colour::White);

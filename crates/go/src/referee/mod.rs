@@ -19,5 +19,5 @@ pub mod seat;
 pub mod tournament;
 
 pub use game::{play, Ending, Game, Winner};
-pub use rules::{AtCap, Repetition, Rules};
+pub use rules::{AtCap, Invalid, Repetition, Rules};
 pub use seat::{gtp_command, Answer, BuiltinSeat, GtpSeat, KothSeat, Seat};

@@ -132,11 +132,10 @@ impl Rules {
         }
     }
 
-    /// A per-move limit given in seconds on the command line (`--move-timeout`): more
-    /// than 0, up to a day.
-    pub fn timeout_secs(secs: f64) -> Result<Duration, String> {
+    /// A per-move limit given in seconds: more than 0, up to a day.
+    pub fn timeout_secs(secs: f64) -> Result<Duration, Invalid> {
         if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
-            return Err(format!("--move-timeout {secs}: give seconds, up to a day"));
+            return Err(Invalid::MoveTimeout(secs));
         }
         Ok(Duration::from_secs_f64(secs))
     }
@@ -183,20 +182,21 @@ impl Rules {
         Rules { cleanup, ..self }
     }
 
-    /// Checks the rules, in the words of the command-line flags that set them.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the rules: the first setting that cannot be played, by the setting (the
+    /// binary says it in the words of its flags).
+    pub fn check(&self) -> Result<(), Invalid> {
         if !(2..=19).contains(&self.size) {
-            return Err(format!("--size {}: give a side from 2 to 19", self.size));
+            return Err(Invalid::Size(self.size));
         }
         if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
-            return Err(format!("--komi {} is not a usable number", self.komi));
+            return Err(Invalid::Komi(self.komi));
         }
         if self.move_cap == 0 {
-            return Err("--move-cap must be at least 1".into());
+            return Err(Invalid::MoveCap);
         }
         if let Some(tc) = self.clock {
             if tc.main().is_zero() && matches!(tc, TimeControl::Absolute { .. }) {
-                return Err(format!("--time {tc}: a clock with no time loses every game"));
+                return Err(Invalid::Clock(tc));
             }
         }
         if self.handicap > 0 {
@@ -205,10 +205,8 @@ impl Rules {
                     0 => "no fixed handicap".to_string(),
                     max => format!("2 to {max} stones"),
                 };
-                return Err(format!(
-                    "--handicap {}: {e}; {1}x{1} takes {takes} (or 0 for none)",
-                    self.handicap, self.size
-                ));
+                let why = format!("{e}; {0}x{0} takes {takes} (or 0 for none)", self.size);
+                return Err(Invalid::Handicap(self.handicap, why));
             }
         }
         Ok(())
@@ -226,5 +224,77 @@ impl Rules {
     /// Black's handicap stones (none when there is no handicap or the board cannot take it).
     pub fn handicap_points(&self) -> Vec<Point> {
         handicap::fixed(self.size, self.handicap).unwrap_or_default()
+    }
+}
+
+/// A setting of a game's rules or of a tournament that cannot be played, as a value: the
+/// library says what is wrong with the setting, and the binary, which knows the flag that
+/// set it, names the flag ([`Invalid::setting`] says which setting it is).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Invalid {
+    /// A board side outside 2 to 19.
+    Size(usize),
+    /// A komi that is not a usable number.
+    Komi(f32),
+    /// A move cap of 0.
+    MoveCap,
+    /// A clock with no time at all.
+    Clock(TimeControl),
+    /// Handicap stones the board does not take, and why.
+    Handicap(usize, String),
+    /// A per-move limit that is not 0 to a day of seconds.
+    MoveTimeout(f64),
+    /// Fewer than two entrants.
+    Entrants,
+    /// Two entrants with this name.
+    SameName(String),
+    /// Games per pair (a match's games) outside 1 to 1,000,000.
+    Games(u64),
+}
+
+impl Invalid {
+    /// The setting at fault, as the rules and the tournament call it: `size`, `komi`,
+    /// `move_cap`, `time`, `handicap`, `move_timeout`, `entrant`, `games`.
+    pub fn setting(&self) -> &'static str {
+        match self {
+            Invalid::Size(_) => "size",
+            Invalid::Komi(_) => "komi",
+            Invalid::MoveCap => "move_cap",
+            Invalid::Clock(_) => "time",
+            Invalid::Handicap(..) => "handicap",
+            Invalid::MoveTimeout(_) => "move_timeout",
+            Invalid::Entrants | Invalid::SameName(_) => "entrant",
+            Invalid::Games(_) => "games",
+        }
+    }
+
+    /// What is wrong, after the setting and its value (`20: give a side from 2 to 19`).
+    pub fn problem(&self) -> String {
+        match self {
+            Invalid::Size(n) => format!("{n}: give a side from 2 to 19"),
+            Invalid::Komi(k) => format!("{k} is not a usable number"),
+            Invalid::MoveCap => "must be at least 1".into(),
+            Invalid::Clock(tc) => format!("{tc}: a clock with no time loses every game"),
+            Invalid::Handicap(n, why) => format!("{n}: {why}"),
+            Invalid::MoveTimeout(s) => format!("{s}: give seconds, up to a day"),
+            Invalid::Entrants => "a tournament needs at least 2 entrants".into(),
+            Invalid::SameName(name) => format!("two entrants are named {name:?}"),
+            Invalid::Games(_) => "must be from 1 to 1000000".into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Invalid::Entrants | Invalid::SameName(_) => f.write_str(&self.problem()),
+            _ => write!(f, "{} {}", self.setting(), self.problem()),
+        }
+    }
+}
+
+impl From<Invalid> for String {
+    fn from(e: Invalid) -> String {
+        e.to_string()
     }
 }

@@ -8,7 +8,11 @@
 //! - `gtp:COMMAND`: a GTP engine, one process per game, told every move;
 //! - `builtin[:FLAGS]`: our bot in-process, deciding exactly as `menace go` does on the
 //!   same position; FLAGS are `menace go`'s search flags, read by the caller's
-//!   [`BuiltinFlags`] (the binary's one flag table), over the defaults of the day.
+//!   [`BuiltinFlags`] (the binary's one flag table, which also says how each game is seeded
+//!   and the entrant's canonical text), over the defaults of the day.
+//!
+//! Errors name the entrant (`NAME: ...`) or the setting ([`Invalid`]); the binary says them
+//! in the words of its flags.
 //!
 //! Commands run without a shell; `{unit}` in them becomes the game's unit number (from 0)
 //! and `{game}` the game number (unit + 1), a way to seed an engine per game.
@@ -30,7 +34,7 @@ use menace_run::Program;
 use serde_json::{json, Map, Value};
 
 use super::game::{self, Ending, Game};
-use super::rules::Rules;
+use super::rules::{Invalid, Rules};
 use super::seat::{BuiltinSeat, GtpSeat, KothSeat, Seat};
 use crate::io::sgf::{self, SgfGame};
 use crate::rules::game::Superko;
@@ -46,14 +50,23 @@ pub enum Kind {
     Koth(Program),
     /// A GTP engine, one process per game.
     Gtp(Program),
-    /// Our bot, in this process.
-    Builtin {
-        /// Its settings.
-        search: SearchConfig,
-        /// `--seed {unit}` (0) or `--seed {game}` (1): each game's seed is its unit plus
-        /// this, as a program's `{unit}` and `{game}` are; `None`: the seed of `search`.
-        seed_per_game: Option<u64>,
-    },
+    /// Our bot, in this process (boxed: its settings are many times a program's size).
+    Builtin(Box<Builtin>),
+}
+
+/// A builtin entrant as the binary read its flags.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Builtin {
+    /// Its settings.
+    pub search: SearchConfig,
+    /// Its settings as text, every one resolved (the flags that reproduce them): part of
+    /// the configuration's fingerprint, so that `builtin` alone, the defaults of the day,
+    /// does not resume into results played under other defaults.
+    pub canonical: String,
+    /// Seeded by the game: each game's seed is its unit plus this (0 for a seed of
+    /// `{unit}`, 1 for `{game}`, as a program's are, [`placeholder`]); `None`: the seed of
+    /// `search`.
+    pub seed_per_game: Option<u64>,
 }
 
 /// One entrant: a name and how to run it.
@@ -67,60 +80,39 @@ pub struct Entrant {
     pub kind: Kind,
 }
 
-/// Reads a builtin entrant's FLAGS (the words after `builtin:`, none for `builtin`) into
-/// its settings. The flags are `menace go`'s, so the binary, which owns that table, reads
-/// them; the library only splits the words.
-pub type BuiltinFlags<'a> = &'a dyn Fn(&[String]) -> Result<SearchConfig, String>;
+/// Reads a builtin entrant's FLAGS (the words after `builtin:`, none for `builtin`, a
+/// placeholder left as written) into the entrant. The flags are `menace go`'s, so the
+/// binary, which owns that table, reads them; the library only splits the words.
+pub type BuiltinFlags<'a> = &'a dyn Fn(&[String]) -> Result<Builtin, String>;
 
 impl Entrant {
-    /// Reads `NAME=SPEC`; a `builtin` entrant's flags are read by `builtin`.
+    /// Reads `NAME=SPEC`; a `builtin` entrant's flags are read by `builtin`. An error
+    /// starts with the entrant's text or name (`x: command "'a": ...`).
     pub fn parse(arg: &str, builtin: BuiltinFlags) -> Result<Entrant, String> {
         let (name, spec) = arg
             .split_once('=')
-            .ok_or_else(|| format!("--entrant {arg:?}: expected NAME=SPEC, e.g. bot=koth:./bot"))?;
+            .ok_or_else(|| format!("{arg:?}: expected NAME=SPEC, e.g. bot=koth:./bot"))?;
         let name = name.trim();
         if name.is_empty() || name.len() > 64 || name.chars().any(|c| c.is_control()) {
-            return Err(format!(
-                "--entrant {arg:?}: the name must be 1 to 64 printable characters"
-            ));
+            return Err(format!("{arg:?}: the name must be 1 to 64 printable characters"));
         }
-        let program = |cmd: &str| {
-            Program::parse(cmd).map_err(|e| format!("--entrant {name}: command {cmd:?}: {e}"))
-        };
+        let program =
+            |cmd: &str| Program::parse(cmd).map_err(|e| format!("{name}: command {cmd:?}: {e}"));
         let kind = if let Some(cmd) = spec.strip_prefix("koth:") {
             Kind::Koth(program(cmd)?)
         } else if let Some(cmd) = spec.strip_prefix("gtp:") {
             Kind::Gtp(program(cmd)?)
         } else if spec == "builtin" || spec.starts_with("builtin:") {
             let flags = spec.strip_prefix("builtin:").unwrap_or("");
-            let mut words = if flags.trim().is_empty() {
+            let words = if flags.trim().is_empty() {
                 Vec::new()
             } else {
-                Program::parse(flags)
-                    .map_err(|e| format!("--entrant {name}: flags {flags:?}: {e}"))?
-                    .argv
+                Program::parse(flags).map_err(|e| format!("{name}: flags {flags:?}: {e}"))?.argv
             };
-            // `{unit}` and `{game}` stand for --seed's value only: the flag reader sees a
-            // number, and each game's seat gets its own.
-            let mut seed_per_game = None;
-            for i in 0..words.len() {
-                let Some(&(_, offset)) = PLACEHOLDERS.iter().find(|(p, _)| *p == words[i]) else {
-                    continue;
-                };
-                if i == 0 || words[i - 1] != "--seed" {
-                    return Err(format!(
-                        "--entrant {name}: {} stands only for the value of --seed",
-                        words[i]
-                    ));
-                }
-                seed_per_game = Some(offset);
-                words[i] = "0".into();
-            }
-            let search = builtin(&words).map_err(|e| format!("--entrant {name}: {e}"))?;
-            Kind::Builtin { search, seed_per_game }
+            Kind::Builtin(Box::new(builtin(&words).map_err(|e| format!("{name}: {e}"))?))
         } else {
             return Err(format!(
-                "--entrant {name}: SPEC must start with koth:, gtp: or builtin, got {spec:?}"
+                "{name}: SPEC must start with koth:, gtp: or builtin, got {spec:?}"
             ));
         };
         Ok(Entrant { name: name.to_string(), spec: spec.to_string(), kind })
@@ -133,19 +125,10 @@ impl Entrant {
     /// day, and a changed default must not resume into results played under another).
     fn canonical(&self) -> Value {
         match &self.kind {
-            Kind::Builtin { search, .. } => {
-                json!([self.name, self.spec, builtin_canonical(search)])
-            }
+            Kind::Builtin(b) => json!([self.name, self.spec, b.canonical]),
             _ => json!([self.name, self.spec]),
         }
     }
-}
-
-/// Our bot's settings as flags, every one resolved ([`SearchConfig::flags`]: none of the
-/// defaults' `--tune`, so the text, and with it the fingerprint of records played before
-/// the registry, is what it was).
-pub fn builtin_canonical(c: &SearchConfig) -> String {
-    c.flags()
 }
 
 /// How the results are fingerprinted and the SGF files named: a tournament's, or the
@@ -259,7 +242,7 @@ impl Config {
     fn programs(&self) -> impl Iterator<Item = (&Entrant, &Program)> {
         self.entrants.iter().filter_map(|e| match &e.kind {
             Kind::Koth(p) | Kind::Gtp(p) => Some((e, p)),
-            Kind::Builtin { .. } => None,
+            Kind::Builtin(_) => None,
         })
     }
 
@@ -299,27 +282,20 @@ pub struct Pairing {
 }
 
 impl Config {
-    /// Checks the settings.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the settings: the first that cannot be played.
+    pub fn check(&self) -> Result<(), Invalid> {
         if self.entrants.len() < 2 {
-            return Err(
-                "a tournament needs at least 2 entrants (--entrant NAME=SPEC, repeated)".into()
-            );
+            return Err(Invalid::Entrants);
         }
         for (i, e) in self.entrants.iter().enumerate() {
             if self.entrants[..i].iter().any(|o| o.name == e.name) {
-                return Err(format!("two entrants are named {:?}", e.name));
+                return Err(Invalid::SameName(e.name.clone()));
             }
         }
         if self.games_per_pair == 0 || self.games_per_pair > 1_000_000 {
-            return Err(match self.format {
-                Format::Tournament => "--games-per-pair must be from 1 to 1000000",
-                Format::Match => "--games must be from 1 to 1000000",
-            }
-            .into());
+            return Err(Invalid::Games(self.games_per_pair));
         }
-        self.rules.check()?;
-        Ok(())
+        self.rules.check()
     }
 
     /// The canonical text of everything that decides the results (not the job count, the
@@ -346,7 +322,7 @@ impl Config {
                 "players": self.entrants.iter().map(|e| {
                     let program = match &e.kind {
                         Kind::Gtp(p) | Kind::Koth(p) => p.to_string(),
-                        Kind::Builtin { .. } => e.spec.clone(),
+                        Kind::Builtin(_) => e.spec.clone(),
                     };
                     [e.name.clone(), program]
                 }).collect::<Vec<_>>(),
@@ -413,6 +389,12 @@ impl Config {
 /// this (`{unit}` from 0, `{game}` from 1).
 const PLACEHOLDERS: [(&str, u64); 2] = [("{unit}", 0), ("{game}", 1)];
 
+/// What `word` stands for if it is a placeholder: the game's unit plus this (`{unit}` 0,
+/// `{game}` 1).
+pub fn placeholder(word: &str) -> Option<u64> {
+    PLACEHOLDERS.iter().find(|(p, _)| *p == word).map(|&(_, offset)| offset)
+}
+
 /// `program` with `{unit}` and `{game}` replaced.
 pub fn with_unit(program: &Program, unit: UnitId) -> Program {
     Program::new(program.argv.iter().map(|a| {
@@ -425,9 +407,9 @@ pub fn with_unit(program: &Program, unit: UnitId) -> Program {
 /// The seat of `entrant` in `unit`.
 fn seat(entrant: &Entrant, unit: UnitId) -> Box<dyn Seat> {
     match &entrant.kind {
-        Kind::Builtin { search, seed_per_game } => {
-            let seed = seed_per_game.map_or(search.seed, |offset| unit.0 + offset);
-            Box::new(BuiltinSeat::new(SearchConfig { seed, ..search.clone() }))
+        Kind::Builtin(b) => {
+            let seed = b.seed_per_game.map_or(b.search.seed, |offset| unit.0 + offset);
+            Box::new(BuiltinSeat::new(SearchConfig { seed, ..b.search.clone() }))
         }
         Kind::Koth(p) => Box::new(KothSeat::new(with_unit(p, unit))),
         Kind::Gtp(p) => Box::new(GtpSeat::new(with_unit(p, unit))),
@@ -823,13 +805,18 @@ fn clock_use(m: &Merged, width: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::profile::Profile;
     use std::time::Duration;
 
+    /// A builtin entrant of these tests: the library's defaults, its canonical text the
+    /// words it was given.
+    fn builtin(search: SearchConfig, words: &[String]) -> Builtin {
+        Builtin { search, canonical: words.join(" "), seed_per_game: None }
+    }
+
     /// The flags of every builtin entrant of these tests: none, the library's defaults.
-    fn defaults(words: &[String]) -> Result<SearchConfig, String> {
+    fn defaults(words: &[String]) -> Result<Builtin, String> {
         match words {
-            [] => Ok(SearchConfig::default()),
+            [] => Ok(builtin(SearchConfig::default(), words)),
             _ => Err(format!("flags {words:?}")),
         }
     }
@@ -870,50 +857,45 @@ mod tests {
 
     #[test]
     fn entrant_specs_are_read_or_refused() {
-        let e = Entrant::parse("g=gtp:gnugo --mode gtp --seed {game}", &defaults).unwrap();
+        let e = Entrant::parse("g=gtp:gnugo -m gtp -s {game}", &defaults).unwrap();
         assert!(matches!(e.kind, Kind::Gtp(ref p) if p.argv.len() == 5));
         assert_eq!(
-            with_unit(&Program::parse("a --seed {game} {unit}").unwrap(), UnitId(4)).argv,
-            ["a", "--seed", "5", "4"]
+            with_unit(&Program::parse("a -s {game} {unit}").unwrap(), UnitId(4)).argv,
+            ["a", "-s", "5", "4"]
+        );
+        assert_eq!(
+            (placeholder("{unit}"), placeholder("{game}"), placeholder("7")),
+            (Some(0), Some(1), None)
         );
         for bad in ["x", "=koth:a", "x=shell:a", "x=koth:", "x=koth:'a", "x=builtin:'a"] {
             assert!(Entrant::parse(bad, &defaults).is_err(), "{bad:?}");
         }
-        // A builtin's flags are split as a command line and handed over; their reader's
-        // error names the entrant.
+        // A builtin's flags are split as a command line and handed over, placeholders as
+        // written; their reader's error names the entrant.
         for spec in ["x=builtin", "x=builtin:", "x=builtin:  "] {
             let e = Entrant::parse(spec, &defaults).unwrap();
-            assert!(matches!(e.kind, Kind::Builtin { ref search, seed_per_game: None }
-                if search.playouts == SearchConfig::default().playouts));
+            let want = builtin(SearchConfig::default(), &[]);
+            assert!(matches!(e.kind, Kind::Builtin(ref b) if **b == want), "{spec}");
         }
-        // `{game}` and `{unit}` are --seed's value, each game's own.
-        let seeded = |words: &[String]| match words {
-            [s, v] if s == "--seed" && v == "0" => Ok(SearchConfig::default()),
-            _ => Err(format!("flags {words:?}")),
-        };
-        for (spec, offset) in [("x=builtin:--seed {unit}", 0), ("x=builtin:--seed {game}", 1)] {
-            let e = Entrant::parse(spec, &seeded).unwrap();
-            assert!(matches!(e.kind, Kind::Builtin { seed_per_game: Some(o), .. } if o == offset));
-        }
-        for bad in ["x=builtin:{game}", "x=builtin:--playouts {game}"] {
-            let e = Entrant::parse(bad, &seeded).unwrap_err();
-            assert!(e.ends_with("{game} stands only for the value of --seed"), "{e}");
-        }
-        let e = Entrant::parse("x=builtin:--tune 'a b' --seed 4", &defaults).unwrap_err();
-        assert_eq!(e, r#"--entrant x: flags ["--tune", "a b", "--seed", "4"]"#);
+        let e = Entrant::parse("x=builtin:tune 'a b' {game}", &defaults).unwrap_err();
+        assert_eq!(e, r#"x: flags ["tune", "a b", "{game}"]"#);
+        let e = Entrant::parse("x=koth", &defaults).unwrap_err();
+        assert_eq!(e, r#"x: SPEC must start with koth:, gtp: or builtin, got "koth""#);
     }
 
     #[test]
     fn builtin_entrants_seeded_per_game_play_other_games() {
         // Two builtins on 5x5 at few playouts: deterministic, so with fixed seeds game 3
-        // replays game 1 (same colours); seeded by `{game}` it is another game.
+        // replays game 1 (same colours); seeded by the game it is another game.
         let fast = |words: &[String]| {
-            let seed = match words {
-                [] => 7,
-                [s, v] if s == "--seed" => v.parse().map_err(|_| "seed".to_string())?,
+            let search =
+                SearchConfig { playouts: 40, threads: 1, seed: 7, ..SearchConfig::default() };
+            let seed_per_game = match words {
+                [] => None,
+                [w] => placeholder(w),
                 _ => return Err(format!("flags {words:?}")),
             };
-            Ok(SearchConfig { playouts: 40, threads: 1, seed, ..SearchConfig::default() })
+            Ok(Builtin { seed_per_game, ..builtin(search, words) })
         };
         let games = |a: &str, b: &str| {
             let mut c = cfg(2, 4);
@@ -922,51 +904,42 @@ mod tests {
         };
         let [g1, g3] = games("a=builtin", "b=builtin");
         assert_eq!(g1, g3);
-        let [g1, g3] = games("a=builtin:--seed {game}", "b=builtin:--seed {game}");
+        let [g1, g3] = games("a=builtin:{game}", "b=builtin:{game}");
         assert_ne!(g1, g3);
     }
 
     #[test]
-    fn a_builtin_entrant_fingerprints_its_resolved_settings() {
-        // `base` stands for the defaults of the day, what `builtin` alone resolves to.
-        let fingerprint = |base: &SearchConfig, spec: &str| {
+    fn a_builtin_entrant_is_fingerprinted_by_its_canonical_text() {
+        let fingerprint = |canonical: &str, spec: &str| {
             let mut c = cfg(2, 2);
-            let read = |words: &[String]| match words {
-                [] => Ok(base.clone()),
-                [t, v] if t == "--tune" => {
-                    let mut tuned = base.clone();
-                    tuned.settings.apply(v).map(|()| tuned)
-                }
-                _ => Err(format!("flags {words:?}")),
+            let read = |_: &[String]| {
+                Ok(Builtin {
+                    search: SearchConfig::default(),
+                    canonical: canonical.to_string(),
+                    seed_per_game: None,
+                })
             };
             c.entrants[0] = Entrant::parse(spec, &read).unwrap();
             c.plan().config
         };
-        let base = SearchConfig::default();
-        let other = SearchConfig { playouts: base.playouts + 1, ..base.clone() };
-        // The same words under another default are another tournament...
-        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&other, "a=builtin"));
-        let v1 = SearchConfig { profile: Profile::V1, ..base.clone() };
-        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&v1, "a=builtin"));
+        // The same words resolved to other settings are another tournament...
+        assert_ne!(fingerprint("a", "a=builtin"), fingerprint("b", "a=builtin"));
         // ...and the same settings the same one.
-        assert_eq!(fingerprint(&base, "a=builtin"), fingerprint(&base, "a=builtin"));
-        // A tuned constant is another tournament; the defaults leave the text as it was.
-        assert_ne!(
-            fingerprint(&base, "a=builtin"),
-            fingerprint(&base, "a=builtin:--tune score_weight=0.2")
-        );
-        assert_eq!(
-            builtin_canonical(&base),
-            format!("--playouts {} --threads 2 --seed 0 --profile {}", base.playouts, base.profile)
-        );
-        // So is a profile's column overridden for an A/B.
-        let roots = base.clone().with("parallel=root_trees").unwrap();
-        assert_ne!(fingerprint(&base, "a=builtin"), fingerprint(&roots, "a=builtin"));
-        assert!(builtin_canonical(&roots).ends_with(" --tune parallel=root_trees"));
-        // A setting that changes nothing leaves the text as it was.
-        let same = base.clone().with("parallel=shared_tree").unwrap();
-        assert_eq!(builtin_canonical(&same), builtin_canonical(&base));
+        assert_eq!(fingerprint("a", "a=builtin"), fingerprint("a", "a=builtin"));
         // Programs are fingerprinted by their command line alone.
-        assert_eq!(fingerprint(&base, "a=koth:bot"), fingerprint(&other, "a=koth:bot"));
+        assert_eq!(fingerprint("a", "a=koth:bot"), fingerprint("b", "a=koth:bot"));
+    }
+
+    #[test]
+    fn a_setting_that_cannot_be_played_is_named_by_its_setting() {
+        let mut c = cfg(2, 0);
+        assert_eq!(c.check(), Err(Invalid::Games(0)));
+        assert_eq!(c.check().unwrap_err().to_string(), "games must be from 1 to 1000000");
+        c.games_per_pair = 1;
+        c.entrants.truncate(1);
+        assert_eq!(c.check(), Err(Invalid::Entrants));
+        let mut c = cfg(2, 1);
+        c.rules.size = 20;
+        assert_eq!(c.check().unwrap_err().to_string(), "size 20: give a side from 2 to 19");
     }
 }

@@ -59,16 +59,19 @@ pub struct SearchConfig {
     pub settings: Settings,
 }
 
-/// The fields a `menace go` flag sets, by the flag's name (see [`SearchConfig::overlay`]).
-type Field = fn(&mut SearchConfig, &SearchConfig);
-/// Each work and identity flag with the field it sets (a CLI test checks that every search
-/// flag but `--tune` is here).
-pub const FLAGS: [(&str, Field); 4] = [
-    ("playouts", |c, a| c.playouts = a.playouts),
-    ("threads", |c, a| c.threads = a.threads),
-    ("seed", |c, a| c.seed = a.seed),
-    ("profile", |c, a| c.profile = a.profile),
-];
+/// Which of a configuration's work and identity fields another gives (a builtin entrant's
+/// own flags, over a tournament's: [`SearchConfig::overlay`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Given {
+    /// The playouts.
+    pub playouts: bool,
+    /// The threads.
+    pub threads: bool,
+    /// The seed.
+    pub seed: bool,
+    /// The profile.
+    pub profile: bool,
+}
 
 impl SearchConfig {
     /// This configuration with the work a user asked for: `playouts` (at least 1) on
@@ -83,33 +86,31 @@ impl SearchConfig {
         Arc::new(Resolved::new(self.settings.over(self.profile.params())))
     }
 
-    /// These settings as `menace go` flags, every one resolved: `--playouts N --threads N
-    /// --seed N --profile P`, then `--tune NAME=VALUE` for each parameter set off the
-    /// profile's value, in registry order. What `menace go -v` prints, and what
-    /// fingerprints a tournament's builtin entrant (the defaults' text is what it was
-    /// before the registry, so recorded runs keep their fingerprints).
-    pub fn flags(&self) -> String {
-        let mut text = format!(
-            "--playouts {} --threads {} --seed {} --profile {}",
-            self.playouts, self.threads, self.seed, self.profile
-        );
-        for t in self.settings.changes(&self.profile.params()) {
-            text.push_str(&format!(" --tune {t}"));
-        }
-        text
+    /// The user's settings that differ from the profile's values, as `NAME=VALUE` in
+    /// registry order: with the work, the seed and the profile, what reproduces this
+    /// configuration (`menace go -v` prints them, and they fingerprint a tournament's
+    /// builtin entrant, in the binary's words).
+    pub fn changes(&self) -> Vec<String> {
+        self.settings.changes(&self.profile.params())
     }
 
-    /// This configuration with what `given` flags of `from` say laid over it: each of
-    /// `playouts`, `threads`, `seed` and `profile` (the flags of [`SearchConfig::flags`],
-    /// by name) for which `given` is true is taken from `from`, and `from`'s settings (its
-    /// `--tune`s) are added to this one's. A tournament's builtin entrant is its own
+    /// This configuration with what `given` says `from` gives laid over it: each of
+    /// `playouts`, `threads`, `seed` and `profile` given is taken from `from`, and
+    /// `from`'s settings are added to this one's. A tournament's builtin entrant is its own
     /// `menace go` flags over the tournament's.
-    pub fn overlay(&self, from: &SearchConfig, given: impl Fn(&str) -> bool) -> SearchConfig {
+    pub fn overlay(&self, from: &SearchConfig, given: Given) -> SearchConfig {
         let mut cfg = self.clone();
-        for (name, set) in FLAGS {
-            if given(name) {
-                set(&mut cfg, from);
-            }
+        if given.playouts {
+            cfg.playouts = from.playouts;
+        }
+        if given.threads {
+            cfg.threads = from.threads;
+        }
+        if given.seed {
+            cfg.seed = from.seed;
+        }
+        if given.profile {
+            cfg.profile = from.profile;
         }
         cfg.settings.add(&from.settings);
         cfg
@@ -377,7 +378,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn an_overlay_takes_only_the_given_flags_and_adds_the_settings() {
+    fn an_overlay_takes_only_the_given_fields_and_adds_the_settings() {
         let base =
             SearchConfig { playouts: 777, seed: 9, profile: Profile::V8, ..Default::default() };
         let from = SearchConfig {
@@ -390,17 +391,21 @@ mod tests {
         .with("parallel=shared_tree")
         .unwrap();
         // Nothing given, no settings: the base itself.
-        assert_eq!(base.overlay(&SearchConfig::default(), |_| false), base);
+        assert_eq!(base.overlay(&SearchConfig::default(), Given::default()), base);
         // Only what is given changes; the settings are added.
-        let c = base.overlay(&from, |f| f == "playouts" || f == "seed");
+        let c = base.overlay(&from, Given { playouts: true, seed: true, ..Given::default() });
         assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
         assert_eq!(c.resolve().params.parallel, Parallel::SharedTree);
-        let c = base.overlay(&from, |f| f == "profile");
+        let c = base.overlay(&from, Given { profile: true, ..Given::default() });
         assert_eq!((c.profile, c.playouts), (Profile::V1, 777));
+        let c = base.overlay(&from, Given { threads: true, ..Given::default() });
+        assert_eq!((c.threads, c.playouts), (5, 777));
         // A base's own settings stay, a given one is added, the same row replaced.
         let tuned = base.clone().with("rave_equiv=3000").unwrap().with("widen_ratio=1.2").unwrap();
         let from = SearchConfig::default().with("widen_ratio=1.3").unwrap();
-        let c = tuned.overlay(&from, |_| false);
-        assert_eq!(c.settings.changes(&c.profile.params()), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        let c = tuned.overlay(&from, Given::default());
+        assert_eq!(c.changes(), ["rave_equiv=3000", "widen_ratio=1.3"]);
+        // A setting that changes nothing is not a change.
+        assert!(base.clone().with("wide_root=always").unwrap().changes().is_empty());
     }
 }

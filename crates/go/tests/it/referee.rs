@@ -185,7 +185,7 @@ fn a_cleanup_phase_takes_dead_stones_off_before_the_count() {
 fn a_handicap_the_board_cannot_take_is_no_game() {
     // 5x5 takes no fixed handicap: nobody's loss, and no seat is asked for a move.
     let rules = Rules::gtp(5, 0.0, 2, 10, Duration::from_secs(5));
-    assert!(rules.check().unwrap_err().contains("5x5 takes no fixed handicap"));
+    assert!(rules.check().unwrap_err().to_string().contains("5x5 takes no fixed handicap"));
     let g = referee(&rules, "1 1");
     assert_eq!(
         (g.ending, g.winner, g.result.as_str(), g.moves.len()),
@@ -668,12 +668,8 @@ fn without_a_clock_nothing_about_time_is_sent_or_recorded() {
 #[test]
 fn a_clock_with_no_time_is_refused() {
     let rules = Rules::gtp(9, 7.5, 0, 100, Duration::from_secs(5));
-    assert!(rules
-        .clone()
-        .with_clock(Some("0".parse().unwrap()))
-        .check()
-        .unwrap_err()
-        .contains("--time 0"));
+    let e = rules.clone().with_clock(Some("0".parse().unwrap())).check().unwrap_err();
+    assert_eq!(e.to_string(), "time 0: a clock with no time loses every game");
     assert!(rules.with_clock(Some("0+1/1".parse().unwrap())).check().is_ok());
 }
 

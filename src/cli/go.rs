@@ -12,7 +12,7 @@ use menace_go::model::net::PolicyNet;
 use menace_go::referee::tournament::{placeholder, Builtin, Config, Format};
 use menace_go::referee::{Invalid, Rules};
 use menace_go::search::mcts::{Given, SearchConfig};
-use menace_go::search::params::{Param, Setting, Settings};
+use menace_go::search::params::{Knob, Override, Overrides};
 use menace_go::search::profile::{self, Profile};
 use menace_go_lab::tune::TuneParam;
 
@@ -71,7 +71,7 @@ pub struct GoArgs {
 /// order, comma-separated.
 fn names(numbers: bool) -> String {
     let names: Vec<&str> =
-        Param::all().filter(|p| p.number().is_some() == numbers).map(Param::name).collect();
+        Knob::all().filter(|p| p.number().is_some() == numbers).map(Knob::name).collect();
     names.join(", ")
 }
 
@@ -118,13 +118,13 @@ pub struct SearchFlags {
     #[arg(long, default_value_t = Profile::default(), long_help = profile::help())]
     profile: Profile,
     #[arg(long = "tune", value_name = "NAME=VALUE", hide = true, help = tune_help())]
-    tune: Vec<Setting>,
+    tune: Vec<Override>,
 }
 
 impl SearchFlags {
     /// The search these flags ask for, every one of them (defaults included).
     pub fn config(&self) -> SearchConfig {
-        let mut settings = Settings::default();
+        let mut settings = Overrides::default();
         self.tune.iter().for_each(|&s| settings.put(s));
         SearchConfig { settings, seed: self.seed, profile: self.profile, ..SearchConfig::default() }
             .with_work(self.playouts, self.threads)
@@ -459,7 +459,7 @@ pub fn run(args: GoArgs) -> ExitCode {
         None => {}
     }
     if args.gtp {
-        let engine = gtp::Engine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
+        let engine = gtp::GtpEngine::new(cfg).resign_below(args.resign_below.clamp(0.0, 1.0));
         let engine = engine
             .version(args.gtp_version)
             .name(args.gtp_name)
@@ -578,7 +578,7 @@ mod tests {
         let search = SearchFlags::augment_args(clap::Command::new("x"));
         let tune = help(search.clone(), "tune", false);
         let param = help(TuneArgs::augment_args(clap::Command::new("t")), "params", false);
-        for p in Param::all() {
+        for p in Knob::all() {
             assert!(tune.contains(&format!(" {}", p.name())), "--tune: {}: {tune}", p.name());
             let numeric = p.number().is_some();
             assert_eq!(param.contains(&format!(" {}", p.name())), numeric, "{}: {param}", p.name());

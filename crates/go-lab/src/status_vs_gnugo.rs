@@ -3,7 +3,7 @@
 //! For every game of a records folder (a `results.jsonl` beside an `sgf/` folder, as
 //! `menace go match` and `tournament` write), both engines load the final position over
 //! GTP (`loadsgf`) and answer `final_status_list dead` and `final_score`: ours in-process
-//! through [`Engine::handle_line`], GNU Go as a child process (`gnugo --mode gtp
+//! through [`GtpEngine::handle_line`], GNU Go as a child process (`gnugo --mode gtp
 //! --chinese-rules`, area scoring like ours). [`table`] then counts how often the two
 //! agree, by how the game ended: games that ended by two passes were played out, games
 //! that ended by resignation (or a repetition, a forfeit) still have unsettled groups.
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use menace_run::{Program, Session};
 
-use menace_go::io::gtp::Engine;
+use menace_go::io::gtp::GtpEngine;
 use menace_go::referee::game;
 use menace_go::referee::seat::gtp_command;
 use menace_go::search::mcts::SearchConfig;
@@ -171,7 +171,7 @@ fn verdict(
 
 /// Our engine's verdict on `sgf`, over GTP in-process (the engine a GUI would talk to).
 pub fn our_verdict(sgf: &Path) -> Result<Verdict, String> {
-    let mut e = Engine::new(SearchConfig::default());
+    let mut e = GtpEngine::new(SearchConfig::default());
     verdict(sgf, |cmd| {
         let answer = e.handle_line(cmd).unwrap_or_default();
         let text = answer.trim_end_matches('\n');

@@ -26,7 +26,7 @@ use menace_go::referee::game::{self, Game, Winner};
 use menace_go::referee::rules::{Invalid, Rules};
 use menace_go::referee::seat::BuiltinSeat;
 use menace_go::search::mcts::SearchConfig;
-use menace_go::search::params::{self, Param, Setting};
+use menace_go::search::params::{self, Knob, Override};
 use menace_go::search::profile::Profile;
 
 /// A tuner's `NAME[=START]`: a numeric parameter to tune, from `START` or from where the
@@ -34,7 +34,7 @@ use menace_go::search::profile::Profile;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TuneParam {
     /// The parameter.
-    pub param: Param,
+    pub param: Knob,
     /// Its start (a code), if given.
     pub start: Option<u32>,
 }
@@ -44,10 +44,10 @@ impl std::str::FromStr for TuneParam {
 
     fn from_str(s: &str) -> Result<TuneParam, String> {
         let (param, start) = if s.contains('=') {
-            let set: Setting = s.parse()?;
+            let set: Override = s.parse()?;
             (set.param, Some(set.code))
         } else {
-            (s.trim().parse::<Param>()?, None)
+            (s.trim().parse::<Knob>()?, None)
         };
         match param.number() {
             Some(_) => Ok(TuneParam { param, start }),
@@ -165,7 +165,7 @@ impl Tune {
                 run.dropped
             ));
         }
-        let params: Vec<Param> = self.params.iter().map(|p| p.param).collect();
+        let params: Vec<Knob> = self.params.iter().map(|p| p.param).collect();
         let done = run.spsa().iteration();
         if done > 0 {
             progress(&format!("resuming after iteration {done}: {}", self.theta_text(&run)));
@@ -200,7 +200,7 @@ impl Tune {
     }
 
     /// Our bot at the point `values` (of `params`, in order).
-    fn bot(&self, params: &[Param], values: &[f64], seed: u64) -> SearchConfig {
+    fn bot(&self, params: &[Knob], values: &[f64], seed: u64) -> SearchConfig {
         let mut settings = self.base.settings;
         for (&p, &v) in params.iter().zip(values) {
             settings.set_nearest(p, v);
@@ -209,7 +209,7 @@ impl Tune {
     }
 
     /// Plays a trial's games, `jobs` at once: θ+'s results, and a note on each game.
-    fn play(&self, trial: &Trial, params: &[Param]) -> (Outcome, Value) {
+    fn play(&self, trial: &Trial, params: &[Knob]) -> (Outcome, Value) {
         let games = 2 * self.pairs as usize;
         let next = AtomicUsize::new(0);
         let results: Mutex<Vec<Option<(bool, Game)>>> = Mutex::new(vec![None; games]);
@@ -263,7 +263,7 @@ impl Tune {
             .zip(s.theta())
             .zip(s.slopes())
             .map(|((p, &theta), slope)| {
-                let param: Param = p.name.parse().expect("a run of the registry's numbers");
+                let param: Knob = p.name.parse().expect("a run of the registry's numbers");
                 tuned.set_nearest(param, theta);
                 let z = slope.z();
                 let text = param.text(tuned.code(param).expect("just set"));
@@ -300,7 +300,7 @@ fn short(x: f64) -> String {
 #[derive(Clone, Debug)]
 pub struct SummaryRow {
     /// The constant.
-    pub param: Param,
+    pub param: Knob,
     /// Where θ started.
     pub start: f64,
     /// θ now.
@@ -331,9 +331,9 @@ pub struct Summary {
     /// The profile.
     pub profile: Profile,
     /// The base's settings, without the tuned values.
-    pub base: params::Settings,
+    pub base: params::Overrides,
     /// The settings with them.
-    pub tuned: params::Settings,
+    pub tuned: params::Overrides,
     /// One line per constant tuned.
     pub rows: Vec<SummaryRow>,
 }
@@ -353,7 +353,7 @@ impl Summary {
     /// (the king-of-the-hill format, the run's board, komi and move cap), each game seeded
     /// by its number, stopped by the SPRT.
     pub fn ab_command(&self) -> String {
-        let bot = |t: &params::Settings| {
+        let bot = |t: &params::Overrides| {
             let mut words = format!(
                 "builtin:--profile {} --threads {} --playouts {} --seed {{game}}",
                 self.profile, self.threads, self.playouts
@@ -602,7 +602,7 @@ mod tests {
 
     #[test]
     fn tune_params_take_a_start_or_not() {
-        let widen_at: Param = "widen_at".parse().unwrap();
+        let widen_at: Knob = "widen_at".parse().unwrap();
         assert_eq!("widen_at".parse::<TuneParam>(), Ok(TuneParam { param: widen_at, start: None }));
         assert_eq!(
             "widen_at=30".parse::<TuneParam>(),

@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use menace_go::io::gtp::Engine;
+use menace_go::io::gtp::GtpEngine;
 use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
 use menace_testkit::{require, Component};
@@ -58,7 +58,7 @@ fn dead_stones_and_scores_of_known_positions_agree_with_gnugo() {
         );
         let theirs = gnugo_answers(&gnugo, &cmds);
         let mut e =
-            Engine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() });
+            GtpEngine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() });
         let ours: Vec<String> = cmds
             .iter()
             .map(|c| {

@@ -2,7 +2,7 @@
 //!
 //! Every command is one entry of [`COMMANDS`], a table from names to handlers (the way
 //! GNU Go lays out its GTP), so the protocol reads as a list. A handler gets the engine and
-//! the arguments and returns the answer text or an error message; [`Engine::handle_line`]
+//! the arguments and returns the answer text or an error message; [`GtpEngine::handle_line`]
 //! adds the `=id` / `?id` framing and the empty line. A failed command leaves the state as
 //! it was.
 
@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 /// A command handler: the engine and the arguments in, the answer (or an error) out.
-pub type Handler = fn(&mut Engine, &[&str]) -> Result<String, String>;
+pub type Handler = fn(&mut GtpEngine, &[&str]) -> Result<String, String>;
 
 /// The commands we know, in the order `list_commands` prints them.
 pub const COMMANDS: &[(&str, Handler)] = &[
@@ -66,40 +66,42 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("kgs-genmove_cleanup", cmd_genmove_cleanup),
 ];
 
-/// The GTP engine's state: the game so far and the search settings.
-pub struct Engine {
+/// The GTP engine's state: the game so far and the search settings. Named for what GTP
+/// calls the program that answers a controller's commands; not `Engine`, which is the
+/// protocol crate's trait for a player of the class protocol's games.
+pub struct GtpEngine {
     /// The game so far: `undo` steps back through it, genmove never recreates one of its
     /// positions ([`GENMOVE_SUPERKO`]).
     game: Game,
     komi: f32,
     cfg: SearchConfig,
-    /// See [`Engine::resign_below`].
+    /// See [`GtpEngine::resign_below`].
     resign_below: f32,
     /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
     time: TimeManager,
     /// Tree reuse: the trees kept from the last search (`None`: no reuse).
     forest: Option<std::sync::Mutex<Forest>>,
-    /// Think on the opponent's time (see [`Engine::ponder`]).
+    /// Think on the opponent's time (see [`GtpEngine::ponder`]).
     ponder: bool,
     /// The last command played a move of ours (pondering starts after it).
     just_moved: bool,
-    /// What `version` answers instead of ours (see [`Engine::version`]).
+    /// What `version` answers instead of ours (see [`GtpEngine::version`]).
     version: Option<String>,
-    /// What `name` answers instead of `menace` ([`Engine::name`]).
+    /// What `name` answers instead of `menace` ([`GtpEngine::name`]).
     name: Option<String>,
-    /// Say each move's search on stderr (see [`Engine::verbose`]).
+    /// Say each move's search on stderr (see [`GtpEngine::verbose`]).
     verbose: bool,
-    /// An analysis command accepted and not yet run (see [`Engine::handle_line`]).
+    /// An analysis command accepted and not yet run (see [`GtpEngine::handle_line`]).
     pending: Option<Request>,
     quit: bool,
 }
 
-impl Engine {
+impl GtpEngine {
     /// A 19x19 engine with komi 0 searching with `cfg`. Each genmove's seed is a hash of the
     /// position mixed with `cfg.seed` (0 for the plain engine), so the engine is
     /// deterministic, and a match can still vary it reproducibly with another seed.
-    pub fn new(cfg: SearchConfig) -> Engine {
-        Engine {
+    pub fn new(cfg: SearchConfig) -> GtpEngine {
+        GtpEngine {
             game: Game::new(Board::new(MAX_SIZE)),
             komi: 0.0,
             cfg,
@@ -120,7 +122,7 @@ impl Engine {
     /// (0, the default, never resigns), once a quarter of the board's points have been
     /// played: in matches a lost game then ends instead of being played out to the last
     /// dead stone.
-    pub fn resign_below(mut self, winrate: f32) -> Engine {
+    pub fn resign_below(mut self, winrate: f32) -> GtpEngine {
         self.resign_below = winrate;
         self
     }
@@ -128,7 +130,7 @@ impl Engine {
     /// Tree reuse: each search keeps its trees, and the next one starts from the subtree
     /// of the moves played since (if the game went on from there). The moves then depend
     /// on the searches before, still deterministically for the same game.
-    pub fn reuse_tree(mut self, on: bool) -> Engine {
+    pub fn reuse_tree(mut self, on: bool) -> GtpEngine {
         self.forest = on.then(Default::default);
         self
     }
@@ -137,7 +139,7 @@ impl Engine {
     /// tree reuse, which it turns on) until the next command arrives, in [`serve`]; the
     /// following search starts from that tree. What it plays then depends on how long
     /// the opponent took.
-    pub fn ponder(mut self, on: bool) -> Engine {
+    pub fn ponder(mut self, on: bool) -> GtpEngine {
         self.ponder = on;
         if on && self.forest.is_none() {
             self.forest = Some(Default::default());
@@ -149,7 +151,7 @@ impl Engine {
     /// controllers that send no `time_settings`: `0+10/1` thinks up to 10 s a move less the
     /// margin. A controller's `time_settings` replaces it; every new game (`clear_board`,
     /// `boardsize`) starts the clocks afresh.
-    pub fn time_control(mut self, tc: Option<TimeControl>) -> Engine {
+    pub fn time_control(mut self, tc: Option<TimeControl>) -> GtpEngine {
         self.time.set(tc);
         self
     }
@@ -157,7 +159,7 @@ impl Engine {
     /// Makes `version` answer `version` instead of our own version (when given). Lizzie
     /// 0.7.4 reads the answer as a Leela Zero version and, below 0.15, stops to show a
     /// dialog before it starts analysing; KataGo's `-override-version` is the precedent.
-    pub fn version(mut self, version: Option<String>) -> Engine {
+    pub fn version(mut self, version: Option<String>) -> GtpEngine {
         self.version = version;
         self
     }
@@ -165,7 +167,7 @@ impl Engine {
     /// Makes `name` answer `name` instead of `menace` (when given). Lizzie 0.7.4 sends
     /// KataGo's `kata-analyze ... ownership true` (and shows the ownership map and each
     /// move's score) only to an engine whose name starts with `KataGo`.
-    pub fn name(mut self, name: Option<String>) -> Engine {
+    pub fn name(mut self, name: Option<String>) -> GtpEngine {
         self.name = name;
         self
     }
@@ -174,7 +176,7 @@ impl Engine {
     /// ran, the visits its root holds (more than the playouts when a kept or pondered tree
     /// was reused) and the seconds it took: what GoGui's and Sabaki's engine consoles show,
     /// and how pondering's worth is read off a match.
-    pub fn verbose(mut self, on: bool) -> Engine {
+    pub fn verbose(mut self, on: bool) -> GtpEngine {
         self.verbose = on;
         self
     }
@@ -337,21 +339,21 @@ fn frame(id: &str, answer: Result<String, String>) -> String {
     }
 }
 
-fn cmd_known_command(_: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_known_command(_: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let name = args.first().ok_or("missing command name")?;
     Ok(COMMANDS.iter().any(|(n, _)| n == name).to_string())
 }
 
-fn cmd_list_commands(_: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_list_commands(_: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     Ok(COMMANDS.iter().map(|(n, _)| *n).collect::<Vec<_>>().join("\n"))
 }
 
-fn cmd_quit(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_quit(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     e.quit = true;
     Ok(String::new())
 }
 
-fn cmd_boardsize(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_boardsize(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let n: usize = args.first().and_then(|s| s.parse().ok()).ok_or("boardsize not an integer")?;
     if !(2..=MAX_SIZE).contains(&n) {
         return Err("unacceptable size".into());
@@ -360,13 +362,13 @@ fn cmd_boardsize(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-fn cmd_clear_board(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_clear_board(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     let n = e.game.board().size();
     e.reset(n);
     Ok(String::new())
 }
 
-fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_komi(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let k: f32 = args
         .first()
         .and_then(|s| s.parse().ok())
@@ -380,7 +382,7 @@ fn cmd_komi(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// 0, Canadian overtime otherwise (`stones` moves in every `byo_yomi` seconds), no clock
 /// when `byo_yomi` is above 0 and `stones` is 0. Both clocks start afresh; `genmove` then
 /// thinks for what the time manager ([`crate::search::time`]) allows.
-fn cmd_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_time_settings(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let tc = TimeControl::from_gtp(args).map_err(|_| "syntax error")?;
     e.time.set(tc);
     Ok(String::new())
@@ -388,7 +390,7 @@ fn cmd_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 
 /// `kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD PERIODS | canadian MAIN
 /// PERIOD STONES`: KGS's form, which can also say Japanese byo-yomi.
-fn cmd_kgs_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_kgs_time_settings(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let tc = TimeControl::from_kgs(args)?;
     e.time.set(tc);
     Ok(String::new())
@@ -397,7 +399,7 @@ fn cmd_kgs_time_settings(e: &mut Engine, args: &[&str]) -> Result<String, String
 /// `time_left color time stones`: the controller's clock for `color` (seconds; stones 0
 /// in main time, else the stones, or byo-yomi periods, left). Without a time control it
 /// is checked and ignored.
-fn cmd_time_left(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_time_left(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let [color, t, stones] = args else { return Err("syntax error".into()) };
     let color = parse_color(color)?;
     let t = time::parse_seconds(t).ok_or("syntax error")?;
@@ -408,7 +410,7 @@ fn cmd_time_left(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 
 /// `fixed_handicap n`, and `place_free_handicap n` (whose choice of points is the engine's:
 /// ours is the same standard placement): black's stones on an empty board, white to move.
-fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_fixed_handicap(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let [n] = args else { return Err("invalid number of stones".into()) };
     let n: usize = n.parse().map_err(|_| "invalid number of stones")?;
     let stones = handicap::fixed(e.game.board().size(), n)?;
@@ -421,7 +423,7 @@ fn cmd_fixed_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 }
 
 /// `set_free_handicap v1 v2 ...`: black's stones where the controller says.
-fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_set_free_handicap(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let moves = args
         .iter()
         .map(|v| parse_vertex(e.game.board(), v))
@@ -444,7 +446,7 @@ fn cmd_set_free_handicap(e: &mut Engine, args: &[&str]) -> Result<String, String
     Ok(String::new())
 }
 
-fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_play(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     if args.len() != 2 {
         return Err("invalid color or coordinate".into());
     }
@@ -460,7 +462,7 @@ fn cmd_play(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// on the board. The search never plays a point of `avoid` (an analysis command's `avoid` and
 /// `allow`) at the root.
 fn setup(
-    e: &Engine,
+    e: &GtpEngine,
     color: Colour,
     cleanup: bool,
     avoid: &[Point],
@@ -511,7 +513,7 @@ pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
 /// from `start` (the command's arrival); snapshots go to `progress` if given; the points
 /// of `avoid` are never chosen.
 fn choose(
-    e: &Engine,
+    e: &GtpEngine,
     color: Colour,
     start: Instant,
     progress: Option<&Progress>,
@@ -562,7 +564,7 @@ fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> Strin
     }
 }
 
-fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_genmove(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let (b, mv) = choose(e, color, start, None, false, &[]);
@@ -572,7 +574,7 @@ fn cmd_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
 /// What a `genmove` that began at `start` does with its choice `mv` on `b` (`None`:
 /// resign): charges the time to the mover's clock, plays the move, answers its vertex.
 fn commit_genmove(
-    e: &mut Engine,
+    e: &mut GtpEngine,
     b: &Board,
     mv: Option<Move>,
     start: Instant,
@@ -587,7 +589,7 @@ fn commit_genmove(
 
 /// The kept trees for the next search, told the moves played since their position (the
 /// search checks that those moves lead to its position); `None` without tree reuse.
-fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
+fn prepare_reuse(e: &GtpEngine) -> Option<&std::sync::Mutex<Forest>> {
     let forest = e.forest.as_ref()?;
     let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
     let key = f.root().map(|r| r.position_key());
@@ -602,35 +604,35 @@ fn prepare_reuse(e: &Engine) -> Option<&std::sync::Mutex<Forest>> {
 }
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
-fn cmd_lz_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_lz_analyze(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     e.pending = Some(analysis::parse(args, Kind::Analyze, Format::LeelaZero, e.game.board())?);
     Ok(String::new())
 }
 
 /// `kata-analyze [color] [interval] [ownership true]` (KataGo's live analysis, with each
 /// move's score and the board's ownership; see [`analysis`]).
-fn cmd_kata_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_kata_analyze(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     e.pending = Some(analysis::parse(args, Kind::Analyze, Format::KataGo, e.game.board())?);
     Ok(String::new())
 }
 
 /// `kata-genmove_analyze color [interval] [ownership true]`: `genmove_analyze` in
 /// KataGo's format.
-fn cmd_kata_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_kata_genmove_analyze(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     e.pending = Some(analysis::parse(args, Kind::Genmove, Format::KataGo, e.game.board())?);
     Ok(String::new())
 }
 
 /// `genmove_analyze color [interval]` (also `lz-genmove_analyze`): a `genmove` that
 /// streams its search and ends with `play MOVE` (see [`analysis`]).
-fn cmd_genmove_analyze(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_genmove_analyze(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     e.pending = Some(analysis::parse(args, Kind::Genmove, Format::LeelaZero, e.game.board())?);
     Ok(String::new())
 }
 
 /// `reg_genmove color`: the move `genmove` would answer, without playing it (for
 /// regression suites and analysis).
-fn cmd_reg_genmove(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_reg_genmove(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let (b, mv) = choose(e, color, Instant::now(), None, false, &[]);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
@@ -646,7 +648,7 @@ const MAX_SGF_BYTES: u64 = 1 << 20;
 /// replayed by the rules, so `undo` and the repetition check work as after `play` (back to
 /// the last set-up position). A file that cannot be read, is not a Go game, sets up a group
 /// without liberties or holds an illegal move changes nothing.
-fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_loadsgf(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let (path, before) = match args {
         [path] => (*path, None),
         [path, n] => match n.parse::<usize>() {
@@ -667,7 +669,7 @@ fn cmd_loadsgf(e: &mut Engine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_undo(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     if !e.game.undo() {
         return Err("cannot undo".into());
     }
@@ -676,14 +678,14 @@ fn cmd_undo(e: &mut Engine, _: &[&str]) -> Result<String, String> {
 
 /// `final_score`: area score (stones plus surrounded empty points, Tromp-Taylor) after
 /// taking off the stones `final_status_list dead` lists, komi included.
-fn cmd_final_score(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_final_score(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     Ok(score::result_string(status::estimate(e.game.board()).margin(e.komi)))
 }
 
 /// `final_status_list dead|alive|seki`: the stones with that status
 /// ([`status::estimate`]), one group a line as GNU Go writes them, each line's vertices
 /// and the lines in board order (top row first, left to right).
-fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_final_status_list(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let [word] = args else { return Err("syntax error: final_status_list dead|alive|seki".into()) };
     let wanted = Status::parse(word).ok_or("invalid status: dead, alive or seki")?;
     let est = status::estimate(e.game.board());
@@ -703,14 +705,14 @@ fn cmd_final_status_list(e: &mut Engine, args: &[&str]) -> Result<String, String
 /// `kgs-genmove_cleanup color`: `genmove`, except that it does not pass while the
 /// opponent has dead stones on the board (servers ask for it after the players disagreed
 /// on the dead stones: the game goes on until they are captured).
-fn cmd_genmove_cleanup(e: &mut Engine, args: &[&str]) -> Result<String, String> {
+fn cmd_genmove_cleanup(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
     let (b, mv) = choose(e, color, start, None, true, &[]);
     commit_genmove(e, &b, mv, start)
 }
 
-fn cmd_showboard(e: &mut Engine, _: &[&str]) -> Result<String, String> {
+fn cmd_showboard(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     let b = e.game.board();
     let n = b.size();
     let letters: String =
@@ -744,7 +746,7 @@ pub const MAX_GTP_LINE: usize = 4096;
 
 /// [`serve`] on standard input and output (`menace go --gtp`): an I/O error is reported
 /// on standard error after `command` and fails the process.
-pub fn serve_stdio(e: Engine, command: &str) -> std::process::ExitCode {
+pub fn serve_stdio(e: GtpEngine, command: &str) -> std::process::ExitCode {
     match serve(e, std::io::stdin().lock(), std::io::stdout()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
@@ -784,7 +786,7 @@ fn read_line(lines: &mut Lines<impl std::io::BufRead>) -> std::io::Result<Input>
 /// which stops the search; an empty line ends the answer and the line is handled (end of
 /// input also stops it). `genmove_analyze` streams its search and ends with `play MOVE`.
 pub fn serve(
-    mut e: Engine,
+    mut e: GtpEngine,
     input: impl std::io::BufRead,
     output: impl std::io::Write + Send,
 ) -> std::io::Result<()> {
@@ -852,7 +854,7 @@ mod line_cap {
             format!("3 {}\r\n4 name\n", "y".repeat(MAX_GTP_LINE - 2)).as_bytes(),
         );
         let mut out = Vec::new();
-        serve(Engine::new(SearchConfig::default()), &input[..], &mut out).unwrap();
+        serve(GtpEngine::new(SearchConfig::default()), &input[..], &mut out).unwrap();
         let out = String::from_utf8(out).unwrap();
         let answers: Vec<&str> = out.split("\n\n").filter(|a| !a.is_empty()).collect();
         assert_eq!(answers.len(), 4, "{out}");
@@ -873,7 +875,7 @@ mod loadsgf_past_the_end {
         let path =
             concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/games/19x19-level10/game-001.sgf");
         let load = |line: String| {
-            let mut e = Engine::new(SearchConfig::default());
+            let mut e = GtpEngine::new(SearchConfig::default());
             assert_eq!(e.handle_line(&line).as_deref(), Some("=\n\n"), "{line}");
             e
         };

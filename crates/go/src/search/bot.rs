@@ -165,6 +165,7 @@ type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
 /// 12,000 playouts, the checks replaced two choices for moves a four times deeper search
 /// rated 1.9 points better and 3.4 worse; at 0.10 none, and the blind spot it was made for
 /// (docs/go-lab.md, "A traced loss against Pachi", a 30-point difference) is still caught.
+/// Not a lever: part of what the lever `verify` does, which no profile has adopted yet.
 pub const VERIFY_MARGIN: f32 = 0.10;
 
 /// What move `m` leaves us after the opponent's best reply, by a search of `cfg.playouts /
@@ -218,7 +219,8 @@ fn checked(root: &Board, search: Search, res: &SearchResult, rules: &RootRules) 
 /// bot retakes a ko: if the opponent has just taken it, the repeat ends the game as a tie
 /// (half a point, better than the loss the search expects); if not, it is an ordinary
 /// capture. Between this and 0.5 it plays on: the search may be wrong, and a tie gives
-/// away a game it might still win.
+/// away a game it might still win. Not a lever: part of what `ko_policy=exclude_from_search`
+/// does, frozen with v3, whose records replay with it.
 pub const RETAKE_KO_BELOW: f32 = 0.3;
 
 /// [`KoPolicy::ExcludeFromSearch`]: the decision without history (the king-of-the-hill format): every move

@@ -16,7 +16,7 @@
 use crate::rules::board::{Board, Move};
 use crate::search::control::{Control, CHECK_EVERY};
 use crate::search::ownership::Ownership;
-use crate::search::params::{Parallel, Params, Resolved, Setting, Settings};
+use crate::search::params::{Override, Overrides, Parallel, Params, Resolved};
 use crate::search::profile::Profile;
 use crate::search::reuse::leads_to;
 use crate::search::shared::{shared_window, Pipeline};
@@ -56,7 +56,7 @@ pub struct SearchConfig {
     pub profile: Profile,
     /// The user's parameters by name, laid over the profile's (`--tune NAME=VALUE`; the
     /// registry: [`crate::search::params::REGISTRY`]).
-    pub settings: Settings,
+    pub settings: Overrides,
 }
 
 /// Which of a configuration's work and identity fields another gives (a builtin entrant's
@@ -118,7 +118,7 @@ impl SearchConfig {
 
     /// This configuration with `NAME=VALUE` set (as `--tune NAME=VALUE` sets it).
     pub fn with(mut self, setting: &str) -> Result<SearchConfig, String> {
-        self.settings.put(setting.parse::<Setting>()?);
+        self.settings.put(setting.parse::<Override>()?);
         Ok(self)
     }
 }
@@ -133,7 +133,7 @@ impl Default for SearchConfig {
             komi: 0.0,
             seed: 0,
             profile: Profile::default(),
-            settings: Settings::default(),
+            settings: Overrides::default(),
         }
     }
 }

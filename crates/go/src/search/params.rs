@@ -7,9 +7,9 @@
 //! - the profiles ([`Profile`](crate::search::profile::Profile)), each the one before
 //!   plus its `NAME=VALUE` changes, the first over the rows' base values;
 //! - the command line, `menace go --tune NAME=VALUE` and the tournament's
-//!   `builtin:--tune NAME=VALUE` ([`Setting`], kept in a [`Settings`]);
+//!   `builtin:--tune NAME=VALUE` ([`Override`], kept in a [`Overrides`]);
 //! - the tuner, `menace go tune`, over the numeric rows (their `step`);
-//! - `-v` and the tournament's canonical bot text, which print [`Settings::changes`].
+//! - `-v` and the tournament's canonical bot text, which print [`Overrides::changes`].
 //!
 //! So a new lever is one field and one row, whose base value leaves the search as it was;
 //! once accepted, a new profile of one change turns it on.
@@ -122,7 +122,7 @@ pub enum SelfAtari {
 }
 
 /// Every parameter of the search, resolved: the registry's base values, a profile's chain
-/// of changes, then the user's ([`Settings`]); [`Params::default`] is the default profile's. The
+/// of changes, then the user's ([`Overrides`]); [`Params::default`] is the default profile's. The
 /// numbers are held as codes (see the module's doc); [`Params::tuned`] turns them into
 /// the search's numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -204,7 +204,7 @@ pub struct Row {
     /// Its value before any profile changed it (v1's), as written on the command line: a
     /// new lever's value that leaves the search as it was, so that the older profiles,
     /// which never name it, keep their search. The default profile's value is
-    /// [`Param::default_code`].
+    /// [`Knob::default_code`].
     pub base: &'static str,
     /// What it does.
     pub doc: &'static str,
@@ -427,19 +427,21 @@ pub const REGISTRY: [Row; 20] = [
 /// Number of rows.
 pub const COUNT: usize = REGISTRY.len();
 
-/// A row of the registry, by its index.
+/// A row of the registry, by its index: one knob of the search, a lever or a tunable
+/// constant. Named `Knob`, not `Param`, because the arena's tuner has a `Param` of its own
+/// (one number under SPSA, with its start and range), which the lab builds from a knob.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Param(u8);
+pub struct Knob(u8);
 
-impl Param {
+impl Knob {
     /// Every row, in registry order.
-    pub fn all() -> impl Iterator<Item = Param> {
-        (0..COUNT as u8).map(Param)
+    pub fn all() -> impl Iterator<Item = Knob> {
+        (0..COUNT as u8).map(Knob)
     }
 
     /// The row named `name`, if any.
-    pub fn named(name: &str) -> Option<Param> {
-        REGISTRY.iter().position(|r| r.name == name).map(|i| Param(i as u8))
+    pub fn named(name: &str) -> Option<Knob> {
+        REGISTRY.iter().position(|r| r.name == name).map(|i| Knob(i as u8))
     }
 
     /// Its row.
@@ -546,18 +548,18 @@ impl Param {
     }
 }
 
-impl FromStr for Param {
+impl FromStr for Knob {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Param, String> {
-        Param::named(s).ok_or_else(|| {
+    fn from_str(s: &str) -> Result<Knob, String> {
+        Knob::named(s).ok_or_else(|| {
             let names: Vec<&str> = REGISTRY.iter().map(|r| r.name).collect();
             format!("unknown parameter {s:?} (the parameters: {})", names.join(", "))
         })
     }
 }
 
-impl fmt::Display for Param {
+impl fmt::Display for Knob {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -596,24 +598,24 @@ impl Params {
             net_depth: 0,
             crit_rave: 0,
         };
-        for q in Param::all() {
+        for q in Knob::all() {
             (q.row().set)(&mut p, q.base_code());
         }
         p
     }
 
     /// The code of `p`.
-    pub fn code(&self, p: Param) -> u32 {
+    pub fn code(&self, p: Knob) -> u32 {
         (p.row().get)(self)
     }
 
     /// The value of `p` as a number (a tuner's view).
-    pub fn get(&self, p: Param) -> f64 {
+    pub fn get(&self, p: Knob) -> f64 {
         p.value(self.code(p))
     }
 
     /// Sets `p` to the legal number nearest `value` (a tuner's point, clamped and rounded).
-    pub fn set_nearest(&mut self, p: Param, value: f64) {
+    pub fn set_nearest(&mut self, p: Knob, value: f64) {
         let Some((min, max, _, per_unit)) = p.number() else {
             return;
         };
@@ -706,44 +708,46 @@ impl Resolved {
     }
 }
 
-/// One `NAME=VALUE`, checked against its row.
+/// One `NAME=VALUE`, checked against its row: a value laid over a profile's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Setting {
+pub struct Override {
     /// The parameter.
-    pub param: Param,
+    pub param: Knob,
     /// Its code.
     pub code: u32,
 }
 
-impl FromStr for Setting {
+impl FromStr for Override {
     type Err = String;
 
-    fn from_str(s: &str) -> Result<Setting, String> {
+    fn from_str(s: &str) -> Result<Override, String> {
         let (name, value) = s
             .split_once('=')
             .ok_or_else(|| format!("{s:?}: expected NAME=VALUE, e.g. rave_equiv=3000"))?;
-        let param: Param = name.trim().parse()?;
-        Ok(Setting { param, code: param.code(value.trim())? })
+        let param: Knob = name.trim().parse()?;
+        Ok(Override { param, code: param.code(value.trim())? })
     }
 }
 
-impl fmt::Display for Setting {
+impl fmt::Display for Override {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}={}", self.param, self.param.text(self.code))
     }
 }
 
-/// Some parameters set by name (a profile's overrides, or the user's): at most one value a
-/// row, applied over a [`Params`] in registry order.
+/// Some parameters set by name (a profile's changes, or the user's): at most one value a
+/// row, applied over a [`Params`] in registry order. Named `Overrides`, not `Settings`,
+/// because the arena's tuner has `Settings` of its own (everything that decides an SPSA
+/// run), and these are only what is laid over a profile.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Settings {
+pub struct Overrides {
     codes: [Option<u32>; COUNT],
 }
 
-impl Settings {
-    /// Settings read from `NAME=VALUE` texts, or the first one's error.
-    pub fn parse<S: AsRef<str>>(texts: &[S]) -> Result<Settings, String> {
-        let mut s = Settings::default();
+impl Overrides {
+    /// Overrides read from `NAME=VALUE` texts, or the first one's error.
+    pub fn parse<S: AsRef<str>>(texts: &[S]) -> Result<Overrides, String> {
+        let mut s = Overrides::default();
         for t in texts {
             s.put(t.as_ref().parse()?);
         }
@@ -757,12 +761,12 @@ impl Settings {
     }
 
     /// Sets a checked setting (a later one for the same row replaces the earlier).
-    pub fn put(&mut self, s: Setting) {
+    pub fn put(&mut self, s: Override) {
         self.codes[s.param.index()] = Some(s.code);
     }
 
     /// Lays every setting of `other` over these (`--tune` flags added to a base's).
-    pub fn add(&mut self, other: &Settings) {
+    pub fn add(&mut self, other: &Overrides) {
         for (mine, theirs) in self.codes.iter_mut().zip(other.codes) {
             if theirs.is_some() {
                 *mine = theirs;
@@ -771,20 +775,20 @@ impl Settings {
     }
 
     /// Sets `p` to the legal number nearest `value` (a tuner's point).
-    pub fn set_nearest(&mut self, p: Param, value: f64) {
+    pub fn set_nearest(&mut self, p: Knob, value: f64) {
         let mut params = Params::default();
         params.set_nearest(p, value);
         self.codes[p.index()] = Some(params.code(p));
     }
 
     /// The code set for `p`, if any.
-    pub fn code(&self, p: Param) -> Option<u32> {
+    pub fn code(&self, p: Knob) -> Option<u32> {
         self.codes[p.index()]
     }
 
     /// `base` with these settings laid over it.
     pub fn over(&self, mut base: Params) -> Params {
-        for p in Param::all() {
+        for p in Knob::all() {
             if let Some(c) = self.codes[p.index()] {
                 (p.row().set)(&mut base, c);
             }
@@ -795,7 +799,7 @@ impl Settings {
     /// The settings whose value differs from `base`'s, as `NAME=VALUE` in registry order
     /// (empty when they change nothing): what `--tune` flags reproduce them over `base`.
     pub fn changes(&self, base: &Params) -> Vec<String> {
-        Param::all()
+        Knob::all()
             .filter_map(|p| {
                 let c = self.codes[p.index()]?;
                 (c != base.code(p)).then(|| format!("{}={}", p.name(), p.text(c)))
@@ -816,7 +820,7 @@ fn values(kind: Kind) -> String {
 
 /// What the profiles did with a row: its base value, then each profile that changed it
 /// with the value it set (`michi, learned from v2`), or `3500 in every profile`.
-pub fn history(p: Param) -> String {
+pub fn history(p: Knob) -> String {
     let mut text = p.text(p.base_code());
     let changes: Vec<(Profile, u32)> =
         Profile::all().filter_map(|v| Some((v, v.changes().code(p)?))).collect();
@@ -833,7 +837,7 @@ pub fn history(p: Param) -> String {
 /// profile's value, the values it takes, what the profiles did with it, what it does.
 pub fn registry_text() -> String {
     let mut out = String::new();
-    for p in Param::all() {
+    for p in Knob::all() {
         let r = p.row();
         let (default, kind) = (p.text(p.default_code()), values(r.kind));
         out.push_str(&format!("  {}: {default} ({kind}; {}). {}\n", r.name, history(p), r.doc));
@@ -847,7 +851,7 @@ pub fn registry_table() -> String {
     let mut out = String::from(
         "| parameter | default | values | by profile | what it does |\n|---|---|---|---|---|\n",
     );
-    for p in Param::all() {
+    for p in Knob::all() {
         let r = p.row();
         out.push_str(&format!(
             "| `{}` | `{}` | {} | {} | {} |\n",
@@ -867,12 +871,12 @@ mod tests {
 
     #[test]
     fn every_row_reads_and_writes_its_own_field_and_its_default_is_legal() {
-        for p in Param::all() {
+        for p in Knob::all() {
             let r = p.row();
-            assert_eq!(p.name().parse::<Param>(), Ok(p));
+            assert_eq!(p.name().parse::<Knob>(), Ok(p));
             let d = p.default_code();
             assert_eq!(p.text(p.base_code()), r.base, "{}: the base prints as written", r.name);
-            // Setting a row changes its own field and no other.
+            // Setting one row changes its own field and no other.
             let base = Params::default();
             let other = match r.kind {
                 // The smallest value, or the largest where the default is the smallest.
@@ -890,7 +894,7 @@ mod tests {
             assert_ne!(other, d, "{}", r.name);
             let mut changed = base;
             (r.set)(&mut changed, other);
-            for q in Param::all() {
+            for q in Knob::all() {
                 let want = if q == p { other } else { base.code(q) };
                 assert_eq!(changed.code(q), want, "{} set, {} read", r.name, q.name());
             }
@@ -922,7 +926,7 @@ mod tests {
 
     #[test]
     fn settings_are_read_exactly_or_refused_clearly() {
-        let mut s = Settings::default();
+        let mut s = Overrides::default();
         s.apply("widen_ratio=1.25").unwrap();
         s.apply(" score_weight = 0.05 ").unwrap();
         s.apply("rave_equiv=3000").unwrap();
@@ -936,7 +940,7 @@ mod tests {
         assert_eq!(p.tuned().widen_at[..3], [40, 50, 62]);
         assert_eq!(p.tuned().score_weight.to_bits(), 0.05f32.to_bits());
         assert_eq!(p.parallel, Parallel::RootTrees);
-        assert_eq!(Settings::parse(&s.changes(&base)).unwrap().over(base), p);
+        assert_eq!(Overrides::parse(&s.changes(&base)).unwrap().over(base), p);
         for (bad, why) in [
             ("rave_equiv", "expected NAME=VALUE"),
             ("rave=3", "unknown parameter \"rave\""),
@@ -949,21 +953,21 @@ mod tests {
             ("ladders=yes", "true or false"),
             ("wide_root=sometimes", "one of never, koth, always"),
         ] {
-            let e = Settings::default().apply(bad).unwrap_err();
+            let e = Overrides::default().apply(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }
 
     #[test]
     fn values_print_as_exact_decimals() {
-        let p = |n: &str| n.parse::<Param>().unwrap();
+        let p = |n: &str| n.parse::<Knob>().unwrap();
         assert_eq!(p("widen_ratio").text(1400), "1.4");
         assert_eq!(p("widen_ratio").text(1005), "1.005");
         assert_eq!(p("score_weight").text(100), "0.1");
         assert_eq!(p("score_weight").text(0), "0");
         assert_eq!(p("prior_model").text(205), "20.5");
         assert_eq!(p("rave_equiv").text(3500), "3500");
-        for q in Param::all() {
+        for q in Knob::all() {
             let Some((min, max, _, _)) = q.number() else { continue };
             for v in [min, q.value(q.default_code()), max] {
                 let c = q.quanta(v).unwrap();
@@ -975,8 +979,8 @@ mod tests {
 
     #[test]
     fn nearest_values_are_clamped_and_rounded() {
-        let p = |n: &str| n.parse::<Param>().unwrap();
-        let mut s = Settings::default();
+        let p = |n: &str| n.parse::<Knob>().unwrap();
+        let mut s = Overrides::default();
         s.set_nearest(p("expand_visits"), 7.6);
         s.set_nearest(p("rave_equiv"), -5.0);
         s.set_nearest(p("widen_ratio"), 9.0);

@@ -13,6 +13,10 @@ use crate::rules::tactics::{capture_size, is_self_atari, tactical_moves, MoveLis
 use crate::search::ladder;
 use crate::search::params::Params;
 
+// Michi's hand-set priors. Not levers: every profile's priors are these, summed in a fixed
+// order (`Knowledge::of_move`) that the frozen profiles' recorded moves depend on bit for
+// bit, and no A/B has measured another value; trying one is a registry row whose base is
+// the value here.
 const PRIOR_EVEN: f32 = 10.0;
 const PRIOR_CAPTURE: f32 = 15.0;
 const PRIOR_PAT3: f32 = 10.0;

@@ -25,7 +25,7 @@
 //! 26c31bb as the last that can play them. The names are not renumbered, so every record
 //! still names the profile it was played with, and v8 is v6 plus its changes.
 
-use crate::search::params::{Params, Settings};
+use crate::search::params::{Overrides, Params};
 
 /// One profile: its name, what it changed over the one before, and why.
 #[derive(Clone, Copy, Debug)]
@@ -155,8 +155,8 @@ impl Profile {
     }
 
     /// Its own changes over the profile before it.
-    pub fn changes(self) -> Settings {
-        Settings::parse(self.version().changes).expect("the profiles' changes are legal")
+    pub fn changes(self) -> Overrides {
+        Overrides::parse(self.version().changes).expect("the profiles' changes are legal")
     }
 
     /// What this profile's search does: the registry's base values with every profile's
@@ -252,13 +252,13 @@ pub fn docs_table() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::{Param, WideRoot};
+    use crate::search::params::{Knob, WideRoot};
 
     #[test]
     fn every_row_parses_and_names_its_profile() {
         for p in Profile::all() {
             assert_eq!(p.to_string().parse::<Profile>(), Ok(p));
-            assert!(Settings::parse(p.version().changes).is_ok(), "{p}");
+            assert!(Overrides::parse(p.version().changes).is_ok(), "{p}");
         }
         assert_eq!(Profile::default().params(), Params::default());
         assert_eq!(Profile::V1.params(), Params::base().clone(), "v1 changes nothing");
@@ -287,14 +287,14 @@ mod tests {
     fn each_row_is_exactly_its_profiles_difference() {
         for p in Profile::all() {
             let before = p.before().map_or_else(Params::base, Profile::params);
-            let changed: Vec<&str> = Param::all()
+            let changed: Vec<&str> = Knob::all()
                 .filter(|&q| before.code(q) != p.params().code(q))
-                .map(Param::name)
+                .map(Knob::name)
                 .collect();
             let named: Vec<&str> =
                 p.version().changes.iter().map(|c| c.split('=').next().unwrap()).collect();
             let mut sorted = named.clone();
-            sorted.sort_by_key(|n| Param::named(n).unwrap());
+            sorted.sort_by_key(|n| Knob::named(n).unwrap());
             assert_eq!(changed, sorted, "{p}");
         }
         assert_eq!(Profile::V8.params().wide_root, WideRoot::Always);

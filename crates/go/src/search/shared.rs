@@ -398,7 +398,7 @@ mod tests {
     use super::*;
     use crate::rules::board::{Colour, Move};
     use crate::search::mcts::{budget, search_in, SearchConfig, SearchResult};
-    use crate::search::params::Settings;
+    use crate::search::params::Overrides;
     use crate::search::profile::Profile;
     use crate::search::reuse::Forest;
     use std::sync::Mutex;
@@ -409,7 +409,7 @@ mod tests {
             threads,
             seed: 7,
             profile,
-            settings: Settings::parse(&["parallel=shared_tree"]).unwrap(),
+            settings: Overrides::parse(&["parallel=shared_tree"]).unwrap(),
             ..SearchConfig::default()
         }
     }
@@ -594,7 +594,7 @@ mod tests {
     fn criticality_counts_every_playout_once_on_any_schedule() {
         let b = position();
         let with = |crit: &str, threads| SearchConfig {
-            settings: Settings::parse(&["parallel=shared_tree", crit]).unwrap(),
+            settings: Overrides::parse(&["parallel=shared_tree", crit]).unwrap(),
             ..shared(2500, threads, Profile::V9)
         };
         let cfg = with("crit_rave=1.1", 16);

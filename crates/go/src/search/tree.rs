@@ -116,11 +116,13 @@ pub(crate) const MAX_NODES: usize = 4 << 20;
 pub(crate) const PV_DEPTH: usize = 24;
 /// The bits of `-0.0`, which added to any float leaves its bits as they were.
 pub(crate) const NEG_ZERO: u32 = 0x8000_0000;
-/// Margin (points) at which the score term is half-way to its bound.
+/// Margin (points) at which the score term is half-way to its bound. Not a lever: the
+/// registry's `score_weight` sets how much the score counts, and this only its shape.
 pub(crate) const SCORE_SCALE: f32 = 10.0;
 /// `crit_rave`: the root's playouts counted before criticality moves its children (Pachi
 /// waits for 2,000 of a node's; at 1,000 a point's criticality is known to about 0.03,
 /// and the A/Bs' budgets of a few thousand playouts a move still get most of the effect).
+/// Not a lever, nor `CRIT_REFRESH`: they say when `crit_rave`, the lever, applies.
 pub(crate) const CRIT_MIN_ENDS: u32 = 1000;
 /// `crit_rave`: the root children's criticality is recomputed every this many playouts
 /// (not at every descent: the owner of a shared tree does it for all the threads).
@@ -131,7 +133,8 @@ pub(crate) const CRIT_REFRESH: u32 = 250;
 /// centre move a fight needed was outside the 25 or so moves `40 * 1.4^k` opens, and
 /// outside 45 at `10 * 1.2^k`), so the root widens from more moves and much faster; a
 /// fully wide root, the other extreme, spread its visits over second-line moves on the
-/// empty board.
+/// empty board. Not a lever, nor `ROOT_WIDEN_AT`: they are what the lever `wide_root`
+/// turns on, frozen with v6 and v8, whose records replay with them.
 pub(crate) const ROOT_WIDEN_START: usize = 5;
 /// V6: a root's visits at which one more child becomes searchable: `10 * 1.1^k`
 /// (about 90 moves at 30,000 visits, one thread's share of the default budget).
@@ -712,11 +715,11 @@ pub(crate) fn playout_margin(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::{Params, Settings};
+    use crate::search::params::{Overrides, Params};
 
     /// The order [`Expander::children`] gives a 19x19 position's moves (passing left out).
     fn order(net_depth: u32, depth: usize, b: &Board) -> Vec<Move> {
-        let caps = Settings::parse(&[&format!("net_depth={net_depth}")])
+        let caps = Overrides::parse(&[&format!("net_depth={net_depth}")])
             .expect("a registry setting")
             .over(Params::default());
         let mut out = Vec::new();
@@ -730,7 +733,7 @@ mod tests {
     #[test]
     fn criticality_lends_a_root_move_amaf_wins() {
         let b = Board::new(5);
-        let caps = Settings::parse(&["priors=michi", "crit_rave=2"])
+        let caps = Overrides::parse(&["priors=michi", "crit_rave=2"])
             .expect("registry settings")
             .over(Params::default());
         let mut t = Tree::new(&b, &Arc::new(Resolved::new(caps)), 0.5);

@@ -2,14 +2,14 @@
 //! reads them, the stream over a real OS pipe stopped by the next command or the end of
 //! input, and `?` errors that change nothing.
 
-use menace_go::io::gtp::{self, parse_vertex, Engine};
+use menace_go::io::gtp::{self, parse_vertex, GtpEngine};
 use menace_go::rules::board::{Board, Move};
 use menace_go::search::mcts::SearchConfig;
 use std::io::{BufRead, BufReader, Write};
 use std::time::{Duration, Instant};
 
-fn engine(playouts: usize) -> Engine {
-    Engine::new(SearchConfig { playouts, threads: 2, ..SearchConfig::default() })
+fn engine(playouts: usize) -> GtpEngine {
+    GtpEngine::new(SearchConfig { playouts, threads: 2, ..SearchConfig::default() })
 }
 
 /// One candidate of an info line, read the way Lizzie 0.7.4's `MoveData.fromInfo` does:
@@ -145,7 +145,7 @@ struct Session {
 }
 
 impl Session {
-    fn start(e: Engine) -> Session {
+    fn start(e: GtpEngine) -> Session {
         let (in_r, in_w) = std::io::pipe().unwrap();
         let (out_r, out_w) = std::io::pipe().unwrap();
         let server = std::thread::spawn(move || gtp::serve(e, BufReader::new(in_r), out_w));
@@ -232,7 +232,8 @@ fn the_end_of_input_stops_an_analysis() {
 
 #[test]
 fn genmove_analyze_under_a_clock_streams_and_plays_within_it() {
-    let mut s = Session::start(Engine::new(SearchConfig { threads: 2, ..SearchConfig::default() }));
+    let mut s =
+        Session::start(GtpEngine::new(SearchConfig { threads: 2, ..SearchConfig::default() }));
     for cmd in ["boardsize 9", "time_settings 0 1 1"] {
         s.send(cmd);
         assert_eq!(s.answer(), ["=", ""]);
@@ -287,12 +288,12 @@ fn a_shared_tree_ponders_and_the_next_move_starts_from_it() {
     let cfg = SearchConfig { playouts: 300, threads: 2, ..SearchConfig::default() }
         .with("parallel=shared_tree")
         .unwrap();
-    pondering_keeps_its_tree(Engine::new(cfg));
+    pondering_keeps_its_tree(GtpEngine::new(cfg));
 }
 
 /// `e` (a 300-playout engine) ponders after its move, and its next move, streamed with
 /// `genmove_analyze`, starts from the tree grown meanwhile.
-fn pondering_keeps_its_tree(e: Engine) {
+fn pondering_keeps_its_tree(e: GtpEngine) {
     let mut s = Session::start(e.ponder(true));
     s.send("boardsize 9");
     assert_eq!(s.answer(), ["=", ""]);

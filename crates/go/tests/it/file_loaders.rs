@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use menace_go::io::gtp::Engine;
+use menace_go::io::gtp::GtpEngine;
 use menace_go::search::mcts::SearchConfig;
 use menace_testkit::hostile::{damage, edits, files, write_temp};
 use proptest::prelude::*;
@@ -15,8 +15,8 @@ fn sgf_fixture() -> Vec<u8> {
     std::fs::read(root.join("docs/games/19x19-level10/game-001.sgf")).unwrap()
 }
 
-fn engine() -> Engine {
-    Engine::new(SearchConfig { playouts: 50, threads: 1, ..SearchConfig::default() })
+fn engine() -> GtpEngine {
+    GtpEngine::new(SearchConfig { playouts: 50, threads: 1, ..SearchConfig::default() })
 }
 
 /// The GTP engine's answer to `loadsgf PATH`, and whether its board is what it was.

@@ -1,7 +1,7 @@
 //! The GTP engine, byte for byte: a recorded session in fixtures/go/gtp-session.txt, genmove
 //! checks, and arbitrary lines that must never panic.
 
-use menace_go::io::gtp::{self, Engine};
+use menace_go::io::gtp::{self, GtpEngine};
 use menace_go::rules::board::{Board, Colour, Move, BLACK};
 use menace_go::rules::score;
 use menace_go::search::mcts::SearchConfig;
@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use crate::support;
 use support::repo;
 
-fn engine() -> Engine {
-    Engine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() })
+fn engine() -> GtpEngine {
+    GtpEngine::new(SearchConfig { playouts: 300, threads: 1, ..SearchConfig::default() })
 }
 
 /// The fixture as (command line, expected output) pairs.
@@ -47,7 +47,7 @@ fn serve_writes_the_same_bytes() {
     let expected: String = pairs.iter().map(|(_, a)| a.as_str()).collect();
     let mut out = Vec::new();
     let cfg = SearchConfig { playouts: 100, threads: 1, ..SearchConfig::default() };
-    gtp::serve(Engine::new(cfg), input.as_bytes(), &mut out).unwrap();
+    gtp::serve(GtpEngine::new(cfg), input.as_bytes(), &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), expected);
 }
 
@@ -149,7 +149,7 @@ proptest! {
 }
 
 /// A 9x9 board that is all white but nine two-point eyes: black cannot live anywhere.
-fn hopeless_for_black(e: &mut Engine) {
+fn hopeless_for_black(e: &mut GtpEngine) {
     assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
     for r in 0..9 {
         for (c, letter) in "ABCDEFGHJ".chars().enumerate() {
@@ -165,7 +165,7 @@ fn hopeless_for_black(e: &mut Engine) {
 #[test]
 fn genmove_resigns_a_lost_game_only_when_allowed() {
     let cfg = SearchConfig { playouts: 2_000, threads: 1, ..SearchConfig::default() };
-    let mut e = Engine::new(cfg.clone()).resign_below(0.05);
+    let mut e = GtpEngine::new(cfg.clone()).resign_below(0.05);
     hopeless_for_black(&mut e);
     let before = e.handle_line("showboard").unwrap();
     assert_eq!(e.handle_line("genmove b").unwrap(), "= resign\n\n");
@@ -173,13 +173,13 @@ fn genmove_resigns_a_lost_game_only_when_allowed() {
     assert_eq!(e.handle_line("showboard").unwrap(), before);
 
     // The plain engine never resigns: it plays on (into an eye; nothing else is legal).
-    let mut plain = Engine::new(cfg.clone());
+    let mut plain = GtpEngine::new(cfg.clone());
     hopeless_for_black(&mut plain);
     let answer = plain.handle_line("genmove b").unwrap();
     assert!(answer.starts_with("= ") && answer != "= resign\n\n", "{answer:?}");
 
     // Nor does it resign in the opening, however the search looks.
-    let mut early = Engine::new(cfg).resign_below(1.0);
+    let mut early = GtpEngine::new(cfg).resign_below(1.0);
     assert_eq!(early.handle_line("boardsize 9").unwrap(), "=\n\n");
     let answer = early.handle_line("genmove b").unwrap();
     assert!(answer != "= resign\n\n", "{answer:?}");
@@ -187,7 +187,7 @@ fn genmove_resigns_a_lost_game_only_when_allowed() {
 
 /// The engine's visible state: the board, the score with its komi, and the position
 /// `undo` goes back to (so it takes one move back).
-fn state(e: &mut Engine) -> (String, String, String) {
+fn state(e: &mut GtpEngine) -> (String, String, String) {
     let board = e.handle_line("showboard").unwrap();
     let score = e.handle_line("final_score").unwrap();
     let undo = e.handle_line("undo").unwrap();
@@ -206,7 +206,7 @@ fn facts(b: &Board) -> (String, u64, u32, u32, u32) {
 }
 
 /// An engine after `cmds`, each answered with `=`.
-fn after(cmds: &[String]) -> Engine {
+fn after(cmds: &[String]) -> GtpEngine {
     let mut e = engine();
     for c in cmds {
         assert!(e.handle_line(c).unwrap().starts_with('='), "{c}");
@@ -353,7 +353,7 @@ fn a_handicap_game_starts_with_white_and_its_stones_stay() {
 }
 
 /// Both clocks as the engine counts them.
-fn clocks(e: &Engine) -> [Option<menace_go::rules::clock::Clock>; 2] {
+fn clocks(e: &GtpEngine) -> [Option<menace_go::rules::clock::Clock>; 2] {
     [e.clock(Colour::Black).copied(), e.clock(Colour::White).copied()]
 }
 
@@ -426,7 +426,7 @@ fn the_engines_own_clock_runs_until_a_controller_sets_another() {
     use std::time::Duration;
     let byo =
         TimeControl::Canadian { main: Duration::ZERO, period: Duration::from_secs(10), stones: 1 };
-    let mut e = Engine::new(SearchConfig::default()).time_control(Some(byo));
+    let mut e = GtpEngine::new(SearchConfig::default()).time_control(Some(byo));
     assert_eq!(e.clock(Colour::Black).unwrap().control(), byo);
     assert_eq!(e.handle_line("time_left white 3 1").unwrap(), "=\n\n");
     assert_eq!(e.clock(Colour::White).unwrap().period_left(), Duration::from_secs(3));
@@ -440,7 +440,7 @@ fn the_engines_own_clock_runs_until_a_controller_sets_another() {
     assert_eq!(e.handle_line("boardsize 9").unwrap(), "=\n\n");
     assert_eq!(e.clock(Colour::White).unwrap().control(), absolute);
     // Without a clock of its own, none until a controller sets one.
-    assert_eq!(clocks(&Engine::new(SearchConfig::default()).time_control(None)), [None, None]);
+    assert_eq!(clocks(&GtpEngine::new(SearchConfig::default()).time_control(None)), [None, None]);
 }
 
 /// The rule of a clock, in real time: with 1 s a move (`time_settings 0 1 1`) the engine
@@ -449,7 +449,7 @@ fn the_engines_own_clock_runs_until_a_controller_sets_another() {
 #[test]
 fn genmove_under_one_second_a_move_answers_within_the_second() {
     use std::time::{Duration, Instant};
-    let mut e = Engine::new(SearchConfig { threads: 2, ..SearchConfig::default() });
+    let mut e = GtpEngine::new(SearchConfig { threads: 2, ..SearchConfig::default() });
     for cmd in ["boardsize 9", "komi 7", "time_settings 0 1 1"] {
         assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n");
     }
@@ -473,7 +473,7 @@ fn a_shared_tree_under_a_clock_with_tree_reuse_answers_within_the_second() {
     let cfg = SearchConfig { threads: 2, ..SearchConfig::default() }
         .with("parallel=shared_tree")
         .unwrap();
-    let mut e = Engine::new(cfg).reuse_tree(true);
+    let mut e = GtpEngine::new(cfg).reuse_tree(true);
     for cmd in ["boardsize 9", "komi 7", "time_settings 0 1 1"] {
         assert_eq!(e.handle_line(cmd).unwrap(), "=\n\n");
     }
@@ -504,7 +504,7 @@ fn no_clock_means_the_fixed_budget_moves() {
 }
 
 /// The answer text of `cmd` (without `= ` and the empty line), which must succeed.
-fn ok(e: &mut Engine, cmd: &str) -> String {
+fn ok(e: &mut GtpEngine, cmd: &str) -> String {
     let ans = e.handle_line(cmd).unwrap();
     assert!(ans.starts_with('='), "{cmd}: {ans:?}");
     ans[1..].trim().to_string()

@@ -4,7 +4,7 @@
 //! A recorded game replays move for move only if its profile's search is the same, so a
 //! change to the registry or the profiles that moves any of these values fails here.
 
-use menace_go::search::params::Param;
+use menace_go::search::params::Knob;
 use menace_go::search::profile::Profile;
 
 /// Each profile's resolved parameters, as `NAME=VALUE` in registry order.
@@ -25,7 +25,7 @@ const RESOLVED: [(&str, &str); 10] = [
 fn resolved(p: Profile) -> String {
     let params = p.params();
     let all: Vec<String> =
-        Param::all().map(|k| format!("{}={}", k.name(), k.text(params.code(k)))).collect();
+        Knob::all().map(|k| format!("{}={}", k.name(), k.text(params.code(k)))).collect();
     all.join(" ")
 }
 
@@ -72,6 +72,9 @@ fn the_docs_tables_of_profiles_and_parameters_are_the_registrys() {
         [("profiles table", profile::docs_table()), ("registry table", params::registry_table())]
     {
         let got = between(&doc, name);
-        assert!(got == want, "docs/go.md's {name} differs from the code's; it should read:\n{want}");
+        assert!(
+            got == want,
+            "docs/go.md's {name} differs from the code's; it should read:\n{want}"
+        );
     }
 }

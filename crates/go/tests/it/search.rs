@@ -546,8 +546,8 @@ fn playouts_under_self_atari_always_refuse_a_groups_self_atari() {
 /// thread, 12,000 playouts, so the answers are the same on every machine.
 #[test]
 fn verify_defends_the_group_the_plain_search_lost_against_pachi() {
-    use menace_go::io::gtp::Engine;
-    use menace_go::search::params::Settings;
+    use menace_go::io::gtp::GtpEngine;
+    use menace_go::search::params::Overrides;
     let game = repo("docs/games/pachi-19x19-5000-v9/sgf/game-002.sgf");
     let genmove = |tune: &[&str]| {
         let cfg = SearchConfig {
@@ -555,10 +555,10 @@ fn verify_defends_the_group_the_plain_search_lost_against_pachi() {
             threads: 1,
             // The seed the library's default had when this test was written.
             seed: 1,
-            settings: Settings::parse(tune).unwrap(),
+            settings: Overrides::parse(tune).unwrap(),
             ..SearchConfig::default()
         };
-        let mut e = Engine::new(cfg);
+        let mut e = GtpEngine::new(cfg);
         let load = e.handle_line(&format!("loadsgf {} 166", game.display())).unwrap();
         assert_eq!(load, "=\n\n");
         e.handle_line("genmove w").unwrap()

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use menace_go::io::gtp::{format_vertex, Engine};
+use menace_go::io::gtp::{format_vertex, GtpEngine};
 use menace_go::rules::board::{Colour, Move, BLACK, WHITE};
 use menace_go::search::mcts::SearchConfig;
 use menace_testkit::{require, Component};
@@ -44,7 +44,7 @@ fn loadsgf_reads_what_gnugo_printsgf_writes() {
     };
     let (black, white) = (listed(answers[n - 3]), listed(answers[n - 2]));
     assert!(black.len() + white.len() > 20, "a game with stones on the board: {out}");
-    let mut e = Engine::new(SearchConfig::default());
+    let mut e = GtpEngine::new(SearchConfig::default());
     let load = format!("loadsgf {}", file.display());
     assert_eq!(e.handle_line(&load).as_deref(), Some("=\n\n"), "{}", {
         std::fs::read_to_string(&file).unwrap()

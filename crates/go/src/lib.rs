@@ -24,8 +24,11 @@
 //!
 //! The modules, each leaning only on those above it:
 //!
-//! - [`rules`]: what Go is, with no search in it. [`board`](rules::board) (stones, groups,
-//!   captures, ko, position hashes; fast enough for playouts), [`score`](rules::score)
+//! - [`rules`]: what Go is, with no search in it. Its vocabulary, a type a file:
+//!   [`colour`](rules::colour), [`point`](rules::point), [`moves`](rules::moves) (a move and
+//!   why one is refused) and the [`zobrist`](rules::zobrist) keys; the
+//!   [`board`](rules::board) (stones, groups, captures, ko, position hashes; fast enough for
+//!   playouts), [`score`](rules::score)
 //!   (Tromp-Taylor area), [`handicap`](rules::handicap) (where the stones go),
 //!   [`tactics`](rules::tactics) (captures, self-ataris, the moves that take or save a group
 //!   in atari) and [`ko`](rules::ko) (does a capture look like retaking a ko?).

@@ -1,5 +1,5 @@
 //! A Go tournament on the tournament layer: all-play-all between entrants of three kinds,
-//! refereed by [`game::play`](super::game::play) under a [`Rules`] value; `menace go
+//! refereed by [`game::play`] under a [`Rules`] value; `menace go
 //! match` is the same with two GTP entrants and the [`Rules::gtp`] preset.
 //!
 //! - `koth:COMMAND`: a king-of-the-hill program, started afresh for every move with the

@@ -11,212 +11,17 @@
 //! pseudo-liberties are the same point, i.e. when `count * sum_sq == sum * sum`, and that
 //! point is `sum / count`. This is the classic trick that gives atari detection in O(1)
 //! without keeping liberty sets.
+//!
+//! The vocabulary it is written in lives beside it, one small type a file:
+//! [`colour`](super::colour), [`point`](super::point), [`moves`](super::moves) and the
+//! [`zobrist`](super::zobrist) keys. They are re-exported here, so `rules::board::Move`
+//! names the same type as `rules::moves::Move`.
 
-/// A player (and the colour of the stones she plays).
-///
-/// The board itself keeps a plain `u8` per point ([`EMPTY`], [`BLACK`], [`WHITE`],
-/// [`EDGE`]) rather than an enum: the neighbour loops compare bytes, [`Board::env8`] packs
-/// cells straight into pattern-table indices and the Zobrist table is indexed by them, all
-/// with no conversion. A `Colour`'s discriminant is its stone's cell value, so
-/// [`Colour::stone`] is free, and [`Board::colour_at`] reads a cell back as a player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[repr(u8)]
-pub enum Colour {
-    /// Black, who moves first.
-    Black = 1,
-    /// White.
-    White = 2,
-}
-
-impl Colour {
-    /// The other player.
-    #[inline]
-    pub fn opponent(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    /// The cell value of this colour's stones: [`BLACK`] or [`WHITE`].
-    #[inline]
-    pub fn stone(self) -> u8 {
-        self as u8
-    }
-
-    /// The player whose stones a cell holds, if any.
-    #[inline]
-    pub fn from_stone(cell: u8) -> Option<Colour> {
-        match cell {
-            BLACK => Some(Colour::Black),
-            WHITE => Some(Colour::White),
-            _ => None,
-        }
-    }
-
-    /// 0 for black, 1 for white: an index into per-player arrays.
-    #[inline]
-    pub fn index(self) -> usize {
-        self as usize - 1
-    }
-}
-
-impl std::fmt::Display for Colour {
-    /// `black` or `white`, as GTP writes colours.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Colour::Black => "black",
-            Colour::White => "white",
-        })
-    }
-}
-
-/// An empty point.
-pub const EMPTY: u8 = 0;
-/// A black stone.
-pub const BLACK: u8 = Colour::Black as u8;
-/// A white stone.
-pub const WHITE: u8 = Colour::White as u8;
-/// Off the board: the ring around it.
-pub const EDGE: u8 = 3;
-
-/// A cell of the board: the index of an on-board point, or of a point of the [`EDGE`]
-/// ring around it, in the padded `(n+2) x (n+2)` array.
-///
-/// A plain `u16` underneath (`repr(transparent)`), so lists and arrays of points cost
-/// what the integers did; the type keeps cells apart from counts, codes and passes.
-/// Points order by index, which is row by row from the top.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-#[repr(transparent)]
-pub struct Point(u16);
-
-impl Point {
-    /// The cell with index `raw` in the padded array. [`Board::point`] names a point by
-    /// row and column; this is for raw indices (tables, tests).
-    #[inline]
-    pub const fn new(raw: u16) -> Point {
-        Point(raw)
-    }
-
-    /// The index into per-cell arrays such as `[T; MAX_POINTS]`.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The raw index.
-    #[inline]
-    pub const fn raw(self) -> u16 {
-        self.0
-    }
-}
-
-/// A move: passing, or a stone on a point.
-///
-/// Moves order with [`Move::Pass`] first, then by point index, so sorted lists of moves
-/// (such as the search's statistics, ties broken by move) keep the order they had when a
-/// move was a point index with 0 for passing.
-///
-/// ```
-/// use menace_go::rules::board::{Board, Move};
-/// let b = Board::new(9);
-/// let (a, z) = (Move::Play(b.point(0, 0)), Move::Play(b.point(8, 8)));
-/// let mut moves = vec![z, Move::Pass, a];
-/// moves.sort();
-/// assert_eq!(moves, [Move::Pass, a, z]);
-/// assert_eq!(a.point(), Some(b.point(0, 0)));
-/// assert!(Move::Pass.is_pass() && Move::Pass.point().is_none());
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Move {
-    /// Passing. The first variant, so that it sorts before every point.
-    Pass,
-    /// A stone on the point.
-    Play(Point),
-}
-
-impl Move {
-    /// Is this a pass?
-    #[inline]
-    pub fn is_pass(self) -> bool {
-        self == Move::Pass
-    }
-
-    /// The point played, or `None` for a pass.
-    #[inline]
-    pub fn point(self) -> Option<Point> {
-        match self {
-            Move::Pass => None,
-            Move::Play(p) => Some(p),
-        }
-    }
-}
-
-impl From<Point> for Move {
-    /// Playing at the point.
-    #[inline]
-    fn from(p: Point) -> Move {
-        Move::Play(p)
-    }
-}
-
-/// The largest board side we support.
-pub const MAX_SIZE: usize = 19;
-/// Width of the padded array for the largest board.
-const MAX_W: usize = MAX_SIZE + 2;
-/// Number of points in the padded array (all boards use the same array size).
-pub const MAX_POINTS: usize = MAX_W * MAX_W;
-/// "No point": an unused `head`/`next` entry, no ko; never a valid index.
-const NO_POINT: Point = Point(u16::MAX);
-/// An unused `empty_pos` entry.
-const NO_INDEX: u16 = u16::MAX;
-
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
-}
-
-const fn zobrist_table() -> [[u64; 3]; MAX_POINTS] {
-    let mut t = [[0u64; 3]; MAX_POINTS];
-    let mut p = 0;
-    while p < MAX_POINTS {
-        t[p][1] = splitmix((p as u64) * 2 + 1);
-        t[p][2] = splitmix((p as u64) * 2 + 2);
-        p += 1;
-    }
-    t
-}
-
-/// Zobrist keys, fixed at compile time so hashes are the same on every machine and run.
-static ZOBRIST: [[u64; 3]; MAX_POINTS] = zobrist_table();
-/// Mixed into [`Board::position_key`] when white is to move.
-const WHITE_TO_MOVE_KEY: u64 = splitmix(0xD1CE);
-
-/// Why a move was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Illegal {
-    /// The point is not on the board.
-    OffBoard,
-    /// The point holds a stone.
-    Occupied,
-    /// The move would leave its own group without liberties and captures nothing.
-    Suicide,
-    /// The move retakes a ko at once.
-    Ko,
-}
-
-impl std::fmt::Display for Illegal {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Illegal::OffBoard => "point off the board",
-            Illegal::Occupied => "point is occupied",
-            Illegal::Suicide => "suicide",
-            Illegal::Ko => "illegal ko recapture",
-        })
-    }
-}
+pub use crate::rules::colour::{Colour, BLACK, EDGE, EMPTY, WHITE};
+pub use crate::rules::moves::{Illegal, Move};
+pub use crate::rules::point::{Point, MAX_POINTS, MAX_SIZE};
+use crate::rules::point::{NO_INDEX, NO_POINT};
+use crate::rules::zobrist::{WHITE_TO_MOVE_KEY, ZOBRIST};
 
 /// A Go position with the player to move, prisoners, the simple-ko point and the last
 /// two moves.
@@ -273,7 +78,7 @@ impl Board {
             lsum: [0; MAX_POINTS],
             lsq: [0; MAX_POINTS],
             gsize: [0; MAX_POINTS],
-            empties: [Point(0); MAX_SIZE * MAX_SIZE],
+            empties: [Point::new(0); MAX_SIZE * MAX_SIZE],
             empty_pos: [NO_INDEX; MAX_POINTS],
             n_empty: 0,
             to_move: Colour::Black,
@@ -387,7 +192,7 @@ impl Board {
     /// The point at row `r`, column `c` (both 0-based, row 0 at the top).
     #[inline]
     pub fn point(&self, r: usize, c: usize) -> Point {
-        Point(((r + 1) * self.w + c + 1) as u16)
+        Point::new(((r + 1) * self.w + c + 1) as u16)
     }
 
     /// Row and column (0-based, row 0 at the top) of an on-board point.
@@ -404,15 +209,15 @@ impl Board {
     /// The four orthogonal neighbours (some may be [`EDGE`]).
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
-        let (p, w) = (p.0, self.w as u16);
-        [Point(p - w), Point(p - 1), Point(p + 1), Point(p + w)]
+        let (p, w) = (p.raw(), self.w as u16);
+        [Point::new(p - w), Point::new(p - 1), Point::new(p + 1), Point::new(p + w)]
     }
 
     /// The four diagonal neighbours (some may be [`EDGE`]).
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
-        let (p, w) = (p.0, self.w as u16);
-        [Point(p - w - 1), Point(p - w + 1), Point(p + w - 1), Point(p + w + 1)]
+        let (p, w) = (p.raw(), self.w as u16);
+        [Point::new(p - w - 1), Point::new(p - w + 1), Point::new(p + w - 1), Point::new(p + w + 1)]
     }
 
     /// What is at `p`: [`EMPTY`], [`BLACK`], [`WHITE`] or [`EDGE`].
@@ -542,13 +347,13 @@ impl Board {
         let n = u64::from(self.libs[h.index()]);
         let s = u64::from(self.lsum[h.index()]);
         let q = u64::from(self.lsq[h.index()]);
-        (n > 0 && n * q == s * s).then(|| Point((s / n) as u16))
+        (n > 0 && n * q == s * s).then(|| Point::new((s / n) as u16))
     }
 
     /// True liberties of the group with head `h`, counted up to `max` (stops early; at
     /// most 8).
     pub fn count_libs(&self, h: Point, max: usize) -> usize {
-        let mut seen = [Point(0); 8];
+        let mut seen = [Point::new(0); 8];
         self.liberties(h, &mut seen[..max.clamp(1, 8)])
     }
 
@@ -576,7 +381,7 @@ impl Board {
     #[inline]
     fn add_lib(&mut self, h: Point, p: Point) {
         let h = h.index();
-        let p = u32::from(p.0);
+        let p = u32::from(p.raw());
         self.libs[h] += 1;
         self.lsum[h] += p;
         self.lsq[h] += p * p;
@@ -585,7 +390,7 @@ impl Board {
     #[inline]
     fn remove_lib(&mut self, h: Point, p: Point) {
         let h = h.index();
-        let p = u32::from(p.0);
+        let p = u32::from(p.raw());
         self.libs[h] -= 1;
         self.lsum[h] -= p;
         self.lsq[h] -= p * p;

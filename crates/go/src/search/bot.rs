@@ -136,7 +136,7 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     Decision { mv, reason, search: Some(res), resign }
 }
 
-/// The reason of a choice [`checked`] replaced (`menace go -v` says it).
+/// The reason of a choice `checked` replaced (`menace go -v` says it).
 pub const REFUTED: &str = "the most visited move is refuted by the opponent's best reply";
 
 /// The root's search under `rules`, and under the registry's `verify` (at a fixed budget

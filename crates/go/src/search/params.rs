@@ -4,7 +4,7 @@
 //! [`REGISTRY`] (name, type, base value, range, doc). Everything that sets the search goes
 //! through the registry by name, `NAME=VALUE`:
 //!
-//! - the profiles ([`Profile`](crate::search::profile::Profile)), each the one before
+//! - the profiles ([`Profile`]), each the one before
 //!   plus its `NAME=VALUE` changes, the first over the rows' base values;
 //! - the command line, `menace go --tune NAME=VALUE` and the tournament's
 //!   `builtin:--tune NAME=VALUE` ([`Override`], kept in a [`Overrides`]);
@@ -210,7 +210,7 @@ pub struct Row {
     pub doc: &'static str,
     /// Its code in a [`Params`].
     pub get: fn(&Params) -> u32,
-    /// Sets its code in a [`Params`] (a legal code: [`Row::code`] checked it).
+    /// Sets its code in a [`Params`] (a legal code: [`Knob::code`] checked it).
     pub set: fn(&mut Params, u32),
 }
 
@@ -239,7 +239,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every `base` is the value before any profile changed it; the profiles
-/// ([`Profile`](crate::search::profile::Profile)) are the changes.
+/// ([`Profile`]) are the changes.
 pub const REGISTRY: [Row; 20] = [
     Row {
         name: "rave_equiv",

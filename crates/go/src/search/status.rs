@@ -4,7 +4,7 @@
 //!
 //! The method, in two steps:
 //! 1. **Ownership by playouts.** [`PLAYOUTS`] seeded playouts of the bot's own policy
-//!    ([`playout::policy_move`]) finish the game from the position, half of them with black
+//!    ([`policy_move`]) finish the game from the position, half of them with black
 //!    to move and half with white. At the end of each, a point belongs to the colour of its
 //!    stone, or to the colour of all its neighbours when it is empty (the playout's own
 //!    scoring, [`score::playout_margin`]). A group is **dead** when, averaged over its

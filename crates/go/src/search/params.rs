@@ -240,7 +240,7 @@ macro_rules! variant {
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every `base` is the value before any profile changed it; the profiles
 /// ([`Profile`]) are the changes.
-pub const REGISTRY: [Row; 20] = [
+pub const REGISTRY: &[Row] = &[
     Row {
         name: "rave_equiv",
         kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },

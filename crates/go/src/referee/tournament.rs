@@ -133,7 +133,7 @@ impl Entrant {
 
 /// How the results are fingerprinted and the SGF files named: a tournament's, or the
 /// match runner's (kept as it was, so a match recorded before the one referee resumes).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
     /// `menace go tournament`: SGF `sgf/unit-NNNNN.sgf`.
     Tournament,

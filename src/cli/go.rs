@@ -526,8 +526,10 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
+    let base = base.clone().with_work(t.playouts, t.threads);
     let run = menace_go_lab::tune::Tune {
-        base: base.clone().with_work(t.playouts, t.threads),
+        bot: search_flags(&SearchConfig { seed: 0, ..base.clone() }),
+        base,
         params: t.params,
         rules: Rules::koth(t.size, t.komi, t.move_cap, menace_go_lab::tune::MOVE_TIMEOUT),
         pairs: t.pairs,

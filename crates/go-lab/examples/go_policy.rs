@@ -131,7 +131,13 @@ fn run() -> Result<(), String> {
                 recs.len(),
                 gs.len(),
                 if held_out { "held-out" } else { "training" },
-                menace_go_lab::tune::search_flags(&cfg),
+                format_args!(
+                    "{} playouts, {} threads, profile {} {}",
+                    cfg.playouts,
+                    cfg.threads,
+                    cfg.profile,
+                    cfg.changes().join(" ")
+                ),
                 t.elapsed().as_secs_f64()
             );
             let a = policy::agreement(&recs, net);

@@ -65,6 +65,9 @@ pub struct Tune {
     /// Our bot for everything not tuned: playouts, threads, profile, and the constants'
     /// values (the tuned ones start there unless given a start).
     pub base: SearchConfig,
+    /// `base` as the binary's flags write it, seed 0 and every setting resolved: the
+    /// settings file records it, so a run resumes only with the bot it started with.
+    pub bot: String,
     /// The constants to tune, each from its start or from `base`.
     pub params: Vec<TuneParam>,
     /// How a game is refereed (the `koth` preset: size, komi, move cap).
@@ -147,7 +150,7 @@ impl Tune {
             "size": r.size,
             "komi": r.komi,
             "move_cap": r.move_cap,
-            "bot": search_flags(&SearchConfig { seed: 0, ..self.base.clone() }),
+            "bot": self.bot,
         })
     }
 
@@ -417,21 +420,6 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// A search's settings as `menace go` flags, every one resolved (`--playouts N --threads N
-/// --seed N --profile P`, then a `--tune` for each setting off the profile's): the text the
-/// binary fingerprints a builtin entrant with, and the one a run's settings file records
-/// (so a run resumes only with the bot it started with).
-pub fn search_flags(cfg: &SearchConfig) -> String {
-    let mut text = format!(
-        "--playouts {} --threads {} --seed {} --profile {}",
-        cfg.playouts, cfg.threads, cfg.seed, cfg.profile
-    );
-    for t in cfg.changes() {
-        text.push_str(&format!(" --tune {t}"));
-    }
-    text
-}
-
 /// The table of constants, for `--help`.
 pub fn help() -> String {
     String::from(METHOD)
@@ -483,6 +471,7 @@ mod tests {
                 profile: Profile::V6,
                 ..SearchConfig::default()
             },
+            bot: "--playouts 30 --threads 1 --seed 0 --profile v6".into(),
             params: params.iter().map(|p| p.parse().unwrap()).collect(),
             rules: Rules::koth(5, 0.5, 60, MOVE_TIMEOUT),
             pairs: 1,
@@ -506,10 +495,8 @@ mod tests {
         );
         assert_eq!((w.name.as_str(), w.start, w.c, w.per_unit), ("widen_ratio", 1.25, 0.1, 1000));
         assert_eq!(h.settings.gains.stability, 10.0);
-        assert_eq!(
-            h.context["bot"],
-            "--playouts 30 --threads 1 --seed 0 --profile v6 --tune rave_equiv=3000"
-        );
+        // The bot's text is the binary's (its flags), recorded as given.
+        assert_eq!(h.context["bot"], t.bot.as_str());
         // Resuming keeps the run's stability constant unless one is given.
         let mut longer = t.clone();
         longer.iterations = 400;

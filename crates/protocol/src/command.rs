@@ -19,7 +19,7 @@ use menace_core::ttt::Cell;
 
 use crate::answer::{Answer, HelpEntry, OpponentEntry, PresetEntry};
 use crate::engine::{PlayersChange, RulesChange};
-use crate::session::{Flow, Session};
+use crate::session::{Flow, Session, Step};
 use crate::sink::{Out, Sink, Stop};
 use crate::text::{quote, trailing};
 
@@ -820,11 +820,64 @@ impl Session {
     /// requested. A closed sink ends the session ([`Flow::Quit`]).
     pub fn handle_line(&mut self, line: &str, sink: &mut dyn Sink, stop: &Stop) -> Flow {
         let mut out = Out::new(sink, stop);
+        self.line_in(line, &mut out)
+    }
+
+    /// [`Session::handle_line`] for a transport that must keep its thread (the browser's
+    /// engine runs on the page's worker, which reads nothing while a command runs): a long
+    /// command (`train`, `watch`) pauses at a game boundary once `pause` answers `true`,
+    /// after at least one game, and [`Session::resume`] goes on with it. The answers are
+    /// the same lines, in the same order, wherever it pauses. A `stop` requested while it
+    /// is paused ends it at the next resume, as it would end it mid-run.
+    pub fn start_line(
+        &mut self,
+        line: &str,
+        sink: &mut dyn Sink,
+        stop: &Stop,
+        pause: &dyn Fn() -> bool,
+    ) -> Step {
+        let mut out = Out::pausable(sink, stop, pause);
+        let flow = self.line_in(line, &mut out);
+        self.step(flow, &out)
+    }
+
+    /// Goes on with the command [`Session::start_line`] paused (nothing when none is).
+    pub fn resume(&mut self, sink: &mut dyn Sink, stop: &Stop, pause: &dyn Fn() -> bool) -> Step {
+        let mut out = Out::pausable(sink, stop, pause);
+        self.engine.resume(&mut out);
+        let flow = if out.closed { Flow::Quit } else { Flow::Continue };
+        self.step(flow, &out)
+    }
+
+    fn step(&mut self, flow: Flow, out: &Out) -> Step {
+        if out.closed {
+            // Nobody reads the rest: a paused command ends here, as it would have ended
+            // at its next game boundary on a transport that never pauses.
+            let mut nobody: Vec<Answer> = Vec::new();
+            let mut gone = Out::new(&mut nobody, out.stop);
+            gone.closed = true;
+            while self.engine.pending() {
+                self.engine.resume(&mut gone);
+            }
+            return Step::Done(Flow::Quit);
+        }
+        if self.engine.pending() {
+            Step::Paused
+        } else {
+            Step::Done(flow)
+        }
+    }
+
+    fn line_in(&mut self, line: &str, out: &mut Out) -> Flow {
+        // A line after a paused command waits for it, as on a transport that never pauses.
+        while self.engine.pending() && !out.closed {
+            out.unpaused(|out| self.engine.resume(out));
+        }
         let engine = &self.engine;
         let refusal = |spec: &CommandSpec| self.refusal(spec);
         let flow = match parse(line, &|word| engine.is_bare_move(word), &refusal) {
             Ok(None) => Flow::Continue,
-            Ok(Some((spec, cmd))) => match (spec.run)(self, cmd, &mut out) {
+            Ok(Some((spec, cmd))) => match (spec.run)(self, cmd, out) {
                 Ok(flow) => flow,
                 Err(message) => {
                     out.emit(Answer::error(message));

@@ -66,6 +66,14 @@ pub(crate) trait Engine: Send {
     fn seed(&mut self, seed: u64);
     fn train(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String>;
     fn watch(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String>;
+    /// Whether a long command (`train`, `watch`) paused at a game boundary because the
+    /// transport asked for its thread back ([`Out::pausing`]); only such a transport
+    /// leaves one.
+    fn pending(&self) -> bool {
+        false
+    }
+    /// Goes on with the paused long command, until it ends or pauses again.
+    fn resume(&mut self, _out: &mut Out) {}
     fn eval(&self) -> Answer;
     fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String>;
     fn history(&self, last: usize) -> Answer;

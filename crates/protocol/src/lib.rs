@@ -45,6 +45,7 @@ mod explain;
 mod face;
 mod history;
 pub mod lines;
+#[cfg(feature = "native")]
 pub mod opponent;
 mod play;
 pub mod pretty;
@@ -52,14 +53,18 @@ mod series;
 pub mod session;
 pub mod sink;
 mod text;
+#[cfg(feature = "native")]
 pub mod transport;
 
 pub use answer::{Answer, ERROR_CODES};
 pub use command::{parse_line, Command, COMMANDS};
 pub use engine::{PlayersChange, RulesChange};
 pub use history::HISTORY;
-pub use lines::{limit_for, too_long, Input, LineReader, MAX_IMPORT_LINE, MAX_LINE};
+#[cfg(feature = "native")]
+pub use lines::LineReader;
+pub use lines::{is_stop_line, limit_for, too_long, Input, MAX_IMPORT_LINE, MAX_LINE};
 pub use menace_files::FileAccess;
-pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, DEFAULT_SEED};
+pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, Step, DEFAULT_SEED};
 pub use sink::{Closed, JsonLines, Sink, Stop};
-pub use transport::{feed, is_stop_line, serve, Busy, Worker};
+#[cfg(feature = "native")]
+pub use transport::{feed, serve, Busy, Worker};

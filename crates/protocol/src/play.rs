@@ -52,6 +52,9 @@ pub(crate) struct Play<G: Face> {
     /// The class's record of a class file this session loaded: written back with the
     /// state, so a class's file played privately keeps its class (dropped by `reset`).
     class: Option<ClassRecord>,
+    /// A `train` or `watch` paused between two slices (only a transport that asks for
+    /// slices leaves one here; see [`Long`]).
+    long: Option<Long<G>>,
 }
 
 impl<G: Face> Play<G> {
@@ -83,6 +86,7 @@ impl<G: Face> Play<G> {
             dumps: true,
             explainer: Explainer::default(),
             class: None,
+            long: None,
         }
     }
 
@@ -293,6 +297,152 @@ impl<G: Face> Play<G> {
     }
 }
 
+/// A long command (`train`, `watch`) between two of its slices: a transport that must
+/// keep its thread (the browser's, which cannot read a `stop` while the engine runs)
+/// takes it back at a game boundary ([`Out::pausing`]) and resumes it later. Where the
+/// command pauses changes nothing it answers: the same lines come out, in the same order.
+enum Long<G: Face> {
+    Train(Training<G>),
+    Watch(Watching<G>),
+}
+
+struct Training<G: Face> {
+    spec: OpponentSpec,
+    opponent: Opponent<G>,
+    games: u64,
+    every: u64,
+    score: Score,
+    done: u64,
+}
+
+struct Watching<G: Face> {
+    opponent: Opponent<G>,
+    series: Series<G::Pos>,
+}
+
+impl<G: Face> Play<G> {
+    /// Plays `t`'s games until they are all played, `stop` (or a closed sink) ends it, or
+    /// the transport wants its thread back: `true` when the command is over.
+    fn train_some(&mut self, t: &mut Training<G>, out: &mut Out) -> bool {
+        let history = self.history.capacity() as u64;
+        let mut stepped = false;
+        while t.done < t.games {
+            if out.halted() {
+                return true;
+            }
+            if stepped && out.pausing() {
+                return false;
+            }
+            stepped = true;
+            let (left, every) = (t.games - t.done, t.every);
+            let to_report = every - t.done % every;
+            // The hot loop, except for the last games, whose first-box beads the history
+            // keeps (the hot loop cannot look at the boxes between games).
+            let hot_games = HOT_BLOCK.min(to_report).min(left.saturating_sub(history));
+            let hot = hot_games > 0
+                && matches!(t.opponent, Opponent::Random(_))
+                && match &mut self.learner {
+                    Learner::Menace(m) => {
+                        let (games_played, rng) = (&mut self.games_played, &mut self.rng);
+                        let score = &mut t.score;
+                        G::train_against_random(m, hot_games, rng, &mut |r| {
+                            score.add(Winner::from_menace(r));
+                            *games_played = games_played.saturating_add(1);
+                        })
+                    }
+                    Learner::Weighted(_) => false,
+                };
+            if hot {
+                t.done += hot_games;
+            } else {
+                let winner = self.one_game(&mut t.opponent);
+                t.score.add(winner);
+                self.count(winner);
+                t.done += 1;
+            }
+            if t.done % every == 0 && t.done < t.games {
+                out.emit(Answer::Progress {
+                    command: "train",
+                    games: t.done,
+                    of: t.games,
+                    score: t.score,
+                });
+            }
+        }
+        true
+    }
+
+    /// Plays `w`'s games, answering every move, until the series is over, `stop` ends it,
+    /// or the transport wants its thread back: `true` when the command is over.
+    fn watch_some(&mut self, w: &mut Watching<G>, out: &mut Out) -> bool {
+        // Each slice plays a game at least, so a paused command always moves on.
+        let mut stepped = false;
+        loop {
+            if stepped && out.pausing() {
+                return false;
+            }
+            stepped = true;
+            let (s, opponent) = (&mut w.series, &mut w.opponent);
+            let start = self.game.start();
+            out.emit(s.new_game(start));
+            self.drawn.clear();
+            self.explainer.clear();
+            if let Opponent::Exploiter(e) = opponent {
+                e.prepare(&self.game, &self.learner, self.side);
+            }
+            let mut pos = start;
+            let (winner, reason) = loop {
+                if let Some(w) = self.winner(pos) {
+                    break (w, None);
+                }
+                if self.game.to_move(pos) == self.side {
+                    match self.machine_move(pos) {
+                        Some((mv, answer)) => {
+                            pos = self.game.play(pos, mv);
+                            out.emit(answer);
+                        }
+                        None => break (Winner::Player, Some("menace resigned")),
+                    }
+                } else {
+                    match opponent.choose(&self.game, pos, &mut self.rng) {
+                        Some(mv) => {
+                            let next = self.game.play(pos, mv);
+                            out.emit(Answer::Board {
+                                mv: Some(self.game.format_move(pos, mv)),
+                                board: self.game.rows(next),
+                                to_move: self.turn(next),
+                            });
+                            pos = next;
+                        }
+                        None => break (Winner::Menace, Some("player resigned")),
+                    }
+                }
+            };
+            self.learner.finish(winner.for_menace());
+            self.explained(winner);
+            opponent.finish(match winner.for_menace() {
+                GameResult::Win => GameResult::Loss,
+                GameResult::Draw => GameResult::Draw,
+                GameResult::Loss => GameResult::Win,
+            });
+            self.count(winner);
+            let record = self.with_resignation(s.record(winner, reason));
+            out.emit(record);
+            if let Some(dump) = self.boxes_answer() {
+                out.emit(dump);
+            }
+            if out.halted() {
+                out.emit(s.stopped());
+                return true;
+            }
+            if let Some(over) = s.advance() {
+                out.emit(over);
+                return true;
+            }
+        }
+    }
+}
+
 /// How often a long command reports: every 1% of its games, but not more often than
 /// every `floor` games (so short commands stay quiet) and not less often than every `cap`
 /// games, which depends on what a game costs against that opponent, so that a long
@@ -472,122 +622,60 @@ impl<G: Face> Engine for Play<G> {
 
     fn train(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String> {
         self.busy("training")?;
-        let mut opponent = self.opponent(spec)?;
+        let opponent = self.opponent(spec)?;
         let games = u64::from(games);
-        let every = progress_every(games, spec);
-        let history = self.history.capacity() as u64;
-        let mut score = Score::default();
-        let mut done = 0;
         self.drawn.clear();
         self.explainer.forget();
-        while done < games {
-            if out.halted() {
-                break;
-            }
-            let left = games - done;
-            let to_report = every - done % every;
-            // The hot loop, except for the last games, whose first-box beads the history
-            // keeps (the hot loop cannot look at the boxes between games).
-            let hot_games = HOT_BLOCK.min(to_report).min(left.saturating_sub(history));
-            let hot = hot_games > 0
-                && matches!(opponent, Opponent::Random(_))
-                && match &mut self.learner {
-                    Learner::Menace(m) => {
-                        let (games_played, rng) = (&mut self.games_played, &mut self.rng);
-                        G::train_against_random(m, hot_games, rng, &mut |r| {
-                            score.add(Winner::from_menace(r));
-                            *games_played = games_played.saturating_add(1);
-                        })
-                    }
-                    Learner::Weighted(_) => false,
-                };
-            if hot {
-                done += hot_games;
-            } else {
-                let winner = self.one_game(&mut opponent);
-                score.add(winner);
-                self.count(winner);
-                done += 1;
-            }
-            if done % every == 0 && done < games {
-                out.emit(Answer::Progress { command: "train", games: done, of: games, score });
-            }
-        }
-        self.keep_opponent(opponent);
-        out.emit(Answer::Trained {
-            games: done,
-            opponent: spec.to_string(),
-            score,
-            games_played: self.games_played,
-            stopped: done < games,
-        });
+        self.long = Some(Long::Train(Training {
+            spec: spec.clone(),
+            opponent,
+            games,
+            every: progress_every(games, spec),
+            score: Score::default(),
+            done: 0,
+        }));
+        self.resume(out);
         Ok(())
     }
 
     fn watch(&mut self, games: u32, spec: &OpponentSpec, out: &mut Out) -> Result<(), String> {
         self.busy("watching")?;
-        let mut opponent = self.opponent(spec)?;
-        let mut s = Series::new(games, self.game.start());
-        loop {
-            let start = self.game.start();
-            out.emit(s.new_game(start));
-            self.drawn.clear();
-            self.explainer.clear();
-            if let Opponent::Exploiter(e) = &mut opponent {
-                e.prepare(&self.game, &self.learner, self.side);
-            }
-            let mut pos = start;
-            let (winner, reason) = loop {
-                if let Some(w) = self.winner(pos) {
-                    break (w, None);
-                }
-                if self.game.to_move(pos) == self.side {
-                    match self.machine_move(pos) {
-                        Some((mv, answer)) => {
-                            pos = self.game.play(pos, mv);
-                            out.emit(answer);
-                        }
-                        None => break (Winner::Player, Some("menace resigned")),
-                    }
+        let opponent = self.opponent(spec)?;
+        let series = Series::new(games, self.game.start());
+        self.long = Some(Long::Watch(Watching { opponent, series }));
+        self.resume(out);
+        Ok(())
+    }
+
+    fn pending(&self) -> bool {
+        self.long.is_some()
+    }
+
+    fn resume(&mut self, out: &mut Out) {
+        let Some(long) = self.long.take() else { return };
+        match long {
+            Long::Train(mut t) => {
+                if self.train_some(&mut t, out) {
+                    self.keep_opponent(t.opponent);
+                    out.emit(Answer::Trained {
+                        games: t.done,
+                        opponent: t.spec.to_string(),
+                        score: t.score,
+                        games_played: self.games_played,
+                        stopped: t.done < t.games,
+                    });
                 } else {
-                    match opponent.choose(&self.game, pos, &mut self.rng) {
-                        Some(mv) => {
-                            let next = self.game.play(pos, mv);
-                            out.emit(Answer::Board {
-                                mv: Some(self.game.format_move(pos, mv)),
-                                board: self.game.rows(next),
-                                to_move: self.turn(next),
-                            });
-                            pos = next;
-                        }
-                        None => break (Winner::Menace, Some("player resigned")),
-                    }
+                    self.long = Some(Long::Train(t));
                 }
-            };
-            self.learner.finish(winner.for_menace());
-            self.explained(winner);
-            opponent.finish(match winner.for_menace() {
-                GameResult::Win => GameResult::Loss,
-                GameResult::Draw => GameResult::Draw,
-                GameResult::Loss => GameResult::Win,
-            });
-            self.count(winner);
-            let record = self.with_resignation(s.record(winner, reason));
-            out.emit(record);
-            if let Some(dump) = self.boxes_answer() {
-                out.emit(dump);
             }
-            if out.halted() {
-                out.emit(s.stopped());
-                break;
-            }
-            if let Some(over) = s.advance() {
-                out.emit(over);
-                break;
+            Long::Watch(mut w) => {
+                if self.watch_some(&mut w, out) {
+                    self.keep_opponent(w.opponent);
+                } else {
+                    self.long = Some(Long::Watch(w));
+                }
             }
         }
-        self.keep_opponent(opponent);
-        Ok(())
     }
 
     fn eval(&self) -> Answer {

@@ -32,6 +32,16 @@ pub enum Flow {
     Quit,
 }
 
+/// What [`Session::start_line`] and [`Session::resume`] leave: the line is done (and
+/// whether the session goes on), or its long command paused and waits for `resume`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The line is answered in full.
+    Done(Flow),
+    /// A long command paused at a game boundary: call [`Session::resume`].
+    Paused,
+}
+
 /// Everything a session is built from. Build it as
 /// `Config { game: GameChoice::Ttt, seed: 7, ..Config::default() }`: fields may be added
 /// (they come with defaults), so struct-update syntax keeps callers compiling.
@@ -52,6 +62,35 @@ pub struct Config {
     pub seed: u64,
     /// Where `save` and `load` may reach (`export` and `import` always work).
     pub files: FileAccess,
+}
+
+impl Config {
+    /// Sets one session option by the name a page gives it (a private page's
+    /// `/ws?game=nim&seed=3`, the browser engine's `open`): `game` (ttt, nim, hexapawn),
+    /// `learner` (menace, weighted), `seed`, `preset` (bead rules), `side` (MENACE's:
+    /// first or second). An unknown name or a bad value is one clear sentence.
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+        match key {
+            "game" => self.game = GameChoice::parse(value, None)?,
+            "side" => self.side = Some(Side::parse(value)?),
+            "learner" => self.learner = LearnerChoice::parse(value)?,
+            "seed" => {
+                self.seed = value.parse().map_err(|_| {
+                    format!("seed={value:?} is not a seed: a whole number from 0 to 2^64-1")
+                })?
+            }
+            "preset" => {
+                self.rules = BeadRules::preset(&value.to_ascii_lowercase())
+                    .ok_or_else(|| format!("unknown preset {value:?}: challenge, michie or scroggs"))?
+            }
+            other => {
+                return Err(format!(
+                    "unknown session option {other:?}: game, learner, seed, preset or side"
+                ))
+            }
+        }
+        Ok(())
+    }
 }
 
 impl Default for Config {
@@ -97,7 +136,7 @@ impl Session {
             LearnerChoice::Weighted => None,
         };
         let (weighted, seed) = (config.weighted, config.seed);
-        let side: Side = config.game.side(config.side)?;
+        let side: Side = config.game.side(config.side).map_err(|e| e.to_string())?;
         let engine: Box<dyn Engine> = match config.game {
             GameChoice::Ttt => Box::new(Play::new(TicTacToe, side, rules, weighted, seed)),
             GameChoice::Nim(nim) => Box::new(Play::new(nim, side, rules, weighted, seed)),

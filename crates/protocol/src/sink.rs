@@ -109,17 +109,42 @@ impl Stop {
     }
 }
 
-/// Where a command's answers go while it runs, and whether it should end early.
+/// Where a command's answers go while it runs, whether it should end early, and whether
+/// the transport wants its thread back for a while.
 pub(crate) struct Out<'a> {
     sink: &'a mut dyn Sink,
     pub(crate) stop: &'a Stop,
     pub(crate) closed: bool,
+    pause: Option<&'a dyn Fn() -> bool>,
 }
 
 impl<'a> Out<'a> {
     /// Answers go to `sink` until it closes; `stop` ends long commands early.
     pub(crate) fn new(sink: &'a mut dyn Sink, stop: &'a Stop) -> Out<'a> {
-        Out { sink, stop, closed: false }
+        Out { sink, stop, closed: false, pause: None }
+    }
+
+    /// [`Out::new`], and a long command pauses at a game boundary when `pause` says so
+    /// (see [`Session::start_line`](crate::Session::start_line)).
+    pub(crate) fn pausable(
+        sink: &'a mut dyn Sink,
+        stop: &'a Stop,
+        pause: &'a dyn Fn() -> bool,
+    ) -> Out<'a> {
+        Out { sink, stop, closed: false, pause: Some(pause) }
+    }
+
+    /// Runs `f` with no pausing (a paused command that must end before the next line).
+    pub(crate) fn unpaused(&mut self, f: impl FnOnce(&mut Self)) {
+        let pause = self.pause.take();
+        f(self);
+        self.pause = pause;
+    }
+
+    /// Whether a long command should pause at this game boundary (never on a transport
+    /// that keeps the session on a thread of its own).
+    pub fn pausing(&self) -> bool {
+        self.pause.is_some_and(|pause| pause())
     }
 
     /// Sends one answer on at once (a closed sink makes the command end early).

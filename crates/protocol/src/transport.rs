@@ -12,14 +12,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::answer::Answer;
-use crate::lines::{Input, LineReader};
+use crate::lines::{is_stop_line, Input, LineReader};
 use crate::session::{Flow, Session};
 use crate::sink::{Closed, JsonLines, Sink, Stop};
-
-/// Whether `line` is the `stop` command (which a transport acts on as soon as it reads it).
-pub fn is_stop_line(line: &str) -> bool {
-    line.trim().eq_ignore_ascii_case("stop")
-}
 
 /// The worker's line queue is full: the line was not taken (answer the client an error).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -8,9 +8,8 @@
 use std::collections::HashMap;
 
 use menace_core::game::Side;
-use menace_core::menace::BeadRules;
 use menace_files::FileAccess;
-use menace_protocol::{Answer, Closed, Config, GameChoice, LearnerChoice, Session, Sink, Worker};
+use menace_protocol::{Answer, Closed, Config, Input, Session, Sink, Worker};
 use tokio::sync::mpsc::Sender;
 
 /// The protocol's line cap: a frame longer than this is answered as stdin answers a
@@ -46,27 +45,7 @@ impl SessionOptions {
         // page downloads `export` and uploads through `import` instead).
         let mut config = Config { files: FileAccess::Nowhere, side, ..Config::default() };
         for (key, value) in query {
-            match key.as_str() {
-                "game" => config.game = GameChoice::parse(value, None)?,
-                "side" => config.side = Some(Side::parse(value)?),
-                "learner" => config.learner = LearnerChoice::parse(value)?,
-                "seed" => {
-                    config.seed = value.parse().map_err(|_| {
-                        format!("seed={value:?} is not a seed: a whole number from 0 to 2^64-1")
-                    })?
-                }
-                "preset" => {
-                    config.rules =
-                        BeadRules::preset(&value.to_ascii_lowercase()).ok_or_else(|| {
-                            format!("unknown preset {value:?}: challenge, michie or scroggs")
-                        })?
-                }
-                other => {
-                    return Err(format!(
-                        "unknown session option {other:?}: game, learner, seed, preset or side"
-                    ))
-                }
-            }
+            config.set_option(key, value)?;
         }
         Ok(SessionOptions { config })
     }
@@ -80,20 +59,6 @@ impl Sink for Frames {
     fn emit(&mut self, answer: &Answer) -> Result<(), Closed> {
         self.0.blocking_send(answer.to_json()).map_err(|_| Closed)
     }
-}
-
-/// One input of a session, in arrival order.
-#[derive(Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A text frame: one command line.
-    Text(String),
-    /// A frame that is not UTF-8; the position of its first bad byte.
-    NotUtf8(usize),
-    /// A frame longer than its line's limit ([`menace_protocol::limit_for`]), of this many
-    /// bytes as stdin would count the same line; its bytes were not kept.
-    TooLong(usize),
-    /// A frame the transport refuses (answered with this error, in order).
-    Refused(String),
 }
 
 /// A connection's session, running on the protocol's [`Worker`] thread.
@@ -117,16 +82,8 @@ impl Engine {
     pub fn send(&self, input: Input) -> Result<(), Busy> {
         let worker = self.worker.as_ref().ok_or(Busy)?;
         let sent = match input {
-            Input::Text(line) => worker.send(line),
-            Input::NotUtf8(at) => worker.refuse(format!(
-                "line is not valid UTF-8 (bad byte at position {at}); nothing was done"
-            )),
-            // Worded as stdin words the same line.
-            Input::TooLong(n) => worker.refuse(menace_protocol::too_long(
-                n as u64,
-                (n <= menace_protocol::MAX_IMPORT_LINE).then_some(MAX_LINE),
-            )),
-            Input::Refused(message) => worker.refuse(message),
+            Ok(line) => worker.send(line),
+            Err(message) => worker.refuse(message),
         };
         // A session that has ended (`quit`) takes no more lines: its socket is closing.
         sent.or_else(|busy| if worker.is_finished() { Ok(()) } else { Err(busy) })

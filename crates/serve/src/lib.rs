@@ -19,6 +19,7 @@ pub mod engine;
 pub mod guide;
 pub mod host;
 pub mod listen;
+pub mod offline;
 pub mod page;
 pub mod print;
 pub mod qr;
@@ -230,8 +231,9 @@ pub async fn serve_with(
         }
         Some(class) => {
             let limits = options.limits.clone();
-            let room = class::Room::open(class, options.limits)
-                .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+            let room = class::Room::open(class, options.limits).map_err(|e| {
+                std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
+            })?;
             let app = class_app(room.clone());
             let served = serve_router_with(listener, app, &hosts, &limits, shutdown).await;
             // Every change was written before it was told; saved once more whatever happened to the serving: the class's games are not lost.

@@ -17,6 +17,10 @@ pub const CLASS_INDEX: &str = include_str!("../assets/class.html");
 pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
+/// The engine in the page: menace-web on a worker behind a WebSocket-like object (the
+/// offline file's only; see [`crate::offline`]).
+pub const ENGINE_SCRIPT: &str = include_str!("../assets/engine.js");
+
 /// The scripts the pages share, by the name each is served at (`/NAME`) and loaded by
 /// (`<script src="NAME">`), in the order the pages load them: one concern each, so a fix
 /// to how a board, a box or a curve is drawn is made once for both pages (and for the
@@ -62,16 +66,33 @@ pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
         .route("/palette.json", get(palette))
 }
 
+/// Every language's code and its name in itself, for the menu (`/i18n/languages.json`).
+pub fn languages_json() -> serde_json::Value {
+    let list = menace_i18n::LANGUAGES
+        .iter()
+        .map(|l| serde_json::json!({ "code": l.code, "name": l.name }))
+        .collect();
+    serde_json::Value::Array(list)
+}
+
+/// The printed labels' bead colours (letter, fill, ink), so the pages show a bead as the
+/// label prints it (`/palette.json`).
+pub fn palette_json() -> serde_json::Value {
+    let list = menace_print::palette::PALETTE
+        .iter()
+        .map(
+            |c| serde_json::json!({ "letter": c.letter.to_string(), "fill": c.fill, "ink": c.ink }),
+        )
+        .collect();
+    serde_json::Value::Array(list)
+}
+
 const JS: &str = "text/javascript; charset=utf-8";
 const JSON: &str = "application/json";
 
 /// `GET /i18n/languages.json`: every language's code and its name in itself, for the menu.
 async fn languages() -> impl IntoResponse {
-    let list: Vec<serde_json::Value> = menace_i18n::LANGUAGES
-        .iter()
-        .map(|l| serde_json::json!({ "code": l.code, "name": l.name }))
-        .collect();
-    asset(serde_json::Value::Array(list).to_string(), JSON)
+    asset(languages_json().to_string(), JSON)
 }
 
 /// `GET /i18n/CODE.ftl`: a language's catalog as it is; 404 for any other name.
@@ -86,13 +107,7 @@ async fn catalog(Path(file): Path<String>) -> Response {
 /// `GET /palette.json`: the printed labels' bead colours (letter, fill, ink), so the pages
 /// show a bead as the label prints it.
 async fn palette() -> impl IntoResponse {
-    let list: Vec<serde_json::Value> = menace_print::palette::PALETTE
-        .iter()
-        .map(
-            |c| serde_json::json!({ "letter": c.letter.to_string(), "fill": c.fill, "ink": c.ink }),
-        )
-        .collect();
-    asset(serde_json::Value::Array(list).to_string(), JSON)
+    asset(palette_json().to_string(), JSON)
 }
 
 /// A response with the pages' headers: only this server's own script, style and socket.

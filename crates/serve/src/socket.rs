@@ -17,8 +17,9 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tokio::sync::OwnedSemaphorePermit;
 
-use crate::engine::{error_json, Busy, Engine, Input, SessionOptions};
+use crate::engine::{error_json, Busy, Engine, SessionOptions};
 use crate::AppState;
+use menace_protocol::lines::{line_of, without_bom};
 
 /// The largest frame read at all: the longest line the protocol takes
 /// ([`menace_protocol::MAX_IMPORT_LINE`], an `import` of a whole class) with a line end
@@ -159,7 +160,7 @@ pub(crate) async fn connection(
                 silence.as_mut().reset(tokio::time::Instant::now() + idle);
                 let input = match read_frame(&mut socket, incoming).await {
                     // A byte-order mark opening the first line is dropped, as on stdin.
-                    Frame::Data(bytes) => line_of(first_line(&bytes, &mut first)),
+                    Frame::Data(bytes) => line_of(without_bom(&bytes, &mut first)),
                     Frame::Nothing => continue,
                     Frame::Closed => break,
                 };
@@ -257,61 +258,14 @@ pub(crate) async fn read_frame(
     }
 }
 
-/// The frame without a UTF-8 byte-order mark when it is the session's first.
-fn first_line<'a>(bytes: &'a [u8], first: &mut bool) -> &'a [u8] {
-    let was_first = std::mem::replace(first, false);
-    match bytes.strip_prefix(b"\xEF\xBB\xBF") {
-        Some(rest) if was_first => rest,
-        _ => bytes,
-    }
-}
-
-/// A frame as one line: a trailing line end (`\n` or `\r\n`) is allowed, a second line
-/// is not, and the line is held to the protocol's limit for its command
-/// ([`menace_protocol::limit_for`]), counted as stdin counts it (without its line end).
-/// Binary frames are read as the bytes of a line, as stdin reads them (refused unless
-/// UTF-8), so any line stdin takes can be sent.
-pub fn line_of(bytes: &[u8]) -> Input {
-    let raw = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let line = raw.strip_suffix(b"\r").unwrap_or(raw);
-    if line.len() > menace_protocol::limit_for(line) {
-        return Input::TooLong(line.len());
-    }
-    if line.contains(&b'\n') {
-        let lines = line.split(|&b| b == b'\n').count();
-        return Input::Refused(format!(
-            "one command per frame: this frame holds {lines} lines; nothing was done"
-        ));
-    }
-    match std::str::from_utf8(line) {
-        Ok(text) => Input::Text(text.to_string()),
-        Err(e) => Input::NotUtf8(e.valid_up_to()),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::MAX_LINE;
     use axum::http::HeaderValue;
 
     #[test]
-    fn a_frame_is_one_line() {
-        assert_eq!(line_of(b"games 3"), Input::Text("games 3".into()));
-        assert_eq!(line_of(b"games 3\r\n"), Input::Text("games 3".into()));
-        assert_eq!(line_of(b""), Input::Text(String::new()));
-        assert!(matches!(line_of(b"games 3\nquit"), Input::Refused(m) if m.contains("2 lines")));
-        assert_eq!(line_of(b"ok \xff"), Input::NotUtf8(3));
-        assert_eq!(line_of(&vec![b'a'; MAX_LINE]), Input::Text("a".repeat(MAX_LINE)));
-        assert_eq!(line_of(&vec![b'a'; MAX_LINE + 1]), Input::TooLong(MAX_LINE + 1));
-        // `import` may be longer, up to its own limit.
-        let import = |n: usize| [b"import ".as_slice(), &vec![b'{'; n - 7]].concat();
-        let long = import(MAX_LINE + 1);
-        assert!(matches!(line_of(&long), Input::Text(t) if t.len() == MAX_LINE + 1));
-        let most = menace_protocol::MAX_IMPORT_LINE;
-        assert!(matches!(line_of(&import(most)), Input::Text(_)));
-        assert_eq!(line_of(&import(most + 1)), Input::TooLong(most + 1));
-        assert!(HARD_CAP >= most + "\r\n".len() + 3);
+    fn the_frame_cap_holds_the_longest_line() {
+        assert!(HARD_CAP >= menace_protocol::MAX_IMPORT_LINE + "\r\n".len() + 3);
     }
 
     fn headers(origin: Option<&str>, host: &str) -> HeaderMap {

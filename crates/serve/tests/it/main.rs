@@ -4,8 +4,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../../../../tests/support/golden.rs"]
-mod golden;
+#[path = "../common/transcripts.rs"]
+mod transcripts;
 
 mod class;
 mod class_load;

@@ -10,81 +10,16 @@
 //! commands disabled.
 
 use crate::common;
-use crate::golden;
-
-use std::path::{Path, PathBuf};
+use crate::transcripts::{expected, fixtures, query};
+use menace_testkit::golden;
 
 use common::{next, Frame};
 use futures_util::SinkExt;
-use menace_core::menace::BeadRules;
-use menace_files::FileAccess;
-use menace_protocol::{serve, Config, GameChoice, LearnerChoice, Session};
 use tokio_tungstenite::tungstenite::Message;
 
 const SENTINEL: &str = "zzsentinelzz";
 /// Lines sent before waiting for their answers: well inside the server's line queue.
 const BATCH: usize = 16;
-
-fn fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/transcripts")
-}
-
-/// The `#!args` flags of a transcript as the `/ws` query string. Every socket session is
-/// `--no-files`, so `--no-files` and `--files DIR` need no translation (see `expected`).
-fn query(input: &[u8]) -> Option<String> {
-    let Some(args) = golden::args_line(input) else {
-        return Some(String::new());
-    };
-    let words: Vec<&str> = args.iter().map(String::as_str).filter(|w| *w != "--no-files").collect();
-    let mut pairs = Vec::new();
-    for flag in words.chunks(2) {
-        let [flag, value] = flag else { panic!("flag without a value in {args:?}") };
-        let key = match *flag {
-            "--files" => continue,
-            "--seed" => "seed",
-            "--game" => "game",
-            "--preset" => "preset",
-            "--learner" => "learner",
-            "--side" => "side",
-            other => panic!("the socket replay does not know the flag {other}: teach it"),
-        };
-        pairs.push(format!("{key}={value}"));
-    }
-    Some(pairs.join("&"))
-}
-
-/// Whether a transcript's lines touch server files (`save`, `load`).
-fn uses_files(input: &[u8]) -> bool {
-    input.split(|&b| b == b'\n').filter_map(|l| std::str::from_utf8(l).ok()).any(|l| {
-        let word = l.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
-        word == "save" || word == "load"
-    })
-}
-
-/// What stdin answers to this transcript in a session like the socket's (`--no-files`):
-/// the golden `.out` (what the binary prints) when the transcript touches no file, else
-/// the protocol's own stdin loop with file commands disabled.
-fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
-    if !uses_files(input) {
-        return std::fs::read(path.with_extension("out")).unwrap();
-    }
-    let mut config = Config { files: FileAccess::Nowhere, ..Config::default() };
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').unwrap();
-        match key {
-            "seed" => config.seed = value.parse().unwrap(),
-            "game" => config.game = GameChoice::parse(value, None).unwrap(),
-            "learner" => config.learner = LearnerChoice::parse(value).unwrap(),
-            "preset" => config.rules = BeadRules::preset(value).unwrap(),
-            "side" => config.side = Some(menace_core::game::Side::parse(value).unwrap()),
-            other => panic!("unexpected option {other}"),
-        }
-    }
-    let mut session = Session::with(config).unwrap();
-    let mut out = Vec::new();
-    serve(input, &mut out, &mut session).unwrap();
-    out
-}
 
 /// Sends `lines` in batches; returns every answer frame (sentinels left out) as the
 /// bytes stdin would have printed, one line each, and how the replay ended (for a

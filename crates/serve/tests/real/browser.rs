@@ -69,16 +69,32 @@ async fn counters(c: &Client) -> [u64; 3] {
     out
 }
 
+/// A private-page test, twice: on the page a `menace serve` serves (`NAME::served`), and on
+/// the offline file with the engine in the page (`NAME::offline`); one page code, two
+/// ways to the engine, the same test.
 macro_rules! browser_test {
     ($name:ident, $body:ident) => {
-        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-        async fn $name() {
-            let Some(driver) = start_driver() else { return };
-            let page = private_page().await;
-            let downloads = tempdir("downloads");
-            let c = browser(&driver, &downloads).await;
-            $body(&c, &page, &downloads).await;
-            c.close().await.unwrap();
+        mod $name {
+            use super::*;
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn served() {
+                let Some(driver) = start_driver() else { return };
+                run(&driver, private_page().await).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn offline() {
+                let Some(driver) = start_driver() else { return };
+                run(&driver, PageAt(crate::offline::offline_url())).await;
+            }
+
+            async fn run(driver: &chrome::Driver, page: PageAt) {
+                let downloads = tempdir("downloads");
+                let c = browser(driver, &downloads).await;
+                $body(&c, &page, &downloads).await;
+                c.close().await.unwrap();
+            }
         }
     };
 }
@@ -229,11 +245,16 @@ async fn save_and_load(c: &Client, page: &PageAt, downloads: &Path) {
     let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
     assert_eq!(saved["games_played"], 500);
 
-    // A fresh tab: a fresh session, its boxes as new.
+    // A fresh tab: a fresh session, its boxes as new (the offline page keeps its machine
+    // in the browser's storage: forgotten first, as a new browser would have none).
     c.new_window(true).await.unwrap();
     let handles = c.windows().await.unwrap();
     c.switch_to_window(handles.last().unwrap().clone()).await.unwrap();
     open(c, page, "").await;
+    if js(c, "window.menace.way").await == json!("in-page") {
+        js(c, "window.MenaceInPage.forget()").await;
+        open(c, page, "").await;
+    }
     assert_eq!(shown_box(c, 0).await, json!([4, 4, 4, 4, 4, 4, 4, 4, 4]));
     c.find(Locator::Css("#load"))
         .await

@@ -6,10 +6,13 @@
 mod chrome;
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/transcripts.rs"]
+mod transcripts;
 
 mod browser;
 mod class_browser;
 mod guide;
 mod lesson;
+mod offline;
 mod shared;
 mod teach;

@@ -1,0 +1,219 @@
+//! The offline file, `menace.html` (written by `cargo run --release -p menace-web`): the
+//! engine compiled to WebAssembly inside the page, opened from `file://` in Chromium with
+//! every network request refused. Built once per run, as the command builds it (the
+//! browser build of menace-web by a nested cargo, then `menace_serve::offline::page`).
+
+use crate::chrome;
+use crate::common;
+use menace_testkit::golden;
+use crate::transcripts::{expected, fixtures, query};
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use base64::Engine as _;
+use chrome::{click, js, set_value, start_driver, tempdir, wait_for};
+use fantoccini::{Client, ClientBuilder};
+use menace_core::menace::state::State;
+use serde_json::{json, Value};
+
+/// The size budget of `menace.html` (the engine, the page, five languages).
+pub const BUDGET: usize = 2_000_000;
+
+/// `menace.html`, built once for the whole test binary.
+pub fn offline_file() -> PathBuf {
+    static FILE: OnceLock<PathBuf> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let wasm = menace_serve::offline::build_wasm().unwrap_or_else(|e| panic!("{e}"));
+        let page = menace_serve::offline::page(&wasm).unwrap();
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("offline/menace.html");
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, page).unwrap();
+        path
+    })
+    .clone()
+}
+
+/// The offline file's address.
+pub fn offline_url() -> String {
+    format!("file://{}", offline_file().display())
+}
+
+/// A headless Chromium that can reach no network at all: every request goes to a proxy
+/// that is not there (loopback included), so only the file itself can be read.
+async fn offline_browser(driver: &chrome::Driver, downloads: &Path) -> Client {
+    let profile = tempdir("offline-profile");
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": driver.chromium,
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update",
+                     "--disable-sync", "--window-size=1280,900",
+                     "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
+                     format!("--user-data-dir={}", profile.display())],
+            "prefs": {
+                "download.default_directory": downloads.display().to_string(),
+                "download.prompt_for_download": false,
+            },
+        }),
+    );
+    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+        .capabilities(caps)
+        .connect(&format!("http://127.0.0.1:{}", driver.port))
+        .await
+        .expect("a WebDriver session")
+}
+
+#[test]
+fn the_offline_file_holds_its_size_budget() {
+    let bytes = std::fs::metadata(offline_file()).unwrap().len() as usize;
+    assert!(bytes < BUDGET, "menace.html is {bytes} bytes, over its budget of {BUDGET}");
+    let text = std::fs::read_to_string(offline_file()).unwrap();
+    // Every script and style is inside; and the page's policy lets it connect nowhere
+    // (the browser test also runs it with every request sent to a dead proxy).
+    for fetched in ["<script src=", "rel=\"stylesheet\" href="] {
+        assert!(!text.contains(fetched), "the offline page still links: {fetched}");
+    }
+    assert!(text.contains(menace_serve::offline::POLICY), "the page's policy");
+    assert!(menace_serve::offline::POLICY.contains("connect-src 'none'"));
+}
+
+/// Replays `input`'s lines through `MenaceInPage` in the page: the answers as stdin would
+/// print them. Lines go as bytes (binary frames), so a line that is not UTF-8 reaches the
+/// engine as stdin's would.
+async fn replay_in_page(c: &Client, query: &str, input: &[u8]) -> Vec<u8> {
+    let mut lines: Vec<&[u8]> = input.split(|&b| b == b'\n').collect();
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    let b64 = base64::engine::general_purpose::STANDARD;
+    let lines: Vec<String> = lines.iter().map(|l| b64.encode(l)).collect();
+    let script = r#"
+        const [query, lines, done] = arguments;
+        window.MenaceInPage.forget(); // a transcript starts from a fresh machine
+        const socket = window.MenaceInPage.open(new URLSearchParams(query));
+        const out = [];
+        const SENTINEL = "zzsentinelzz";
+        socket.onmessage = (e) => {
+          if (e.data.startsWith('{"type":"error"') && e.data.includes(SENTINEL)) {
+            socket.onclose = null;
+            socket.close();
+            done(out);
+          } else out.push(e.data);
+        };
+        socket.onclose = () => done(out);
+        socket.onopen = () => {
+          for (const line of lines) socket.send(Uint8Array.from(atob(line), (ch) => ch.charCodeAt(0)));
+          socket.send(SENTINEL);
+        };
+    "#;
+    let answers = c.execute_async(script, vec![json!(query), json!(lines)]).await.unwrap();
+    let mut out = Vec::new();
+    for a in answers.as_array().unwrap() {
+        out.extend_from_slice(a.as_str().unwrap().as_bytes());
+        out.push(b'\n');
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page() {
+    let Some(driver) = start_driver() else { return };
+    let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
+    // A transcript of many games is one script call: a hang guard, not a timing check.
+    let timeouts = fantoccini::wd::TimeoutConfiguration::new(
+        Some(Duration::from_secs(300)),
+        Some(Duration::from_secs(60)),
+        Some(Duration::ZERO),
+    );
+    c.update_timeouts(timeouts).await.unwrap();
+    c.goto(&offline_url()).await.unwrap();
+    wait_for(&c, "typeof window.MenaceInPage === 'object'").await;
+    let inputs = golden::inputs(&fixtures(), 6);
+    let mut failures = Vec::new();
+    for path in &inputs {
+        let input = std::fs::read(path).unwrap();
+        let query = query(&input).unwrap_or_default();
+        let want = expected(path, &input, &query);
+        let got = replay_in_page(&c, &query, &input).await;
+        if got != want {
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            failures.push(format!("{name}: {}", golden::first_difference(&want, &got)));
+        }
+    }
+    c.close().await.unwrap();
+    assert!(failures.is_empty(), "the page's engine differs from stdin:\n{}", failures.join("\n"));
+}
+
+/// Plays one game on the page by clicking the first free cell until the match is over.
+async fn play_a_game(c: &Client) {
+    let over = "window.menace.log.filter(t => t === 'match_over').length";
+    let before = js(c, over).await.as_u64().unwrap();
+    click(c, "#new-game").await;
+    loop {
+        wait_for(c, &format!("window.menace.inGame || {over} > {before}")).await;
+        if js(c, &format!("{over} > {before}")).await == Value::Bool(true) {
+            return;
+        }
+        let rows: Vec<String> = serde_json::from_value(js(c, "window.menace.board").await).unwrap();
+        let cell = common::first_free(&rows);
+        let seen = js(c, "window.menace.log.length").await.as_u64().unwrap();
+        click(c, &format!("#board button[data-cell=\"{cell}\"]")).await;
+        wait_for(c, &format!("window.menace.log.length > {seen}")).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_network() {
+    let Some(driver) = start_driver() else { return };
+    let downloads = tempdir("offline-downloads");
+    let c = offline_browser(&driver, &downloads).await;
+    // A game in each language, the page's words in that language.
+    for lang in menace_i18n::LANGUAGES {
+        c.goto(&format!("{}?lang={}", offline_url(), lang.code)).await.unwrap();
+        wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+        wait_for(&c, &format!("document.documentElement.lang === '{}'", lang.code)).await;
+        play_a_game(&c).await;
+        chrome::screenshot(&c, &format!("offline-{}.png", lang.code)).await;
+    }
+    let played = js(&c, "window.menace.gamesPlayed").await.as_u64().unwrap();
+    assert_eq!(played, 5, "the machine kept learning across the five reloads");
+
+    // 100,000 games of training, on the page's worker.
+    set_value(&c, "opponent", "random").await;
+    set_value(&c, "train-games", "100000").await;
+    click(&c, "#train").await;
+    wait_for(&c, "window.menace.running === null && window.menace.log.includes('trained')").await;
+    assert_eq!(js(&c, "window.menace.gamesPlayed").await, json!(100_005));
+    let boxes = js(&c, "JSON.stringify(window.menace.boxes.boxes)").await;
+
+    // A reload finds the same machine.
+    c.refresh().await.unwrap();
+    wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+    wait_for(&c, "window.menace.gamesPlayed === 100005").await;
+    wait_for(&c, "window.menace.queue.length === 0 && !window.menace.draining").await;
+    assert_eq!(js(&c, "JSON.stringify(window.menace.boxes.boxes)").await, boxes);
+
+    // The downloaded state is the file the native engine reads.
+    click(&c, "#save").await;
+    let mut file = None;
+    for _ in 0..400 {
+        file = std::fs::read_dir(&downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "json"));
+        if file.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let file = file.expect("the state was downloaded");
+    // What `menace eval --state FILE` reads it with.
+    let (machine, games) = State::load(&file).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(games, 100_005);
+    assert_eq!(machine.len(), 304);
+    c.close().await.unwrap();
+}

@@ -580,10 +580,18 @@ mod tests {
         let search = SearchFlags::augment_args(clap::Command::new("x"));
         let tune = help(search.clone(), "tune", false);
         let param = help(TuneArgs::augment_args(clap::Command::new("t")), "params", false);
+        // The words of a text: runs of letters, digits and underscores.
+        let names = |text: &str| -> Vec<String> {
+            text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .map(String::from)
+                .collect()
+        };
+        let (tune_names, param_names) = (names(&tune), names(&param));
         for p in Knob::all() {
-            assert!(tune.contains(&format!(" {}", p.name())), "--tune: {}: {tune}", p.name());
+            let name = p.name().to_string();
+            assert!(tune_names.contains(&name), "--tune: {name}: {tune}");
             let numeric = p.number().is_some();
-            assert_eq!(param.contains(&format!(" {}", p.name())), numeric, "{}: {param}", p.name());
+            assert_eq!(param_names.contains(&name), numeric, "{name}: {param}");
         }
         let profiles = help(search, "profile", true);
         for p in Profile::all() {

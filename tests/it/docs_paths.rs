@@ -6,6 +6,8 @@
 //! What counts as a path: a word that starts with one of [`ROOTS`] at a word boundary
 //! (so `/usr/share/...` and URLs are not read as ours), and the target of every relative
 //! Markdown link (`[text](games/koth-small)`, resolved from the document's folder).
+//! A path written after a commit (`26c31bb:crates/go/tests/life.rs`, a file deleted since)
+//! is checked in that commit instead, where git has the history.
 //! `{a,b}` alternatives are expanded and each must exist; a `*` in a component, or a
 //! component written in capitals (`crates/NAME/tests`), matches any entry but at least one
 //! must exist. A word that names a prefix of files (`--curve docs/learning-curve-mixed`
@@ -207,6 +209,73 @@ fn missing(repo: &Path, doc: &str, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// The paths named at a commit on one line, `26c31bb:crates/go/tests/life.rs` (a file
+/// deleted since, whose history the lab notebook cites), as `(commit, path)`.
+fn at_commits(line: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for (i, _) in line.match_indices(':') {
+        let rev: String = line[..i].chars().rev().take_while(|c| c.is_ascii_hexdigit()).collect();
+        let rev: String = rev.chars().rev().collect();
+        let path: String = line[i + 1..].chars().take_while(|&c| continues(c)).collect();
+        let path = path.trim_end_matches(['.', ',']).to_string();
+        if (7..=40).contains(&rev.len()) && ROOTS.iter().any(|r| path.starts_with(r)) {
+            found.push((rev, path));
+        }
+    }
+    found
+}
+
+/// Whether `path` exists at commit `rev` of the repository (`git cat-file -e`); `None`
+/// when git or the repository's history cannot say (a source tarball).
+fn exists_at(rev: &str, path: &str) -> Option<bool> {
+    let out = std::process::Command::new("git")
+        .args(["cat-file", "-e", &format!("{rev}:{path}")])
+        .current_dir(root())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    if out.success() {
+        return Some(true);
+    }
+    // Missing: the path, or the commit itself (a shallow clone has no old commits).
+    let known = std::process::Command::new("git")
+        .args(["cat-file", "-e", &format!("{rev}^{{commit}}")])
+        .current_dir(root())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .ok()?;
+    known.success().then_some(false)
+}
+
+/// A path named at a commit (`26c31bb:crates/...`) exists in that commit, where the
+/// repository's history is at hand: the lab notebook names files deleted since by the
+/// commit that last had them.
+#[test]
+fn every_path_named_at_a_commit_exists_there() {
+    let mut missing = Vec::new();
+    for doc in documents() {
+        let text = std::fs::read_to_string(&doc).unwrap();
+        let name = doc.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+        for (n, line) in text.lines().enumerate() {
+            for (rev, path) in at_commits(line) {
+                match exists_at(&rev, &path) {
+                    Some(false) => missing.push(format!("{name}:{}: {rev}:{path}", n + 1)),
+                    Some(true) | None => {}
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "paths named at a commit that lacks them:\n{}", missing.join("\n"));
+    assert_eq!(
+        at_commits("`26c31bb:crates/go/tests/life.rs`: and http://x:80/src, a:b"),
+        [("26c31bb".to_string(), "crates/go/tests/life.rs".to_string())]
+    );
+    // Where the history is at hand, a path the commit lacks is told from one it has.
+    if exists_at("26c31bb", "crates/go/tests/life.rs").is_some() {
+        assert_eq!(exists_at("26c31bb", "crates/go/tests/no-such-file.rs"), Some(false));
+    }
 }
 
 #[test]

@@ -18,6 +18,7 @@ game-hexapawn = হেক্সাপন
 button-set-seed = বীজ বসান
 connection-connecting = সংযোগ হচ্ছে…
 connection-connected = সংযুক্ত
+connection-in-page = ইঞ্জিন এই পাতাতেই
 connection-lost = সংযোগ নেই (আবার যুক্ত করতে চাপুন)
 panel-play = খেলুন
 board-label = বোর্ড: কোনো খালি ঘরে চাপ দিয়ে সেখানে চাল দিন

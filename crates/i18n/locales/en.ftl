@@ -19,6 +19,7 @@ game-hexapawn = Hexapawn
 button-set-seed = Set seed
 connection-connecting = connecting…
 connection-connected = connected
+connection-in-page = engine in this page
 connection-lost = disconnected (click to reconnect)
 panel-play = Play
 board-label = the board: click a free cell to play there

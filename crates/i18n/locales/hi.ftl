@@ -19,6 +19,7 @@ game-hexapawn = हेक्सापॉन
 button-set-seed = बीज लगाएँ
 connection-connecting = जुड़ रहा है…
 connection-connected = जुड़ गया
+connection-in-page = इंजन इसी पेज में
 connection-lost = संपर्क टूटा (फिर जोड़ने के लिए दबाएँ)
 panel-play = खेलें
 board-label = बोर्ड: किसी ख़ाली खाने को दबाकर वहाँ चाल चलें

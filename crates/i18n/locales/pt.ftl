@@ -18,6 +18,7 @@ game-hexapawn = Hexapawn
 button-set-seed = Usar semente
 connection-connecting = conectando…
 connection-connected = conectado
+connection-in-page = motor nesta página
 connection-lost = desconectado (clique para reconectar)
 panel-play = Jogar
 board-label = o tabuleiro: clique numa casa livre para jogar nela

@@ -18,6 +18,7 @@ game-hexapawn = Гексапешка
 button-set-seed = Задать зерно
 connection-connecting = подключение…
 connection-connected = подключено
+connection-in-page = движок на этой странице
 connection-lost = нет связи (нажмите, чтобы подключиться снова)
 panel-play = Игра
 board-label = доска: нажмите на свободную клетку, чтобы сходить туда

@@ -270,10 +270,7 @@ impl<G: Face> Play<G> {
             return Ok(Opponent::Menace(Box::new(second)));
         }
         Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default()).ok_or_else(
-            || {
-                "external programs are for the command line (menace train's exec: opponents)"
-                    .into()
-            },
+            || "external programs are for the command line (menace train's exec: opponents)".into(),
         )
     }
 
@@ -360,7 +357,7 @@ impl<G: Face> Play<G> {
                 self.count(winner);
                 t.done += 1;
             }
-            if t.done % every == 0 && t.done < t.games {
+            if t.done.is_multiple_of(every) && t.done < t.games {
                 out.emit(Answer::Progress {
                     command: "train",
                     games: t.done,

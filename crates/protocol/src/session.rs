@@ -80,8 +80,9 @@ impl Config {
                 })?
             }
             "preset" => {
-                self.rules = BeadRules::preset(&value.to_ascii_lowercase())
-                    .ok_or_else(|| format!("unknown preset {value:?}: challenge, michie or scroggs"))?
+                self.rules = BeadRules::preset(&value.to_ascii_lowercase()).ok_or_else(|| {
+                    format!("unknown preset {value:?}: challenge, michie or scroggs")
+                })?
             }
             other => {
                 return Err(format!(

@@ -55,7 +55,8 @@ function connect() {
   const ws = Transport.open(params);
   page.ws = ws;
   ws.onopen = () => {
-    Page.connection("connection-connected", "ok");
+    // The engine in the page is reached, not connected to: the pill says where it runs.
+    Page.connection(page.way === "in-page" ? "connection-in-page" : "connection-connected", "ok");
     send("info"); // the presets and opponents, for the menus
     send("status");
     send("dump");

@@ -72,11 +72,8 @@ async fn main() {
         let native_s = t.elapsed().as_secs_f64();
         // The same line to the native protocol engine on stdin (the page's engine's twin).
         let t = Instant::now();
-        let mut child = Command::new(&bin)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child =
+            Command::new(&bin).stdin(Stdio::piped()).stdout(Stdio::null()).spawn().unwrap();
         use std::io::Write;
         let line = format!("train {n} {opponent}\nquit\n");
         child.stdin.take().unwrap().write_all(line.as_bytes()).unwrap();

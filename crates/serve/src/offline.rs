@@ -33,7 +33,10 @@ pub fn page(wasm: &[u8]) -> Result<String, String> {
         if trimmed == "</body>" {
             // The page's scripts ran deferred (after the document was parsed): inline,
             // they run in order at the end of the body, which is the same moment.
-            html.push_str(&format!("<script>window.MENACE_OFFLINE = {};</script>\n", offline_data()));
+            html.push_str(&format!(
+                "<script>window.MENACE_OFFLINE = {};</script>\n",
+                offline_data()
+            ));
             html.push_str("<script type=\"application/wasm;base64\" id=\"menace-engine\">");
             html.push_str(&base64::engine::general_purpose::STANDARD.encode(wasm));
             html.push_str("</script>\n");
@@ -45,7 +48,9 @@ pub fn page(wasm: &[u8]) -> Result<String, String> {
         html.push_str(line);
         html.push('\n');
         if trimmed.starts_with("<meta charset") {
-            html.push_str(&format!("<meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">\n"));
+            html.push_str(&format!(
+                "<meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">\n"
+            ));
         }
     }
     Ok(html)
@@ -88,7 +93,10 @@ pub fn build_wasm() -> Result<Vec<u8>, String> {
         };
         let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(format!("building menace-web for the browser failed:\n{}{hint}", tail.join("\n")));
+        return Err(format!(
+            "building menace-web for the browser failed:\n{}{hint}",
+            tail.join("\n")
+        ));
     }
     let wasm = target_dir.join(TARGET).join("wasm/menace_web.wasm");
     std::fs::read(&wasm).map_err(|e| format!("cannot read {}: {e}", wasm.display()))

@@ -47,6 +47,9 @@ pub enum Component {
     /// Debian's Noto fonts for Devanagari and Bengali (`fonts-noto-core`), for the labels
     /// printed in Hindi and Bengali. The path is the Devanagari font's.
     NotoFonts,
+    /// Debian's Firefox ESR (`/usr/bin/firefox-esr`), driven over WebDriver BiDi (built
+    /// in: no geckodriver), for the offline page in a second browser.
+    Firefox,
 }
 
 impl Component {
@@ -63,6 +66,7 @@ impl Component {
             Component::Gomill => "gomill ringmaster",
             Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
             Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
+            Component::Firefox => "Firefox ESR",
         }
     }
 
@@ -86,6 +90,7 @@ impl Component {
                 "apt-get install liblizzie-java default-jre xvfb imagemagick xdotool"
             }
             Component::NotoFonts => "apt-get install fonts-noto-core",
+            Component::Firefox => "apt-get install firefox-esr",
         }
     }
 
@@ -102,6 +107,7 @@ impl Component {
             Component::Gomill => "MENACE_REQUIRE_GOMILL",
             Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
             Component::NotoFonts => "MENACE_REQUIRE_FONTS",
+            Component::Firefox => "MENACE_REQUIRE_FIREFOX",
         }
     }
 
@@ -113,6 +119,7 @@ impl Component {
             }
             Component::Chromium => installed("/usr/bin/chromium"),
             Component::Chromedriver => installed("/usr/bin/chromedriver"),
+            Component::Firefox => installed("/usr/bin/firefox-esr"),
             Component::Slurm => {
                 for p in ["/usr/sbin/slurmctld", "/usr/sbin/slurmd", "/usr/sbin/munged"] {
                     installed(p)?;

@@ -11,7 +11,11 @@ fn main() -> std::process::ExitCode {
     let out = std::path::PathBuf::from(out);
     match menace_web::bundle::write(&out) {
         Ok(bytes) => {
-            println!("wrote {} ({:.2} MB): open it in a browser", out.display(), bytes as f64 / 1e6);
+            println!(
+                "wrote {} ({:.2} MB): open it in a browser",
+                out.display(),
+                bytes as f64 / 1e6
+            );
             std::process::ExitCode::SUCCESS
         }
         Err(e) => {

@@ -72,4 +72,3 @@ pub fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
     serve(input, &mut out, &mut session).unwrap();
     out
 }
-

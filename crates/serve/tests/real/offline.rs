@@ -5,15 +5,15 @@
 
 use crate::chrome;
 use crate::common;
-use menace_testkit::golden;
 use crate::transcripts::{expected, fixtures, query};
+use menace_testkit::golden;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use base64::Engine as _;
-use chrome::{click, js, set_value, start_driver, tempdir, wait_for};
+use chrome::{axe, click, js, set_value, start_driver, tempdir, wait_for};
 use fantoccini::{Client, ClientBuilder};
 use menace_core::menace::state::State;
 use serde_json::{json, Value};
@@ -176,6 +176,13 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
         c.goto(&format!("{}?lang={}", offline_url(), lang.code)).await.unwrap();
         wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
         wait_for(&c, &format!("document.documentElement.lang === '{}'", lang.code)).await;
+        // The pill says where the engine runs, in the page's language.
+        let said = lang.ftl.lines().find_map(|l| l.strip_prefix("connection-in-page = "));
+        let pill = format!(
+            "document.getElementById('connection').textContent === {}",
+            json!(said.unwrap())
+        );
+        wait_for(&c, &pill).await;
         play_a_game(&c).await;
         chrome::screenshot(&c, &format!("offline-{}.png", lang.code)).await;
     }
@@ -216,4 +223,130 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
     assert_eq!(games, 100_005);
     assert_eq!(machine.len(), 304);
     c.close().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_offline_page_has_no_serious_accessibility_violation_at_a_phones_and_a_projectors_width(
+) {
+    let Some(driver) = start_driver() else { return };
+    let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
+    for lang in ["en", "hi"] {
+        c.goto(&format!("{}?lang={lang}", offline_url())).await.unwrap();
+        wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+        play_a_game(&c).await;
+        for width in [390, 1400] {
+            c.set_window_size(width, 900).await.unwrap();
+            assert_eq!(axe(&c).await, Vec::<String>::new(), "{lang} at {width} px");
+            chrome::screenshot(&c, &format!("offline-{lang}-{width}.png")).await;
+        }
+    }
+    c.close().await.unwrap();
+}
+
+/// Firefox ESR driven over WebDriver BiDi (built into Firefox, no geckodriver): a
+/// WebSocket of JSON commands. Killed when dropped.
+struct Firefox {
+    child: std::process::Child,
+    ws: crate::common::Ws,
+    next: u64,
+    context: String,
+}
+
+impl Drop for Firefox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Firefox {
+    async fn start(binary: &Path) -> Firefox {
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let child = std::process::Command::new(binary)
+            .args(["--headless", "--no-remote", "--profile"])
+            .arg(tempdir("firefox-profile"))
+            .args(["--remote-debugging-port", &port.to_string(), "about:blank"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("start firefox-esr");
+        let url = format!("ws://127.0.0.1:{port}/session");
+        let mut ws = None;
+        // Bounded: a hang guard while Firefox starts, not a timing check.
+        for _ in 0..600 {
+            if let Ok((socket, _)) = tokio_tungstenite::connect_async(&url).await {
+                ws = Some(socket);
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let ws = ws.expect("Firefox's WebDriver BiDi socket");
+        let mut firefox = Firefox { child, ws, next: 0, context: String::new() };
+        firefox.call("session.new", json!({ "capabilities": {} })).await;
+        let tree = firefox.call("browsingContext.getTree", json!({})).await;
+        firefox.context = tree["contexts"][0]["context"].as_str().unwrap().to_string();
+        firefox
+    }
+
+    /// Sends one command and waits for its result.
+    async fn call(&mut self, method: &str, params: Value) -> Value {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        self.next += 1;
+        let id = self.next;
+        let command = json!({ "id": id, "method": method, "params": params });
+        self.ws.send(Message::text(command.to_string())).await.unwrap();
+        loop {
+            let frame = self.ws.next().await.expect("Firefox answers").unwrap();
+            let Message::Text(text) = frame else { continue };
+            let message: Value = serde_json::from_str(&text).unwrap();
+            if message["id"] == json!(id) {
+                assert_eq!(message["type"], "success", "{method}: {message}");
+                return message["result"].clone();
+            }
+        }
+    }
+
+    /// Evaluates `expr` in the page: its value (numbers, strings, booleans).
+    async fn js(&mut self, expr: &str) -> Value {
+        let target = json!({ "context": self.context });
+        let params = json!({ "expression": expr, "target": target, "awaitPromise": true });
+        self.call("script.evaluate", params).await["result"]["value"].clone()
+    }
+
+    async fn wait_for(&mut self, expr: &str) {
+        for _ in 0..1200 {
+            if self.js(expr).await == Value::Bool(true) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("Firefox never showed {expr}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_offline_file_plays_and_trains_in_firefox_too() {
+    let Some(binary) = menace_testkit::require(menace_testkit::Component::Firefox) else { return };
+    let mut ff = Firefox::start(&binary).await;
+    let context = ff.context.clone();
+    let navigate = json!({ "context": context, "url": offline_url(), "wait": "complete" });
+    ff.call("browsingContext.navigate", navigate).await;
+    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
+    assert_eq!(ff.js("window.menace.way").await, json!("in-page"));
+    // A game by clicking, then training on the worker, then the machine kept.
+    ff.js("document.getElementById('new-game').click()").await;
+    ff.wait_for("window.menace.log.includes('menace_move')").await;
+    ff.js("document.getElementById('train-games').value = '20000'; document.getElementById('train').click()").await;
+    ff.wait_for("window.menace.running === null && window.menace.log.includes('trained')").await;
+    assert_eq!(ff.js("window.menace.gamesPlayed").await, json!(20_000));
+    ff.wait_for(
+        "(localStorage.getItem('menace.machine.first') || '').includes('\"games_played\": 20000')",
+    )
+    .await;
+    // What the browser kept is a state file the native engine reads.
+    let kept = ff.js("localStorage.getItem('menace.machine.first')").await;
+    let state = State::parse(kept.as_str().unwrap().as_bytes()).unwrap();
+    assert_eq!(state.games_played, 20_000);
+    state.to_machine().unwrap();
 }

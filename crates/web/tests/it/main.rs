@@ -74,7 +74,7 @@ fn a_sliced_session_answers_what_the_protocol_answers() {
     let n = std::cell::Cell::new(0u32);
     let sometimes = || {
         n.set(n.get() + 1);
-        n.get() % 7 == 0
+        n.get().is_multiple_of(7)
     };
     assert_eq!(in_page("seed=11", &script, &sometimes), want);
 }

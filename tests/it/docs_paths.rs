@@ -37,6 +37,17 @@ fn documents() -> Vec<PathBuf> {
     docs
 }
 
+/// Every document scanned, by its path in the repository, with its text.
+fn texts() -> Vec<(String, String)> {
+    documents()
+        .into_iter()
+        .map(|doc| {
+            let text = std::fs::read_to_string(&doc).unwrap();
+            (doc.strip_prefix(root()).unwrap().to_string_lossy().into_owned(), text)
+        })
+        .collect()
+}
+
 /// Characters that may continue a path word (`,` only inside `{...}`).
 fn continues(c: char) -> bool {
     c.is_ascii_alphanumeric() || "_-./*{}".contains(c)
@@ -227,26 +238,24 @@ fn at_commits(line: &str) -> Vec<(String, String)> {
     found
 }
 
-/// Whether `path` exists at commit `rev` of the repository (`git cat-file -e`); `None`
-/// when git or the repository's history cannot say (a source tarball).
-fn exists_at(rev: &str, path: &str) -> Option<bool> {
-    let out = std::process::Command::new("git")
-        .args(["cat-file", "-e", &format!("{rev}:{path}")])
+/// Whether git has the object `spec` (`git cat-file -e`), or `None` without git.
+fn git_has(spec: &str) -> Option<bool> {
+    let status = std::process::Command::new("git")
+        .args(["cat-file", "-e", spec])
         .current_dir(root())
         .stderr(std::process::Stdio::null())
         .status()
         .ok()?;
-    if out.success() {
+    Some(status.success())
+}
+
+/// Whether `path` exists at commit `rev` of the repository; `None` when git or the
+/// repository's history cannot say (a source tarball, a shallow clone without `rev`).
+fn exists_at(rev: &str, path: &str) -> Option<bool> {
+    if git_has(&format!("{rev}:{path}"))? {
         return Some(true);
     }
-    // Missing: the path, or the commit itself (a shallow clone has no old commits).
-    let known = std::process::Command::new("git")
-        .args(["cat-file", "-e", &format!("{rev}^{{commit}}")])
-        .current_dir(root())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .ok()?;
-    known.success().then_some(false)
+    git_has(&format!("{rev}^{{commit}}"))?.then_some(false)
 }
 
 /// A path named at a commit (`26c31bb:crates/...`) exists in that commit, where the
@@ -255,14 +264,11 @@ fn exists_at(rev: &str, path: &str) -> Option<bool> {
 #[test]
 fn every_path_named_at_a_commit_exists_there() {
     let mut missing = Vec::new();
-    for doc in documents() {
-        let text = std::fs::read_to_string(&doc).unwrap();
-        let name = doc.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+    for (name, text) in texts() {
         for (n, line) in text.lines().enumerate() {
             for (rev, path) in at_commits(line) {
-                match exists_at(&rev, &path) {
-                    Some(false) => missing.push(format!("{name}:{}: {rev}:{path}", n + 1)),
-                    Some(true) | None => {}
+                if exists_at(&rev, &path) == Some(false) {
+                    missing.push(format!("{name}:{}: {rev}:{path}", n + 1));
                 }
             }
         }
@@ -281,9 +287,7 @@ fn every_path_named_at_a_commit_exists_there() {
 #[test]
 fn every_repository_path_named_in_the_docs_exists() {
     let mut all = Vec::new();
-    for doc in documents() {
-        let text = std::fs::read_to_string(&doc).unwrap();
-        let name = doc.strip_prefix(root()).unwrap().to_string_lossy().into_owned();
+    for (name, text) in texts() {
         all.extend(missing(root(), &name, &text));
     }
     assert!(all.is_empty(), "paths named in the docs that do not exist:\n{}", all.join("\n"));

@@ -521,12 +521,13 @@ fn choose(
     avoid: &[Point],
 ) -> (Board, Option<Move>) {
     let (b, cfg, ctx) = setup(e, color, cleanup, avoid);
+    let resolved = cfg.resolve();
     let ctl = match e.time.think_time(color, &b) {
         Some(think) => Control {
             deadline: Some(start + think),
             early_stop: true,
             max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &cfg.resolve().params),
+                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &resolved.params),
             ),
             progress,
             stop: None,
@@ -534,7 +535,7 @@ fn choose(
         },
         None => Control { progress, reuse: prepare_reuse(e), ..Control::default() },
     };
-    let d = bot::decide_with(&b, &cfg, &ctx, &ctl);
+    let d = bot::decide_resolved(&b, (&cfg, &resolved), &ctx, &ctl);
     if e.verbose {
         eprintln!("{}", search_line(&b, &d, start.elapsed()));
     }

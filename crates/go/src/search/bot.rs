@@ -74,6 +74,13 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
 
 /// [`decide`] with the search under `ctl` (a clock's deadline, a stop flag, snapshots).
 pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) -> Decision {
+    decide_resolved(b, (cfg, &cfg.resolve()), ctx, ctl)
+}
+
+/// [`decide_with`] under settings the caller resolved from its configuration
+/// ([`SearchConfig::resolve`]): every search of the decision reads that one value.
+pub fn decide_resolved(b: &Board, search: Search, ctx: &Context, ctl: &Control) -> Decision {
+    let (cfg, resolved) = search;
     let c = b.to_move();
     let win_now = winning_now(b, cfg.komi);
     if ctx.opponent_passed && win_now && !ctx.capture_dead {
@@ -95,16 +102,14 @@ pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) 
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    // Resolved once: every search of this decision reads the same value.
-    let resolved = cfg.resolve();
     let caps = &resolved.params;
     if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
-        return decide_without_history(b, &root, (cfg, &resolved), ctx, ctl, win_now);
+        return decide_without_history(b, &root, search, ctx, ctl, win_now);
     }
     let wide = caps.wide_root.applies(ctx.avoid_ko_retakes);
     let allow_pass = win_now && !ctx.capture_dead;
     let rules = RootRules { forbidden: ctx.forbidden.clone(), allow_pass, wide };
-    let (res, better) = search_checked(&root, (cfg, &resolved), &rules, ctl);
+    let (res, better) = search_checked(&root, search, &rules, ctl);
     let mut mv = better.unwrap_or(res.best());
     let mut reason = if better.is_some() { REFUTED } else { "most visited move" };
     if ctx.avoid_ko_retakes && is_ko_capture(b, mv) {
@@ -158,7 +163,7 @@ fn search_checked(
 }
 
 /// A decision's configuration and its settings, resolved once ([`SearchConfig::resolve`]).
-type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
+pub type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
 
 /// How much more another candidate's check must leave us than the choice's for it to give
 /// way: a short search's winrate is noisy. At 0.05, on 27 positions of v10's games at

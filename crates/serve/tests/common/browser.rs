@@ -202,6 +202,27 @@ pub async fn private_page() -> PageAt {
     }
 }
 
+/// The two private-page tests of one body, in the current module: `served` (the page of a
+/// `menace serve`, or `MENACE_PAGE`) and `offline` (the offline file, the engine in the
+/// page). `$body` is an `async fn(&Driver, PageAt)`: one page code, two ways to the
+/// engine, the same test.
+#[macro_export]
+macro_rules! both_ways {
+    ($body:path) => {
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn served() {
+            let Some(driver) = $crate::chrome::start_driver() else { return };
+            $body(&driver, $crate::chrome::private_page().await).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+        async fn offline() {
+            let Some(driver) = $crate::chrome::start_driver() else { return };
+            $body(&driver, $crate::chrome::PageAt($crate::offline::offline_url())).await;
+        }
+    };
+}
+
 /// Opens the private page at `url` (any address: served or a file) and waits until its
 /// words are in, it reached the engine and MENACE's boxes are drawn.
 pub async fn open_private(c: &Client, url: &str) {

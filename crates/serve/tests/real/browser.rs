@@ -77,17 +77,7 @@ macro_rules! browser_test {
         mod $name {
             use super::*;
 
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn served() {
-                let Some(driver) = start_driver() else { return };
-                run(&driver, private_page().await).await;
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn offline() {
-                let Some(driver) = start_driver() else { return };
-                run(&driver, PageAt(crate::offline::offline_url())).await;
-            }
+            crate::both_ways!(run);
 
             async fn run(driver: &chrome::Driver, page: PageAt) {
                 let downloads = tempdir("downloads");

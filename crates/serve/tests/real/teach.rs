@@ -13,8 +13,8 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use chrome::{
-    axe, browser, click, js, open_private, private_page, protocol, screenshot, set_value,
-    start_driver, tempdir, wait_for, Driver, PageAt,
+    axe, browser, click, js, open_private, protocol, screenshot, set_value, tempdir, wait_for,
+    Driver, PageAt,
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -60,8 +60,7 @@ async fn play_on(c: &Client) -> Vec<String> {
 
 /// A server, and the English page seeded 5 with a game started: MENACE's first move is
 /// explained on it.
-async fn first_move_explained(driver: &Driver) -> Client {
-    let page = private_page().await;
+async fn first_move_explained(driver: &Driver, page: PageAt) -> Client {
     let c = browser(driver, &tempdir("downloads")).await;
     open(&c, &page, "seed=5&lang=en").await;
     click(&c, "#new-game").await;
@@ -85,10 +84,12 @@ async fn panel_counts(c: &Client) -> Vec<(String, u64)> {
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_panel_shows_the_engines_explain_answer() {
-    let Some(driver) = start_driver() else { return };
-    let c = first_move_explained(&driver).await;
+mod the_panel_shows_the_engines_explain_answer {
+    crate::both_ways!(super::panel_shows_explain);
+}
+
+async fn panel_shows_explain(driver: &Driver, page: PageAt) {
+    let c = first_move_explained(driver, page).await;
     // The same line in a session of the protocol itself: the panel shows its numbers.
     let answers = protocol(5, &["games 1".into(), "explain".into()]);
     let explain = answers.iter().find(|a| a["type"] == "explain").unwrap();
@@ -150,11 +151,12 @@ async fn the_panel_shows_the_engines_explain_answer() {
     c.close().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn nim_and_hexapawn_are_explained_in_their_own_drawing() {
-    let Some(driver) = start_driver() else { return };
-    let page = private_page().await;
-    let c = browser(&driver, &tempdir("downloads")).await;
+mod nim_and_hexapawn_are_explained_in_their_own_drawing {
+    crate::both_ways!(super::nim_and_hexapawn_explained);
+}
+
+async fn nim_and_hexapawn_explained(driver: &Driver, page: PageAt) {
+    let c = browser(driver, &tempdir("downloads")).await;
     open(&c, &page, "game=nim&seed=3&lang=en").await;
     click(&c, "#new-game").await;
     wait_for(&c, "document.querySelector('#explain .nimrow') !== null").await;
@@ -184,11 +186,12 @@ async fn press(c: &Client, key: Key) {
     c.perform_actions(keys).await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_game_can_be_played_by_keyboard_alone() {
-    let Some(driver) = start_driver() else { return };
-    let page = private_page().await;
-    let c = browser(&driver, &tempdir("downloads")).await;
+mod a_game_can_be_played_by_keyboard_alone {
+    crate::both_ways!(super::played_by_keyboard);
+}
+
+async fn played_by_keyboard(driver: &Driver, page: PageAt) {
+    let c = browser(driver, &tempdir("downloads")).await;
     open(&c, &page, "seed=5&lang=en").await;
     // Tab from the top of the page to New game, as a keyboard user would.
     let mut found = false;
@@ -330,11 +333,12 @@ fn to_docs(shot: &Path, name: &str) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_private_page_in_every_language() {
-    let Some(driver) = start_driver() else { return };
-    let page = private_page().await;
-    let c = browser(&driver, &tempdir("downloads")).await;
+mod the_private_page_in_every_language {
+    crate::both_ways!(super::in_every_language);
+}
+
+async fn in_every_language(driver: &Driver, page: PageAt) {
+    let c = browser(driver, &tempdir("downloads")).await;
     let mut problems = Vec::new();
     for lang in menace_i18n::LANGUAGES {
         open(&c, &page, &format!("seed=5&lang={}", lang.code)).await;
@@ -373,10 +377,12 @@ async fn the_private_page_in_every_language() {
     c.close().await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn changing_the_language_in_the_menu_rewrites_the_page_in_place() {
-    let Some(driver) = start_driver() else { return };
-    let c = first_move_explained(&driver).await;
+mod changing_the_language_in_the_menu_rewrites_the_page_in_place {
+    crate::both_ways!(super::language_menu_rewrites);
+}
+
+async fn language_menu_rewrites(driver: &Driver, page: PageAt) {
+    let c = first_move_explained(driver, page).await;
     set_value(&c, "lang", "ru").await;
     wait_for(&c, "document.documentElement.lang === 'ru'").await;
     // The game goes on (same session), and the message and panel are in Russian now.
@@ -391,7 +397,7 @@ async fn changing_the_language_in_the_menu_rewrites_the_page_in_place() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_class_page_in_every_language() {
-    let Some(driver) = start_driver() else { return };
+    let Some(driver) = chrome::start_driver() else { return };
     let (addr, _room, _stop, _task) =
         common::class::start_class(None, menace_serve::Limits::default()).await;
     let c = browser(&driver, &tempdir("class")).await;

@@ -54,6 +54,19 @@ pub fn chromium() -> Result<PathBuf, String> {
         .ok_or_else(|| missing(format!("no Chromium found (looked for {})", CANDIDATES.join(", "))))
 }
 
+/// Chromium's switches for a quiet headless run that reaches for nothing of its own (no
+/// sandbox: it runs as root in CI; no GPU, first-run page, background traffic or updates).
+/// The browser tests start it with the same.
+pub const HEADLESS: [&str; 7] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+];
+
 /// Prints `html` to PDF with `chromium`; the PDF's bytes. Everything (page, profile, PDF)
 /// lives in a private temporary folder removed afterwards.
 pub fn render(html: &str, chromium: &Path) -> Result<Vec<u8>, String> {
@@ -62,16 +75,8 @@ pub fn render(html: &str, chromium: &Path) -> Result<Vec<u8>, String> {
     let pdf = dir.path().join("labels.pdf");
     std::fs::write(&page, html).map_err(|e| format!("cannot write {}: {e}", page.display()))?;
     let mut child = Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-        ])
+        .args(HEADLESS)
+        .arg("--no-pdf-header-footer")
         .arg(format!("--user-data-dir={}", dir.path().join("profile").display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(format!("file://{}", page.display()))

@@ -5,7 +5,7 @@
 fn main() -> std::process::ExitCode {
     let out = std::env::args_os().nth(1).unwrap_or_else(|| "menace.html".into());
     if out == "-h" || out == "--help" {
-        println!("usage: cargo run --release -p menace-web [-- OUT]\n\nWrites MENACE as one offline page (default menace.html): the engine compiled to\nWebAssembly, the page, its scripts and five languages. Open it from a disk or put it\non any static web host.");
+        println!("usage: menace-web [OUT]\n\nWrites MENACE as one offline page (default menace.html): the engine compiled to\nWebAssembly, the page, its scripts and five languages. Open it from a disk or put it\non any static web host.");
         return std::process::ExitCode::SUCCESS;
     }
     let out = std::path::PathBuf::from(out);

@@ -122,16 +122,32 @@ pub fn target_dir() -> PathBuf {
 
 /// A headless Chromium whose downloads go to `downloads`.
 pub async fn browser(driver: &Driver, downloads: &Path) -> Client {
+    browser_with(driver, downloads, &[]).await
+}
+
+/// A Chromium that can reach no network at all: every request goes to a proxy that is not
+/// there (loopback included), so only files can be read (the offline page's tests).
+pub async fn offline_browser(driver: &Driver, downloads: &Path) -> Client {
+    let dead_proxy = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"];
+    browser_with(driver, downloads, &dead_proxy).await
+}
+
+/// [`browser`] with more command-line switches for Chromium.
+pub async fn browser_with(driver: &Driver, downloads: &Path, switches: &[&str]) -> Client {
     let profile = tempdir("profile");
+    let mut args: Vec<String> = menace_print::pdf::HEADLESS
+        .iter()
+        .chain(&["--window-size=1280,900"])
+        .chain(switches)
+        .map(|s| s.to_string())
+        .collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
     let mut caps = serde_json::Map::new();
     caps.insert(
         "goog:chromeOptions".into(),
         json!({
             "binary": driver.chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--window-size=1280,900",
-                     format!("--user-data-dir={}", profile.display())],
+            "args": args,
             "prefs": {
                 "download.default_directory": downloads.display().to_string(),
                 "download.prompt_for_download": false,
@@ -155,6 +171,22 @@ pub async fn browser(driver: &Driver, downloads: &Path) -> Client {
         }
     }
     panic!("a WebDriver session: {:?}", last.unwrap())
+}
+
+/// The `.json` file that appears in `downloads` (a saved state the page downloaded).
+pub async fn downloaded_json(downloads: &Path) -> PathBuf {
+    // Bounded: a hang guard, not a timing check.
+    for _ in 0..400 {
+        let file = std::fs::read_dir(downloads)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| p.extension().is_some_and(|e| e == "json"));
+        if let Some(file) = file {
+            return file;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("nothing was downloaded to {}", downloads.display())
 }
 
 pub fn tempdir(what: &str) -> PathBuf {

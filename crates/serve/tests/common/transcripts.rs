@@ -72,3 +72,37 @@ pub fn expected(path: &Path, input: &[u8], query: &str) -> Vec<u8> {
     serve(input, &mut out, &mut session).unwrap();
     out
 }
+
+/// One golden transcript as a private page's session replays it.
+pub struct Case {
+    /// The transcript's name (its file's stem).
+    pub name: String,
+    /// Its lines, as bytes.
+    pub input: Vec<u8>,
+    /// The session's options (`/ws?QUERY`, `MenaceInPage.open(QUERY)`).
+    pub query: String,
+    /// What stdin answers in such a session.
+    pub want: Vec<u8>,
+}
+
+impl Case {
+    /// `None` when `got` is what stdin answers, else where the two part.
+    pub fn differs(&self, got: &[u8]) -> Option<String> {
+        (got != self.want)
+            .then(|| format!("{}: {}", self.name, golden::first_difference(&self.want, got)))
+    }
+}
+
+/// Every golden transcript (at least six), ready to replay.
+pub fn cases() -> Vec<Case> {
+    golden::inputs(&fixtures(), 6)
+        .into_iter()
+        .map(|path| {
+            let input = std::fs::read(&path).unwrap();
+            let query = query(&input).unwrap_or_default();
+            let want = expected(&path, &input, &query);
+            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+            Case { name, input, query, want }
+        })
+        .collect()
+}

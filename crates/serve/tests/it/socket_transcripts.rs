@@ -10,8 +10,7 @@
 //! commands disabled.
 
 use crate::common;
-use crate::transcripts::{expected, fixtures, query};
-use menace_testkit::golden;
+use crate::transcripts::cases;
 
 use common::{next, Frame};
 use futures_util::SinkExt;
@@ -75,17 +74,10 @@ async fn replay(addr: std::net::SocketAddr, query: &str, input: &[u8]) -> (Vec<u
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn golden_transcripts_over_the_socket() {
     let addr = common::start(menace_serve::Limits::default()).await;
-    let inputs = golden::inputs(&fixtures(), 6);
     let mut failures = Vec::new();
-    for path in &inputs {
-        let input = std::fs::read(path).unwrap();
-        let query = query(&input).unwrap_or_default();
-        let want = expected(path, &input, &query);
-        let (got, ended) = replay(addr, &query, &input).await;
-        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if got != want {
-            failures.push(format!("{name}: {} ({ended})", golden::first_difference(&want, &got)));
-        }
+    for case in cases() {
+        let (got, ended) = replay(addr, &case.query, &case.input).await;
+        failures.extend(case.differs(&got).map(|d| format!("{d} ({ended})")));
     }
     assert!(failures.is_empty(), "socket answers differ from stdin's:\n{}", failures.join("\n"));
 }

@@ -13,7 +13,6 @@ use crate::chrome;
 use crate::common;
 
 use std::path::Path;
-use std::time::Duration;
 
 use chrome::{
     browser, click, js, open_private, private_page, protocol, screenshot, set_value, start_driver,
@@ -220,18 +219,7 @@ async fn save_and_load(c: &Client, page: &PageAt, downloads: &Path) {
     wait_for(c, "window.menace.log.filter(t => t === 'matchboxes').length >= 2").await;
     let boxes = js(c, "JSON.stringify(window.menace.boxes.boxes)").await;
     click(c, "#save").await;
-    let mut file = None;
-    for _ in 0..400 {
-        file = std::fs::read_dir(downloads)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| p.extension().is_some_and(|e| e == "json"));
-        if file.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let file = file.expect("the state was downloaded");
+    let file = chrome::downloaded_json(downloads).await;
     let saved: Value = serde_json::from_slice(&std::fs::read(&file).unwrap()).unwrap();
     assert_eq!(saved["games_played"], 500);
 

@@ -111,16 +111,8 @@ fn to_docs(shot: &Path, name: &str) {
 fn print_to_pdf(chromium: &Path, url: &str, pdf: &Path) {
     let profile = tempdir("guide-pdf-profile");
     let mut child = Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-pdf-header-footer",
-        ])
+        .args(menace_print::pdf::HEADLESS)
+        .arg("--no-pdf-header-footer")
         .arg(format!("--user-data-dir={}", profile.display()))
         .arg(format!("--print-to-pdf={}", pdf.display()))
         .arg(url)

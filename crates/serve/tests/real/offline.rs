@@ -5,16 +5,15 @@
 
 use crate::chrome;
 use crate::common;
-use crate::transcripts::{expected, fixtures, query};
-use menace_testkit::golden;
+use crate::transcripts::cases;
 
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use base64::Engine as _;
-use chrome::{axe, click, js, set_value, start_driver, tempdir, wait_for};
-use fantoccini::{Client, ClientBuilder};
+use chrome::{axe, click, js, offline_browser, set_value, start_driver, tempdir, wait_for};
+use fantoccini::Client;
 use menace_core::menace::state::State;
 use serde_json::{json, Value};
 
@@ -38,33 +37,6 @@ pub fn offline_file() -> PathBuf {
 /// The offline file's address.
 pub fn offline_url() -> String {
     format!("file://{}", offline_file().display())
-}
-
-/// A headless Chromium that can reach no network at all: every request goes to a proxy
-/// that is not there (loopback included), so only the file itself can be read.
-async fn offline_browser(driver: &chrome::Driver, downloads: &Path) -> Client {
-    let profile = tempdir("offline-profile");
-    let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": driver.chromium,
-            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update",
-                     "--disable-sync", "--window-size=1280,900",
-                     "--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>",
-                     format!("--user-data-dir={}", profile.display())],
-            "prefs": {
-                "download.default_directory": downloads.display().to_string(),
-                "download.prompt_for_download": false,
-            },
-        }),
-    );
-    ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
-        .capabilities(caps)
-        .connect(&format!("http://127.0.0.1:{}", driver.port))
-        .await
-        .expect("a WebDriver session")
 }
 
 #[test]
@@ -132,17 +104,10 @@ async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page(
     c.update_timeouts(timeouts).await.unwrap();
     c.goto(&offline_url()).await.unwrap();
     wait_for(&c, "typeof window.MenaceInPage === 'object'").await;
-    let inputs = golden::inputs(&fixtures(), 6);
     let mut failures = Vec::new();
-    for path in &inputs {
-        let input = std::fs::read(path).unwrap();
-        let query = query(&input).unwrap_or_default();
-        let want = expected(path, &input, &query);
-        let got = replay_in_page(&c, &query, &input).await;
-        if got != want {
-            let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-            failures.push(format!("{name}: {}", golden::first_difference(&want, &got)));
-        }
+    for case in cases() {
+        let got = replay_in_page(&c, &case.query, &case.input).await;
+        failures.extend(case.differs(&got));
     }
     c.close().await.unwrap();
     assert!(failures.is_empty(), "the page's engine differs from stdin:\n{}", failures.join("\n"));
@@ -206,18 +171,7 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
 
     // The downloaded state is the file the native engine reads.
     click(&c, "#save").await;
-    let mut file = None;
-    for _ in 0..400 {
-        file = std::fs::read_dir(&downloads)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .find(|p| p.extension().is_some_and(|e| e == "json"));
-        if file.is_some() {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let file = file.expect("the state was downloaded");
+    let file = chrome::downloaded_json(&downloads).await;
     // What `menace eval --state FILE` reads it with.
     let (machine, games) = State::load(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games, 100_005);

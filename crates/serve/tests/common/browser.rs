@@ -250,7 +250,8 @@ macro_rules! both_ways {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn offline() {
             let Some(driver) = $crate::chrome::start_driver() else { return };
-            $body(&driver, $crate::chrome::PageAt($crate::offline::offline_url())).await;
+            let Some(url) = $crate::offline::offline_url() else { return };
+            $body(&driver, $crate::chrome::PageAt(url)).await;
         }
     };
 }

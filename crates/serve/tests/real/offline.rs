@@ -20,30 +20,33 @@ use serde_json::{json, Value};
 /// The size budget of `menace.html` (the engine, the page, five languages).
 pub const BUDGET: usize = 2_000_000;
 
-/// `menace.html`, built once for the whole test binary.
-pub fn offline_file() -> PathBuf {
+/// `menace.html`, built once for the whole test binary; `None` (skip) without the
+/// WebAssembly target outside CI (`menace_testkit::require` decides).
+pub fn offline_file() -> Option<PathBuf> {
+    menace_testkit::require(menace_testkit::Component::WasmTarget)?;
     static FILE: OnceLock<PathBuf> = OnceLock::new();
-    FILE.get_or_init(|| {
+    let file = FILE.get_or_init(|| {
         let wasm = menace_serve::offline::build_wasm().unwrap_or_else(|e| panic!("{e}"));
         let page = menace_serve::offline::page(&wasm).unwrap();
         let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("offline/menace.html");
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, page).unwrap();
         path
-    })
-    .clone()
+    });
+    Some(file.clone())
 }
 
-/// The offline file's address.
-pub fn offline_url() -> String {
-    format!("file://{}", offline_file().display())
+/// The offline file's address (`None`: skip, as for [`offline_file`]).
+pub fn offline_url() -> Option<String> {
+    Some(format!("file://{}", offline_file()?.display()))
 }
 
 #[test]
 fn the_offline_file_holds_its_size_budget() {
-    let bytes = std::fs::metadata(offline_file()).unwrap().len() as usize;
+    let Some(file) = offline_file() else { return };
+    let bytes = std::fs::metadata(&file).unwrap().len() as usize;
     assert!(bytes < BUDGET, "menace.html is {bytes} bytes, over its budget of {BUDGET}");
-    let text = std::fs::read_to_string(offline_file()).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
     // Every script and style is inside; and the page's policy lets it connect nowhere
     // (the browser test also runs it with every request sent to a dead proxy).
     for fetched in ["<script src=", "rel=\"stylesheet\" href="] {
@@ -94,6 +97,7 @@ async fn replay_in_page(c: &Client, query: &str, input: &[u8]) -> Vec<u8> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page() {
     let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
     let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
     // A transcript of many games is one script call: a hang guard, not a timing check.
     let timeouts = fantoccini::wd::TimeoutConfiguration::new(
@@ -102,7 +106,7 @@ async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page(
         Some(Duration::ZERO),
     );
     c.update_timeouts(timeouts).await.unwrap();
-    c.goto(&offline_url()).await.unwrap();
+    c.goto(&url).await.unwrap();
     wait_for(&c, "typeof window.MenaceInPage === 'object'").await;
     let mut failures = Vec::new();
     for case in cases() {
@@ -134,11 +138,12 @@ async fn play_a_game(c: &Client) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_network() {
     let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
     let downloads = tempdir("offline-downloads");
     let c = offline_browser(&driver, &downloads).await;
     // A game in each language, the page's words in that language.
     for lang in menace_i18n::LANGUAGES {
-        c.goto(&format!("{}?lang={}", offline_url(), lang.code)).await.unwrap();
+        c.goto(&format!("{url}?lang={}", lang.code)).await.unwrap();
         wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
         wait_for(&c, &format!("document.documentElement.lang === '{}'", lang.code)).await;
         // The pill says where the engine runs, in the page's language.
@@ -183,9 +188,10 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
 async fn the_offline_page_has_no_serious_accessibility_violation_at_a_phones_and_a_projectors_width(
 ) {
     let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
     let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
     for lang in ["en", "hi"] {
-        c.goto(&format!("{}?lang={lang}", offline_url())).await.unwrap();
+        c.goto(&format!("{url}?lang={lang}")).await.unwrap();
         wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
         play_a_game(&c).await;
         for width in [390, 1400] {
@@ -282,9 +288,10 @@ impl Firefox {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_offline_file_plays_and_trains_in_firefox_too() {
     let Some(binary) = menace_testkit::require(menace_testkit::Component::Firefox) else { return };
+    let Some(url) = offline_url() else { return };
     let mut ff = Firefox::start(&binary).await;
     let context = ff.context.clone();
-    let navigate = json!({ "context": context, "url": offline_url(), "wait": "complete" });
+    let navigate = json!({ "context": context, "url": url, "wait": "complete" });
     ff.call("browsingContext.navigate", navigate).await;
     ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
     assert_eq!(ff.js("window.menace.way").await, json!("in-page"));

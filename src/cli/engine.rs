@@ -1,6 +1,7 @@
 //! `menace` with no subcommand: the MENACE protocol engine on stdin/stdout.
 
 use std::io::{self, IsTerminal};
+use std::path::Path;
 use std::process::ExitCode;
 
 use std::sync::atomic::AtomicUsize;
@@ -9,6 +10,7 @@ use std::sync::Arc;
 use menace_core::game::Side;
 use menace_core::learn::WeightedConfig;
 use menace_core::learn::{LearnerKind, Learners};
+use menace_core::menace::state::State;
 use menace_core::menace::BeadRules;
 use menace_protocol::transport::run_stdio;
 use menace_protocol::{Config, FileAccess, GameChoice, DEFAULT_SEED};
@@ -76,17 +78,37 @@ pub struct SideArg {
 
 impl SideArg {
     /// The side to play with the state file `state`: `--side` if given (a file of the
-    /// other side is then refused where it is loaded), else the side the file says it
-    /// plays, if it exists; `None` when neither says.
-    pub fn with_state(&self, state: Option<&std::path::Path>) -> Result<Option<Side>, String> {
+    /// other side is then refused, saying which `--side` loads it), else the side the file
+    /// says it plays, if it exists; `None` when neither says.
+    pub fn with_state(&self, state: Option<&Path>) -> Result<Option<Side>, String> {
         match (self.side, state) {
-            (Some(side), _) => Ok(Some(side)),
+            (Some(side), _) => self.refuse_other_state(state).map(|()| Some(side)),
             (None, Some(path)) if path.exists() => {
                 let name = path.display().to_string();
-                Ok(Some(menace_core::menace::state::State::read(path, &name)?.side))
+                Ok(Some(State::read(path, &name)?.side))
             }
             (None, _) => Ok(None),
         }
+    }
+
+    /// Refuses a `--side` that contradicts the state file `state` (when both are given and
+    /// the file exists), naming the `--side` that loads it.
+    pub fn refuse_other_state(&self, state: Option<&Path>) -> Result<(), String> {
+        let (Some(side), Some(path)) = (self.side, state) else { return Ok(()) };
+        if !path.exists() {
+            return Ok(());
+        }
+        let name = path.display().to_string();
+        State::read(path, &name)?.refuse_other_side(side).map_err(|e| {
+            let default = if e.found == Side::First { " (the default)" } else { "" };
+            format!("{name}: {}; start with --side {}{default}", e.what(), e.found.name())
+        })
+    }
+
+    /// The side `game`'s learner plays, given what `--side` (or the state file) asked:
+    /// a side its learner cannot play is refused, naming the flag.
+    pub fn of_game(game: &GameChoice, asked: Option<Side>) -> Result<Side, String> {
+        game.side(asked).map_err(|e| format!("--side {}: {e}", e.asked.name()))
     }
 }
 
@@ -186,10 +208,11 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let game = args.learner.game()?;
     // A state file plays its own side unless --side says otherwise.
     let asked = SideArg { side: args.learner.side.with_state(args.state.as_deref())? };
-    let side = Some(game.side(asked.side)?);
+    let side = Some(SideArg::of_game(&game, asked.side)?);
     let learner = args.learner.kind()?;
     let weighted = args.learner.learners(rules.clone())?.weighted;
-    let files = FileAccess::from_flags(args.files.as_deref(), args.no_files)?;
+    let files = FileAccess::choose(args.files.as_deref(), args.no_files)
+        .map_err(|e| format!("--files {e}"))?;
     Ok(Config { game, side, learner, rules, weighted, seed: args.seed, files })
 }
 

@@ -3,9 +3,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use menace_pd::judge::BadOrder;
 use menace_pd::rules::Id;
 use menace_pd::strategies;
-use menace_pd::tournament;
+use menace_pd::tournament::{self, PlayError, Refused};
 
 use super::tournament::ShardArgs;
 
@@ -108,7 +109,30 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         on_change: args.changed.rule(),
     };
     let flags = |jobs| args.shard.flags("menace pd", jobs);
-    tournament::play(&asked, flags, &mut std::io::stdout().lock())
+    tournament::play(&asked, flags, &mut std::io::stdout().lock()).map_err(|e| match e {
+        PlayError::Refused(r) => refused(&r),
+        PlayError::Failed(e) => e,
+    })
+}
+
+/// What `menace pd` says of a refused setting, naming its flag.
+fn refused(r: &Refused) -> String {
+    match r {
+        Refused::TooFewPlayers => "a game needs at least 2 players (see --help and --list)".into(),
+        Refused::Timeout(t) => format!("--timeout must be a positive number of seconds, got {t}"),
+        Refused::NoGames => "--games must be at least 1".into(),
+        Refused::NoRounds => "--rounds must be at least 1".into(),
+        Refused::Order(BadOrder::Count { given, players }) => {
+            format!("--order names {given} ids for {players} players")
+        }
+        Refused::Order(BadOrder::NotAPermutation { id, players }) => format!(
+            "--order must be a permutation of 1..={players}; {id} is out of range or repeated"
+        ),
+        Refused::UnknownPlayer { name, suggestion } => format!(
+            "{name:?} is neither a built-in strategy (see --list) nor a program found on PATH{}",
+            suggestion.as_ref().map(|s| format!("; did you mean {s}?")).unwrap_or_default()
+        ),
+    }
 }
 
 /// Runs `menace pd-player`.

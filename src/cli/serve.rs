@@ -3,9 +3,10 @@
 use std::net::SocketAddr;
 use std::process::ExitCode;
 
+use menace_serve::class::{valid_key, ClassOptions, KEY_RULE};
+use menace_serve::host::Hosts;
 use menace_serve::{
-    class::ClassOptions, Limits, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS,
-    DEFAULT_MAX_SESSIONS,
+    Limits, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS,
 };
 
 /// Flags of `menace serve`.
@@ -63,6 +64,20 @@ pub fn run(args: ServeArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     }
+    // The names to answer to and the teacher's key are checked here, naming their flags.
+    if let Err(e) = Hosts::new(args.addr, &args.allow_host) {
+        eprintln!("menace serve: --allow-host {e}");
+        return ExitCode::from(2);
+    }
+    if args.teacher_key.as_deref().is_some_and(|k| !valid_key(k)) {
+        eprintln!("menace serve: --teacher-key: {KEY_RULE}");
+        return ExitCode::from(2);
+    }
+    // A --side the class file contradicts is refused here, saying which --side loads it.
+    if let Err(e) = args.side.refuse_other_state(args.state.as_deref().filter(|_| args.class)) {
+        eprintln!("menace serve: {e}");
+        return ExitCode::from(2);
+    }
     let side = args.side.side;
     let class = args.class.then(|| {
         let mut class = ClassOptions::new(args.teacher_key, args.state)?;
@@ -89,5 +104,6 @@ pub fn run(args: ServeArgs) -> ExitCode {
         max_per_address: args.max_per_address as usize,
         ..Limits::new(max_sessions, args.idle_minutes)
     };
-    menace_serve::main(args.addr, limits, args.allow_host, class.transpose(), args.side.side)
+    let (hosts, class) = (args.allow_host, class.transpose());
+    menace_serve::main(args.addr, limits, hosts, class, args.side.side, "--new-key")
 }

@@ -3,8 +3,11 @@
 
 use std::path::PathBuf;
 
-use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, SprtStop};
+use menace_arena::tournament::driver::{
+    self, Flags, MergeError, MergeOptions, ResultKind, SprtStop,
+};
 use menace_arena::tournament::sprt::Sprt;
+use menace_arena::tournament::{ShardError, ShardSource};
 
 /// Every kind of results line the binary knows: the Go referee's, the prisoner's
 /// dilemma's and the training sweep's.
@@ -37,18 +40,51 @@ pub struct ShardArgs {
 }
 
 impl ShardArgs {
-    /// The driver's flags ([`Flags::resolve`]): `jobs` units at once.
+    /// The driver's flags ([`Flags::resolve`]): `jobs` units at once. A part of the
+    /// tournament says on stderr where K and N came from (unless `--quiet`: a whole run
+    /// says nothing here, the driver's own line says what it plays).
     pub fn flags<'a>(&self, command: &'a str, jobs: usize) -> Result<Flags<'a>, String> {
         let env = |k: &str| std::env::var(k).ok();
-        Flags::resolve(
-            command,
-            self.shard.as_deref(),
-            self.shards,
-            &env,
-            jobs,
-            self.batch,
-            self.quiet,
-        )
+        let (shard, shards, batch, quiet) =
+            (self.shard.as_deref(), self.shards, self.batch, self.quiet);
+        let (flags, source) = Flags::resolve(command, shard, shards, &env, jobs, batch, quiet)
+            .map_err(|e| shard_error(&e))?;
+        if !quiet && !flags.shard.is_whole() {
+            eprintln!("{command}: shard {} ({})", flags.shard, shard_source(&source));
+        }
+        Ok(flags)
+    }
+}
+
+/// Where K and N came from, in terms of the flags.
+fn shard_source(source: &ShardSource) -> String {
+    match source {
+        ShardSource::Whole => "no --shard, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX".into(),
+        ShardSource::Flag => "from --shard".into(),
+        ShardSource::IndexedJob => "from JOB_COMPLETION_INDEX and --shards".into(),
+        slurm @ ShardSource::SlurmArray { .. } => slurm.to_string(),
+    }
+}
+
+/// Why no shard could be decided, in terms of the flags.
+fn shard_error(e: &ShardError) -> String {
+    match e {
+        ShardError::NotKOfN(text) => {
+            format!("--shard {text:?}: expected K/N, e.g. 0/4 (K from 0 to N-1)")
+        }
+        ShardError::BothGiven => "give --shard K/N or --shards N, not both".into(),
+        ShardError::CountInSlurmArray => {
+            "--shards N is for JOB_COMPLETION_INDEX; a Slurm array gives N itself".into()
+        }
+        ShardError::SlurmArray(e) => format!(
+            "{}: the job array must be contiguous with step 1 (e.g. sbatch --array=0-3)",
+            shard_error(e)
+        ),
+        ShardError::IndexedJobWithoutCount => "JOB_COMPLETION_INDEX is set (a Kubernetes indexed job): give the number of completions as --shards N".into(),
+        ShardError::CountWithoutIndexedJob => "--shards N goes with JOB_COMPLETION_INDEX (a Kubernetes indexed job), which is not set; use --shard K/N".into(),
+        ShardError::NoShards | ShardError::OutOfRange { .. } | ShardError::Environment(_) => {
+            e.to_string()
+        }
     }
 }
 
@@ -112,5 +148,9 @@ pub struct MergeArgs {
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     let sprt = args.sprt.rule();
     let opts = MergeOptions { partial: args.partial, timings: args.timings, sprt: sprt.as_ref() };
-    super::report("menace merge", driver::merge_files(&KINDS, &args.files, &opts))
+    let merged = driver::merge_files(&KINDS, &args.files, &opts).map_err(|e| match e {
+        MergeError::NoTimings { .. } => format!("--timings: {e}"),
+        MergeError::Failed(e) => e,
+    });
+    super::report("menace merge", merged)
 }

@@ -10,7 +10,7 @@ use super::engine::{BeadArgs, LearnerArgs, SideArg};
 use menace_core::game::Side;
 use menace_core::learn::command::{self, CurveWriter, Flags, Outside, Printed};
 use menace_core::learn::eval::report_of_state;
-use menace_core::learn::request::{Request, Run};
+use menace_core::learn::request::{Refusal, Request, Run};
 use menace_core::learn::train::{Opponent, Summary};
 use menace_protocol::opponent::External;
 
@@ -130,16 +130,44 @@ fn request(args: &TrainArgs) -> Result<Request, String> {
     })
 }
 
+/// What `menace train` says when it refuses a request, naming the flags it is about.
+fn refusal(r: Refusal) -> &'static str {
+    match r {
+        Refusal::NothingToPlay => "--games and --seeds must be at least 1",
+        Refusal::ProgramNeedsClassic => {
+            "exec: opponents play tic-tac-toe against the menace learner only"
+        }
+        Refusal::StateNeedsClassic => "--state is for tic-tac-toe with the menace learner",
+        Refusal::OutNeedsClassic => {
+            "--out records sweeps of the menace learner on tic-tac-toe only"
+        }
+        Refusal::StateWithSeeds => "--state goes with a single run, not --seeds",
+        Refusal::StateWithOut => "--out records a sweep over seeds; it does not go with --state",
+        Refusal::CurveWithOut => {
+            "--curve draws a run played in this process, not a recorded sweep (--out)"
+        }
+        Refusal::JsonWithOut => {
+            "--out's records are JSON lines already (DIR/results.jsonl); --json goes without --out"
+        }
+        Refusal::TableNeedsNim => "--table prints Nim's strategy table: it goes with --game nim",
+    }
+}
+
 /// Runs `menace train`: the flags are checked together ([`Request::check`]) before
 /// anything runs, then the run they name ([`menace_core::learn::command`]).
 pub fn run(args: TrainArgs) -> ExitCode {
-    let (request, what) = match request(&args).and_then(|r| r.check().map(|run| (r, run))) {
+    let checked = |r: Request| r.check().map(|run| (r, run)).map_err(|e| refusal(e).to_string());
+    let (request, what) = match request(&args).and_then(checked) {
         Ok(r) => r,
         Err(e) => return super::fail("menace", e),
     };
     let Request { game, kind, opponent: spec, .. } = request;
     // A state file to go on from plays its own side unless --side says otherwise.
-    let side = match args.learner.side.with_state(args.state.as_deref()).and_then(|s| game.side(s))
+    let side = match args
+        .learner
+        .side
+        .with_state(args.state.as_deref())
+        .and_then(|s| SideArg::of_game(&game, s))
     {
         Ok(s) => s,
         Err(e) => return super::fail("menace", e),
@@ -215,4 +243,33 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
         Err(e) => return super::fail("menace", e),
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menace_core::learn::request::Part;
+
+    #[test]
+    fn each_refusal_names_the_flags_it_is_about() {
+        let flag = |part: &Part| match part {
+            Part::Games => "--games",
+            Part::Seeds => "--seeds",
+            Part::Program => "exec:",
+            Part::State => "--state",
+            Part::Out => "--out",
+            Part::Curve => "--curve",
+            Part::Json => "--json",
+            Part::Table => "--table",
+        };
+        for r in Refusal::ALL {
+            for part in r.parts() {
+                assert!(
+                    refusal(r).contains(flag(part)),
+                    "{r:?}: {:?} names no {part:?}",
+                    refusal(r)
+                );
+            }
+        }
+    }
 }

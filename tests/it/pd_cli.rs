@@ -412,7 +412,8 @@ fn two_tournaments_in_a_row_get_their_own_folders_and_a_rerun_says_it_was_played
     assert_eq!(refused.status.code(), Some(2));
     let err = text(&refused.stderr);
     assert!(
-        err.contains("holds results of another tournament") && err.contains("without --out"),
+        err.contains("holds results of another tournament")
+            && err.contains("give another results folder"),
         "{err}"
     );
     assert_eq!(

@@ -697,7 +697,7 @@ fn a_recorded_training_sweep_rerun_says_so_and_quiet_says_nothing() {
     let refused = common::menace_env(dir.path(), &other, &[]);
     assert!(!refused.status.success());
     let err = String::from_utf8_lossy(&refused.stderr);
-    assert!(err.contains("another tournament") && err.contains("--out"), "{err}");
+    assert!(err.contains("another tournament") && err.contains("another results folder"), "{err}");
 }
 
 /// `menace go tournament` and `menace go match` with a mistyped engine: refused before any

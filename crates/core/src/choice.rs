@@ -1,10 +1,11 @@
 //! The games and learners by name, as the command line, the protocol and the web page
 //! choose them: one parser for all of them instead of names matched by hand.
 
-use crate::game::Side;
-use crate::learn::hexapawn_experiment::hexapawn_winner;
+use crate::game::{Game, Side};
+use crate::hexapawn::Hexapawn;
 use crate::learn::LearnerKind;
 use crate::nim::Nim;
+use crate::solve::Solver;
 
 /// Which game to play.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -55,22 +56,57 @@ impl GameChoice {
         }
     }
 
-    /// The side the learner plays when `asked` is what `--side` said (`None`: not given).
+    /// The side the learner plays when `asked` is the side asked for (`None`: none was).
     /// Tic-tac-toe's MENACE plays either side (Scroggs's second machine plays O); the
     /// other games keep their learner's side, and asking for the other one is refused
-    /// rather than ignored.
-    pub fn side(&self, asked: Option<Side>) -> Result<Side, String> {
+    /// ([`OneSided`]) rather than ignored.
+    pub fn side(&self, asked: Option<Side>) -> Result<Side, OneSided> {
         let own = self.learner_side();
         match asked {
             None => Ok(own),
             Some(side) if *self == GameChoice::Ttt || side == own => Ok(side),
-            Some(side) => Err(format!(
-                "--side {}: only tic-tac-toe's learner plays either side; {}'s plays {}",
-                side.name(),
-                self.name(),
-                own.name()
-            )),
+            Some(side) => Err(OneSided { game: self.name(), asked: side, own }),
         }
+    }
+}
+
+/// A side asked of a game whose learner plays only the other one (every game but
+/// tic-tac-toe). Its words name no flag: the binary's do.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OneSided {
+    /// The game's name.
+    pub game: &'static str,
+    /// The side asked for.
+    pub asked: Side,
+    /// The side its learner plays.
+    pub own: Side,
+}
+
+impl std::fmt::Display for OneSided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "only tic-tac-toe's learner plays either side; {}'s plays {}",
+            self.game,
+            self.own.name()
+        )
+    }
+}
+
+impl From<OneSided> for String {
+    fn from(e: OneSided) -> String {
+        e.to_string()
+    }
+}
+
+/// The side that wins Hexapawn with perfect play (by exhaustive search): the side its
+/// learner plays, as Gardner's HER did.
+pub fn hexapawn_winner() -> Side {
+    let mut s = Solver::new(Hexapawn);
+    if s.value(Hexapawn.start()) > 0 {
+        Side::First
+    } else {
+        Side::Second
     }
 }
 
@@ -151,9 +187,10 @@ mod tests {
         assert_eq!(GameChoice::Hexapawn.side(None), Ok(Side::Second));
         assert_eq!(GameChoice::Hexapawn.side(Some(Side::Second)), Ok(Side::Second));
         let e = GameChoice::Nim(Nim::default()).side(Some(Side::Second)).unwrap_err();
+        assert_eq!(e, OneSided { game: "nim", asked: Side::Second, own: Side::First });
         assert_eq!(
-            e,
-            "--side second: only tic-tac-toe's learner plays either side; nim's plays first"
+            e.to_string(),
+            "only tic-tac-toe's learner plays either side; nim's plays first"
         );
     }
 

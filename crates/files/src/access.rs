@@ -19,14 +19,12 @@ pub enum FileAccess {
 }
 
 impl FileAccess {
-    /// The access `--files DIR` and `--no-files` ask for: `--no-files` wins, `--files`
-    /// must name a folder, and neither means anywhere.
-    pub fn from_flags(files: Option<&Path>, no_files: bool) -> Result<FileAccess, String> {
-        match (files, no_files) {
+    /// The access asked for: `nowhere` wins, `within` must name a folder, and neither
+    /// means anywhere. (The command line's `--no-files` and `--files DIR`.)
+    pub fn choose(within: Option<&Path>, nowhere: bool) -> Result<FileAccess, NotAFolder> {
+        match (within, nowhere) {
             (_, true) => Ok(FileAccess::Nowhere),
-            (Some(dir), false) if !dir.is_dir() => {
-                Err(format!("--files {}: not a folder", dir.display()))
-            }
+            (Some(dir), false) if !dir.is_dir() => Err(NotAFolder(dir.to_path_buf())),
             (Some(dir), false) => Ok(FileAccess::Within(dir.to_path_buf())),
             (None, false) => Ok(FileAccess::Anywhere),
         }
@@ -53,6 +51,16 @@ impl FileAccess {
             )),
             FileAccess::Within(dir) => within(dir, name),
         }
+    }
+}
+
+/// A path given as the folder to confine file commands to that is not a folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAFolder(pub PathBuf);
+
+impl std::fmt::Display for NotAFolder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: not a folder", self.0.display())
     }
 }
 
@@ -114,15 +122,16 @@ mod tests {
     }
 
     #[test]
-    fn the_flags_give_nowhere_a_folder_or_anywhere() {
+    fn nowhere_a_folder_or_anywhere() {
         let (top, _) = setup();
         let inside = top.path().join("inside");
-        assert_eq!(FileAccess::from_flags(Some(&inside), true), Ok(FileAccess::Nowhere));
-        assert_eq!(FileAccess::from_flags(Some(&inside), false), Ok(FileAccess::Within(inside)));
-        assert_eq!(FileAccess::from_flags(None, false), Ok(FileAccess::Anywhere));
+        assert_eq!(FileAccess::choose(Some(&inside), true), Ok(FileAccess::Nowhere));
+        assert_eq!(FileAccess::choose(Some(&inside), false), Ok(FileAccess::Within(inside)));
+        assert_eq!(FileAccess::choose(None, false), Ok(FileAccess::Anywhere));
         let file = top.path().join("secret");
-        let err = FileAccess::from_flags(Some(&file), false).unwrap_err();
-        assert_eq!(err, format!("--files {}: not a folder", file.display()));
+        let err = FileAccess::choose(Some(&file), false).unwrap_err();
+        assert_eq!(err, NotAFolder(file.clone()));
+        assert_eq!(err.to_string(), format!("{}: not a folder", file.display()));
     }
 
     fn refused(access: &FileAccess, name: &str) -> String {

@@ -21,7 +21,7 @@ mod leftovers;
 mod read;
 mod write;
 
-pub use access::FileAccess;
+pub use access::{FileAccess, NotAFolder};
 pub use append::open_append;
 pub use error::FileError;
 pub use kind::check_writable;

@@ -147,7 +147,7 @@ impl Finals {
         if self.final_scores.len() != n {
             return Err(format!("{n} names but {} final scores", self.final_scores.len()));
         }
-        check_order(&self.ids, n)
+        Ok(check_order(&self.ids, n)?)
     }
 }
 
@@ -167,17 +167,55 @@ pub fn shuffled_ids(n: usize, seed: u64) -> Vec<Id> {
     ids
 }
 
+/// Ids that are not a permutation of `1..=players`. Its words name no flag (a results
+/// line is checked with it too); `menace pd` says which flag gave them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BadOrder {
+    /// `given` ids for `players` players.
+    Count {
+        /// Ids given.
+        given: usize,
+        /// Players.
+        players: usize,
+    },
+    /// `id` is out of range or repeated.
+    NotAPermutation {
+        /// The first bad id.
+        id: Id,
+        /// Players.
+        players: usize,
+    },
+}
+
+impl std::fmt::Display for BadOrder {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BadOrder::Count { given, players } => {
+                write!(f, "the order names {given} ids for {players} players")
+            }
+            BadOrder::NotAPermutation { id, players } => write!(
+                f,
+                "the order must be a permutation of 1..={players}; {id} is out of range or repeated"
+            ),
+        }
+    }
+}
+
+impl From<BadOrder> for String {
+    fn from(e: BadOrder) -> String {
+        e.to_string()
+    }
+}
+
 /// Checks that `ids` is a permutation of `1..=n`.
-pub fn check_order(ids: &[Id], n: usize) -> Result<(), String> {
+pub fn check_order(ids: &[Id], n: usize) -> Result<(), BadOrder> {
     if ids.len() != n {
-        return Err(format!("--order names {} ids for {n} players", ids.len()));
+        return Err(BadOrder::Count { given: ids.len(), players: n });
     }
     let mut seen = vec![false; n + 1];
     for &i in ids {
         if i == 0 || i as usize > n || std::mem::replace(&mut seen[i as usize], true) {
-            return Err(format!(
-                "--order must be a permutation of 1..={n}; {i} is out of range or repeated"
-            ));
+            return Err(BadOrder::NotAPermutation { id: i, players: n });
         }
     }
     Ok(())

@@ -137,7 +137,7 @@ impl ResultKind for PdResults {
 /// a file here is answered `did you mean ./tft.py?`); two players given the same name are
 /// refused, and repeated unnamed ones get a suffix (`tft#2`) so tables and plots tell
 /// them apart.
-pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
+pub fn field(specs: &[String]) -> Result<Vec<Player>, PlayError> {
     let mut players = Vec::with_capacity(specs.len());
     let mut named = Vec::with_capacity(specs.len());
     for s in specs {
@@ -145,12 +145,11 @@ pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
         let mut p = Player::parse(spec)?;
         if let judge::Kind::External(prog) = &p.kind {
             prog.locate().map_err(|e| match e.why {
-                Missing::NotOnPath { .. } => format!(
-                    "{:?} is neither a built-in strategy (see --list) nor a program found on PATH{}",
-                    e.name,
-                    e.suggestion().map(|s| format!("; did you mean {s}?")).unwrap_or_default()
-                ),
-                _ => e.to_string(),
+                Missing::NotOnPath { .. } => PlayError::Refused(Refused::UnknownPlayer {
+                    name: e.name.clone(),
+                    suggestion: e.suggestion(),
+                }),
+                _ => PlayError::Failed(e.to_string()),
             })?;
         }
         if let Some(n) = name {
@@ -161,7 +160,7 @@ pub fn field(specs: &[String]) -> Result<Vec<Player>, String> {
     }
     for (i, p) in players.iter().enumerate() {
         if named[i] && players.iter().enumerate().any(|(j, q)| j != i && q.name == p.name) {
-            return Err(format!("two players are named {:?}", p.name));
+            return Err(format!("two players are named {:?}", p.name).into());
         }
     }
     for i in 0..players.len() {
@@ -238,25 +237,22 @@ pub struct Games {
 pub type Plot = fn(&GameResult) -> Result<String, String>;
 
 impl Games {
-    /// Checks the settings, in the words of `menace pd`'s flags.
-    pub fn check(&self) -> Result<(), String> {
+    /// Checks the settings ([`Refused`] says what is wrong; the binary, which flag).
+    pub fn check(&self) -> Result<(), Refused> {
         if self.players.len() < 2 {
-            return Err("a game needs at least 2 players (see --help and --list)".into());
+            return Err(Refused::TooFewPlayers);
         }
         if !(self.timeout.is_finite() && self.timeout > 0.0 && self.timeout < 1e6) {
-            return Err(format!(
-                "--timeout must be a positive number of seconds, got {}",
-                self.timeout
-            ));
+            return Err(Refused::Timeout(self.timeout));
         }
         if self.games == 0 {
-            return Err("--games must be at least 1".into());
+            return Err(Refused::NoGames);
         }
         if self.rounds == 0 {
-            return Err("--rounds must be at least 1".into());
+            return Err(Refused::NoRounds);
         }
         if let Some(order) = &self.order {
-            judge::check_order(order, self.players.len())?;
+            judge::check_order(order, self.players.len()).map_err(Refused::Order)?;
         }
         Ok(())
     }
@@ -497,6 +493,51 @@ impl Games {
     }
 }
 
+/// A setting of [`play`] refused before anything runs: the facts, which `menace pd` says
+/// in terms of its flags.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refused {
+    /// Fewer than 2 players.
+    TooFewPlayers,
+    /// Seconds per program and round that are not a positive number below a million.
+    Timeout(f64),
+    /// No games.
+    NoGames,
+    /// No rounds.
+    NoRounds,
+    /// Fixed ids that are not a permutation of the players'.
+    Order(judge::BadOrder),
+    /// A player that is neither a built-in strategy nor a program on the PATH.
+    UnknownPlayer {
+        /// The name given.
+        name: String,
+        /// A file here it may have meant (`./tft.py`).
+        suggestion: Option<String>,
+    },
+}
+
+/// Why [`play`] stopped: a setting refused before anything ran, or a failure.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayError {
+    /// A setting refused ([`Refused`]).
+    Refused(Refused),
+    /// Anything else, in words (a file that cannot be read, a results folder of another
+    /// tournament...).
+    Failed(String),
+}
+
+impl From<String> for PlayError {
+    fn from(e: String) -> PlayError {
+        PlayError::Failed(e)
+    }
+}
+
+impl From<Refused> for PlayError {
+    fn from(e: Refused) -> PlayError {
+        PlayError::Refused(e)
+    }
+}
+
 /// `menace pd`'s settings, as its flags give them.
 #[derive(Clone, Debug)]
 pub struct Asked {
@@ -539,7 +580,7 @@ pub fn play(
     a: &Asked,
     flags: impl FnOnce(usize) -> Result<Flags<'static>, String>,
     out: &mut dyn std::io::Write,
-) -> Result<(), String> {
+) -> Result<(), PlayError> {
     let mut specs = a.players.clone();
     if a.published {
         specs.extend(crate::strategies::PUBLISHED_FIELD.iter().map(|s| s.to_string()));

@@ -52,8 +52,8 @@ impl Program {
     ///
     /// ```
     /// use menace_run::Program;
-    /// let p = Program::parse(r#"python3 "my bot.py" --name 'a b' x\ y"#).unwrap();
-    /// assert_eq!(p.argv, ["python3", "my bot.py", "--name", "a b", "x y"]);
+    /// let p = Program::parse(r#"python3 "my bot.py" -n 'a b' x\ y"#).unwrap();
+    /// assert_eq!(p.argv, ["python3", "my bot.py", "-n", "a b", "x y"]);
     /// ```
     pub fn parse(line: &str) -> Result<Program, ProgramError> {
         let mut argv = Vec::new();

@@ -66,11 +66,7 @@ impl ClassOptions {
         let generated = key.is_none();
         let key = match key {
             Some(k) if valid_key(&k) => k,
-            Some(_) => {
-                return Err(std::io::Error::other(
-                    "--teacher-key: at least 8 characters, no control characters, no spaces at the ends",
-                ))
-            }
+            Some(_) => return Err(std::io::Error::other(format!("the teacher's key: {KEY_RULE}"))),
             None => new_key()?,
         };
         Ok(ClassOptions {
@@ -96,9 +92,12 @@ impl ClassOptions {
     }
 }
 
-/// Whether `key` may be a teacher's key: at least 8 characters, no control characters, no
-/// spaces at the ends (`--teacher-key` and the teacher's file alike).
-fn valid_key(key: &str) -> bool {
+/// What a teacher's key must be, as [`valid_key`] checks it.
+pub const KEY_RULE: &str = "at least 8 characters, no control characters, no spaces at the ends";
+
+/// Whether `key` may be a teacher's key: [`KEY_RULE`] (`--teacher-key` and the teacher's
+/// file alike).
+pub fn valid_key(key: &str) -> bool {
     key.len() >= 8 && !key.chars().any(char::is_control) && key.trim() == key
 }
 

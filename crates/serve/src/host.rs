@@ -26,18 +26,16 @@ pub struct Hosts {
 
 impl Hosts {
     /// The names a server bound to `bound` answers to, plus `allow` (`NAME` or
-    /// `NAME:PORT`, as given with `--allow-host`). A name that is not a host name is one
-    /// clear sentence.
-    pub fn new(bound: SocketAddr, allow: &[String]) -> Result<Hosts, String> {
+    /// `NAME:PORT`, as given with `--allow-host`). A name that is not a host name is
+    /// refused ([`NotAHostName`]).
+    pub fn new(bound: SocketAddr, allow: &[String]) -> Result<Hosts, NotAHostName> {
         let allowed = allow
             .iter()
             .map(|name| {
-                let (host, port) = split(name).ok_or_else(|| {
-                    format!("--allow-host {name:?} is not a host name (NAME or NAME:PORT)")
-                })?;
+                let (host, port) = split(name).ok_or_else(|| NotAHostName(name.clone()))?;
                 Ok((host.to_ascii_lowercase(), port.unwrap_or(bound.port())))
             })
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, NotAHostName>>()?;
         Ok(Hosts { bound, allowed })
     }
 
@@ -65,8 +63,19 @@ impl Hosts {
         }
         Err(format!(
             "refused: this server does not answer to the name {host:?}; open it by the \
-             address it printed, or start it with --allow-host NAME to let that name in"
+             address it printed, or start it allowing that host name"
         ))
+    }
+}
+
+/// A name to answer to that is not a host name (`NAME` or `NAME:PORT`); the binary says
+/// which flag gave it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotAHostName(pub String);
+
+impl std::fmt::Display for NotAHostName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?} is not a host name (NAME or NAME:PORT)", self.0)
     }
 }
 
@@ -154,7 +163,8 @@ mod tests {
         assert!(h.check(Some("192.168.1.20:8080")).is_ok());
         assert!(h.check(Some("192.168.1.20:8081")).is_err());
         assert!(h.check(Some("evil.example:8080")).is_err());
-        assert!(Hosts::new("127.0.0.1:80".parse().unwrap(), &["a b".into()]).is_err());
+        let bad = Hosts::new("127.0.0.1:80".parse().unwrap(), &["a b".into()]).unwrap_err();
+        assert_eq!(bad, NotAHostName("a b".into()));
         assert!(hosts("127.0.0.1:80", &[]).check(Some("localhost")).is_ok());
     }
 

@@ -153,8 +153,10 @@ pub struct Options {
 impl Options {
     /// What the server prints once it listens at `addr`: the addresses to open, and in
     /// class mode the teacher's key. Bound to every interface (`0.0.0.0`, `::`), it lists
-    /// each interface's own address, the ones students can actually type.
-    pub fn banner(&self, addr: SocketAddr) -> String {
+    /// each interface's own address, the ones students can actually type. `another_key`
+    /// says how to ask for another key than the one kept with the class, in the caller's
+    /// words (the binary's flag).
+    pub fn banner(&self, addr: SocketAddr, another_key: &str) -> String {
         let urls: Vec<String> = addresses(addr).iter().map(|a| format!("http://{a}/")).collect();
         match &self.class {
             None => format!("MENACE is at {}  (Ctrl-C stops the server)", urls.join("  ")),
@@ -164,7 +166,11 @@ impl Options {
                 // The first address as a QR code, for phones pointed at the screen.
                 urls.first().map_or(String::new(), |u| qr::terminal(u)),
                 class.key,
-                if class.kept_key { " (kept with the class; --new-key for another)" } else { "" },
+                if class.kept_key {
+                    format!(" (kept with the class; {another_key} for another)")
+                } else {
+                    String::new()
+                },
                 class
                     .state
                     .as_ref()
@@ -264,7 +270,7 @@ pub async fn serve_router_with(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let hosts = host::Hosts::new(listener.local_addr()?, allow_hosts)
-        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string()))?;
     let router = router.layer(axum::middleware::from_fn_with_state(hosts, host::only_our_names));
     listen::serve(listener, router, limits, shutdown).await
 }
@@ -301,14 +307,15 @@ pub fn stop_signal() -> std::io::Result<impl std::future::Future<Output = ()> + 
 }
 
 /// The `menace serve` command: serves until Ctrl-C or SIGTERM, printing where it listens
-/// (and in class mode the teacher's key) on standard output and any failure on standard
-/// error.
+/// (and in class mode the teacher's key, with `another_key`: how to ask for another) on
+/// standard output and any failure on standard error.
 pub fn main(
     addr: SocketAddr,
     limits: Limits,
     allow_hosts: Vec<String>,
     class: std::io::Result<Option<class::ClassOptions>>,
     side: Option<menace_core::game::Side>,
+    another_key: &str,
 ) -> std::process::ExitCode {
     let served = class.and_then(|class| {
         let options = Options { limits, allow_hosts, class, side };
@@ -316,7 +323,7 @@ pub fn main(
         // the address and goes) must not end a class's server.
         run(addr, options.clone(), |bound| {
             use std::io::Write;
-            let _ = writeln!(std::io::stdout(), "{}", options.banner(bound));
+            let _ = writeln!(std::io::stdout(), "{}", options.banner(bound, another_key));
         })
     });
     match served {
@@ -381,7 +388,7 @@ mod tests {
             class: Some(class::ClassOptions::new(Some("some words here".into()), None).unwrap()),
             ..Options::default()
         };
-        let banner = options.banner(any);
+        let banner = options.banner(any, "--new-key");
         assert!(!banner.contains("0.0.0.0"), "{banner}");
         assert!(banner.contains("teacher's key: some words here"), "{banner}");
     }

@@ -12,7 +12,7 @@ use super::entrants::{self, Entrants};
 use super::record::{complete_lines, parse_lines, read_text, Record};
 use super::sprt::{Sprt, Verdict};
 use super::standings::{Outcome, PairGame};
-use super::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
+use super::{merge, run_units, Journal, Merged, Plan, Shard, ShardError, ShardSource, UnitId};
 
 /// A kind of results line (its `kind` field) and what can be read from such lines alone.
 pub trait ResultKind: Sync {
@@ -114,10 +114,13 @@ impl SprtStop {
     /// Refuses a test for an entrant that is not one of exactly two `entrants`.
     pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
         if entrants.len() != 2 {
-            return Err(format!("--sprt needs two entrants, there are {}", entrants.len()));
+            return Err(format!("the SPRT needs two entrants, there are {}", entrants.len()));
         }
         if !entrants.contains(&self.entrant.as_str()) {
-            return Err(format!("--sprt: no entrant {:?} (there are {entrants:?})", self.entrant));
+            return Err(format!(
+                "the SPRT: no entrant {:?} (there are {entrants:?})",
+                self.entrant
+            ));
         }
         Ok(())
     }
@@ -140,11 +143,10 @@ pub struct Flags<'a> {
 }
 
 impl<'a> Flags<'a> {
-    /// The flags of a run of `command`: the shard from `--shard K/N`, `--shards N` or the
-    /// environment `env` reads (a Slurm array, a Kubernetes indexed job; see
-    /// [`Shard::resolve`]), said on stderr with where K and N came from when it is a part of
-    /// the tournament (unless `quiet`: a whole run says nothing here, the driver's own line
-    /// says what it plays).
+    /// The flags of a run of `command`: the shard from `shard` (K/N given), `shards` (N
+    /// given) or the environment `env` reads (a Slurm array, a Kubernetes indexed job; see
+    /// [`Shard::resolve`]), with where K and N came from, for the binary to say on stderr
+    /// when it is a part of the tournament.
     pub fn resolve(
         command: &'a str,
         shard: Option<&str>,
@@ -153,12 +155,9 @@ impl<'a> Flags<'a> {
         jobs: usize,
         batch: Option<u64>,
         quiet: bool,
-    ) -> Result<Flags<'a>, String> {
+    ) -> Result<(Flags<'a>, ShardSource), ShardError> {
         let (shard, source) = Shard::resolve(shard, shards, env)?;
-        if !quiet && !shard.is_whole() {
-            eprintln!("{command}: shard {shard} ({source})");
-        }
-        Ok(Flags { command, shard, jobs, batch, quiet })
+        Ok((Flags { command, shard, jobs, batch, quiet }, source))
     }
 }
 
@@ -249,7 +248,7 @@ where
         format!(
             "{} units to run{}, {} already in {} (this run's share: {} of the tournament's {} units)",
             todo.len(),
-            if todo.len() < left { format!(" (--batch; {left} left)") } else { String::new() },
+            if todo.len() < left { format!(" (a batch; {left} left)") } else { String::new() },
             mine.len() - left,
             path.display(),
             mine.len(),
@@ -266,7 +265,7 @@ where
     let sprt = match stop {
         Some(rule) => {
             if !shard.is_whole() {
-                return Err("--sprt decides on all the games, so it cannot run as a shard".into());
+                return Err("the SPRT decides on all the games, so it cannot run as a shard".into());
             }
             let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
             Some((rule, Mutex::new(sprt_counts(kind, &so_far, &rule.entrant)?)))
@@ -345,6 +344,36 @@ pub struct MergeOptions<'a> {
     pub sprt: Option<&'a SprtStop>,
 }
 
+/// Why [`merge_files`] gave no summary: the facts of a refused option, or a failure in
+/// words (a missing unit, a file that cannot be read...).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    /// Timings asked of results of a kind that records no move times.
+    NoTimings {
+        /// The results' kind.
+        kind: String,
+    },
+    /// Anything else, in words.
+    Failed(String),
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::NoTimings { kind } => {
+                write!(f, "results of kind {kind:?} record no move times (only Go tournaments do)")
+            }
+            MergeError::Failed(e) => f.write_str(e),
+        }
+    }
+}
+
+impl From<String> for MergeError {
+    fn from(e: String) -> MergeError {
+        MergeError::Failed(e)
+    }
+}
+
 /// `menace merge`: the results files (or every `*.jsonl` of a folder) checked to hold
 /// every unit exactly once under one configuration, and the same summary as a one-machine
 /// run, by the kind among `kinds` the lines name.
@@ -352,7 +381,7 @@ pub fn merge_files(
     kinds: &[&dyn ResultKind],
     paths: &[PathBuf],
     opts: &MergeOptions,
-) -> Result<String, String> {
+) -> Result<String, MergeError> {
     let mut files = Vec::new();
     for p in paths {
         if p.is_dir() {
@@ -362,7 +391,7 @@ pub fn merge_files(
                 .filter(|f| f.extension().is_some_and(|x| x == "jsonl") && f.is_file())
                 .collect();
             if found.is_empty() {
-                return Err(format!("{} holds no .jsonl files", p.display()));
+                return Err(format!("{} holds no .jsonl files", p.display()).into());
             }
             found.sort();
             files.extend(found);
@@ -389,12 +418,9 @@ pub fn merge_files(
     })?;
     let mut text = kind.summary(&merged)?;
     if opts.timings {
-        let t = kind.timings(&merged).ok_or_else(|| {
-            format!(
-                "--timings: results of kind {:?} record no move times (only Go tournaments do)",
-                merged.kind
-            )
-        })??;
+        let t = kind
+            .timings(&merged)
+            .ok_or_else(|| MergeError::NoTimings { kind: merged.kind.clone() })??;
         text.push('\n');
         text.push_str(&t);
     }
@@ -428,7 +454,7 @@ fn pair_games(kind: &dyn ResultKind, records: &[Record]) -> Result<Vec<PairGame>
         .map(|r| {
             kind.pair_game(r).unwrap_or_else(|| {
                 Err(format!(
-                    "--sprt: results of kind {:?} are not games between two entrants (Go only)",
+                    "the SPRT: results of kind {:?} are not games between two entrants (Go only)",
                     r.kind
                 ))
             })
@@ -446,7 +472,7 @@ fn sprt_counts(kind: &dyn ResultKind, records: &[Record], name: &str) -> Result<
             (false, true) => false,
             _ => {
                 return Err(format!(
-                    "--sprt: unit {} is {} against {}, not {name}'s game",
+                    "the SPRT: unit {} is {} against {}, not {name}'s game",
                     r.unit, g.first, g.second
                 ))
             }
@@ -469,7 +495,7 @@ fn sprt_report(
 ) -> Result<String, String> {
     if merged.records.first().is_some_and(|r| kind.pair_game(r).is_none()) {
         return Err(format!(
-            "--sprt: results of kind {:?} are not games between two entrants (Go only)",
+            "the SPRT: results of kind {:?} are not games between two entrants (Go only)",
             merged.kind
         ));
     }
@@ -480,8 +506,8 @@ fn sprt_report(
     let opponent = match names[..] {
         [a, b] if a == name => b,
         [a, b] if b == name => a,
-        [_, _] => return Err(format!("--sprt: no entrant {name:?} (there are {names:?})")),
-        _ => return Err(format!("--sprt needs two entrants, the record has {names:?}")),
+        [_, _] => return Err(format!("the SPRT: no entrant {name:?} (there are {names:?})")),
+        _ => return Err(format!("the SPRT needs two entrants, the record has {names:?}")),
     };
     let c = sprt_counts(kind, &merged.records, name)?;
     Ok(test.report(name, opponent, c.wins, c.ties, c.losses))

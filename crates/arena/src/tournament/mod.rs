@@ -38,5 +38,5 @@ pub use driver::{Flags, ResultKind, Run, SprtStop, UnitWords};
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
 pub use runner::run_units;
-pub use shard::{Shard, ShardSource};
+pub use shard::{Shard, ShardError, ShardSource};
 pub use unit::{Fingerprint, Plan, UnitId};

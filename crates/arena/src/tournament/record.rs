@@ -196,7 +196,7 @@ impl Journal {
         for r in &records {
             if !r.fits(plan) {
                 return Err(RecordError(format!(
-                    "{} holds results of another tournament (kind {}, configuration {}, {} units; this run: kind {}, configuration {}, {} units); nothing was changed: give another --out folder (without --out, each tournament gets a folder of its own), or the same settings to resume it",
+                    "{} holds results of another tournament (kind {}, configuration {}, {} units; this run: kind {}, configuration {}, {} units); nothing was changed: give another results folder (by default each tournament gets one of its own), or the same settings to resume it",
                     path.display(), r.kind, r.config, r.units, plan.kind, plan.config, plan.units
                 )));
             }

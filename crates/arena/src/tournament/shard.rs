@@ -4,7 +4,8 @@
 //! (`SLURM_ARRAY_TASK_ID` minus `SLURM_ARRAY_TASK_MIN`, and `SLURM_ARRAY_TASK_COUNT`);
 //! a Kubernetes indexed job (`JOB_COMPLETION_INDEX`, with N given as `--shards N`, since
 //! the job's completion count is not in the pod's environment). Otherwise the process
-//! runs every unit. The run says which source it used ([`ShardSource`]'s Display).
+//! runs every unit. The run says which source it used ([`ShardSource`]). The binary says
+//! the sources and the errors ([`ShardError`]) in terms of its flags.
 
 use super::unit::UnitId;
 
@@ -17,12 +18,13 @@ pub struct Shard {
     pub count: u64,
 }
 
-/// Where K and N came from, said on stderr by every sharded run.
+/// Where K and N came from, said on stderr by every sharded run (by the binary, which
+/// knows its flags: this Display says the environment's variables only).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShardSource {
     /// No shard: all units.
     Whole,
-    /// The `--shard K/N` flag.
+    /// K and N given (the command line's `--shard K/N`).
     Flag,
     /// A Slurm job array's environment, with the variables' values.
     SlurmArray {
@@ -33,21 +35,89 @@ pub enum ShardSource {
         /// `SLURM_ARRAY_TASK_COUNT`.
         task_count: u64,
     },
-    /// A Kubernetes indexed job: `JOB_COMPLETION_INDEX` and `--shards N`.
+    /// A Kubernetes indexed job: `JOB_COMPLETION_INDEX`, with N given (`--shards N`).
     IndexedJob,
 }
 
 impl std::fmt::Display for ShardSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            ShardSource::Whole => f.write_str("no --shard, SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX"),
-            ShardSource::Flag => f.write_str("from --shard"),
+            ShardSource::Whole => {
+                f.write_str("no shard given, no SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX")
+            }
+            ShardSource::Flag => f.write_str("as given"),
             ShardSource::SlurmArray { task_id, task_min, task_count } => write!(
                 f,
                 "from the Slurm job array: SLURM_ARRAY_TASK_ID={task_id} - SLURM_ARRAY_TASK_MIN={task_min}, SLURM_ARRAY_TASK_COUNT={task_count}"
             ),
-            ShardSource::IndexedJob => f.write_str("from JOB_COMPLETION_INDEX and --shards"),
+            ShardSource::IndexedJob => {
+                f.write_str("from JOB_COMPLETION_INDEX and the number of shards given")
+            }
         }
+    }
+}
+
+/// Why no shard could be decided: the facts. Its Display names no flag; the binary says
+/// the ones about its flags in their terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardError {
+    /// Text that does not read as `K/N`.
+    NotKOfN(String),
+    /// N is 0.
+    NoShards,
+    /// K is not below N.
+    OutOfRange {
+        /// K.
+        index: u64,
+        /// N.
+        count: u64,
+    },
+    /// Both K/N and N alone were given.
+    BothGiven,
+    /// N given in a Slurm job array, which gives N itself.
+    CountInSlurmArray,
+    /// A Slurm job array whose task id and count make no shard: not contiguous with step 1.
+    SlurmArray(Box<ShardError>),
+    /// A variable of the environment that is wrong, in words.
+    Environment(String),
+    /// `JOB_COMPLETION_INDEX` is set but N was not given.
+    IndexedJobWithoutCount,
+    /// N was given without `JOB_COMPLETION_INDEX`.
+    CountWithoutIndexedJob,
+}
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShardError::NotKOfN(text) => {
+                write!(f, "shard {text:?}: expected K/N, e.g. 0/4 (K from 0 to N-1)")
+            }
+            ShardError::NoShards => f.write_str("the number of shards must be at least 1"),
+            ShardError::OutOfRange { index, count } => {
+                write!(f, "shard {index} of {count}: K must be below N (shards count from 0)")
+            }
+            ShardError::BothGiven => f.write_str("give K/N or N alone, not both"),
+            ShardError::CountInSlurmArray => {
+                f.write_str("N alone is for JOB_COMPLETION_INDEX; a Slurm array gives N itself")
+            }
+            ShardError::SlurmArray(e) => write!(
+                f,
+                "{e}: the job array must be contiguous with step 1 (an array of 0-3, say)"
+            ),
+            ShardError::Environment(e) => f.write_str(e),
+            ShardError::IndexedJobWithoutCount => f.write_str(
+                "JOB_COMPLETION_INDEX is set (a Kubernetes indexed job): give the number of completions as N",
+            ),
+            ShardError::CountWithoutIndexedJob => f.write_str(
+                "N alone goes with JOB_COMPLETION_INDEX (a Kubernetes indexed job), which is not set; give K/N",
+            ),
+        }
+    }
+}
+
+impl From<ShardError> for String {
+    fn from(e: ShardError) -> String {
+        e.to_string()
     }
 }
 
@@ -56,21 +126,19 @@ impl Shard {
     pub const WHOLE: Shard = Shard { index: 0, count: 1 };
 
     /// A shard, if `index < count`.
-    pub fn new(index: u64, count: u64) -> Result<Shard, String> {
+    pub fn new(index: u64, count: u64) -> Result<Shard, ShardError> {
         if count == 0 {
-            return Err("the number of shards must be at least 1".into());
+            return Err(ShardError::NoShards);
         }
         if index >= count {
-            return Err(format!(
-                "shard {index} of {count}: K must be below N (shards count from 0)"
-            ));
+            return Err(ShardError::OutOfRange { index, count });
         }
         Ok(Shard { index, count })
     }
 
     /// Reads `K/N`.
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let bad = || format!("--shard {text:?}: expected K/N, e.g. 0/4 (K from 0 to N-1)");
+    pub fn parse(text: &str) -> Result<Shard, ShardError> {
+        let bad = || ShardError::NotKOfN(text.to_string());
         let (k, n) = text.trim().split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
@@ -87,14 +155,15 @@ impl Shard {
         self.count == 1
     }
 
-    /// Decides K and N from the flags and the environment (`env` looks a variable up:
-    /// `|k| std::env::var(k).ok()` in a real run).
+    /// Decides K and N from `flag` (K/N as given), `shards` (N alone, given) and the
+    /// environment (`env` looks a variable up: `|k| std::env::var(k).ok()` in a real run).
     pub fn resolve(
         flag: Option<&str>,
         shards: Option<u64>,
         env: &dyn Fn(&str) -> Option<String>,
-    ) -> Result<(Shard, ShardSource), String> {
-        let num = |name: &str| -> Result<Option<u64>, String> {
+    ) -> Result<(Shard, ShardSource), ShardError> {
+        let env_error = |e: &str| ShardError::Environment(e.to_string());
+        let num = |name: &str| -> Result<Option<u64>, ShardError> {
             match env(name) {
                 None => Ok(None),
                 Some(v) if v.trim().is_empty() => Ok(None),
@@ -102,41 +171,36 @@ impl Shard {
                     .trim()
                     .parse()
                     .map(Some)
-                    .map_err(|_| format!("{name}={v:?} is not a whole number")),
+                    .map_err(|_| env_error(&format!("{name}={v:?} is not a whole number"))),
             }
         };
         if let Some(text) = flag {
             if shards.is_some() {
-                return Err("give --shard K/N or --shards N, not both".into());
+                return Err(ShardError::BothGiven);
             }
             return Ok((Shard::parse(text)?, ShardSource::Flag));
         }
         if let Some(task_id) = num("SLURM_ARRAY_TASK_ID")? {
             if shards.is_some() {
-                return Err(
-                    "--shards N is for JOB_COMPLETION_INDEX; a Slurm array gives N itself".into()
-                );
+                return Err(ShardError::CountInSlurmArray);
             }
-            let task_count = num("SLURM_ARRAY_TASK_COUNT")?.ok_or(
+            let task_count = num("SLURM_ARRAY_TASK_COUNT")?.ok_or_else(|| env_error(
                 "SLURM_ARRAY_TASK_ID is set but SLURM_ARRAY_TASK_COUNT is not (Slurm 17.11 or later sets both)",
-            )?;
+            ))?;
             let task_min = num("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
             let k = task_id
                 .checked_sub(task_min)
-                .ok_or("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN")?;
-            let shard = Shard::new(k, task_count).map_err(|e| {
-                format!("{e}: the job array must be contiguous with step 1 (e.g. --array=0-3)")
-            })?;
+                .ok_or_else(|| env_error("SLURM_ARRAY_TASK_ID is below SLURM_ARRAY_TASK_MIN"))?;
+            let shard =
+                Shard::new(k, task_count).map_err(|e| ShardError::SlurmArray(Box::new(e)))?;
             return Ok((shard, ShardSource::SlurmArray { task_id, task_min, task_count }));
         }
         if let Some(index) = num("JOB_COMPLETION_INDEX")? {
-            let n = shards.ok_or(
-                "JOB_COMPLETION_INDEX is set (a Kubernetes indexed job): give the number of completions as --shards N",
-            )?;
+            let n = shards.ok_or(ShardError::IndexedJobWithoutCount)?;
             return Ok((Shard::new(index, n)?, ShardSource::IndexedJob));
         }
         if shards.is_some() {
-            return Err("--shards N goes with JOB_COMPLETION_INDEX (a Kubernetes indexed job), which is not set; use --shard K/N".into());
+            return Err(ShardError::CountWithoutIndexedJob);
         }
         Ok((Shard::WHOLE, ShardSource::Whole))
     }
@@ -191,15 +255,17 @@ mod tests {
     #[test]
     fn inconsistent_sources_are_refused_with_a_reason() {
         let k8s = [("JOB_COMPLETION_INDEX", "2")];
-        assert!(Shard::resolve(None, None, &env(&k8s)).unwrap_err().contains("--shards"));
-        assert!(Shard::resolve(None, Some(2), &env(&k8s))
-            .unwrap_err()
-            .contains("K must be below N"));
-        assert!(Shard::resolve(None, Some(2), &env(&[])).is_err());
+        let refused = |flag, shards, vars| Shard::resolve(flag, shards, &env(vars)).unwrap_err();
+        assert_eq!(refused(None, None, &k8s), ShardError::IndexedJobWithoutCount);
+        assert_eq!(refused(None, Some(2), &k8s), ShardError::OutOfRange { index: 2, count: 2 });
+        assert!(refused(None, Some(2), &k8s).to_string().contains("K must be below N"));
+        assert_eq!(refused(None, Some(2), &[]), ShardError::CountWithoutIndexedJob);
+        assert_eq!(refused(Some("0/2"), Some(2), &[]), ShardError::BothGiven);
         let half = [("SLURM_ARRAY_TASK_ID", "1")];
-        assert!(Shard::resolve(None, None, &env(&half)).unwrap_err().contains("COUNT"));
+        assert!(refused(None, None, &half).to_string().contains("COUNT"));
+        assert_eq!(refused(None, Some(3), &half), ShardError::CountInSlurmArray);
         let stepped = [("SLURM_ARRAY_TASK_ID", "6"), ("SLURM_ARRAY_TASK_COUNT", "4")];
-        assert!(Shard::resolve(None, None, &env(&stepped)).unwrap_err().contains("contiguous"));
+        assert!(refused(None, None, &stepped).to_string().contains("contiguous"));
         for bad in ["", "3", "1/0", "4/4", "a/b", "-1/3", "1/2/3"] {
             assert!(Shard::parse(bad).is_err(), "{bad:?}");
         }

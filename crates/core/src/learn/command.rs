@@ -193,7 +193,7 @@ pub fn resume(
     let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
     let named = |e: String| format!("{}: {e}", path.display());
     let machine = state.to_machine().map_err(named)?;
-    crate::menace::state::other_side(machine.side(), side).map_err(named)?;
+    crate::menace::state::other_side(machine.side(), side).map_err(|e| named(e.into()))?;
     Ok(Some(Resumed { machine, played: state.games_played, class: state.class }))
 }
 

@@ -1,13 +1,13 @@
 //! What one `menace train` call asks for, checked as a whole before anything runs.
 //!
-//! Which flags go together is one table ([`REFUSALS`]), not checks scattered along the
-//! code paths: a flag a run cannot honour is refused with a message naming it, never
-//! silently ignored (a `--game nim --out DIR` that wrote no records, a `--table` on
-//! tic-tac-toe that printed nothing, were both accepted once).
+//! Which settings go together is one list ([`Refusal::ALL`]), not checks scattered along
+//! the code paths: a setting a run cannot honour is refused (the binary's message names
+//! its flag), never silently ignored (a `--game nim --out DIR` that wrote no records, a
+//! `--table` on tic-tac-toe that printed nothing, were both accepted once).
 //!
 //! ```
 //! use menace_core::choice::GameChoice;
-//! use menace_core::learn::request::{Request, Run};
+//! use menace_core::learn::request::{Refusal, Request, Run};
 //! use menace_core::learn::LearnerKind;
 //!
 //! let mut r = Request::new(GameChoice::Ttt, LearnerKind::Menace, "random".parse()?, 1000);
@@ -15,7 +15,7 @@
 //! r.seeds = 10;
 //! assert_eq!(r.check(), Ok(Run::Sweep));
 //! r.table = true;
-//! assert!(r.check().unwrap_err().contains("--table"));
+//! assert_eq!(r.check(), Err(Refusal::TableNeedsNim));
 //! # Ok::<(), String>(())
 //! ```
 
@@ -64,54 +64,99 @@ pub enum Run {
     Recorded,
 }
 
-/// One refusal: when it applies, and what it says.
-pub struct Refusal {
-    /// Whether the request breaks this rule.
-    pub applies: fn(&Request) -> bool,
-    /// The message, naming the flags.
-    pub message: &'static str,
+/// Everything a training call refuses, in the order they are checked: the facts, not the
+/// words. The binary says each in terms of its flags; [`Refusal::parts`] says which parts
+/// of the request a refusal is about, so it can name the flags the user gave.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// No games or no seeds: nothing to play.
+    NothingToPlay,
+    /// A program (`exec:`) opponent with another game or learner than MENACE on
+    /// tic-tac-toe.
+    ProgramNeedsClassic,
+    /// A state file with another game or learner than MENACE on tic-tac-toe.
+    StateNeedsClassic,
+    /// Records with another game or learner than MENACE on tic-tac-toe.
+    OutNeedsClassic,
+    /// A state file with several seeds.
+    StateWithSeeds,
+    /// A state file with records.
+    StateWithOut,
+    /// A curve of a recorded sweep (records are not played in this process).
+    CurveWithOut,
+    /// JSON output with records (the records are JSON lines already).
+    JsonWithOut,
+    /// Nim's strategy table for another game.
+    TableNeedsNim,
 }
 
-/// Every combination of flags a training call refuses, in the order they are checked.
-pub const REFUSALS: &[Refusal] = &[
-    Refusal {
-        applies: |r| r.games == 0 || r.seeds == 0,
-        message: "--games and --seeds must be at least 1",
-    },
-    Refusal {
-        applies: |r| matches!(r.opponent, OpponentSpec::Program(_)) && !r.is_classic(),
-        message: "exec: opponents play tic-tac-toe against the menace learner only",
-    },
-    Refusal {
-        applies: |r| r.state && !r.is_classic(),
-        message: "--state is for tic-tac-toe with the menace learner",
-    },
-    Refusal {
-        applies: |r| r.out && !r.is_classic(),
-        message: "--out records sweeps of the menace learner on tic-tac-toe only",
-    },
-    Refusal {
-        applies: |r| r.state && r.seeds > 1,
-        message: "--state goes with a single run, not --seeds",
-    },
-    Refusal {
-        applies: |r| r.state && r.out,
-        message: "--out records a sweep over seeds; it does not go with --state",
-    },
-    Refusal {
-        applies: |r| r.out && r.curve,
-        message: "--curve draws a run played in this process, not a recorded sweep (--out)",
-    },
-    Refusal {
-        applies: |r| r.out && r.json,
-        message: "--out's records are JSON lines already (DIR/results.jsonl); --json goes \
-                  without --out",
-    },
-    Refusal {
-        applies: |r| r.table && !matches!(r.game, GameChoice::Nim(_)),
-        message: "--table prints Nim's strategy table: it goes with --game nim",
-    },
-];
+/// A part of a [`Request`] a [`Refusal`] is about.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Part {
+    /// [`Request::games`].
+    Games,
+    /// [`Request::seeds`].
+    Seeds,
+    /// The opponent, a program.
+    Program,
+    /// [`Request::state`].
+    State,
+    /// [`Request::out`].
+    Out,
+    /// [`Request::curve`].
+    Curve,
+    /// [`Request::json`].
+    Json,
+    /// [`Request::table`].
+    Table,
+}
+
+impl Refusal {
+    /// Every refusal, in the order they are checked.
+    pub const ALL: [Refusal; 9] = [
+        Refusal::NothingToPlay,
+        Refusal::ProgramNeedsClassic,
+        Refusal::StateNeedsClassic,
+        Refusal::OutNeedsClassic,
+        Refusal::StateWithSeeds,
+        Refusal::StateWithOut,
+        Refusal::CurveWithOut,
+        Refusal::JsonWithOut,
+        Refusal::TableNeedsNim,
+    ];
+
+    /// Whether request `r` breaks this rule.
+    pub fn applies(self, r: &Request) -> bool {
+        match self {
+            Refusal::NothingToPlay => r.games == 0 || r.seeds == 0,
+            Refusal::ProgramNeedsClassic => {
+                matches!(r.opponent, OpponentSpec::Program(_)) && !r.is_classic()
+            }
+            Refusal::StateNeedsClassic => r.state && !r.is_classic(),
+            Refusal::OutNeedsClassic => r.out && !r.is_classic(),
+            Refusal::StateWithSeeds => r.state && r.seeds > 1,
+            Refusal::StateWithOut => r.state && r.out,
+            Refusal::CurveWithOut => r.out && r.curve,
+            Refusal::JsonWithOut => r.out && r.json,
+            Refusal::TableNeedsNim => r.table && !matches!(r.game, GameChoice::Nim(_)),
+        }
+    }
+
+    /// The parts of the request this refusal is about (a message names their flags).
+    pub fn parts(self) -> &'static [Part] {
+        match self {
+            Refusal::NothingToPlay => &[Part::Games, Part::Seeds],
+            Refusal::ProgramNeedsClassic => &[Part::Program],
+            Refusal::StateNeedsClassic => &[Part::State],
+            Refusal::OutNeedsClassic => &[Part::Out],
+            Refusal::StateWithSeeds => &[Part::State, Part::Seeds],
+            Refusal::StateWithOut => &[Part::State, Part::Out],
+            Refusal::CurveWithOut => &[Part::Curve, Part::Out],
+            Refusal::JsonWithOut => &[Part::Json, Part::Out],
+            Refusal::TableNeedsNim => &[Part::Table],
+        }
+    }
+}
 
 impl Request {
     /// One seed of `games` games, no other flag.
@@ -135,10 +180,10 @@ impl Request {
         self.game == GameChoice::Ttt && self.kind == LearnerKind::Menace
     }
 
-    /// The kind of run, or the first [`REFUSALS`] message that applies.
-    pub fn check(&self) -> Result<Run, String> {
-        if let Some(r) = REFUSALS.iter().find(|r| (r.applies)(self)) {
-            return Err(r.message.to_string());
+    /// The kind of run, or the first [`Refusal`] that applies.
+    pub fn check(&self) -> Result<Run, Refusal> {
+        if let Some(&r) = Refusal::ALL.iter().find(|r| r.applies(self)) {
+            return Err(r);
         }
         Ok(if !self.is_classic() {
             Run::Generic

@@ -242,19 +242,51 @@ fn first() -> Side {
     Side::First
 }
 
-/// Refuses a machine playing `found` where one playing `wanted` is needed, with the
-/// sentence that says what to do: the one message for every loader (`--state`, `load`,
-/// `import`, `menace train`, `menace eval`).
-pub fn other_side(found: Side, wanted: Side) -> Result<(), String> {
+/// A machine playing `found` where one playing `wanted` is needed: the boxes of one side
+/// are not positions the other side ever meets. Every loader refuses it (`--state`, `load`,
+/// `import`, `menace train`, `menace eval`); its words name no flag, since a class's
+/// teacher meets it over the protocol: the binary says which `--side` loads the file.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OtherSide {
+    /// The side the state's machine plays.
+    pub found: Side,
+    /// The side asked for.
+    pub wanted: Side,
+}
+
+/// A side as the refusals say it: `first (X)`.
+fn side_words(side: Side) -> &'static str {
+    match side {
+        Side::First => "first (X)",
+        Side::Second => "second (O)",
+    }
+}
+
+impl OtherSide {
+    /// What the state is: `this state is MENACE playing second (O)`.
+    pub fn what(&self) -> String {
+        format!("this state is MENACE playing {}", side_words(self.found))
+    }
+}
+
+impl std::fmt::Display for OtherSide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}; this MENACE plays {}", self.what(), side_words(self.wanted))
+    }
+}
+
+impl From<OtherSide> for String {
+    fn from(e: OtherSide) -> String {
+        e.to_string()
+    }
+}
+
+/// Refuses a machine playing `found` where one playing `wanted` is needed ([`OtherSide`]).
+pub fn other_side(found: Side, wanted: Side) -> Result<(), OtherSide> {
     if found == wanted {
         return Ok(());
     }
-    let (role, mark) = match found {
-        Side::First => ("first", "X"),
-        Side::Second => ("second", "O"),
-    };
-    let default = if found == Side::First { " (the default)" } else { "" };
-    Err(format!("this state is MENACE playing {role} ({mark}); start with --side {role}{default}"))
+    Err(OtherSide { found, wanted })
 }
 
 impl State {
@@ -407,9 +439,8 @@ impl State {
     }
 
     /// Refuses this state when it is a machine for the other side than `side`, the side
-    /// the session or command plays, saying which flag loads it: the boxes of one side
-    /// are not positions the other side ever meets.
-    pub fn refuse_other_side(&self, side: Side) -> Result<(), String> {
+    /// the session or command plays ([`OtherSide`]).
+    pub fn refuse_other_side(&self, side: Side) -> Result<(), OtherSide> {
         other_side(self.side, side)
     }
 
@@ -426,11 +457,17 @@ impl State {
         ))
     }
 
+    /// The state file's text: what [`State::save`] writes and [`State::parse`] reads (the
+    /// browser's page keeps and downloads the same).
+    pub fn to_text(&self) -> String {
+        let mut text = serde_json::to_string_pretty(self).expect("state serializes");
+        text.push('\n');
+        text
+    }
+
     /// Writes the state atomically (temporary file, fsync, rename).
     pub fn save(&self, path: &Path) -> Result<(), String> {
-        let mut text = serde_json::to_vec_pretty(self).expect("state serializes");
-        text.push(b'\n');
-        menace_files::write_atomic(path, &text)
+        menace_files::write_atomic(path, self.to_text().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }

@@ -145,9 +145,7 @@ fn the_report_of_a_state_file_or_of_fresh_rules() {
     assert!(report_of_state(Some(&none), Side::First, || unreachable!()).is_err());
     let other = report_of_state(Some(&path), Side::Second, || unreachable!()).unwrap_err();
     assert!(
-        other.ends_with(
-            "this state is MENACE playing first (X); start with --side first (the default)"
-        ),
+        other.ends_with("this state is MENACE playing first (X); this MENACE plays second (O)"),
         "{other}"
     );
 }

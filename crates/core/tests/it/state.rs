@@ -4,7 +4,7 @@
 
 use menace_core::game::Side;
 use menace_core::learn::train::{train, Opponent, OpponentSpec, Plan};
-use menace_core::menace::state::State;
+use menace_core::menace::state::{OtherSide, State};
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
 use menace_stats::rng::from_seed;
@@ -202,7 +202,11 @@ fn a_machine_playing_second_says_so_and_round_trips() {
     }
     let state = State::read(&path, "o.json").unwrap();
     let e = state.refuse_other_side(Side::First).unwrap_err();
-    assert_eq!(e, "this state is MENACE playing second (O); start with --side second");
+    assert_eq!(e, OtherSide { found: Side::Second, wanted: Side::First });
+    assert_eq!(
+        e.to_string(),
+        "this state is MENACE playing second (O); this MENACE plays first (X)"
+    );
     assert_eq!(state.refuse_other_side(Side::Second), Ok(()));
 }
 

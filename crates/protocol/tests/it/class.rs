@@ -365,7 +365,11 @@ fn a_class_against_menace_playing_second_lets_the_person_open() {
     let first =
         serde_json::to_string(&Session::new(BeadRules::challenge(), 1).state().unwrap()).unwrap();
     let refused = class.send("t", &format!("import {first}"));
-    assert!(refused[0].1.contains("start with --side first"), "{:?}", kinds(&refused));
+    assert!(
+        refused[0].1.contains("this state is MENACE playing first (X)"),
+        "{:?}",
+        kinds(&refused)
+    );
     assert_eq!(class.room.state(), state);
 }
 

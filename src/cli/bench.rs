@@ -1,8 +1,8 @@
-//! `menace bench`: training speed, printed as games per second.
+//! `menace bench`: training speed, printed as games per second (MENACE's lab measures it).
 
 use std::process::ExitCode;
 
-use menace_core::learn::speed;
+use menace_core_lab::speed;
 
 /// Flags of `menace bench`.
 #[derive(clap::Args, Debug)]

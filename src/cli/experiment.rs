@@ -1,11 +1,11 @@
 //! `menace experiment NAME`: the measurements of issue 4 (Nim, Hexapawn, the textbook
-//! experiment), printed as plain-text tables. The work is in
-//! [`menace_core::learn::experiment`].
+//! experiment), printed as plain-text tables. The work is in MENACE's lab,
+//! [`menace_core_lab::experiment`].
 
 use std::process::ExitCode;
 
-use menace_core::learn::experiment::{self, Settings};
 use menace_core::learn::{Learners, WeightedConfig};
+use menace_core_lab::experiment::{self, Settings};
 
 /// Which experiment.
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]

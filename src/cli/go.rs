@@ -14,6 +14,8 @@ use menace_go::referee::{Invalid, Rules};
 use menace_go::search::mcts::{Given, SearchConfig};
 use menace_go::search::params::{Knob, Override, Overrides};
 use menace_go::search::profile::{self, Profile};
+// The lab's commands (tune, bench-threads) come with the `lab` feature only.
+#[cfg(feature = "lab")]
 use menace_go_lab::tune::TuneParam;
 
 use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
@@ -87,6 +89,7 @@ fn tune_help() -> String {
 }
 
 /// `menace go tune --param`'s help, its names the registry's numeric rows.
+#[cfg(feature = "lab")]
 fn param_help() -> String {
     format!(
         "A constant to tune (repeat), from its value in the base settings or from START. \
@@ -223,14 +226,17 @@ enum GoCommand {
     /// result is a hypothesis: confirm it with an A/B, `menace go tournament ... --sprt`).
     ///
     /// How it works, and the parameters it can tune: after the flags.
+    #[cfg(feature = "lab")]
     Tune(TuneArgs),
     /// Playouts a second of the search at each thread count, on king-of-the-hill
     /// positions: the decision `menace go --threads T --playouts N < POSITION` makes, timed.
+    #[cfg(feature = "lab")]
     #[command(after_long_help = menace_go_lab::bench::HELP)]
     BenchThreads(BenchThreadsArgs),
 }
 
 /// `menace go bench-threads`'s flags (what it does: [`GoCommand::BenchThreads`]).
+#[cfg(feature = "lab")]
 #[derive(clap::Args, Debug)]
 struct BenchThreadsArgs {
     /// Thread counts to time, comma-separated (the first is the ratios' reference).
@@ -246,6 +252,7 @@ struct BenchThreadsArgs {
 }
 
 /// `menace go tune`'s flags (what it does: [`GoCommand::Tune`]).
+#[cfg(feature = "lab")]
 #[derive(clap::Args, Debug)]
 #[command(after_long_help = menace_go_lab::tune::help())]
 struct TuneArgs {
@@ -452,7 +459,9 @@ pub fn run(args: GoArgs) -> ExitCode {
             return report("menace go tournament", tournament(t, &cfg))
         }
         Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
+        #[cfg(feature = "lab")]
         Some(GoCommand::Tune(t)) => return report("menace go tune", tune(t, &cfg)),
+        #[cfg(feature = "lab")]
         Some(GoCommand::BenchThreads(b)) => {
             return report("menace go bench-threads", bench_threads(&b, &cfg))
         }
@@ -525,6 +534,7 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
 }
 
 /// `menace go tune`: SPSA over the constants of `--param`, from `base`.
+#[cfg(feature = "lab")]
 fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
     let base = base.clone().with_work(t.playouts, t.threads);
     let run = menace_go_lab::tune::Tune {
@@ -544,6 +554,7 @@ fn tune(t: TuneArgs, base: &SearchConfig) -> Result<String, String> {
 
 /// `menace go bench-threads`: each position searched at each thread count, a line printed
 /// as each search ends.
+#[cfg(feature = "lab")]
 fn bench_threads(b: &BenchThreadsArgs, base: &SearchConfig) -> Result<String, String> {
     let print = &mut |line: &str| println!("{line}");
     menace_go_lab::bench::threads(base, &b.positions, &b.threads, b.playouts, print)?;

@@ -5,8 +5,11 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+// The lab's commands, with the lab crates they run (the `lab` feature, on by default).
+#[cfg(feature = "lab")]
 mod bench;
 pub(crate) mod engine;
+#[cfg(feature = "lab")]
 mod experiment;
 mod go;
 mod opponent;
@@ -43,8 +46,10 @@ enum Command {
     /// A reference program for the protocol's opponent side (for `train --opponent exec:...`).
     Opponent(opponent::OpponentArgs),
     /// Measure training speed: MENACE against the random opponent, games per second.
+    #[cfg(feature = "lab")]
     Bench(bench::BenchArgs),
     /// Measure the learners: nim-xor, hexapawn, textbook (plain-text tables).
+    #[cfg(feature = "lab")]
     Experiment(experiment::ExperimentArgs),
     /// Go: the king-of-the-hill bot (board on stdin, one move out), GTP, matches.
     Go(Box<go::GoArgs>),
@@ -83,10 +88,12 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         None => engine::run(cli.engine),
+        #[cfg(feature = "lab")]
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Opponent(args)) => opponent::run(args),
         Some(Command::Train(args)) => train::run(*args),
         Some(Command::Eval(args)) => train::run_eval(args),
+        #[cfg(feature = "lab")]
         Some(Command::Experiment(args)) => experiment::run(args),
         Some(Command::Go(args)) => go::run(*args),
         Some(Command::Pd(args)) => pd::run(args),

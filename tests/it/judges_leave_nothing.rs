@@ -14,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common;
-use crate::leftovers::{appears, assert_all_gone, assert_gone, unique};
+use menace_testkit::leftovers::{appears, assert_all_gone, assert_gone, unique};
 
 /// Writes an executable shell script `name` into `dir`.
 fn script(dir: &Path, name: &str, body: &str) {

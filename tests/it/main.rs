@@ -4,20 +4,18 @@
 
 #[path = "../common/mod.rs"]
 mod common;
-#[path = "../support/golden.rs"]
-mod golden;
-#[path = "../../crates/run/tests/support/leftovers.rs"]
-mod leftovers;
-#[path = "../../crates/pd/tests/support/unhurried.rs"]
-mod unhurried;
 
 mod ab_records;
 mod docs;
 mod docs_paths;
 mod engine_json;
 mod go_cli;
+// The lab's commands exist with the `lab` feature (on by default) only.
+#[cfg(feature = "lab")]
 mod go_tune;
 mod judges_leave_nothing;
+#[cfg(feature = "lab")]
+mod lab;
 mod layout;
 mod pd_cli;
 mod pd_paths;

@@ -1,12 +1,11 @@
 //! A built-in strategy and the same strategy run as `menace pd-player NAME` are the same
 //! player: the same game through both paths gives the same takes and scores.
 
-use menace_pd::judge::{play, Kind, Player};
+use menace_pd::judge::{play, Config, Kind, Player};
 use menace_pd::seeds::parse_seeds;
 use menace_pd::strategies::TABLE;
-use menace_run::Program;
-
-use crate::unhurried;
+use menace_run::{Limits, Program};
+use menace_testkit::process::UNHURRIED;
 
 fn external(name: &str) -> Player {
     let exe = env!("CARGO_BIN_EXE_menace");
@@ -15,7 +14,9 @@ fn external(name: &str) -> Player {
 
 fn same_game(names: &[&str], ids: &[u32], rounds: usize) {
     let seeds = parse_seeds(include_bytes!("../../fixtures/pd/pd_rand")).unwrap();
-    let config = unhurried::config(rounds);
+    // Each program given a minute: this compares what they say, not how fast.
+    let limits = Limits { deadline: UNHURRIED, ..Limits::default() };
+    let config = Config { rounds: Some(rounds), limits };
     let builtin: Vec<Player> = names.iter().map(|n| Player::parse(n).unwrap()).collect();
     let programs: Vec<Player> = names.iter().map(|n| external(n)).collect();
     let a = play(&builtin, ids, &seeds, &config).unwrap();

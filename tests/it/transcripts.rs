@@ -13,7 +13,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use crate::golden;
+use menace_testkit::golden;
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")

@@ -8,8 +8,9 @@
 //!   enumeration).
 //! - [`play`]: the [`play::Player`] trait, one game between two players, the uniform
 //!   random player and the one result counter ([`play::Tally`]).
-//! - [`learn`]: the weighted learner, opponents, training, exact evaluation, curves,
-//!   and the experiments (Nim, Hexapawn, the textbook's).
+//! - [`learn`]: the weighted learner, opponents, training, exact evaluation and curves.
+//!   The experiments (Nim, Hexapawn, the textbook's, the training speed) are the lab's,
+//!   `menace-core-lab`, as Go's are `menace-go-lab`'s.
 //! - [`choice`]: the games and learners by name ([`choice::GameChoice::parse`]), on top
 //!   of everything else.
 //! - [`solve`]: minimax values of every position. The seeded generator and the median

@@ -9,12 +9,16 @@
 //! ```
 //!
 //! [`hostile`] holds the files no loader may trust, shared by the loaders' tests;
-//! [`square`] the 8 symmetries of the 3x3 square, written out for brute-force checks.
+//! [`square`] the 8 symmetries of the 3x3 square, written out for brute-force checks;
+//! [`golden`] what the replays of the golden transcripts share; [`leftovers`] and
+//! [`process`] whether what a test started is gone.
 
 use std::path::{Path, PathBuf};
 
 pub mod class_script;
+pub mod golden;
 pub mod hostile;
+pub mod leftovers;
 pub mod process;
 pub mod square;
 
@@ -200,6 +204,18 @@ fn installed(path: &str) -> Result<PathBuf, String> {
 fn on_path(program: &str) -> Option<PathBuf> {
     let dirs = std::env::var_os("PATH")?;
     std::env::split_paths(&dirs).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+/// What the Python script `script` prints, run by the [`Component::Python`] that
+/// [`require`] finds (`None`: it is missing outside CI, and the test skips). A script that
+/// fails fails the test, with its standard error. The independent reference scripts of
+/// several crates (`tests/reference/*.py`) run this way.
+pub fn python_output(script: &Path) -> Option<String> {
+    let python = require(Component::Python)?;
+    let out = std::process::Command::new(python).arg(script).output().expect("run python3");
+    let name = script.display();
+    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
+    Some(String::from_utf8(out.stdout).unwrap_or_else(|e| panic!("{name}: {e}")))
 }
 
 #[cfg(test)]

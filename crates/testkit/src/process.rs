@@ -4,6 +4,11 @@
 
 use std::time::Duration;
 
+/// A deadline for the programs of tests that compare what programs say, not how fast: a
+/// rule's 2 s would turn a loaded machine (debug programs starting at once beside a Go
+/// match) into incidents.
+pub const UNHURRIED: Duration = Duration::from_secs(60);
+
 /// Waits up to 5 s for process `pid` to stop running; `true` once it has. A zombie (ended,
 /// waiting for its parent or init to reap it) counts as gone: it no longer runs.
 pub fn ends(pid: u32) -> bool {

@@ -8,17 +8,11 @@
 pub mod command;
 pub mod curve;
 pub mod eval;
-pub mod experiment;
 mod exploiter;
-pub mod hexapawn_experiment;
 pub mod learners;
-pub mod nim_xor;
 mod opponents;
-pub mod over_seeds;
 pub mod request;
-pub mod speed;
 pub mod sweep;
-pub mod textbook;
 pub mod train;
 pub mod unbeatable;
 mod weighted;

@@ -4,9 +4,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use menace_core::choice::hexapawn_winner;
 use menace_core::game::{Game, Outcome, Side};
 use menace_core::hexapawn::{HexPos, Hexapawn};
-use menace_core::learn::hexapawn_experiment::hexapawn_winner;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::solve::Solver;
 use proptest::prelude::*;

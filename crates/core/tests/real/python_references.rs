@@ -1,33 +1,21 @@
 //! The library against the independent Python scripts in `tests/reference/`, run live:
-//! each counts by its own enumeration what a Rust test elsewhere states as a number (41
-//! Nim lines, 304 boxes and 1087 colours, the exact tic-tac-toe odds). Running them keeps
+//! each counts by its own enumeration what a Rust test elsewhere states as a number (304
+//! boxes and 1087 colours, the exact tic-tac-toe odds; the lab's 41 Nim lines are
+//! `menace-core-lab`'s). Running them keeps
 //! the scripts and the numbers honest with each other. Needs Python 3
 //! (`menace_testkit::require`: skipped without it, a failure under `CI=true`).
 
-use std::process::Command;
+use std::path::Path;
 
 use menace_core::game::Side;
 use menace_core::learn::eval::{outcome_odds, Model, Odds, Version};
-use menace_core::learn::nim_xor::nim_xor_lines;
 use menace_core::menace::{BeadColours, BeadRules, Matchboxes};
-use menace_core::nim::Nim;
 use menace_core::ttt::TicTacToe;
-use menace_testkit::{require, Component};
+use menace_testkit::python_output;
 
 /// What `tests/reference/NAME` prints, or `None` when Python is missing outside CI.
 fn run(name: &str) -> Option<String> {
-    let python = require(Component::Python)?;
-    let script = format!("{}/tests/reference/{name}", env!("CARGO_MANIFEST_DIR"));
-    let out = Command::new(python).arg(&script).output().expect("run python3");
-    assert!(out.status.success(), "{name}: {}", String::from_utf8_lossy(&out.stderr));
-    Some(String::from_utf8(out.stdout).unwrap())
-}
-
-#[test]
-fn nim_xor_lines_are_counted_alike() {
-    let Some(out) = run("nim_xor_lines.py") else { return };
-    let python: usize = out.trim().parse().unwrap_or_else(|_| panic!("{out}"));
-    assert_eq!(nim_xor_lines(&Nim::default()).len(), python);
+    python_output(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/reference").join(name))
 }
 
 #[test]

@@ -2,14 +2,10 @@
 //! workspace is linked once for them, its shared helpers compiled once: `cargo test -p
 //! menace-pd --test it` is the quick loop.
 
-#[path = "../../../run/tests/support/leftovers.rs"]
-mod leftovers;
-#[path = "../support/unhurried.rs"]
-mod unhurried;
-
 mod file_loaders;
 mod input;
 mod misbehaving;
 mod props;
 mod published;
 mod strategies;
+mod unhurried;

@@ -116,7 +116,7 @@ fn the_programs_of_a_round_run_at_the_same_time() {
 #[cfg(target_os = "linux")]
 #[test]
 fn an_answer_printed_before_exiting_counts_and_the_programs_children_are_gone() {
-    use crate::leftovers::{assert_all_gone, unique};
+    use menace_testkit::leftovers::{assert_all_gone, unique};
     // The f.sh: it answers and exits, leaving a child that holds its output open
     // (and one in a session of its own). The answer counts, with no incident; nothing it
     // started outlives its turn; the round does not wait for the pipe until the deadline.

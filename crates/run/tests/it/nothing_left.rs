@@ -9,7 +9,9 @@ use std::time::{Duration, Instant};
 
 use menace_run::{run_once, Limits, Program, Session};
 
-use crate::leftovers::{appears, assert_all_gone, assert_gone, clean_up, sleeping, unique};
+use menace_testkit::leftovers::{
+    appears, assert_all_gone, assert_gone, clean_up, sleeping, unique,
+};
 
 fn sh(script: &str) -> Program {
     Program::new(["sh", "-c", script])

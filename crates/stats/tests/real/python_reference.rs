@@ -4,18 +4,15 @@
 //! script and the numbers honest with each other. Needs Python 3 (`menace_testkit::require`:
 //! skipped without it, a failure under `CI=true`).
 
-use std::process::Command;
+use std::path::Path;
 
 use menace_stats::rng::{below, from_seed, RngCore};
-use menace_testkit::{require, Component};
+use menace_testkit::python_output;
 
 #[test]
 fn the_first_outputs_and_below_agree_with_the_python_reference() {
-    let Some(python) = require(Component::Python) else { return };
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/reference/xoshiro_ref.py");
-    let out = Command::new(python).arg(script).output().expect("run python3");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let Some(text) = python_output(Path::new(script)) else { return };
     let numbers = |list: &str| -> Vec<u64> {
         list.trim_matches(|c| c == '[' || c == ']')
             .split(',')

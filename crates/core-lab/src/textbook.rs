@@ -2,11 +2,13 @@
 //! random play, next to MENACE on the same budget, then evaluated with learning off
 //! (sampled) and exactly.
 
-use super::eval::{exploitability, vs_uniform, Odds as Wdl};
-use super::over_seeds::per_seed;
-use super::{play, Frozen, Learner, LearnerKind, Learners, Perfect, Player, Random, Tally};
-use crate::game::{GameResult, Side};
-use crate::ttt::TicTacToe;
+use crate::over_seeds::per_seed;
+use menace_core::game::{GameResult, Side};
+use menace_core::learn::eval::{exploitability, vs_uniform, Odds as Wdl};
+use menace_core::learn::{
+    play, Frozen, Learner, LearnerKind, Learners, Perfect, Player, Random, Tally,
+};
+use menace_core::ttt::TicTacToe;
 use menace_stats::rng::{from_seed, GameRng};
 use menace_stats::stats::median;
 

@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
-use crate::game::Side;
-use crate::learn::train::train_fast;
-use crate::learn::Random;
-use crate::menace::{BeadRules, Matchboxes};
-use crate::ttt::TicTacToe;
+use menace_core::game::Side;
+use menace_core::learn::train::train_fast;
+use menace_core::learn::Random;
+use menace_core::menace::{BeadRules, Matchboxes};
+use menace_core::ttt::TicTacToe;
 use menace_stats::rng::from_seed;
 
 /// Times `runs` runs (at least one) of `games` games each, run `r` (from 0) from a fresh

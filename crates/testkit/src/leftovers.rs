@@ -1,11 +1,6 @@
 //! Whether a program's descendants are still running, found by a marker in their command
 //! line: the tests start `sleep 308.<unique digits>` (a length no other process has) and
-//! ask whether any process still runs it.
-//!
-//! Included with `#[path = "../support/leftovers.rs"] mod leftovers;` by the tests that
-//! use it (the root's `tests/it/` too, by its path from there).
-
-#![allow(dead_code)]
+//! ask whether any process still runs it (the runner's, the judges' and the binary's tests).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

@@ -1,12 +1,12 @@
-//! `menace experiment NAME`: the measurements of issue 4 ([`nim_xor`](super::nim_xor),
-//! [`hexapawn_experiment`](super::hexapawn_experiment), [`textbook`](super::textbook)),
-//! one call from the command line's settings to the lines of its table.
+//! `menace experiment NAME`: the measurements of issue 4 ([`nim_xor`](crate::nim_xor),
+//! [`hexapawn`](crate::hexapawn), [`textbook`](crate::textbook)), one call from the
+//! command line's settings to the lines of its table.
 
-use super::hexapawn_experiment::{format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig};
-use super::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
-use super::textbook::{format_textbook, textbook, TextbookConfig};
-use super::Learners;
-use crate::nim::Nim;
+use crate::hexapawn::{format_hexapawn, hexapawn, hexapawn_boxes, HexapawnConfig};
+use crate::nim_xor::{format_nim_xor, nim_xor, NimOpponent, NimXorConfig};
+use crate::textbook::{format_textbook, textbook, TextbookConfig};
+use menace_core::learn::Learners;
+use menace_core::nim::Nim;
 
 /// Which experiment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,6 @@
-//! What both replays of the golden transcripts share (stdin in `tests/it/transcripts.rs`,
-//! the WebSocket in `crates/serve/tests/it/socket_transcripts.rs`, which includes this file
-//! by path): the list of transcripts, the `#!args` line, and a readable first difference.
+//! What both replays of the golden transcripts share (stdin in the root's
+//! `tests/it/transcripts.rs`, the WebSocket in `crates/serve/tests/it/socket_transcripts.rs`):
+//! the list of transcripts, the `#!args` line, and a readable first difference.
 
 use std::path::{Path, PathBuf};
 

@@ -45,13 +45,13 @@ impl OverSeeds {
 /// Tracks "from game N on, the condition held at every check": the answer is one check
 /// interval after the last failing check, if the last check passed.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Settles {
+pub(crate) struct Settles {
     last_fail: usize,
     holds_now: bool,
 }
 
 impl Settles {
-    pub(super) fn check(&mut self, games: usize, holds: bool) {
+    pub(crate) fn check(&mut self, games: usize, holds: bool) {
         if !holds {
             self.last_fail = games;
         }
@@ -59,12 +59,12 @@ impl Settles {
     }
     /// The first checked game count from which the condition held at every later check
     /// (the first check, after `every` games, if it never failed).
-    pub(super) fn games(&self, every: usize) -> Option<usize> {
+    pub(crate) fn games(&self, every: usize) -> Option<usize> {
         self.holds_now.then_some(self.last_fail + every)
     }
 }
 
-pub(super) fn per_seed<T: Send>(
+pub(crate) fn per_seed<T: Send>(
     seeds: usize,
     base: u64,
     f: impl Fn(u64) -> T + Sync + Send,

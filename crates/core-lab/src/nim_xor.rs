@@ -1,11 +1,13 @@
 //! The Nim experiment: how many games until the first player's greedy policy follows the
 //! XOR rule everywhere (self-play, or against random or perfect play).
 
-use super::eval::exploitability;
-use super::over_seeds::{per_seed, OverSeeds, Settles};
-use super::{greedy_moves, play, Learner, LearnerKind, Learners, Perfect, Player, Random};
-use crate::game::{Game, Side};
-use crate::nim::{all_agree, strategy_table, Agreement, Nim};
+use crate::over_seeds::{per_seed, OverSeeds, Settles};
+use menace_core::game::{Game, Side};
+use menace_core::learn::eval::exploitability;
+use menace_core::learn::{
+    greedy_moves, play, Learner, LearnerKind, Learners, Perfect, Player, Random,
+};
+use menace_core::nim::{all_agree, strategy_table, Agreement, Nim, NimPos};
 use menace_stats::rng::from_seed;
 
 /// Who the first player's learner plays in the Nim experiment.
@@ -123,7 +125,7 @@ type NimRun = (Option<usize>, Option<usize>, (usize, usize), Option<usize>, bool
 
 /// The positions the first player meets when it always moves to nim-sum 0 (any XOR move)
 /// and the second player plays anything.
-pub fn nim_xor_lines(game: &Nim) -> Vec<crate::nim::NimPos> {
+pub fn nim_xor_lines(game: &Nim) -> Vec<NimPos> {
     let mut seen = std::collections::BTreeSet::new();
     let mut stack = vec![game.start()];
     let mut moves = Vec::new();

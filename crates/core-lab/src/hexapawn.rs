@@ -2,24 +2,14 @@
 //! perfect and random play; how many games until it stops losing. Also its matchboxes as
 //! text.
 
-use super::eval::exploitability;
-use super::over_seeds::{per_seed, OverSeeds, Settles};
-use super::{play, Learner, LearnerKind, Learners, Perfect, Player, Random};
-use crate::game::{Game, Outcome, Side};
-use crate::hexapawn::Hexapawn;
-use crate::menace::{BeadRules, Matchboxes};
-use crate::solve::Solver;
+use crate::over_seeds::{per_seed, OverSeeds, Settles};
+use menace_core::choice::hexapawn_winner;
+use menace_core::game::{Game, Outcome, Side};
+use menace_core::hexapawn::Hexapawn;
+use menace_core::learn::eval::exploitability;
+use menace_core::learn::{play, Learner, LearnerKind, Learners, Perfect, Player, Random};
+use menace_core::menace::{BeadRules, Matchboxes};
 use menace_stats::rng::from_seed;
-
-/// The side that wins Hexapawn with perfect play (by exhaustive search).
-pub fn hexapawn_winner() -> Side {
-    let mut s = Solver::new(Hexapawn);
-    if s.value(Hexapawn.start()) > 0 {
-        Side::First
-    } else {
-        Side::Second
-    }
-}
 
 /// Who the Hexapawn learner trains against.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -140,8 +140,9 @@ pub enum Opponent<G: Game> {
     Exploiter(Exploiter<G>),
     /// A second matchbox learner.
     Menace(Box<Matchboxes<G>>),
-    /// Anything else that plays (e.g. an external program).
-    Other(Box<dyn Player<G>>),
+    /// Anything else that plays (e.g. an external program); `Send`, as a session that
+    /// keeps a paused `train` between two lines keeps its opponent.
+    Other(Box<dyn Player<G> + Send>),
 }
 
 impl<G: Game + Clone> Opponent<G> {

@@ -13,7 +13,7 @@ use menace_core::learn::{LearnerKind, Learners};
 use menace_core::menace::state::State;
 use menace_core::menace::BeadRules;
 use menace_protocol::transport::run_stdio;
-use menace_protocol::{Config, FileAccess, GameChoice, DEFAULT_SEED};
+use menace_protocol::{Config, FileAccess, GameChoice, LearnerChoice, DEFAULT_SEED};
 use signal_hook::consts::{SIGINT, SIGTERM};
 
 /// Bead rules from the command line: a preset, then any explicit numbers on top of it.
@@ -210,6 +210,9 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let asked = SideArg { side: args.learner.side.with_state(args.state.as_deref())? };
     let side = Some(SideArg::of_game(&game, asked.side)?);
     let learner = args.learner.kind()?;
+    if args.state.is_some() && (game != GameChoice::Ttt || learner != LearnerChoice::Menace) {
+        return Err("--state is for tic-tac-toe with the menace learner".into());
+    }
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = FileAccess::choose(args.files.as_deref(), args.no_files)
         .map_err(|e| format!("--files {e}"))?;

@@ -196,7 +196,7 @@ impl Session {
     ) -> Result<Session, String> {
         let Some(path) = path else { return Session::with(config) };
         if config.game != GameChoice::Ttt || config.learner != LearnerChoice::Menace {
-            return Err("--state is for tic-tac-toe with the menace learner".into());
+            return Err("a state file is for tic-tac-toe with the menace learner".into());
         }
         let state = State::read_existing(path, asked)?;
         let mut session = Session::with(config)?;

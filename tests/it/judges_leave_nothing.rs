@@ -47,16 +47,24 @@ fn an_entrants_answer_counts_though_its_child_holds_the_output_open() {
     assert!(took < Duration::from_secs(30), "took {took:?}");
 }
 
-/// Starts `menace ARGS` in `dir`, its output thrown away.
+/// Starts `menace ARGS` in `dir`, its output thrown away. The signals the tests send
+/// start at their default action in the judge, whatever this test process was started
+/// with: a judge started ignoring SIGINT (a background job of a script, `nohup`) rightly
+/// keeps ignoring it, and a CI run started as a background job failed here that way.
 fn judge(dir: &Path, args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_menace"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap()
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_menace"));
+    command.args(args).current_dir(dir).stdin(Stdio::null()).stdout(Stdio::null());
+    // SAFETY: signal() is async-signal-safe, as pre_exec requires.
+    unsafe {
+        command.pre_exec(|| {
+            for signal in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP] {
+                libc::signal(signal, libc::SIG_DFL);
+            }
+            Ok(())
+        });
+    }
+    command.stderr(Stdio::null()).spawn().unwrap()
 }
 
 /// Sends `signal` to the judge and waits (20 s at most) for it to end; the signal that

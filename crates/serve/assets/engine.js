@@ -53,18 +53,23 @@
       postMessage({ crashed: String(e && e.message || e) });
     }
     // Handles queued lines until one pauses (then yields and resumes) or the queue is empty.
+    // The machine is kept before the answers go out, so a page told that a game is
+    // finished finds it learned after a reload (the main thread stores it first).
+    function answered() {
+      if (status !== PAUSED) keepState();
+      flush();
+    }
     function step() {
       try {
         if (status === PAUSED) {
           status = wasm.menace_resume();
-          flush();
+          answered();
         }
         while (status === READY && queue.length) {
           status = withBytes(wasm.menace_line, queue.shift());
-          flush();
+          answered();
         }
         if (status === PAUSED) return yieldPort.port2.postMessage(0);
-        keepState();
         running = false;
         if (status === OVER) postMessage({ over: true });
       } catch (e) {
@@ -187,8 +192,8 @@
         this.readyState = 1;
         if (this.onopen) this.onopen({});
       }
-      if (m.answers) for (const line of m.answers.split("\n")) if (line) this.answer(line);
       if (m.state) storage.set(this.key, m.state);
+      if (m.answers) for (const line of m.answers.split("\n")) if (line) this.answer(line);
       if (m.forgot) console.warn(`the machine kept in this browser was not taken back: ${m.forgot}`);
       if (m.refused) this.ended(1008, m.refused);
       if (m.crashed) {

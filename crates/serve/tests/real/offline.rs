@@ -154,6 +154,12 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
         );
         wait_for(&c, &pill).await;
         play_a_game(&c).await;
+        // The machine was kept before the page heard the game was over.
+        let games = menace_i18n::LANGUAGES.iter().position(|l| l.code == lang.code).unwrap() + 1;
+        let kept = format!(
+            "(localStorage.getItem('menace.machine.first') || '').includes('\"games_played\": {games}')"
+        );
+        assert_eq!(js(&c, &kept).await, json!(true), "kept before it was told, game {games}");
         chrome::screenshot(&c, &format!("offline-{}.png", lang.code)).await;
     }
     let played = js(&c, "window.menace.gamesPlayed").await.as_u64().unwrap();

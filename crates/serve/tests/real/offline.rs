@@ -183,10 +183,18 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
     // The downloaded state is the file the native engine reads.
     click(&c, "#save").await;
     let file = chrome::downloaded_json(&downloads).await;
-    // What `menace eval --state FILE` reads it with.
     let (machine, games) = State::load(&file).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(games, 100_005);
     assert_eq!(machine.len(), 304);
+    // What `menace eval --state FILE` runs on it: the exact evaluation of that machine.
+    let side = menace_core::game::Side::First;
+    let report = menace_core::learn::eval::report_of_state(Some(&file), side, || {
+        unreachable!("the rules come from the file")
+    })
+    .unwrap_or_else(|e| panic!("menace eval --state: {e}"));
+    let random = report.vs_random.win + report.vs_random.draw + report.vs_random.loss;
+    assert!((random - 1.0).abs() < 1e-9, "odds against random sum to {random}");
+    assert!(report.vs_random.win > 0.5, "100,000 games taught it to beat random: {report:?}");
     c.close().await.unwrap();
 }
 

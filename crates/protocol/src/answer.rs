@@ -467,7 +467,7 @@ pub enum Answer {
         record: Score,
         /// The curve's new point, if it gained one.
         #[serde(skip_serializing_if = "Option::is_none")]
-        point: Option<menace_core::menace::state::ClassPoint>,
+        point: Option<menace_core::menace::class::ClassPoint>,
         /// The game's last board.
         board: Rows,
         /// The boxes the game changed, with their beads now.
@@ -521,7 +521,7 @@ pub struct ClassPicture {
     /// MENACE's results against each player, by name.
     pub players: Vec<PlayerEntry>,
     /// The class's learning curve (people's games only).
-    pub curve: Vec<menace_core::menace::state::ClassPoint>,
+    pub curve: Vec<menace_core::menace::class::ClassPoint>,
     /// When MENACE now resigns every game: why, and what to do (as `status` says it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub resigned: Option<String>,

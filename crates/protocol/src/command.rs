@@ -605,7 +605,7 @@ fn parse_on_off(rest: &str) -> Result<Command, String> {
 }
 
 fn parse_name(rest: &str) -> Result<Command, String> {
-    let name = menace_core::menace::state::check_name(rest).map_err(|e| format!("name: {e}"))?;
+    let name = menace_core::menace::class::check_name(rest).map_err(|e| format!("name: {e}"))?;
     Ok(Command::Name(name))
 }
 

@@ -10,10 +10,13 @@
 //! - `face` (how each game shows itself) and `engine` (what a session needs from a
 //!   game and learner: the `Engine` trait, [`RulesChange`]);
 //! - `explain`: the record of MENACE's turns that the `explain` answer is made from;
-//! - `play`: the engine written once for every game and learner;
+//! - `matchplay`: the one game flow (a match, its turns, the end of each game) over a
+//!   seat, the machine's side of the game;
+//! - `play`: the engine written once for every game and learner, its own machine in the
+//!   seat;
 //! - [`session`]: one [`Session`] for every game and learner, built from a [`Config`];
 //! - [`class`]: a class's [`Room`](class::Room), one shared MENACE whose sessions are
-//!   [`Session`]s too, with an engine that plays on the shared machine;
+//!   [`Session`]s too, the same game flow with the room's machine in the seat;
 //! - [`command`]: the table of commands (name, usage, help, which games and learners,
 //!   `nom` parser, handler) and the dispatch of a line through it
 //!   ([`Session::handle_line`] is defined there, beside the table it reads);
@@ -45,6 +48,7 @@ mod explain;
 mod face;
 mod history;
 pub mod lines;
+mod matchplay;
 #[cfg(feature = "native")]
 pub mod opponent;
 mod play;

@@ -1,6 +1,7 @@
 //! The session's engine for one game: the learner, its generator, the match in progress,
 //! and every command's work, written once for every game (through [`Face`]) and both
-//! learners.
+//! learners. The match itself is [`crate::matchplay`]'s, with this session's own machine
+//! ([`Own`]) in the seat.
 //!
 //! Games run in a loop, never by recursion, and every answer goes to the sink as it is
 //! made: a line that plays a million games holds one answer at a time.
@@ -9,16 +10,20 @@ use menace_core::game::Side;
 use menace_core::learn::eval::{report, Odds, Report};
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
-use menace_core::menace::state::{ClassRecord, State};
+use menace_core::menace::class::ClassRecord;
+use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
 
-use crate::answer::{Answer, BoxDump, Draw, MatchStatus, Score, Turn, Winner};
+use crate::answer::{Answer, BoxDump, Score, Winner};
 use crate::engine::{Engine, RulesChange};
 use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
+use crate::matchplay::{
+    box_dumps, resigned_for_good, to_move, winner, Bead, Ended, Match, Move, Seat,
+};
 use crate::series::Series;
 use crate::sink::Out;
 use menace_core::learn::Learner;
@@ -27,28 +32,98 @@ use menace_core::learn::Learner;
 /// millisecond).
 const HOT_BLOCK: u64 = 4096;
 
+/// A private session's machine: its learner and generator, and the games it learned from.
+struct Own<G: Face> {
+    side: Side,
+    learner: Learner<G>,
+    rng: GameRng,
+    games_played: u64,
+    history: History,
+}
+
+impl<G: Face> Own<G> {
+    /// Counts one finished game: the tally, the history, and the learning curve point.
+    fn count(&mut self, game: &G, winner: Winner) {
+        self.games_played = self.games_played.saturating_add(1);
+        let first_box = match self.side {
+            Side::First => self.learner.weight(game, game.start()).map(|w| w as u64),
+            Side::Second => None,
+        };
+        self.history.push(self.games_played, winner, first_box);
+    }
+
+    /// The sentence of `status`'s and `result`'s `resigned`, when MENACE now resigns every
+    /// game (see [`Matchboxes::resigned_for_good`]).
+    fn resigned(&self) -> Option<String> {
+        resigned_for_good(self.learner.boxes()?)
+    }
+}
+
+impl<G: Face> Seat<G> for Own<G> {
+    fn side(&self) -> Side {
+        self.side
+    }
+
+    fn turn(&mut self, game: &G, p: G::Pos, explainer: &mut Explainer<G::Pos>) -> Move {
+        let no_move = Move::Resign { empty_box: None };
+        match &mut self.learner {
+            Learner::Menace(m) => match m.choose(p, &mut self.rng) {
+                None => no_move,
+                Some(Choice::Forced(mv)) => {
+                    explainer.forced(p, mv);
+                    Move::Play { mv, bead: None, event: None }
+                }
+                Some(Choice::Drew { mv, box_index, bead, refilled }) => {
+                    explainer.drew(m, p, box_index, bead, mv, refilled);
+                    let bead = game.bead(m.position(box_index), bead);
+                    Move::Play { mv, bead: Some(Bead { box_index, bead, refilled }), event: None }
+                }
+                Some(Choice::Resign { box_index }) => Move::Resign { empty_box: Some(box_index) },
+            },
+            Learner::Weighted(w) => match Player::choose(w, game, p, &mut self.rng) {
+                Some(mv) => Move::Play { mv, bead: None, event: None },
+                None => no_move,
+            },
+        }
+    }
+
+    fn finish(
+        &mut self,
+        game: &G,
+        _end: G::Pos,
+        winner: Winner,
+        explainer: &mut Explainer<G::Pos>,
+        _out: &mut Out,
+    ) -> Ended {
+        self.learner.finish(winner.for_menace());
+        if let Learner::Menace(m) = &self.learner {
+            explainer.finish(game, m, winner);
+        }
+        self.count(game, winner);
+        Ended { resigned: self.resigned(), event: None }
+    }
+
+    fn abandon(&mut self) {
+        self.learner.abandon();
+    }
+
+    fn boxes(&self, game: &G) -> Option<Vec<BoxDump>> {
+        Some(box_dumps(game, self.learner.boxes()?))
+    }
+}
+
 /// A session's engine for game `G`.
 pub(crate) struct Play<G: Face> {
     game: G,
-    side: Side,
-    learner: Learner<G>,
+    /// The session's own machine, in the seat of its matches.
+    own: Own<G>,
     weighted: WeightedConfig,
     /// The second MENACE that `train N menace` and `watch N menace` play against; it
     /// keeps learning from one command to the next, until `reset`.
     opponent: Option<Matchboxes<G>>,
-    rng: GameRng,
     seed: u64,
-    games_played: u64,
-    series: Option<Series<G::Pos>>,
-    /// Beads drawn in the latest game of a match or `watch`.
-    drawn: Vec<Draw>,
-    /// The box MENACE found empty when it resigned the game being finished.
-    resigned_at: Option<usize>,
-    history: History,
-    /// Whether each game's end answers the `matchboxes` dump (`matchboxes on|off`).
-    dumps: bool,
-    /// MENACE's turns in the latest games, for `explain`.
-    explainer: Explainer<G::Pos>,
+    /// The match in progress and what the latest game showed (also `watch`'s).
+    table: Match<G::Pos>,
     /// The class's record of a class file this session loaded: written back with the
     /// state, so a class's file played privately keeps its class (dropped by `reset`).
     class: Option<ClassRecord>,
@@ -72,206 +147,44 @@ impl<G: Face> Play<G> {
         };
         Play {
             game,
-            side,
-            learner,
+            own: Own {
+                side,
+                learner,
+                rng: from_seed(seed),
+                games_played: 0,
+                history: History::default(),
+            },
             weighted,
             opponent: None,
-            rng: from_seed(seed),
             seed,
-            games_played: 0,
-            series: None,
-            drawn: Vec::new(),
-            resigned_at: None,
-            history: History::default(),
-            dumps: true,
-            explainer: Explainer::default(),
+            table: Match::default(),
             class: None,
             long: None,
         }
     }
 
-    /// Who moves next in `p`, from the protocol's side (`None` once the game is over).
-    fn turn(&self, p: G::Pos) -> Option<Turn> {
-        to_move(&self.game, self.side, p)
-    }
-
-    /// The sentence of `status`'s and `result`'s `resigned`, when MENACE now resigns every
-    /// game (see [`Matchboxes::resigned_for_good`]).
-    fn resigned(&self) -> Option<String> {
-        resigned_for_good(self.learner.boxes()?)
-    }
-
-    /// `record`, the `result` answer, told which box MENACE found empty if it resigned,
-    /// and whether it now resigns every game.
-    fn with_resignation(&mut self, mut record: Answer) -> Answer {
-        if let Answer::Result { empty_box, resigned, .. } = &mut record {
-            *empty_box = self.resigned_at.take();
-            if empty_box.is_some() {
-                *resigned = self.resigned();
-            }
-        }
-        record
-    }
-
     fn machine(&self) -> Result<&Matchboxes<G>, String> {
-        self.learner.boxes().ok_or_else(|| "this learner has no matchboxes".to_string())
+        self.own.learner.boxes().ok_or_else(|| "this learner has no matchboxes".to_string())
     }
 
     fn busy(&self, what: &str) -> Result<(), String> {
-        crate::series::idle(&self.series, what)
-    }
-
-    /// Counts one finished game: the tally, the history, and the learning curve point.
-    fn count(&mut self, winner: Winner) {
-        self.games_played = self.games_played.saturating_add(1);
-        let first_box = match self.side {
-            Side::First => self.learner.weight(&self.game, self.game.start()).map(|w| w as u64),
-            Side::Second => None,
-        };
-        self.history.push(self.games_played, winner, first_box);
-    }
-
-    /// The machine's turn in `p`: its move and the `menace_move` answer, or `None` if it
-    /// resigns.
-    fn machine_move(&mut self, p: G::Pos) -> Option<(usize, Answer)> {
-        let (mv, box_index, bead, refilled) = match &mut self.learner {
-            Learner::Menace(m) => match m.choose(p, &mut self.rng)? {
-                Choice::Forced(mv) => {
-                    self.explainer.forced(p, mv);
-                    (mv, None, None, 0)
-                }
-                Choice::Drew { mv, box_index, bead, refilled } => {
-                    self.explainer.drew(m, p, box_index, bead, mv, refilled);
-                    let bead = self.game.bead(m.position(box_index), bead);
-                    self.drawn.push(Draw { box_index, bead: bead.clone() });
-                    (mv, Some(box_index), Some(bead), refilled)
-                }
-                Choice::Resign { box_index } => {
-                    self.resigned_at = Some(box_index);
-                    return None;
-                }
-            },
-            Learner::Weighted(w) => {
-                let mv = Player::choose(w, &self.game, p, &mut self.rng)?;
-                (mv, None, None, 0)
-            }
-        };
-        let next = self.game.play(p, mv);
-        let answer = Answer::MenaceMove {
-            mv: self.game.format_move(p, mv),
-            board: self.game.rows(next),
-            box_index,
-            bead,
-            refilled,
-            to_move: self.turn(next),
-        };
-        Some((mv, answer))
-    }
-
-    /// The winner of a finished position, from the protocol's side.
-    fn winner(&self, p: G::Pos) -> Option<Winner> {
-        let o = self.game.outcome(p)?;
-        Some(Winner::from_menace(GameResult::for_side(o, self.side)))
-    }
-
-    /// Plays the machine's turns and what follows a game (learning, `result`, the dump,
-    /// the next game) until the player is to move or the match is over. A loop: a match
-    /// of a million games that MENACE resigns at once runs in constant memory.
-    fn advance(&mut self, out: &mut Out) {
-        while let Some(s) = &self.series {
-            let pos = s.pos;
-            if let Some(winner) = self.winner(pos) {
-                self.finish(winner, None, out);
-                continue;
-            }
-            if self.game.to_move(pos) != self.side {
-                return;
-            }
-            match self.machine_move(pos) {
-                Some((mv, answer)) => {
-                    self.series.as_mut().expect("a match").pos = self.game.play(pos, mv);
-                    out.emit(answer);
-                }
-                None => self.finish(Winner::Player, Some("menace resigned"), out),
-            }
-        }
-    }
-
-    /// Ends the current game of the match: the learner learns, `result` and the dump are
-    /// answered, and the next game starts (or `match_over`; also when `stop` was asked).
-    fn finish(&mut self, winner: Winner, reason: Option<&'static str>, out: &mut Out) {
-        self.learner.finish(winner.for_menace());
-        self.explained(winner);
-        self.count(winner);
-        let record = self.series.as_mut().expect("a match").record(winner, reason);
-        let record = self.with_resignation(record);
-        out.emit(record);
-        if let Some(dump) = self.boxes_answer() {
-            out.emit(dump);
-        }
-        let s = self.series.as_mut().expect("a match");
-        if out.halted() {
-            out.emit(s.stopped());
-            self.series = None;
-            return;
-        }
-        match s.advance() {
-            None => {
-                let start = self.game.start();
-                let answer = s.new_game(start);
-                self.drawn.clear();
-                self.explainer.clear();
-                out.emit(answer);
-            }
-            Some(over) => {
-                out.emit(over);
-                self.series = None;
-            }
-        }
-    }
-
-    /// The finished game's turns become `explain`'s last game (the learner has learned).
-    fn explained(&mut self, winner: Winner) {
-        if let Learner::Menace(m) = &self.learner {
-            self.explainer.finish(&self.game, m, winner);
-        }
-    }
-
-    /// The learner's `matchboxes` answer after a game, if it has boxes and the session
-    /// has not turned the dump off.
-    fn boxes_answer(&self) -> Option<Answer> {
-        let m = self.learner.boxes().filter(|_| self.dumps)?;
-        Some(self.dump_of(m, None, self.drawn.clone()))
-    }
-
-    fn dump_of(
-        &self,
-        m: &Matchboxes<G>,
-        machine: Option<&'static str>,
-        drawn: Vec<Draw>,
-    ) -> Answer {
-        let boxes = (0..m.len())
-            .map(|b| BoxDump {
-                position: self.game.drawing(m.position(b)),
-                beads: m.beads(b).to_vec(),
-            })
-            .collect();
-        Answer::Matchboxes { machine, boxes, drawn }
+        self.table.idle(what)
     }
 
     /// A built-in opponent for `train` and `watch` (the second MENACE is the session's).
     fn opponent(&mut self, spec: &OpponentSpec) -> Result<Opponent<G>, String> {
+        let side = self.own.side;
         if *spec == OpponentSpec::Menace {
-            let rules = self.learner.boxes().map(|m| m.rules().clone()).unwrap_or_default();
+            let rules = self.own.learner.boxes().map(|m| m.rules().clone()).unwrap_or_default();
             let second = self
                 .opponent
                 .take()
-                .unwrap_or_else(|| Matchboxes::new(self.game.clone(), self.side.other(), rules));
+                .unwrap_or_else(|| Matchboxes::new(self.game.clone(), side.other(), rules));
             return Ok(Opponent::Menace(Box::new(second)));
         }
-        Opponent::built_in(spec, &self.game, self.side.other(), &BeadRules::default()).ok_or_else(
-            || "external programs are for the command line (menace train's exec: opponents)".into(),
-        )
+        Opponent::built_in(spec, &self.game, side.other(), &BeadRules::default()).ok_or_else(|| {
+            "external programs are for the command line (menace train's exec: opponents)".into()
+        })
     }
 
     /// Keeps the second MENACE after a command that played it.
@@ -283,14 +196,21 @@ impl<G: Face> Play<G> {
 
     /// One game between the learner and `opponent`, from the start: its winner.
     fn one_game(&mut self, opponent: &mut Opponent<G>) -> Winner {
+        let own = &mut self.own;
         if let Opponent::Exploiter(e) = opponent {
-            e.prepare(&self.game, &self.learner, self.side);
+            e.prepare(&self.game, &own.learner, own.side);
         }
-        let outcome = match self.side {
-            Side::First => play(&self.game, &mut self.learner, opponent, &mut self.rng),
-            Side::Second => play(&self.game, opponent, &mut self.learner, &mut self.rng),
+        let outcome = match own.side {
+            Side::First => play(&self.game, &mut own.learner, opponent, &mut own.rng),
+            Side::Second => play(&self.game, opponent, &mut own.learner, &mut own.rng),
         };
-        Winner::from_menace(GameResult::for_side(outcome, self.side))
+        Winner::from_menace(GameResult::for_side(outcome, own.side))
+    }
+
+    /// Forgets the latest games' beads and turns (the machine changed).
+    fn forget_games(&mut self) {
+        self.table.drawn.clear();
+        self.table.explainer.forget();
     }
 }
 
@@ -321,7 +241,7 @@ impl<G: Face> Play<G> {
     /// Plays `t`'s games until they are all played, `stop` (or a closed sink) ends it, or
     /// the transport wants its thread back: `true` when the command is over.
     fn train_some(&mut self, t: &mut Training<G>, out: &mut Out) -> bool {
-        let history = self.history.capacity() as u64;
+        let history = self.own.history.capacity() as u64;
         let mut stepped = false;
         while t.done < t.games {
             if out.halted() {
@@ -338,23 +258,22 @@ impl<G: Face> Play<G> {
             let hot_games = HOT_BLOCK.min(to_report).min(left.saturating_sub(history));
             let hot = hot_games > 0
                 && matches!(t.opponent, Opponent::Random(_))
-                && match &mut self.learner {
-                    Learner::Menace(m) => {
-                        let (games_played, rng) = (&mut self.games_played, &mut self.rng);
+                && match &mut self.own {
+                    Own { learner: Learner::Menace(m), games_played, rng, .. } => {
                         let score = &mut t.score;
                         G::train_against_random(m, hot_games, rng, &mut |r| {
                             score.add(Winner::from_menace(r));
                             *games_played = games_played.saturating_add(1);
                         })
                     }
-                    Learner::Weighted(_) => false,
+                    Own { learner: Learner::Weighted(_), .. } => false,
                 };
             if hot {
                 t.done += hot_games;
             } else {
                 let winner = self.one_game(&mut t.opponent);
                 t.score.add(winner);
-                self.count(winner);
+                self.own.count(&self.game, winner);
                 t.done += 1;
             }
             if t.done.is_multiple_of(every) && t.done < t.games {
@@ -380,34 +299,35 @@ impl<G: Face> Play<G> {
             }
             stepped = true;
             let (s, opponent) = (&mut w.series, &mut w.opponent);
-            let start = self.game.start();
+            let (game, own, table) = (&self.game, &mut self.own, &mut self.table);
+            let start = game.start();
             out.emit(s.new_game(start));
-            self.drawn.clear();
-            self.explainer.clear();
+            table.drawn.clear();
+            table.explainer.clear();
             if let Opponent::Exploiter(e) = opponent {
-                e.prepare(&self.game, &self.learner, self.side);
+                e.prepare(game, &own.learner, own.side);
             }
             let mut pos = start;
             let (winner, reason) = loop {
-                if let Some(w) = self.winner(pos) {
+                if let Some(w) = winner(game, own.side, pos) {
                     break (w, None);
                 }
-                if self.game.to_move(pos) == self.side {
-                    match self.machine_move(pos) {
-                        Some((mv, answer)) => {
-                            pos = self.game.play(pos, mv);
+                if game.to_move(pos) == own.side {
+                    match table.machine_turn(game, own, pos) {
+                        Some((next, answer, _)) => {
+                            pos = next;
                             out.emit(answer);
                         }
                         None => break (Winner::Player, Some("menace resigned")),
                     }
                 } else {
-                    match opponent.choose(&self.game, pos, &mut self.rng) {
+                    match opponent.choose(game, pos, &mut own.rng) {
                         Some(mv) => {
-                            let next = self.game.play(pos, mv);
+                            let next = game.play(pos, mv);
                             out.emit(Answer::Board {
-                                mv: Some(self.game.format_move(pos, mv)),
-                                board: self.game.rows(next),
-                                to_move: self.turn(next),
+                                mv: Some(game.format_move(pos, mv)),
+                                board: game.rows(next),
+                                to_move: to_move(game, own.side, next),
                             });
                             pos = next;
                         }
@@ -415,25 +335,12 @@ impl<G: Face> Play<G> {
                     }
                 }
             };
-            self.learner.finish(winner.for_menace());
-            self.explained(winner);
             opponent.finish(match winner.for_menace() {
                 GameResult::Win => GameResult::Loss,
                 GameResult::Draw => GameResult::Draw,
                 GameResult::Loss => GameResult::Win,
             });
-            self.count(winner);
-            let record = self.with_resignation(s.record(winner, reason));
-            out.emit(record);
-            if let Some(dump) = self.boxes_answer() {
-                out.emit(dump);
-            }
-            if out.halted() {
-                out.emit(s.stopped());
-                return true;
-            }
-            if let Some(over) = s.advance() {
-                out.emit(over);
+            if table.end_game(game, own, s, pos, winner, reason, out) {
                 return true;
             }
         }
@@ -486,14 +393,14 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn learner_name(&self) -> &'static str {
-        match self.learner {
+        match self.own.learner {
             Learner::Menace(_) => "menace",
             Learner::Weighted(_) => "weighted",
         }
     }
 
     fn is_bare_move(&self, line: &str) -> bool {
-        self.game.is_bare_move(self.series.as_ref().map(|s| s.pos), line)
+        self.game.is_bare_move(self.table.series.as_ref().map(|s| s.pos), line)
     }
 
     fn idle(&self, what: &str) -> Result<(), String> {
@@ -501,40 +408,19 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn games(&mut self, games: u32, out: &mut Out) -> Result<(), String> {
-        if let Some(s) = &self.series {
-            return Err(s.busy("finish it, or `abort` it first"));
-        }
-        let mut s = Series::new(games, self.game.start());
-        let start = self.game.start();
-        out.emit(s.new_game(start));
-        self.series = Some(s);
-        self.drawn.clear();
-        self.explainer.clear();
-        self.advance(out);
-        Ok(())
+        self.table.start(&self.game, &mut self.own, games, out)
     }
 
     fn play_move(&mut self, text: &str, out: &mut Out) -> Result<(), String> {
-        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
-        let mv = self.game.read_move(pos, text)?;
-        let next = self.game.play(pos, mv);
-        self.series.as_mut().expect("a match").pos = next;
-        out.emit(Answer::Board {
-            mv: Some(self.game.format_move(pos, mv)),
-            board: self.game.rows(next),
-            to_move: self.turn(next),
-        });
-        self.advance(out);
-        Ok(())
+        self.table.play_move(&self.game, &mut self.own, text, out)
     }
 
     fn board(&self) -> Result<Answer, String> {
-        let pos = self.series.as_ref().ok_or_else(crate::series::no_game)?.pos;
-        Ok(Answer::Board { mv: None, board: self.game.rows(pos), to_move: self.turn(pos) })
+        self.table.board(&self.game, self.own.side)
     }
 
     fn status(&self) -> Answer {
-        let (preset, rules) = match &self.learner {
+        let (preset, rules) = match &self.own.learner {
             Learner::Menace(m) => {
                 (Some(m.rules().preset_name().unwrap_or("custom")), m.rules().to_string())
             }
@@ -556,18 +442,13 @@ impl<G: Face> Engine for Play<G> {
         Answer::Status {
             game: self.game.name(),
             learner: self.learner_name(),
-            side: self.side.name(),
+            side: self.own.side.name(),
             seed: self.seed,
             preset,
             rules,
-            games_played: self.games_played,
-            current: self.series.as_ref().map(|s| MatchStatus {
-                game: s.game,
-                games: s.games,
-                board: self.game.rows(s.pos),
-                score: s.score,
-            }),
-            resigned: self.resigned(),
+            games_played: self.own.games_played,
+            current: self.table.current(&self.game),
+            resigned: self.own.resigned(),
         }
     }
 
@@ -576,44 +457,38 @@ impl<G: Face> Engine for Play<G> {
             let m = self.opponent.as_ref().ok_or(
                 "dump opponent: there is no second MENACE yet: `train N menace` creates it",
             )?;
-            return Ok(self.dump_of(m, Some("opponent"), Vec::new()));
+            let boxes = box_dumps(&self.game, m);
+            return Ok(Answer::Matchboxes { machine: Some("opponent"), boxes, drawn: Vec::new() });
         }
-        Ok(self.dump_of(self.machine()?, None, self.drawn.clone()))
+        let boxes = box_dumps(&self.game, self.machine()?);
+        Ok(Answer::Matchboxes { machine: None, boxes, drawn: self.table.drawn.clone() })
     }
 
     fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.series.as_ref().ok_or_else(crate::series::no_game)?;
-        self.finish(Winner::Menace, Some("player resigned"), out);
-        self.advance(out);
-        Ok(())
+        self.table.resign(&self.game, &mut self.own, out)
     }
 
     fn abort(&mut self, out: &mut Out) -> Result<(), String> {
-        let s = self.series.take().ok_or("no match to abort: none is in progress")?;
-        self.learner.abandon();
-        self.explainer.clear();
-        out.emit(s.aborted());
-        Ok(())
+        self.table.abort(&mut self.own, out)
     }
 
     fn reset(&mut self, out: &mut Out) -> Result<(), String> {
         self.busy("resetting the learner")?;
-        match &mut self.learner {
+        match &mut self.own.learner {
             Learner::Menace(m) => m.reset(),
             Learner::Weighted(w) => *w = Weighted::new(&self.game, self.weighted.clone()),
         }
-        self.games_played = 0;
+        self.own.games_played = 0;
         self.class = None;
-        self.history.clear();
+        self.own.history.clear();
         self.opponent = None;
-        self.drawn.clear();
-        self.explainer.forget();
-        out.emit(Answer::Reset { boxes: self.learner.boxes().map_or(0, Matchboxes::len) });
+        self.forget_games();
+        out.emit(Answer::Reset { boxes: self.own.learner.boxes().map_or(0, Matchboxes::len) });
         Ok(())
     }
 
     fn seed(&mut self, seed: u64) {
-        self.rng = from_seed(seed);
+        self.own.rng = from_seed(seed);
         self.seed = seed;
     }
 
@@ -621,8 +496,7 @@ impl<G: Face> Engine for Play<G> {
         self.busy("training")?;
         let opponent = self.opponent(spec)?;
         let games = u64::from(games);
-        self.drawn.clear();
-        self.explainer.forget();
+        self.forget_games();
         self.long = Some(Long::Train(Training {
             spec: spec.clone(),
             opponent,
@@ -658,7 +532,7 @@ impl<G: Face> Engine for Play<G> {
                         games: t.done,
                         opponent: t.spec.to_string(),
                         score: t.score,
-                        games_played: self.games_played,
+                        games_played: self.own.games_played,
                         stopped: t.done < t.games,
                     });
                 } else {
@@ -677,10 +551,10 @@ impl<G: Face> Engine for Play<G> {
 
     fn eval(&self) -> Answer {
         // Beads drawn in a game in progress count as back in their boxes.
-        let mut learner = self.learner.clone();
+        let mut learner = self.own.learner.clone();
         learner.abandon();
         let mut solver = Solver::new(self.game.clone());
-        Answer::Eval(clamped(report(&self.game, &learner, self.side, &mut solver)))
+        Answer::Eval(clamped(report(&self.game, &learner, self.own.side, &mut solver)))
     }
 
     fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String> {
@@ -693,20 +567,19 @@ impl<G: Face> Engine for Play<G> {
                 rules.colours
             ));
         }
-        let mut machine = Matchboxes::new(self.game.clone(), self.side, rules.clone());
+        let mut machine = Matchboxes::new(self.game.clone(), self.own.side, rules.clone());
         if !change.reset {
             for b in 0..old.len() {
                 machine.set_beads(b, old.beads(b))?;
             }
         }
-        self.learner = Learner::Menace(machine);
+        self.own.learner = Learner::Menace(machine);
         if change.reset {
-            self.games_played = 0;
+            self.own.games_played = 0;
             self.class = None;
-            self.history.clear();
+            self.own.history.clear();
         }
-        self.drawn.clear();
-        self.explainer.forget();
+        self.forget_games();
         out.emit(Answer::Rules {
             preset: rules.preset_name().unwrap_or("custom"),
             rules: rules.to_string(),
@@ -716,11 +589,11 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn history(&self, last: usize) -> Answer {
-        Answer::History { games: self.history.last(last) }
+        Answer::History { games: self.own.history.last(last) }
     }
 
     fn state(&self) -> Result<State, String> {
-        let state = G::state_of(self.machine()?, self.games_played)
+        let state = G::state_of(self.machine()?, self.own.games_played)
             .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".to_string())?;
         Ok(State { class: self.class.clone(), ..state })
     }
@@ -728,54 +601,28 @@ impl<G: Face> Engine for Play<G> {
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = G::from_state(state)?;
-        menace_core::menace::state::other_side(machine.side(), self.side)?;
-        self.learner = Learner::Menace(machine);
-        self.games_played = state.games_played;
+        menace_core::menace::state::other_side(machine.side(), self.own.side)?;
+        self.own.learner = Learner::Menace(machine);
+        self.own.games_played = state.games_played;
         self.class = state.class.clone();
-        self.history.clear();
-        self.drawn.clear();
-        self.explainer.forget();
+        self.own.history.clear();
+        self.forget_games();
         Ok(())
     }
 
     fn games_played(&self) -> u64 {
-        self.games_played
+        self.own.games_played
     }
 
     fn set_dumps(&mut self, on: bool) {
-        self.dumps = on;
+        self.table.dumps = on;
     }
 
     fn explain(&self) -> Result<Answer, String> {
         let (playing, finished) =
-            self.explainer.answer(&self.game, self.machine()?, self.series.is_some());
+            self.table.explainer.answer(&self.game, self.machine()?, self.table.series.is_some());
         Ok(Answer::Explain { playing, finished })
     }
-}
-
-/// The sentence of `status`'s and `result`'s `resigned` when `m` now resigns every game
-/// (see [`Matchboxes::resigned_for_good`]): the one wording, private or in a class.
-pub(crate) fn resigned_for_good<G: Face>(m: &Matchboxes<G>) -> Option<String> {
-    if !m.resigned_for_good() {
-        return None;
-    }
-    let which = match m.side() {
-        Side::First => "its first box is empty",
-        Side::Second => "every box of its first move is empty",
-    };
-    Some(format!(
-        "MENACE has resigned for good: {which}, and under `empty resign` an empty box \
-         never gets beads back; `reset` refills every box, `rules empty refill:3` lets it \
-         play on"
-    ))
-}
-
-/// Who moves next in `p` when the learner plays `side`: `None` once the game is over.
-pub(crate) fn to_move<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Turn> {
-    if game.outcome(p).is_some() {
-        return None;
-    }
-    Some(if game.to_move(p) == side { Turn::Menace } else { Turn::Player })
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod beads;
+pub mod class;
 mod hot_loop;
 mod matchboxes;
 pub mod state;

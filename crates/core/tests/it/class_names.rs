@@ -1,7 +1,7 @@
 //! A class's names as a class takes them: a table of what is typed and what the board
 //! keeps (or why it is refused), and lookalikes that are one player.
 
-use menace_core::menace::state::{check_name, name_key, ClassRecord};
+use menace_core::menace::class::{check_name, name_key, ClassRecord};
 use menace_core::play::Tally;
 
 /// (typed, kept): each refused one gives `None`.

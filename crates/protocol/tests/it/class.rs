@@ -492,12 +492,12 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
 /// the largest counts) exported, then imported through the protocol's line reader.
 #[test]
 fn the_largest_class_export_imports_back() {
-    use menace_core::menace::state::{ClassPoint, MAX_CURVE, MAX_NAME, MAX_PLAYERS, MAX_TRAINED};
+    use menace_core::menace::class::{ClassPoint, MAX_CURVE, MAX_NAME, MAX_PLAYERS, MAX_TRAINED};
     use menace_core::play::Tally;
     let most = Tally { win: u64::MAX / 3, draw: u64::MAX / 3, loss: u64::MAX / 3 };
     let mut state =
         State::of(&Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge()), u64::MAX);
-    let mut record = menace_core::menace::state::ClassRecord::default();
+    let mut record = menace_core::menace::class::ClassRecord::default();
     for i in 0..MAX_PLAYERS {
         // CJK Extension B: four bytes each in UTF-8, unchanged by normalisation.
         let n: String =

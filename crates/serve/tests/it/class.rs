@@ -232,7 +232,7 @@ async fn the_class_takes_back_its_own_large_export() {
         menace_core::menace::BeadRules::challenge(),
     );
     let mut state = State::of(&machine, 800);
-    let mut class = menace_core::menace::state::ClassRecord::default();
+    let mut class = menace_core::menace::class::ClassRecord::default();
     for i in 0..800u32 {
         let name: String = (0..32).map(|j| char::from_u32(0x20000 + i * 32 + j).unwrap()).collect();
         class.players.insert(name, menace_core::play::Tally { win: 1, draw: 0, loss: 0 });

@@ -1,0 +1,160 @@
+//! A class's data (`menace serve --class`): what its file holds beside the machine (the
+//! record of MENACE against the people, its training, the players' board and the
+//! learning curve), the limits that keep it bounded, and the rule for a player's name.
+//! The live room that plays on it is the protocol's (`menace_protocol::class`); the file
+//! that holds it is a saved state ([`super::state::State::class`]).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::play::Tally;
+
+/// The longest player name in a class, in characters.
+pub const MAX_NAME: usize = 32;
+/// Players on a class's board at most (a new name past this is refused, so the board's
+/// memory and the file stay bounded).
+pub const MAX_PLAYERS: usize = 2000;
+/// Points a class keeps on its learning curve (it thins out as games pile up).
+pub const MAX_CURVE: usize = 500;
+/// Opponents a class keeps training records for.
+pub const MAX_TRAINED: usize = 64;
+
+/// A class's record beside its machine: MENACE's results against the people of the
+/// class, apart from its training, each from MENACE's side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassRecord {
+    /// MENACE's results in the games people played on the class page.
+    pub score: Tally,
+    /// MENACE's results in the training games the teacher started, by opponent.
+    #[serde(default)]
+    pub trained: BTreeMap<String, Tally>,
+    /// MENACE's results against each player, by name.
+    pub players: BTreeMap<String, Tally>,
+    /// The class's learning curve: after each point's games (people's games only),
+    /// MENACE's wins minus losses.
+    pub curve: Vec<ClassPoint>,
+    /// People's games between two curve points.
+    pub curve_step: u64,
+}
+
+/// A point of a class's learning curve (Michie's plot).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClassPoint {
+    /// People's games played.
+    pub games: u64,
+    /// MENACE's wins minus losses in them.
+    pub net: i64,
+}
+
+impl Default for ClassRecord {
+    /// A class that has played nothing yet (a point on the curve every game).
+    fn default() -> ClassRecord {
+        ClassRecord {
+            score: Tally::default(),
+            trained: BTreeMap::new(),
+            players: BTreeMap::new(),
+            curve: Vec::new(),
+            curve_step: 1,
+        }
+    }
+}
+
+impl ClassRecord {
+    /// Checks what a file may have put here: names, sizes and the curve.
+    pub fn check(&self) -> Result<(), String> {
+        if self.players.len() > MAX_PLAYERS || self.players.keys().any(|n| !stored_name_ok(n)) {
+            return Err("the class's board of players has a bad name or too many names".into());
+        }
+        if self.trained.len() > MAX_TRAINED || self.trained.keys().any(|n| n.len() > 64) {
+            return Err("the class's training record is malformed".into());
+        }
+        if self.curve.len() > MAX_CURVE
+            || self.curve_step == 0
+            || self.curve.windows(2).any(|w| w[0].games >= w[1].games)
+        {
+            return Err("the class's learning curve is malformed".into());
+        }
+        Ok(())
+    }
+}
+
+/// A player's name as a class takes a new one: Unicode-normalised (NFKC, so a
+/// full-width "Ａｄａ" is "Ada"), runs of spaces made one space and trimmed, variation
+/// selectors dropped; refused if it holds a control character or an invisible one (a
+/// zero-width space, a byte-order mark, a direction override such as the one that shows
+/// `a\u{202e}gnp.exe` as "aexe.png", a blank Hangul filler), or opens with a combining
+/// mark, or is empty or over [`MAX_NAME`] characters. A zero-width joiner or non-joiner
+/// stays between two letters, where Indic spellings need it. Two names that look alike
+/// (the same [`name_key`]) are one player: the class keeps the first. A name is text:
+/// pages must show it as text, never as markup.
+pub fn check_name(name: &str) -> Result<String, String> {
+    use unicode_normalization::char::is_combining_mark;
+    use unicode_normalization::UnicodeNormalization;
+    if name.chars().any(char::is_control) {
+        return Err("a name cannot hold control characters".into());
+    }
+    let normal: String = name.nfkc().filter(|c| !is_variation_selector(*c)).collect();
+    let words: Vec<&str> = normal.split(char::is_whitespace).filter(|w| !w.is_empty()).collect();
+    let name = words.join(" ");
+    if name.is_empty() {
+        return Err("type your name first".into());
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(format!("a name has at most {MAX_NAME} characters"));
+    }
+    let chars: Vec<char> = name.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if !is_invisible(c) {
+            continue;
+        }
+        let joins = matches!(c, '\u{200c}' | '\u{200d}')
+            && i > 0
+            && i + 1 < chars.len()
+            && !chars[i - 1].is_whitespace()
+            && !is_invisible(chars[i - 1])
+            && !chars[i + 1].is_whitespace()
+            && !is_invisible(chars[i + 1]);
+        if !joins {
+            return Err(format!(
+                "a name cannot hold invisible or direction characters (U+{:04X})",
+                u32::from(c)
+            ));
+        }
+    }
+    if is_combining_mark(chars[0]) {
+        return Err("a name cannot open with a combining mark".into());
+    }
+    Ok(name)
+}
+
+/// What two names that look alike share: the UTS #39 skeleton of the name (its
+/// confusable characters mapped to one prototype: Cyrillic "А" and Latin "A", "l" and
+/// "I"), so a class keeps one player for "Ada" and "Аda".
+pub fn name_key(name: &str) -> String {
+    unicode_security::skeleton(name).collect()
+}
+
+/// Variation selectors choose how a character is drawn (an emoji's colour), not which
+/// character it is: dropped, so "❤" and "❤\u{fe0f}" are one name.
+fn is_variation_selector(c: char) -> bool {
+    matches!(c, '\u{fe00}'..='\u{fe0f}' | '\u{e0100}'..='\u{e01ef}' | '\u{180b}'..='\u{180f}')
+}
+
+/// Characters that draw nothing: Unicode's default-ignorable code points (format
+/// characters, direction controls, zero-width characters, fillers, tags) and the blank
+/// Braille pattern.
+fn is_invisible(c: char) -> bool {
+    use unicode_security::general_security_profile::{GeneralSecurityProfile, IdentifierType};
+    c == '\u{2800}' || c.identifier_type() == Some(IdentifierType::Default_Ignorable)
+}
+
+/// Whether a name read from a class file is one a class could have kept: trimmed, 1 to
+/// [`MAX_NAME`] characters, no control characters. Looser than [`check_name`], so class
+/// files written before names were normalised still load.
+fn stored_name_ok(name: &str) -> bool {
+    let n = name.chars().count();
+    name.trim() == name && (1..=MAX_NAME).contains(&n) && !name.chars().any(char::is_control)
+}

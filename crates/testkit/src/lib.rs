@@ -11,16 +11,23 @@
 //! [`hostile`] holds the files no loader may trust, shared by the loaders' tests;
 //! [`square`] the 8 symmetries of the 3x3 square, written out for brute-force checks;
 //! [`golden`] what the replays of the golden transcripts share; [`leftovers`] and
-//! [`process`] whether what a test started is gone.
+//! [`process`] whether what a test started is gone; [`go`] the Go positions of
+//! `fixtures/go/` that more than one crate's tests read.
 
 use std::path::{Path, PathBuf};
 
 pub mod class_script;
+pub mod go;
 pub mod golden;
 pub mod hostile;
 pub mod leftovers;
 pub mod process;
 pub mod square;
+
+/// `rel` (a path from the repository's root), whatever the working directory of the test.
+pub fn repo(rel: &str) -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).join(rel)
+}
 
 /// A program some integration tests run for real.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

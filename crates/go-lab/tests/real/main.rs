@@ -3,9 +3,7 @@
 //! `cargo test` runs them, and a missing GNU Go fails them under `CI=true`
 //! (menace_testkit::require).
 
-// The known dead stones are the GTP engine's tests' own table, read from there (one table).
-#[path = "../../../go/tests/support/mod.rs"]
-mod support;
-
+// The known dead stones are fixtures/go/dead-stones.txt, which the GTP engine's tests read
+// too (menace_testkit::go).
 mod playouts_gnugo;
 mod status_gnugo;

@@ -9,10 +9,8 @@ use std::path::Path;
 use menace_go::io::gtp::GtpEngine;
 use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::status_vs_gnugo::{gnugo_verdict, our_verdict, parse_score};
-use menace_testkit::{require, Component};
-
-use crate::support;
-use support::{repo, setup_commands, DEAD_STONES};
+use menace_testkit::go::{dead_stones, gtp_setup};
+use menace_testkit::{repo, require, Component};
 
 /// A `final_status_list` answer as a set of groups, each a set of vertices (the order of
 /// the lines and within them is each engine's own).
@@ -51,8 +49,9 @@ fn gnugo_answers(gnugo: &Path, cmds: &[String]) -> Vec<String> {
 #[test]
 fn dead_stones_and_scores_of_known_positions_agree_with_gnugo() {
     let Some(gnugo) = require(Component::GnuGo) else { return };
-    for &(what, rows, komi, _, _, _) in DEAD_STONES {
-        let mut cmds = setup_commands(rows, komi);
+    for position in dead_stones() {
+        let (what, rows, komi) = (&position.about, &position.rows, position.komi);
+        let mut cmds = gtp_setup(rows, komi);
         cmds.extend(
             ["final_status_list dead", "final_status_list seki", "final_score"].map(String::from),
         );

@@ -512,10 +512,11 @@ fn ok(e: &mut GtpEngine, cmd: &str) -> String {
 
 #[test]
 fn final_status_list_and_final_score_on_positions_with_known_dead_stones() {
-    use support::{setup_commands, DEAD_STONES};
-    for &(what, rows, komi, dead, seki, score) in DEAD_STONES {
+    use menace_testkit::go::{dead_stones, gtp_setup, DeadStones};
+    for DeadStones { about: what, rows, komi, dead, seki, score } in dead_stones() {
+        let rows = rows.as_str();
         let mut e = engine();
-        for cmd in setup_commands(rows, komi) {
+        for cmd in gtp_setup(rows, komi) {
             ok(&mut e, &cmd);
         }
         let before = facts(e.board());
@@ -524,8 +525,10 @@ fn final_status_list_and_final_score_on_positions_with_known_dead_stones() {
         assert_eq!(ok(&mut e, "final_score"), score, "{what}");
         // Every stone is listed exactly once over the three lists.
         let alive = ok(&mut e, "final_status_list alive");
-        let mut listed: Vec<&str> =
-            [dead, seki, alive.as_str()].iter().flat_map(|s| s.split_whitespace()).collect();
+        let mut listed: Vec<&str> = [dead.as_str(), seki.as_str(), alive.as_str()]
+            .iter()
+            .flat_map(|s| s.split_whitespace())
+            .collect();
         listed.sort_unstable();
         let n = listed.len();
         listed.dedup();
@@ -540,7 +543,7 @@ fn genmove_cleanup_does_not_pass_until_the_dead_stones_are_captured() {
     // Black wins as the board stands (komi -20) although the dead white A1 is still there:
     // after white's pass genmove passes, but the cleanup genmove plays on until A1 is gone.
     let mut e = engine();
-    for cmd in support::setup_commands(support::DEAD_STONES[0].1, -20.0) {
+    for cmd in menace_testkit::go::gtp_setup(&menace_testkit::go::dead_stones()[0].rows, -20.0) {
         ok(&mut e, &cmd);
     }
     ok(&mut e, "play w pass");
@@ -565,7 +568,7 @@ proptest! {
     #[test]
     fn end_of_game_commands_answer_and_keep_the_state(args in ".{0,16}", cleanup in any::<bool>()) {
         let mut e = engine();
-        for cmd in support::setup_commands(support::DEAD_STONES[0].1, 0.0) {
+        for cmd in menace_testkit::go::gtp_setup(&menace_testkit::go::dead_stones()[0].rows, 0.0) {
             e.handle_line(&cmd);
         }
         let name = if cleanup { "kgs-genmove_cleanup" } else { "final_status_list" };

@@ -1,12 +1,15 @@
 //! Playouts per second on 19x19, empty and mid-game, on one core and on two, the playouts
-//! alone and the whole search.
+//! alone and the whole search; and the policy network's evaluations per second on each
+//! kernel (the same bits on each: the wide one's worth is their ratio in one run).
 //!
-//! `cargo bench --bench go_playouts`. Each iteration runs a batch of playouts (split over
-//! the threads); criterion reports the throughput in playouts (elements) per second.
+//! `cargo bench --bench go_playouts` (`-- policy_net` for the network alone). Each
+//! iteration runs a batch of playouts (split over the threads) or one evaluation;
+//! criterion reports the throughput in playouts or positions (elements) per second.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use menace_go::model::net::{Kernel, PolicyNet, Record};
 use menace_go::model::pattern;
-use menace_go::rules::board::{Board, MAX_POINTS};
+use menace_go::rules::board::{Board, Move, MAX_POINTS};
 use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::playout;
 use menace_go::search::tree::RootRules;
@@ -73,5 +76,21 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+fn policy_net(c: &mut Criterion) {
+    let net = PolicyNet::builtin();
+    let mut g = c.benchmark_group("policy_net_19x19");
+    g.throughput(Throughput::Elements(1));
+    g.sample_size(20);
+    for (name, b) in [("empty", Board::new(19)), ("midgame", midgame())] {
+        let rec = Record::of(&b, Move::Pass).expect("19x19");
+        for kernel in [Kernel::Baseline, Kernel::Avx2].into_iter().filter(|k| k.available()) {
+            g.bench_function(format!("{name}/{kernel:?}"), |bench| {
+                bench.iter(|| net.logits_on(kernel, &rec))
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, policy_net);
 criterion_main!(benches);

@@ -31,10 +31,12 @@
 //! convolutions, additions and ReLUs.
 //!
 //! **Determinism.** The convolutions are our own loops in a fixed order, with no fused
-//! multiply-add and no code chosen by the processor at run time (a matrix library's
-//! kernels differ from one CPU to the next in their last bits, and a search fed by them
-//! would not replay its games on another machine), so a position's probabilities are the
-//! same bits everywhere.
+//! multiply-add (a matrix library's kernels differ from one CPU to the next in their last
+//! bits, and a search fed by them would not replay its games on another machine), so a
+//! position's probabilities are the same bits everywhere. Where the processor has AVX2
+//! the same loops run 8 output channels an instruction instead of 4 ([`Kernel`]): each
+//! output is still one product and one addition at a time in the same order, so the bits
+//! do not change (a test compares them).
 //!
 //! **Weights** are a safetensors file (`crates/go/data/policy.safetensors`, the built-in
 //! one, or any given to [`PolicyNet::from_bytes`] or [`PolicyNet::from_file`], which
@@ -200,44 +202,128 @@ struct Conv {
     b: Vec<f32>,
 }
 
+/// How the convolutions run: every kernel gives the same bits (see [`Conv::apply`]); the
+/// wider one is faster where the processor has it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kernel {
+    /// The baseline instructions of the target (SSE2 on x86-64: 4 lanes).
+    Baseline,
+    /// AVX2's 8 lanes, chosen at run time where the processor has them (x86-64 only).
+    Avx2,
+}
+
+impl Kernel {
+    /// The fastest kernel this processor runs.
+    pub fn best() -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            return Kernel::Avx2;
+        }
+        Kernel::Baseline
+    }
+
+    /// Whether this processor runs the kernel.
+    pub fn available(self) -> bool {
+        match self {
+            Kernel::Baseline => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => std::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            Kernel::Avx2 => false,
+        }
+    }
+}
+
+/// The kernel chosen once for the process.
+fn best_kernel() -> Kernel {
+    static BEST: OnceLock<Kernel> = OnceLock::new();
+    *BEST.get_or_init(Kernel::best)
+}
+
 impl Conv {
+    /// [`Conv::apply_in_order`] on `kernel`, which must be available. The kernels differ
+    /// only in how many output channels one instruction updates: each output is still one
+    /// product and one addition at a time, in the same order, with no fused
+    /// multiply-add (the `fma` feature is never enabled, and Rust never contracts
+    /// `a * b + c` on its own), so every kernel gives the same bits.
+    fn apply(&self, kernel: Kernel, x: &[f32], out: &mut [f32]) {
+        match kernel {
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => {
+                assert!(kernel.available(), "AVX2 asked of a processor without it");
+                // SAFETY: the processor has AVX2, checked just above.
+                unsafe { self.apply_avx2(x, out) }
+            }
+            _ => self.apply_in_order(x, out),
+        }
+    }
+
+    /// [`Conv::apply_in_order`] compiled for AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn apply_avx2(&self, x: &[f32], out: &mut [f32]) {
+        self.apply_in_order(x, out)
+    }
+
     /// `out[p][co] = b[co] + sum over the window and ci of w * x`, zero padding, summed
-    /// in a fixed order (window row, column, input channel).
-    fn apply(&self, x: &[f32], out: &mut [f32]) {
+    /// in a fixed order (window row, column, input channel). The outputs of a point are
+    /// summed [`LANES`] at a time in a local array, which the compiler keeps in registers
+    /// for the whole window (the order of each output's sum is the same).
+    #[inline(always)]
+    fn apply_in_order(&self, x: &[f32], out: &mut [f32]) {
         let (cin, cout, half) = (self.cin, self.cout, (self.k / 2) as isize);
         for r in 0..SIZE {
             for c in 0..SIZE {
-                let acc = &mut out[(r * SIZE + c) * cout..][..cout];
-                acc.copy_from_slice(&self.b);
-                for ky in 0..self.k {
-                    let rr = r as isize + ky as isize - half;
-                    if !(0..SIZE as isize).contains(&rr) {
-                        continue;
-                    }
-                    for kx in 0..self.k {
-                        let cc = c as isize + kx as isize - half;
-                        if !(0..SIZE as isize).contains(&cc) {
+                let point = &mut out[(r * SIZE + c) * cout..][..cout];
+                for first in (0..cout).step_by(LANES) {
+                    let n = LANES.min(cout - first);
+                    let mut acc = [0.0f32; LANES];
+                    acc[..n].copy_from_slice(&self.b[first..first + n]);
+                    for ky in 0..self.k {
+                        let rr = r as isize + ky as isize - half;
+                        if !(0..SIZE as isize).contains(&rr) {
                             continue;
                         }
-                        let q = rr as usize * SIZE + cc as usize;
-                        let input = &x[q * cin..][..cin];
-                        let w = &self.w[(ky * self.k + kx) * cin * cout..][..cin * cout];
-                        for (ci, &a) in input.iter().enumerate() {
-                            // Activations after a ReLU are half zeros, the input planes
-                            // mostly: skipping them changes no bit of the sum.
-                            if a == 0.0 {
+                        for kx in 0..self.k {
+                            let cc = c as isize + kx as isize - half;
+                            if !(0..SIZE as isize).contains(&cc) {
                                 continue;
                             }
-                            for (o, &wv) in acc.iter_mut().zip(&w[ci * cout..][..cout]) {
-                                *o += a * wv;
+                            let q = rr as usize * SIZE + cc as usize;
+                            let input = &x[q * cin..][..cin];
+                            let w = &self.w[(ky * self.k + kx) * cin * cout..][..cin * cout];
+                            for (ci, &a) in input.iter().enumerate() {
+                                // Activations after a ReLU are half zeros, the input
+                                // planes mostly: skipping them changes no bit of the sum.
+                                if a == 0.0 {
+                                    continue;
+                                }
+                                let row = &w[ci * cout + first..][..n];
+                                match <&[f32; LANES]>::try_from(row) {
+                                    Ok(row) => {
+                                        for (o, &wv) in acc.iter_mut().zip(row) {
+                                            *o += a * wv;
+                                        }
+                                    }
+                                    Err(_) => {
+                                        for (o, &wv) in acc.iter_mut().zip(row) {
+                                            *o += a * wv;
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
+                    point[first..first + n].copy_from_slice(&acc[..n]);
                 }
             }
         }
     }
 }
+
+/// Output channels summed at once in [`Conv::apply_in_order`]: the built-in network's 64,
+/// 8 registers of AVX2 or 16 of SSE2.
+const LANES: usize = 64;
 
 /// The policy network's weights, validated (see the module's doc).
 #[derive(Clone, Debug)]
@@ -424,17 +510,24 @@ impl PolicyNet {
 
     /// The raw outputs for a record: a logit a point (row by row), then passing's.
     pub fn logits(&self, r: &Record) -> Vec<f32> {
+        self.logits_on(best_kernel(), r)
+    }
+
+    /// [`PolicyNet::logits`] on `kernel` (the same bits on every kernel; for the tests and
+    /// the benchmark that compare them). Panics if this processor lacks the kernel
+    /// ([`Kernel::available`]).
+    pub fn logits_on(&self, kernel: Kernel, r: &Record) -> Vec<f32> {
         let ch = self.channels;
         let x0 = planes(r);
         let mut x = vec![0.0f32; POINTS * ch];
         let mut y = vec![0.0f32; POINTS * ch];
         let mut z = vec![0.0f32; POINTS * ch];
-        self.input.apply(&x0, &mut x);
+        self.input.apply(kernel, &x0, &mut x);
         relu(&mut x);
         for (c1, c2) in &self.blocks {
-            c1.apply(&x, &mut y);
+            c1.apply(kernel, &x, &mut y);
             relu(&mut y);
-            c2.apply(&y, &mut z);
+            c2.apply(kernel, &y, &mut z);
             for (xi, zi) in x.iter_mut().zip(&z) {
                 *xi = (*xi + *zi).max(0.0);
             }

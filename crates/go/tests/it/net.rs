@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use menace_go::model::net::{self, PolicyNet, Record, PASS, POINTS};
+use menace_go::model::net::{self, Kernel, PolicyNet, Record, PASS, POINTS};
 use menace_go::rules::board::{Board, Colour, Move};
 use menace_testkit::hostile::{damage, edits};
 use proptest::prelude::*;
@@ -103,6 +103,81 @@ fn a_record_out_of_range_is_refused() {
     bytes[POINTS + 4] = 0x01;
     assert!(Record::read(&bytes).is_err());
     assert!(Record::read(&bytes[1..]).is_err());
+}
+
+/// Positions from the empty board to a crowded one: 0, 40, ... 240 random legal moves.
+fn positions_along_a_game() -> Vec<Board> {
+    let mut rng = menace_stats::rng::from_seed(11);
+    let mut b = Board::new(19);
+    let mut out = Vec::new();
+    for moves in 0..=240 {
+        if moves % 40 == 0 {
+            out.push(b.clone());
+        }
+        let legal: Vec<Move> = (0..361)
+            .map(|i| Move::Play(b.point(i / 19, i % 19)))
+            .filter(|&m| b.is_legal(m))
+            .collect();
+        let m = legal[menace_stats::rng::below(&mut rng, legal.len() as u32) as usize];
+        b.play(m).unwrap();
+    }
+    out
+}
+
+/// A digest of a position's logits, bit for bit (FNV-1a over the words).
+fn digest(logits: &[f32]) -> u64 {
+    logits.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, v| {
+        (h ^ u64::from(v.to_bits())).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The network's outputs keep their bits from one version of the code to the next (the
+/// recorded games of the profiles that ask it replay only so): the digests of the
+/// positions above, as the straightforward loop of commit faa5adc9 computed them before
+/// the convolutions were made faster.
+#[test]
+fn the_logits_keep_their_bits() {
+    let net = PolicyNet::builtin();
+    let got: Vec<u64> = positions_along_a_game()
+        .iter()
+        .map(|b| digest(&net.logits(&Record::of(b, Move::Pass).unwrap())))
+        .collect();
+    assert_eq!(got, PINNED, "{got:#x?}");
+}
+
+const PINNED: [u64; 7] = [
+    0x130479e7eb8d2256,
+    0xeae1a378fa0f644a,
+    0xb18b1f7082cd0755,
+    0x35b4f2582275ee54,
+    0x7138d0033ecb0542,
+    0x26b293e7768ff0fc,
+    0xddf6041f68693f73,
+];
+
+/// The wide kernel is the baseline's sums, lane by lane: the same bits on positions from
+/// the empty board to a crowded one (a search fed by them replays its games anywhere).
+#[test]
+fn every_kernel_gives_the_same_bits() {
+    // CI's machines have AVX2: there the comparison must run, never pass vacuously.
+    assert!(
+        Kernel::Avx2.available() || std::env::var_os("CI").is_none(),
+        "this processor has no AVX2: the kernels cannot be compared"
+    );
+    let net = PolicyNet::builtin();
+    let mut compared = 0;
+    for (i, b) in positions_along_a_game().iter().enumerate() {
+        let rec = Record::of(b, Move::Pass).unwrap();
+        let base: Vec<u32> =
+            net.logits_on(Kernel::Baseline, &rec).iter().map(|v| v.to_bits()).collect();
+        for kernel in [Kernel::Avx2].into_iter().filter(|k| k.available()) {
+            let wide: Vec<u32> = net.logits_on(kernel, &rec).iter().map(|v| v.to_bits()).collect();
+            assert_eq!(wide, base, "{kernel:?}, position {i}");
+            compared += 1;
+        }
+        assert_eq!(net.logits(&rec).iter().map(|v| v.to_bits()).collect::<Vec<_>>(), base);
+    }
+    assert!(compared == 7 || !Kernel::Avx2.available(), "{compared} positions compared");
 }
 
 #[test]

@@ -19,6 +19,7 @@ use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
+use crate::search::params::Params;
 use crate::search::reuse::Forest;
 use crate::search::seed::position_seed;
 use crate::search::status::{self, Status};
@@ -525,7 +526,7 @@ fn choose(
     let ctl = match e.time.think_time(color, &b) {
         Some(think) => Control {
             deadline: Some(start + think),
-            early_stop: true,
+            early_stop: early_stop(&resolved.params, e.time.saves_unused(color)),
             max_playouts: Some(
                 CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &resolved.params),
             ),
@@ -540,6 +541,13 @@ fn choose(
         eprintln!("{}", search_line(&b, &d, start.elapsed()));
     }
     (b, (!d.resign).then_some(d.mv))
+}
+
+/// Whether a clocked search stops once its most visited move cannot be overtaken: that
+/// saves time only where the clock keeps what a move leaves (`saves_unused`), so with
+/// `spend_period` a move whose unused time would be lost searches to its deadline.
+fn early_stop(params: &Params, saves_unused: Option<bool>) -> bool {
+    !(params.spend_period && saves_unused == Some(false))
 }
 
 /// One line on a chosen move's search, for `-v`: `B D5: 10240 playouts, root 25710 visits
@@ -864,6 +872,22 @@ mod line_cap {
         // A line of exactly the cap (with CRLF) is read: an unknown command, not too long.
         assert!(answers[2].starts_with("?3 ") && !answers[2].contains("too long"), "{out}");
         assert!(answers[3].starts_with("=4 "), "{out}");
+    }
+}
+
+#[cfg(test)]
+mod spend_period {
+    use super::*;
+
+    #[test]
+    fn only_a_move_whose_unused_time_is_lost_searches_to_its_deadline() {
+        let (off, on) = (Params::default(), Params { spend_period: true, ..Params::default() });
+        for saves in [None, Some(true), Some(false)] {
+            assert!(early_stop(&off, saves), "{saves:?}: the lever off stops early");
+        }
+        assert!(early_stop(&on, None), "no clock");
+        assert!(early_stop(&on, Some(true)), "the time is kept");
+        assert!(!early_stop(&on, Some(false)), "the time would be lost");
     }
 }
 

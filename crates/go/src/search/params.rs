@@ -170,6 +170,9 @@ pub struct Params {
     pub net_depth: u32,
     /// The criticality bonus of the root's moves, in hundredths (0: off).
     pub crit_rave: u32,
+    /// On a clock, search to the deadline when the time a move leaves would be lost
+    /// (a byo-yomi period), instead of stopping once the best move cannot be overtaken.
+    pub spend_period: bool,
 }
 
 /// The type of a row's values.
@@ -318,7 +321,7 @@ pub const REGISTRY: &[Row] = &[
         base: "0",
         doc: "where policy_net is on, the deepest nodes below the root whose children the \
               network ranks when they are expanded (0: the root alone; 1: the replies to the \
-              root's moves too; about 10 ms a node on one thread)",
+              root's moves too; about 5 ms a node on one thread with AVX2, 10 without)",
         get: |p| p.net_depth,
         set: |p, v| p.net_depth = v,
     },
@@ -421,6 +424,17 @@ pub const REGISTRY: &[Row] = &[
               1.1; 0: off)",
         get: |p| p.crit_rave,
         set: |p, v| p.crit_rave = v,
+    },
+    Row {
+        name: "spend_period",
+        kind: Kind::Switch,
+        base: "false",
+        doc: "on a clock, a move whose unused time would be lost (a byo-yomi period, a \
+              Canadian period's last stone) searches to its deadline instead of stopping once \
+              its most visited move cannot be overtaken (the extra playouts deepen the tree \
+              the next move keeps)",
+        get: |p| u32::from(p.spend_period),
+        set: |p, v| p.spend_period = v != 0,
     },
 ];
 
@@ -597,6 +611,7 @@ impl Params {
             net_prior: 0,
             net_depth: 0,
             crit_rave: 0,
+            spend_period: false,
         };
         for q in Knob::all() {
             (q.row().set)(&mut p, q.base_code());

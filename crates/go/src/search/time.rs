@@ -77,6 +77,17 @@ pub fn allowance(clock: &Clock, b: &Board) -> Duration {
     Duration::from_secs_f64(share) + over
 }
 
+/// Whether time the next move leaves unused is kept for later moves: in main time and in
+/// absolute time it is, and in a Canadian period before its last stone; in a byo-yomi
+/// period, or on a Canadian period's last stone, it is lost (the period starts afresh).
+pub fn saves_unused(clock: &Clock) -> bool {
+    match (clock.control(), clock.in_overtime()) {
+        (_, false) | (TimeControl::Absolute { .. }, _) => true,
+        (TimeControl::Canadian { .. }, true) => clock.count_left() > 1,
+        (TimeControl::ByoYomi { .. }, true) => false,
+    }
+}
+
 /// How long the search of the next move on `b` may run: the [`allowance`] less its
 /// [`margin`] (zero when the margin takes it all: the search then stops at its first look
 /// at the clock).
@@ -133,6 +144,12 @@ impl TimeManager {
         }
     }
 
+    /// Whether `c`'s next move keeps the time it leaves ([`saves_unused`]), if a time
+    /// control is set.
+    pub fn saves_unused(&self, c: Colour) -> Option<bool> {
+        self.clock(c).map(saves_unused)
+    }
+
     /// How long `c` may think on `b` ([`think_time`]), if a time control is set.
     pub fn think_time(&self, c: Colour, b: &Board) -> Option<Duration> {
         self.clock(c).map(|k| think_time(k, b))
@@ -170,6 +187,24 @@ mod tests {
     /// A control, its clock's state as `time_left` says it (none: full), stones on the
     /// board, and the least and most think time (seconds).
     type BudgetRow = (&'static str, Option<(f64, u32)>, usize, f64, f64);
+
+    #[test]
+    fn unused_time_is_kept_in_main_time_and_before_a_periods_last_stone() {
+        let clock = |spec: &str| Clock::new(spec.parse::<TimeControl>().unwrap());
+        let mut canadian = clock("0+10/2");
+        assert!(saves_unused(&clock("600")), "absolute time");
+        assert!(saves_unused(&clock("60+30/1")), "main time");
+        assert!(saves_unused(&canadian), "the first of two stones in a period");
+        canadian.spend(s(1.0)).unwrap();
+        assert!(!saves_unused(&canadian), "a period's last stone");
+        assert!(!saves_unused(&clock("0+2/1")), "a period of one stone");
+        assert!(!saves_unused(&clock("0+5x3")), "byo-yomi");
+        let byoyomi = "0+5x3".parse::<TimeControl>().unwrap();
+        let mut m = TimeManager::default();
+        assert_eq!(m.saves_unused(Colour::Black), None, "no clock");
+        m.set(Some(byoyomi));
+        assert_eq!(m.saves_unused(Colour::White), Some(false));
+    }
 
     #[test]
     fn the_budget_table() {

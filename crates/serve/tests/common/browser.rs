@@ -4,33 +4,30 @@
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicI32, AtomicU16, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
+use fantoccini::wd::{TimeoutConfiguration, WindowHandle};
 use fantoccini::{Client, ClientBuilder, Locator};
 use menace_files::FileAccess;
 use menace_protocol::{serve, Config, Session};
 use menace_testkit::{require, Component};
 use serde_json::{json, Value};
 
-/// chromedriver on a free port, killed (by its own handle) when dropped.
+/// chromedriver on a free port, one for the whole test binary: it and the Chromiums it
+/// starts are in a process group of their own, ended when the binary exits.
 pub struct Driver {
-    child: Child,
     /// The port it listens on.
     pub port: u16,
     /// The Chromium it drives.
     pub chromium: PathBuf,
 }
 
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// chromedriver for Debian's Chromium, or `None` (skip) when either is missing outside CI
-/// (`menace_testkit::require` decides; under `CI=true` a missing one fails the test).
+/// The test binary's chromedriver, started by the first test that asks for it, or `None`
+/// (skip) when Chromium or chromedriver is missing outside CI (`menace_testkit::require`
+/// decides; under `CI=true` a missing one fails every test that asks).
 ///
 /// The free port is found by binding port 0 and letting go of it, so another process can
 /// take it before chromedriver does; then chromedriver exits and a bare "something listens"
@@ -38,31 +35,93 @@ impl Drop for Driver {
 /// connection reset on the WebDriver session). So the driver counts as started only when
 /// `GET /status` answers with WebDriver's `"ready":true`, and one that exited is started
 /// again on a fresh port.
-pub fn start_driver() -> Option<Driver> {
+pub fn start_driver() -> Option<&'static Driver> {
     let chromium = require(Component::Chromium)?;
     let chromedriver = require(Component::Chromedriver)?;
+    static DRIVER: OnceLock<Driver> = OnceLock::new();
+    Some(DRIVER.get_or_init(|| launch_driver(&chromium, &chromedriver)))
+}
+
+fn launch_driver(chromium: &Path, chromedriver: &Path) -> Driver {
+    use std::os::unix::process::CommandExt;
     for _attempt in 0..5 {
         let port = TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child = Command::new(&chromedriver)
+        let mut child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .expect("start chromedriver");
-        // From here the guard kills and reaps it, whatever happens.
-        let mut driver = Driver { child, port, chromium: chromium.clone() };
         // Bounded: a hang guard, not a timing check.
         for _ in 0..400 {
-            if driver.child.try_wait().ok().flatten().is_some() {
+            if child.try_wait().ok().flatten().is_some() {
                 break; // it exited (the port was taken): try another port
             }
             if status_ready(port) {
-                return Some(driver);
+                // Its process id names its process group (process_group(0) above).
+                DRIVER_PROCESS.store(child.id() as i32, Ordering::SeqCst);
+                DRIVER_PORT.store(port, Ordering::SeqCst);
+                // SAFETY: registers a plain function with no captured state.
+                unsafe { libc::atexit(end_driver) };
+                return Driver { port, chromium: chromium.to_path_buf() };
             }
             std::thread::sleep(Duration::from_millis(50));
         }
+        let _ = child.kill();
+        let _ = child.wait();
     }
     panic!("chromedriver never became ready (five ports tried)");
+}
+
+/// The driver's process id (its process group's too; 0: none started) and port, for
+/// [`end_driver`].
+static DRIVER_PROCESS: AtomicI32 = AtomicI32::new(0);
+static DRIVER_PORT: AtomicU16 = AtomicU16::new(0);
+/// The WebDriver sessions started, each a Chromium, for [`end_driver`].
+static SESSIONS: Mutex<Vec<String>> = Mutex::new(Vec::new());
+
+/// At the test binary's exit (statics are never dropped): each Chromium is quit through
+/// its session, as a test's `close` did when each test had its own, then chromedriver is
+/// ended and reaped, and anything left in its process group killed.
+extern "C" fn end_driver() {
+    let process = DRIVER_PROCESS.load(Ordering::SeqCst);
+    if process <= 0 {
+        return;
+    }
+    let port = DRIVER_PORT.load(Ordering::SeqCst);
+    let sessions = std::mem::take(&mut *SESSIONS.lock().unwrap_or_else(|e| e.into_inner()));
+    for session in sessions {
+        delete_session(port, &session);
+    }
+    // SAFETY: signals to our own child and its process group, and reaping that child.
+    unsafe {
+        libc::kill(process, libc::SIGTERM);
+        libc::waitpid(process, std::ptr::null_mut(), 0);
+        libc::kill(-process, libc::SIGKILL);
+    }
+}
+
+/// `DELETE /session/ID` on the WebDriver server on `port`: the browser quits.
+fn delete_session(port: u16, session: &str) {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else { return };
+    // Bounded: a hang guard, not a timing check.
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
+    let request = format!(
+        "DELETE /session/{session} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    );
+    if stream.write_all(request.as_bytes()).is_err() {
+        return;
+    }
+    let mut answer = Vec::new();
+    let mut chunk = [0; 4096];
+    while answer.len() < 1 << 16 && !whole_http_answer(&answer) {
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&chunk[..n]),
+        }
+    }
 }
 
 /// Whether the WebDriver server on `port` answers `GET /status` with `"ready":true`.
@@ -120,50 +179,143 @@ pub fn target_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
 }
 
-/// A headless Chromium whose downloads go to `downloads`.
-pub async fn browser(driver: &Driver, downloads: &Path) -> Client {
-    browser_with(driver, downloads, &[]).await
+/// A fresh browser for one test: a new window in a browser context of its own (an
+/// incognito profile: no storage, cookies or cache from another test), whose downloads go
+/// to `downloads`, in a Chromium the test binary's tests share one at a time. Starting a
+/// Chromium per test cost seconds each on two cores; a context costs milliseconds.
+pub async fn browser(driver: &Driver, downloads: &Path) -> Tab {
+    tab(driver, downloads, false).await
 }
 
-/// A Chromium that can reach no network at all: every request goes to a proxy that is not
+/// A browser that can reach no network at all: every request goes to a proxy that is not
 /// there (loopback included), so only files can be read (the offline page's tests).
-pub async fn offline_browser(driver: &Driver, downloads: &Path) -> Client {
-    let dead_proxy = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"];
-    browser_with(driver, downloads, &dead_proxy).await
+pub async fn offline_browser(driver: &Driver, downloads: &Path) -> Tab {
+    tab(driver, downloads, true).await
 }
 
-/// [`browser`] with more command-line switches for Chromium.
-pub async fn browser_with(driver: &Driver, downloads: &Path, switches: &[&str]) -> Client {
+/// A test's window, with its own browser context, driven through WebDriver (it derefs to
+/// fantoccini's `Client`). Closed or dropped, its Chromium goes back to the shared ones;
+/// the next test's first step disposes of this context and everything in it.
+pub struct Tab {
+    client: Client,
+    chromium: Option<Chromium>,
+}
+
+impl std::ops::Deref for Tab {
+    type Target = Client;
+    fn deref(&self) -> &Client {
+        &self.client
+    }
+}
+
+impl Tab {
+    /// Ends the test's use of its browser (what `Client::close` was when each test had a
+    /// Chromium of its own); the Chromium is kept for the next test.
+    pub async fn close(self) -> Result<(), fantoccini::error::CmdError> {
+        Ok(())
+    }
+}
+
+impl Drop for Tab {
+    fn drop(&mut self) {
+        if let Some(chromium) = self.chromium.take() {
+            SHARED.lock().unwrap_or_else(|e| e.into_inner()).push(chromium);
+        }
+    }
+}
+
+/// A Chromium under WebDriver, used by one test at a time.
+struct Chromium {
+    client: Client,
+    /// Its DevTools address (`host:port`): browser contexts are made there (WebDriver has none).
+    address: String,
+    /// A connection to it, kept open while a test runs: the download folder set through
+    /// it holds only as long as it.
+    devtools: Option<DevTools>,
+    /// The window it started with, left open between tests (its session lives on it).
+    home: WindowHandle,
+    /// The session's timeouts as it started, for the next test (a test may change them).
+    timeouts: TimeoutConfiguration,
+    /// The last test's browser context, disposed of before the next test.
+    context: Option<String>,
+}
+
+/// The Chromiums no test is using now.
+static SHARED: Mutex<Vec<Chromium>> = Mutex::new(Vec::new());
+
+/// The runtime the WebDriver sessions live on: each test has its own runtime, gone when the
+/// test ends, and a session must outlive the test that started it.
+fn runtime() -> &'static tokio::runtime::Runtime {
+    static RUNTIME: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RUNTIME.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .thread_name("webdriver")
+            .enable_all()
+            .build()
+            .unwrap()
+    })
+}
+
+async fn tab(driver: &Driver, downloads: &Path, offline: bool) -> Tab {
+    let (port, binary) = (driver.port, driver.chromium.clone());
+    let downloads = downloads.to_path_buf();
+    let made = runtime().spawn(async move {
+        // A Chromium that fails here (one a failed test broke) is left to the exit; a new
+        // one is started.
+        for _ in 0..3 {
+            let shared = SHARED.lock().unwrap_or_else(|e| e.into_inner()).pop();
+            let mut chromium = match shared {
+                Some(chromium) => chromium,
+                None => start_chromium(port, &binary).await,
+            };
+            match fresh_window(&mut chromium, &downloads, offline).await {
+                Ok(()) => return Tab { client: chromium.client.clone(), chromium: Some(chromium) },
+                Err(e) => eprintln!("a shared Chromium failed ({e}); starting another"),
+            }
+        }
+        panic!("no fresh browser window in three Chromiums");
+    });
+    match made.await {
+        Ok(tab) => tab,
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
+}
+
+/// A new Chromium under WebDriver, headless, with a profile of its own.
+async fn start_chromium(port: u16, binary: &Path) -> Chromium {
     let profile = tempdir("profile");
     let mut args: Vec<String> = menace_print::pdf::HEADLESS
         .iter()
         .chain(&["--window-size=1280,900"])
-        .chain(switches)
         .map(|s| s.to_string())
         .collect();
     args.push(format!("--user-data-dir={}", profile.display()));
     let mut caps = serde_json::Map::new();
-    caps.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": driver.chromium,
-            "args": args,
-            "prefs": {
-                "download.default_directory": downloads.display().to_string(),
-                "download.prompt_for_download": false,
-            },
-        }),
-    );
+    caps.insert("goog:chromeOptions".into(), json!({ "binary": binary, "args": args }));
     // Starting Chromium can fail on a loaded machine (chromedriver gives up waiting for it);
     // that is the machine, not the page under test, so a session gets three tries.
     let mut last = None;
     for _ in 0..3 {
         match ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
             .capabilities(caps.clone())
-            .connect(&format!("http://127.0.0.1:{}", driver.port))
+            .connect(&format!("http://127.0.0.1:{port}"))
             .await
         {
-            Ok(client) => return client,
+            Ok(client) => {
+                let address = client
+                    .capabilities()
+                    .and_then(|c| c.get("goog:chromeOptions"))
+                    .and_then(|o| o["debuggerAddress"].as_str())
+                    .expect("chromedriver names Chromium's DevTools address")
+                    .to_string();
+                let home = client.window().await.expect("the first window");
+                let timeouts = client.get_timeouts().await.expect("the session's timeouts");
+                if let Ok(Some(id)) = client.session_id().await {
+                    SESSIONS.lock().unwrap_or_else(|e| e.into_inner()).push(id);
+                }
+                return Chromium { client, address, devtools: None, home, timeouts, context: None };
+            }
             Err(e) => {
                 eprintln!("no WebDriver session yet ({e}); trying again");
                 last = Some(e);
@@ -171,6 +323,117 @@ pub async fn browser_with(driver: &Driver, downloads: &Path, switches: &[&str]) 
         }
     }
     panic!("a WebDriver session: {:?}", last.unwrap())
+}
+
+/// Disposes of the last test's browser context (its windows, storage, cookies and cache
+/// with it) and any other window but the first, then opens a window in a new context and
+/// makes it WebDriver's: as a new browser would start, 1280 by 900, with the session's
+/// first timeouts.
+async fn fresh_window(
+    chromium: &mut Chromium,
+    downloads: &Path,
+    offline: bool,
+) -> Result<(), String> {
+    if chromium.devtools.is_none() {
+        chromium.devtools = Some(DevTools::connect(&chromium.address).await?);
+    }
+    let devtools = chromium.devtools.as_mut().unwrap();
+    if let Some(old) = chromium.context.take() {
+        devtools.call("Target.disposeBrowserContext", json!({ "browserContextId": old })).await?;
+    }
+    // A window a test opened in the first context (WebDriver's new window) goes too.
+    let targets = devtools.call("Target.getTargets", json!({})).await?;
+    let home = String::from(chromium.home.clone());
+    for target in targets["targetInfos"].as_array().into_iter().flatten() {
+        let id = target["targetId"].as_str().unwrap_or_default();
+        if target["type"] == "page" && id != home {
+            devtools.call("Target.closeTarget", json!({ "targetId": id })).await?;
+        }
+    }
+    let mut context = json!({ "disposeOnDetach": false });
+    if offline {
+        context["proxyServer"] = json!("http://127.0.0.1:9");
+        context["proxyBypassList"] = json!("<-loopback>");
+    }
+    let context = devtools.call("Target.createBrowserContext", context).await?;
+    let context = context["browserContextId"].as_str().ok_or("no browser context")?.to_string();
+    chromium.context = Some(context.clone());
+    let downloads = json!({
+        "behavior": "allow",
+        "downloadPath": downloads.display().to_string(),
+        "browserContextId": context,
+    });
+    devtools.call("Browser.setDownloadBehavior", downloads).await?;
+    let window = json!({ "url": "about:blank", "browserContextId": context, "newWindow": true });
+    let window = devtools.call("Target.createTarget", window).await?;
+    let window = window["targetId"].as_str().ok_or("no window")?.to_string();
+    let c = &chromium.client;
+    let window = WindowHandle::try_from(window).map_err(|e| e.to_string())?;
+    c.switch_to_window(window).await.map_err(|e| e.to_string())?;
+    c.set_window_size(1280, 900).await.map_err(|e| e.to_string())?;
+    c.update_timeouts(chromium.timeouts.clone()).await.map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// A connection to a Chromium's DevTools, browser-wide (Chrome DevTools Protocol).
+struct DevTools {
+    socket: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    id: u64,
+}
+
+impl DevTools {
+    async fn connect(address: &str) -> Result<DevTools, String> {
+        let version = http_get(address, "/json/version").await?;
+        let version: Value = serde_json::from_str(&version).map_err(|e| e.to_string())?;
+        let url = version["webSocketDebuggerUrl"].as_str().ok_or("no DevTools address")?;
+        let (socket, _) = tokio_tungstenite::connect_async(url).await.map_err(|e| e.to_string())?;
+        Ok(DevTools { socket, id: 0 })
+    }
+
+    /// Sends one command and waits for its answer (events in between are skipped).
+    async fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        use futures_util::{SinkExt, StreamExt};
+        use tokio_tungstenite::tungstenite::Message;
+        self.id += 1;
+        let command = json!({ "id": self.id, "method": method, "params": params });
+        self.socket.send(Message::text(command.to_string())).await.map_err(|e| e.to_string())?;
+        loop {
+            // Bounded: a hang guard, not a timing check.
+            let next = tokio::time::timeout(Duration::from_secs(120), self.socket.next()).await;
+            let Ok(Some(Ok(message))) = next else { return Err(format!("{method}: no answer")) };
+            let Message::Text(text) = message else { continue };
+            let answer: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            if answer["id"] == json!(self.id) {
+                if let Some(error) = answer.get("error") {
+                    return Err(format!("{method}: {error}"));
+                }
+                return Ok(answer["result"].clone());
+            }
+        }
+    }
+}
+
+/// `GET path` from `address` (`host:port`): the answer's body.
+async fn http_get(address: &str, path: &str) -> Result<String, String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(address).await.map_err(|e| e.to_string())?;
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.map_err(|e| e.to_string())?;
+    let mut answer = Vec::new();
+    let mut chunk = [0; 4096];
+    while !whole_http_answer(&answer) {
+        let read = tokio::time::timeout(Duration::from_secs(30), stream.read(&mut chunk)).await;
+        match read {
+            Ok(Ok(0)) => break,
+            Ok(Ok(n)) => answer.extend_from_slice(&chunk[..n]),
+            _ => return Err(format!("no answer to GET {path}")),
+        }
+    }
+    let answer = String::from_utf8_lossy(&answer);
+    let (_, body) = answer.split_once("\r\n\r\n").ok_or("not an HTTP answer")?;
+    Ok(body.to_string())
 }
 
 /// The `.json` file that appears in `downloads` (a saved state the page downloaded).
@@ -244,14 +507,14 @@ macro_rules! both_ways {
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn served() {
             let Some(driver) = $crate::chrome::start_driver() else { return };
-            $body(&driver, $crate::chrome::private_page().await).await;
+            $body(driver, $crate::chrome::private_page().await).await;
         }
 
         #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
         async fn offline() {
             let Some(driver) = $crate::chrome::start_driver() else { return };
             let Some(url) = $crate::offline::offline_url() else { return };
-            $body(&driver, $crate::chrome::PageAt(url)).await;
+            $body(driver, $crate::chrome::PageAt(url)).await;
         }
     };
 }

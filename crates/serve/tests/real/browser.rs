@@ -257,7 +257,7 @@ async fn save_and_load(c: &Client, page: &PageAt, downloads: &Path) {
 async fn docs_screenshot() {
     let driver = start_driver().expect("docs_screenshot needs Chromium and chromedriver");
     let page = private_page().await;
-    let c = browser(&driver, &tempdir("downloads")).await;
+    let c = browser(driver, &tempdir("downloads")).await;
     open(&c, &page, "").await;
     for (games, opponent) in [("300", "random"), ("300", "perfect"), ("400", "mixed")] {
         set_value(&c, "opponent", opponent).await;

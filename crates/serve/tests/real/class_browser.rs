@@ -32,8 +32,8 @@ async fn shown_boxes(c: &Client) -> Value {
 async fn one_plays_another_watches_the_teacher_needs_the_key() {
     let Some(driver) = start_driver() else { return };
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let student = browser(&driver, &tempdir("student")).await;
-    let watcher = browser(&driver, &tempdir("watcher")).await;
+    let student = browser(driver, &tempdir("student")).await;
+    let watcher = browser(driver, &tempdir("watcher")).await;
     for c in [&student, &watcher] {
         c.goto(&format!("http://{addr}/")).await.unwrap();
         wait_for(c, "document.querySelectorAll('#boxes .box').length === 304").await;
@@ -179,7 +179,7 @@ async fn against_menace_playing_second_the_student_opens() {
     let side = Some(menace_core::game::Side::Second);
     let (addr, room, _stop, _task) =
         start_class_on(None, menace_serve::Limits::default(), side).await;
-    let student = browser(&driver, &tempdir("opener")).await;
+    let student = browser(driver, &tempdir("opener")).await;
     student.goto(&format!("http://{addr}/")).await.unwrap();
     wait_for(&student, "document.querySelectorAll('#boxes .box').length === 289").await;
     wait_for(

@@ -52,7 +52,7 @@ async fn the_guide_reads_on_a_phone_and_a_laptop_in_every_language() {
     let Some(driver) = start_driver() else { return };
     let (addr, _room, _stop, _task) =
         common::class::start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("guide")).await;
+    let c = browser(driver, &tempdir("guide")).await;
     let mut problems = Vec::new();
     for lang in menace_i18n::LANGUAGES {
         c.goto(&format!("http://{addr}/guide?lang={}", lang.code)).await.unwrap();

@@ -69,7 +69,7 @@ async fn asking(c: &Client) -> bool {
 async fn the_teacher_is_asked_before_the_machine_is_replaced_and_brings_it_back() {
     let Some(driver) = start_driver() else { return };
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("teacher")).await;
+    let c = browser(driver, &tempdir("teacher")).await;
     open(&c, addr, "lang=en", 304).await;
     set_value(&c, "name", "Ada").await;
     click(&c, "#new-game").await;
@@ -180,7 +180,7 @@ async fn a_dropped_connection_comes_back_by_itself_under_the_same_name() {
         menace_serve::serve_router(listener, router, &allow, std::future::pending()).await
     });
 
-    let c = browser(&driver, &tempdir("dropped")).await;
+    let c = browser(driver, &tempdir("dropped")).await;
     open(&c, relay.addr, "lang=hi", 304).await;
     set_value(&c, "name", "Ada").await;
     click(&c, "#new-game").await;
@@ -218,7 +218,7 @@ async fn a_dropped_connection_comes_back_by_itself_under_the_same_name() {
 async fn the_servers_errors_are_shown_in_hindi_by_their_code() {
     let Some(driver) = start_driver() else { return };
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("errors")).await;
+    let c = browser(driver, &tempdir("errors")).await;
     open(&c, addr, "lang=hi", 304).await;
     // A name with an invisible character: the refusal is the catalog's Hindi.
     set_value(&c, "name", "Ada\u{200b}").await;
@@ -253,7 +253,7 @@ async fn groups(c: &Client) -> Value {
 async fn the_boxes_are_numbered_grouped_by_menaces_move_and_found_from_the_explanation() {
     let Some(driver) = start_driver() else { return };
     let (addr, _room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("boxes")).await;
+    let c = browser(driver, &tempdir("boxes")).await;
     open(&c, addr, "lang=en", 304).await;
     assert_eq!(
         groups(&c).await,
@@ -313,7 +313,7 @@ async fn the_boxes_are_numbered_grouped_by_menaces_move_and_found_from_the_expla
         Some(menace_core::game::Side::Second),
     )
     .await;
-    let c = browser(&driver, &tempdir("boxes-second")).await;
+    let c = browser(driver, &tempdir("boxes-second")).await;
     open(&c, addr, "lang=en", 289).await;
     let second = json!([
         "Its move 1: 3 boxes",
@@ -366,11 +366,11 @@ async fn the_projector_view_reads_from_the_back_and_its_qr_code_is_the_address()
     let Some(driver) = start_driver() else { return };
     let (addr, _room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
     // A game, so the projector has a board, a score, a curve and a player to show.
-    let student = browser(&driver, &tempdir("student")).await;
+    let student = browser(driver, &tempdir("student")).await;
     open(&student, addr, "lang=en", 304).await;
     set_value(&student, "name", "Ada").await;
 
-    let c = browser(&driver, &tempdir("projector")).await;
+    let c = browser(driver, &tempdir("projector")).await;
     let mut problems = Vec::new();
     for (w, h) in [(1920u32, 1080u32), (1024, 768)] {
         viewport(&c, w, h).await;
@@ -451,7 +451,7 @@ async fn the_projector_view_reads_from_the_back_and_its_qr_code_is_the_address()
 async fn the_class_page_on_a_phone_in_hindi_and_bengali() {
     let Some(driver) = start_driver() else { return };
     let (addr, _room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("phone")).await;
+    let c = browser(driver, &tempdir("phone")).await;
     c.set_window_size(390, 900).await.unwrap();
     for lang in ["hi", "bn"] {
         open(&c, addr, &format!("lang={lang}"), 304).await;

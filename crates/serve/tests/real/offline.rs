@@ -98,7 +98,7 @@ async fn replay_in_page(c: &Client, query: &str, input: &[u8]) -> Vec<u8> {
 async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page() {
     let Some(driver) = start_driver() else { return };
     let Some(url) = offline_url() else { return };
-    let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
+    let c = offline_browser(driver, &tempdir("offline-downloads")).await;
     // A transcript of many games is one script call: a hang guard, not a timing check.
     let timeouts = fantoccini::wd::TimeoutConfiguration::new(
         Some(Duration::from_secs(300)),
@@ -140,7 +140,7 @@ async fn the_offline_file_plays_trains_keeps_and_saves_its_machine_with_no_netwo
     let Some(driver) = start_driver() else { return };
     let Some(url) = offline_url() else { return };
     let downloads = tempdir("offline-downloads");
-    let c = offline_browser(&driver, &downloads).await;
+    let c = offline_browser(driver, &downloads).await;
     // A game in each language, the page's words in that language.
     for lang in menace_i18n::LANGUAGES {
         c.goto(&format!("{url}?lang={}", lang.code)).await.unwrap();
@@ -203,7 +203,7 @@ async fn the_offline_page_has_no_serious_accessibility_violation_at_a_phones_and
 ) {
     let Some(driver) = start_driver() else { return };
     let Some(url) = offline_url() else { return };
-    let c = offline_browser(&driver, &tempdir("offline-downloads")).await;
+    let c = offline_browser(driver, &tempdir("offline-downloads")).await;
     for lang in ["en", "hi"] {
         c.goto(&format!("{url}?lang={lang}")).await.unwrap();
         wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;

@@ -44,8 +44,8 @@ async fn both_pages_draw_boxes_and_the_board_with_the_same_scripts() {
     let page = private_page().await;
     let (class_addr, _room, _stop, _task) =
         common::class::start_class(None, menace_serve::Limits::default()).await;
-    let private = browser(&driver, &tempdir("private")).await;
-    let class = browser(&driver, &tempdir("class")).await;
+    let private = browser(driver, &tempdir("private")).await;
+    let class = browser(driver, &tempdir("class")).await;
     open_private(&private, &page.url("lang=en")).await;
     class.goto(&format!("http://{class_addr}/?lang=en")).await.unwrap();
     wait_for(&class, "document.querySelectorAll('#boxes .box').length === 304").await;
@@ -133,7 +133,7 @@ fn offline_page() -> String {
 async fn the_page_runs_on_the_offline_files_data_and_the_engine_in_the_page() {
     let Some(driver) = start_driver() else { return };
     let addr = common::start(menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("offline")).await;
+    let c = browser(driver, &tempdir("offline")).await;
     // A page of the server's origin without its policy (a catalog it does not have: a
     // 404 with a body), written over with the offline page: inline scripts run as they
     // will in menace.html.

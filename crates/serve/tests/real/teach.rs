@@ -60,7 +60,7 @@ async fn play_on(c: &Client) -> Vec<String> {
 
 /// A server, and the English page seeded 5 with a game started: MENACE's first move is
 /// explained on it.
-async fn first_move_explained(driver: &Driver, page: PageAt) -> Client {
+async fn first_move_explained(driver: &Driver, page: PageAt) -> chrome::Tab {
     let c = browser(driver, &tempdir("downloads")).await;
     open(&c, &page, "seed=5&lang=en").await;
     click(&c, "#new-game").await;
@@ -400,7 +400,7 @@ async fn the_class_page_in_every_language() {
     let Some(driver) = chrome::start_driver() else { return };
     let (addr, _room, _stop, _task) =
         common::class::start_class(None, menace_serve::Limits::default()).await;
-    let c = browser(&driver, &tempdir("class")).await;
+    let c = browser(driver, &tempdir("class")).await;
     let mut problems = Vec::new();
     for lang in menace_i18n::LANGUAGES {
         c.goto(&format!("http://{addr}/?lang={}", lang.code)).await.unwrap();

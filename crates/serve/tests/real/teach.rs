@@ -333,65 +333,44 @@ fn to_docs(shot: &Path, name: &str) {
     }
 }
 
-/// One test per language and way, not one per way for all five: each language takes about
-/// a short test's time, so the two test threads share them instead of one test running
-/// alone for half a minute at the end of the binary.
 mod the_private_page_in_every_language {
-    use super::*;
-
-    macro_rules! in_each {
-        ($($code:ident),*) => {
-            $(mod $code {
-                crate::both_ways!(run);
-
-                async fn run(driver: &super::Driver, page: super::PageAt) {
-                    super::in_language(driver, page, stringify!($code)).await;
-                }
-            })*
-
-            #[test]
-            fn every_language_has_its_test() {
-                let codes: Vec<&str> = menace_i18n::LANGUAGES.iter().map(|l| l.code).collect();
-                assert_eq!(codes, [$(stringify!($code)),*]);
-            }
-        };
-    }
-
-    in_each!(en, hi, pt, ru, bn);
+    crate::both_ways!(super::in_every_language);
 }
 
-async fn in_language(driver: &Driver, page: PageAt, code: &str) {
+async fn in_every_language(driver: &Driver, page: PageAt) {
     let c = browser(driver, &tempdir("downloads")).await;
     let mut problems = Vec::new();
-    let lang = menace_i18n::language(code).unwrap();
-    open(&c, &page, &format!("seed=5&lang={}", lang.code)).await;
-    assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
-    assert_eq!(js(&c, "document.getElementById('lang').value").await, json!(lang.code));
-    // The page's numbers and the printed labels' are written alike (Intl and Rust).
-    for n in [7u64, 1234, 1234567] {
-        let page = js(&c, &format!("i18n.num({n})")).await;
-        assert_eq!(page, json!(menace_i18n::format_number(lang.code, n)), "{} {n}", lang.code);
-    }
-    set_value(&c, "train-games", "300").await;
-    click(&c, "#train").await;
-    wait_for(&c, "window.menace.running === null && window.menace.log.includes('trained')").await;
-    click(&c, "#eval").await;
-    wait_for(&c, "window.menace.evals.length > 0").await;
-    play_game(&c).await;
-    if lang.code == "en" || lang.code == "hi" {
-        // The README's picture of the panel (MENACE_DOCS=1 copies it into docs/).
-        c.set_window_size(1280, 2600).await.unwrap();
-        js(&c, "document.getElementById('explain-panel').scrollIntoView() || true").await;
-        let panel = c.find(Locator::Id("explain-panel")).await.unwrap();
-        let png = panel.screenshot().await.unwrap();
-        let name = format!("explain-{}.png", lang.code);
-        let shot = chrome::target_dir().join(&name);
-        std::fs::write(&shot, png).unwrap();
-        to_docs(&shot, &name);
-    }
-    for (w, shot) in audit(&c, lang.code, "page", 20, &mut problems).await {
-        if w != 1024 && (lang.code == "en" || lang.code == "hi") {
-            to_docs(&shot, &format!("page-{w}-{}.png", lang.code));
+    for lang in menace_i18n::LANGUAGES {
+        open(&c, &page, &format!("seed=5&lang={}", lang.code)).await;
+        assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang.code));
+        assert_eq!(js(&c, "document.getElementById('lang').value").await, json!(lang.code));
+        // The page's numbers and the printed labels' are written alike (Intl and Rust).
+        for n in [7u64, 1234, 1234567] {
+            let page = js(&c, &format!("i18n.num({n})")).await;
+            assert_eq!(page, json!(menace_i18n::format_number(lang.code, n)), "{} {n}", lang.code);
+        }
+        set_value(&c, "train-games", "300").await;
+        click(&c, "#train").await;
+        wait_for(&c, "window.menace.running === null && window.menace.log.includes('trained')")
+            .await;
+        click(&c, "#eval").await;
+        wait_for(&c, "window.menace.evals.length > 0").await;
+        play_game(&c).await;
+        if lang.code == "en" || lang.code == "hi" {
+            // The README's picture of the panel (MENACE_DOCS=1 copies it into docs/).
+            c.set_window_size(1280, 2600).await.unwrap();
+            js(&c, "document.getElementById('explain-panel').scrollIntoView() || true").await;
+            let panel = c.find(Locator::Id("explain-panel")).await.unwrap();
+            let png = panel.screenshot().await.unwrap();
+            let name = format!("explain-{}.png", lang.code);
+            let shot = chrome::target_dir().join(&name);
+            std::fs::write(&shot, png).unwrap();
+            to_docs(&shot, &name);
+        }
+        for (w, shot) in audit(&c, lang.code, "page", 20, &mut problems).await {
+            if w != 1024 && (lang.code == "en" || lang.code == "hi") {
+                to_docs(&shot, &format!("page-{w}-{}.png", lang.code));
+            }
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));

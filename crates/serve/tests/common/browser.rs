@@ -104,7 +104,7 @@ extern "C" fn end_driver() {
 
 /// `DELETE /session/ID` on the WebDriver server on `port`: the browser quits.
 fn delete_session(port: u16, session: &str) {
-    use std::io::{Read, Write};
+    use std::io::Write;
     let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else { return };
     // Bounded: a hang guard, not a timing check.
     let _ = stream.set_read_timeout(Some(Duration::from_secs(20)));
@@ -114,6 +114,14 @@ fn delete_session(port: u16, session: &str) {
     if stream.write_all(request.as_bytes()).is_err() {
         return;
     }
+    // The whole answer: the browser has quit once it is in.
+    read_http_answer(&mut stream);
+}
+
+/// Reads one HTTP answer from `stream`: until it is whole (chromedriver keeps a
+/// `Connection: close` connection open), the stream ends, or 64 KiB are in.
+fn read_http_answer(stream: &mut std::net::TcpStream) -> Vec<u8> {
+    use std::io::Read;
     let mut answer = Vec::new();
     let mut chunk = [0; 4096];
     while answer.len() < 1 << 16 && !whole_http_answer(&answer) {
@@ -122,11 +130,12 @@ fn delete_session(port: u16, session: &str) {
             Ok(n) => answer.extend_from_slice(&chunk[..n]),
         }
     }
+    answer
 }
 
 /// Whether the WebDriver server on `port` answers `GET /status` with `"ready":true`.
 fn status_ready(port: u16) -> bool {
-    use std::io::{Read, Write};
+    use std::io::Write;
     let Ok(mut stream) = std::net::TcpStream::connect(("127.0.0.1", port)) else {
         return false;
     };
@@ -139,14 +148,7 @@ fn status_ready(port: u16) -> bool {
     // chromedriver says `Connection: close` but keeps the connection open: reading to the
     // end waited out the 5 s timeout at every driver's start (85 s of the browser tests).
     // The answer is whole once its Content-Length bytes of body are in.
-    let mut answer = Vec::new();
-    let mut chunk = [0; 4096];
-    while answer.len() < 1 << 16 && !whole_http_answer(&answer) {
-        match stream.read(&mut chunk) {
-            Ok(0) | Err(_) => break,
-            Ok(n) => answer.extend_from_slice(&chunk[..n]),
-        }
-    }
+    let answer = read_http_answer(&mut stream);
     let answer = String::from_utf8_lossy(&answer);
     answer.starts_with("HTTP/1.1 200") && answer.replace(' ', "").contains("\"ready\":true")
 }

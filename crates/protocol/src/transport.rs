@@ -102,6 +102,10 @@ pub struct Worker {
     held: Arc<Held>,
     stop: Stop,
     closing: Arc<AtomicBool>,
+    /// Set by the session's thread as its loop ends, before it lets go of the queue: a line
+    /// refused from then on was refused because the session has ended, not because the
+    /// queue is full (the thread itself may not have finished yet).
+    ended: Arc<AtomicBool>,
     thread: Mutex<Option<JoinHandle<Session>>>,
 }
 
@@ -112,16 +116,19 @@ impl Worker {
         let stop = Stop::new();
         let closing = Arc::new(AtomicBool::new(false));
         let held = Arc::new(Held::default());
-        let (flag, quit, taken) = (stop.clone(), closing.clone(), held.clone());
+        let ended = Arc::new(AtomicBool::new(false));
+        let (flag, quit, taken, done) =
+            (stop.clone(), closing.clone(), held.clone(), ended.clone());
         let thread = std::thread::Builder::new()
             .name("menace-session".into())
-            .spawn(move || run(session, sink, rx, flag, quit, taken))
+            .spawn(move || run(session, sink, rx, flag, quit, taken, &done))
             .expect("start the session thread");
         Worker {
             lines: Mutex::new(Some(tx)),
             held,
             stop,
             closing,
+            ended,
             thread: Mutex::new(Some(thread)),
         }
     }
@@ -190,11 +197,13 @@ impl Worker {
 
     /// Whether the session has ended (`quit`, or its sink closed).
     pub fn is_finished(&self) -> bool {
-        self.thread
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_ref()
-            .is_none_or(JoinHandle::is_finished)
+        self.ended.load(Ordering::SeqCst)
+            || self
+                .thread
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .as_ref()
+                .is_none_or(JoinHandle::is_finished)
     }
 
     /// Ends the session: stops running work (at its next game boundary, keeping what was
@@ -245,6 +254,15 @@ impl Drop for Worker {
     }
 }
 
+/// Sets its flag when dropped: on every way out of [`run`], a panic's included.
+struct SetOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for SetOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
 fn run(
     mut session: Session,
     mut sink: Box<dyn Sink + Send>,
@@ -252,7 +270,11 @@ fn run(
     stop: Stop,
     closing: Arc<AtomicBool>,
     held: Arc<Held>,
+    ended: &AtomicBool,
 ) -> Session {
+    // Before `lines` is dropped (on return), so a sender refused for the dropped queue
+    // already sees the session ended.
+    let _ended = SetOnDrop(ended);
     loop {
         if closing.load(Ordering::SeqCst) {
             break;
@@ -416,6 +438,40 @@ mod tests {
         assert_eq!(got[2], Answer::error("refused"));
         assert!(matches!(got.last(), Some(Answer::Trained { games: 20, .. })), "{got:?}");
         assert!(session.status().to_json().contains(r#""games_played":20"#));
+    }
+
+    /// After `quit` a line is either taken (and never run) or refused with the session
+    /// already seen as ended, never refused as if the queue were full: the WebSocket server
+    /// answers "busy" only in the second case (a socket transcript once got that answer for
+    /// the line after its `quit`, when the session's thread had let go of the queue but
+    /// not yet finished). The sink here takes 50 ms to drop, which holds that moment open.
+    #[test]
+    fn a_line_after_quit_is_never_refused_as_busy() {
+        struct SlowToDrop;
+        impl Sink for SlowToDrop {
+            fn emit(&mut self, _: &Answer) -> Result<(), Closed> {
+                Ok(())
+            }
+        }
+        impl Drop for SlowToDrop {
+            fn drop(&mut self) {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+        }
+        for round in 0..5 {
+            let session = Session::new(menace_core::menace::BeadRules::challenge(), 3);
+            let worker = Worker::spawn(session, Box::new(SlowToDrop));
+            worker.send("quit".into()).unwrap();
+            // Lines until one is refused (bounded: a hang guard), each sent after the last
+            // was taken and dropped unread, so the queue never fills.
+            let refused = (0..20_000).find(|_| {
+                std::thread::sleep(Duration::from_micros(100));
+                worker.send("status".into()).is_err()
+            });
+            assert!(refused.is_some(), "round {round}: every line taken after quit");
+            assert!(worker.is_finished(), "round {round}: refused as busy");
+            worker.finish();
+        }
     }
 
     #[test]

@@ -559,12 +559,54 @@ pub async fn set_value(c: &Client, id: &str, value: &str) {
     .unwrap();
 }
 
-pub async fn screenshot(c: &Client, name: &str) -> PathBuf {
+/// Whether the tests take their screenshots: with `MENACE_SHOTS=1`, or `MENACE_DOCS=1`
+/// (which also copies some into docs/, see [`to_docs`]). People look at them before a
+/// change to a page lands (`MENACE_SHOTS=1 cargo test -p menace-serve --test real`, into
+/// Cargo's scratch folder, `target/tmp`); nobody looks at CI's, and the full-page PNGs
+/// were a large share of the browser tests' time, so a plain `cargo test` skips them. The
+/// checks themselves (widths, overflow, axe) run either way.
+pub fn shots_wanted() -> bool {
+    ["MENACE_SHOTS", "MENACE_DOCS"].iter().any(|k| std::env::var(k).is_ok_and(|v| v == "1"))
+}
+
+/// The page as it is, written to Cargo's scratch folder as `name` when [`shots_wanted`].
+pub async fn screenshot(c: &Client, name: &str) -> Option<PathBuf> {
+    if !shots_wanted() {
+        return None;
+    }
     let png = c.screenshot().await.expect("a screenshot");
     let path = target_dir().join(name);
     std::fs::write(&path, png).unwrap();
     eprintln!("screenshot: {}", path.display());
-    path
+    Some(path)
+}
+
+/// Shows the page at `width` pixels and screenshots it as `name` (see [`shots_wanted`]),
+/// whole: the window is then made as tall as the page. Without a picture to take it stays
+/// 900 pixels high, as a screen is: the checks that follow read the layout, which depends
+/// on the width, and a window thousands of pixels high only costs painting.
+pub async fn at_width(c: &Client, width: u32, name: &str) -> Option<PathBuf> {
+    c.set_window_size(width, 900).await.unwrap();
+    if !shots_wanted() {
+        return None;
+    }
+    let height = js(c, "document.documentElement.scrollHeight").await.as_u64().unwrap();
+    c.set_window_size(width, (height as u32).clamp(600, 16000)).await.unwrap();
+    js(c, "window.scrollTo(0, 0) || true").await;
+    // Lets the scroll and resize paint before the picture.
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    screenshot(c, name).await
+}
+
+/// With `MENACE_DOCS=1`, copies the screenshot `shot` into docs/ as `name`: how the
+/// pictures in the docs are renewed.
+pub fn to_docs(shot: Option<&Path>, name: &str) {
+    if std::env::var("MENACE_DOCS").is_ok_and(|v| v == "1") {
+        let shot = shot.expect("MENACE_DOCS=1 takes the screenshots");
+        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name);
+        std::fs::copy(shot, &docs).unwrap();
+        eprintln!("wrote {}", docs.display());
+    }
 }
 
 /// What the protocol itself answers to `lines` in a private session seeded `seed`: what
@@ -580,16 +622,33 @@ pub fn protocol(seed: u64, lines: &[String]) -> Vec<Value> {
 /// axe-core, vendored (tests/vendor/README.md).
 const AXE: &str = include_str!("../vendor/axe.min.js");
 
-/// axe-core's serious and critical violations on the page as it is.
+/// axe-core's serious and critical violations on the page as it is, by every rule.
 pub async fn axe(c: &Client) -> Vec<String> {
-    c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
+    axe_run(c, true).await
+}
+
+/// axe-core on a page shown in `lang`, in a test that goes through every language: every
+/// rule in English, and every rule but colour contrast in the others. The words change
+/// names, labels, the language and the layout, which the other rules read; colours are the
+/// stylesheet's, the same in every language, and contrast is by far axe's costliest rule
+/// (it works out each text's background). Each such test starts with English.
+pub async fn axe_in(c: &Client, lang: &str) -> Vec<String> {
+    axe_run(c, lang == "en").await
+}
+
+async fn axe_run(c: &Client, contrast: bool) -> Vec<String> {
+    // Loaded once a page (half a megabyte of script through WebDriver each time otherwise).
+    if c.execute("return typeof axe === 'undefined';", vec![]).await.unwrap() == json!(true) {
+        c.execute(&format!("{AXE}; return true;"), vec![]).await.expect("axe loads");
+    }
     let found = c
         .execute_async(
             "const done = arguments[arguments.length - 1]; \
-             axe.run(document, { resultTypes: ['violations'] }).then(r => done(r.violations \
+             const rules = arguments[0] ? {} : { 'color-contrast': { enabled: false } }; \
+             axe.run(document, { resultTypes: ['violations'], rules }).then(r => done(r.violations \
                .filter(v => v.impact === 'serious' || v.impact === 'critical') \
                .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', '))));",
-            vec![],
+            vec![json!(contrast)],
         )
         .await
         .expect("axe ran");

@@ -1,9 +1,9 @@
 //! The class page in real Chromium: two browser sessions on one `--class` server. One
 //! student plays by clicking; the other page sees the boxes, the score and the board of
 //! players change, exactly as the server holds them; the teacher's controls are refused
-//! without the key and work with it. Screenshots go under Cargo's test scratch folder;
-//! `docs/class.png` is the watcher's after the teacher trained MENACE
-//! (`MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::`).
+//! without the key and work with it. With `MENACE_SHOTS=1` screenshots go under Cargo's
+//! test scratch folder; `docs/class.png` is the watcher's after the teacher trained MENACE
+//! (`MENACE_DOCS=1 cargo test -p menace-serve --test real class_browser::`).
 //!
 //! Without /usr/bin/chromium or /usr/bin/chromedriver this test skips, except under
 //! `CI=true`, where it fails (`menace_testkit::require` decides).
@@ -11,7 +11,7 @@
 use crate::chrome;
 use crate::common;
 
-use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, to_docs, wait_for};
 use common::class::{record, start_class, start_class_on, KEY};
 use fantoccini::Client;
 use serde_json::{json, Value};
@@ -135,12 +135,9 @@ async fn one_plays_another_watches_the_teacher_needs_the_key() {
     assert_eq!(js(&student, "document.getElementById('games').textContent").await, json!("1 game"));
     watcher.execute("window.scrollTo(0, 0); return 0;", vec![]).await.unwrap();
     let shot = screenshot(&watcher, "class-teacher.png").await;
-    // `MENACE_DOCS_SCREENSHOT=1 cargo test -p menace-serve --test real class_browser::` renews
-    // the README's picture.
-    if std::env::var_os("MENACE_DOCS_SCREENSHOT").is_some() {
-        let docs = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/class.png");
-        std::fs::copy(shot, docs).unwrap();
-    }
+    // `MENACE_DOCS=1 cargo test -p menace-serve --test real class_browser::` renews the
+    // README's picture.
+    to_docs(shot.as_deref(), "class.png");
     // The teacher takes a name off the board: gone from both pages, the score and the
     // boxes untouched.
     let boxes = shown_boxes(&student).await;

@@ -5,18 +5,18 @@
 //! Chromium on A4, the menu and the button are gone and the worksheet is the last page,
 //! a page of its own (read back with pdftotext; the PDFs stay beside the screenshots).
 //!
-//! Screenshots go to Cargo's scratch folder (`guide-LANG-WIDTH.png`, the whole page); with
-//! `MENACE_DOCS=1` a phone's first screen of the Hindi and Bengali guides is also written
-//! into docs/ (`guide-hi-390.png`, `guide-bn-390.png`).
+//! With `MENACE_SHOTS=1` screenshots go to Cargo's scratch folder (`guide-LANG-WIDTH.png`,
+//! the whole page); with `MENACE_DOCS=1` a phone's first screen of the Hindi and Bengali
+//! guides is also written into docs/ (`guide-hi-390.png`, `guide-bn-390.png`).
 
 use crate::chrome;
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use chrome::{axe, browser, js, screenshot, start_driver, tempdir, wait_for};
+use chrome::{at_width, axe_in, browser, js, screenshot, start_driver, tempdir, to_docs, wait_for};
 use fantoccini::Client;
 use menace_testkit::{require, Component};
 use serde_json::json;
@@ -35,16 +35,6 @@ async fn overflow(c: &Client) -> Vec<String> {
     )
     .await;
     serde_json::from_value(found).unwrap()
-}
-
-/// Shows the page at `width` pixels and screenshots it whole (its full height).
-async fn at_width(c: &Client, width: u32, name: &str) -> PathBuf {
-    c.set_window_size(width, 900).await.unwrap();
-    let height = js(c, "document.documentElement.scrollHeight").await.as_u64().unwrap();
-    c.set_window_size(width, (height as u32).clamp(600, 16000)).await.unwrap();
-    js(c, "window.scrollTo(0, 0) || true").await;
-    tokio::time::sleep(Duration::from_millis(150)).await;
-    screenshot(c, name).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -71,7 +61,7 @@ async fn the_guide_reads_on_a_phone_and_a_laptop_in_every_language() {
         );
         for width in [390, 1400] {
             at_width(&c, width, &format!("guide-{}-{width}.png", lang.code)).await;
-            for v in axe(&c).await {
+            for v in axe_in(&c, lang.code).await {
                 problems.push(format!("{} at {width} px: axe: {v}", lang.code));
             }
             for o in overflow(&c).await {
@@ -84,7 +74,7 @@ async fn the_guide_reads_on_a_phone_and_a_laptop_in_every_language() {
             js(&c, "window.scrollTo(0, 0) || true").await;
             tokio::time::sleep(Duration::from_millis(150)).await;
             let shot = screenshot(&c, &format!("guide-{}-390-top.png", lang.code)).await;
-            to_docs(&shot, &format!("guide-{}-390.png", lang.code));
+            to_docs(shot.as_deref(), &format!("guide-{}-390.png", lang.code));
         }
         c.set_window_size(1280, 900).await.unwrap();
     }
@@ -96,14 +86,6 @@ async fn the_guide_reads_on_a_phone_and_a_laptop_in_every_language() {
     assert!(js(&c, "location.search").await.as_str().unwrap().contains("lang=ru"));
     assert!(problems.is_empty(), "{}", problems.join("\n"));
     c.close().await.unwrap();
-}
-
-fn to_docs(shot: &Path, name: &str) {
-    if std::env::var("MENACE_DOCS").is_ok_and(|v| v == "1") {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name);
-        std::fs::copy(shot, &docs).unwrap();
-        eprintln!("wrote {}", docs.display());
-    }
 }
 
 /// `url` printed to PDF by headless Chromium (`--print-to-pdf`, the page's own `@page`

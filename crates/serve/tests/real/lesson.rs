@@ -6,6 +6,7 @@
 //! the explanation's link finds the box; the projector view at 1920x1080 and 1024x768,
 //! its QR code read back from a screenshot to the class's address, axe-core clean.
 //!
+//! `MENACE_SHOTS=1` keeps screenshots in Cargo's scratch folder;
 //! `MENACE_DOCS=1 cargo test -p menace-serve --test real lesson::` also writes
 //! docs/projector.png and docs/class-390-hi.png, docs/class-390-bn.png.
 
@@ -13,9 +14,10 @@ use crate::chrome;
 use crate::common;
 
 use std::net::SocketAddr;
-use std::path::Path;
 
-use chrome::{axe, browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{
+    axe, browser, click, js, screenshot, set_value, start_driver, tempdir, to_docs, wait_for,
+};
 use common::class::{record, start_class, start_class_on, KEY};
 use fantoccini::{Client, Locator};
 use menace_serve::class::{ClassOptions, Room};
@@ -438,7 +440,7 @@ async fn the_projector_view_reads_from_the_back_and_its_qr_code_is_the_address()
             }
             let shot = screenshot(&c, &format!("projector-{w}-{lang}.png")).await;
             if (w, lang) == (1920, "en") {
-                to_docs(&shot, "projector.png");
+                to_docs(shot.as_deref(), "projector.png");
             }
         }
     }
@@ -481,16 +483,8 @@ async fn the_class_page_on_a_phone_in_hindi_and_bengali() {
         c.set_window_size(390, (height as u32).clamp(600, 2600)).await.unwrap();
         tokio::time::sleep(std::time::Duration::from_millis(150)).await;
         let shot = screenshot(&c, &format!("class-390-{lang}.png")).await;
-        to_docs(&shot, &format!("class-390-{lang}.png"));
+        to_docs(shot.as_deref(), &format!("class-390-{lang}.png"));
         c.set_window_size(390, 900).await.unwrap();
     }
     c.close().await.unwrap();
-}
-
-fn to_docs(shot: &Path, name: &str) {
-    if std::env::var("MENACE_DOCS").is_ok_and(|v| v == "1") {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name);
-        std::fs::copy(shot, &docs).unwrap();
-        eprintln!("wrote {}", docs.display());
-    }
 }

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use base64::Engine as _;
-use chrome::{axe, click, js, offline_browser, set_value, start_driver, tempdir, wait_for};
+use chrome::{axe_in, click, js, offline_browser, set_value, start_driver, tempdir, wait_for};
 use fantoccini::Client;
 use menace_core::menace::state::State;
 use serde_json::{json, Value};
@@ -210,7 +210,7 @@ async fn the_offline_page_has_no_serious_accessibility_violation_at_a_phones_and
         play_a_game(&c).await;
         for width in [390, 1400] {
             c.set_window_size(width, 900).await.unwrap();
-            assert_eq!(axe(&c).await, Vec::<String>::new(), "{lang} at {width} px");
+            assert_eq!(axe_in(&c, lang).await, Vec::<String>::new(), "{lang} at {width} px");
             chrome::screenshot(&c, &format!("offline-{lang}-{width}.png")).await;
         }
     }

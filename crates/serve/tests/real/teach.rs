@@ -3,18 +3,18 @@
 //! axe-core finds no serious or critical accessibility violation; a game can be played
 //! by keyboard alone; no panel's content overflows it at 390, 1024 and 1400 pixels wide.
 //!
-//! Screenshots go to Cargo's scratch folder; with `MENACE_DOCS=1` the 390 and 1400 pixel
-//! ones of English and Hindi are also written into docs/ (the README shows them).
+//! With `MENACE_SHOTS=1` screenshots go to Cargo's scratch folder; with `MENACE_DOCS=1` the
+//! 390 and 1400 pixel ones of English and Hindi are also written into docs/ (the README
+//! shows them).
 
 use crate::chrome;
 use crate::common;
 
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use chrome::{
-    axe, browser, click, js, open_private, protocol, screenshot, set_value, tempdir, wait_for,
-    Driver, PageAt,
+    at_width, axe_in, browser, click, js, open_private, protocol, set_value, tempdir, to_docs,
+    wait_for, Driver, PageAt,
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -290,7 +290,7 @@ async fn audit(
     page: &str,
     english: usize,
     problems: &mut Vec<String>,
-) -> Vec<(u32, std::path::PathBuf)> {
+) -> Vec<(u32, Option<std::path::PathBuf>)> {
     let leaked = leaks(c, lang).await;
     if lang == "en" {
         assert!(
@@ -300,7 +300,7 @@ async fn audit(
     } else if !leaked.is_empty() {
         problems.push(format!("{page} {lang}: English left: {leaked:?}"));
     }
-    for v in axe(c).await {
+    for v in axe_in(c, lang).await {
         problems.push(format!("{page} {lang}: axe: {v}"));
     }
     let mut shots = Vec::new();
@@ -313,24 +313,6 @@ async fn audit(
     }
     c.set_window_size(1280, 900).await.unwrap();
     shots
-}
-
-/// Shows the page at `width` pixels and screenshots it whole (its full height).
-async fn at_width(c: &Client, width: u32, name: &str) -> std::path::PathBuf {
-    c.set_window_size(width, 900).await.unwrap();
-    let height = js(c, "document.documentElement.scrollHeight").await.as_u64().unwrap();
-    c.set_window_size(width, (height as u32).clamp(600, 6000)).await.unwrap();
-    js(c, "window.scrollTo(0, 0) || true").await;
-    tokio::time::sleep(std::time::Duration::from_millis(150)).await;
-    screenshot(c, name).await
-}
-
-fn to_docs(shot: &Path, name: &str) {
-    if std::env::var("MENACE_DOCS").is_ok_and(|v| v == "1") {
-        let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name);
-        std::fs::copy(shot, &docs).unwrap();
-        eprintln!("wrote {}", docs.display());
-    }
 }
 
 mod the_private_page_in_every_language {
@@ -356,7 +338,7 @@ async fn in_every_language(driver: &Driver, page: PageAt) {
         click(&c, "#eval").await;
         wait_for(&c, "window.menace.evals.length > 0").await;
         play_game(&c).await;
-        if lang.code == "en" || lang.code == "hi" {
+        if chrome::shots_wanted() && (lang.code == "en" || lang.code == "hi") {
             // The README's picture of the panel (MENACE_DOCS=1 copies it into docs/).
             c.set_window_size(1280, 2600).await.unwrap();
             js(&c, "document.getElementById('explain-panel').scrollIntoView() || true").await;
@@ -365,11 +347,11 @@ async fn in_every_language(driver: &Driver, page: PageAt) {
             let name = format!("explain-{}.png", lang.code);
             let shot = chrome::target_dir().join(&name);
             std::fs::write(&shot, png).unwrap();
-            to_docs(&shot, &name);
+            to_docs(Some(&shot), &name);
         }
         for (w, shot) in audit(&c, lang.code, "page", 20, &mut problems).await {
             if w != 1024 && (lang.code == "en" || lang.code == "hi") {
-                to_docs(&shot, &format!("page-{w}-{}.png", lang.code));
+                to_docs(shot.as_deref(), &format!("page-{w}-{}.png", lang.code));
             }
         }
     }

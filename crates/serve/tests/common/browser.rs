@@ -631,7 +631,7 @@ pub async fn axe(c: &Client) -> Vec<String> {
 /// rule in English, and every rule but colour contrast in the others. The words change
 /// names, labels, the language and the layout, which the other rules read; colours are the
 /// stylesheet's, the same in every language, and contrast is by far axe's costliest rule
-/// (it works out each text's background). Each such test starts with English.
+/// (it works out each text's background). Every such loop includes English.
 pub async fn axe_in(c: &Client, lang: &str) -> Vec<String> {
     axe_run(c, lang == "en").await
 }

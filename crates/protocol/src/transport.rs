@@ -197,13 +197,9 @@ impl Worker {
 
     /// Whether the session has ended (`quit`, or its sink closed).
     pub fn is_finished(&self) -> bool {
+        // Set as the session's loop ends, a panic's included: a joined or finished thread
+        // has always set it.
         self.ended.load(Ordering::SeqCst)
-            || self
-                .thread
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .as_ref()
-                .is_none_or(JoinHandle::is_finished)
     }
 
     /// Ends the session: stops running work (at its next game boundary, keeping what was

@@ -1,8 +1,11 @@
-//! Clocks with real time: whole 9x9 games of our engine (`menace go --gtp`, its default
-//! settings, the time manager deciding) against real GNU Go, refereed by `menace go match
-//! --time`, under 20 s absolute for the game and under byo-yomi of 1 s a move. Our engine
-//! never exceeds its clock, and the records say so: no time loss, its clock use within the
-//! control. How the referee forfeits an engine that overruns is tested with a slow scripted
+//! Clocks with real time: whole 9x9 games of our engine (`menace go --gtp --threads 1`, its
+//! default settings on one thread, the time manager deciding) against real GNU Go, refereed
+//! by `menace go match --time`, under 20 s absolute for the game and under byo-yomi of 1 s a
+//! move. One thread: the clock is the same, and the two games, which think for all of it,
+//! cost half the CPU (60 CPU-seconds on two threads, a tenth of CI's tests); two threads
+//! stopping on the clock are crates/go/tests/it/gtp.rs's
+//! `genmove_under_one_second_a_move_answers_within_the_second`. Our engine never exceeds its
+//! clock, and the records say so: no time loss, its clock use within the control. How the referee forfeits an engine that overruns is tested with a slow scripted
 //! engine in crates/go/tests/it/referee.rs.
 
 use std::path::Path;
@@ -21,7 +24,7 @@ use menace_testkit::{require, Component};
 /// game early. Untold, level 1 answers in a fraction of a second, and the game runs whole.
 fn clocked_game(time: &str, out: &Path) -> Option<(Value, String)> {
     let gnugo = require(Component::GnuGo)?;
-    let ours = format!("{} go --gtp", env!("CARGO_BIN_EXE_menace"));
+    let ours = format!("{} go --gtp --threads 1", env!("CARGO_BIN_EXE_menace"));
     let gnugo = format!(
         "{} --mode gtp --chinese-rules --capture-all-dead --level 1 --seed 1",
         gnugo.display()

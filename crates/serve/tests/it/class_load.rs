@@ -1,8 +1,9 @@
 //! Nothing is lost under load: 200 connections to one class server, 40 of them playing
-//! games as fast as they can (3,000 in all, with a game abandoned mid-way now and then),
-//! the other 160 watching. The server's count equals the games the clients finished, and
-//! replaying its log of finished games, in its order, on a fresh MENACE gives exactly its
-//! boxes. No timing is asserted; the figures are `cargo run --release -p menace-serve
+//! games as fast as they can (1,000 in all, every eighth abandoned mid-way: 120), the other
+//! 160 watching. The load is how many are connected and playing at once; more games each
+//! only make it last longer (3,000 cost 36 CPU-seconds of CI's 600 for the tests, 1,000
+//! cost 12). The server's count equals the games the clients finished, and replaying its
+//! log of finished games, in its order, on a fresh MENACE gives exactly its boxes. No timing is asserted; the figures are `cargo run --release -p menace-serve
 //! --example load -- class`'s.
 
 use crate::common;
@@ -16,8 +17,8 @@ use menace_protocol::class::{replay, Logged};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_connections_forty_playing_nothing_lost() {
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
-    let load = class_load(addr, 160, 40, 75, 25).await;
-    assert_eq!(load.finished + load.abandoned, 40 * 75);
+    let load = class_load(addr, 160, 40, 25, 8).await;
+    assert_eq!(load.finished + load.abandoned, 40 * 25);
     assert!(load.abandoned > 0 && load.watched > 0);
 
     let r = record(&room);

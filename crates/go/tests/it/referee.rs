@@ -547,84 +547,99 @@ fn an_engine_that_overruns_its_clock_loses_on_time_under_every_control() {
             1,
         ),
     ];
-    for (time, delay, known, settings, first, black_moves) in cases {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("engine.log");
-        let cfg = clocked(slow("slow", delay, known, &log), time);
-        let (l, sgf) = unit(&cfg, 0, dir.path());
-        let case = format!("--time {time} at {delay} s a move: {l:?}");
-        assert_eq!(
-            (l["winner"].as_str(), l["result"].as_str()),
-            (Some("white"), Some("W+T")),
-            "{case}"
-        );
-        assert_eq!(l["ending"], "forfeit", "{case}");
-        let reason = l["reason"].as_str().unwrap();
-        assert!(
-            reason.starts_with("slow (black) ran out of time (") && reason.ends_with(" s over)"),
-            "{case}"
-        );
-        // The moves before the one that ran out: as many as fit (fewer only if the pipes
-        // and the process take much of the clock on a loaded machine); white passes after
-        // each.
-        let played = l["moves"].as_u64().unwrap() / 2;
-        assert!(played <= black_moves && l["moves"].as_u64() == Some(2 * played), "{case}");
-        // What the engine heard: the settings once, then its time before every genmove.
-        assert_eq!(
-            logged(&log, "time_settings").len() + logged(&log, "kgs-time_settings").len(),
-            1
-        );
-        assert_eq!(logged(&log, settings.split(' ').next().unwrap()), [settings], "{case}");
-        let told = logged(&log, "time_left");
-        assert_eq!(told.len() as u64, played + 1, "{case}: {told:?}");
-        let n = first.len().min(told.len());
-        assert_eq!(told[..n], first[..n], "{case}");
-        assert_eq!(logged(&log, "genmove").len(), told.len(), "{case}");
-        // The records carry the clock: all the time the engine took, and what was left
-        // before the move that ran out; the SGF the control.
-        let used = l["black_time_used_s"].as_f64().unwrap();
-        assert!(used > (played + 1) as f64 * delay.parse::<f64>().unwrap(), "{case}");
-        if time == "2" {
-            assert!(used > 2.0, "{case}: lost on time within its clock");
+    // The cases at once: each waits on a sleeping engine, not the CPU (8.5 s one by one).
+    std::thread::scope(|s| {
+        for case in cases {
+            s.spawn(move || overruns(case));
         }
-        assert!(l["black_time_left_s"].as_f64().unwrap() < used, "{case}");
-        assert!(l.contains_key("white_time_left_s"), "{case}");
-        let control: menace_go::rules::clock::TimeControl = time.parse().unwrap();
-        assert_eq!(menace_go::io::sgf::read(&sgf).unwrap().time, Some(control), "{case}");
+    });
+}
+
+/// One case of [`an_engine_that_overruns_its_clock_loses_on_time_under_every_control`].
+fn overruns(
+    (time, delay, known, settings, first, black_moves): (&str, &str, &str, &str, &[&str], u64),
+) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let cfg = clocked(slow("slow", delay, known, &log), time);
+    let (l, sgf) = unit(&cfg, 0, dir.path());
+    let case = format!("--time {time} at {delay} s a move: {l:?}");
+    assert_eq!(
+        (l["winner"].as_str(), l["result"].as_str()),
+        (Some("white"), Some("W+T")),
+        "{case}"
+    );
+    assert_eq!(l["ending"], "forfeit", "{case}");
+    let reason = l["reason"].as_str().unwrap();
+    assert!(
+        reason.starts_with("slow (black) ran out of time (") && reason.ends_with(" s over)"),
+        "{case}"
+    );
+    // The moves before the one that ran out: as many as fit (fewer only if the pipes
+    // and the process take much of the clock on a loaded machine); white passes after
+    // each.
+    let played = l["moves"].as_u64().unwrap() / 2;
+    assert!(played <= black_moves && l["moves"].as_u64() == Some(2 * played), "{case}");
+    // What the engine heard: the settings once, then its time before every genmove.
+    assert_eq!(logged(&log, "time_settings").len() + logged(&log, "kgs-time_settings").len(), 1);
+    assert_eq!(logged(&log, settings.split(' ').next().unwrap()), [settings], "{case}");
+    let told = logged(&log, "time_left");
+    assert_eq!(told.len() as u64, played + 1, "{case}: {told:?}");
+    let n = first.len().min(told.len());
+    assert_eq!(told[..n], first[..n], "{case}");
+    assert_eq!(logged(&log, "genmove").len(), told.len(), "{case}");
+    // The records carry the clock: all the time the engine took, and what was left
+    // before the move that ran out; the SGF the control.
+    let used = l["black_time_used_s"].as_f64().unwrap();
+    assert!(used > (played + 1) as f64 * delay.parse::<f64>().unwrap(), "{case}");
+    if time == "2" {
+        assert!(used > 2.0, "{case}: lost on time within its clock");
     }
+    assert!(l["black_time_left_s"].as_f64().unwrap() < used, "{case}");
+    assert!(l.contains_key("white_time_left_s"), "{case}");
+    let control: menace_go::rules::clock::TimeControl = time.parse().unwrap();
+    assert_eq!(menace_go::io::sgf::read(&sgf).unwrap().time, Some(control), "{case}");
 }
 
 #[test]
 fn an_engine_within_its_clock_plays_on_and_is_told_its_time() {
     // 0.1 s a move under 2 stones a second, 0.2 s under byo-yomi of 1 s: the move cap (40)
     // ends both games, nobody's loss.
-    for (time, delay) in [("0+1/2", "0.1"), ("0+1x1", "0.2"), ("30", "0")] {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("engine.log");
-        let (l, _) = unit(&clocked(slow("steady", delay, "false", &log), time), 0, dir.path());
-        assert_eq!(
-            (l["ending"].as_str(), l["result"].as_str()),
-            (Some("move cap"), Some("0")),
-            "{l:?}"
-        );
-        let told = logged(&log, "time_left");
-        assert_eq!(told.len(), 20, "{told:?}");
-        assert!(told.iter().all(|t| t.starts_with("time_left black ")), "{told:?}");
-        if time == "30" {
-            // Absolute time counts down in whole seconds, never up, and stays main time.
-            let secs: Vec<u64> =
-                told.iter().map(|t| t.split(' ').nth(2).unwrap().parse().unwrap()).collect();
-            assert!(secs[0] == 30 && secs.windows(2).all(|w| w[1] <= w[0]), "{told:?}");
-            assert!(told.iter().all(|t| t.ends_with(" 0")), "{told:?}");
-        } else {
-            // In overtime from the first move: a full period, or what is left of it.
-            assert_eq!(
-                told[0],
-                if time == "0+1/2" { "time_left black 1 2" } else { "time_left black 1 1" }
-            );
+    // The three at once: each waits on a sleeping engine, not the CPU.
+    std::thread::scope(|s| {
+        for (time, delay) in [("0+1/2", "0.1"), ("0+1x1", "0.2"), ("30", "0")] {
+            s.spawn(move || within(time, delay));
         }
-        assert!(l["black_time_used_s"].as_f64().unwrap() > 0.0);
+    });
+}
+
+/// One case of [`an_engine_within_its_clock_plays_on_and_is_told_its_time`].
+fn within(time: &str, delay: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("engine.log");
+    let (l, _) = unit(&clocked(slow("steady", delay, "false", &log), time), 0, dir.path());
+    assert_eq!(
+        (l["ending"].as_str(), l["result"].as_str()),
+        (Some("move cap"), Some("0")),
+        "{l:?}"
+    );
+    let told = logged(&log, "time_left");
+    assert_eq!(told.len(), 20, "{told:?}");
+    assert!(told.iter().all(|t| t.starts_with("time_left black ")), "{told:?}");
+    if time == "30" {
+        // Absolute time counts down in whole seconds, never up, and stays main time.
+        let secs: Vec<u64> =
+            told.iter().map(|t| t.split(' ').nth(2).unwrap().parse().unwrap()).collect();
+        assert!(secs[0] == 30 && secs.windows(2).all(|w| w[1] <= w[0]), "{told:?}");
+        assert!(told.iter().all(|t| t.ends_with(" 0")), "{told:?}");
+    } else {
+        // In overtime from the first move: a full period, or what is left of it.
+        assert_eq!(
+            told[0],
+            if time == "0+1/2" { "time_left black 1 2" } else { "time_left black 1 1" }
+        );
     }
+    assert!(l["black_time_used_s"].as_f64().unwrap() > 0.0);
 }
 
 #[test]

@@ -210,12 +210,15 @@ fn lizzie_shows_our_ownership_map() {
 /// or two on a quiet machine; the stop lasts minutes, and waiting the whole `limit` for it
 /// cost 4 minutes of a CI run. Silence alone is not enough: at a load of 8 a Lizzie that
 /// was still working (its Java threads busy on two starved cores) stayed silent past 30 s
-/// in both tries, so a stop also needs Lizzie idle ([`STALL_CPU`]).
-const STALL: Duration = Duration::from_secs(30);
+/// in both tries, so a stop also needs Lizzie idle ([`STALL_CPU`]). With that, 10 s of
+/// silence are enough: a stopped Lizzie used 70 to 250 ms of CPU in 30 s in CI's logs, a
+/// working one starved to a quarter of a core still gets 2.5 s in 10 (30 s cost a CI run
+/// 30 s each time Lizzie stopped, one run in three or four).
+const STALL: Duration = Duration::from_secs(10);
 
 /// The most CPU time Lizzie may use over a [`STALL`] of silence and still count as
 /// stopped: a stopped Lizzie waits (a few timer wake-ups), a slow one computes.
-const STALL_CPU: Duration = Duration::from_secs(1);
+const STALL_CPU: Duration = Duration::from_millis(600);
 
 /// The CPU time (user and system, all threads) process `pid` has used so far, from
 /// `/proc/PID/stat` (in the kernel's USER_HZ ticks, 100 a second); `None` once it is gone.

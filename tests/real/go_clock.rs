@@ -5,8 +5,9 @@
 //! cost half the CPU (60 CPU-seconds on two threads, a tenth of CI's tests); two threads
 //! stopping on the clock are crates/go/tests/it/gtp.rs's
 //! `genmove_under_one_second_a_move_answers_within_the_second`. Our engine never exceeds its
-//! clock, and the records say so: no time loss, its clock use within the control. How the referee forfeits an engine that overruns is tested with a slow scripted
-//! engine in crates/go/tests/it/referee.rs.
+//! clock, and the records say so: no time loss, its clock use within the control. How the
+//! referee forfeits an engine that overruns is tested with a slow scripted engine in
+//! crates/go/tests/it/referee.rs.
 
 use std::path::Path;
 

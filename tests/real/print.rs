@@ -170,19 +170,23 @@ fn a_missing_chromium_or_a_bad_setting_is_one_clear_error() {
 /// Bengali come out as the catalogs wrote them (the fonts are Debian's Noto, installed by
 /// .ci/run), Russian and Portuguese too, with no English sentence of the key left. And each
 /// machine's key, in each language, whole on Letter paper. Each PDF is a Chromium started
-/// (1.5 to 3 CPU-seconds): Hexapawn's serves both checks.
+/// (1.5 to 3 CPU-seconds), so each is printed once: Hexapawn's serves both checks.
 #[test]
 fn the_labels_print_in_every_language_and_read_back() {
     let Some(poppler) = require(Component::Poppler) else { return };
     let Some(_) = require(Component::Chromium) else { return };
     let Some(_) = require(Component::NotoFonts) else { return };
     let dir = tempfile::tempdir().unwrap();
-    for lang in menace_i18n::LANGUAGES {
-        let pdf = dir.path().join(format!("hexapawn-{}.pdf", lang.code));
-        let pdf = pdf.to_str().unwrap();
-        let args = ["print", "--machine", "hexapawn", "--paper", "letter", "--lang", lang.code];
-        let out = menace(&[&args[..], &["--out", pdf]].concat());
+    // A machine's labels in a language on Letter: the PDF's path.
+    let letter = |machine: &str, lang: &str| -> String {
+        let pdf = dir.path().join(format!("{machine}-{lang}.pdf")).display().to_string();
+        let args = ["print", "--machine", machine, "--paper", "letter", "--lang", lang];
+        let out = menace(&[&args[..], &["--out", &pdf]].concat());
         assert!(out.status.success(), "{}", text(&out.stderr));
+        pdf
+    };
+    for lang in menace_i18n::LANGUAGES {
+        let hexapawn = letter("hexapawn", lang.code);
         // pdftotext may break a line or put a space inside a word where its layout
         // splits glyphs (Devanagari's anusvara), and gives ligatures as one character
         // (U+FB01 for "fi"): compare without white space, ligatures spelt out.
@@ -192,7 +196,7 @@ fn the_labels_print_in_every_language_and_read_back() {
                 .replace('\u{fb01}', "fi")
                 .replace('\u{fb02}', "fl")
         };
-        let words = bare(&tool(&poppler, "pdftotext", &[pdf, "-"]));
+        let words = bare(&tool(&poppler, "pdftotext", &[&hexapawn, "-"]));
         let t = menace_i18n::Catalog::new(lang.code).unwrap();
         for (id, args) in [
             ("print-machine-hexapawn", vec![]),
@@ -218,26 +222,15 @@ fn the_labels_print_in_every_language_and_read_back() {
                 assert!(!words.contains(&bare(english)), "{}: English {english:?} left", lang.code);
             }
         }
-    }
-    // The key at the top of each page has a fixed height (seven rows of labels must fit
-    // under it on Letter): every machine's key, in every language, is read back whole.
-    for lang in menace_i18n::LANGUAGES {
-        let t = menace_i18n::Catalog::new(lang.code).unwrap();
-        for (machine, sentence) in [
-            ("menace", "print-key-menace"),
-            ("nim", "print-key-nim"),
-            ("hexapawn", "print-key-hexapawn"),
+        // The key at the top of each page has a fixed height (seven rows of labels must fit
+        // under it on Letter): every machine's key, in every language, is read back whole.
+        for (machine, sentence, pdf) in [
+            ("menace", "print-key-menace", letter("menace", lang.code)),
+            ("nim", "print-key-nim", letter("nim", lang.code)),
+            ("hexapawn", "print-key-hexapawn", hexapawn),
         ] {
-            let pdf = dir.path().join(format!("{machine}-{}.pdf", lang.code));
-            let pdf = pdf.to_str().unwrap();
-            if machine != "hexapawn" {
-                let args =
-                    ["print", "--machine", machine, "--paper", "letter", "--lang", lang.code];
-                let out = menace(&[&args[..], &["--out", pdf]].concat());
-                assert!(out.status.success(), "{}", text(&out.stderr));
-            }
             let first: String =
-                tool(&poppler, "pdftotext", &["-l", "1", pdf, "-"]).split_whitespace().collect();
+                tool(&poppler, "pdftotext", &["-l", "1", &pdf, "-"]).split_whitespace().collect();
             let want: String = t.get(sentence).split_whitespace().collect();
             assert!(
                 first.contains(&want),

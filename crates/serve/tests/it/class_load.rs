@@ -3,8 +3,9 @@
 //! 160 watching. The load is how many are connected and playing at once; more games each
 //! only make it last longer (3,000 cost 36 CPU-seconds of CI's 600 for the tests, 1,000
 //! cost 12). The server's count equals the games the clients finished, and replaying its
-//! log of finished games, in its order, on a fresh MENACE gives exactly its boxes. No timing is asserted; the figures are `cargo run --release -p menace-serve
-//! --example load -- class`'s.
+//! log of finished games, in its order, on a fresh MENACE gives exactly its boxes. No
+//! timing is asserted; the figures are `cargo run --release -p menace-serve --example load
+//! -- class`'s.
 
 use crate::common;
 

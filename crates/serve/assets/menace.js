@@ -342,9 +342,9 @@ function renderBoxes() {
   const dump = showOpponent ? page.opponentBoxes : page.boxes;
   const holder = $("boxes");
   const last = $("last-boxes");
-  holder.textContent = "";
   last.textContent = "";
   if (!dump) {
+    holder.textContent = "";
     $("boxes-count").textContent = showOpponent ? i18n.t("boxes-none-opponent") : "";
     return;
   }

@@ -97,6 +97,9 @@ browser_test!(a_game_played_by_clicking_shows_what_the_protocol_says, play_by_cl
 async fn play_by_clicking(c: &Client, page: &PageAt, _: &Path) {
     open(c, page, "").await;
     assert_eq!(counters(c).await, [0, 0, 0]);
+    wait_for(c, "document.querySelectorAll('#boxes .box').length === 304").await;
+    // Each box element is tagged, to see after the game whether it was redrawn in place.
+    js(c, "document.querySelectorAll('#boxes .box').forEach(b => b.tagged = true) || true").await;
     click(c, "#new-game").await;
     let mut lines = vec!["games 1".to_string()];
     loop {
@@ -140,6 +143,20 @@ async fn play_by_clicking(c: &Client, page: &PageAt, _: &Path) {
         assert_eq!(shown_box(c, index).await, beads_as_shown(&dump["boxes"][index]), "box {index}");
     }
     assert_eq!(shown_box(c, 0).await, beads_as_shown(&dump["boxes"][0]), "box 0");
+    // Every box shows the engine's beads, and the game changed them in place: the same
+    // 304 elements as before it (a page that rebuilt them all after every game froze a
+    // projector's laptop for a moment each time).
+    let shown = js(
+        c,
+        "[...document.querySelectorAll('#boxes .box')].sort((a, b) => a.dataset.index - b.dataset.index)\
+         .map(b => [...b.querySelectorAll('span')].map(s => s.classList.contains('mark') ? null : Number(s.textContent)))",
+    )
+    .await;
+    let boxes = dump["boxes"].as_array().unwrap();
+    assert_eq!(shown, Value::Array(boxes.iter().map(beads_as_shown).collect()), "every box");
+    let kept =
+        js(c, "[...document.querySelectorAll('#boxes .box')].filter(b => b.tagged).length").await;
+    assert_eq!(kept, json!(boxes.len()), "boxes redrawn in place");
     screenshot(c, "browser-play.png").await;
 }
 

@@ -94,36 +94,20 @@ fn run() -> Result<(), String> {
         println!(
             "outcome: {count} playouts from each position of the held-out games a player won, with the game's komi"
         );
-        println!(
-            "  policy          after  positions  winner foretold  Brier (0.25: a coin)   seconds"
-        );
+        println!("{}", playouts::OUTCOME_HEADER);
         let mut first: Option<Vec<playouts::Foretold>> = None;
         let first_name = policies[0].name().to_string();
         for p in policies.iter_mut() {
             let t = Instant::now();
             let f = playouts::outcomes(p.as_mut(), &split.test, &stages, count)?;
-            let secs = t.elapsed().as_secs_f64();
-            let row = |at: &str, s: &playouts::Stage| {
-                format!(
-                    "  {:<14} {at:>6}  {:>9}  {:>14.1}%  {:>20.3}",
-                    p.name(),
-                    s.positions,
-                    s.right_pct(),
-                    s.brier_score()
-                )
-            };
-            for s in playouts::by_stage(&f, &stages) {
-                println!("{}", row(&s.at.to_string(), &s));
+            for row in playouts::outcome_rows(p.name(), &f, &stages, t.elapsed().as_secs_f64()) {
+                println!("{row}");
             }
-            println!("{}   {secs:>7.1}", row("all", &playouts::overall(&f)));
             match &first {
                 None => first = Some(f),
                 Some(base) => {
-                    if let Some((mean, se)) = playouts::brier_difference(base, &f) {
-                        let (name, first) = (p.name(), first_name.as_str());
-                        println!(
-                            "  {name} minus {first} over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {name} foretells better)"
-                        );
+                    if let Some(line) = playouts::difference_line(&first_name, base, p.name(), &f) {
+                        println!("{line}");
                     }
                 }
             }

@@ -6,6 +6,8 @@
 //!     --games /usr/share/goban --out target/policy
 //! cargo run --release -p menace-go-lab --example go_policy -- eval \
 //!     --games /usr/share/goban [--weights crates/go/data/policy.safetensors]
+//! cargo run --release -p menace-go-lab --example go_policy -- value \
+//!     --games /usr/share/goban [--also docs/games]... [--every 10] [--ridge 1] [--playouts 64]
 //! cargo run --release -p menace-go-lab --example go_policy -- visits \
 //!     --games /usr/share/goban --out target/policy [--playouts 1600] [--every 10] \
 //!     [--limit 0] [--jobs CORES] [--komi 7.5] [--seed 1] [--split train|test] [--tune NAME=VALUE]...
@@ -23,6 +25,13 @@
 //! games instead, into `visits-test.bin`, to compare the search's choices with the
 //! network's on moves neither learned from.
 //!
+//! `value` fits a value head on the network's board means to the winners of the training
+//! games (`menace_go_lab::value`: every `--every`-th position; `--also DIR` adds the
+//! training split of our own 19x19 records under DIR), and a stone-count baseline the same
+//! way, then foretells the winners of the held-out professional games at 25, 50, ... 275
+//! moves with each, and with `--playouts` of our playouts a position (seed `--seed`), as
+//! `go_playout_compare outcome` does: the Brier scores and their paired differences.
+//!
 //! `--weights FILE` puts another network (a candidate from `scripts/train_policy.py`) in
 //! the built-in one's place, for `eval`'s measure and `visits`' searches alike.
 
@@ -33,9 +42,9 @@ use menace_go::model::move_model::MoveModel;
 use menace_go::model::net::PolicyNet;
 use menace_go::search::mcts::SearchConfig;
 use menace_go_lab::mm::{self, Accuracy};
-use menace_go_lab::policy;
+use menace_go_lab::{playouts, policy, value};
 
-const USAGE: &str = "usage: go_policy data|eval|visits [--games DIR] [--out DIR] [--weights FILE] [--playouts N] [--every K] [--limit N] [--jobs N] [--komi K] [--seed N] [--split train|test] [--tune NAME=VALUE]";
+const USAGE: &str = "usage: go_policy data|eval|visits|value [--games DIR] [--also DIR]... [--ridge R] [--out DIR] [--weights FILE] [--playouts N] [--every K] [--limit N] [--jobs N] [--komi K] [--seed N] [--split train|test] [--tune NAME=VALUE]";
 
 fn main() {
     if let Err(e) = run() {
@@ -59,6 +68,9 @@ fn run() -> Result<(), String> {
     let (mut playouts, mut every, mut limit, mut komi, mut seed) = (1600, 10, 0, 7.5, 1);
     let mut held_out = false;
     let mut tunes: Vec<String> = Vec::new();
+    let mut also: Vec<PathBuf> = Vec::new();
+    let mut ridge = 1.0;
+    let mut playouts_given = false;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     while let Some(a) = args.next() {
         let v = args.next().ok_or_else(|| format!("{a} needs a value\n{USAGE}"))?;
@@ -67,7 +79,12 @@ fn run() -> Result<(), String> {
             "--games" => games = v.into(),
             "--out" => out = v.into(),
             "--weights" => weights = Some(v.into()),
-            "--playouts" => playouts = num(&v)?,
+            "--playouts" => {
+                playouts = num(&v)?;
+                playouts_given = true;
+            }
+            "--also" => also.push(v.into()),
+            "--ridge" => ridge = v.parse::<f64>().map_err(|e| format!("--ridge {v}: {e}"))?,
             "--every" => every = num(&v)?,
             "--limit" => limit = num(&v)?,
             "--jobs" => jobs = num(&v)?,
@@ -84,7 +101,7 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unknown flag {a}\n{USAGE}")),
         }
     }
-    if !matches!(what.as_str(), "data" | "eval" | "visits") {
+    if !matches!(what.as_str(), "data" | "eval" | "visits" | "value") {
         return Err(USAGE.into());
     }
     // The network the searches (visits) use, and the one measured (eval).
@@ -169,6 +186,63 @@ fn run() -> Result<(), String> {
                 mm::replay(g.size, &g.handicap, &g.moves, |b, mv| m.add(model, b, mv));
             }
             report("move model (large patterns)", &m);
+        }
+        "value" => {
+            let stages: Vec<usize> = (1..=11).map(|k| 25 * k).collect();
+            let mut train = split.train.clone();
+            for dir in &also {
+                let ours = policy::professional_games(dir)?;
+                println!(
+                    "{}: {} training games of {} files ({} held out, {} not 19x19 or unread)",
+                    dir.display(),
+                    ours.train.len(),
+                    ours.files,
+                    ours.test.len(),
+                    ours.refused
+                );
+                train.extend(ours.train);
+            }
+            let count = if playouts_given { playouts as u32 } else { 64 };
+            println!(
+                "outcome: the held-out professional games a player won, foretold by heads fitted on {} training games (one position in {every}, ridge {ridge}) and by {count} playouts a position",
+                train.len()
+            );
+            println!("{}", playouts::OUTCOME_HEADER);
+            let t = Instant::now();
+            let mut ours = playouts::Ours::new(seed);
+            let base = playouts::outcomes(&mut ours, &split.test, &stages, count)?;
+            let base_name = format!("{count} playouts");
+            for row in playouts::outcome_rows(&base_name, &base, &stages, t.elapsed().as_secs_f64())
+            {
+                println!("{row}");
+            }
+            let mut lines = Vec::new();
+            let mut heads = Vec::new();
+            for kind in [value::Features::Count, value::Features::Net] {
+                let t = Instant::now();
+                let samples = value::samples(net, &train, kind, every, jobs);
+                let head = value::fit(&samples, ridge).ok_or("the fit did not solve")?;
+                let f = value::foretell(net, &head, kind, &split.test, &stages)?;
+                let secs = t.elapsed().as_secs_f64();
+                for row in playouts::outcome_rows(kind.name(), &f, &stages, secs) {
+                    println!("{row}");
+                }
+                lines.push(format!(
+                    "  {}: {} positions, {} weights, {} Newton steps",
+                    kind.name(),
+                    samples.len(),
+                    head.w.len(),
+                    head.steps
+                ));
+                lines.extend(playouts::difference_line(&base_name, &base, kind.name(), &f));
+                heads.push((kind, f));
+            }
+            if let [(a, fa), (b, fb)] = &heads[..] {
+                lines.extend(playouts::difference_line(a.name(), fa, b.name(), fb));
+            }
+            for l in lines {
+                println!("{l}");
+            }
         }
         _ => unreachable!("checked above"),
     }

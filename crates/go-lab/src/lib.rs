@@ -19,6 +19,9 @@
 //! - the example `go_criticality`: Coulom's criticality
 //!   ([`menace_go::search::criticality`]) over playouts from a recorded position, against
 //!   the moves the search missed in traced losses.
+//! - [`value`]: a value head on the policy network's board means, fitted to the games'
+//!   winners, against the search's playouts at foretelling them; run by the example
+//!   `go_policy value`.
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
 //!   count.
 //!
@@ -32,3 +35,4 @@ pub mod playouts;
 pub mod policy;
 pub mod status_vs_gnugo;
 pub mod tune;
+pub mod value;

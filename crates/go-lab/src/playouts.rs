@@ -373,6 +373,41 @@ pub fn overall(foretold: &[Foretold]) -> Stage {
     s
 }
 
+/// The header of [`outcome_rows`]' table.
+pub const OUTCOME_HEADER: &str =
+    "  policy          after  positions  winner foretold  Brier (0.25: a coin)   seconds";
+
+/// The outcome table's rows for `name`'s foretold positions: one a stage of `stages`, then
+/// all of them together, with `secs` (the time they took).
+pub fn outcome_rows(name: &str, f: &[Foretold], stages: &[usize], secs: f64) -> Vec<String> {
+    let row = |at: &str, s: &Stage| {
+        format!(
+            "  {name:<14} {at:>6}  {:>9}  {:>14.1}%  {:>20.3}",
+            s.positions,
+            s.right_pct(),
+            s.brier_score()
+        )
+    };
+    let mut rows: Vec<String> =
+        by_stage(f, stages).iter().map(|s| row(&s.at.to_string(), s)).collect();
+    rows.push(format!("{}   {secs:>7.1}", row("all", &overall(f))));
+    rows
+}
+
+/// "`b` minus `a` over the same positions: Brier ...", or `None` when they do not hold the
+/// same positions ([`brier_difference`]).
+pub fn difference_line(
+    a_name: &str,
+    a: &[Foretold],
+    b_name: &str,
+    b: &[Foretold],
+) -> Option<String> {
+    let (mean, se) = brier_difference(a, b)?;
+    Some(format!(
+        "  {b_name} minus {a_name} over the same positions: Brier {mean:+.4} (standard error {se:.4}; below 0: {b_name} foretells better)"
+    ))
+}
+
 /// The mean of `b`'s Brier term minus `a`'s over the same positions, with its standard
 /// error (the positions' spread over the root of their number): below 0, `b` foretells
 /// better. `None` unless both hold the same positions (at least two).

@@ -40,16 +40,14 @@ pub struct Games {
     pub refused: usize,
 }
 
-/// Reads every `*.sgf` and `*.mgt` file (both are SGF) under `dir`, sorted by name, keeps
-/// the 19x19 games and holds out every tenth file's (the split of the move model's
-/// learner, `go_learn_patterns`). A file that does not read is reported on stderr and
-/// counted as refused.
+/// Reads every `*.sgf` and `*.mgt` file (both are SGF) under `dir` and its folders, sorted
+/// by path, keeps the 19x19 games and holds out every tenth file's (the split of the move
+/// model's learner, `go_learn_patterns`). A file that does not read is reported on stderr
+/// and counted as refused. The professional games are one folder; our own records
+/// (`docs/games`) a folder a match.
 pub fn professional_games(dir: &Path) -> Result<Games, String> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "sgf" || x == "mgt"))
-        .collect();
+    let mut files = Vec::new();
+    sgf_files(dir, &mut files)?;
     files.sort();
     let mut games = Games { files: files.len(), ..Games::default() };
     for (i, f) in files.iter().enumerate() {
@@ -70,6 +68,19 @@ pub fn professional_games(dir: &Path) -> Result<Games, String> {
         }
     }
     Ok(games)
+}
+
+/// The `*.sgf` and `*.mgt` files under `dir`, its folders' included.
+fn sgf_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    for e in std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = e.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        if path.is_dir() {
+            sgf_files(&path, out)?;
+        } else if path.extension().is_some_and(|x| x == "sgf" || x == "mgt") {
+            out.push(path);
+        }
+    }
+    Ok(())
 }
 
 /// The records of every position of `games` (each with the move played there), in game

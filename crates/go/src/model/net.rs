@@ -517,6 +517,18 @@ impl PolicyNet {
     /// the benchmark that compare them). Panics if this processor lacks the kernel
     /// ([`Kernel::available`]).
     pub fn logits_on(&self, kernel: Kernel, r: &Record) -> Vec<f32> {
+        self.forward(kernel, r).0
+    }
+
+    /// The channels' board means after the last residual block (what passing's logit is
+    /// read from): a position in [`PolicyNet::channels`] numbers, from which the lab's
+    /// value head (`menace_go_lab::value`) learns who wins.
+    pub fn board_means(&self, r: &Record) -> Vec<f32> {
+        self.forward(best_kernel(), r).1
+    }
+
+    /// The logits and the channels' board means.
+    fn forward(&self, kernel: Kernel, r: &Record) -> (Vec<f32>, Vec<f32>) {
         let ch = self.channels;
         let x0 = planes(r);
         let mut x = vec![0.0f32; POINTS * ch];
@@ -545,12 +557,15 @@ impl PolicyNet {
                 *m += a;
             }
         }
+        for m in &mut mean {
+            *m /= POINTS as f32;
+        }
         let mut pass = self.pass_b;
         for (m, w) in mean.iter().zip(&self.pass_w) {
-            pass += m / POINTS as f32 * w;
+            pass += m * w;
         }
         out.push(pass);
-        out
+        (out, mean)
     }
 
     /// The probabilities of the legal moves of `b` (a softmax over them alone), or `None`

@@ -22,6 +22,7 @@
 //! - [`value`]: a value head on the policy network's board means, fitted to the games'
 //!   winners, against the search's playouts at foretelling them; run by the example
 //!   `go_policy value`.
+//! - [`jobs`]: a list of independent items shared out to threads, results in order.
 //! - [`bench`]: `menace go bench-threads`, the search's playouts a second at each thread
 //!   count.
 //!
@@ -30,6 +31,7 @@
 //! has their code.
 
 pub mod bench;
+pub mod jobs;
 pub mod mm;
 pub mod playouts;
 pub mod policy;

@@ -14,7 +14,6 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use menace_go::io::sgf::{self, SgfGame};
 use menace_go::model::net::{self, PolicyNet, Record, OUTPUTS};
@@ -22,6 +21,7 @@ use menace_go::rules::board::{Board, Move};
 use menace_go::search::mcts::{self, SearchConfig};
 use menace_go::search::tree::RootRules;
 
+use crate::jobs;
 use crate::mm::{self, Accuracy};
 
 /// The first bytes of a dataset file.
@@ -257,27 +257,20 @@ pub fn search_visits(
         allow_pass: true,
         wide: cfg.resolve().params.wide_root.applies(false),
     };
-    let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
-    let out: Mutex<Vec<Option<Visited>>> = Mutex::new(vec![None; positions.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, positions.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some((b, played)) = positions.get(i) else { break };
-                let c = SearchConfig { seed: cfg.seed.wrapping_add(i as u64), ..cfg.clone() };
-                let res = mcts::search(b, &c, &rules);
-                let mut visits = [0u16; OUTPUTS];
-                for m in &res.moves {
-                    visits[net::index(b, m.mv) as usize] = m.visits.min(u16::MAX as u32) as u16;
-                }
-                let v = Record::of(b, *played).map(|record| Visited { record, visits });
-                out.lock().expect("no search panics")[i] = v;
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1, positions.len());
-            });
+    let searched = jobs::in_order(positions.len(), jobs, |i| {
+        let (b, played) = &positions[i];
+        let c = SearchConfig { seed: cfg.seed.wrapping_add(i as u64), ..cfg.clone() };
+        let res = mcts::search(b, &c, &rules);
+        let mut visits = [0u16; OUTPUTS];
+        for m in &res.moves {
+            visits[net::index(b, m.mv) as usize] = m.visits.min(u16::MAX as u32) as u16;
         }
+        let v = Record::of(b, *played).map(|record| Visited { record, visits });
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, positions.len());
+        v
     });
-    out.into_inner().expect("no search panics").into_iter().flatten().collect()
+    searched.into_iter().flatten().collect()
 }
 
 /// How the search's most visited move and `net`'s most likely one (among the empty

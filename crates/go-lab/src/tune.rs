@@ -15,19 +15,19 @@
 //! accepts them against the defaults ([`Summary`] prints that command).
 
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 use std::time::Duration;
 
 use menace_arena::tune::{self, Gains, Header, Outcome, Run, Settings, Trial};
 use serde_json::{json, Value};
 
-use menace_go::referee::game::{self, Game, Winner};
+use menace_go::referee::game::{self, Winner};
 use menace_go::referee::rules::{Invalid, Rules};
 use menace_go::referee::seat::BuiltinSeat;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::params::{self, Knob, Override};
 use menace_go::search::profile::Profile;
+
+use crate::jobs;
 
 /// A tuner's `NAME[=START]`: a numeric parameter to tune, from `START` or from where the
 /// base settings have it.
@@ -214,32 +214,20 @@ impl Tune {
     /// Plays a trial's games, `jobs` at once: θ+'s results, and a note on each game.
     fn play(&self, trial: &Trial, params: &[Knob]) -> (Outcome, Value) {
         let games = 2 * self.pairs as usize;
-        let next = AtomicUsize::new(0);
-        let results: Mutex<Vec<Option<(bool, Game)>>> = Mutex::new(vec![None; games]);
-        std::thread::scope(|s| {
-            for _ in 0..self.jobs.clamp(1, games) {
-                s.spawn(|| loop {
-                    let g = next.fetch_add(1, Ordering::SeqCst);
-                    if g >= games {
-                        return;
-                    }
-                    // Game 2p: θ+ black; game 2p + 1: the same pair, colours swapped.
-                    let plus_black = g.is_multiple_of(2);
-                    let seed = trial.pair_seed((g / 2) as u32);
-                    let plus = self.bot(params, &trial.plus, seed);
-                    let minus = self.bot(params, &trial.minus, seed);
-                    let (black, white) = if plus_black { (plus, minus) } else { (minus, plus) };
-                    let names = if plus_black { ["plus", "minus"] } else { ["minus", "plus"] };
-                    let (mut b, mut w) = (BuiltinSeat::new(black), BuiltinSeat::new(white));
-                    let game = game::play(&self.rules, names, [&mut b, &mut w]);
-                    results.lock().unwrap_or_else(|p| p.into_inner())[g] = Some((plus_black, game));
-                });
-            }
+        let results = jobs::in_order(games, self.jobs, |g| {
+            // Game 2p: θ+ black; game 2p + 1: the same pair, colours swapped.
+            let plus_black = g.is_multiple_of(2);
+            let seed = trial.pair_seed((g / 2) as u32);
+            let plus = self.bot(params, &trial.plus, seed);
+            let minus = self.bot(params, &trial.minus, seed);
+            let (black, white) = if plus_black { (plus, minus) } else { (minus, plus) };
+            let names = if plus_black { ["plus", "minus"] } else { ["minus", "plus"] };
+            let (mut b, mut w) = (BuiltinSeat::new(black), BuiltinSeat::new(white));
+            (plus_black, game::play(&self.rules, names, [&mut b, &mut w]))
         });
         let mut outcome = Outcome::default();
         let mut notes = Vec::new();
-        for r in results.into_inner().unwrap_or_else(|p| p.into_inner()) {
-            let (plus_black, game) = r.expect("every game was played");
+        for (plus_black, game) in results {
             match (game.winner, plus_black) {
                 (Winner::Tie, _) => outcome.ties += 1,
                 (Winner::Black, true) | (Winner::White, false) => outcome.wins += 1,

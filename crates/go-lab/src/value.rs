@@ -18,15 +18,12 @@
 //! Everything is computed in a fixed order in `f64` from the network's `f32` outputs
 //! (which are the same bits on every machine), so the fit is the same everywhere.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-
 use menace_go::io::sgf::SgfGame;
 use menace_go::model::net::{PolicyNet, Record};
 use menace_go::rules::board::{Board, Colour, Move};
 
-use crate::mm;
 use crate::playouts::{self, black_won, Foretold};
+use crate::{jobs, mm};
 
 /// What a head reads of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,31 +83,24 @@ pub fn samples(
     jobs: usize,
 ) -> Vec<Sample> {
     let every = every.max(1);
-    let next = AtomicUsize::new(0);
-    let done: Mutex<Vec<Option<Vec<Sample>>>> = Mutex::new(vec![None; games.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..jobs.clamp(1, games.len().max(1)) {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(g) = games.get(i) else { break };
-                let mut out = Vec::new();
-                if let Some(black) = black_won(&g.result) {
-                    let mut at = 0;
-                    mm::replay(g.size, &g.handicap, &g.moves, |b, _| {
-                        if at % every == 0 {
-                            if let Some(x) = kind.of(net, b, g.komi) {
-                                let won = (b.to_move() == Colour::Black) == black;
-                                out.push(Sample { x, won: f64::from(u8::from(won)) });
-                            }
-                        }
-                        at += 1;
-                    });
+    let of_game = |i: usize| {
+        let g = &games[i];
+        let mut out = Vec::new();
+        if let Some(black) = black_won(&g.result) {
+            let mut at = 0;
+            mm::replay(g.size, &g.handicap, &g.moves, |b, _| {
+                if at % every == 0 {
+                    if let Some(x) = kind.of(net, b, g.komi) {
+                        let won = (b.to_move() == Colour::Black) == black;
+                        out.push(Sample { x, won: f64::from(u8::from(won)) });
+                    }
                 }
-                done.lock().unwrap_or_else(|e| e.into_inner())[i] = Some(out);
+                at += 1;
             });
         }
-    });
-    done.into_inner().unwrap_or_else(|e| e.into_inner()).into_iter().flatten().flatten().collect()
+        out
+    };
+    jobs::in_order(games.len(), jobs, of_game).into_iter().flatten().collect()
 }
 
 /// A fitted logistic regression: the chance that the player to move wins is

@@ -46,7 +46,7 @@ fn main() {
             _ => panic!("unknown flag {a}"),
         }
     }
-    let split = policy::professional_games(&games).unwrap_or_else(|e| panic!("{e}"));
+    let split = policy::split_games(&games).unwrap_or_else(|e| panic!("{e}"));
     let (train, test, files, refused) = (split.train, split.test, split.files, split.refused);
     let mut data = match min_count {
         None => Dataset::default(),

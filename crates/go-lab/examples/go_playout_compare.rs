@@ -74,7 +74,7 @@ fn run() -> Result<(), String> {
             _ => return Err(format!("unknown flag or value: {a} {v}")),
         }
     }
-    let split = policy::professional_games(&games)?;
+    let split = policy::split_games(&games)?;
     let mut policies: Vec<Box<dyn Policy>> = Vec::new();
     for &rule in &ours {
         policies.push(Box::new(Ours::with_rule(seed, rule)));

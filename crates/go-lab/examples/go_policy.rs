@@ -109,7 +109,7 @@ fn run() -> Result<(), String> {
         Some(w) => PolicyNet::install(PolicyNet::from_file(w)?)?,
         None => PolicyNet::current(),
     };
-    let split = policy::professional_games(&games)?;
+    let split = policy::split_games(&games)?;
     match what.as_str() {
         "data" => {
             std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
@@ -191,7 +191,7 @@ fn run() -> Result<(), String> {
             let stages: Vec<usize> = (1..=11).map(|k| 25 * k).collect();
             let mut train = split.train.clone();
             for dir in &also {
-                let ours = policy::professional_games(dir)?;
+                let ours = policy::split_games(dir)?;
                 println!(
                     "{}: {} training games of {} files ({} held out, {} not 19x19 or unread)",
                     dir.display(),

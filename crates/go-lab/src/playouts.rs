@@ -1,7 +1,7 @@
 //! Our playout policy against another engine's, on the same positions (issue 44's lever
 //! "the playout policy": Pachi's Moggy playouts are the reference heavy playouts).
 //!
-//! Two measures over the held-out professional games ([`crate::policy::professional_games`]):
+//! Two measures over the held-out professional games ([`crate::policy::split_games`]):
 //!
 //! - **move agreement** ([`agreement`]): at every position, one playout move; how often it
 //!   is the move the professional played (a playout is a sample, so this is the chance

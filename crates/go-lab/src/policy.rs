@@ -1,5 +1,5 @@
 //! The policy network's data and its measure: the professional games split the way the
-//! move model's learner splits them ([`professional_games`]: every tenth game held out),
+//! move model's learner splits them ([`split_games`]: every tenth game held out),
 //! their positions written as a dataset the trainer reads (`scripts/train_policy.py`), and
 //! a network's move-prediction accuracy on the held-out games, counted as the move
 //! model's is ([`Accuracy`]), so the two compare.
@@ -45,7 +45,7 @@ pub struct Games {
 /// model's learner, `go_learn_patterns`). A file that does not read is reported on stderr
 /// and counted as refused. The professional games are one folder; our own records
 /// (`docs/games`) a folder a match.
-pub fn professional_games(dir: &Path) -> Result<Games, String> {
+pub fn split_games(dir: &Path) -> Result<Games, String> {
     let mut files = Vec::new();
     sgf_files(dir, &mut files)?;
     files.sort();

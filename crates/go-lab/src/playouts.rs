@@ -330,8 +330,20 @@ impl Stage {
     }
 }
 
-/// `playouts` playouts of `policy` from the position `at` moves into each game of `games`
-/// that a player won, for each `at` of `stages`, in game order.
+/// The outcome measure's positions: the position `at` moves into each game of `games` that
+/// a player won, for each `at` of `stages`, in game order, each with whether black won.
+pub fn outcome_positions<'a>(
+    games: &'a [SgfGame],
+    stages: &[usize],
+    mut f: impl FnMut(&Position<'a>, bool) -> Result<(), String>,
+) -> Result<(), String> {
+    positions(games, |pos, _| match black_won(&pos.record.result) {
+        Some(won) if stages.contains(&pos.at) => f(&pos, won),
+        _ => Ok(()),
+    })
+}
+
+/// `playouts` playouts of `policy` at each of the [`outcome_positions`].
 pub fn outcomes(
     policy: &mut dyn Policy,
     games: &[SgfGame],
@@ -339,14 +351,10 @@ pub fn outcomes(
     playouts: u32,
 ) -> Result<Vec<Foretold>, String> {
     let mut out = Vec::new();
-    positions(games, |pos, _| {
-        let Some(won) = black_won(&pos.record.result) else { return Ok(()) };
-        if !stages.contains(&pos.at) {
-            return Ok(());
-        }
+    outcome_positions(games, stages, |pos, won| {
         let mut points = 0.0;
         for _ in 0..playouts {
-            points += policy.play_out(&pos)?.black_points();
+            points += policy.play_out(pos)?.black_points();
         }
         out.push(Foretold { at: pos.at, share: points / playouts.max(1) as f64, black_won: won });
         Ok(())

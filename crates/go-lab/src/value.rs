@@ -201,9 +201,8 @@ fn cholesky_solve(a: &[f64], b: &[f64], d: usize) -> Option<Vec<f64>> {
     Some(x)
 }
 
-/// Black's chance by `head` (reading `kind`) at the position `at` moves into each game of
-/// `games` that a player won, for each `at` of `stages`, in game order: the positions and
-/// order of [`playouts::outcomes`].
+/// Black's chance by `head` (reading `kind`) at each of the outcome measure's positions
+/// ([`playouts::outcome_positions`], those of [`playouts::outcomes`]).
 pub fn foretell(
     net: &PolicyNet,
     head: &Head,
@@ -212,11 +211,7 @@ pub fn foretell(
     stages: &[usize],
 ) -> Result<Vec<Foretold>, String> {
     let mut out = Vec::new();
-    playouts::positions(games, |pos, _| {
-        let Some(won) = black_won(&pos.record.result) else { return Ok(()) };
-        if !stages.contains(&pos.at) {
-            return Ok(());
-        }
+    playouts::outcome_positions(games, stages, |pos, won| {
         let x = kind
             .of(net, &pos.board, pos.record.komi)
             .ok_or_else(|| format!("game {}: not 19x19", pos.game + 1))?;

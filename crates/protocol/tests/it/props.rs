@@ -161,6 +161,53 @@ proptest! {
             prop_assert!(v["type"].is_string());
         }
     }
+}
+
+/// The second property for one script: `bad` put in at `at`, with MENACE playing `side`.
+fn an_error_line_changes_nothing_in(
+    script: Vec<String>,
+    bad: Vec<u8>,
+    at: prop::sample::Index,
+    seed: u64,
+    side: Side,
+) -> Result<(), TestCaseError> {
+    let lines: Vec<Vec<u8>> = script.into_iter().map(String::into_bytes).collect();
+    let i = at.index(lines.len() + 1);
+    let mut with_lines = lines.clone();
+    with_lines.insert(i, bad.clone());
+    let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed, side);
+    let errors = bad_answers.iter().filter(|a| is_error(a)).count();
+    prop_assert!(errors <= 1, "{:?}", bad_answers);
+    if bad_answers.len() == 1 && errors == 1 || bad_answers.is_empty() {
+        // What the session shows is unchanged ...
+        prop_assert_eq!(
+            &before,
+            &after,
+            "line {:?} changed the session",
+            String::from_utf8_lossy(&bad)
+        );
+        // ... and so is everything after: the same answers as without the line
+        // (the random draws included).
+        let (without, ..) = run_probed(&lines, usize::MAX, seed, side);
+        let mut expected = without.clone();
+        let (prefix, ..) = run_probed(&lines[..i], usize::MAX, seed, side);
+        expected.splice(prefix.len()..prefix.len(), bad_answers.iter().cloned());
+        prop_assert_eq!(
+            &with,
+            &expected,
+            "line {:?} changed later answers",
+            String::from_utf8_lossy(&bad)
+        );
+    }
+    Ok(())
+}
+
+// MENACE plays either side: as O, the person's moves come first and `import` of the
+// (first-side) fresh state is refused. A test a side, 150 cases each (300 in all, as when
+// they were one test): the test threads run them side by side, where one test was the
+// last second of its binary's run on its own.
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     #[test]
     fn an_error_line_changes_nothing(
@@ -168,29 +215,18 @@ proptest! {
         bad in doubtful_line(),
         at in any::<prop::sample::Index>(),
         seed in 0u64..1000,
-        second in any::<bool>(),
     ) {
-        // MENACE plays either side: as O, the person's moves come first and `import` of
-        // the (first-side) fresh state is refused.
-        let side = if second { Side::Second } else { Side::First };
-        let lines: Vec<Vec<u8>> = script.into_iter().map(String::into_bytes).collect();
-        let i = at.index(lines.len() + 1);
-        let mut with_lines = lines.clone();
-        with_lines.insert(i, bad.clone());
-        let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed, side);
-        let errors = bad_answers.iter().filter(|a| is_error(a)).count();
-        prop_assert!(errors <= 1, "{:?}", bad_answers);
-        if bad_answers.len() == 1 && errors == 1 || bad_answers.is_empty() {
-            // What the session shows is unchanged ...
-            prop_assert_eq!(&before, &after, "line {:?} changed the session", String::from_utf8_lossy(&bad));
-            // ... and so is everything after: the same answers as without the line
-            // (the random draws included).
-            let (without, ..) = run_probed(&lines, usize::MAX, seed, side);
-            let mut expected = without.clone();
-            let (prefix, ..) = run_probed(&lines[..i], usize::MAX, seed, side);
-            expected.splice(prefix.len()..prefix.len(), bad_answers.iter().cloned());
-            prop_assert_eq!(&with, &expected, "line {:?} changed later answers", String::from_utf8_lossy(&bad));
-        }
+        an_error_line_changes_nothing_in(script, bad, at, seed, Side::First)?;
+    }
+
+    #[test]
+    fn an_error_line_changes_nothing_with_menace_second(
+        script in prop::collection::vec(command_line(), 1..30),
+        bad in doubtful_line(),
+        at in any::<prop::sample::Index>(),
+        seed in 0u64..1000,
+    ) {
+        an_error_line_changes_nothing_in(script, bad, at, seed, Side::Second)?;
     }
 }
 

@@ -163,6 +163,17 @@ proptest! {
     }
 }
 
+/// One case of the second property, for either side: a script, the doubtful line, where it
+/// goes, and the session's seed.
+fn error_line_case() -> impl Strategy<Value = (Vec<String>, Vec<u8>, prop::sample::Index, u64)> {
+    (
+        prop::collection::vec(command_line(), 1..30),
+        doubtful_line(),
+        any::<prop::sample::Index>(),
+        0u64..1000,
+    )
+}
+
 /// The second property for one script: `bad` put in at `at`, with MENACE playing `side`.
 fn an_error_line_changes_nothing_in(
     script: Vec<String>,
@@ -210,21 +221,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 150, ..ProptestConfig::default() })]
 
     #[test]
-    fn an_error_line_changes_nothing(
-        script in prop::collection::vec(command_line(), 1..30),
-        bad in doubtful_line(),
-        at in any::<prop::sample::Index>(),
-        seed in 0u64..1000,
-    ) {
+    fn an_error_line_changes_nothing((script, bad, at, seed) in error_line_case()) {
         an_error_line_changes_nothing_in(script, bad, at, seed, Side::First)?;
     }
 
     #[test]
     fn an_error_line_changes_nothing_with_menace_second(
-        script in prop::collection::vec(command_line(), 1..30),
-        bad in doubtful_line(),
-        at in any::<prop::sample::Index>(),
-        seed in 0u64..1000,
+        (script, bad, at, seed) in error_line_case(),
     ) {
         an_error_line_changes_nothing_in(script, bad, at, seed, Side::Second)?;
     }

@@ -6,8 +6,8 @@
 //! ```
 //!
 //! BIN is the native `menace` (default target/release/menace), GAMES the training games of
-//! each measurement (default 1,000,000). It writes `menace.html` as
-//! `cargo run --release -p menace-web` does, opens it from `file://` in Chromium (with every
+//! each measurement (default 1,000,000). It copies the repository's `site/menace.html` (as
+//! `cargo run --release -p menace-web` wrote it), opens it from `file://` in Chromium (with every
 //! network request sent to a dead proxy), and prints:
 //!
 //! - the time from opening the file to MENACE's first move (New game clicked the moment
@@ -32,12 +32,14 @@ async fn main() {
     let games: u64 = args.next().map_or(1_000_000, |g| g.parse().expect("GAMES"));
     assert!(bin.exists(), "{} is missing: cargo build --release first", bin.display());
 
-    let wasm = menace_serve::offline::build_wasm().unwrap_or_else(|e| panic!("{e}"));
-    let page = menace_serve::offline::page(&wasm).unwrap();
+    // The committed file, as a teacher downloads it (refresh it first after a change:
+    // `cargo run --release -p menace-web`).
+    let page = menace_serve::site::MENACE_HTML;
+    let wasm = menace_serve::offline::engine_of(page).expect("site/menace.html holds its engine");
     let dir = std::env::temp_dir().join(format!("menace-offline-speed-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("menace.html");
-    std::fs::write(&file, &page).unwrap();
+    std::fs::write(&file, page).unwrap();
     println!("menace.html: {} bytes (engine {} bytes of WebAssembly)", page.len(), wasm.len());
 
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();

@@ -23,6 +23,7 @@ pub mod offline;
 pub mod page;
 pub mod print;
 pub mod qr;
+pub mod site;
 pub mod socket;
 
 use std::net::SocketAddr;

@@ -1,23 +1,28 @@
 //! The private page as one file that needs no server: `menace.html`, written by
-//! `cargo run --release -p menace-web` (crates/web). The page served at `/` with each of its
-//! scripts and its style inlined in order, every language's catalog and the bead
+//! `cargo run --release -p menace-web` (crates/web) into the repository's `site/`, whose
+//! bytes every `menace serve` hands out ([`crate::site`]). The page served at `/` with each
+//! of its scripts and its style inlined in order, every language's catalog and the bead
 //! palette inlined as `MENACE_OFFLINE` (what the page would fetch from the server), and
 //! the engine itself, menace-web compiled to WebAssembly, as base64 that `engine.js`
-//! runs on a worker. It works from `file://`, from a USB stick, or from any static host.
-
-use std::path::{Path, PathBuf};
-use std::process::Command;
+//! runs on a worker. It works from `file://`, from a USB stick, or from any static host,
+//! where its web app manifest and service worker (`site/`) make it installable and keep
+//! it working offline after the first visit.
 
 use base64::Engine as _;
 
 use crate::page;
 
-/// The offline page around `wasm`, the browser build of menace-web.
+/// The offline page around `wasm`, the browser build of menace-web, built from the sources
+/// whose stamp is `stamp` (see `menace_web::bundle::sources_stamp`; the page carries it in
+/// its [`STAMP_META`] so a test can tell a stale file).
 ///
 /// # Errors
 /// When the served page names a script or style this module does not know (a page changed
-/// without its offline twin): never a file with a missing part.
-pub fn page(wasm: &[u8]) -> Result<String, String> {
+/// without its offline twin), or `stamp` is not plain hex: never a file with a missing part.
+pub fn page(wasm: &[u8], stamp: &str) -> Result<String, String> {
+    if stamp.is_empty() || !stamp.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(format!("the sources' stamp {stamp:?} is not hex"));
+    }
     let mut html = String::with_capacity(wasm.len() * 4 / 3 + 400_000);
     let mut scripts = Vec::new();
     for line in page::INDEX.lines() {
@@ -51,62 +56,50 @@ pub fn page(wasm: &[u8]) -> Result<String, String> {
             html.push_str(&format!(
                 "<meta http-equiv=\"Content-Security-Policy\" content=\"{POLICY}\">\n"
             ));
+            html.push_str(&format!("<meta name=\"{STAMP_META}\" content=\"{stamp}\">\n"));
+            // Installable from a static host: the manifest and the service worker beside
+            // the file (site/); from file:// neither is fetched.
+            html.push_str(&format!("<link rel=\"manifest\" href=\"{MANIFEST}\">\n"));
+            html.push_str(&format!("<script>\n{REGISTER}</script>\n"));
         }
     }
     Ok(html)
 }
 
-/// The WebAssembly target the browser build is for (`rustup target add` it once).
-pub const TARGET: &str = "wasm32-unknown-unknown";
-
-/// The workspace's root (this crate is `crates/serve` in it).
-pub fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Builds the engine for the browser (menace-web for `wasm32-unknown-unknown` under the
-/// `wasm` profile, by a nested `cargo build` in a target folder of its own, so it can run
-/// while another cargo holds the workspace's: `cargo test` does) and gives its bytes.
-///
-/// # Errors
-/// When cargo fails (the message says how to add the target when it is missing).
-pub fn build_wasm() -> Result<Vec<u8>, String> {
-    let root = workspace();
-    let target_dir = root.join("target/wasm");
-    // Under `cargo run` or `cargo test`, the cargo that started us; else the one on PATH.
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-    let output = Command::new(cargo)
-        .current_dir(&root)
-        .args(["build", "--lib", "-p", "menace-web", "--target", TARGET, "--profile", "wasm"])
-        .env("CARGO_TARGET_DIR", &target_dir)
-        // Flags meant for the host (a coverage or sanitizer run) are not the browser's.
-        .env_remove("RUSTFLAGS")
-        .env_remove("CARGO_ENCODED_RUSTFLAGS")
-        .output()
-        .map_err(|e| format!("cannot run cargo: {e}"))?;
-    if !output.status.success() {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        let hint = if stderr.contains("target may not be installed") {
-            format!("\nthe browser target is missing: rustup target add {TARGET}")
-        } else {
-            String::new()
-        };
-        let tail: Vec<&str> = stderr.lines().rev().take(20).collect();
-        let tail: Vec<&str> = tail.into_iter().rev().collect();
-        return Err(format!(
-            "building menace-web for the browser failed:\n{}{hint}",
-            tail.join("\n")
-        ));
-    }
-    let wasm = target_dir.join(TARGET).join("wasm/menace_web.wasm");
-    std::fs::read(&wasm).map_err(|e| format!("cannot read {}: {e}", wasm.display()))
-}
-
 /// Nothing leaves the page: no connection of any kind (`connect-src 'none'`), scripts only
-/// inline, the engine compiled from the page's own bytes, its worker from a Blob.
+/// inline, the engine compiled from the page's own bytes, its worker from a Blob; from a
+/// web host, its own manifest and service worker only.
 pub const POLICY: &str = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'; \
-     worker-src blob:; style-src 'unsafe-inline'; img-src data: blob:; connect-src 'none'; \
-     base-uri 'none'; form-action 'none'";
+     worker-src blob: 'self'; manifest-src 'self'; style-src 'unsafe-inline'; \
+     img-src data: blob: 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'";
+
+/// The `<meta name>` that holds the stamp of the engine's sources the page was built from.
+pub const STAMP_META: &str = "menace-engine-sources";
+
+/// The web app manifest's name beside the file (site/).
+pub const MANIFEST: &str = "menace.webmanifest";
+
+/// Registers the service worker beside the file when the page comes from a web host (a
+/// service worker needs http(s); from file:// the page needs none), for this one page.
+const REGISTER: &str = "if (/^https?:$/.test(location.protocol) && \"serviceWorker\" in navigator) {
+  navigator.serviceWorker.register(\"menace-sw.js\", { scope: \"./menace.html\" }).catch((e) => console.warn(`no offline copy: ${e}`));
+}
+";
+
+/// The stamp of the engine's sources `html` (an offline page) was built from.
+pub fn stamp_of(html: &str) -> Option<&str> {
+    let tag = format!("<meta name=\"{STAMP_META}\" content=\"");
+    let rest = &html[html.find(&tag)? + tag.len()..];
+    rest.split('"').next()
+}
+
+/// The engine's WebAssembly inside `html` (an offline page), decoded.
+pub fn engine_of(html: &str) -> Option<Vec<u8>> {
+    let tag = "<script type=\"application/wasm;base64\" id=\"menace-engine\">";
+    let rest = &html[html.find(tag)? + tag.len()..];
+    let b64 = &rest[..rest.find("</script>")?];
+    base64::engine::general_purpose::STANDARD.decode(b64).ok()
+}
 
 /// The value of the attribute that `tag` (up to its opening quote) starts `line` with.
 fn attribute<'a>(line: &'a str, tag: &str) -> Option<&'a str> {

@@ -54,9 +54,10 @@ pub fn shared_script(name: &str) -> Option<&'static str> {
 }
 
 /// The routes both pages share, whatever the server's state: their scripts, style,
-/// catalogs and the printed labels' bead colours.
+/// catalogs, the printed labels' bead colours, and the offline file to take home with its
+/// site ([`crate::site`]).
 pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let mut router = Router::new().route("/menace.css", get(style));
+    let mut router = Router::new().route("/menace.css", get(style)).merge(crate::site::routes());
     for (name, body) in SCRIPTS {
         router = router.route(&format!("/{name}"), get(move || async move { asset(*body, JS) }));
     }

@@ -61,9 +61,6 @@ pub enum Component {
     /// Debian's Firefox ESR (`/usr/bin/firefox-esr`), driven over WebDriver BiDi (built
     /// in: no geckodriver), for the offline page in a second browser.
     Firefox,
-    /// Rust's standard library for `wasm32-unknown-unknown` (`rustup target add` it), to
-    /// build the engine for the browser (`menace.html`). The path is its folder.
-    WasmTarget,
 }
 
 impl Component {
@@ -81,7 +78,6 @@ impl Component {
             Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
             Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
             Component::Firefox => "Firefox ESR",
-            Component::WasmTarget => "Rust's wasm32-unknown-unknown target",
         }
     }
 
@@ -106,7 +102,6 @@ impl Component {
             }
             Component::NotoFonts => "apt-get install fonts-noto-core",
             Component::Firefox => "apt-get install firefox-esr",
-            Component::WasmTarget => "rustup target add wasm32-unknown-unknown",
         }
     }
 
@@ -124,7 +119,6 @@ impl Component {
             Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
             Component::NotoFonts => "MENACE_REQUIRE_FONTS",
             Component::Firefox => "MENACE_REQUIRE_FIREFOX",
-            Component::WasmTarget => "MENACE_REQUIRE_WASM",
         }
     }
 
@@ -137,16 +131,6 @@ impl Component {
             Component::Chromium => installed("/usr/bin/chromium"),
             Component::Chromedriver => installed("/usr/bin/chromedriver"),
             Component::Firefox => installed("/usr/bin/firefox-esr"),
-            Component::WasmTarget => {
-                let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-                let out = std::process::Command::new(rustc)
-                    .args(["--print", "sysroot"])
-                    .output()
-                    .map_err(|e| format!("cannot run rustc: {e}"))?;
-                let sysroot = String::from_utf8_lossy(&out.stdout).trim().to_string();
-                let lib = Path::new(&sysroot).join("lib/rustlib/wasm32-unknown-unknown");
-                installed(&lib.display().to_string())
-            }
             Component::Slurm => {
                 for p in ["/usr/sbin/slurmctld", "/usr/sbin/slurmd", "/usr/sbin/munged"] {
                     installed(p)?;

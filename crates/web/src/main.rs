@@ -1,15 +1,21 @@
-//! `cargo run --release -p menace-web [-- OUT]`: writes `menace.html` (or OUT), MENACE in
-//! one file that needs no server, no network and no install: open it in a browser.
+//! `cargo run --release -p menace-web [-- OUT]`: refreshes the repository's `menace.html`
+//! (`site/menace.html`), or writes OUT: MENACE in one file that needs no server, no network
+//! and no install. Open it in a browser.
 
 #[cfg(not(target_family = "wasm"))]
 fn main() -> std::process::ExitCode {
-    let out = std::env::args_os().nth(1).unwrap_or_else(|| "menace.html".into());
-    if out == "-h" || out == "--help" {
-        println!("usage: menace-web [OUT]\n\nWrites MENACE as one offline page (default menace.html): the engine compiled to\nWebAssembly, the page, its scripts and five languages. Open it from a disk or put it\non any static web host.");
+    use menace_web::bundle;
+    let arg = std::env::args_os().nth(1);
+    if arg.as_deref().is_some_and(|a| a == "-h" || a == "--help") {
+        println!(
+            "usage: menace-web [OUT]\n\nWrites MENACE as one offline page: the engine compiled to WebAssembly, the\npage, its scripts and five languages. Without OUT it refreshes the repository's\n{} (what `menace serve` hands out at /menace.html). Open it from a disk or\nput it on any static web host. Needs the browser target once:\n  rustup target add {}",
+            bundle::COMMITTED,
+            bundle::TARGET
+        );
         return std::process::ExitCode::SUCCESS;
     }
-    let out = std::path::PathBuf::from(out);
-    match menace_web::bundle::write(&out) {
+    let out = arg.map_or_else(|| bundle::workspace().join(bundle::COMMITTED), Into::into);
+    match bundle::write(&out) {
         Ok(bytes) => {
             println!(
                 "wrote {} ({:.2} MB): open it in a browser",

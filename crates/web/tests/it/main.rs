@@ -2,6 +2,8 @@
 //! what the protocol answers in one go, a `stop` between slices ends it as it ends a
 //! running command on stdin, and no message, however malformed, breaks the session.
 
+mod committed;
+
 use menace_protocol::{Answer, Config, FileAccess, Session, Sink, Stop};
 use menace_web::in_page::{InPage, Status};
 use proptest::prelude::*;

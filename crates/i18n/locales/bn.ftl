@@ -221,6 +221,8 @@ links-label = আরও
 link-print = ছাপার লেবেল
 link-guide = পাঠের নির্দেশিকা
 link-projector = প্রজেক্টরের দৃশ্য
+link-take-home = MENACE বাড়ি নিয়ে যান (একটি ফাইল)
+link-take-home-title = menace.html: একটি ফাইলে MENACE, যা সার্ভার ও নেটওয়ার্ক ছাড়াই চলে। ব্রাউজারে খুলুন, বা অন্যদের দিন।
 
 ## ক্লাসের পাতা (menace serve --class)
 

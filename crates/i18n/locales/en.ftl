@@ -222,6 +222,8 @@ links-label = More
 link-print = Printable labels
 link-guide = Lesson guide
 link-projector = Projector view
+link-take-home = Take MENACE home (one file)
+link-take-home-title = menace.html: MENACE in one file that works with no server and no network. Open it in a browser, or share it.
 
 ## The class page (menace serve --class)
 

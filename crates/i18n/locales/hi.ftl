@@ -228,6 +228,8 @@ links-label = और
 link-print = छापने लायक़ लेबल
 link-guide = पाठ की मार्गदर्शिका
 link-projector = प्रोजेक्टर दृश्य
+link-take-home = MENACE घर ले जाएँ (एक फ़ाइल)
+link-take-home-title = menace.html: एक फ़ाइल में MENACE, जो बिना सर्वर और बिना नेटवर्क के चलता है। इसे ब्राउज़र में खोलें, या दूसरों को दें।
 
 ## कक्षा का पन्ना (menace serve --class)
 

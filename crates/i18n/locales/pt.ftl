@@ -221,6 +221,8 @@ links-label = Mais
 link-print = Etiquetas para imprimir
 link-guide = Guia da aula
 link-projector = Visão para projetor
+link-take-home = Leve o MENACE para casa (um arquivo)
+link-take-home-title = menace.html: o MENACE num só arquivo, que funciona sem servidor e sem rede. Abra-o num navegador ou compartilhe-o.
 
 ## A página da turma (menace serve --class)
 

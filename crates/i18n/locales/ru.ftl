@@ -234,6 +234,8 @@ links-label = Ещё
 link-print = Наклейки для печати
 link-guide = Руководство к уроку
 link-projector = Вид для проектора
+link-take-home = Забрать MENACE домой (один файл)
+link-take-home-title = menace.html: MENACE в одном файле, который работает без сервера и без сети. Откройте его в браузере или поделитесь им.
 
 ## Страница класса (menace serve --class)
 

@@ -211,6 +211,21 @@ impl std::ops::Deref for Tab {
 }
 
 impl Tab {
+    /// Calls `method` of the Chrome DevTools Protocol in this tab's page (its current
+    /// window), for what WebDriver cannot ask: `Page.getAppManifest`, for one.
+    pub async fn page_call(&mut self, method: &str, params: Value) -> Value {
+        let target = String::from(self.client.window().await.expect("the tab's window"));
+        let chromium = self.chromium.as_mut().expect("the tab's Chromium");
+        let devtools = chromium.devtools.as_mut().expect("its DevTools");
+        let attach = json!({ "targetId": target, "flatten": true });
+        let attached = devtools.call("Target.attachToTarget", attach).await.unwrap();
+        let session = attached["sessionId"].as_str().expect("a session").to_string();
+        let answer = devtools.call_in(Some(&session), method, params).await;
+        let detach = json!({ "sessionId": session });
+        devtools.call("Target.detachFromTarget", detach).await.unwrap();
+        answer.unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// Ends the test's use of its browser (what `Client::close` was when each test had a
     /// Chromium of its own); the Chromium is kept for the next test.
     pub async fn close(self) -> Result<(), fantoccini::error::CmdError> {
@@ -396,10 +411,24 @@ impl DevTools {
 
     /// Sends one command and waits for its answer (events in between are skipped).
     async fn call(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        self.call_in(None, method, params).await
+    }
+
+    /// [`DevTools::call`] in a target's `session` (from `Target.attachToTarget`), or the
+    /// browser's.
+    async fn call_in(
+        &mut self,
+        session: Option<&str>,
+        method: &str,
+        params: Value,
+    ) -> Result<Value, String> {
         use futures_util::{SinkExt, StreamExt};
         use tokio_tungstenite::tungstenite::Message;
         self.id += 1;
-        let command = json!({ "id": self.id, "method": method, "params": params });
+        let mut command = json!({ "id": self.id, "method": method, "params": params });
+        if let Some(session) = session {
+            command["sessionId"] = json!(session);
+        }
         self.socket.send(Message::text(command.to_string())).await.map_err(|e| e.to_string())?;
         loop {
             // Bounded: a hang guard, not a timing check.

@@ -15,4 +15,5 @@ mod guide;
 mod lesson;
 mod offline;
 mod shared;
+mod site;
 mod teach;

@@ -1,14 +1,14 @@
-//! The offline file, `menace.html` (written by `cargo run --release -p menace-web`): the
-//! engine compiled to WebAssembly inside the page, opened from `file://` in Chromium with
-//! every network request refused. Built once per run, as the command builds it (the
-//! browser build of menace-web by a nested cargo, then `menace_serve::offline::page`).
+//! The offline file, `menace.html` (the repository's `site/menace.html`, refreshed by
+//! `cargo run --release -p menace-web`): the engine compiled to WebAssembly inside the
+//! page, opened from `file://` in Chromium with every network request refused, from a
+//! static host (installable, and working offline after the first visit), and from
+//! `menace serve`'s `/menace.html`.
 
 use crate::chrome;
 use crate::common;
 use crate::transcripts::cases;
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -20,20 +20,11 @@ use serde_json::{json, Value};
 /// The size budget of `menace.html` (the engine, the page, five languages).
 pub const BUDGET: usize = 2_000_000;
 
-/// `menace.html`, built once for the whole test binary; `None` (skip) without the
-/// WebAssembly target outside CI (`menace_testkit::require` decides).
+/// `menace.html` as the repository holds it (`site/`, what `menace serve` hands out and
+/// the README links): the tests play the committed file, not a fresh build, so what a
+/// teacher downloads is what passed. crates/web's tests fail when it is stale.
 pub fn offline_file() -> Option<PathBuf> {
-    menace_testkit::require(menace_testkit::Component::WasmTarget)?;
-    static FILE: OnceLock<PathBuf> = OnceLock::new();
-    let file = FILE.get_or_init(|| {
-        let wasm = menace_serve::offline::build_wasm().unwrap_or_else(|e| panic!("{e}"));
-        let page = menace_serve::offline::page(&wasm).unwrap();
-        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("offline/menace.html");
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, page).unwrap();
-        path
-    });
-    Some(file.clone())
+    Some(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../site/menace.html"))
 }
 
 /// The offline file's address (`None`: skip, as for [`offline_file`]).
@@ -118,7 +109,7 @@ async fn golden_transcripts_replay_byte_for_byte_through_the_engine_in_the_page(
 }
 
 /// Plays one game on the page by clicking the first free cell until the match is over.
-async fn play_a_game(c: &Client) {
+pub async fn play_a_game(c: &Client) {
     let over = "window.menace.log.filter(t => t === 'match_over').length";
     let before = js(c, over).await.as_u64().unwrap();
     click(c, "#new-game").await;

@@ -118,14 +118,36 @@ const Page = {
     }
   },
 
+  // The lesson guide from the offline file's own copy, in the page's language, in a window
+  // of its own to read and print. Written into a new blank window: a file opened from a
+  // disk has an opaque origin, from which a browser will not open a Blob's address.
+  openGuide() {
+    const guides = (Page.offline && Page.offline.guides) || {};
+    const html = guides[i18n.lang] || guides.en;
+    const w = html && window.open("", "_blank");
+    if (!w) return;
+    w.document.open();
+    w.document.write(html);
+    w.document.close();
+  },
+
   // Runs `begin` once the document, its words and the bead colours are in, and `relabel`
   // (after Page.relabel) at every change of language. The page's scripts may be deferred
   // files (menace serve) or inline classic scripts (the offline file): either way the
   // document is parsed first.
   start(relabel, begin) {
     Page.domReady.then(() => {
-      // Nothing there to follow without a server: the labels, the lesson guide.
-      if (Page.offline) for (const el of document.querySelectorAll("[data-needs-server]")) el.hidden = true;
+      // Nothing there to follow without a server: the labels. The lesson guide is the
+      // offline file's own copy.
+      if (Page.offline) {
+        for (const el of document.querySelectorAll("[data-needs-server]")) el.hidden = true;
+        for (const a of document.querySelectorAll('a[data-lang-href="guide"]')) {
+          a.addEventListener("click", (e) => {
+            e.preventDefault();
+            Page.openGuide();
+          });
+        }
+      }
       return Promise.all([i18n.ready, Explain.ready]);
     }).then(() => {
       i18n.listeners.push(() => {

@@ -226,6 +226,16 @@ pub fn html(code: &str, nonce: &str) -> String {
     )
 }
 
+/// The guide as the offline page carries it, to open in a window of its own: the whole page
+/// in language `code` without its menu of languages (whose links lead to a server's
+/// `/guide`; the page's own menu picks the language there).
+pub fn offline_html(code: &str) -> String {
+    let page = html(code, "offline");
+    let Some(start) = page.find("<nav class=\"langs\"") else { return page };
+    let end = page[start..].find("</nav>").map_or(page.len(), |e| start + e + "</nav>".len());
+    format!("{}{}", &page[..start], &page[end..])
+}
+
 /// The language a query asks for: its `lang=` value, if any.
 pub fn asked_language(query: &str) -> Option<&str> {
     query.split('&').find_map(|pair| pair.strip_prefix("lang="))
@@ -292,5 +302,19 @@ mod tests {
         assert!(html("xx", "n").contains("<html lang=\"en\">"));
         assert!(html("bn", "n").contains("<html lang=\"bn\">"));
         assert_ne!(nonce(), nonce());
+    }
+
+    #[test]
+    fn the_offline_guide_is_the_guide_without_its_menu_of_languages() {
+        for g in GUIDES {
+            let offline = offline_html(g.code);
+            let served = html(g.code, "offline");
+            assert!(!offline.contains("class=\"langs\""), "{}", g.code);
+            assert!(!offline.contains("href=\"?lang="), "{}: no link to a server's guide", g.code);
+            assert!(served.contains("class=\"langs\""));
+            assert!(served.len() > offline.len());
+            assert!(offline.contains(&format!("<html lang=\"{}\">", g.code)));
+            assert!(offline.contains("id=\"print\""), "{}: the Print button", g.code);
+        }
     }
 }

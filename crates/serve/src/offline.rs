@@ -129,10 +129,19 @@ fn offline_data() -> String {
         .iter()
         .map(|l| (l.code.to_string(), serde_json::Value::String(l.ftl.to_string())))
         .collect();
+    // The lesson guide in every language, as `/guide` shows it but for its menu of
+    // languages: the page opens it in a window of its own.
+    let guides: serde_json::Map<String, serde_json::Value> = crate::guide::GUIDES
+        .iter()
+        .map(|g| {
+            (g.code.to_string(), serde_json::Value::String(crate::guide::offline_html(g.code)))
+        })
+        .collect();
     let data = serde_json::json!({
         "languages": page::languages_json(),
         "catalogs": catalogs,
         "palette": page::palette_json(),
+        "guides": guides,
     });
     // Inside a <script>: no `</` may close it early.
     data.to_string().replace("</", "<\\/")

@@ -316,3 +316,58 @@ async fn the_offline_file_plays_and_trains_in_firefox_too() {
     assert_eq!(state.games_played, 20_000);
     state.to_machine().unwrap();
 }
+
+/// The lesson guide is reachable from the offline file, with no network, in the page's
+/// language, and printable: the link opens the file's own copy in a window of its own,
+/// its Print button working (the guide's script ran).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lesson_guide_opens_from_the_offline_file_in_its_language() {
+    let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
+    let c = offline_browser(driver, &tempdir("offline-guide")).await;
+    let home = c.window().await.unwrap();
+    for lang in ["hi", "bn", "en"] {
+        c.goto(&format!("{url}?lang={lang}")).await.unwrap();
+        wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+        wait_for(&c, &format!("document.documentElement.lang === '{lang}'")).await;
+        // The labels need a server; the guide does not.
+        assert_eq!(
+            js(&c, "document.getElementById('guide-link').offsetParent !== null").await,
+            json!(true)
+        );
+        assert_eq!(
+            js(&c, "document.querySelector('[data-lang-href=\"print\"]').hidden").await,
+            json!(true)
+        );
+        let before = c.windows().await.unwrap();
+        click(&c, "#guide-link").await;
+        let mut guide = None;
+        for _ in 0..600 {
+            guide = c.windows().await.unwrap().into_iter().find(|w| !before.contains(w));
+            if guide.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let guide = guide.expect("the guide's window");
+        c.switch_to_window(guide).await.unwrap();
+        wait_for(&c, "document.readyState === 'complete' && !!document.querySelector('h1')").await;
+        assert_eq!(js(&c, "document.documentElement.lang").await, json!(lang));
+        assert_eq!(
+            js(&c, "document.getElementById('print').hidden").await,
+            json!(false),
+            "Print works"
+        );
+        let title: String =
+            serde_json::from_value(js(&c, "document.querySelector('h1').textContent").await)
+                .unwrap();
+        let guide = menace_serve::guide::guide(lang).unwrap();
+        let body = menace_serve::guide::body(guide);
+        let h1 = &body[body.find("<h1").unwrap()..];
+        let expected = &h1[h1.find('>').unwrap() + 1..h1.find("</h1>").unwrap()];
+        assert_eq!(title.trim(), expected.trim(), "{lang}: the guide in the page's language");
+        c.close_window().await.unwrap();
+        c.switch_to_window(home.clone()).await.unwrap();
+    }
+    c.close().await.unwrap();
+}

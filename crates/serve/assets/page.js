@@ -96,6 +96,51 @@ const Page = {
     Page.toastTimer = setTimeout(() => (t.hidden = true), 4000);
   },
 
+  // Asks in the page's dialog (#confirm, a <dialog>: keyboard reachable, Escape says no);
+  // resolves true when the reader says yes. `title`, `body` and `yes` are messages.
+  ask(title, titleArgs, body, bodyArgs, yes) {
+    const dialog = $("confirm");
+    $("confirm-title").textContent = Page.words(title, titleArgs);
+    $("confirm-body").textContent = Page.words(body, bodyArgs);
+    $("confirm-yes").textContent = i18n.t(yes);
+    $("confirm-yes").onclick = () => dialog.close("yes");
+    $("confirm-no").onclick = () => dialog.close("no");
+    return new Promise((resolve) => {
+      const onClose = () => {
+        dialog.removeEventListener("close", onClose);
+        resolve(dialog.returnValue === "yes");
+      };
+      dialog.addEventListener("close", onClose);
+      dialog.returnValue = "";
+      dialog.showModal();
+      $("confirm-no").focus();
+    });
+  },
+
+  // The most games one `train` takes: the engine's, from `info` when it says, else the
+  // protocol's (1 to 100,000,000).
+  maxTrain: 100000000,
+
+  // A count of games to train as typed (`text`): {games} when it is a whole number from 1
+  // to the most, else {error: [message id, args]} saying what is wrong. Nothing is cut
+  // or rounded silently.
+  trainCount(text) {
+    // Digits as the reader's language writes them (Devanagari, Bengali) count too.
+    const t = String(text).trim().replace(/[\u0966-\u096f\u09e6-\u09ef]/g, (d) => String((d.charCodeAt(0) - 6) & 0xf));
+    if (t === "") return { error: ["train-count-empty", {}] };
+    if (!/^[0-9]+$/.test(t)) return { error: ["train-count-not-whole", { text: t }] };
+    const games = Number(t);
+    if (games < 1) return { error: ["train-count-zero", {}] };
+    if (games > Page.maxTrain) return { error: ["train-count-too-many", { games, most: Page.maxTrain }] };
+    return { games };
+  },
+
+  // The alert gone at once (its words were about something the page left).
+  toastHide() {
+    clearTimeout(Page.toastTimer);
+    if ($("toast")) $("toast").hidden = true;
+  },
+
   // Hands `text` to the reader as a JSON file called `name` (a saved MENACE).
   download(name, text) {
     const a = document.createElement("a");

@@ -145,8 +145,9 @@ const Plot = {
   },
 
   // The class's curve (Michie's) into `svg`: MENACE's wins minus its losses after each
-  // game (`points`: [{games, net}]); `big` on a projector.
-  net(svg, points, big) {
+  // game (`points`: [{games, net}]); `big` on a projector; `empty` the message of a curve
+  // with no point yet (the private page's whole story uses this curve too).
+  net(svg, points, big, empty) {
     const last = points.length ? points[points.length - 1].games : 0;
     const most = Math.max(1, ...points.map((p) => Math.abs(p.net)));
     const ticks = this.ticks(-most, most, 4);
@@ -156,7 +157,7 @@ const Plot = {
       y: [Math.min(-most, ticks[0]), Math.max(most, ticks[ticks.length - 1])],
       yTicks: ticks.map((v) => [v, i18n.num(v)]),
       lines: [{ points: [[0, 0]].concat(points.map((p) => [p.games, p.net])), stroke: "#20324a", width: big ? 4 : 2, marker: "●" }],
-      empty: points.length ? null : i18n.t("class-curve-empty"),
+      empty: points.length ? null : i18n.t(empty || "class-curve-empty"),
       font: big ? 26 : 12,
     });
   },

@@ -86,11 +86,16 @@ fn each_thing_is_drawn_by_one_script() {
         ("new WebSocket(", "transport.js"),
         ("`opponent-${", "opponents.js"),
         ("result-menace-wins", "page.js"),
+        ("message-result-learned", "state.js"),
+        ("switch (a.type)", "state.js"),
+        ("2 ** c.retry", "transport.js"),
+        ("showModal()", "page.js"),
     ] {
         assert_eq!(defined_in(needle), [home], "{needle}");
     }
     for script in [SCRIPT, CLASS_SCRIPT] {
-        for uses in ["Board.draw(", "Boxes.grouped(", "Plot.", "Explain.render(", "Transport.open("]
+        for uses in
+            ["Board.draw(", "Boxes.grouped(", "Plot.", "Explain.render(", "Transport.connect(", "State.reduce("]
         {
             assert!(script.contains(uses), "a page does not use {uses}");
         }

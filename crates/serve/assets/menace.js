@@ -283,7 +283,7 @@ function renderCounters() {
   const score = Object.assign({}, page.score);
   if (page.running === "train" && page.progress) for (const k of Object.keys(score)) score[k] += page.progress.score[k];
   Page.score(score);
-  $("games-played").textContent = i18n.num(page.gamesPlayed + (page.running === "train" && page.progress ? page.progress.games : 0));
+  $("games-played").textContent = i18n.num(learned());
 }
 
 function renderAll() {
@@ -307,15 +307,20 @@ function renderEverything(type) {
 
 // ---------------------------------------------------------------- asking first
 
+// The games MENACE has learned from, a run's so far included.
+function learned() {
+  return page.gamesPlayed + (page.running === "train" && page.progress ? page.progress.games : 0);
+}
+
 // What the machine would lose, as the dialog's body: its games of learning.
 function lost() {
-  return ["ask-lost", { games: page.gamesPlayed }];
+  return ["ask-lost", { games: learned() }];
 }
 
 // Whether the machine may be replaced (`title` with `args` the question): at once when it
 // has learned nothing, else once the reader said yes.
 async function askBeforeReplacing(title, args) {
-  if (page.gamesPlayed === 0 && page.running === null) return true;
+  if (learned() === 0 && page.running === null) return true;
   return Page.ask(title, args, ...lost(), "ask-replace");
 }
 
@@ -325,7 +330,7 @@ async function askBeforeReplacing(title, args) {
 // switch made once the engine said it stopped. `undo()` puts the menu back when not.
 async function switchTo(title, args, change, undo) {
   const running = page.running !== null;
-  const loses = page.way !== "in-page" && page.gamesPlayed > 0;
+  const loses = page.way !== "in-page" && (learned() > 0 || running);
   if (running || loses) {
     const body = loses ? lost() : ["ask-switch-kept", {}];
     if (!(await Page.ask(title, args, ...body, "ask-switch"))) return undo();

@@ -94,9 +94,14 @@ fn each_thing_is_drawn_by_one_script() {
         assert_eq!(defined_in(needle), [home], "{needle}");
     }
     for script in [SCRIPT, CLASS_SCRIPT] {
-        for uses in
-            ["Board.draw(", "Boxes.grouped(", "Plot.", "Explain.render(", "Transport.connect(", "State.reduce("]
-        {
+        for uses in [
+            "Board.draw(",
+            "Boxes.grouped(",
+            "Plot.",
+            "Explain.render(",
+            "Transport.connect(",
+            "State.reduce(",
+        ] {
             assert!(script.contains(uses), "a page does not use {uses}");
         }
         for own in ["createElementNS", "function boxElement", "function fillBox", "class=\"mbox\""]

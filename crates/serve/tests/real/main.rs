@@ -14,5 +14,6 @@ mod class_browser;
 mod guide;
 mod lesson;
 mod offline;
+mod page_state;
 mod shared;
 mod teach;

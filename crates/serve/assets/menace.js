@@ -48,7 +48,8 @@ function connect() {
       onDrop: () => {
         State.dropped(page, "class-game-dropped");
         page.queue = [];
-        Page.connection("class-connection-reconnecting", "bad");
+        // It connects again by itself; a click on the pill tries at once.
+        Page.connection("connection-lost", "bad");
         renderEverything();
       },
     });

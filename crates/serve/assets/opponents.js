@@ -19,12 +19,14 @@ const Opponents = {
   },
 
   // An opponent's entry in the menu: its name, and what it does that its name does not
-  // say when the catalog has more (`opponent-NAME-menu`: the exploiter, which falls back to
-  // half-random play when it cannot make MENACE lose).
+  // say (the exploiter falls back to half-random play when it cannot make MENACE lose).
   menuLabel(spec) {
-    const more = `${Opponents.message(spec)[0]}-menu`;
-    return i18n.has(more) ? i18n.t(more) : Opponents.label(spec);
+    const more = Opponents.MENU[String(spec).split(":")[0]];
+    return more ? i18n.t(more) : Opponents.label(spec);
   },
+
+  // The menu entries longer than the opponent's name.
+  MENU: { exploiter: "opponent-exploiter-menu" },
 
   // A bead preset's name as a message (no name: rules of the reader's own).
   preset(name) {

@@ -27,7 +27,8 @@ fn the_page_offers_no_opponent_by_hand() {
         let value = o.name.split(':').next().unwrap();
         assert!(!PAGE.contains(&format!("<option value=\"{value}\"")), "{value} in index.html");
     }
-    assert!(SCRIPT.contains("send(\"info\")") && SCRIPT.contains("case \"info\""));
+    // The `info` answer reaches the page as an effect of the page state (state.js).
+    assert!(SCRIPT.contains("send(\"info\")") && SCRIPT.contains("effect === \"info\""));
 }
 
 const CLASS_SCRIPT: &str = include_str!("../../assets/class.js");

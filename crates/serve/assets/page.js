@@ -99,10 +99,11 @@ const Page = {
   // Asks in the page's dialog (#confirm, a <dialog>: keyboard reachable, Escape says no);
   // resolves true when the reader says yes. `title`, `body` and `yes` are messages.
   ask(title, titleArgs, body, bodyArgs, yes) {
-    const dialog = $("confirm");
+    const dialog = Page.dialog();
     $("confirm-title").textContent = Page.words(title, titleArgs);
     $("confirm-body").textContent = Page.words(body, bodyArgs);
     $("confirm-yes").textContent = i18n.t(yes);
+    $("confirm-no").textContent = i18n.t("class-confirm-cancel");
     $("confirm-yes").onclick = () => dialog.close("yes");
     $("confirm-no").onclick = () => dialog.close("no");
     return new Promise((resolve) => {
@@ -115,6 +116,21 @@ const Page = {
       dialog.showModal();
       $("confirm-no").focus();
     });
+  },
+
+  // The dialog both pages ask in (#confirm), made once: a title, what would be lost, the
+  // button that goes ahead and Cancel (which has the focus, as Escape).
+  dialog() {
+    if ($("confirm")) return $("confirm");
+    const el = (tag, attrs) => Object.assign(document.createElement(tag), attrs);
+    const dialog = el("dialog", { id: "confirm" });
+    dialog.setAttribute("aria-labelledby", "confirm-title");
+    dialog.setAttribute("aria-describedby", "confirm-body");
+    const row = el("div", { className: "row" });
+    row.append(el("button", { id: "confirm-yes", type: "button", className: "danger" }), el("button", { id: "confirm-no", type: "button" }));
+    dialog.append(el("h2", { id: "confirm-title" }), el("p", { id: "confirm-body" }), row);
+    document.body.appendChild(dialog);
+    return dialog;
   },
 
   // The most games one `train` takes: the engine's, from `info` when it says, else the
@@ -169,6 +185,7 @@ const Page = {
   // document is parsed first.
   start(relabel, begin) {
     Page.domReady.then(() => {
+      Page.dialog();
       // Nothing there to follow without a server: the labels, the lesson guide.
       if (Page.offline) for (const el of document.querySelectorAll("[data-needs-server]")) el.hidden = true;
       return Promise.all([i18n.ready, Explain.ready]);

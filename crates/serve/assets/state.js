@@ -140,6 +140,12 @@ const State = {
       send("history");
       out.push(["learned"]);
     };
+    // After the machine changed as a whole: its boxes and the explanation too.
+    const renewed = () => {
+      send("dump");
+      send("explain");
+      learned();
+    };
     switch (a.type) {
       case "new_game":
         Object.assign(s, { board: null, lastMove: null, matchRunning: true, result: null });
@@ -227,9 +233,7 @@ const State = {
         // The board and the message are about now: the last game before training is gone.
         Object.assign(s, { board: null, lastMove: null, result: null });
         State.say(s, "message", "message-trained", { games: a.games });
-        send("dump");
-        send("explain");
-        learned();
+        renewed();
         break;
       }
       case "status":
@@ -266,12 +270,10 @@ const State = {
           break;
         }
         s.rulesNow = [a.preset, a.reset];
-        send("explain");
         if (a.reset) {
           State.forgetLearning(s);
-          send("dump");
-          learned();
-        }
+          renewed();
+        } else send("explain");
         break;
       case "reset":
         if (!mine) {
@@ -279,9 +281,7 @@ const State = {
           break;
         }
         State.forgetLearning(s);
-        send("dump");
-        send("explain");
-        learned();
+        renewed();
         break;
       case "imported":
         if (!mine) {
@@ -291,9 +291,7 @@ const State = {
         State.say(s, "message", "message-imported", { games: a.games_played, preset: Opponents.preset(a.preset) });
         s.evals = [];
         s.curve = [];
-        send("dump");
-        send("explain");
-        learned();
+        renewed();
         break;
       case "seed":
         s.seed = a.seed;

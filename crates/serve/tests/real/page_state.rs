@@ -12,8 +12,6 @@ use crate::chrome;
 use std::path::Path;
 
 use chrome::{at_width, click, js, open_private, set_value, wait_for, PageAt};
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fantoccini::key::Key;
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
 
@@ -22,12 +20,9 @@ fn text(lang: &str, id: &str, args: &[(&str, menace_i18n::Arg)]) -> String {
     menace_i18n::Catalog::new(lang).unwrap().text(id, args)
 }
 
-async fn press(c: &Client, key: Key) {
-    let k: char = key.into();
-    let keys = KeyActions::new("keyboard".into())
-        .then(KeyAction::Down { value: k })
-        .then(KeyAction::Up { value: k });
-    c.perform_actions(keys).await.unwrap();
+/// Types `keys` (WebDriver's key codes: Escape, Shift+Tab, Enter) where the focus is.
+async fn keys(c: &Client, keys: &str) {
+    c.active_element().await.unwrap().send_keys(keys).await.unwrap();
 }
 
 async fn string(c: &Client, expr: &str) -> String {
@@ -98,7 +93,7 @@ async fn reset_asks(c: &Client, page: &PageAt, _: &Path) {
     );
     // Cancel has the focus: Escape closes the dialog and nothing is sent.
     assert_eq!(js(c, "document.activeElement.id").await, json!("confirm-no"));
-    press(c, Key::Escape).await;
+    keys(c, "\u{E00C}").await; // Escape
     wait_for(c, "!document.getElementById('confirm').open").await;
     settled(c).await;
     assert_eq!(js(c, "window.menace.log.includes('rules')").await, json!(false));
@@ -106,18 +101,13 @@ async fn reset_asks(c: &Client, page: &PageAt, _: &Path) {
     // Again, by keyboard: back from Cancel to the button that replaces, and Enter.
     click(c, "#update-reset").await;
     wait_for(c, "document.getElementById('confirm').open").await;
-    let back = KeyActions::new("keyboard".into())
-        .then(KeyAction::Down { value: Key::Shift.into() })
-        .then(KeyAction::Down { value: Key::Tab.into() })
-        .then(KeyAction::Up { value: Key::Tab.into() })
-        .then(KeyAction::Up { value: Key::Shift.into() });
-    c.perform_actions(back).await.unwrap();
+    keys(c, "\u{E008}\u{E004}\u{E008}").await; // Shift+Tab
     assert_eq!(js(c, "document.activeElement.id").await, json!("confirm-yes"));
     assert_eq!(
         string(c, "document.activeElement.textContent").await,
         text("hi", "ask-replace", &[])
     );
-    press(c, Key::Enter).await;
+    keys(c, "\u{E007}").await; // Enter
     wait_for(c, "window.menace.log.includes('rules')").await;
     wait_for(c, "document.getElementById('games-played').textContent === '0'").await;
 }

@@ -307,7 +307,9 @@ const State = {
         s.running = null;
         break;
       case "error":
-        if (watching) s.running = null;
+        // A run refused (nothing else is answered while one runs) is over: the page never
+        // says MENACE is training when it is not.
+        if (s.running) State.runOver(s);
         out.push(["error", a]);
         break;
       // The class page's own answers.
@@ -374,14 +376,22 @@ const State = {
     Object.assign(s, { score: State.noScore(), evals: [], curve: [], opponentBoxes: null, lastEval: null });
   },
 
+  // A run ended without its answer (refused, or the connection gone): its lines go too.
+  runOver(s) {
+    s.running = null;
+    s.progress = null;
+    for (const el of ["message", "progress-text"]) if (s.lines[el]) s.lines[el] = null;
+  },
+
   // The page's connection dropped: a game in flight is over for the engine (it abandons a
   // game whose connection closed), so the page says so and ends it.
   dropped(s, say) {
+    if (s.running) State.runOver(s);
     if (s.matchRunning && say) {
       State.say(s, "message", say);
       s.result = null;
     }
-    Object.assign(s, { matchRunning: false, inGame: false, running: null, stopping: null });
+    Object.assign(s, { matchRunning: false, inGame: false, stopping: null });
   },
 };
 

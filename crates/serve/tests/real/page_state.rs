@@ -404,3 +404,39 @@ async fn reconnects(c: &Client, page: &PageAt, _: &Path) {
     click(c, "#new-game").await;
     wait_for(c, "window.menace.log.includes('menace_move')").await;
 }
+
+/// The class page reduces its answers into the same page state, and the teacher's
+/// training count is checked by the same code as the private page's: "abc" or "0" trains
+/// nothing and says why, above the largest count it says the largest.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_class_page_checks_the_teachers_count_as_the_private_page_does() {
+    use crate::common::class::{record, start_class, KEY};
+    let Some(driver) = chrome::start_driver() else { return };
+    let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let c = chrome::browser(driver, &chrome::tempdir("teacher")).await;
+    c.goto(&format!("http://{addr}/?lang=ru")).await.unwrap();
+    wait_for(&c, "document.querySelectorAll('#boxes .box').length === 304").await;
+    wait_for(&c, "window.classPage.log.includes('class') && window.classPage.kind === 'class'")
+        .await;
+    set_value(&c, "key", KEY).await;
+    for (typed, id, args) in [
+        ("abc", "train-count-not-whole", vec![("text", menace_i18n::Arg::from("abc"))]),
+        ("0", "train-count-zero", vec![]),
+        ("", "train-count-empty", vec![]),
+    ] {
+        set_value(&c, "train-games", typed).await;
+        click(&c, "#train").await;
+        let said = string(&c, "document.getElementById('teacher-message').textContent").await;
+        assert_eq!(said, text("ru", id, &args), "{typed:?}");
+    }
+    set_value(&c, "train-games", "1000000000").await;
+    click(&c, "#train").await;
+    let said = string(&c, "document.getElementById('teacher-message').textContent").await;
+    assert!(said.starts_with("Не больше 100"), "{said}");
+    assert_eq!(record(&room).games_played(), 0);
+    set_value(&c, "train-games", "50").await;
+    click(&c, "#train").await;
+    wait_for(&c, "window.classPage.log.includes('trained')").await;
+    assert_eq!(record(&room).games_played(), 50);
+    c.close().await.unwrap();
+}

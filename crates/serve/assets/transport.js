@@ -63,8 +63,10 @@ const Transport = {
       get waiting() {
         return c.retryTimer !== null;
       },
-      // Connects now (again, with the parameters as they are now): a new session.
-      open() {
+      // Connects now, with the parameters as they are now: a new session (`retrying`: the
+      // same one's connection again, after a drop, which `onOpen` is told).
+      open(retrying = false) {
+        if (!retrying) c.everOpen = false;
         clearTimeout(c.retryTimer);
         c.retryTimer = null;
         if (c.socket) {
@@ -93,14 +95,14 @@ const Transport = {
           if (c.socket !== socket) return;
           const wait = Math.min(15000, 500 * 2 ** c.retry) * (0.8 + 0.4 * Math.random());
           c.retry += 1;
-          c.retryTimer = setTimeout(c.open, wait);
+          c.retryTimer = setTimeout(() => c.open(true), wait);
           onDrop();
         };
         return c;
       },
       // Back now rather than at the end of the wait.
       now() {
-        if (c.retryTimer !== null) c.open();
+        if (c.retryTimer !== null) c.open(true);
       },
     };
     Transport.live.add(c);

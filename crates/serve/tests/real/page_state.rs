@@ -180,6 +180,13 @@ async fn switch_while_training(c: &Client, page: &PageAt, _: &Path) {
     assert_eq!(js(c, "document.getElementById('toast').hidden").await, json!(true));
     let explain = string(c, "document.getElementById('explain').textContent").await;
     assert_eq!(explain, text("en", "explain-none", &[]));
+    // Another game is a new session, not a reconnection.
+    assert_eq!(js(c, "window.menace.conn.reconnects").await, json!(0));
+    let pill = if in_page { "connection-in-page" } else { "connection-connected" };
+    assert_eq!(
+        string(c, "document.getElementById('connection').textContent").await,
+        text("en", pill, &[])
+    );
 
     // A Nim game to its end, then back to noughts and crosses: none of Nim's words stay.
     click(c, "#new-game").await;

@@ -213,8 +213,9 @@ function renderBoxes() {
 // shares of the last games it keeps.
 function renderPlot() {
   if (page.curveFromEngine) {
-    Plot.net($("plot"), page.curve, false, "plot-empty");
-    $("legend").textContent = `● ${i18n.t("legend-net")}`;
+    Plot.net($("plot"), page.curve, false, "plot-empty", page.evals);
+    const exploit = page.evals.length ? `  ◆ ${i18n.t("legend-exploit")}` : "";
+    $("legend").textContent = `● ${i18n.t("legend-net")}${exploit}`;
     $("plot-window").textContent = "";
     return;
   }

@@ -349,6 +349,12 @@ async fn whole_story(c: &Client, page: &PageAt, _: &Path) {
         // The drawn line has the two points, the origin and one more per progress.
         assert_eq!(s[3].as_u64().unwrap(), 3 + 1 + i as u64, "{s}");
     }
+    // An exact evaluation is a diamond on the whole story too, on a scale of its own.
+    click(c, "#eval").await;
+    wait_for(c, "window.menace.evals.length === 1").await;
+    assert_eq!(js(c, "document.querySelectorAll('#plot rect').length").await, json!(1));
+    let legend = string(c, "document.getElementById('legend').textContent").await;
+    assert!(legend.contains(&text("en", "legend-exploit", &[])), "{legend}");
 }
 
 page_test!(no_count_wraps_or_spills_at_any_width_in_any_language, counts_fit);

@@ -421,3 +421,26 @@ print-build-step-rows = বাক্সগুলো "চাল" (যন্ত্
 print-build-step-play = খেলতে: যে বাক্সে বোর্ডটা আঁকা আছে সেটা খুঁজুন, দরকার হলে ঘুরিয়ে বা উল্টে। ঝাঁকিয়ে না দেখে একটা পুঁতি তুলুন, আর যেখানে তার রং চিহ্নিত সেখানে চাল দিন, একইভাবে ঘুরিয়ে এনে। খেলা শেষ না হওয়া পর্যন্ত পুঁতিটা বাক্সের পাশে রাখুন।
 print-build-step-learn = খেলার পর প্রতিটি তোলা পুঁতি তার রঙের এতগুলো বেশি পুঁতির সঙ্গে ফেরত দিন: জয় { $win }, ড্র { $draw }, হার { $loss } (−১: পুঁতিটা বাইরে থাকে)।
 print-build-key = রঙের চাবি
+
+# state: the private page's questions before learning is lost, MENACE's side, training counts, the whole story's curve
+menu-side = MENACE চাল দেবে
+side-first = আগে
+side-second = পরে
+ask-replace = হ্যাঁ, বদলান
+ask-switch = হ্যাঁ, বদলান
+ask-reset-title = নতুন নিয়ম আর নতুন MENACE?
+ask-load-title = এই MENACE-এর জায়গায় { $file } বসাবেন?
+ask-switch-game = { $game }-এ যাবেন?
+ask-switch-side = MENACE { $side } চাল দেবে?
+ask-lost = MENACE-এর { $games ->
+    [one] { $games }টি খেলার
+   *[other] { $games }টি খেলার
+  } শেখা মুছে যাবে। রাখতে চাইলে আগে MENACE ডাউনলোড করুন।
+ask-switch-kept = চলতি খেলা শেষ হলেই অনুশীলন থামবে; MENACE এ পর্যন্ত যা শিখেছে, তা থেকে যাবে।
+message-stopping = অনুশীলন থামানো হচ্ছে…
+train-count-empty = লিখুন MENACE কতগুলো খেলা অনুশীলন করবে, যেমন 1000। কোনো অনুশীলন হয়নি।
+train-count-not-whole = “{ $text }” খেলার সংখ্যা নয়: একটা পূর্ণ সংখ্যা লিখুন, যেমন 1000। কোনো অনুশীলন হয়নি।
+train-count-zero = MENACE অন্তত ১টি খেলা অনুশীলন করে। কোনো অনুশীলন হয়নি।
+train-count-too-many = একবারে বড়জোর { $most }টি খেলা ({ $games }টি চাওয়া হয়েছে)। কোনো অনুশীলন হয়নি।
+opponent-exploiter-menu = এখনকার MENACE-এর বিরুদ্ধে সেরা সম্ভাব্য প্রতিপক্ষ (MENACE-কে হারাতে না পারলে সে অর্ধেক বার সেরা চাল আর বাকি অর্ধেক বার এলোমেলো চাল দেয়)
+legend-net = MENACE-এর জয় বিয়োগ হার, তৈরি হওয়ার পর থেকে প্রতিটি খেলায়

@@ -422,3 +422,26 @@ print-build-step-rows = Stand the boxes in rows by "move" (the machine's 1st, 2n
 print-build-step-play = To play: find the box whose drawing is the board, turned or mirrored if need be. Shake it, draw a bead without looking, and play where its colour is marked, turned back the same way. Keep the bead beside the box until the game ends.
 print-build-step-learn = After the game, put each drawn bead back with this many more of its colour: win { $win }, draw { $draw }, loss { $loss } (−1: the bead stays out).
 print-build-key = Colour key
+
+# state: the private page's questions before learning is lost, MENACE's side, training counts, the whole story's curve
+menu-side = MENACE moves
+side-first = first
+side-second = second
+ask-replace = Replace it
+ask-switch = Switch
+ask-reset-title = New rules and a fresh MENACE?
+ask-load-title = Put { $file } in place of this MENACE?
+ask-switch-game = Switch to { $game }?
+ask-switch-side = Let MENACE move { $side }?
+ask-lost = MENACE's { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } of learning will be replaced. Download MENACE first to keep them.
+ask-switch-kept = The training stops after the game in progress; what MENACE has learned so far is kept.
+message-stopping = Stopping the training…
+train-count-empty = Write how many games MENACE should train, for example 1000. Nothing was trained.
+train-count-not-whole = “{ $text }” is not a number of games: write a whole number, for example 1000. Nothing was trained.
+train-count-zero = MENACE trains at least 1 game. Nothing was trained.
+train-count-too-many = At most { $most } games at once ({ $games } asked). Nothing was trained.
+opponent-exploiter-menu = the best possible opponent against MENACE now (when it cannot make MENACE lose, it plays the perfect move half the time and a random move the other half)
+legend-net = MENACE's wins minus its losses, over every game since it was made

@@ -431,3 +431,26 @@ print-build-step-rows = डिब्बियों को "चाल" (मश�
 print-build-step-play = खेलने के लिए: वह डिब्बी ढूँढें जिस पर बोर्ड बना है, ज़रूरत हो तो घुमाकर या उलटकर। उसे हिलाएँ, बिना देखे एक मनका निकालें और वहाँ चलें जहाँ उसका रंग बना है, उसी तरह वापस घुमाकर। खेल ख़त्म होने तक मनका डिब्बी के पास रखें।
 print-build-step-learn = खेल के बाद हर निकाला मनका उसके रंग के इतने और मनकों के साथ लौटाएँ: जीत { $win }, बराबरी { $draw }, हार { $loss } (−1: मनका बाहर रहता है)।
 print-build-key = रंगों की कुंजी
+
+# state: the private page's questions before learning is lost, MENACE's side, training counts, the whole story's curve
+menu-side = MENACE की चाल
+side-first = पहले
+side-second = बाद में
+ask-replace = हाँ, बदलें
+ask-switch = हाँ, बदलें
+ask-reset-title = नए नियम और नया MENACE?
+ask-load-title = इस MENACE की जगह { $file } रखें?
+ask-switch-game = { $game } पर जाएँ?
+ask-switch-side = MENACE को { $side } चलने दें?
+ask-lost = MENACE के { $games ->
+    [one] { $games } खेल
+   *[other] { $games } खेलों
+  } की सीख मिट जाएगी। उसे रखना हो तो पहले MENACE डाउनलोड करें।
+ask-switch-kept = चल रहा खेल पूरा होते ही अभ्यास रुक जाएगा; MENACE ने अब तक जो सीखा है, वह बना रहेगा।
+message-stopping = अभ्यास रोका जा रहा है…
+train-count-empty = लिखें कि MENACE कितने खेलों का अभ्यास करे, जैसे 1000। कोई अभ्यास नहीं हुआ।
+train-count-not-whole = “{ $text }” खेलों की गिनती नहीं है: पूरी संख्या लिखें, जैसे 1000। कोई अभ्यास नहीं हुआ।
+train-count-zero = MENACE कम से कम 1 खेल का अभ्यास करता है। कोई अभ्यास नहीं हुआ।
+train-count-too-many = एक बार में ज़्यादा से ज़्यादा { $most } खेल ({ $games } माँगे गए)। कोई अभ्यास नहीं हुआ।
+opponent-exploiter-menu = अभी के MENACE के ख़िलाफ़ सबसे अच्छा संभव विरोधी (जब वह MENACE को हरा नहीं सकता, तो आधी बार सबसे अच्छी चाल और आधी बार बेतरतीब चाल चलता है)
+legend-net = MENACE की जीतें घटा उसकी हारें, बनने के बाद के हर खेल पर

@@ -421,3 +421,26 @@ print-build-step-rows = Arrume as caixas em fileiras por "jogada" (1ª, 2ª, 3ª
 print-build-step-play = Para jogar: ache a caixa cujo desenho é o tabuleiro, girado ou espelhado se for preciso. Sacuda-a, tire uma conta sem olhar e jogue onde a sua cor está marcada, virando de volta do mesmo jeito. Deixe a conta ao lado da caixa até o fim da partida.
 print-build-step-learn = Depois da partida, devolva cada conta tirada com tantas a mais da sua cor: vitória { $win }, empate { $draw }, derrota { $loss } (−1: a conta fica fora).
 print-build-key = Legenda das cores
+
+# state: the private page's questions before learning is lost, MENACE's side, training counts, the whole story's curve
+menu-side = O MENACE joga
+side-first = primeiro
+side-second = em segundo
+ask-replace = Substituir
+ask-switch = Trocar
+ask-reset-title = Novas regras e um MENACE novo?
+ask-load-title = Pôr { $file } no lugar deste MENACE?
+ask-switch-game = Trocar para { $game }?
+ask-switch-side = O MENACE passa a jogar { $side }?
+ask-lost = O aprendizado de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } do MENACE será substituído. Baixe o MENACE antes para guardá-lo.
+ask-switch-kept = O treino para depois da partida em curso; o que o MENACE aprendeu até agora fica guardado.
+message-stopping = Parando o treino…
+train-count-empty = Escreva quantas partidas o MENACE deve treinar, por exemplo 1000. Nada foi treinado.
+train-count-not-whole = “{ $text }” não é um número de partidas: escreva um número inteiro, por exemplo 1000. Nada foi treinado.
+train-count-zero = O MENACE treina pelo menos 1 partida. Nada foi treinado.
+train-count-too-many = No máximo { $most } partidas de uma vez ({ $games } pedidas). Nada foi treinado.
+opponent-exploiter-menu = o melhor adversário possível contra o MENACE de agora (quando não consegue fazê-lo perder, joga a jogada perfeita metade das vezes e uma jogada ao acaso na outra metade)
+legend-net = vitórias menos derrotas do MENACE, em todas as partidas desde que foi criado

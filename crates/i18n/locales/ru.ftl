@@ -452,3 +452,27 @@ print-build-step-rows = Расставьте коробки рядами по «
 print-build-step-play = Как играть: найдите коробок, на котором нарисована доска — если нужно, повёрнутая или отражённая. Встряхните его, не глядя выньте бусину и сходите туда, где отмечен её цвет, повернув обратно так же. Держите бусину рядом с коробком до конца партии.
 print-build-step-learn = После партии верните каждую вынутую бусину и добавьте столько же бусин её цвета: победа { $win }, ничья { $draw }, поражение { $loss } (−1: бусина остаётся снаружи).
 print-build-key = Ключ цветов
+
+# state: the private page's questions before learning is lost, MENACE's side, training counts, the whole story's curve
+menu-side = MENACE ходит
+side-first = первым
+side-second = вторым
+ask-replace = Заменить
+ask-switch = Переключить
+ask-reset-title = Новые правила и новый MENACE?
+ask-load-title = Поставить { $file } на место этого MENACE?
+ask-switch-game = Переключиться на { $game }?
+ask-switch-side = Пусть MENACE ходит { $side }?
+ask-lost = Опыт MENACE за { $games ->
+    [one] { $games } партию
+    [few] { $games } партии
+   *[other] { $games } партий
+  } будет заменён. Чтобы его сохранить, сначала скачайте MENACE.
+ask-switch-kept = Тренировка остановится после текущей партии; всё, чему MENACE уже научился, сохранится.
+message-stopping = Тренировка останавливается…
+train-count-empty = Напишите, сколько партий тренировать MENACE, например 1000. Ничего не натренировано.
+train-count-not-whole = «{ $text }» — не число партий: напишите целое число, например 1000. Ничего не натренировано.
+train-count-zero = MENACE тренируется хотя бы 1 партию. Ничего не натренировано.
+train-count-too-many = Не больше { $most } партий за раз (запрошено { $games }). Ничего не натренировано.
+opponent-exploiter-menu = сильнейший возможный соперник против нынешнего MENACE (когда он не может заставить MENACE проиграть, половину ходов он делает лучшими, а половину — случайными)
+legend-net = победы MENACE минус его поражения, за все партии с его создания

@@ -12,35 +12,26 @@
 
 const projector = new URLSearchParams(location.search).get("view") === "projector";
 
-const cls = {
-  socket: null,
-  reconnects: 0,     // how many times the page connected again after a drop (for tests)
-  retry: 0,          // failed tries in a row: the next wait grows with it
-  retryTimer: null,
-  everOpen: false,   // connected once already: a new connection is a reconnection
-  boxes: [],         // [{position, beads}], by box index
+const cls = State.fresh("class", {
+  conn: null,        // the connection (Transport.connect: it reconnects by itself)
   boxEls: [],        // each box's element
-  myBoard: null,     // 9 characters
-  playing: false,
-  inMatch: false,
   myName: null,      // the name the server took (sent again after a reconnect)
-  side: "first",
-  preset: null,
-  players: new Map(), // name -> {name, score}
-  curve: [],          // [{games, net}]
-  waiting: [],        // lines to send once the name is taken
+  waiting: [],       // lines to send once the name is taken
   lastWasTeacher: false,
-  explained: null,    // the latest `explain` answer
-  result: null,       // the result of this page's game just finished: [id, args]
-  picture: null,      // [score, gamesPlayed, trained]
-  lastGame: null,     // the latest `drew` broadcast: {player, box, bead, move}
-};
+  seen: false,       // the `class` answer came: the score can be drawn
+});
+// The names the tests and the curious have read since before the page state.
+Object.defineProperties(cls, {
+  reconnects: { get: () => (cls.conn ? cls.conn.reconnects : 0) },
+  inMatch: { get: () => cls.matchRunning },
+  playing: { get: () => cls.inGame },
+});
 window.classPage = cls; // for the browser tests and the curious
 
 // After a change of language (and Page.relabel): what is drawn, drawn again in it.
 function relabel() {
-  if (cls.picture) standing(...cls.picture);
-  drawAllBoxes(cls.boxes);
+  if (cls.seen) standing();
+  drawAllBoxes(cls.boxes || []);
   Explain.render($("explain"), cls.explained, "ttt");
   drawBoard();
   drawLastGame();
@@ -54,175 +45,92 @@ const say = Page.say;
 
 function send(line, teacher) {
   cls.lastWasTeacher = !!teacher;
-  if (cls.socket && cls.socket.readyState === Transport.OPEN) cls.socket.send(line);
+  if (cls.conn) cls.conn.send(line);
 }
 
-// Connects, and after any drop (a laptop asleep, the Wi-Fi gone, the server restarted)
-// connects again by itself, waiting longer after each failed try (up to 15 s).
+// Connects (transport.js connects again by itself after any drop: a laptop asleep, the
+// Wi-Fi gone, the server restarted).
 function connect() {
-  clearTimeout(cls.retryTimer);
-  cls.retryTimer = null;
-  const socket = Transport.open(new URLSearchParams(), { shared: true });
-  cls.socket = socket;
-  socket.onopen = () => {
-    if (cls.everOpen) cls.reconnects += 1;
-    Page.connection(cls.everOpen ? "class-connection-again" : "connection-connected", "ok");
-    cls.everOpen = true;
-    cls.retry = 0;
-    Teacher.connected();
-    send("matchboxes off");   // the class page shows the shared boxes from `class`
-    send("class");
-    if (cls.myName) send("name " + cls.myName); // the same name on the board as before
-  };
-  socket.onclose = () => {
-    if (cls.socket !== socket) return;
-    dropped();
-    const wait = Math.min(15000, 500 * 2 ** cls.retry) * (0.8 + 0.4 * Math.random());
-    cls.retry += 1;
-    Page.connection("class-connection-reconnecting", "bad");
-    cls.retryTimer = setTimeout(connect, wait);
-  };
-  socket.onmessage = (e) => receive(JSON.parse(e.data));
-}
-
-// Back now rather than at the end of the wait: the machine woke up or the network came back.
-function reconnectNow() {
-  if (cls.retryTimer !== null) connect();
-}
-window.addEventListener("online", reconnectNow);
-document.addEventListener("visibilitychange", () => { if (!document.hidden) reconnectNow(); });
-
-// The connection dropped: a game in flight is over for the server (it abandons a game
-// whose socket closed), so the page says so and ends it.
-function dropped() {
-  if (cls.inMatch && !projector) {
-    say("message", "class-game-dropped");
-    cls.result = null;
-  }
-  cls.inMatch = false;
-  cls.playing = false;
-  cls.waiting = [];
-  drawBoard();
+  cls.conn = Transport.connect(() => new URLSearchParams(), {
+    shared: true,
+    onOpen: (again) => {
+      Page.connection(again ? "class-connection-again" : "connection-connected", "ok");
+      Teacher.connected();
+      send("matchboxes off");   // the class page shows the shared boxes from `class`
+      send("class");
+      if (cls.myName) send("name " + cls.myName); // the same name on the board as before
+    },
+    onAnswer: receive,
+    onDrop: () => {
+      // A game in flight is over for the server (it abandons a game whose socket closed).
+      State.dropped(cls, projector ? null : "class-game-dropped");
+      cls.waiting = [];
+      State.show(cls);
+      drawBoard();
+      Page.connection("class-connection-reconnecting", "bad");
+    },
+  });
 }
 
 const games = (s) => s.menace + s.draw + s.player;
 
+// One answer: into the page's state (state.js), its effects carried out, drawn.
 function receive(m) {
+  for (const [effect, ...args] of State.reduce(cls, m)) {
+    if (effect === "send") send(args[0]);
+    else if (effect === "download") Page.download(...args);
+    else if (effect === "teacher") Teacher.accepted();
+    // Refusals go where the request was made, so a refused teacher sees it.
+    else if (effect === "error" && !Teacher.refused(args[0])) cls.lines[cls.lastWasTeacher ? "teacher-message" : "message"] = ["__error", args[0]];
+    else if (effect === "drew") markDraw(args[0]);
+    else if (effect === "finished") changed(args[0].boxes);
+  }
   switch (m.type) {
     case "class":
-      cls.side = m.side;
-      cls.preset = m.preset;
+      cls.seen = true;
       // The teacher's menu follows the class's rules as they are.
       if (m.preset && [...$("preset").options].some((o) => o.value === m.preset)) $("preset").value = m.preset;
-      drawAllBoxes(m.boxes);
-      cls.players = new Map(m.players.map((p) => [p.name, p]));
-      cls.curve = m.curve;
+      drawAllBoxes(cls.boxes);
       Teacher.drawPrevious(m.previous || []);
-      standing(m.score, m.games_played, m.trained);
-      say("rules-text", "rules-now", { preset: Opponents.preset(m.preset) });
-      // A MENACE that resigns every game says so, with what the teacher can do.
-      say("resigned", m.resigned ? Page.resignedForGood(cls.side) : null);
-      if (!cls.inMatch && !(Page.said.message && Page.said.message[0] === "class-game-dropped")) {
-        say("message", cls.side === "second" ? "class-message-start-second" : "class-message-start");
-      }
+      standing();
       break;
     case "named":
       cls.myName = m.name;
-      // On a full board (or one this address has filled) the games count, unlisted.
-      say("name-note", m.unlisted ? "class-unlisted" : "class-named", { name: m.name });
       for (const line of cls.waiting.splice(0)) send(line);
       break;
-    case "removed":
-      say("teacher-message", "class-removed", { count: m.names.length, names: m.names.join(", ") });
-      break;
-    case "new_game":
-      cls.inMatch = true;
-      cls.myBoard = ".........";
-      cls.playing = cls.side === "second";
-      cls.result = null;
-      if (cls.playing) say("message", "class-your-move", { mark: "X" });
-      drawBoard();
-      break;
-    case "menace_move":
-    case "board":
-      cls.myBoard = m.board.join("");
-      cls.playing = m.to_move === "player";
-      if (cls.playing) say("message", "class-your-move", { mark: cls.side === "second" ? "X" : "O" });
-      if (m.type === "menace_move") send("explain");
-      drawBoard();
-      break;
-    case "result":
-      cls.playing = false;
-      cls.result = Page.result(m, cls.side, null);
-      say("message", ...cls.result);
-      send("explain"); // what the result did to the beads, under the rules in force
-      drawBoard();
-      break;
     case "explain":
-      cls.explained = m;
       Explain.render($("explain"), m, "ttt");
-      if (cls.result && m.finished) say("message", "message-result-learned", { result: cls.result, rule: Explain.rule(m.finished.change) });
       break;
-    case "match_over": cls.inMatch = false; break;
-    case "drew": markDraw(m); break;
     case "finished":
-      changed(m.boxes);
-      // The game's last board, the player's last move on it too.
-      if (m.board && cls.lastGame && cls.lastGame.player === m.player) {
-        cls.lastGame = Object.assign({}, cls.lastGame, { board: m.board, over: true });
-        drawLastGame();
-      }
-      cls.players.set(m.player, { name: m.player, score: m.record });
-      if (m.point && (cls.curve.length === 0 || cls.curve[cls.curve.length - 1].games < m.point.games)) cls.curve.push(m.point);
-      if (cls.curve.length > 1000) cls.curve = cls.curve.filter((_, i) => i % 2 === 0);
-      standing(m.score);
-      say("last-draw", { menace: "class-last-game-won", draw: "class-last-game-draw", player: "class-last-game-lost" }[m.winner], { number: m.number, player: m.player });
-      say("last-game-text", { menace: "class-last-game-won", draw: "class-last-game-draw", player: "class-last-game-lost" }[m.winner], { number: m.number, player: m.player });
-      break;
-    case "teacher": Teacher.accepted(); break;
-    case "progress": say("teacher-message", "class-training", { games: m.games, of: m.of }); break;
-    case "trained":
-      say("teacher-message", "class-trained-line", Opponents.games(m.games, m.opponent, m.score));
-      break;
-    case "rules":
-      say("teacher-message", m.reset ? "class-rules-refilled" : "class-rules-kept", { preset: Opponents.preset(m.preset) });
-      break;
-    case "reset": say("teacher-message", "class-reset-done"); break;
-    case "imported": say("teacher-message", "class-imported", { games: m.games_played }); break;
-    case "restored": say("teacher-message", "class-restored", { number: m.number, games: m.games_played }); break;
-    case "state": Page.download("menace-class.json", JSON.stringify(m.state) + "\n"); break;
-    case "error":
-      // Refusals go where the request was made, so a refused teacher sees it.
-      if (!Teacher.refused(m)) Page.sayError(cls.lastWasTeacher ? "teacher-message" : "message", m);
+      drawLastGame();
+      standing();
       break;
   }
+  State.show(cls);
+  drawBoard();
 }
 
 // ---------------------------------------------------------------- the boxes
 
 function drawAllBoxes(list) {
-  cls.boxes = list;
   cls.boxEls = Boxes.grouped($("boxes"), list, { ttt: true, ids: true });
 }
 
+// A bead drawn in the class (the state holds its box's beads now): the box shows it.
 function markDraw(m) {
-  const box = cls.boxes[m.box];
+  const box = cls.boxes && cls.boxes[m.box];
   const el = cls.boxEls[m.box];
-  cls.lastGame = { player: m.player, box: m.box, bead: m.bead, move: m.move, board: m.board };
   drawLastGame();
   if (!box || !el) return;
-  if (m.beads) box.beads = m.beads;
   Boxes.fill(el, box, Board.cellIndex(m.bead));
   el.classList.add("drew");
-  say("last-draw", "class-drew", { player: m.player, bead: m.bead, box: m.box });
 }
 
 function changed(list) {
   for (const b of list) {
-    const box = cls.boxes[b.box];
+    const box = cls.boxes && cls.boxes[b.box];
     const el = cls.boxEls[b.box];
     if (!box || !el) continue;
-    box.beads = b.beads;
     Boxes.fill(el, box, -1);
     el.classList.remove("drew");
     el.classList.add("changed");
@@ -235,7 +143,7 @@ function drawLastGame() {
   const holder = $("last-game");
   holder.replaceChildren();
   const g = cls.lastGame;
-  const box = g && cls.boxes[g.box];
+  const box = g && cls.boxes && cls.boxes[g.box];
   if (!box) {
     holder.appendChild(Object.assign(document.createElement("p"), { className: "muted", textContent: i18n.t("class-last-game-none") }));
     return;
@@ -258,9 +166,8 @@ function drawLastGame() {
 
 // ---------------------------------------------------------------- the score
 
-function standing(score, gamesPlayed, trained) {
-  if (trained === undefined && cls.picture) trained = cls.picture[2];
-  cls.picture = [score, gamesPlayed, trained];
+function standing() {
+  const { score, trained } = cls;
   $("games").textContent = i18n.t("class-games", { count: games(score) });
   Page.score(score);
   if (trained !== undefined) {
@@ -293,14 +200,13 @@ function standing(score, gamesPlayed, trained) {
 function drawCurve() {
   Plot.net($("curve"), cls.curve, projector);
 }
-window.addEventListener("resize", () => { if (cls.picture) drawCurve(); });
+window.addEventListener("resize", () => { if (cls.seen) drawCurve(); });
 
 // ---------------------------------------------------------------- the board
 
 // This page's own game.
 function drawBoard() {
-  const rows = cls.myBoard ? [0, 3, 6].map((i) => cls.myBoard.slice(i, i + 3)) : null;
-  Board.draw($("board"), rows, { canPlay: cls.playing, onMove: (rc) => { if (cls.playing) send("move " + rc); } });
+  Board.draw($("board"), cls.board, { canPlay: cls.inGame, onMove: (rc) => { if (cls.inGame) send("move " + rc); } });
 }
 
 // ---------------------------------------------------------------- the class's address
@@ -329,12 +235,12 @@ Page.domReady.then(() => {
   }
   $("name-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    if (cls.inMatch) send("abort");
+    if (cls.matchRunning) send("abort");
     cls.waiting = ["games 1"];
     send("name " + $("name").value);
   });
   // What a replaced machine takes with it: the score's games and the players.
-  const about = () => ({ games: games(cls.picture ? cls.picture[0] : { menace: 0, draw: 0, player: 0 }), players: cls.players.size });
+  const about = () => ({ games: games(cls.score), players: cls.players.size });
   Teacher.start((line) => send(line, true), about);
 });
 Page.start(relabel, () => {

@@ -1,89 +1,78 @@
 // The MENACE page: plain JavaScript, no framework, no build step. It speaks the engine's
 // JSON protocol (one command out, one answer in) to a private session, on `menace serve`
-// or in the page itself (transport.js), and draws what the answers say. Everything the
-// page shows comes from the engine; its words come from the language's catalog (i18n.js);
+// or in the page itself (transport.js, which also connects again after a drop). The
+// answers reduce into the page's state (state.js, shared with the class page), and the
+// page draws what that state holds; its words come from the language's catalog (i18n.js);
 // the board, the boxes, the curve, the explanation and the menus are drawn by the scripts
 // it shares with the class page (board.js, boxes.js, plot.js, explain.js, opponents.js).
+//
+// Nothing that throws learning away happens on a click alone: the page asks first, in its
+// language, saying what would be lost (Page.ask).
 "use strict";
 
-const page = {
-  ws: null,
+const page = State.fresh("private", {
+  conn: null, // the connection (Transport.connect)
   game: "ttt",
-  board: null, // rows of the game in progress (or the last one)
-  lastMove: null,
-  inGame: false, // a human game is waiting for the player's move
-  matchRunning: false,
-  running: null, // "train" | "watch" | null
-  watchLeft: 0,
-  watchOpponent: "random",
-  counters: { menace: 0, draw: 0, player: 0 }, // MENACE's score, as the engine writes one
-  gamesPlayed: 0,
-  history: [],
-  evals: [], // {game, exploitability}
-  boxes: null, // the latest matchboxes answer of MENACE
-  opponentBoxes: null,
+  askedSide: null, // the side chosen on the page or by a link's ?side=second
   queue: [], // answers waiting to be shown (watching is paced)
   draining: false,
-  side: "first", // the side MENACE plays (status)
-  trainAsked: 0,
-  progressShown: [], // every value the progress bar took, for tests
-  log: [], // every answer type received, for tests and curious people
-  progressMsg: null, // the line under the progress bar: [id, args], or null
-  way: null, // how the page reaches the engine: "server" or "in-page" (transport.js)
-  explained: null, // the latest `explain` answer
-  lastEval: null, // the latest `eval` answer
-  result: null, // the result line of the game just finished: [id, args], or null
-};
+});
+
+// The connection's socket, as before (for the curious).
+Object.defineProperty(page, "ws", { get: () => page.conn && page.conn.socket });
 
 // ---------------------------------------------------------------- connection
 
+// Connects to a new session for the game and side chosen (a new machine on a server; the
+// one kept in this browser for the engine in the page), with every line about the old
+// one gone.
 function connect() {
-  const params = new URLSearchParams({ game: page.game, seed: $("seed").value || "1961" });
-  if (page.askedSide) params.set("side", page.askedSide); // a link's ?side=second
-  if (page.ws) {
-    page.ws.onclose = null;
-    page.ws.close();
-  }
-  Object.assign(page, {
-    board: null, lastMove: null, inGame: false, matchRunning: false, running: null,
-    counters: { menace: 0, draw: 0, player: 0 }, history: [], evals: [], boxes: null,
-    opponentBoxes: null, queue: [], explained: null, result: null,
-  });
-  renderExplain();
+  State.connected(page);
+  page.queue = [];
   Page.connection("connection-connecting", "");
-  page.way = Transport.way(false);
-  const ws = Transport.open(params);
-  page.ws = ws;
-  ws.onopen = () => {
-    // The engine in the page is reached, not connected to: the pill says where it runs.
-    Page.connection(page.way === "in-page" ? "connection-in-page" : "connection-connected", "ok");
-    send("info"); // the presets and opponents, for the menus
-    send("status");
-    send("dump");
-    send("history");
-    send("help rules"); // does this engine have the symmetry bead option?
+  renderEverything();
+  const params = () => {
+    const p = new URLSearchParams({ game: page.game, seed: $("seed").value || "1961" });
+    if (page.askedSide) p.set("side", page.askedSide);
+    return p;
   };
-  ws.onmessage = (event) => {
-    let answer;
-    try {
-      answer = JSON.parse(event.data);
-    } catch (e) {
-      return Page.toast(i18n.t("toast-not-json"));
-    }
-    page.queue.push(answer);
-    drain();
-  };
-  ws.onclose = () => {
-    Page.connection("connection-lost", "bad");
-    page.running = null;
-    updateButtons();
-  };
-  renderAll();
+  if (page.conn) page.conn.open();
+  else {
+    page.conn = Transport.connect(params, {
+      onOpen: opened,
+      onAnswer: (a) => {
+        page.queue.push(a);
+        drain();
+      },
+      onNotJson: () => Page.toast(i18n.t("toast-not-json")),
+      onDrop: () => {
+        State.dropped(page, "class-game-dropped");
+        page.queue = [];
+        // It connects again by itself; a click on the pill tries at once.
+        Page.connection("connection-lost", "bad");
+        renderEverything();
+      },
+    });
+  }
+  page.way = page.conn.way;
+}
+
+// Connected (again): a new session, asked what it holds.
+function opened(again) {
+  if (again) State.connected(page);
+  // The engine in the page is reached, not connected to: the pill says where it runs.
+  if (again) Page.connection("class-connection-again", "ok");
+  else Page.connection(page.way === "in-page" ? "connection-in-page" : "connection-connected", "ok");
+  send("info"); // the presets and opponents, for the menus
+  send("status");
+  send("dump");
+  send("history");
+  send("help rules"); // does this engine have the symmetry bead option?
+  renderEverything();
 }
 
 function send(line) {
-  if (!page.ws || page.ws.readyState !== Transport.OPEN) return Page.toast(i18n.t("toast-not-connected"));
-  page.ws.send(line);
+  if (!page.conn || !page.conn.send(line)) Page.toast(i18n.t("toast-not-connected"));
 }
 
 // Answers are shown in order; while watching, moves are paced by the speed control.
@@ -104,198 +93,50 @@ const speed = () => Number($("speed").value);
 
 // ---------------------------------------------------------------- answers
 
+// One answer: into the state, its effects carried out, the page drawn again.
 function handle(a) {
-  page.log.push(a.type);
-  switch (a.type) {
-    case "new_game":
-      page.board = null;
-      page.lastMove = null;
-      page.matchRunning = true;
-      page.result = null;
-      if (page.running === "watch") say("message-watch-start", { opponent: opponentName() });
-      else if (page.side === "second") {
-        page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
-        say(page.game === "ttt" ? "message-you-first-click" : "message-you-first", {});
-      } else say("message-thinking", {});
-      break;
-    case "menace_move":
-      page.board = a.board;
-      page.lastMove = a.move;
-      if (page.running !== "watch") {
-        page.inGame = a.to_move === "player";
-        const yours = page.game === "ttt" ? "message-your-move-click" : "message-your-move-type";
-        const next = a.to_move === "player" ? [yours, {}] : "";
-        if (a.box === null) say("message-menace-forced", { move: a.move, next });
-        else say("message-menace-moved", { move: a.move, box: a.box, next });
-        send("explain");
-      } else if (a.box === null) {
-        say("message-menace-forced", { move: a.move, next: "" });
-      } else {
-        say("message-menace-moved", { move: a.move, box: a.box, next: "" });
-      }
-      break;
-    case "board":
-      page.board = a.board;
-      if (a.move) page.lastMove = a.move;
-      if (page.running === "watch") say("message-opponent-moved", { opponent: opponentName(), move: a.move });
-      break;
-    case "result":
-      page.inGame = false;
-      countResult(a.winner);
-      page.result = sentence(a);
-      say(...page.result);
-      send("explain"); // what the result did to the beads, under the rules in force
-      break;
-    case "explain":
-      page.explained = a;
-      renderExplain();
-      // The result line says what happened to the beads, from the engine's own change.
-      if (page.result && a.finished) say("message-result-learned", { result: page.result, rule: Explain.rule(a.finished.change) });
-      break;
-    case "matchboxes":
-      if (a.machine === "opponent") page.opponentBoxes = a;
-      else page.boxes = a;
-      renderBoxes();
-      break;
-    case "match_over":
-      page.matchRunning = false;
-      page.inGame = false;
-      if (page.running === "watch") {
-        page.watchLeft -= 1;
-        if (page.watchLeft > 0 && !a.aborted) {
-          send(`watch 1 ${page.watchOpponent}`);
-        } else {
-          page.running = null;
-          afterLearning();
-        }
-      } else {
-        afterLearning();
-      }
-      break;
-    case "progress":
-      showProgress(a.games, a.of, a.score);
-      break;
-    case "trained":
-      page.running = null;
-      for (const k of ["menace", "draw", "player"]) page.counters[k] += a.score[k];
-      page.gamesPlayed = a.games_played;
-      showProgress(a.games, page.trainAsked || a.games, a.score);
-      page.progressMsg = [a.stopped ? "progress-trained-stopped" : "progress-trained", Opponents.games(a.games, a.opponent, a.score)];
-      renderProgress();
-      // The board and the message are about now: the last game before training is gone.
-      page.board = null;
-      page.lastMove = null;
-      page.result = null;
-      say("message-trained", { games: a.games });
-      send("dump");
-      send("explain");
-      afterLearning();
-      break;
-    case "info":
-      Opponents.fill(a, $("preset"), $("opponent"));
-      updateButtons();
-      break;
-    case "status":
-      page.gamesPlayed = a.games_played;
-      page.side = a.side;
-      // Before a game, the message says who opens.
-      if (["message-start", "message-start-second"].includes(Page.said.message[0])) say(a.side === "second" ? "message-start-second" : "message-start", {});
-      if (a.resigned) say(Page.resignedForGood(a.side), {});
-      $("seed").value = a.seed;
-      if (a.preset) page.rulesNow = [a.preset, null];
-      renderRules();
-      if (a.preset && Opponents.presets[a.preset]) $("preset").value = a.preset;
-      break;
-    case "history":
-      page.history = a.games;
-      renderPlot();
-      break;
-    case "eval":
-      showEval(a);
-      break;
-    case "rules":
-      page.rulesNow = [a.preset, a.reset];
-      renderRules();
-      send("explain");
-      if (a.reset) {
-        page.counters = { menace: 0, draw: 0, player: 0 };
-        page.evals = [];
-        page.opponentBoxes = null;
-        send("dump");
-        afterLearning();
-      }
-      break;
-    case "reset":
-      page.counters = { menace: 0, draw: 0, player: 0 };
-      page.evals = [];
-      send("dump");
-      send("explain");
-      afterLearning();
-      break;
-    case "seed":
-      $("seed").value = a.seed;
-      say("message-seed", { seed: a.seed });
-      break;
-    case "state":
-      Page.download(`menace-${a.state.games_played}-games.json`, JSON.stringify(a.state));
-      say("message-saved", { games: a.state.games_played });
-      break;
-    case "imported":
-      say("message-imported", { games: a.games_played, preset: Opponents.preset(a.preset) });
-      page.evals = [];
-      send("dump");
-      send("explain");
-      afterLearning();
-      break;
-    case "help": {
-      const usage = (a.commands[0] || {}).usage || "";
-      const symmetry = $("symmetry");
-      symmetry.disabled = !usage.includes("colours");
-      // Kept as a message id, so a change of language rewrites it (i18n.apply).
-      symmetry.parentElement.dataset.i18nTitle = symmetry.disabled ? "rules-symmetry-missing" : "rules-symmetry-help";
-      symmetry.parentElement.title = i18n.t(symmetry.parentElement.dataset.i18nTitle);
-      break;
-    }
-    case "stopped":
-      page.running = null;
-      break;
-    case "error":
-      Page.toast(i18n.error(a));
-      if (page.running === "watch") page.running = null;
-      break;
-    default:
-      break;
+  for (const [effect, ...args] of State.reduce(page, a)) {
+    if (effect === "send") send(args[0]);
+    else if (effect === "download") Page.download(...args);
+    else if (effect === "error") Page.toast(i18n.error(args[0]));
+    else if (effect === "learned" && $("show-opponent").checked) send("dump opponent");
+    else if (effect === "info") info(args[0]);
+    else if (effect === "help") symmetryOffered(args[0]);
   }
-  renderAll();
+  // A change waiting for the run to end (another game, another side) goes once it has.
+  if (a.type === "stopped" && page.stopping) {
+    const then = page.stopping;
+    page.stopping = null;
+    then();
+  }
+  if (a.type === "status") {
+    $("seed").value = a.seed;
+    $("side").value = a.side;
+    if (a.preset && Opponents.presets[a.preset]) $("preset").value = a.preset;
+  }
+  if (a.type === "seed") $("seed").value = a.seed;
+  if (a.type === "eval") renderEval();
+  renderEverything(a.type);
 }
 
-function afterLearning() {
-  send("status");
-  send("history");
-  if ($("show-opponent").checked) send("dump opponent");
+// The engine's `info`: the menus, and the most games one `train` takes when it says.
+function info(a) {
+  Opponents.fill(a, $("preset"), $("opponent"));
+  if (Number.isSafeInteger(a.max_train) && a.max_train > 0) Page.maxTrain = a.max_train;
 }
 
-function countResult(winner) {
-  page.counters[winner === "menace" || winner === "draw" ? winner : "player"] += 1;
-}
-
-// Who MENACE plays, as a message: the opponent it is watched against, else the reader.
-function opponentName() {
-  return page.running === "watch" ? Opponents.message(page.watchOpponent) : ["opponent-you", {}];
-}
-
-// The result of game `a`, as a message id and its arguments.
-function sentence(a) {
-  return Page.result(a, page.side, page.running === "watch" ? opponentName() : null);
-}
-
-// The message line says message `id` with `args` (kept, so a change of language redraws it).
-function say(id, args) {
-  Page.say("message", id, args);
+// The rules command's bead-colour option, offered only when the engine lists it.
+function symmetryOffered(a) {
+  const usage = (a.commands[0] || {}).usage || "";
+  const symmetry = $("symmetry");
+  symmetry.disabled = !usage.includes("colours");
+  // Kept as a message id, so a change of language rewrites it (i18n.apply).
+  symmetry.parentElement.dataset.i18nTitle = symmetry.disabled ? "rules-symmetry-missing" : "rules-symmetry-help";
+  symmetry.parentElement.title = i18n.t(symmetry.parentElement.dataset.i18nTitle);
 }
 
 function renderRules() {
-  if (!page.rulesNow) return;
+  if (!page.rulesNow) return ($("rules-text").textContent = "");
   const [preset, reset] = page.rulesNow;
   const now = Page.words("rules-now", { preset: Opponents.preset(preset) });
   const after = reset === null ? "" : ` ${i18n.t(reset ? "rules-refilled" : "rules-kept")}`;
@@ -367,7 +208,17 @@ function renderBoxes() {
 
 // ---------------------------------------------------------------- the plot (plot.js)
 
+// The whole story when the engine tells it (`history`'s curve: MENACE's wins minus its
+// losses since it was made, moving while it trains); from an engine that does not, the
+// shares of the last games it keeps.
 function renderPlot() {
+  if (page.curveFromEngine) {
+    Plot.net($("plot"), page.curve, false, "plot-empty", page.evals);
+    const exploit = page.evals.length ? `  ◆ ${i18n.t("legend-exploit")}` : "";
+    $("legend").textContent = `● ${i18n.t("legend-net")}${exploit}`;
+    $("plot-window").textContent = "";
+    return;
+  }
   Plot.legend($("legend"));
   Plot.learning($("plot"), page.history, page.evals);
   // The engine keeps the last games only (`history`): a curve that starts after game 1
@@ -379,29 +230,19 @@ function renderPlot() {
 
 // ---------------------------------------------------------------- panels
 
-function showProgress(done, of, score) {
-  page.progressShown.push(done);
-  $("progress").max = of || 1;
-  $("progress").value = done;
-  page.progressMsg = ["progress-line", { done, of, won: score.menace, drawn: score.draw, lost: score.player }];
-  renderProgress();
-}
-
 function renderProgress() {
-  if (page.progressMsg) $("progress-text").textContent = Page.words(...page.progressMsg);
-}
-
-function showEval(a) {
-  page.lastEval = a;
-  page.evals.push({ game: page.gamesPlayed, exploitability: a.exploitability });
-  renderEval();
-  renderPlot();
+  const p = page.progress;
+  $("progress").max = p ? p.of || 1 : 1;
+  $("progress").value = p ? p.games : 0;
 }
 
 // Each figure as a sentence a class reads; the jargon only in the explanation beside it.
 function renderEval() {
   const a = page.lastEval;
-  if (!a) return;
+  if (!a) {
+    for (const id of ["ev-exploit", "ev-greedy", "ev-random", "ev-perfect"]) $(id).textContent = "–";
+    return;
+  }
   const odds = (o) => ({ win: i18n.pct(o.win), draw: i18n.pct(o.draw), loss: i18n.pct(o.loss) });
   $("ev-exploit").textContent = i18n.t("eval-exploit", { share: i18n.pct(a.exploitability) });
   $("ev-greedy").textContent = i18n.t("eval-greedy", { share: i18n.pct(a.greedy_exploitability) });
@@ -414,6 +255,7 @@ async function upload(file) {
   if (state === null) return Page.toast(i18n.t("toast-not-state", { file: file.name }));
   const line = `import ${state}`;
   if (line.length > 65536) return Page.toast(i18n.t("toast-too-large", { file: file.name }));
+  if (!(await askBeforeReplacing("ask-load-title", { file: file.name }))) return;
   if (page.matchRunning) send("abort");
   send(line);
 }
@@ -427,26 +269,80 @@ function rulesLine(reset) {
 }
 
 function updateButtons() {
-  const busy = page.running !== null;
+  const busy = page.running !== null || page.stopping !== null;
   for (const id of ["new-game", "resign", "watch", "train", "update", "update-reset", "eval", "save", "load"]) {
     $(id).disabled = busy;
   }
   $("resign").disabled = busy || !page.inGame;
-  $("stop").disabled = !busy;
+  $("stop").disabled = page.running === null;
   $("mixed-row").hidden = $("opponent").value !== "mixed";
   const ttt = page.game === "ttt";
   for (const id of ["update", "update-reset", "save", "load"]) if (!ttt) $(id).disabled = true;
 }
 
+// The counters: MENACE's score since it was made, and while it trains, the run's so far.
 function renderCounters() {
-  Page.score(page.counters);
-  $("games-played").textContent = i18n.num(page.gamesPlayed);
+  const score = Object.assign({}, page.score);
+  if (page.running === "train" && page.progress) for (const k of Object.keys(score)) score[k] += page.progress.score[k];
+  Page.score(score);
+  $("games-played").textContent = i18n.num(learned());
 }
 
 function renderAll() {
+  State.show(page);
   renderBoard();
   renderCounters();
   updateButtons();
+}
+
+// The page drawn from its state; `type`, the answer just handled, spares the drawings it
+// cannot have changed (the boxes are many).
+function renderEverything(type) {
+  renderAll();
+  renderProgress();
+  renderRules();
+  if (!type || type === "explain" || type === "rules" || type === "reset" || type === "imported") renderExplain();
+  if (!type || type === "matchboxes") renderBoxes();
+  if (!type || ["history", "progress", "eval", "rules", "reset", "imported", "trained"].includes(type)) renderPlot();
+  if (!type) renderEval();
+}
+
+// ---------------------------------------------------------------- asking first
+
+// The games MENACE has learned from, a run's so far included.
+function learned() {
+  return page.gamesPlayed + (page.running === "train" && page.progress ? page.progress.games : 0);
+}
+
+// What the machine would lose, as the dialog's body: its games of learning.
+function lost() {
+  return ["ask-lost", { games: learned() }];
+}
+
+// Whether the machine may be replaced (`title` with `args` the question): at once when it
+// has learned nothing, else once the reader said yes.
+async function askBeforeReplacing(title, args) {
+  if (learned() === 0 && page.running === null) return true;
+  return Page.ask(title, args, ...lost(), "ask-replace");
+}
+
+// Another session for this page (another game or side): asked first when learning would
+// be lost (a server's session ends with its connection; the engine in the page keeps its
+// machine) or a run is going; a run is stopped first, keeping what it learned, and the
+// switch made once the engine said it stopped. `undo()` puts the menu back when not.
+async function switchTo(title, args, change, undo) {
+  const running = page.running !== null;
+  const loses = page.way !== "in-page" && (learned() > 0 || running);
+  if (running || loses) {
+    const body = loses ? lost() : ["ask-switch-kept", {}];
+    if (!(await Page.ask(title, args, ...body, "ask-switch"))) return undo();
+  }
+  if (page.running === null) return change();
+  page.stopping = () => change();
+  if (page.running === "watch") page.watchLeft = 1; // finish the game on the board, start no other
+  State.say(page, "message", "message-stopping");
+  send("stop");
+  renderAll();
 }
 
 // ---------------------------------------------------------------- wiring
@@ -460,14 +356,33 @@ function wire() {
     if (m) send(`move ${m}`);
     $("move-text").value = "";
   });
-  $("connection").addEventListener("click", () => {
-    if (!page.ws || page.ws.readyState === Transport.CLOSED) connect();
-  });
+  $("connection").addEventListener("click", () => page.conn && page.conn.now());
   $("set-seed").addEventListener("click", () => send(`seed ${$("seed").value}`));
   $("game").addEventListener("change", () => {
-    page.game = $("game").value;
-    $("board").textContent = "";
-    connect();
+    const game = $("game").value;
+    const name = $("game").selectedOptions[0].dataset.i18n;
+    switchTo("ask-switch-game", { game: [name, {}] }, () => {
+      page.game = $("game").value = game;
+      $("board").textContent = "";
+      Page.toastHide();
+      connect();
+    }, () => ($("game").value = page.game));
+  });
+  // MENACE's side: first (X) or second (O), as a link's ?side=second chooses it.
+  $("side").addEventListener("change", () => {
+    const side = $("side").value;
+    switchTo("ask-switch-side", { side: [`side-${side}`, {}] }, () => {
+      page.askedSide = $("side").value = side;
+      const url = new URL(location.href);
+      url.searchParams.set("side", side);
+      try {
+        history.replaceState(null, "", url);
+      } catch (e) {
+        // A browser that keeps a file:// address as it is: the page still changes side.
+      }
+      Page.toastHide();
+      connect();
+    }, () => ($("side").value = page.side));
   });
   $("speed").addEventListener("input", renderSpeed);
   $("opponent").addEventListener("change", updateButtons);
@@ -475,24 +390,27 @@ function wire() {
     const o = Opponents.spec($("opponent"), $("mixed-p"));
     if (o === "human") return Page.toast(i18n.t("toast-choose-opponent"));
     if (page.matchRunning) send("abort");
-    page.running = "watch";
+    State.run(page, "watch");
     page.watchOpponent = o;
     page.watchLeft = Math.max(1, Math.min(10000, Number($("watch-games").value) || 1));
     send(`watch 1 ${o}`);
     renderAll();
   });
   $("train").addEventListener("click", () => {
-    const n = Math.max(1, Math.min(100000000, Math.floor(Number($("train-games").value) || 1)));
+    // The count checked here: a clear message and nothing trained when it is not one.
+    const count = Page.trainCount($("train-games").value);
+    if (count.error) {
+      State.say(page, "progress-text", ...count.error);
+      $("train-games").setAttribute("aria-invalid", "true");
+      return renderAll();
+    }
+    $("train-games").removeAttribute("aria-invalid");
+    const n = count.games;
     const o = Opponents.spec($("opponent"), $("mixed-p")) === "human" ? "random" : Opponents.spec($("opponent"), $("mixed-p"));
     if (page.matchRunning) send("abort");
-    page.running = "train";
-    page.trainAsked = n;
-    page.board = null; // the board and the message are about the training now
-    page.result = null;
-    say("message-training", { games: n });
-    showProgress(0, n, { menace: 0, draw: 0, player: 0 });
+    State.run(page, "train", n);
     send(`train ${n} ${o}`);
-    renderAll();
+    renderEverything("progress");
   });
   $("stop").addEventListener("click", () => {
     if (page.running === "watch") {
@@ -508,7 +426,8 @@ function wire() {
     $("empty").value = p.empty;
   });
   $("update").addEventListener("click", () => send(rulesLine(false)));
-  $("update-reset").addEventListener("click", () => {
+  $("update-reset").addEventListener("click", async () => {
+    if (!(await askBeforeReplacing("ask-reset-title", {}))) return;
     if (page.matchRunning) send("abort");
     send(rulesLine(true));
   });
@@ -533,13 +452,7 @@ function renderSpeed() {
 // again in it.
 function relabel() {
   renderSpeed();
-  renderProgress();
-  renderEval();
-  renderRules();
-  renderExplain();
-  renderBoxes();
-  renderPlot();
-  renderAll();
+  renderEverything();
   Opponents.relabel($("preset"), $("opponent"));
 }
 
@@ -554,8 +467,8 @@ Page.start(relabel, () => {
   const q = new URLSearchParams(location.search);
   if (["ttt", "nim", "hexapawn"].includes(q.get("game"))) page.game = $("game").value = q.get("game");
   if (/^[0-9]+$/.test(q.get("seed") || "")) $("seed").value = q.get("seed");
-  if (["first", "second"].includes(q.get("side"))) page.askedSide = q.get("side");
-  say("message-start", {});
-  relabel();
+  if (["first", "second"].includes(q.get("side"))) page.askedSide = $("side").value = q.get("side");
+  renderSpeed();
+  Opponents.relabel($("preset"), $("opponent"));
   connect();
 });

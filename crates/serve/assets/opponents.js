@@ -18,6 +18,16 @@ const Opponents = {
     return Page.words(...Opponents.message(spec));
   },
 
+  // An opponent's entry in the menu: its name, and what it does that its name does not
+  // say (the exploiter falls back to half-random play when it cannot make MENACE lose).
+  menuLabel(spec) {
+    const more = Opponents.MENU[String(spec).split(":")[0]];
+    return more ? i18n.t(more) : Opponents.label(spec);
+  },
+
+  // The menu entries longer than the opponent's name.
+  MENU: { exploiter: "opponent-exploiter-menu" },
+
   // A bead preset's name as a message (no name: rules of the reader's own).
   preset(name) {
     return [name ? `preset-${name}` : "preset-custom", {}];
@@ -49,7 +59,7 @@ const Opponents = {
     // `mixed:P` is chosen as `mixed`, with its probability from the field beside it.
     const opponents = info.opponents.map((p) => {
       const value = p.name.split(":")[0];
-      return Object.assign(document.createElement("option"), { value, textContent: Opponents.label(value) });
+      return Object.assign(document.createElement("option"), { value, textContent: Opponents.menuLabel(value) });
     });
     opponent.replaceChildren(human, ...opponents);
     if (opponents.some((o) => o.value === chosenOpponent)) opponent.value = chosenOpponent;
@@ -57,7 +67,7 @@ const Opponents = {
 
   // The menus written again in the language.
   relabel(preset, opponent) {
-    for (const o of [...opponent.options].slice(1)) o.textContent = Opponents.label(o.value);
+    for (const o of [...opponent.options].slice(1)) o.textContent = Opponents.menuLabel(o.value);
     for (const o of preset.options) {
       const p = Opponents.presets[o.value];
       if (p) o.textContent = Opponents.option(p);

@@ -96,6 +96,67 @@ const Page = {
     Page.toastTimer = setTimeout(() => (t.hidden = true), 4000);
   },
 
+  // Asks in the page's dialog (#confirm, a <dialog>: keyboard reachable, Escape says no);
+  // resolves true when the reader says yes. `title`, `body` and `yes` are messages.
+  ask(title, titleArgs, body, bodyArgs, yes) {
+    const dialog = Page.dialog();
+    $("confirm-title").textContent = Page.words(title, titleArgs);
+    $("confirm-body").textContent = Page.words(body, bodyArgs);
+    $("confirm-yes").textContent = i18n.t(yes);
+    $("confirm-no").textContent = i18n.t("class-confirm-cancel");
+    $("confirm-yes").onclick = () => dialog.close("yes");
+    $("confirm-no").onclick = () => dialog.close("no");
+    return new Promise((resolve) => {
+      const onClose = () => {
+        dialog.removeEventListener("close", onClose);
+        resolve(dialog.returnValue === "yes");
+      };
+      dialog.addEventListener("close", onClose);
+      dialog.returnValue = "";
+      dialog.showModal();
+      $("confirm-no").focus();
+    });
+  },
+
+  // The dialog both pages ask in (#confirm), made once: a title, what would be lost, the
+  // button that goes ahead and Cancel (which has the focus, as Escape).
+  dialog() {
+    if ($("confirm")) return $("confirm");
+    const el = (tag, attrs) => Object.assign(document.createElement(tag), attrs);
+    const dialog = el("dialog", { id: "confirm" });
+    dialog.setAttribute("aria-labelledby", "confirm-title");
+    dialog.setAttribute("aria-describedby", "confirm-body");
+    const row = el("div", { className: "row" });
+    row.append(el("button", { id: "confirm-yes", type: "button", className: "danger" }), el("button", { id: "confirm-no", type: "button" }));
+    dialog.append(el("h2", { id: "confirm-title" }), el("p", { id: "confirm-body" }), row);
+    document.body.appendChild(dialog);
+    return dialog;
+  },
+
+  // The most games one `train` takes: the engine's, from `info` when it says, else the
+  // protocol's (1 to 100,000,000).
+  maxTrain: 100000000,
+
+  // A count of games to train as typed (`text`): {games} when it is a whole number from 1
+  // to the most, else {error: [message id, args]} saying what is wrong. Nothing is cut
+  // or rounded silently.
+  trainCount(text) {
+    // Digits as the reader's language writes them (Devanagari, Bengali) count too.
+    const t = String(text).trim().replace(/[\u0966-\u096f\u09e6-\u09ef]/g, (d) => String((d.charCodeAt(0) - 6) & 0xf));
+    if (t === "") return { error: ["train-count-empty", {}] };
+    if (!/^[0-9]+$/.test(t)) return { error: ["train-count-not-whole", { text: t }] };
+    const games = Number(t);
+    if (games < 1) return { error: ["train-count-zero", {}] };
+    if (games > Page.maxTrain) return { error: ["train-count-too-many", { games, most: Page.maxTrain }] };
+    return { games };
+  },
+
+  // The alert gone at once (its words were about something the page left).
+  toastHide() {
+    clearTimeout(Page.toastTimer);
+    if ($("toast")) $("toast").hidden = true;
+  },
+
   // Hands `text` to the reader as a JSON file called `name` (a saved MENACE).
   download(name, text) {
     const a = document.createElement("a");
@@ -137,6 +198,7 @@ const Page = {
   // document is parsed first.
   start(relabel, begin) {
     Page.domReady.then(() => {
+      Page.dialog();
       // Nothing there to follow without a server: the labels. The lesson guide is the
       // offline file's own copy.
       if (Page.offline) {

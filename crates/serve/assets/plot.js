@@ -14,7 +14,7 @@ const Plot = {
   //   right: optional {ticks: [[share 0..1, text]]} on the right (a second scale);
   //   lines: [{points: [[x, y]] in the left scale (or y2 0..1 on the right with right: true),
   //            stroke, dash, marker, cls}];
-  //   dots: [{x, y, fill, title}] (diamonds);
+  //   dots: [{x, y, fill, title, right}] (diamonds; on the right scale with right: true);
   //   empty: a text for a plot with nothing yet.
   // `font` is the text's size in pixels (the projector's is larger).
   draw(svg, spec) {
@@ -69,7 +69,8 @@ const Plot = {
       }
     }
     for (const d of spec.dots || []) {
-      const e = el("rect", { x: X(d.x) - 4, y: Y(d.y) - 4, width: 8, height: 8, fill: d.fill, transform: `rotate(45 ${X(d.x)} ${Y(d.y)})` });
+      const y = d.right ? Y2(d.y) : Y(d.y);
+      const e = el("rect", { x: X(d.x) - 4, y: y - 4, width: 8, height: 8, fill: d.fill, transform: `rotate(45 ${X(d.x)} ${y})` });
       const t = document.createElementNS(this.svgNS, "title");
       t.textContent = d.title;
       e.appendChild(t);
@@ -117,9 +118,15 @@ const Plot = {
       yTicks: [0, 0.5, 1].map((v) => [v, i18n.pct(v)]),
       right: games.length ? { ticks: [[0, i18n.num(0)], [0.5, i18n.t("plot-beads-axis")], [1, i18n.num(beadsTop)]] } : null,
       lines,
-      dots: evals.map((e) => ({ x: e.game, y: e.exploitability, fill: this.LINES.exploit.stroke, title: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) })),
+      dots: this.evalDots(evals, false),
       empty: i18n.t("plot-empty"),
     });
+  },
+
+  // Each exact evaluation (`evals`: [{game, exploitability}]) as a diamond, on the right
+  // scale (0 to 100%) when `right`.
+  evalDots(evals, right) {
+    return evals.map((e) => ({ x: e.game, y: e.exploitability, right, fill: this.LINES.exploit.stroke, title: i18n.t("plot-exploit-point", { share: i18n.pct(e.exploitability), games: e.game }) }));
   },
 
   // The key to the private page's lines, into `holder`: each line's sample, marker and name.
@@ -145,9 +152,12 @@ const Plot = {
   },
 
   // The class's curve (Michie's) into `svg`: MENACE's wins minus its losses after each
-  // game (`points`: [{games, net}]); `big` on a projector.
-  net(svg, points, big) {
-    const last = points.length ? points[points.length - 1].games : 0;
+  // game (`points`: [{games, net}]); `big` on a projector; `empty` the message of a curve
+  // with no point yet (the private page's whole story uses this curve too).
+  // The private page's whole story adds its evaluations (`evals`), on a scale of their own.
+  net(svg, points, big, empty, evals) {
+    evals = evals || [];
+    const last = Math.max(points.length ? points[points.length - 1].games : 0, ...evals.map((e) => e.game));
     const most = Math.max(1, ...points.map((p) => Math.abs(p.net)));
     const ticks = this.ticks(-most, most, 4);
     this.draw(svg, {
@@ -155,8 +165,10 @@ const Plot = {
       xLabel: (g) => i18n.t("plot-game", { game: g }),
       y: [Math.min(-most, ticks[0]), Math.max(most, ticks[ticks.length - 1])],
       yTicks: ticks.map((v) => [v, i18n.num(v)]),
+      right: evals.length ? { ticks: [0, 0.5, 1].map((v) => [v, i18n.pct(v)]) } : null,
       lines: [{ points: [[0, 0]].concat(points.map((p) => [p.games, p.net])), stroke: "#20324a", width: big ? 4 : 2, marker: "●" }],
-      empty: points.length ? null : i18n.t("class-curve-empty"),
+      dots: this.evalDots(evals, true),
+      empty: points.length || evals.length ? null : i18n.t(empty || "class-curve-empty"),
       font: big ? 26 : 12,
     });
   },

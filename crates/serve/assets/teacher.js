@@ -63,22 +63,9 @@ const Teacher = {
     return false;
   },
 
-  // Asks in the page's dialog; resolves true when the teacher says yes.
+  // Asks in the page's dialog (Page.ask); resolves true when the teacher says yes.
   ask(title, titleArgs, body, bodyArgs, yes) {
-    const dialog = $("confirm");
-    $("confirm-title").textContent = Page.words(title, titleArgs);
-    $("confirm-body").textContent = Page.words(body, bodyArgs);
-    $("confirm-yes").textContent = i18n.t(yes);
-    return new Promise((resolve) => {
-      const onClose = () => {
-        dialog.removeEventListener("close", onClose);
-        resolve(dialog.returnValue === "yes");
-      };
-      dialog.addEventListener("close", onClose);
-      dialog.returnValue = "";
-      dialog.showModal();
-      $("confirm-no").focus();
-    });
+    return Page.ask(title, titleArgs, body, bodyArgs, yes);
   },
 
   // Before the class's machine is replaced: what goes (the score's games, the players, the
@@ -134,8 +121,6 @@ const Teacher = {
   start(send, about) {
     Teacher.send = send;
     Teacher.about = about;
-    $("confirm-yes").addEventListener("click", () => $("confirm").close("yes"));
-    $("confirm-no").addEventListener("click", () => $("confirm").close("no"));
     $("reset").addEventListener("click", () => Teacher.replace("reset", "class-confirm-reset-title"));
     $("rules").addEventListener("click", () => {
       // The preset, with the beads and the reward on top of it when they are filled in.
@@ -144,7 +129,12 @@ const Teacher = {
       if ($("reward").value.trim()) line += " reward " + $("reward").value.trim().replace(/\s+/g, "");
       Teacher.replace(line + " reset", "class-confirm-rules-title");
     });
-    $("train").addEventListener("click", () => Teacher.command("train " + Number($("train-games").value) + " " + $("opponent").value));
+    $("train").addEventListener("click", () => {
+      // The count checked here, as on the private page: a clear message, nothing trained.
+      const count = Page.trainCount($("train-games").value);
+      if (count.error) return Page.say("teacher-message", ...count.error);
+      Teacher.command("train " + count.games + " " + $("opponent").value);
+    });
     $("remove-player").addEventListener("click", () => {
       const name = $("player-name").value.trim();
       if (name) Teacher.command("players remove " + name);

@@ -44,6 +44,8 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("opponents.js", include_str!("../assets/opponents.js")),
     // The three ways to reach the engine (a private session, a class, the page itself).
     ("transport.js", include_str!("../assets/transport.js")),
+    // The one page state both pages draw from: the protocol's answers reduced into it.
+    ("state.js", include_str!("../assets/state.js")),
     // The class's teacher panel (the class page only).
     ("teacher.js", include_str!("../assets/teacher.js")),
 ];

@@ -27,7 +27,8 @@ fn the_page_offers_no_opponent_by_hand() {
         let value = o.name.split(':').next().unwrap();
         assert!(!PAGE.contains(&format!("<option value=\"{value}\"")), "{value} in index.html");
     }
-    assert!(SCRIPT.contains("send(\"info\")") && SCRIPT.contains("case \"info\""));
+    // The `info` answer reaches the page as an effect of the page state (state.js).
+    assert!(SCRIPT.contains("send(\"info\")") && SCRIPT.contains("effect === \"info\""));
 }
 
 const CLASS_SCRIPT: &str = include_str!("../../assets/class.js");
@@ -86,12 +87,22 @@ fn each_thing_is_drawn_by_one_script() {
         ("new WebSocket(", "transport.js"),
         ("`opponent-${", "opponents.js"),
         ("result-menace-wins", "page.js"),
+        ("message-result-learned", "state.js"),
+        ("switch (a.type)", "state.js"),
+        ("2 ** c.retry", "transport.js"),
+        ("showModal()", "page.js"),
     ] {
         assert_eq!(defined_in(needle), [home], "{needle}");
     }
     for script in [SCRIPT, CLASS_SCRIPT] {
-        for uses in ["Board.draw(", "Boxes.grouped(", "Plot.", "Explain.render(", "Transport.open("]
-        {
+        for uses in [
+            "Board.draw(",
+            "Boxes.grouped(",
+            "Plot.",
+            "Explain.render(",
+            "Transport.connect(",
+            "State.reduce(",
+        ] {
             assert!(script.contains(uses), "a page does not use {uses}");
         }
         for own in ["createElementNS", "function boxElement", "function fillBox", "class=\"mbox\""]

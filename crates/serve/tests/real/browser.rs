@@ -175,6 +175,9 @@ async fn update_and_reset(c: &Client, page: &PageAt, _: &Path) {
     set_value(c, "preset", "scroggs").await;
     assert_eq!(js(c, "document.getElementById('initial').value").await, json!("8,4,2,1"));
     click(c, "#update-reset").await;
+    // 300 games of learning would be lost: the page asks first (issue 73).
+    wait_for(c, "document.getElementById('confirm').open").await;
+    click(c, "#confirm-yes").await;
     wait_for(c, "window.menace.log.includes('rules')").await;
     wait_for(c, "document.getElementById('games-played').textContent === '0'").await;
     assert_eq!(shown_box(c, 0).await, json!([8, 8, 8, 8, 8, 8, 8, 8, 8]));

@@ -14,6 +14,7 @@ mod class_browser;
 mod guide;
 mod lesson;
 mod offline;
+mod page_state;
 mod shared;
 mod site;
 mod teach;

@@ -115,7 +115,7 @@ function handle(a) {
       if (page.running === "watch") say("message-watch-start", { opponent: opponentName() });
       else if (page.side === "second") {
         page.inGame = true; // the player opens (Hexapawn: MENACE plays the side that wins)
-        say(page.game === "ttt" ? "message-you-first-click" : "message-you-first", {});
+        say(page.game === "ttt" ? "message-you-first-click" : Games.youFirst(page.game), {}); // page: games.js
       } else say("message-thinking", {});
       break;
     case "menace_move":
@@ -123,7 +123,7 @@ function handle(a) {
       page.lastMove = a.move;
       if (page.running !== "watch") {
         page.inGame = a.to_move === "player";
-        const yours = page.game === "ttt" ? "message-your-move-click" : "message-your-move-type";
+        const yours = page.game === "ttt" ? "message-your-move-click" : Games.yourMove(page.game); // page: games.js
         const next = a.to_move === "player" ? [yours, {}] : "";
         if (a.box === null) say("message-menace-forced", { move: a.move, next });
         else say("message-menace-moved", { move: a.move, box: a.box, next });
@@ -311,12 +311,10 @@ function renderExplain() {
 function renderBoard() {
   const ttt = page.game === "ttt";
   $("board").hidden = !ttt;
-  $("text-board").hidden = ttt;
   $("text-move").hidden = ttt;
-  if (!ttt) {
-    $("text-board").textContent = page.board ? page.board.join("\n") : "(no game: press New game)";
-    return;
-  }
+  // page: Nim and Hexapawn on boards of their own, each game's words (games.js).
+  Games.show(page.game);
+  if (!ttt) return Games.draw($("game-board"), page.game, page.board, { canPlay: page.inGame && page.running === null, onMove: clickCell, side: page.side });
   Board.draw($("board"), page.board, { last: page.lastMove, canPlay: page.inGame && page.running === null, onMove: clickCell });
 }
 
@@ -413,7 +411,7 @@ async function upload(file) {
   const state = (await Page.stateLine(file)).line;
   if (state === null) return Page.toast(i18n.t("toast-not-state", { file: file.name }));
   const line = `import ${state}`;
-  if (line.length > 65536) return Page.toast(i18n.t("toast-too-large", { file: file.name }));
+  if (Machines.tooLarge(line)) return Page.toast(i18n.t("toast-too-large", { file: file.name }));
   if (page.matchRunning) send("abort");
   send(line);
 }
@@ -557,5 +555,6 @@ Page.start(relabel, () => {
   if (["first", "second"].includes(q.get("side"))) page.askedSide = q.get("side");
   say("message-start", {});
   relabel();
+  Machines.start(connect, () => page.running !== null); // page: the kept machines (machines.js)
   connect();
 });

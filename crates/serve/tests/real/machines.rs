@@ -11,8 +11,8 @@ use crate::chrome;
 use crate::offline::{offline_url, Firefox};
 
 use chrome::{
-    browser, click, downloaded_json, js, offline_browser, open_private, private_page, set_value,
-    start_driver, tempdir, wait_for,
+    axe_in, browser, click, downloaded_json, js, offline_browser, open_private, private_page,
+    set_value, start_driver, tempdir, wait_for,
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
@@ -166,11 +166,22 @@ async fn two_tabs_never_overwrite_each_others_learning() {
     open_offline(&c, &url, "lang=en").await;
     play_a_game(&c).await;
     let first = c.window().await.unwrap();
-    // A second tab of the same file takes the machine (one game learned).
-    c.new_window(true).await.unwrap();
-    let second = c.windows().await.unwrap().into_iter().find(|w| *w != first).unwrap();
+    // A second tab of the same file, in the same browser (WebDriver's new window would
+    // be another profile's), takes the machine (one game learned).
+    let before = c.windows().await.unwrap();
+    js(&c, "!!window.open(location.href, '_blank')").await;
+    let mut second = None;
+    for _ in 0..100 {
+        second = c.windows().await.unwrap().into_iter().find(|w| !before.contains(w));
+        if second.is_some() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let second = second.expect("the second tab");
     c.switch_to_window(second.clone()).await.unwrap();
-    open_offline(&c, &url, "lang=en").await;
+    wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+    wait_for(&c, "window.menace.queue.length === 0 && !window.menace.draining").await;
     assert_eq!(js(&c, "window.menace.gamesPlayed").await, json!(1));
     // The first tab is told at once, and what it learns now is not stored over it.
     c.switch_to_window(first.clone()).await.unwrap();
@@ -258,7 +269,7 @@ async fn a_118_kb_class_file_is_taken_and_the_machine_it_replaces_is_kept() {
     let mut class = menace_core::menace::class::ClassRecord::default();
     for i in 0..2000u32 {
         class.players.insert(
-            format!("player {i:04} of the class"),
+            format!("player {i:04} of class"),
             menace_core::play::Tally { win: 1, draw: 0, loss: 0 },
         );
     }
@@ -342,6 +353,8 @@ async fn nim_is_played_by_clicks_and_by_keyboard_with_its_own_words() {
     // A click on row 3's second counter takes it and the three to its right.
     let label = js(&c, "document.querySelector('#game-board button[data-move=\"3:4\"]').getAttribute('aria-label')").await;
     assert_eq!(label, json!("fileira 3: tirar 4 palitos"));
+    assert_eq!(axe_in(&c, "pt").await, Vec::<String>::new());
+    chrome::screenshot(&c, "nim-pt.png").await;
     let moves = answered_moves(&c).await;
     click(&c, "#game-board button[data-move=\"3:4\"]").await;
     wait_for(&c, &format!("window.menace.log.filter(t => t === 'board').length > {moves}")).await;
@@ -429,8 +442,10 @@ async fn hexapawn_is_played_by_clicks_and_by_keyboard_with_pawns_in_the_pages_la
     )
     .await;
     assert_eq!(label, json!("a1: белая пешка"));
+    assert_eq!(axe_in(&c, "ru").await, Vec::<String>::new());
     // By clicks: the pawn on a1, then a2.
     click(&c, "#game-board button[data-name=\"a1\"]").await;
+    chrome::screenshot(&c, "hexapawn-ru-chosen.png").await;
     let pressed = js(&c, "document.querySelector('#game-board button[data-name=\"a1\"]').getAttribute('aria-pressed')").await;
     assert_eq!(pressed, json!("true"));
     let moves = answered_moves(&c).await;
@@ -510,6 +525,13 @@ async fn the_cells_have_a_legend_and_box_numbers_read_on_a_projector() {
     assert!(first.as_str().unwrap().contains(&catalog("bn", "print-colour-red")), "{first}");
     let said = js(&c, "document.querySelector('#cell-legend p').textContent").await;
     assert_eq!(said, json!(catalog("bn", "cell-legend-cells")));
+    assert_eq!(
+        axe_in(&c, "en").await,
+        Vec::<String>::new(),
+        "the legend open, colour contrast too"
+    );
+    js(&c, "document.getElementById('boxes-panel').scrollIntoView() || true").await;
+    chrome::screenshot(&c, "legend-bn-1024.png").await;
     // Not for the other games, whose boards say their own notation.
     set_value(&c, "game", "hexapawn").await;
     wait_for(&c, "document.getElementById('cell-legend-panel').hidden").await;
@@ -540,4 +562,24 @@ async fn firefox_keeps_the_earlier_machines_across_a_reload_and_brings_one_back(
     let earlier =
         ff.js("JSON.stringify(window.MenaceInPage.earlier().map(e => [e.games, e.why]))").await;
     assert_eq!(earlier, json!("[[0,\"restore\"]]"));
+}
+
+/// Firefox: a second tab of the same file takes the machine, and the first is told.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn firefox_tells_a_tab_that_another_tab_took_its_machine() {
+    let Some(binary) = menace_testkit::require(menace_testkit::Component::Firefox) else { return };
+    let Some(url) = offline_url() else { return };
+    let mut ff = Firefox::start(&binary).await;
+    let page = format!("{url}?lang=en");
+    ff.open(&page).await;
+    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
+    ff.js("document.getElementById('train-games').value = '100'; document.getElementById('opponent').value = 'random'; document.getElementById('train').click()").await;
+    ff.wait_for("window.menace.running === null && window.menace.gamesPlayed === 100").await;
+    let first = ff.context.clone();
+    let tab = ff.call("browsingContext.create", json!({ "type": "tab" })).await;
+    ff.context = tab["context"].as_str().unwrap().to_string();
+    ff.open(&page).await;
+    ff.wait_for("window.menace.gamesPlayed === 100").await;
+    ff.context = first;
+    ff.wait_for("!document.getElementById('notice-elsewhere').hidden").await;
 }

@@ -108,6 +108,7 @@ async fn a_full_storage_is_said_at_once_in_the_pages_language_with_the_download(
     assert_eq!(stored_games(&c, KEY).await, Some(1), "the storage still holds game 1's machine");
     let said = js(&c, "document.querySelector('#notice-full span').textContent").await;
     assert_eq!(said, json!(catalog("hi", "page-storage-full")));
+    assert_eq!(axe_in(&c, "hi").await, Vec::<String>::new());
     // The download is offered: the machine of 201 games, a file the engine reads.
     click(&c, "#notice-full-save").await;
     let file = downloaded_json(&downloads).await;
@@ -442,6 +443,13 @@ async fn hexapawn_is_played_by_clicks_and_by_keyboard_with_pawns_in_the_pages_la
     )
     .await;
     assert_eq!(label, json!("a1: белая пешка"));
+    // The matchboxes draw their positions with pawns too.
+    let boxes = js(&c, "[...document.querySelectorAll('#boxes .box.generic')].map(b => [b.querySelectorAll('svg.pawn').length > 0, /[BW]/.test(b.textContent)])").await;
+    let boxes: Vec<(bool, bool)> = serde_json::from_value(boxes).unwrap();
+    assert!(
+        !boxes.is_empty() && boxes.iter().all(|&(pawns, letters)| pawns && !letters),
+        "{boxes:?}"
+    );
     assert_eq!(axe_in(&c, "ru").await, Vec::<String>::new());
     // By clicks: the pawn on a1, then a2.
     click(&c, "#game-board button[data-name=\"a1\"]").await;

@@ -9,8 +9,8 @@
 // taken back when the page opens again. Nothing learned is lost without a word:
 //   - menace.machine.TAIL: the machine now. TAIL is the side for noughts and crosses
 //     (`first`, `second`: the keys of the first pages, so a machine learned then stays),
-//     GAME.SIDE for the other games (`nim.first`, `hexapawn.first`; SIDE as the address
-//     asks it, `first` when it does not).
+//     GAME.SIDE for the other games (`nim.first`, `hexapawn.second`: the side MENACE
+//     plays, as the address asks it or the game's own when it does not).
 //   - menace.earlier.TAIL: the machines a reset, new rules with fresh boxes, an upload, a
 //     machine brought back or another tab replaced, newest first, the last five: a JSON
 //     list of {state (compact JSON text), games, when (ms since 1970), why}; `why` is
@@ -156,7 +156,9 @@
   const tailOf = (params) => {
     if ((params.get("learner") || "menace") !== "menace") return null;
     const game = params.get("game") || "ttt";
-    const side = params.get("side") || "first";
+    // The side the session plays when the address names none (protocol.md's table):
+    // Hexapawn's machine is Black, the side that moves second.
+    const side = params.get("side") || (game === "hexapawn" ? "second" : "first");
     return game === "ttt" ? side : `${game}.${side}`;
   };
 

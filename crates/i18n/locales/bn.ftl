@@ -444,3 +444,45 @@ train-count-zero = MENACE অন্তত ১টি খেলা অনুশী
 train-count-too-many = একবারে বড়জোর { $most }টি খেলা ({ $games }টি চাওয়া হয়েছে)। কোনো অনুশীলন হয়নি।
 opponent-exploiter-menu = এখনকার MENACE-এর বিরুদ্ধে সেরা সম্ভাব্য প্রতিপক্ষ (MENACE-কে হারাতে না পারলে সে অর্ধেক বার সেরা চাল আর বাকি অর্ধেক বার এলোমেলো চাল দেয়)
 legend-net = MENACE-এর জয় বিয়োগ হার, তৈরি হওয়ার পর থেকে প্রতিটি খেলায়
+# page: the offline page's kept machines (a full storage, a damaged copy, another tab, the earlier machines), Nim's and Hexapawn's boards, the cells' legend (issue 73)
+page-storage-full = এই ব্রাউজার MENACE-এর শেখা রাখতে পারছে না: এর স্টোরেজ ভরা বা বন্ধ। রাখতে চাইলে MENACE ডাউনলোড করুন।
+page-storage-damaged = এই ব্রাউজারে রাখা MENACE পড়া গেল না, তাই নতুন একটা শুরু হয়েছে। নষ্ট কপিটা আলাদা করে রাখা আছে।
+page-damaged-download = নষ্ট কপিটা ডাউনলোড করুন
+page-damaged-drop = নষ্ট কপিটা ভুলে যান
+page-storage-elsewhere = এই MENACE আরেকটা ট্যাবে খোলা, এখন সেই ট্যাবই এর শেখা রাখছে: এই ট্যাবে যা শিখবে তা রাখা হবে না।
+page-take-over = এই ট্যাবেই চালান
+page-earlier-help = রিসেট, নতুন বাক্সসহ নতুন নিয়ম, আপলোড বা আগের যন্ত্র ফিরিয়ে আনা যে যন্ত্রের জায়গা নেয়, তা এখানে থাকে: প্রতিটি খেলার শেষ পাঁচটা, এই ব্রাউজারে।
+page-earlier-entry = { $when }, { $why }: { $games ->
+    [one] { $games }টি খেলা
+   *[other] { $games }টি খেলা
+  }
+page-why-tab = এই ট্যাব থেকে রাখা, যখন যন্ত্রটা আরেক ট্যাবে ছিল
+page-bring-back-label = { $games ->
+    [one] { $games }টি খেলার
+   *[other] { $games }টি খেলার
+  } যন্ত্রটা ফিরিয়ে আনুন ({ $when })
+page-bring-back-busy = আগে অনুশীলন থামান: যন্ত্র ফিরিয়ে আনলে সেটা মাঝপথে থেমে যাবে।
+page-brought-back = আগের যন্ত্র ফিরে এসেছে; যেটার জায়গা নিল, সেটা "আগের যন্ত্রগুলো"-তে আছে।
+message-your-move-nim = আপনার চাল: একটা কাঠিতে ক্লিক করুন, সেটা আর তার ডানের সব কাঠি উঠে যাবে।
+message-you-first-nim = প্রথম চাল আপনার: একটা কাঠিতে ক্লিক করুন, সেটা আর তার ডানের সব কাঠি উঠে যাবে।
+message-your-move-hexapawn = আপনার চাল: আপনার একটা বোড়েতে ক্লিক করুন, তারপর যেখানে যাবে সেখানে।
+message-you-first-hexapawn = প্রথম চাল আপনার, সাদা বোড়ে নিয়ে: একটাতে ক্লিক করুন, তারপর যেখানে যাবে সেখানে।
+move-placeholder-hexapawn = আপনার চাল, যেমন b1-b2 বা b2xa3
+game-help-nim = একটা কাঠিতে ক্লিক করুন, বা তীরচিহ্ন কী দিয়ে সেখানে গিয়ে Enter চাপুন: সেটা আর তার ডানের সব কাঠি আপনি তোলেন। লিখে: 2:3 সারি 2 থেকে 3টি কাঠি তোলে। যে শেষ কাঠিটা তোলে, সে জেতে।
+game-help-hexapawn = আপনার একটা বোড়েতে ক্লিক করুন, তারপর সবুজ দাগ দেওয়া ঘরে (বা তীরচিহ্ন কী আর Enter)। বোড়ে এক ঘর সোজা সামনে খালি ঘরে যায়, বা কাটতে এক ঘর কোনাকুনি সামনে। লিখে: b1-b2 চলে, b2xa3 কাটে। আপনি জেতেন শেষ সারিতে পৌঁছালে, MENACE-এর সব বোড়ে কাটলে, বা সে চাল দিতে না পারলে।
+nim-board-label = কাঠির সারি: একটা কাঠির সঙ্গে তার ডানের সব কাঠি ওঠে
+nim-take = সারি { $row }: { $take ->
+    [one] { $take }টি কাঠি তুলুন
+   *[other] { $take }টি কাঠি তুলুন
+  }
+hexapawn-board-label-white = বোর্ড: আপনি সাদা বোড়ে নিয়ে খেলেন, সারি 1 থেকে ওপরের দিকে
+hexapawn-board-label-black = বোর্ড: আপনি কালো বোড়ে নিয়ে খেলেন, সারি 3 থেকে নিচের দিকে
+hexapawn-square-empty = { $square }: খালি
+hexapawn-square-white = { $square }: সাদা বোড়ে
+hexapawn-square-black = { $square }: কালো বোড়ে
+hexapawn-square-chosen = { $square }: আপনার বোড়ে, বাছা হয়েছে (ছাড়তে আবার চাপুন)
+hexapawn-square-target = { $square }: আপনার বোড়ে এখানে আনুন
+hexapawn-square-capture = { $square }: এখানকার বোড়েটা কাটুন
+cell-legend-title = ঘর আর পুঁতির রঙের মানে
+cell-legend-cells = ঘরের নাম আগে তার সারি, পরে তার কলাম, প্রতিটি L, M বা R: সারি ওপর, মাঝ, নিচ; কলাম বাঁ, মাঝ, ডান। LL ওপরের বাঁ কোণ, MR মাঝের সারির ডান ঘর। প্রতিটি ঘরের নিজের পুঁতির রঙ আছে:
+cell-legend-beads = বাক্সে খালি ঘরের সংখ্যাটা বলে সেই ঘরের রঙের কতগুলো পুঁতি তাতে আছে। ব্যাখ্যা আর ছাপা লেবেল প্রতিটি রঙ তার অক্ষর দিয়ে দেখায়।

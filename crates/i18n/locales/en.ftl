@@ -445,3 +445,45 @@ train-count-zero = MENACE trains at least 1 game. Nothing was trained.
 train-count-too-many = At most { $most } games at once ({ $games } asked). Nothing was trained.
 opponent-exploiter-menu = the best possible opponent against MENACE now (when it cannot make MENACE lose, it plays the perfect move half the time and a random move the other half)
 legend-net = MENACE's wins minus its losses, over every game since it was made
+# page: the offline page's kept machines (a full storage, a damaged copy, another tab, the earlier machines), Nim's and Hexapawn's boards, the cells' legend (issue 73)
+page-storage-full = This browser is not keeping what MENACE learns: its storage is full or turned off. Download MENACE to keep it.
+page-storage-damaged = The MENACE kept in this browser could not be read, so a fresh one started. The damaged copy is kept aside.
+page-damaged-download = Download the damaged copy
+page-damaged-drop = Forget the damaged copy
+page-storage-elsewhere = This MENACE is open in another tab, which keeps its learning now: what it learns in this tab is not kept.
+page-take-over = Use it in this tab
+page-earlier-help = A reset, new rules with fresh boxes, an upload or bringing one back keeps the machine it replaces here: the last five of each game, in this browser.
+page-earlier-entry = { $when }, { $why }: { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  }
+page-why-tab = kept from this tab when another tab had it
+page-bring-back-label = Bring back the machine of { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+  } ({ $when })
+page-bring-back-busy = Stop the run first: bringing a machine back would cut it short.
+page-brought-back = The earlier machine is back; the one it replaced is under "Earlier machines".
+message-your-move-nim = Your move: click a counter to take it and every counter to its right.
+message-you-first-nim = You move first: click a counter to take it and every counter to its right.
+message-your-move-hexapawn = Your move: click one of your pawns, then where it goes.
+message-you-first-hexapawn = You move first, with the white pawns: click one of them, then where it goes.
+move-placeholder-hexapawn = your move, e.g. b1-b2 or b2xa3
+game-help-nim = Click a counter, or reach it with the arrow keys and press Enter: you take it and every counter to its right. Typed, 2:3 takes 3 counters from row 2. Whoever takes the last counter wins.
+game-help-hexapawn = Click one of your pawns, then a square marked green (or use the arrow keys and Enter). A pawn moves one square straight ahead onto an empty square, or one square diagonally ahead to capture. Typed, b1-b2 moves and b2xa3 captures. You win by reaching the far row, by capturing every pawn of MENACE, or when it cannot move.
+nim-board-label = the rows of counters: a counter takes itself and every counter to its right
+nim-take = row { $row }: take { $take ->
+    [one] { $take } counter
+   *[other] { $take } counters
+  }
+hexapawn-board-label-white = the board: you play the white pawns, from row 1 up
+hexapawn-board-label-black = the board: you play the black pawns, from row 3 down
+hexapawn-square-empty = { $square }: empty
+hexapawn-square-white = { $square }: white pawn
+hexapawn-square-black = { $square }: black pawn
+hexapawn-square-chosen = { $square }: your pawn, chosen (press again to let it go)
+hexapawn-square-target = { $square }: move your pawn here
+hexapawn-square-capture = { $square }: capture the pawn here
+cell-legend-title = What the cells and bead colours mean
+cell-legend-cells = A cell is named by its row, then its column, each L, M or R: rows top, middle, bottom; columns left, middle, right. LL is the top left corner, MR the middle row's right cell. Each cell has its bead colour:
+cell-legend-beads = In a box, the number in a free cell is how many beads of that cell's colour it holds. The explanation and the printed labels show each colour with its letter.

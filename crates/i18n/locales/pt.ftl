@@ -444,3 +444,45 @@ train-count-zero = O MENACE treina pelo menos 1 partida. Nada foi treinado.
 train-count-too-many = No máximo { $most } partidas de uma vez ({ $games } pedidas). Nada foi treinado.
 opponent-exploiter-menu = o melhor adversário possível contra o MENACE de agora (quando não consegue fazê-lo perder, joga a jogada perfeita metade das vezes e uma jogada ao acaso na outra metade)
 legend-net = vitórias menos derrotas do MENACE, em todas as partidas desde que foi criado
+# page: the offline page's kept machines (a full storage, a damaged copy, another tab, the earlier machines), Nim's and Hexapawn's boards, the cells' legend (issue 73)
+page-storage-full = Este navegador não está guardando o que o MENACE aprende: o armazenamento está cheio ou desligado. Baixe o MENACE para guardá-lo.
+page-storage-damaged = O MENACE guardado neste navegador não pôde ser lido, então um novo começou. A cópia danificada foi guardada à parte.
+page-damaged-download = Baixar a cópia danificada
+page-damaged-drop = Esquecer a cópia danificada
+page-storage-elsewhere = Este MENACE está aberto em outra aba, que agora guarda o que ele aprende: o que ele aprender nesta aba não será guardado.
+page-take-over = Usar nesta aba
+page-earlier-help = Um reinício, regras novas com caixas novas, um envio ou trazer uma de volta guarda aqui a máquina substituída: as cinco últimas de cada jogo, neste navegador.
+page-earlier-entry = { $when }, { $why }: { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  }
+page-why-tab = guardada desta aba quando outra aba a tinha
+page-bring-back-label = Trazer de volta a máquina de { $games ->
+    [one] { $games } partida
+   *[other] { $games } partidas
+  } ({ $when })
+page-bring-back-busy = Pare o treino primeiro: trazer uma máquina de volta o interromperia.
+page-brought-back = A máquina anterior voltou; a que ela substituiu está em "Máquinas anteriores".
+message-your-move-nim = Sua vez: clique num palito para tirá-lo junto com todos à direita dele.
+message-you-first-nim = Você começa: clique num palito para tirá-lo junto com todos à direita dele.
+message-your-move-hexapawn = Sua vez: clique num dos seus peões e depois para onde ele vai.
+message-you-first-hexapawn = Você começa, com os peões brancos: clique num deles e depois para onde ele vai.
+move-placeholder-hexapawn = sua jogada, p. ex. b1-b2 ou b2xa3
+game-help-nim = Clique num palito, ou chegue nele com as setas e aperte Enter: você tira ele e todos à direita dele. Digitando, 2:3 tira 3 palitos da fileira 2. Quem tirar o último palito vence.
+game-help-hexapawn = Clique num dos seus peões e depois numa casa marcada de verde (ou use as setas e Enter). Um peão anda uma casa para a frente até uma casa vazia, ou uma casa na diagonal para a frente para capturar. Digitando, b1-b2 anda e b2xa3 captura. Você vence ao chegar à última fileira, ao capturar todos os peões do MENACE ou quando ele não puder jogar.
+nim-board-label = as fileiras de palitos: um palito leva junto todos os palitos à direita dele
+nim-take = fileira { $row }: tirar { $take ->
+    [one] { $take } palito
+   *[other] { $take } palitos
+  }
+hexapawn-board-label-white = o tabuleiro: você joga com os peões brancos, da fileira 1 para cima
+hexapawn-board-label-black = o tabuleiro: você joga com os peões pretos, da fileira 3 para baixo
+hexapawn-square-empty = { $square }: vazia
+hexapawn-square-white = { $square }: peão branco
+hexapawn-square-black = { $square }: peão preto
+hexapawn-square-chosen = { $square }: seu peão, escolhido (aperte de novo para soltá-lo)
+hexapawn-square-target = { $square }: mover seu peão para cá
+hexapawn-square-capture = { $square }: capturar o peão daqui
+cell-legend-title = O que as casas e as cores das contas querem dizer
+cell-legend-cells = Uma casa tem o nome da sua linha e depois da sua coluna, cada uma L, M ou R: linhas de cima, do meio e de baixo; colunas da esquerda, do meio e da direita. LL é o canto de cima à esquerda, MR a casa da direita na linha do meio. Cada casa tem a sua cor de conta:
+cell-legend-beads = Numa caixa, o número numa casa livre é quantas contas da cor dessa casa ela tem. A explicação e as etiquetas impressas mostram cada cor com a sua letra.

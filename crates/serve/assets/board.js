@@ -83,6 +83,33 @@ const Board = {
       b.setAttribute("aria-label", i18n.t(mark === "." ? "cell-free" : "cell-taken", { cell: b.dataset.cell, mark }));
     });
   },
+
+  // The legend of the cells and the bead colours, into `holder`, in the page's language:
+  // what LL ... RR mean, and each cell's bead colour as the boxes and the printed labels
+  // show it (the palette Explain loaded: each cell of a drawing has its colour).
+  legend(holder) {
+    holder.replaceChildren();
+    const p = document.createElement("p");
+    p.textContent = i18n.t("cell-legend-cells");
+    holder.appendChild(p);
+    const grid = document.createElement("div");
+    grid.className = "legend-grid";
+    for (let i = 0; i < 9; i++) {
+      const cell = document.createElement("div");
+      cell.className = "legend-cell";
+      const name = document.createElement("b");
+      name.textContent = Board.cellName(i);
+      cell.appendChild(name);
+      const c = Explain.colour("ttt", Board.cellName(i), i);
+      cell.appendChild(Explain.swatch(c));
+      if (c.name) cell.appendChild(document.createTextNode(` ${i18n.t(`print-colour-${c.name}`)}`));
+      grid.appendChild(cell);
+    }
+    holder.appendChild(grid);
+    const beads = document.createElement("p");
+    beads.textContent = i18n.t("cell-legend-beads");
+    holder.appendChild(beads);
+  },
 };
 
 window.Board = Board;

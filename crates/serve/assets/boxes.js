@@ -37,7 +37,16 @@ const Boxes = {
     delete el.dataset.drawn;
     if (!(box.position.length === 9 && box.beads.length === 9)) {
       el.className = "box generic";
-      el.textContent = `${box.position.split("/").join("\n")}\n${i18n.t("box-beads", { beads: box.beads.map((n) => this.count(n)).join(" ") })}`;
+      const rows = box.position.split("/");
+      const beads = i18n.t("box-beads", { beads: box.beads.map((n) => this.count(n)).join(" ") });
+      // Hexapawn's drawing with pawns, named in the page's language (games.js, the
+      // private page), not the engine's letters B and W.
+      if (window.Games && Object.keys(Games.squares(rows)).length === 9) {
+        const picture = Games.picture(rows);
+        picture.setAttribute("role", "img");
+        picture.setAttribute("aria-label", picture.words);
+        el.append(picture, beads);
+      } else el.textContent = `${rows.join("\n")}\n${beads}`;
       return;
     }
     el.className = "box";

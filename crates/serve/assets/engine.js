@@ -4,9 +4,26 @@
 // onmessage with one JSON answer per event, onclose). The module's bytes are in the page
 // itself (the #menace-engine element, base64), so nothing is fetched.
 //
-// The learned machine (tic-tac-toe's MENACE, which has a saved-state file) is kept in the
+// The learned machine (each game's MENACE that has a saved-state file) is kept in the
 // browser's storage after every line, as the same text `menace --state FILE` reads, and
-// taken back when the page opens again.
+// taken back when the page opens again. Nothing learned is lost without a word:
+//   - menace.machine.TAIL: the machine now. TAIL is the side for noughts and crosses
+//     (`first`, `second`: the keys of the first pages, so a machine learned then stays),
+//     GAME.SIDE for the other games (`nim.first`, `hexapawn.second`: the side MENACE
+//     plays, as the address asks it or the game's own when it does not).
+//   - menace.earlier.TAIL: the machines a reset, new rules with fresh boxes, an upload, a
+//     machine brought back or another tab replaced, newest first, the last five: a JSON
+//     list of {state (compact JSON text), games, when (ms since 1970), why}; `why` is
+//     "reset", "rules", "import", "restore" or "tab".
+//   - menace.damaged.TAIL.MS: a stored machine that no longer read, as it was, set aside
+//     at MS (ms since 1970) instead of being overwritten.
+//   - menace.owner.TAIL: the id of the tab that keeps this machine: the last one to open
+//     it. Another tab learns that it lost the machine from the `storage` event (and from
+//     this key before each store), keeps nothing more, and is told (MenaceInPage.on).
+// Why the storage itself and not the Web Locks API or a BroadcastChannel: the claim lives
+// in the very store the two tabs would overwrite, so any two tabs that can overwrite each
+// other's machine see it (a file:// page's origin is opaque, and each browser scopes locks
+// and channels for it in its own way), and a tab that closed or crashed needs no release.
 "use strict";
 
 (function () {
@@ -42,11 +59,23 @@
       const n = wasm.menace_answers();
       if (n > 0) postMessage({ answers: text(n) });
     }
-    function keepState() {
+    // Posts the state when it changed; `why` names the line that changed it when that
+    // line replaces the machine by one not grown from it (see `replaces`).
+    function keepState(why) {
       if (wasm.menace_state() !== 0) return; // no saved state for this game or learner
       const state = text(wasm.menace_text_len());
-      if (state !== lastState) postMessage({ state });
+      if (state !== lastState) postMessage({ state, why: why || null });
       lastState = state;
+    }
+    // Whether line `data` (text or bytes) may replace the machine by another: "import"
+    // (an upload), "reset", or "rules" (new rules with fresh boxes); null for any other.
+    function replaces(data) {
+      const head = typeof data === "string" ? data.slice(0, 400) : decoder.decode(data.subarray(0, 400));
+      const line = head.trim().toLowerCase();
+      if (/^import\b/.test(line)) return "import";
+      if (/^reset\b/.test(line)) return "reset";
+      if (/^rules\b.*\sreset$/.test(line) && line.length < 400) return "rules";
+      return null;
     }
     function crashed(e) {
       wasm = null;
@@ -55,8 +84,8 @@
     // Handles queued lines until one pauses (then yields and resumes) or the queue is empty.
     // The machine is kept before the answers go out, so a page told that a game is
     // finished finds it learned after a reload (the main thread stores it first).
-    function answered() {
-      if (status !== PAUSED) keepState();
+    function answered(why) {
+      if (status !== PAUSED) keepState(why);
       flush();
     }
     function step() {
@@ -66,8 +95,9 @@
           answered();
         }
         while (status === READY && queue.length) {
-          status = withBytes(wasm.menace_line, queue.shift());
-          answered();
+          const line = queue.shift();
+          status = withBytes(wasm.menace_line, line);
+          answered(replaces(line));
         }
         if (status === PAUSED) return yieldPort.port2.postMessage(0);
         running = false;
@@ -120,33 +150,143 @@
   }
 
   let workerURL = null;
-  const storageKey = (params) =>
-    (params.get("game") || "ttt") === "ttt" && (params.get("learner") || "menace") === "menace"
-      ? `menace.machine.${params.get("side") || "first"}`
-      : null;
 
+  // The key tail of the machine a session with `params` keeps (see the top of this file),
+  // or null when it keeps none (the weighted learner has no saved state).
+  const tailOf = (params) => {
+    if ((params.get("learner") || "menace") !== "menace") return null;
+    const game = params.get("game") || "ttt";
+    // The side the session plays when the address names none (protocol.md's table):
+    // Hexapawn's machine is Black, the side that moves second.
+    const side = params.get("side") || (game === "hexapawn" ? "second" : "first");
+    return game === "ttt" ? side : `${game}.${side}`;
+  };
+
+  // The browser's storage, never throwing: a read gives null, a write false, when the
+  // storage is full or turned off.
   const storage = {
     get(key) {
       try {
         return key ? localStorage.getItem(key) : null;
       } catch (e) {
-        return null; // storage turned off: the machine lasts as long as the page
+        return null;
       }
     },
     set(key, value) {
       try {
-        if (key) localStorage.setItem(key, value);
+        localStorage.setItem(key, value);
+        return true;
       } catch (e) {
-        // full or turned off: the machine still plays; it is only not kept
+        return false;
+      }
+    },
+    remove(key) {
+      try {
+        localStorage.removeItem(key);
+      } catch (e) {
+        /* storage turned off: nothing was kept */
+      }
+    },
+    keys() {
+      try {
+        return Object.keys(localStorage);
+      } catch (e) {
+        return [];
+      }
+    },
+    // Whether the storage can be read at all (turned off: no).
+    usable() {
+      try {
+        return typeof localStorage.getItem("menace.probe") !== "undefined";
+      } catch (e) {
+        return false;
       }
     },
   };
+
+  // The games a saved state learned from (its `games_played`), 0 when it says none.
+  const gamesOf = (state) => {
+    const m = /"games_played"\s*:\s*([0-9]+)/.exec(state || "");
+    return m ? Number(m[1]) : 0;
+  };
+  // A state as short as it reads (the earlier machines are kept without indentation).
+  const compact = (state) => {
+    try {
+      return JSON.stringify(JSON.parse(state));
+    } catch (e) {
+      return state;
+    }
+  };
+
+  // What happened to the kept machines, for the page (machines.js): each listener gets
+  // (kind, detail). Kinds: "stored" (kept: a problem before is over), "full" (the storage
+  // would not keep it), "damaged" ({key: where the unreadable copy was set aside, or null
+  // when it could not be; text}), "elsewhere" (another tab opened this machine: this
+  // tab keeps nothing more), "owner" (this tab keeps it), "earlier" (the list changed).
+  const listeners = [];
+  const tell = (kind, detail) => {
+    for (const f of listeners) f(kind, detail || {});
+  };
+
+  // The earlier machines of `tail`, newest first (an unreadable list reads as none).
+  function earlier(tail) {
+    try {
+      const list = JSON.parse(storage.get(`menace.earlier.${tail}`) || "[]");
+      return Array.isArray(list) ? list.filter((e) => e && typeof e.state === "string") : [];
+    } catch (e) {
+      return [];
+    }
+  }
+
+  // Keeps `list` (newest first) as `tail`'s earlier machines, the last five; when the
+  // storage is short of room, the oldest go first. Whether the newest one was kept.
+  function keepEarlier(tail, list) {
+    for (let n = Math.min(list.length, 5); n >= 1; n--) {
+      if (storage.set(`menace.earlier.${tail}`, JSON.stringify(list.slice(0, n)))) {
+        tell("earlier");
+        return true;
+      }
+    }
+    return list.length === 0 && (storage.remove(`menace.earlier.${tail}`), true);
+  }
+
+  // Sets machine `state` aside among `tail`'s earlier machines, replaced for `why`.
+  function setAside(tail, state, why) {
+    const entry = { state: compact(state), games: gamesOf(state), when: Date.now(), why };
+    return keepEarlier(tail, [entry, ...earlier(tail)]);
+  }
+
+  let current = null; // the socket opened last (the page's engine)
 
   class InPageSocket {
     constructor(params) {
       this.readyState = 0; // CONNECTING
       this.onopen = this.onmessage = this.onclose = this.onerror = null;
-      this.key = storageKey(params);
+      this.tail = tailOf(params);
+      this.key = this.tail && `menace.machine.${this.tail}`;
+      this.owner = this.tail && `menace.owner.${this.tail}`;
+      this.id = `${Date.now().toString(36)}.${Math.random().toString(36).slice(2)}`;
+      this.kept = storage.get(this.key); // the stored machine this tab knows
+      this.latest = this.kept; // the engine's machine now
+      this.frozen = false; // keeps nothing (a damaged copy could not be set aside)
+      this.lost = false; // another tab took the machine
+      this.failed = false; // the last store failed
+      current = this;
+      if (this.tail) {
+        // Opening the machine takes it. When even that small write fails (a full storage),
+        // this tab keeps it as long as no other tab claims it after this one opened.
+        this.ownerAtOpen = storage.get(this.owner);
+        this.claimed = storage.set(this.owner, this.id);
+        this.onStorage = (e) => {
+          if (e.key === this.owner && e.newValue !== this.id && this.readyState < 2) this.elsewhere();
+        };
+        window.addEventListener("storage", this.onStorage);
+        tell("owner");
+        if (!storage.usable()) {
+          this.failed = true;
+          tell("full");
+        }
+      }
       if (!workerURL) {
         const source = `(${worker.toString()})();`;
         workerURL = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
@@ -154,7 +294,7 @@
       this.worker = new Worker(workerURL);
       this.worker.onmessage = (event) => this.from(event.data);
       this.worker.onerror = (event) => this.ended(1011, String(event.message || "the engine stopped"));
-      const state = storage.get(this.key);
+      const state = this.kept;
       compiled().then(
         (module) => this.worker.postMessage({ module, options: params.toString(), state }),
         (e) => this.ended(1011, `the engine could not start: ${e.message || e}`),
@@ -179,6 +319,7 @@
       if (this.readyState === 3) return;
       this.readyState = 3;
       this.worker.terminate();
+      if (this.onStorage) window.removeEventListener("storage", this.onStorage);
       const event = { code, reason, wasClean: code === 1000 };
       setTimeout(() => this.onclose && this.onclose(event), 0);
     }
@@ -187,14 +328,66 @@
       if (this.onmessage && this.readyState === 1) this.onmessage({ data: line });
     }
 
+    // Another tab opened this machine: this one keeps nothing more, and says so.
+    elsewhere() {
+      if (this.lost) return;
+      this.lost = true;
+      tell("elsewhere");
+    }
+
+    // Whether this tab keeps the machine (a storage that cannot be read: it does, alone).
+    owns() {
+      if (!storage.usable()) return true;
+      const owner = storage.get(this.owner);
+      if (owner === this.id || (!this.claimed && owner === this.ownerAtOpen)) return true;
+      this.elsewhere();
+      return false;
+    }
+
+    // The engine's machine is now `state`; `why` says when the line that made it replaced
+    // the machine by another. Kept unless this tab lost it or must not overwrite.
+    keep(state, why) {
+      this.latest = state;
+      if (!this.key || this.frozen || !this.owns()) return;
+      const before = this.kept;
+      // Not grown from the machine kept: that one goes among the earlier machines first,
+      // and if it cannot, it stays where it is.
+      const replaced = before !== null && before !== state && (why || gamesOf(state) < gamesOf(before));
+      if (replaced && !setAside(this.tail, before, why || "reset")) return this.fail();
+      if (!storage.set(this.key, state)) return this.fail();
+      this.kept = state;
+      if (this.failed) {
+        this.failed = false;
+        tell("stored");
+      }
+    }
+
+    fail() {
+      this.failed = true;
+      tell("full");
+    }
+
+    // The stored machine did not read (`reason`): it is set aside as it was, never
+    // overwritten; when it cannot be, this tab keeps nothing.
+    damaged(reason) {
+      console.warn(`the machine kept in this browser was not taken back: ${reason}`);
+      const text = this.kept;
+      if (text === null) return;
+      const aside = `menace.damaged.${this.tail}.${Date.now()}`;
+      const kept = storage.set(aside, text);
+      if (!kept) this.frozen = true;
+      this.kept = null;
+      tell("damaged", { key: kept ? aside : null, text });
+    }
+
     from(m) {
+      if (m.forgot) this.damaged(m.forgot);
       if (m.open) {
         this.readyState = 1;
         if (this.onopen) this.onopen({});
       }
-      if (m.state) storage.set(this.key, m.state);
+      if (m.state) this.keep(m.state, m.why);
       if (m.answers) for (const line of m.answers.split("\n")) if (line) this.answer(line);
-      if (m.forgot) console.warn(`the machine kept in this browser was not taken back: ${m.forgot}`);
       if (m.refused) this.ended(1008, m.refused);
       if (m.crashed) {
         this.answer(JSON.stringify({ type: "error", message: `the engine stopped: ${m.crashed}` }));
@@ -210,13 +403,50 @@
 
   window.MenaceInPage = {
     open: (params) => new InPageSocket(params),
-    // Forgets the machine kept in this browser (the page's "start afresh").
-    forget: () => ["first", "second"].forEach((side) => {
-      try {
-        localStorage.removeItem(`menace.machine.${side}`);
-      } catch (e) {
-        /* storage turned off */
+    // Forgets the machines kept in this browser, every game's (a fresh start: the tests'
+    // transcripts). The earlier machines stay.
+    forget: () => {
+      for (const key of storage.keys()) if (key.startsWith("menace.machine.")) storage.remove(key);
+    },
+    // `listener(kind, detail)` hears what happens to the kept machines (see `tell`).
+    on: (listener) => listeners.push(listener),
+    // The earlier machines of the machine open now, newest first: {games, when, why}.
+    earlier: () => (current && current.tail ? earlier(current.tail).map(({ games, when, why }) => ({ games, when, why })) : []),
+    // The machine open now as the saved-state text (for a download when it cannot be
+    // kept), or null.
+    latest: () => (current ? current.latest : null),
+    // Earlier machine `index` becomes the kept one, and the one kept until now goes among
+    // the earlier machines; the page then opens the engine again. False when there is no
+    // such machine or the storage would not take it.
+    bringBack(index) {
+      const s = current;
+      if (!s || !s.tail) return false;
+      const before = earlier(s.tail);
+      const chosen = before[index];
+      if (!chosen) return false;
+      // What this tab learned after another tab took the machine is kept too.
+      if (s.lost && s.latest && s.latest !== s.kept) setAside(s.tail, s.latest, "tab");
+      const list = earlier(s.tail).filter((e) => e.when !== chosen.when || e.state !== chosen.state);
+      const now = storage.get(s.key);
+      if (now) list.unshift({ state: compact(now), games: gamesOf(now), when: Date.now(), why: "restore" });
+      if (!keepEarlier(s.tail, list)) return false;
+      if (!storage.set(s.key, chosen.state)) {
+        keepEarlier(s.tail, before); // as it was: nothing changed
+        return false;
       }
-    }),
+      s.frozen = true; // this engine stores nothing more: the page opens the next one
+      return true;
+    },
+    // This tab takes the machine back from the tab that has it: what this tab learned
+    // since it lost it goes among the earlier machines; the page then opens the engine
+    // again (on the machine the other tab kept).
+    takeOver() {
+      const s = current;
+      if (!s || !s.tail) return;
+      if (s.latest && s.latest !== s.kept) setAside(s.tail, s.latest, "tab");
+      s.frozen = true;
+    },
+    // A damaged copy set aside (its key) is dropped, at the reader's word.
+    drop: (key) => key && key.startsWith("menace.damaged.") && storage.remove(key),
   };
 })();

@@ -72,6 +72,11 @@ const Explain = {
         line.appendChild(this.el("span", "nimcounters", "●".repeat(m[2].length) || "–"));
         box.appendChild(line);
       }
+    } else if (game === "hexapawn" && window.Games) {
+      // Pawns drawn and named in the page's language, not the engine's letters.
+      const picture = Games.picture(rows);
+      box.appendChild(picture);
+      box.setAttribute("aria-label", `${label}: ${picture.words}`);
     } else {
       box.appendChild(this.el("pre", "text-board", rows.join("\n")));
     }

@@ -152,12 +152,10 @@ function renderExplain() {
 function renderBoard() {
   const ttt = page.game === "ttt";
   $("board").hidden = !ttt;
-  $("text-board").hidden = ttt;
   $("text-move").hidden = ttt;
-  if (!ttt) {
-    $("text-board").textContent = page.board ? page.board.join("\n") : "(no game: press New game)";
-    return;
-  }
+  // page: Nim and Hexapawn on boards of their own, each game's words (games.js).
+  Games.show(page.game);
+  if (!ttt) return Games.draw($("game-board"), page.game, page.board, { canPlay: page.inGame && page.running === null, onMove: clickCell, side: page.side });
   Board.draw($("board"), page.board, { last: page.lastMove, canPlay: page.inGame && page.running === null, onMove: clickCell });
 }
 
@@ -254,7 +252,7 @@ async function upload(file) {
   const state = (await Page.stateLine(file)).line;
   if (state === null) return Page.toast(i18n.t("toast-not-state", { file: file.name }));
   const line = `import ${state}`;
-  if (line.length > 65536) return Page.toast(i18n.t("toast-too-large", { file: file.name }));
+  if (Machines.tooLarge(line)) return Page.toast(i18n.t("toast-too-large", { file: file.name }));
   if (!(await askBeforeReplacing("ask-load-title", { file: file.name }))) return;
   if (page.matchRunning) send("abort");
   send(line);
@@ -470,5 +468,6 @@ Page.start(relabel, () => {
   if (["first", "second"].includes(q.get("side"))) page.askedSide = $("side").value = q.get("side");
   renderSpeed();
   Opponents.relabel($("preset"), $("opponent"));
+  Machines.start(connect, () => page.running !== null); // page: the kept machines (machines.js)
   connect();
 });

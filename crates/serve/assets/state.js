@@ -49,6 +49,12 @@ const State = {
   }),
 
   // A page's state: `kind` is "private" or "class"; `fields` are the page's own.
+  // Game `game`'s message `which` ("yourMove", "youFirst") where a page draws that game's
+  // board (games.js, the private page), else `typed` (moves typed).
+  gameWords(game, which, typed) {
+    return typeof Games === "object" ? Games.words(game)[which] : typed;
+  },
+
   fresh(kind, fields) {
     return Object.assign({
       kind,
@@ -153,7 +159,7 @@ const State = {
         if (watching) State.say(s, "message", "message-watch-start", { opponent: State.opponent(s) });
         else if (!mine) {
           if (s.inGame) State.say(s, "message", "class-your-move", { mark: "X" });
-        } else if (s.inGame) State.say(s, "message", s.game === "ttt" ? "message-you-first-click" : "message-you-first");
+        } else if (s.inGame) State.say(s, "message", s.game === "ttt" ? "message-you-first-click" : State.gameWords(s.game, "youFirst", "message-you-first"));
         else State.say(s, "message", "message-thinking");
         break;
       case "menace_move":
@@ -169,7 +175,7 @@ const State = {
         if (!mine) {
           if (s.inGame) State.say(s, "message", "class-your-move", { mark: s.side === "second" ? "X" : "O" });
         } else if (a.type === "menace_move") {
-          const yours = s.game === "ttt" ? "message-your-move-click" : "message-your-move-type";
+          const yours = s.game === "ttt" ? "message-your-move-click" : State.gameWords(s.game, "yourMove", "message-your-move-type");
           const next = s.inGame ? [yours, {}] : "";
           State.say(s, "message", a.box === null ? "message-menace-forced" : "message-menace-moved", { move: a.move, box: a.box, next });
         }

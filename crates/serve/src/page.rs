@@ -46,6 +46,10 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("transport.js", include_str!("../assets/transport.js")),
     // The one page state both pages draw from: the protocol's answers reduced into it.
     ("state.js", include_str!("../assets/state.js")),
+    // Nim's and Hexapawn's boards, played by pointer and keyboard.
+    ("games.js", include_str!("../assets/games.js")),
+    // The machines the offline page keeps: storage problems, other tabs, earlier machines.
+    ("machines.js", include_str!("../assets/machines.js")),
     // The class's teacher panel (the class page only).
     ("teacher.js", include_str!("../assets/teacher.js")),
 ];
@@ -78,13 +82,13 @@ pub fn languages_json() -> serde_json::Value {
     serde_json::Value::Array(list)
 }
 
-/// The printed labels' bead colours (letter, fill, ink), so the pages show a bead as the
+/// The printed labels' bead colours (name, letter, fill, ink), so the pages show a bead as the
 /// label prints it (`/palette.json`).
 pub fn palette_json() -> serde_json::Value {
     let list = menace_print::palette::PALETTE
         .iter()
         .map(
-            |c| serde_json::json!({ "letter": c.letter.to_string(), "fill": c.fill, "ink": c.ink }),
+            |c| serde_json::json!({ "name": c.name, "letter": c.letter.to_string(), "fill": c.fill, "ink": c.ink }),
         )
         .collect();
     serde_json::Value::Array(list)

@@ -47,12 +47,14 @@ fn every_script() -> Vec<(&'static str, &'static str)> {
 }
 
 /// Both pages load the same shared scripts in the same order (the class page also its
-/// teacher's panel), then their own; every one is served (page.rs) and none is a module.
+/// teacher's panel, the private page its Nim and Hexapawn boards and its kept machines),
+/// then their own; every one is served (page.rs) and none is a module.
 #[test]
 fn both_pages_load_the_same_shared_scripts() {
+    let only = ["teacher.js", "games.js", "machines.js"];
     let shared: Vec<&str> =
-        SCRIPTS.iter().map(|(name, _)| *name).filter(|name| *name != "teacher.js").collect();
-    assert_eq!(scripts(PAGE), [&shared[..], &["menace.js"]].concat());
+        SCRIPTS.iter().map(|(name, _)| *name).filter(|name| !only.contains(name)).collect();
+    assert_eq!(scripts(PAGE), [&shared[..], &["games.js", "machines.js", "menace.js"]].concat());
     assert_eq!(scripts(CLASS_PAGE), [&shared[..], &["teacher.js", "class.js"]].concat());
     for html in [PAGE, CLASS_PAGE] {
         // Classic scripts: the offline file inlines them, where `import` cannot load.

@@ -13,6 +13,7 @@ mod browser;
 mod class_browser;
 mod guide;
 mod lesson;
+mod machines;
 mod offline;
 mod page_state;
 mod shared;

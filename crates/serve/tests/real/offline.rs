@@ -210,11 +210,12 @@ async fn the_offline_page_has_no_serious_accessibility_violation_at_a_phones_and
 
 /// Firefox ESR driven over WebDriver BiDi (built into Firefox, no geckodriver): a
 /// WebSocket of JSON commands. Killed when dropped.
-struct Firefox {
+pub struct Firefox {
     child: std::process::Child,
     ws: crate::common::Ws,
     next: u64,
-    context: String,
+    /// The browsing context (the tab) the commands go to.
+    pub context: String,
 }
 
 impl Drop for Firefox {
@@ -225,7 +226,7 @@ impl Drop for Firefox {
 }
 
 impl Firefox {
-    async fn start(binary: &Path) -> Firefox {
+    pub async fn start(binary: &Path) -> Firefox {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = std::process::Command::new(binary)
             .args(["--headless", "--no-remote", "--profile"])
@@ -253,8 +254,14 @@ impl Firefox {
         firefox
     }
 
+    /// Opens `url` in the tab and waits until it is loaded.
+    pub async fn open(&mut self, url: &str) {
+        let navigate = json!({ "context": self.context, "url": url, "wait": "complete" });
+        self.call("browsingContext.navigate", navigate).await;
+    }
+
     /// Sends one command and waits for its result.
-    async fn call(&mut self, method: &str, params: Value) -> Value {
+    pub async fn call(&mut self, method: &str, params: Value) -> Value {
         use futures_util::{SinkExt, StreamExt};
         use tokio_tungstenite::tungstenite::Message;
         self.next += 1;
@@ -273,13 +280,13 @@ impl Firefox {
     }
 
     /// Evaluates `expr` in the page: its value (numbers, strings, booleans).
-    async fn js(&mut self, expr: &str) -> Value {
+    pub async fn js(&mut self, expr: &str) -> Value {
         let target = json!({ "context": self.context });
         let params = json!({ "expression": expr, "target": target, "awaitPromise": true });
         self.call("script.evaluate", params).await["result"]["value"].clone()
     }
 
-    async fn wait_for(&mut self, expr: &str) {
+    pub async fn wait_for(&mut self, expr: &str) {
         for _ in 0..1200 {
             if self.js(expr).await == Value::Bool(true) {
                 return;

@@ -171,9 +171,17 @@ async fn nim_and_hexapawn_explained(driver: &Driver, page: PageAt) {
     set_value(&c, "move-text", "a1-a2").await;
     c.find(Locator::Css("#text-move button")).await.unwrap().click().await.unwrap();
     wait_for(&c, "document.querySelector('#explain .xtable') !== null").await;
-    let board =
-        js(&c, "document.querySelector('#explain .xpair figure:last-child pre').textContent").await;
+    // Drawn with pawns (games.js), the engine's board kept as the picture's data.
+    let board = js(
+        &c,
+        "document.querySelector('#explain .xpair figure:last-child .hex-picture').dataset.rows",
+    )
+    .await;
     assert_eq!(board, json!("3 B B B\n2 W . .\n1 . W W\n  a b c"));
+    let pawns =
+        js(&c, "document.querySelectorAll('#explain .xpair figure:last-child svg.pawn').length")
+            .await;
+    assert_eq!(pawns, json!(6));
     c.close().await.unwrap();
 }
 

@@ -48,13 +48,13 @@ const State = {
     lastGame: null,
   }),
 
-  // A page's state: `kind` is "private" or "class"; `fields` are the page's own.
   // Game `game`'s message `which` ("yourMove", "youFirst") where a page draws that game's
   // board (games.js, the private page), else `typed` (moves typed).
   gameWords(game, which, typed) {
     return typeof Games === "object" ? Games.words(game)[which] : typed;
   },
 
+  // A page's state: `kind` is "private" or "class"; `fields` are the page's own.
   fresh(kind, fields) {
     return Object.assign({
       kind,

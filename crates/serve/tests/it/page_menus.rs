@@ -114,8 +114,9 @@ fn each_thing_is_drawn_by_one_script() {
     }
 }
 
-/// The offline file has no server to fetch from: the words, the languages and the bead
-/// colours come from `MENACE_OFFLINE` there, and the links that need a server are marked.
+/// The offline file has no server to fetch from: the words, the languages, the bead
+/// colours and the lesson guide come from `MENACE_OFFLINE` there, and the links that need
+/// a server are marked (the labels; the class page's guide, as the class needs its server).
 #[test]
 fn the_page_code_takes_its_data_from_the_offline_file_when_there_is_one() {
     let script = |name| menace_serve::page::shared_script(name).unwrap();
@@ -123,8 +124,12 @@ fn the_page_code_takes_its_data_from_the_offline_file_when_there_is_one() {
     assert!(script("i18n.js").contains("Page.offline.languages"));
     assert!(script("explain.js").contains("Page.offline.palette"));
     assert!(script("page.js").contains("[data-needs-server]"));
-    for html in [PAGE, CLASS_PAGE] {
-        for link in ["href=\"print\"", "href=\"guide\""] {
+    assert!(script("page.js").contains("Page.offline.guides"));
+    assert!(!PAGE[..PAGE.find("href=\"guide\"").unwrap()].ends_with("data-needs-server "));
+    for (html, links) in
+        [(PAGE, &["href=\"print\""][..]), (CLASS_PAGE, &["href=\"print\"", "href=\"guide\""])]
+    {
+        for link in links {
             let at = html.find(link).unwrap_or_else(|| panic!("{link}"));
             // The link's own tag, or the <nav> around it.
             let tag = |start: usize| &html[start..start + html[start..].find('>').unwrap()];

@@ -20,6 +20,13 @@ use fantoccini::{Client, Locator};
 use menace_core::menace::state::State;
 use serde_json::{json, Value};
 
+/// The page asks before it replaces a machine that learned (the page state's dialog):
+/// the test says yes.
+async fn replace_when_asked(c: &Client) {
+    wait_for(c, "document.getElementById('confirm').open").await;
+    click(c, "#confirm-yes").await;
+}
+
 /// The offline page's stored machine of noughts and crosses (MENACE first).
 const KEY: &str = "menace.machine.first";
 
@@ -220,6 +227,7 @@ async fn the_machines_replaced_stay_across_a_reload_and_come_back() {
     train(&c, 300).await;
     // Update and reset: a fresh machine; the one of 300 games is kept.
     click(&c, "#update-reset").await;
+    replace_when_asked(&c).await;
     wait_for(&c, "window.menace.gamesPlayed === 0").await;
     wait_for(&c, "document.querySelectorAll('#earlier-list button').length === 1").await;
     // Nim's machine is its own: switching there and back loses nothing.
@@ -290,6 +298,7 @@ async fn a_118_kb_class_file_is_taken_and_the_machine_it_replaces_is_kept() {
         .send_keys(&file.display().to_string())
         .await
         .unwrap();
+    replace_when_asked(&c).await;
     wait_for(&c, "window.menace.log.includes('imported') || window.menace.log.includes('error')")
         .await;
     assert_eq!(js(&c, "window.menace.log.includes('imported')").await, json!(true));
@@ -558,6 +567,9 @@ async fn firefox_keeps_the_earlier_machines_across_a_reload_and_brings_one_back(
     ff.js("document.getElementById('train-games').value = '500'; document.getElementById('opponent').value = 'random'; document.getElementById('train').click()").await;
     ff.wait_for("window.menace.running === null && window.menace.gamesPlayed === 500").await;
     ff.js("document.getElementById('update-reset').click()").await;
+    // The page asks first (what will be replaced); the test says yes.
+    ff.wait_for("document.getElementById('confirm').open").await;
+    ff.js("document.getElementById('confirm-yes').click()").await;
     ff.wait_for("window.menace.gamesPlayed === 0 && document.querySelectorAll('#earlier-list button').length === 1").await;
     ff.open(&page).await;
     ff.wait_for("document.querySelectorAll('#earlier-list button').length === 1").await;

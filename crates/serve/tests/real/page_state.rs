@@ -205,7 +205,7 @@ async fn switch_while_training(c: &Client, page: &PageAt, _: &Path) {
     settled(c).await;
     let message = string(c, "document.getElementById('message').textContent").await;
     assert_eq!(message, text("en", "message-start", &[]));
-    assert_eq!(js(c, "document.getElementById('text-board').hidden").await, json!(true));
+    assert_eq!(js(c, "document.getElementById('game-board').hidden").await, json!(true));
     let games: u64 = played(c).await.replace(',', "").parse().unwrap();
     if in_page {
         assert!(games > 0, "the games trained before the switch were lost");

@@ -600,6 +600,20 @@ fn refusals_carry_their_codes() {
     }
     let (c, args) = code(&first(class.send("t", "train 1 mixed:0.9")));
     assert_eq!((c.as_str(), args["max"].as_str()), ("too-many-opponents", Some("64")));
+    // An import must pass every check a restart applies: a curve ahead of its score
+    // (the next game would make it go backwards) is refused, and the class goes on.
+    let mut ahead = State::of(&Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge()), 3);
+    let mut record = menace_core::menace::class::ClassRecord::default();
+    record.score.win = 3;
+    record.curve = menace_core::menace::curve::Curve::from_parts(
+        vec![menace_core::menace::class::ClassPoint { games: 9, net: 3 }],
+        1,
+    );
+    ahead.class = Some(record);
+    let before = class.send("t", "class");
+    let refused = class.send("t", &format!("import {}", serde_json::to_string(&ahead).unwrap()));
+    assert_eq!(code(&first(refused)).0, "state-curve");
+    assert_eq!(class.send("t", "class"), before);
     // The frames a transport refuses, as a page's engine reads them.
     let refused = menace_protocol::lines::line_of(b"games 1\nquit").unwrap_err();
     assert_eq!(code(&Answer::error(refused).to_json()).0, "one-line");
@@ -649,6 +663,7 @@ pub(crate) const CLASS_CODES: &[&str] = &[
     "too-many-opponents",
     "one-line",
     "not-utf8",
+    "state-curve",
     "idle",
     "server-full",
 ];

@@ -267,13 +267,13 @@ mod other_games {
     #[test]
     fn nim_and_hexapawn_machines_round_trip() {
         let nim = Nim::new(&[3, 4, 5]).unwrap();
-        let v = round_trip(nim.clone(), Side::First);
+        let v = round_trip(nim, Side::First);
         assert_eq!(
             (v["game"].clone(), v["rows"].clone()),
             ("nim".into(), serde_json::json!([3, 4, 5]))
         );
         // Boxes are drawn as the game draws them (`dump`'s drawing).
-        let m = Matchboxes::new(nim.clone(), Side::First, BeadRules::challenge());
+        let m = Matchboxes::new(nim, Side::First, BeadRules::challenge());
         assert_eq!(v["boxes"][0]["position"], nim.drawing(m.position(0)));
         let v = round_trip(Hexapawn, Side::Second);
         assert_eq!((v["game"].clone(), v["side"].clone()), ("hexapawn".into(), "second".into()));

@@ -23,6 +23,11 @@ fn the_state_flag_carries_learning_across_runs() {
     let cli = common::menace(&[&args[..], &[path.as_os_str()]].concat(), None, b"");
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     assert!(run("status\n").contains("\"games_played\":300"));
+    // The story counts every game, the engine's and `menace train`'s.
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let score = &v["story"]["score"];
+    let games: u64 = ["win", "draw", "loss"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    assert_eq!(games, 300, "{score}");
 }
 
 #[test]

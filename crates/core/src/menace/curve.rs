@@ -78,12 +78,17 @@ impl Curve {
         }
         let point = Point { games, net: net(score) };
         self.points.push(point);
+        self.thin();
+        Some(point)
+    }
+
+    /// At [`MAX_POINTS`] points, every other one goes and the step doubles (until fewer).
+    fn thin(&mut self) {
         while self.points.len() >= MAX_POINTS && self.step < u64::MAX {
             self.step = self.step.saturating_mul(2);
             let step = self.step;
             self.points.retain(|p| p.games.is_multiple_of(step));
         }
-        Some(point)
     }
 
     /// Checks a curve read from a file against the `score` it belongs to: every rule
@@ -133,6 +138,22 @@ impl Story {
     pub fn record(&mut self, result: GameResult) -> Option<Point> {
         self.score.add(result);
         self.curve.record(&self.score)
+    }
+
+    /// Counts a block of games played elsewhere (`menace train --state`), `tally` from
+    /// MENACE's side: the score, and one point at the block's end (between the curve's
+    /// steps where it falls so; the next thinning may drop it).
+    pub fn record_block(&mut self, tally: &Tally) {
+        let s = &mut self.score;
+        s.win = s.win.saturating_add(tally.win);
+        s.draw = s.draw.saturating_add(tally.draw);
+        s.loss = s.loss.saturating_add(tally.loss);
+        let games = self.score.games();
+        if games == 0 || self.curve.points.last().is_some_and(|p| p.games >= games) {
+            return;
+        }
+        self.curve.points.push(Point { games, net: net(&self.score) });
+        self.curve.thin();
     }
 
     /// Checks a story read from a file (see [`Curve::check`]).
@@ -237,6 +258,21 @@ mod tests {
         }
         let past = tally(u64::MAX, 1, 0);
         assert!(curve(&[], 1).check(&past).is_err());
+    }
+
+    #[test]
+    fn a_block_of_games_adds_to_the_score_and_ends_on_a_point() {
+        let mut story = Story::default();
+        for _ in 0..5 {
+            story.record(GameResult::Win);
+        }
+        story.record_block(&tally(10, 3, 20));
+        assert_eq!(story.score, tally(15, 3, 20));
+        assert_eq!(story.curve.points().last(), Some(&Point { games: 38, net: -5 }));
+        assert_eq!(story.check(), Ok(()));
+        story.record(GameResult::Draw);
+        assert_eq!(story.curve.points().last().map(|p| p.games), Some(39));
+        assert_eq!(story.check(), Ok(()));
     }
 
     #[test]

@@ -172,8 +172,8 @@ pub struct EngineArgs {
     #[command(flatten)]
     pub beads: BeadArgs,
     /// Load MENACE from this state file if it exists, and save it back (atomically) when
-    /// the session ends: end of input, `quit`, Ctrl-C (SIGINT) or SIGTERM (tic-tac-toe
-    /// with the menace learner).
+    /// the session ends: end of input, `quit`, Ctrl-C (SIGINT) or SIGTERM (the menace
+    /// learner, any game: the file must be of the game and Nim's rows).
     #[arg(long, value_name = "FILE")]
     pub state: Option<std::path::PathBuf>,
     /// Confine `save` and `load` to relative names inside DIR (no `..`, no escaping
@@ -210,8 +210,8 @@ fn config(args: &EngineArgs, rules: BeadRules) -> Result<Config, String> {
     let asked = SideArg { side: args.learner.side.with_state(args.state.as_deref())? };
     let side = Some(SideArg::of_game(&game, asked.side)?);
     let learner = args.learner.kind()?;
-    if args.state.is_some() && (game != GameChoice::Ttt || learner != LearnerChoice::Menace) {
-        return Err("--state is for tic-tac-toe with the menace learner".into());
+    if args.state.is_some() && learner != LearnerChoice::Menace {
+        return Err("--state is for the menace learner".into());
     }
     let weighted = args.learner.learners(rules.clone())?.weighted;
     let files = FileAccess::choose(args.files.as_deref(), args.no_files)

@@ -23,6 +23,11 @@ fn the_state_flag_carries_learning_across_runs() {
     let cli = common::menace(&[&args[..], &[path.as_os_str()]].concat(), None, b"");
     assert!(cli.status.success(), "{}", String::from_utf8_lossy(&cli.stderr));
     assert!(run("status\n").contains("\"games_played\":300"));
+    // The story counts every game, the engine's and `menace train`'s.
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+    let score = &v["story"]["score"];
+    let games: u64 = ["win", "draw", "loss"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+    assert_eq!(games, 300, "{score}");
 }
 
 #[test]
@@ -280,4 +285,54 @@ fn a_state_file_plays_its_own_side_without_side() {
         "{}",
         String::from_utf8_lossy(&refused.stderr)
     );
+}
+
+/// Nim's and Hexapawn's MENACE carry across runs with `--state` too, and `eval --state`
+/// reads their files (each file names its game, and Nim's its rows); a file of another
+/// game is refused, and left as it is.
+#[test]
+fn nim_and_hexapawn_states_carry_across_runs_and_evaluate() {
+    let dir = tempfile::tempdir().unwrap();
+    let menace = env!("CARGO_BIN_EXE_menace");
+    let run = |args: &[&str], input: &str| {
+        let mut child = std::process::Command::new(menace)
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    for (game, rows) in [("nim", "2,3"), ("hexapawn", "")] {
+        let path = dir.path().join(format!("{game}.json"));
+        let file = path.to_str().unwrap();
+        let mut args = vec!["--game", game, "--state", file];
+        if !rows.is_empty() {
+            args.extend(["--rows", rows]);
+        }
+        let made = run(&args, "train 300\n");
+        assert!(made.status.success(), "{}", String::from_utf8_lossy(&made.stderr));
+        let again = run(&args, "history 1\nstatus\n");
+        let lines: Vec<serde_json::Value> = String::from_utf8(again.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let score = &lines[0]["score"];
+        let games: u64 = ["win", "draw", "loss"].iter().map(|k| score[k].as_u64().unwrap()).sum();
+        assert_eq!((games, &lines[1]["games_played"]), (300, &300.into()), "{game}");
+        let eval = run(&["eval", "--state", file], "");
+        assert!(eval.status.success(), "{game}: {}", String::from_utf8_lossy(&eval.stderr));
+        let report: serde_json::Value = serde_json::from_slice(&eval.stdout).unwrap();
+        assert!(report["exploitability"].is_number(), "{report}");
+        // Another game's session refuses the file and leaves it alone.
+        let before = std::fs::read(&path).unwrap();
+        let other = run(&["--state", file], "status\n");
+        assert_eq!(other.status.code(), Some(2), "{game}");
+        assert!(String::from_utf8_lossy(&other.stderr).contains("state is for game"), "{game}");
+        assert_eq!(std::fs::read(&path).unwrap(), before);
+    }
 }

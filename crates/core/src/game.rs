@@ -146,4 +146,10 @@ pub trait Game {
     fn parse_move(&self, p: Self::Pos, text: &str) -> Result<usize, String>;
     /// The position drawn as lines of text, top first.
     fn render(&self, p: Self::Pos) -> Vec<String>;
+
+    /// The drawing on a matchbox for `p`, as one string: its lines joined by `/` (the
+    /// protocol's `matchboxes` answer and the saved state draw boxes so).
+    fn drawing(&self, p: Self::Pos) -> String {
+        self.render(p).join("/")
+    }
 }

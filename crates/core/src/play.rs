@@ -93,17 +93,24 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one result.
+    /// Counts one result (saturating: a count never wraps at 2^64 - 1).
     pub fn add(&mut self, r: GameResult) {
-        match r {
-            GameResult::Win => self.win += 1,
-            GameResult::Draw => self.draw += 1,
-            GameResult::Loss => self.loss += 1,
-        }
+        let count = match r {
+            GameResult::Win => &mut self.win,
+            GameResult::Draw => &mut self.draw,
+            GameResult::Loss => &mut self.loss,
+        };
+        *count = count.saturating_add(1);
     }
 
-    /// Games counted.
+    /// Games counted (saturating).
     pub fn games(&self) -> u64 {
-        self.win + self.draw + self.loss
+        self.win.saturating_add(self.draw).saturating_add(self.loss)
+    }
+
+    /// Games counted, or `None` when they add up past 2^64 - 1 (a file's tally that no
+    /// machine could have counted).
+    pub fn games_checked(&self) -> Option<u64> {
+        self.win.checked_add(self.draw)?.checked_add(self.loss)
     }
 }

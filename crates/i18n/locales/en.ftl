@@ -50,7 +50,7 @@ message-seed = Seed set to { $seed }: the same clicks now give the same game eve
 message-imported = Loaded a MENACE that learned from { $games ->
     [one] { $games } game
    *[other] { $games } games
-  } ({ $preset } rules).
+  } ({ $preset }).
 message-saved = Saved: MENACE after { $games ->
     [one] { $games } game
    *[other] { $games } games
@@ -358,6 +358,66 @@ error-names-per-connection = One page gives at most { $max } new names: play und
 error-not-on-board = { $name } is not on the board.
 error-class-file = The class's MENACE could not be saved to its file; the class goes on, and the teacher should download it.
 error-line-too-long = That is too long to send (an upload is at most 1 MiB).
+# engine: every other refusal the engine words, by its code (protocol.md's list)
+error-not-utf8 = That text could not be read: it is not valid UTF-8.
+error-one-line = Send one command at a time.
+error-unknown-command = The engine does not know that command.
+error-not-a-command = That is not a command.
+error-private-only = That is only for a private session, not a class.
+error-class-only = That is only for a class.
+error-needs-learner = This learner cannot do that: it needs MENACE's matchboxes.
+error-wrong-game = That is not part of this game.
+error-unexpected-words = There is something extra after the command.
+error-missing-argument = Something is missing after the command.
+error-not-a-number = That needs a whole number.
+error-out-of-range = Give a whole number from { $min } to { $max }.
+error-bad-argument = The engine does not understand that choice.
+error-match-in-progress = A game is in progress (game { $game } of { $games }): finish it, or start a new game, first.
+error-nothing-to-abort = There is no game to stop.
+error-not-a-ttt-move = That is not a cell: click an empty square.
+error-cell-taken = That square is taken: choose an empty one.
+error-not-a-nim-move = Write a move as row:counters, for example 2:3 takes 3 counters from row 2.
+error-no-such-row = There is no row { $row }: the rows are numbered 1 to { $rows }.
+error-take-one = Take at least one counter.
+error-too-many-taken = Row { $row } has only { $left } left: you cannot take { $take }.
+error-not-a-hexapawn-move = Write a move as from-to, for example a1-a2, or a capture as b2xa3.
+error-no-pawn = You have no pawn on that square.
+error-hexapawn-dash-x = Write a straight move with - and a capture with x, for example a1-a2 or b2xa3.
+error-hexapawn-illegal = That pawn cannot move there: one square forward onto an empty square, or diagonally to capture.
+error-no-opponent-machine = There is no second MENACE yet: train against MENACE first.
+error-no-matchboxes = This learner has no matchboxes, so it has no saved machine.
+error-unknown-opponent = The engine does not know that opponent.
+error-bad-probability = The mixed opponent needs a share from 0 to 1, for example 0.3.
+error-program-opponent = An outside program can only be an opponent on the command line.
+error-too-many-opponents = The class keeps records of at most { $max } opponents: train against one of them.
+error-class-opponent = A class's MENACE trains against random, perfect, mixed or the best possible opponent.
+error-rules-nothing = Choose a rule to change.
+error-rules-twice = One of the rules is given twice.
+error-rules-needs-value = A rule is missing its value.
+error-not-a-rule = That is not one of the bead rules.
+error-unknown-preset = The engine does not know that preset.
+error-bad-initial = The starting beads must be 1 to 64 counts, each from 1 to 1,000,000, for example 4,3,2,1.
+error-bad-reward = The reward must be three whole numbers for a win, a draw and a loss, each from -1,000,000 to 1,000,000, for example 3,1,-1.
+error-bad-empty = An empty box either refills with 1 to 1,000,000 beads, or MENACE resigns.
+error-colours-need-reset = One bead colour per symmetry puts beads on other moves: choose the reset to change it.
+error-bad-colours = The bead colours are one per move, or one per symmetry.
+error-state-not-json = That file is damaged or not a saved MENACE: it is not JSON.
+error-state-unknown-field = That file has parts a saved MENACE does not have: it is not a MENACE file.
+error-state-missing-field = That file lacks parts every saved MENACE has.
+error-state-malformed = That file is not a saved MENACE: its parts have the wrong shape.
+error-state-format = That file is not a saved MENACE.
+error-state-version = That file is a saved MENACE of version { $version }, which this page cannot read.
+error-state-other-rows = That MENACE plays Nim with other rows.
+error-state-other-game = That MENACE plays another game: choose its game first.
+error-state-other-side = That MENACE plays the other side: choose who moves first to match it.
+error-state-rules = The bead rules in that file are not valid.
+error-state-curve = The learning curve or the results in that file do not add up.
+error-state-class = The class record in that file is not valid.
+error-state-boxes = The matchboxes in that file are not MENACE's boxes for this game.
+error-files-refused = This session cannot use that file.
+error-file-unreadable = That file could not be read.
+error-file-unwritable = That file could not be written.
+error-no-earlier = There is no earlier machine { $number }: the class keeps { $kept } now.
 
 ## The printed labels (menace print, /print)
 

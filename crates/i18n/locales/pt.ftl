@@ -49,7 +49,7 @@ message-seed = Semente { $seed }: os mesmos cliques agora dão sempre a mesma pa
 message-imported = Carregado um MENACE que aprendeu com { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
-  } (regras: { $preset }).
+  } ({ $preset }).
 message-saved = Salvo: o MENACE depois de { $games ->
     [one] { $games } partida
    *[other] { $games } partidas
@@ -357,6 +357,66 @@ error-names-per-connection = Uma página dá no máximo { $max } nomes novos: jo
 error-not-on-board = { $name } não está no quadro.
 error-class-file = Não foi possível salvar o MENACE da turma no arquivo; a turma continua, e o professor deve baixá-lo.
 error-line-too-long = Isso é grande demais para enviar (um envio tem no máximo 1 MiB).
+# engine: every other refusal the engine words, by its code (protocol.md's list)
+error-not-utf8 = Não foi possível ler esse texto: não é UTF-8 válido.
+error-one-line = Envie um comando de cada vez.
+error-unknown-command = O motor não conhece esse comando.
+error-not-a-command = Isso não é um comando.
+error-private-only = Isso é só para uma sessão particular, não para uma turma.
+error-class-only = Isso é só para uma turma.
+error-needs-learner = Este aprendiz não faz isso: é preciso ter as caixas de fósforos do MENACE.
+error-wrong-game = Isso não faz parte deste jogo.
+error-unexpected-words = Há algo a mais depois do comando.
+error-missing-argument = Falta algo depois do comando.
+error-not-a-number = Isso precisa de um número inteiro.
+error-out-of-range = Dê um número inteiro de { $min } a { $max }.
+error-bad-argument = O motor não entende essa escolha.
+error-match-in-progress = Há um jogo em andamento (jogo { $game } de { $games }): termine-o ou comece um novo jogo antes.
+error-nothing-to-abort = Não há jogo para parar.
+error-not-a-ttt-move = Isso não é uma casa: clique numa casa vazia.
+error-cell-taken = Essa casa está ocupada: escolha uma vazia.
+error-not-a-nim-move = Escreva a jogada como fila:peças; por exemplo, 2:3 tira 3 peças da fila 2.
+error-no-such-row = Não existe a fila { $row }: as filas vão de 1 a { $rows }.
+error-take-one = Tire pelo menos uma peça.
+error-too-many-taken = A fila { $row } só tem { $left }: não dá para tirar { $take }.
+error-not-a-hexapawn-move = Escreva a jogada como origem-destino, por exemplo a1-a2, ou uma captura como b2xa3.
+error-no-pawn = Você não tem peão nessa casa.
+error-hexapawn-dash-x = Escreva um avanço com - e uma captura com x, por exemplo a1-a2 ou b2xa3.
+error-hexapawn-illegal = Esse peão não pode ir para lá: uma casa para a frente numa casa vazia, ou na diagonal para capturar.
+error-no-opponent-machine = Ainda não há um segundo MENACE: treine primeiro contra o MENACE.
+error-no-matchboxes = Este aprendiz não tem caixas de fósforos, por isso não tem máquina salva.
+error-unknown-opponent = O motor não conhece esse adversário.
+error-bad-probability = O adversário misto precisa de uma proporção de 0 a 1, por exemplo 0,3.
+error-program-opponent = Um programa externo só pode ser adversário na linha de comando.
+error-too-many-opponents = A turma guarda registros de no máximo { $max } adversários: treine contra um deles.
+error-class-opponent = O MENACE de uma turma treina contra o aleatório, o perfeito, o misto ou o melhor adversário possível.
+error-rules-nothing = Escolha uma regra para mudar.
+error-rules-twice = Uma das regras aparece duas vezes.
+error-rules-needs-value = Falta o valor de uma regra.
+error-not-a-rule = Isso não é uma das regras das contas.
+error-unknown-preset = O motor não conhece essa predefinição.
+error-bad-initial = As contas iniciais são de 1 a 64 números, cada um de 1 a 1.000.000, por exemplo 4,3,2,1.
+error-bad-reward = O prêmio são três números inteiros para vitória, empate e derrota, cada um de -1.000.000 a 1.000.000, por exemplo 3,1,-1.
+error-bad-empty = Uma caixa vazia recebe de 1 a 1.000.000 contas, ou o MENACE desiste.
+error-colours-need-reset = Uma cor por simetria põe contas noutras jogadas: escolha reiniciar para mudar isso.
+error-bad-colours = As cores das contas são uma por jogada, ou uma por simetria.
+error-state-not-json = Esse arquivo está danificado ou não é um MENACE salvo: não é JSON.
+error-state-unknown-field = Esse arquivo tem partes que um MENACE salvo não tem: não é um arquivo do MENACE.
+error-state-missing-field = Faltam nesse arquivo partes que todo MENACE salvo tem.
+error-state-malformed = Esse arquivo não é um MENACE salvo: as partes têm a forma errada.
+error-state-format = Esse arquivo não é um MENACE salvo.
+error-state-version = Esse arquivo é um MENACE salvo da versão { $version }, que esta página não sabe ler.
+error-state-other-rows = Esse MENACE joga Nim com outras filas.
+error-state-other-game = Esse MENACE joga outro jogo: escolha primeiro o jogo dele.
+error-state-other-side = Esse MENACE joga do outro lado: escolha quem começa para combinar com ele.
+error-state-rules = As regras das contas nesse arquivo não são válidas.
+error-state-curve = A curva de aprendizagem ou os resultados nesse arquivo não conferem.
+error-state-class = O registo da turma nesse arquivo não é válido.
+error-state-boxes = As caixas nesse arquivo não são as caixas do MENACE para este jogo.
+error-files-refused = Esta sessão não pode usar esse arquivo.
+error-file-unreadable = Não foi possível ler esse arquivo.
+error-file-unwritable = Não foi possível salvar esse arquivo.
+error-no-earlier = Não há máquina anterior { $number }: a turma guarda { $kept } agora.
 
 ## As etiquetas impressas (menace print, /print)
 

@@ -52,7 +52,7 @@ message-imported = Загружен MENACE, обученный на { $games ->
     [one] { $games } партии
     [few] { $games } партиях
    *[many] { $games } партиях
-  } (правила: { $preset }).
+  } ({ $preset }).
 message-saved = Сохранено: MENACE после { $games ->
     [one] { $games } партии
     [few] { $games } партий
@@ -382,6 +382,66 @@ error-names-per-connection = Одна страница даёт не больш�
 error-not-on-board = { $name } нет на доске.
 error-class-file = MENACE класса не удалось сохранить в его файл; урок продолжается, учителю стоит его скачать.
 error-line-too-long = Это слишком длинно для отправки (загрузка — не больше 1 МиБ).
+# engine: every other refusal the engine words, by its code (protocol.md's list)
+error-not-utf8 = Этот текст не прочитать: это не UTF-8.
+error-one-line = Отправляйте по одной команде.
+error-unknown-command = Движок не знает такой команды.
+error-not-a-command = Это не команда.
+error-private-only = Это только для личного сеанса, не для класса.
+error-class-only = Это только для класса.
+error-needs-learner = Этот ученик так не умеет: нужны спичечные коробки MENACE.
+error-wrong-game = В этой игре такого нет.
+error-unexpected-words = После команды есть что-то лишнее.
+error-missing-argument = После команды чего-то не хватает.
+error-not-a-number = Здесь нужно целое число.
+error-out-of-range = Введите целое число от { $min } до { $max }.
+error-bad-argument = Движок не понимает такой выбор.
+error-match-in-progress = Идёт игра (партия { $game } из { $games }): сначала закончите её или начните новую.
+error-nothing-to-abort = Нет игры, которую можно остановить.
+error-not-a-ttt-move = Это не клетка: нажмите на пустую клетку.
+error-cell-taken = Эта клетка занята: выберите пустую.
+error-not-a-nim-move = Запишите ход как ряд:фишки, например 2:3 берёт 3 фишки из ряда 2.
+error-no-such-row = Ряда { $row } нет: ряды пронумерованы от 1 до { $rows }.
+error-take-one = Возьмите хотя бы одну фишку.
+error-too-many-taken = В ряду { $row } осталось только { $left }: нельзя взять { $take }.
+error-not-a-hexapawn-move = Запишите ход как откуда-куда, например a1-a2, а взятие — как b2xa3.
+error-no-pawn = На этой клетке нет вашей пешки.
+error-hexapawn-dash-x = Ход прямо пишется через -, взятие — через x, например a1-a2 или b2xa3.
+error-hexapawn-illegal = Эта пешка туда не ходит: на одну клетку вперёд на пустую клетку или по диагонали со взятием.
+error-no-opponent-machine = Второго MENACE ещё нет: сначала потренируйте против MENACE.
+error-no-matchboxes = У этого ученика нет спичечных коробков, поэтому нет и сохранённой машины.
+error-unknown-opponent = Движок не знает такого соперника.
+error-bad-probability = Смешанному сопернику нужна доля от 0 до 1, например 0,3.
+error-program-opponent = Внешняя программа может быть соперником только в командной строке.
+error-too-many-opponents = Класс хранит записи не больше чем о { $max } соперниках: тренируйте против одного из них.
+error-class-opponent = MENACE класса тренируется против случайного, идеального, смешанного или сильнейшего соперника.
+error-rules-nothing = Выберите правило, которое нужно изменить.
+error-rules-twice = Одно из правил указано дважды.
+error-rules-needs-value = У правила не хватает значения.
+error-not-a-rule = Это не правило бусин.
+error-unknown-preset = Движок не знает такой набор правил.
+error-bad-initial = Начальные бусины — от 1 до 64 чисел, каждое от 1 до 1 000 000, например 4,3,2,1.
+error-bad-reward = Награда — три целых числа за победу, ничью и поражение, каждое от -1 000 000 до 1 000 000, например 3,1,-1.
+error-bad-empty = Пустой коробок либо пополняется 1–1 000 000 бусинами, либо MENACE сдаётся.
+error-colours-need-reset = Один цвет на класс симметрии кладёт бусины на другие ходы: чтобы это изменить, выберите сброс.
+error-bad-colours = Цвета бусин: по одному на ход или по одному на класс симметрии.
+error-state-not-json = Этот файл повреждён или не является сохранённым MENACE: это не JSON.
+error-state-unknown-field = В этом файле есть части, которых у сохранённого MENACE не бывает: это не файл MENACE.
+error-state-missing-field = В этом файле не хватает частей, которые есть у каждого сохранённого MENACE.
+error-state-malformed = Этот файл не сохранённый MENACE: его части не той формы.
+error-state-format = Этот файл не сохранённый MENACE.
+error-state-version = Этот файл — сохранённый MENACE версии { $version }, которую эта страница не читает.
+error-state-other-rows = Этот MENACE играет в Ним с другими рядами.
+error-state-other-game = Этот MENACE играет в другую игру: сначала выберите его игру.
+error-state-other-side = Этот MENACE играет за другую сторону: выберите, кто ходит первым, как у него.
+error-state-rules = Правила бусин в этом файле неверны.
+error-state-curve = Кривая обучения или результаты в этом файле не сходятся.
+error-state-class = Запись класса в этом файле неверна.
+error-state-boxes = Коробки в этом файле — не коробки MENACE для этой игры.
+error-files-refused = Этот сеанс не может использовать этот файл.
+error-file-unreadable = Этот файл не удалось прочитать.
+error-file-unwritable = Этот файл не удалось записать.
+error-no-earlier = Прежней машины { $number } нет: сейчас класс хранит { $kept }.
 
 ## Печатные наклейки (menace print, /print)
 

@@ -170,6 +170,19 @@ impl PresetEntry {
     }
 }
 
+/// The largest counts of the `info` answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MaxCounts {
+    /// `games N`.
+    pub games: u64,
+    /// `train N`.
+    pub train: u64,
+    /// `watch N`.
+    pub watch: u64,
+    /// `history N`.
+    pub history: u64,
+}
+
 /// One opponent of the `info` answer, as `train N OPPONENT` and `watch` take it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct OpponentEntry {
@@ -327,6 +340,9 @@ pub enum Answer {
         presets: Vec<PresetEntry>,
         /// The opponents, for `train N OPPONENT` and `watch N OPPONENT`.
         opponents: Vec<OpponentEntry>,
+        /// The largest count each counted command takes (the smallest is 1), so a page
+        /// can check a count and say the limit before it sends it.
+        max: MaxCounts,
     },
     /// A long command's progress, at a steady rate in games (never by the clock, so
     /// output stays deterministic).
@@ -393,10 +409,20 @@ pub enum Answer {
         /// Whether the boxes were refilled with the new initial beads (`reset`).
         reset: bool,
     },
-    /// The last games' results and first-box beads (`history`).
+    /// The last games' results and first-box beads, and the whole story's curve and
+    /// score (`history`).
     History {
-        /// Oldest first.
+        /// The last games (at most 1000), oldest first.
         games: Vec<HistoryEntry>,
+        /// MENACE's learning curve over every game since the machine was made (training
+        /// and play alike), thinned as games pile up, oldest first: after each point's
+        /// `games`, MENACE's wins minus losses (`net`). In a class: the class's curve
+        /// (people's games).
+        curve: Vec<menace_core::menace::curve::Point>,
+        /// MENACE's wins, draws and losses since the machine was made (in a class: in the
+        /// people's games), counted with the curve; a `reset` or `rules ... reset` clears
+        /// both.
+        score: menace_core::play::Tally,
     },
     /// `matchboxes on|off`: whether each game's end answers the `matchboxes` dump.
     Setting {
@@ -682,98 +708,175 @@ impl Answer {
     }
 }
 
-/// One refusal a page shows its reader: how its English message starts, its stable code,
-/// and the arguments a translation needs.
+/// One refusal and its stable code: the pattern its English message follows. Pages say
+/// the message `error-CODE` of their catalog, with the arguments read from the message.
 #[derive(Copy, Clone, Debug)]
 pub struct ErrorCode {
-    /// How the message starts.
-    pub start: &'static str,
+    /// The message's pattern: text as it stands, `{name}` for an argument (the text up to
+    /// where the pattern's next text first appears, or to the end), `*` for text that is
+    /// not kept. Matched without backtracking, so a long message costs one pass.
+    pub pattern: &'static str,
     /// The code pages translate.
     pub code: &'static str,
-    /// The particulars, each read from the message between two markers.
-    pub args: &'static [Arg],
 }
 
-/// An argument of an [`ErrorCode`]: its name, and the text after which and before which
-/// it stands in the message.
-#[derive(Copy, Clone, Debug)]
-pub struct Arg {
-    /// The argument's name in `args`.
-    pub name: &'static str,
-    /// The text it follows.
-    pub after: &'static str,
-    /// The text that follows it.
-    pub before: &'static str,
+/// Shorthand for the table.
+const fn code(pattern: &'static str, code: &'static str) -> ErrorCode {
+    ErrorCode { pattern, code }
 }
 
-/// The refusals a page shows its reader, each with its stable code. The one place a
-/// message is tied to its code; `classify` reads it, and a test makes each refusal and
-/// checks its code.
+/// Every refusal a session, a class or a transport words, each with its stable code (the
+/// first pattern that fits a message gives its code). The one place a message is tied to
+/// its code; a test makes each refusal, checks its code, and that every code has its
+/// message in every catalog.
 pub const ERROR_CODES: &[ErrorCode] = &[
-    ErrorCode { start: "type your name first", code: "name-first", args: &[] },
-    ErrorCode { start: "name: type your name first", code: "name-empty", args: &[] },
-    ErrorCode { start: "no game in progress", code: "no-game", args: &[] },
-    ErrorCode {
-        start: "`",
-        code: "teacher-only",
-        args: &[Arg { name: "command", after: "`", before: "` is the teacher's" }],
-    },
-    ErrorCode { start: "teacher: the key is wrong", code: "wrong-key", args: &[] },
-    ErrorCode {
-        start: "closed after ",
-        code: "idle",
-        args: &[Arg { name: "minutes", after: "closed after ", before: " minute" }],
-    },
-    ErrorCode {
-        start: "the server is full",
-        code: "server-full",
-        args: &[Arg { name: "max", after: "at most ", before: " sessions" }],
-    },
-    ErrorCode { start: "the engine is busy", code: "busy", args: &[] },
-    ErrorCode { start: "name: a name cannot hold invisible", code: "name-invisible", args: &[] },
-    ErrorCode {
-        start: "name: a name has at most",
-        code: "name-too-long",
-        args: &[Arg { name: "max", after: "at most ", before: " characters" }],
-    },
-    ErrorCode { start: "name: a name cannot hold control", code: "name-control", args: &[] },
-    ErrorCode {
-        start: "name: a name cannot open with a combining",
-        code: "name-combining",
-        args: &[],
-    },
-    ErrorCode {
-        start: "name: one connection gives",
-        code: "names-per-connection",
-        args: &[Arg { name: "max", after: "gives ", before: " new names" }],
-    },
-    ErrorCode {
-        start: "players: \"",
-        code: "not-on-board",
-        args: &[Arg { name: "name", after: "players: \"", before: "\" is not on the board" }],
-    },
-    ErrorCode { start: "the class file could not be written", code: "class-file", args: &[] },
-    ErrorCode {
-        start: "line too long",
-        code: "line-too-long",
-        args: &[Arg { name: "bytes", after: "line too long: ", before: " bytes" }],
-    },
+    // The line itself, and the transports.
+    code("line too long: {bytes} bytes*", "line-too-long"),
+    code("line is not valid UTF-8*", "not-utf8"),
+    code("one command per frame*", "one-line"),
+    code("the engine is busy*", "busy"),
+    code("closed after {minutes} minute*", "idle"),
+    code("the server is full: it runs at most {max} sessions*", "server-full"),
+    // Reading the command.
+    code("unknown command \"{command}\"*", "unknown-command"),
+    code("help: no command called \"{command}\"*", "unknown-command"),
+    code("* is not a command*", "not-a-command"),
+    code("help: * is not a command name*", "not-a-command"),
+    code("`{command}` is the teacher's in a class*", "teacher-only"),
+    code("`{command}` is for a private session*", "private-only"),
+    code("`{command}` is for a class session*", "class-only"),
+    code("`{command}` needs the {learner} learner*", "needs-learner"),
+    code("`{command}` is for {games} only; this session plays {game}", "wrong-game"),
+    code("unexpected * after `*", "unexpected-words"),
+    code("{command}: missing argument*", "missing-argument"),
+    code("{command}: * is not a whole number*", "not-a-number"),
+    code("{command}: * is negative: expected {min} to {max}", "out-of-range"),
+    code("{command}: * is too small: expected {min} to {max}", "out-of-range"),
+    code("{command}: * is too large: expected {min} to {max}", "out-of-range"),
+    code("{command}: expected the number of an earlier machine, {min} to {max}", "out-of-range"),
+    code("{command}: * is not something to dump*", "bad-argument"),
+    code("{command}: * is not on or off*", "bad-argument"),
+    code("{command}: expected `players remove NAME` or `players clear`", "bad-argument"),
+    // A match and its moves.
+    code("a match is in progress (game {game} of {games})*", "match-in-progress"),
+    code("no game in progress*", "no-game"),
+    code("no match to abort*", "nothing-to-abort"),
+    code("move: *: a move is two letters*", "not-a-ttt-move"),
+    code("move: *: * is not a row or column letter*", "not-a-ttt-move"),
+    code("{cell} is taken by *", "cell-taken"),
+    code("move *: * is not a nim move*", "not-a-nim-move"),
+    code("move *: there is no row {row}: rows are numbered 1 to {rows}", "no-such-row"),
+    code("move *: take at least one counter*", "take-one"),
+    code("move *: row {row} has {left} counter*; cannot take {take}", "too-many-taken"),
+    code("move *: * is not a hexapawn move*", "not-a-hexapawn-move"),
+    code("move *: * has no pawn on {square}", "no-pawn"),
+    code("move *: * is a straight move*", "hexapawn-dash-x"),
+    code("move *: a diagonal move is a capture*", "hexapawn-dash-x"),
+    code("move *: a pawn moves one square forward*", "hexapawn-illegal"),
+    code("move *: * is occupied*", "hexapawn-illegal"),
+    code("move *: no enemy pawn on *", "hexapawn-illegal"),
+    // What the learner has.
+    code("dump opponent: there is no second MENACE*", "no-opponent-machine"),
+    code("dump opponent: a class has no second MENACE*", "no-opponent-machine"),
+    code("this learner has no matchboxes*", "no-matchboxes"),
+    code("saved state is for the menace learner*", "no-matchboxes"),
+    // Training and watching.
+    code("{command}: unknown opponent*", "unknown-opponent"),
+    code("{command}: opponent *: mixed:P needs a probability*", "bad-probability"),
+    code("{command}: external programs are for the command line*", "program-opponent"),
+    code("external programs are for the command line*", "program-opponent"),
+    code("train: the class keeps records of {max} opponents*", "too-many-opponents"),
+    code("train: a class's machine trains against*", "class-opponent"),
+    // The bead rules.
+    code("rules: nothing to change*", "rules-nothing"),
+    code("rules: {rule} is given twice*", "rules-twice"),
+    code("rules: {rule} needs a value*", "rules-needs-value"),
+    code("rules: * is not a rule*", "not-a-rule"),
+    code("rules: unknown preset*", "unknown-preset"),
+    code("rules: initial beads: *", "bad-initial"),
+    code("rules: reward *", "bad-reward"),
+    code("rules: * reward must be between {min} and {max}", "bad-reward"),
+    code("rules: empty-box rule *", "bad-empty"),
+    code("rules: refill must add {min} to {max} beads", "bad-empty"),
+    code("rules: bead colours * put beads on other moves*", "colours-need-reset"),
+    code("rules: bead colours *", "bad-colours"),
+    // A saved state (`import`, `load`): the words after the file's name or `import:`.
+    code("*not a valid state*: not JSON*", "state-not-json"),
+    code("*not a valid state*: unknown field*", "state-unknown-field"),
+    code("*not a valid state*: missing field*", "state-missing-field"),
+    code("*not a valid state*", "state-malformed"),
+    code("*not a menace state file*", "state-format"),
+    code("*state version {version} is not supported*", "state-version"),
+    code("*class file version {version} is not supported*", "state-version"),
+    code("*state is for nim rows {rows}; this MENACE plays rows {want}", "state-other-rows"),
+    code("*state is for game \"{game}\"; this MENACE plays {want}", "state-other-game"),
+    code("*state has nim rows, but its game is *", "state-other-game"),
+    code("*this state is MENACE playing {side} (*", "state-other-side"),
+    code("*: rules: *", "state-rules"),
+    code("*: story: *", "state-curve"),
+    code("*the class's record: *", "state-curve"),
+    code("*the class's board of players*", "state-class"),
+    code("*the class's training record*", "state-class"),
+    code("*expected {want} boxes, found {found}", "state-boxes"),
+    code("*box {box} (*", "state-boxes"),
+    code("*box {box}: *", "state-boxes"),
+    // Files (`save`, `load`; a private session on the command line).
+    code("{command}: cannot use *", "files-refused"),
+    code("cannot read *", "file-unreadable"),
+    code("cannot write *", "file-unwritable"),
+    // A class.
+    code("type your name first*", "name-first"),
+    code("name: type your name first*", "name-empty"),
+    code("teacher: the key is wrong*", "wrong-key"),
+    code("name: a name cannot hold invisible*", "name-invisible"),
+    code("name: a name has at most {max} characters*", "name-too-long"),
+    code("name: a name cannot hold control*", "name-control"),
+    code("name: a name cannot open with a combining*", "name-combining"),
+    code("name: one connection gives {max} new names*", "names-per-connection"),
+    code("players: \"{name}\" is not on the board*", "not-on-board"),
+    code("restore: no earlier machine {number}: the class keeps {kept} now", "no-earlier"),
+    code("the class file could not be written*", "class-file"),
 ];
 
-/// The code and arguments of a refusal's English `message`, if it is one of
-/// [`ERROR_CODES`] (the first whose start matches).
-fn classify(message: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
-    let e = ERROR_CODES.iter().find(|e| {
-        message.starts_with(e.start)
-            && (e.code != "teacher-only" || message.contains("is the teacher's in a class"))
-    })?;
-    let args = e
-        .args
-        .iter()
-        .filter_map(|a| {
-            let rest = &message[message.find(a.after)? + a.after.len()..];
-            Some((a.name, rest[..rest.find(a.before)?].to_string()))
-        })
-        .collect();
-    Some((e.code, args))
+/// The code and arguments of a refusal's English `message`: the first of
+/// [`ERROR_CODES`] whose pattern fits it.
+pub fn classify(message: &str) -> Option<(&'static str, Vec<(&'static str, String)>)> {
+    ERROR_CODES.iter().find_map(|e| {
+        let mut args = Vec::new();
+        fits(e.pattern, message, &mut args).then_some((e.code, args))
+    })
+}
+
+/// Whether `text` follows `pattern` (see [`ErrorCode::pattern`]), its arguments added to
+/// `args`. Each `*` or `{name}` takes the text up to the first place where the pattern's
+/// next text stands (or all the rest at the pattern's end): one pass, no backtracking.
+fn fits(pattern: &'static str, text: &str, args: &mut Vec<(&'static str, String)>) -> bool {
+    let Some(at) = pattern.find(['*', '{']) else { return text == pattern };
+    let Some(text) = text.strip_prefix(&pattern[..at]) else { return false };
+    let (name, rest) = match pattern[at..].strip_prefix('*') {
+        Some(rest) => (None, rest),
+        None => match pattern[at + 1..].split_once('}') {
+            Some((name, rest)) => (Some(name), rest),
+            None => return false,
+        },
+    };
+    let next = &rest[..rest.find(['*', '{']).unwrap_or(rest.len())];
+    let end = if next.is_empty() {
+        // Nothing follows: the rest of the text; or (a wildcard followed by another)
+        // nothing at all.
+        if rest.is_empty() {
+            text.len()
+        } else {
+            0
+        }
+    } else {
+        match text.find(next) {
+            Some(end) => end,
+            None => return false,
+        }
+    };
+    if let Some(name) = name {
+        args.push((name, text[..end].to_string()));
+    }
+    fits(rest, &text[end..], args)
 }

@@ -17,8 +17,9 @@ use menace_core::menace::state::State;
 use menace_core::menace::{BeadColours, BeadRules};
 use menace_core::ttt::Cell;
 
-use crate::answer::{Answer, HelpEntry, OpponentEntry, PresetEntry};
+use crate::answer::{Answer, HelpEntry, MaxCounts, OpponentEntry, PresetEntry};
 use crate::engine::{PlayersChange, RulesChange};
+use crate::history::HISTORY;
 use crate::session::{Flow, Session, Step};
 use crate::sink::{Out, Sink, Stop};
 use crate::text::{quote, trailing};
@@ -202,6 +203,17 @@ pub struct CommandSpec {
     pub(crate) run: Handler,
 }
 
+/// The largest `games N`.
+pub const MAX_GAMES: u64 = u32::MAX as u64;
+/// The largest `train N`.
+pub const MAX_TRAIN: u64 = 100_000_000;
+/// The largest `watch N`.
+pub const MAX_WATCH: u64 = 10_000;
+
+/// The largest counts, as `info` answers them.
+pub const MAX_COUNTS: MaxCounts =
+    MaxCounts { games: MAX_GAMES, train: MAX_TRAIN, watch: MAX_WATCH, history: HISTORY as u64 };
+
 /// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
@@ -210,7 +222,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "start a match of N games (1 to 4294967295); MENACE moves first in each when its side starts",
         support: Support::ALL,
         who: Who::Anyone,
-        parse: |rest| parse_number(rest, "games", "a number of games, e.g. games 3", 1, u32::MAX.into()).map(|n| Command::Games(n as u32)),
+        parse: |rest| parse_number(rest, "games", "a number of games, e.g. games 3", 1, MAX_GAMES.into()).map(|n| Command::Games(n as u32)),
         run: Session::run_games,
     },
     CommandSpec {
@@ -291,7 +303,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns; progress answers as it goes; `stop` ends it",
         support: Support::ALL,
         who: Who::Teacher,
-        parse: |rest| parse_versus(rest, "train", 100_000_000).map(|(n, o)| Command::Train(n, o)),
+        parse: |rest| parse_versus(rest, "train", MAX_TRAIN.into()).map(|(n, o)| Command::Train(n, o)),
         run: Session::run_train,
     },
     CommandSpec {
@@ -300,7 +312,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         summary: "MENACE plays N games (1 to 10000) against a built-in opponent, answering every move and bead, and learns",
         support: Support::ALL,
         who: Who::Private,
-        parse: |rest| parse_versus(rest, "watch", 10_000).map(|(n, o)| Command::Watch(n, o)),
+        parse: |rest| parse_versus(rest, "watch", MAX_WATCH.into()).map(|(n, o)| Command::Watch(n, o)),
         run: Session::run_watch,
     },
     CommandSpec {
@@ -343,7 +355,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "save",
         usage: "save PATH",
         summary: "write MENACE's state (rules and beads) to a JSON file, atomically",
-        support: Support::TTT_MENACE,
+        support: Support::MENACE,
         who: Who::Private,
         parse: |rest| parse_path(rest, "save").map(Command::Save),
         run: Session::run_save,
@@ -352,7 +364,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "load",
         usage: "load PATH",
         summary: "replace MENACE's state with a saved one, after checking it (not during a match)",
-        support: Support::TTT_MENACE,
+        support: Support::MENACE,
         who: Who::Private,
         parse: |rest| parse_path(rest, "load").map(Command::Load),
         run: Session::run_load,
@@ -361,7 +373,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "export",
         usage: "export",
         summary: "MENACE's state (what save writes) as an answer",
-        support: Support::TTT_MENACE,
+        support: Support::MENACE,
         who: Who::Teacher,
         parse: |rest| no_args(rest, "export").map(|()| Command::Export),
         run: Session::run_export,
@@ -370,7 +382,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "import",
         usage: "import STATE",
         summary: "replace MENACE's state with STATE, a state document on one line (what export answers), after checking it (not during a match)",
-        support: Support::TTT_MENACE,
+        support: Support::MENACE,
         who: Who::Teacher,
         parse: parse_import,
         run: Session::run_import,
@@ -644,7 +656,8 @@ fn parse_history(rest: &str) -> Result<Command, String> {
     if rest.trim().is_empty() {
         return Ok(Command::History(None));
     }
-    let n = parse_number(rest, "history", "a number of games, e.g. history 100", 1, 1000)?;
+    let max = HISTORY as u128;
+    let n = parse_number(rest, "history", "a number of games, e.g. history 100", 1, max)?;
     Ok(Command::History(Some(n as u32)))
 }
 
@@ -1040,6 +1053,7 @@ impl Session {
             learner: self.engine.learner_name(),
             presets: PresetEntry::all(),
             opponents: OpponentEntry::all(),
+            max: MAX_COUNTS,
         });
         Ok(Flow::Continue)
     }

@@ -1,11 +1,11 @@
 //! How each game shows itself in the protocol: moves and beads in its own notation, its
-//! boards as rows of text, the drawing on a matchbox, and what only tic-tac-toe has (the
-//! saved-state format and the trainer's hot loop). One session serves every game through
+//! boards as rows of text, and what only tic-tac-toe has (the trainer's hot loop). The
+//! drawing on a matchbox and the saved state are the core's, for every game. One session serves every game through
 //! this trait; the games themselves know nothing of the protocol.
 
 use menace_core::game::{Game, Side, Sym};
 use menace_core::hexapawn::Hexapawn;
-use menace_core::menace::state::State;
+use menace_core::menace::state::Saved;
 use menace_core::menace::{GameResult, Matchboxes};
 use menace_core::nim::Nim;
 use menace_core::ttt::{Board, Cell, TicTacToe, TRANSFORMS};
@@ -15,7 +15,7 @@ use crate::answer::Rows;
 use crate::text::{quote, trailing};
 
 /// A game as the protocol shows it.
-pub(crate) trait Face: Game<Pos: Send> + Clone + Send {
+pub(crate) trait Face: Saved + Game<Pos: Send> + Clone + Send {
     /// Reads the player's move `text` in position `p`, or says what is wrong with it.
     fn read_move(&self, p: Self::Pos, text: &str) -> Result<usize, String> {
         self.parse_move(p, text).map_err(|e| format!("move {}: {e}", quote(text)))
@@ -38,11 +38,6 @@ pub(crate) trait Face: Game<Pos: Send> + Clone + Send {
         self.render(p)
     }
 
-    /// The drawing on a matchbox, as one string.
-    fn drawing(&self, p: Self::Pos) -> String {
-        self.render(p).join("/")
-    }
-
     /// A bead: move `bead` on the drawing `drawing`, in the game's notation.
     fn bead(&self, drawing: Self::Pos, bead: usize) -> String {
         self.format_move(drawing, bead)
@@ -53,16 +48,6 @@ pub(crate) trait Face: Game<Pos: Send> + Clone + Send {
     /// identity.
     fn symmetry(&self, _s: Sym) -> &'static str {
         "identity"
-    }
-
-    /// The saved state of a matchbox learner, for games that have a state format.
-    fn state_of(_machine: &Matchboxes<Self>, _games_played: u64) -> Option<State> {
-        None
-    }
-
-    /// The learner a saved state describes (checked), for games with a state format.
-    fn from_state(_state: &State) -> Result<Matchboxes<Self>, String> {
-        Err("saved state is for tic-tac-toe with the menace learner".into())
     }
 
     /// Plays `games` training games of `machine` against the uniform random opponent on
@@ -104,24 +89,12 @@ impl Face for TicTacToe {
         p.rows().to_vec()
     }
 
-    fn drawing(&self, p: Board) -> String {
-        p.to_string()
-    }
-
     fn bead(&self, _drawing: Board, bead: usize) -> String {
         Cell::ALL[bead].rc()
     }
 
     fn symmetry(&self, s: Sym) -> &'static str {
         TRANSFORMS[usize::from(s)].name()
-    }
-
-    fn state_of(machine: &Matchboxes<TicTacToe>, games_played: u64) -> Option<State> {
-        Some(State::of(machine, games_played))
-    }
-
-    fn from_state(state: &State) -> Result<Matchboxes<TicTacToe>, String> {
-        state.to_machine()
     }
 
     fn train_against_random(

@@ -11,6 +11,7 @@ use menace_core::learn::eval::{report, Odds, Report};
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::learn::{play, Player, Policy, Weighted, WeightedConfig};
 use menace_core::menace::class::ClassRecord;
+use menace_core::menace::curve::Story;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Choice, GameResult, Matchboxes};
 use menace_core::solve::Solver;
@@ -39,12 +40,15 @@ struct Own<G: Face> {
     rng: GameRng,
     games_played: u64,
     history: History,
+    /// The machine's whole story: its results since it was made, and their curve.
+    story: Story,
 }
 
 impl<G: Face> Own<G> {
     /// Counts one finished game: the tally, the history, and the learning curve point.
     fn count(&mut self, game: &G, winner: Winner) {
         self.games_played = self.games_played.saturating_add(1);
+        self.story.record(winner.for_menace());
         let first_box = match self.side {
             Side::First => self.learner.weight(game, game.start()).map(|w| w as u64),
             Side::Second => None,
@@ -153,6 +157,7 @@ impl<G: Face> Play<G> {
                 rng: from_seed(seed),
                 games_played: 0,
                 history: History::default(),
+                story: Story::default(),
             },
             weighted,
             opponent: None,
@@ -259,11 +264,12 @@ impl<G: Face> Play<G> {
             let hot = hot_games > 0
                 && matches!(t.opponent, Opponent::Random(_))
                 && match &mut self.own {
-                    Own { learner: Learner::Menace(m), games_played, rng, .. } => {
+                    Own { learner: Learner::Menace(m), games_played, rng, story, .. } => {
                         let score = &mut t.score;
                         G::train_against_random(m, hot_games, rng, &mut |r| {
                             score.add(Winner::from_menace(r));
                             *games_played = games_played.saturating_add(1);
+                            story.record(r);
                         })
                     }
                     Own { learner: Learner::Weighted(_), .. } => false,
@@ -479,6 +485,7 @@ impl<G: Face> Engine for Play<G> {
             Learner::Weighted(w) => *w = Weighted::new(&self.game, self.weighted.clone()),
         }
         self.own.games_played = 0;
+        self.own.story = Story::default();
         self.class = None;
         self.own.history.clear();
         self.opponent = None;
@@ -576,6 +583,7 @@ impl<G: Face> Engine for Play<G> {
         self.own.learner = Learner::Menace(machine);
         if change.reset {
             self.own.games_played = 0;
+            self.own.story = Story::default();
             self.class = None;
             self.own.history.clear();
         }
@@ -589,21 +597,29 @@ impl<G: Face> Engine for Play<G> {
     }
 
     fn history(&self, last: usize) -> Answer {
-        Answer::History { games: self.own.history.last(last) }
+        let story = &self.own.story;
+        Answer::History {
+            games: self.own.history.last(last),
+            curve: story.curve.points().to_vec(),
+            score: story.score,
+        }
     }
 
     fn state(&self) -> Result<State, String> {
-        let state = G::state_of(self.machine()?, self.own.games_played)
-            .ok_or_else(|| "saved state is for tic-tac-toe with the menace learner".to_string())?;
-        Ok(State { class: self.class.clone(), ..state })
+        let machine = self.own.learner.boxes().ok_or_else(|| {
+            "saved state is for the menace learner: the weighted learner keeps none".to_string()
+        })?;
+        let state = State::of_game(machine, self.own.games_played);
+        Ok(State { class: self.class.clone(), story: Some(self.own.story.clone()), ..state })
     }
 
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
-        let machine = G::from_state(state)?;
+        let machine = state.to_machine_for(&self.game)?;
         menace_core::menace::state::other_side(machine.side(), self.own.side)?;
         self.own.learner = Learner::Menace(machine);
         self.own.games_played = state.games_played;
+        self.own.story = state.story();
         self.class = state.class.clone();
         self.own.history.clear();
         self.forget_games();

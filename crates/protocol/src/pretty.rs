@@ -220,7 +220,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
             let then = if *reset { "every box refilled" } else { "beads kept" };
             let _ = writeln!(s, "Bead rules now {preset} ({rules}); {then}.");
         }
-        Answer::History { games } => {
+        Answer::History { games, .. } => {
             let mut score = Score::default();
             for g in games {
                 score.add(g.winner);
@@ -232,7 +232,7 @@ pub fn render(answer: &Answer, game: &str, after_result: bool, example: &str) ->
                 let _ = writeln!(s, "Beads in the first box went from {first} to {last}.");
             }
         }
-        Answer::Info { game, learner, presets, opponents } => {
+        Answer::Info { game, learner, presets, opponents, .. } => {
             let _ = writeln!(s, "Playing {game} with the {learner} learner.");
             let _ = writeln!(s, "Bead presets (rules preset NAME):");
             for p in presets {

@@ -180,23 +180,24 @@ impl Session {
         self.engine.games_played()
     }
 
-    /// The learner's state (tic-tac-toe MENACE only), as a state file holds it.
+    /// The learner's state (MENACE's, for every game), as a state file holds it.
     pub fn state(&self) -> Result<State, String> {
         self.engine.state()
     }
 
     /// The session `config` describes, carrying on from the `--state` file at `path`
-    /// when it exists (it is written when the session ends). Only tic-tac-toe with the
-    /// menace learner keeps a state file; `asked`, the bead rules given explicitly, must
-    /// agree with the file's ([`State::read_existing`]).
+    /// when it exists (it is written when the session ends). Only the menace learner
+    /// keeps a state file (for every game: the file must be of this game, and of Nim's
+    /// rows); `asked`, the bead rules given explicitly, must agree with the file's
+    /// ([`State::read_existing`]).
     pub fn with_state(
         config: Config,
         path: Option<&std::path::Path>,
         asked: Option<&BeadRules>,
     ) -> Result<Session, String> {
         let Some(path) = path else { return Session::with(config) };
-        if config.game != GameChoice::Ttt || config.learner != LearnerChoice::Menace {
-            return Err("a state file is for tic-tac-toe with the menace learner".into());
+        if config.learner != LearnerChoice::Menace {
+            return Err("a state file is for the menace learner".into());
         }
         let state = State::read_existing(path, asked)?;
         let mut session = Session::with(config)?;

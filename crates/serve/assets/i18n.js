@@ -8,27 +8,6 @@
 // menu #lang changes it in place (and in the address, so a link keeps it).
 "use strict";
 
-// The error codes the server's answers carry (protocol.md), each with its message in
-// every catalog; an answer with another code is shown in the server's own words.
-const ERROR_MESSAGES = {
-  "name-first": "error-name-first",
-  "no-game": "error-no-game",
-  "teacher-only": "error-teacher-only",
-  "wrong-key": "error-wrong-key",
-  "idle": "error-idle",
-  "server-full": "error-server-full",
-  "busy": "error-busy",
-  "name-invisible": "error-name-invisible",
-  "name-too-long": "error-name-too-long",
-  "name-control": "error-name-control",
-  "name-combining": "error-name-combining",
-  "name-empty": "error-name-empty",
-  "names-per-connection": "error-names-per-connection",
-  "not-on-board": "error-not-on-board",
-  "class-file": "error-class-file",
-  "line-too-long": "error-line-too-long",
-};
-
 const i18n = {
   lang: "en",
   languages: [], // [{code, name}], from the server
@@ -50,16 +29,20 @@ const i18n = {
     return this.bundles.some((b) => b.hasMessage(id));
   },
 
-  // The server's error answer `a` in the page's language: its stable `code` (with its
-  // `args`) names a message `error-CODE`; a code without one, or an answer without a
-  // code, is shown in the server's own English words.
+  // The engine's error answer `a` in the page's language: its stable `code` (with its
+  // `args`) names the message `error-CODE` (protocol.md lists every code); an answer
+  // without a code, or with one the catalogs lack, is shown in the engine's own English.
   error(a) {
-    const id = Object.hasOwn(ERROR_MESSAGES, a.code) ? ERROR_MESSAGES[a.code] : null;
+    const id = typeof a.code === "string" ? `error-${a.code}` : null;
     if (!id || !this.has(id)) return a.message;
-    // The server's arguments are text: a number among them is a number (its plural, its
-    // numerals).
+    // The engine's arguments are text: a whole number among them is a number (its plural,
+    // its numerals), written here when it is past what a JavaScript number holds exactly.
     const args = {};
-    for (const [k, v] of Object.entries(a.args || {})) args[k] = /^[0-9]+$/.test(v) ? Number(v) : v;
+    for (const [k, v] of Object.entries(a.args || {})) {
+      if (!/^-?[0-9]+$/.test(v)) args[k] = v;
+      else if (Number.isSafeInteger(Number(v))) args[k] = Number(v);
+      else args[k] = new Intl.NumberFormat(this.lang).format(BigInt(v));
+    }
     return this.t(id, args);
   },
 

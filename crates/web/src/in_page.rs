@@ -107,14 +107,16 @@ impl InPage {
     }
 
     /// The learned state as the saved-state file's text (what `menace eval --state` and
-    /// `menace --state` read), or why this session has none (only tic-tac-toe's MENACE
-    /// keeps one).
+    /// `menace --state` read), with MENACE's whole story (its results and learning curve
+    /// since the machine was made), for every game; or why this session has none (the
+    /// weighted learner keeps none).
     pub fn state(&self) -> Result<String, String> {
         Ok(self.session.state()?.to_text())
     }
 
-    /// Takes back a state from [`InPage::state`] (the browser's storage after a reload):
-    /// checked as `load` checks a file; on an error nothing changes.
+    /// Takes back a state from [`InPage::state`] (the browser's storage after a reload),
+    /// its story with it: checked as `load` checks a file (a state of another game, of
+    /// Nim's other rows or of the other side is refused); on an error nothing changes.
     pub fn restore(&mut self, text: &str) -> Result<(), String> {
         let state = State::parse(text.as_bytes())?;
         self.session.restore(&state)

@@ -15,6 +15,7 @@ use crate::choice::GameChoice;
 use crate::game::{Game, Side};
 use crate::hexapawn::Hexapawn;
 use crate::menace::class::ClassRecord;
+use crate::menace::curve::Story;
 use crate::menace::state::State;
 use crate::menace::{BeadRules, Matchboxes};
 use crate::nim::{format_table, strategy_table};
@@ -181,6 +182,9 @@ pub struct Resumed {
     pub played: u64,
     /// A class's record, if the file is a class's.
     pub class: Option<ClassRecord>,
+    /// MENACE's whole story (empty for a file written before stories were kept): the
+    /// run's games are added to it.
+    pub story: Story,
 }
 
 /// The state file at `path` to go on training as `side`, if it exists: refused when
@@ -195,7 +199,8 @@ pub fn resume(
     let named = |e: String| format!("{}: {e}", path.display());
     let machine = state.to_machine().map_err(named)?;
     crate::menace::state::other_side(machine.side(), side).map_err(|e| named(e.into()))?;
-    Ok(Some(Resumed { machine, played: state.games_played, class: state.class }))
+    let story = state.story();
+    Ok(Some(Resumed { machine, played: state.games_played, class: state.class, story }))
 }
 
 /// MENACE's run from `seed` (from `start`'s machine, or a fresh one), against `spec`.
@@ -258,9 +263,9 @@ pub fn single(
     outside: &Outside,
 ) -> Printed {
     let t0 = Instant::now();
-    let (start, class) = match start {
-        Some(r) => (Some((r.machine, r.played)), r.class),
-        None => (None, None),
+    let (start, class, story) = match start {
+        Some(r) => (Some((r.machine, r.played)), r.class, r.story),
+        None => (None, None, Story::default()),
     };
     let (summary, machine, played) = match run_one(f, side, spec, rules, f.seed, start, outside) {
         Ok(r) => r,
@@ -281,7 +286,10 @@ pub fn single(
         return Printed::failed(text, e);
     }
     if let Some(path) = save {
-        let state = State { class, ..State::of(&machine, played) };
+        // The story goes on with the run's games, as a session's would.
+        let mut story = story;
+        story.record_block(&summary.tally);
+        let state = State { class, story: Some(story), ..State::of(&machine, played) };
         if let Err(e) = state.save(path) {
             return Printed::failed(text, e);
         }

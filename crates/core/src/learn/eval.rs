@@ -214,27 +214,41 @@ pub fn report<G: Game + Clone, P: Policy<G> + ?Sized>(
     }
 }
 
-/// `menace eval`: the [`Report`] of the tic-tac-toe MENACE playing `side` saved in
-/// `state` (read and checked by [`State::load`](crate::menace::state::State::load);
-/// a file for the other side is refused), or of a fresh one with `rules` when there is
-/// no file (`rules` is only asked for then).
+/// `menace eval`: the [`Report`] of the MENACE playing `side` saved in `state` (read and
+/// checked by [`State::read`](crate::menace::state::State::read) and its game's
+/// [`State::to_machine_for`](crate::menace::state::State::to_machine_for): tic-tac-toe,
+/// Nim with the file's rows, or Hexapawn; a file for the other side is refused), or of a
+/// fresh tic-tac-toe MENACE with `rules` when there is no file (`rules` is only asked for
+/// then).
 pub fn report_of_state(
     state: Option<&std::path::Path>,
     side: Side,
     rules: impl FnOnce() -> Result<crate::menace::BeadRules, String>,
 ) -> Result<Report, String> {
-    use crate::menace::{state, state::State, Matchboxes};
+    use crate::hexapawn::Hexapawn;
+    use crate::menace::state::{self, Saved, State};
+    use crate::menace::Matchboxes;
+    use crate::nim::Nim;
     use crate::ttt::TicTacToe;
-    let machine = match state {
-        Some(path) => {
-            let machine = State::load(path)?.0;
-            state::other_side(machine.side(), side)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            machine
-        }
-        None => Matchboxes::new(TicTacToe, side, rules()?),
+    fn of<G: Saved>(game: G, s: &State, side: Side, name: &str) -> Result<Report, String> {
+        let machine = s.to_machine_for(&game).map_err(|e| format!("{name}: {e}"))?;
+        state::other_side(machine.side(), side).map_err(|e| format!("{name}: {e}"))?;
+        Ok(report(&game, &machine, side, &mut Solver::new(game.clone())))
+    }
+    let Some(path) = state else {
+        let machine = Matchboxes::new(TicTacToe, side, rules()?);
+        return Ok(report(&TicTacToe, &machine, side, &mut Solver::new(TicTacToe)));
     };
-    Ok(report(&TicTacToe, &machine, side, &mut Solver::new(TicTacToe)))
+    let name = path.display().to_string();
+    let s = State::read(path, &name)?;
+    match s.game.as_str() {
+        "nim" => {
+            let rows = s.rows.as_deref().ok_or_else(|| format!("{name}: a nim state has rows"))?;
+            of(Nim::new(rows).map_err(|e| format!("{name}: {e}"))?, &s, side, &name)
+        }
+        "hexapawn" => of(Hexapawn, &s, side, &name),
+        _ => of(TicTacToe, &s, side, &name),
+    }
 }
 
 /// P(loss) of `policy` playing `side` against a best response; `greedy` evaluates the

@@ -8,6 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::curve::Curve;
+pub use super::curve::{Point as ClassPoint, MAX_CURVE};
 use crate::play::Tally;
 
 /// The longest player name in a class, in characters.
@@ -15,15 +17,13 @@ pub const MAX_NAME: usize = 32;
 /// Players on a class's board at most (a new name past this is refused, so the board's
 /// memory and the file stay bounded).
 pub const MAX_PLAYERS: usize = 2000;
-/// Points a class keeps on its learning curve (it thins out as games pile up).
-pub const MAX_CURVE: usize = 500;
 /// Opponents a class keeps training records for.
 pub const MAX_TRAINED: usize = 64;
 
 /// A class's record beside its machine: MENACE's results against the people of the
 /// class, apart from its training, each from MENACE's side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(from = "RecordFields", into = "RecordFields")]
 pub struct ClassRecord {
     /// MENACE's results in the games people played on the class page.
     pub score: Tally,
@@ -33,20 +33,43 @@ pub struct ClassRecord {
     /// MENACE's results against each player, by name.
     pub players: BTreeMap<String, Tally>,
     /// The class's learning curve: after each point's games (people's games only),
-    /// MENACE's wins minus losses.
-    pub curve: Vec<ClassPoint>,
-    /// People's games between two curve points.
-    pub curve_step: u64,
+    /// MENACE's wins minus losses (written as `curve` and `curve_step`).
+    pub curve: Curve,
 }
 
-/// A point of a class's learning curve (Michie's plot).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// How a class's record is written (the fields of its files since the first).
+#[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct ClassPoint {
-    /// People's games played.
-    pub games: u64,
-    /// MENACE's wins minus losses in them.
-    pub net: i64,
+struct RecordFields {
+    score: Tally,
+    #[serde(default)]
+    trained: BTreeMap<String, Tally>,
+    players: BTreeMap<String, Tally>,
+    curve: Vec<ClassPoint>,
+    curve_step: u64,
+}
+
+impl From<RecordFields> for ClassRecord {
+    fn from(f: RecordFields) -> ClassRecord {
+        ClassRecord {
+            score: f.score,
+            trained: f.trained,
+            players: f.players,
+            curve: Curve::from_parts(f.curve, f.curve_step),
+        }
+    }
+}
+
+impl From<ClassRecord> for RecordFields {
+    fn from(r: ClassRecord) -> RecordFields {
+        RecordFields {
+            score: r.score,
+            trained: r.trained,
+            players: r.players,
+            curve: r.curve.points().to_vec(),
+            curve_step: r.curve.step(),
+        }
+    }
 }
 
 impl Default for ClassRecord {
@@ -56,14 +79,15 @@ impl Default for ClassRecord {
             score: Tally::default(),
             trained: BTreeMap::new(),
             players: BTreeMap::new(),
-            curve: Vec::new(),
-            curve_step: 1,
+            curve: Curve::default(),
         }
     }
 }
 
 impl ClassRecord {
-    /// Checks what a file may have put here: names, sizes and the curve.
+    /// Checks what a file may have put here: names, sizes, counts that add up, and a curve
+    /// that the next game can extend (never ahead of its score): what a restart checks,
+    /// and an import too.
     pub fn check(&self) -> Result<(), String> {
         if self.players.len() > MAX_PLAYERS || self.players.keys().any(|n| !stored_name_ok(n)) {
             return Err("the class's board of players has a bad name or too many names".into());
@@ -71,13 +95,11 @@ impl ClassRecord {
         if self.trained.len() > MAX_TRAINED || self.trained.keys().any(|n| n.len() > 64) {
             return Err("the class's training record is malformed".into());
         }
-        if self.curve.len() > MAX_CURVE
-            || self.curve_step == 0
-            || self.curve.windows(2).any(|w| w[0].games >= w[1].games)
-        {
-            return Err("the class's learning curve is malformed".into());
+        let counts = std::iter::once(&self.score).chain(self.trained.values());
+        if counts.chain(self.players.values()).any(|t| t.games_checked().is_none()) {
+            return Err("the class's record counts past 2^64 - 1".into());
         }
-        Ok(())
+        self.curve.check(&self.score).map_err(|e| format!("the class's record: {e}"))
     }
 }
 

@@ -2,6 +2,7 @@
 //!
 //! - [`beads`]: how many beads a box starts with, how a game's result changes them, and
 //!   what happens when a box is empty; the named presets (`challenge`, `michie`, `scroggs`).
+//! - [`curve`]: the learning curve of a machine's whole story, thinned as games pile up.
 //! - [`Matchboxes`]: the boxes themselves, found by enumerating every position the
 //!   learner can meet (304 for tic-tac-toe as X), with the table from a real position to
 //!   its box and the symmetry that reaches the box's drawing.
@@ -16,6 +17,7 @@
 
 pub mod beads;
 pub mod class;
+pub mod curve;
 mod hot_loop;
 mod matchboxes;
 pub mod state;

@@ -4,17 +4,22 @@
 //! {"format":"menace-state","version":1,"game":"ttt","side":"second",
 //!  "rules":{"initial":[4,3,2,1],"win":1,"draw":0,"loss":-1,"empty":{"refill":3}},
 //!  "games_played":120,
+//!  "story":{"score":{"win":70,"draw":20,"loss":30},"curve":[...],"curve_step":1},
 //!  "boxes":[{"position":".........","beads":[4,4,4,4,4,4,4,4,4]}, ...]}
 //! ```
 //!
-//! The boxes have the same shape as the protocol's `matchboxes` answer. Loading checks
-//! everything before it changes anything: the format and version, the rules, exactly the
-//! known drawings once each (304 for MENACE playing first, 289 playing second), 9 counts
-//! per box, and beads only on empty cells.
+//! Every game with matchboxes has one: `game` is `ttt`, `nim` (with its `rows`, e.g.
+//! `[3,4,5]`) or `hexapawn`, and the boxes are drawn as the game draws them (the
+//! protocol's `matchboxes` answer has the same shape). Loading checks everything before
+//! it changes anything: the format and version, the game, the rules, exactly the known
+//! drawings once each (304 for tic-tac-toe's MENACE playing first, 289 playing second),
+//! a count per move, beads only on legal moves, and a story whose curve is not ahead of
+//! its score.
 //!
 //! `side` says which side the machine plays; it is left out for the first side, so
 //! files written before MENACE could play second read as they are and first-side files
-//! keep their bytes.
+//! keep their bytes. `rows` and `story` are left out where there are none, so older
+//! files read as they are.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -22,8 +27,11 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::class::{ClassPoint, ClassRecord};
+use super::curve::{Curve, Story};
 use super::{BeadRules, Matchboxes};
-use crate::game::Side;
+use crate::game::{Game, Side};
+use crate::hexapawn::Hexapawn;
+use crate::nim::Nim;
 use crate::play::Tally;
 use crate::ttt::{Board, TicTacToe};
 
@@ -40,9 +48,10 @@ pub const MAX_STATE_BYTES: u64 = 1 << 20;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SavedBox {
-    /// The drawing: 9 characters `X`, `O`, `.`.
+    /// The drawing as the game draws it (tic-tac-toe: 9 characters `X`, `O`, `.`; the
+    /// others: their board's rows joined by `/`).
     pub position: String,
-    /// Beads per cell of the drawing.
+    /// Beads per move of the drawing (tic-tac-toe: per cell).
     pub beads: Vec<u32>,
 }
 
@@ -54,8 +63,11 @@ pub struct State {
     pub format: String,
     /// The format version.
     pub version: u32,
-    /// The game: `ttt`.
+    /// The game: `ttt`, `nim` or `hexapawn`.
     pub game: String,
+    /// Nim's rows (counters in each row, top first); absent for the other games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rows: Option<Vec<u8>>,
     /// The side MENACE plays: `first` (X, left out of the file) or `second` (O).
     #[serde(default = "first", skip_serializing_if = "Side::is_first")]
     pub side: Side,
@@ -63,6 +75,10 @@ pub struct State {
     pub rules: BeadRules,
     /// Games MENACE has learned from.
     pub games_played: u64,
+    /// MENACE's whole story: its results since the machine was made and their learning
+    /// curve (absent in files written before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<Story>,
     /// The boxes.
     pub boxes: Vec<SavedBox>,
     /// What a class adds (`menace serve --class`): absent in a private MENACE's state.
@@ -70,6 +86,16 @@ pub struct State {
     /// server reads this part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<ClassRecord>,
+}
+
+/// Why a document is not a state, saying first whether it is JSON at all (`not JSON:
+/// ...`), so a refusal's words tell a damaged file from a file of another shape.
+fn json_error(e: serde_json::Error) -> String {
+    if e.is_syntax() || e.is_eof() {
+        format!("not JSON: {e}")
+    } else {
+        e.to_string()
+    }
 }
 
 /// A class file of the first format (`menace-class` version 1, before a class's file was
@@ -84,6 +110,41 @@ struct OldClassFile {
     players: BTreeMap<String, Tally>,
     curve: Vec<ClassPoint>,
     curve_step: u64,
+}
+
+/// A game whose MENACE has a saved state: how it is named and drawn in the file.
+pub trait Saved: Game + Clone {
+    /// Nim's rows; `None` for a game with one board.
+    fn nim_rows(&self) -> Option<Vec<u8>> {
+        None
+    }
+
+    /// Refuses a drawing that is not even of the game's form (before it is looked up).
+    fn check_drawing(&self, _drawing: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl Saved for TicTacToe {
+    fn check_drawing(&self, drawing: &str) -> Result<(), String> {
+        match Board::parse(drawing).filter(|_| drawing.len() == 9) {
+            Some(_) => Ok(()),
+            None => Err(format!("position {drawing:?} is not 9 characters X, O, .")),
+        }
+    }
+}
+
+impl Saved for Nim {
+    fn nim_rows(&self) -> Option<Vec<u8>> {
+        Some(Nim::rows(self).to_vec())
+    }
+}
+
+impl Saved for Hexapawn {}
+
+/// Nim's rows as a refusal says them: `3,4,5`.
+fn rows_words(rows: &[u8]) -> String {
+    rows.iter().map(u8::to_string).collect::<Vec<_>>().join(",")
 }
 
 /// The `format` of the old class files.
@@ -144,6 +205,11 @@ pub fn other_side(found: Side, wanted: Side) -> Result<(), OtherSide> {
 impl State {
     /// The state of a tic-tac-toe machine.
     pub fn of(machine: &Matchboxes<TicTacToe>, games_played: u64) -> State {
+        State::of_game(machine, games_played)
+    }
+
+    /// The state of a machine of any game with a state format ([`Saved`]).
+    pub fn of_game<G: Saved>(machine: &Matchboxes<G>, games_played: u64) -> State {
         // Beads drawn in an unfinished game count as in their boxes: the saved state is
         // what MENACE has learned, not a game in flight.
         let mut beads: Vec<Vec<u32>> =
@@ -151,16 +217,19 @@ impl State {
         for (b, m) in machine.beads_out() {
             beads[b][m] += 1;
         }
+        let game = machine.game();
         State {
             format: FORMAT.into(),
             version: VERSION,
-            game: "ttt".into(),
+            game: game.name().into(),
+            rows: game.nim_rows(),
             side: machine.side(),
             rules: machine.rules().clone(),
             games_played,
+            story: None,
             boxes: (0..machine.len())
                 .map(|b| SavedBox {
-                    position: machine.position(b).to_string(),
+                    position: game.drawing(machine.position(b)),
                     beads: beads[b].clone(),
                 })
                 .collect(),
@@ -168,8 +237,15 @@ impl State {
         }
     }
 
-    /// Checks the document and builds the machine it describes (nothing else changes).
+    /// Checks the document and builds the tic-tac-toe machine it describes (nothing else
+    /// changes).
     pub fn to_machine(&self) -> Result<Matchboxes<TicTacToe>, String> {
+        self.to_machine_for(&TicTacToe)
+    }
+
+    /// Checks the document and builds the machine it describes for `game` (a state of
+    /// another game, or of Nim with other rows, is refused; nothing else changes).
+    pub fn to_machine_for<G: Saved>(&self, game: &G) -> Result<Matchboxes<G>, String> {
         if self.format != FORMAT {
             return Err(format!(
                 "not a menace state file (format {:?}, expected {FORMAT:?})",
@@ -182,25 +258,41 @@ impl State {
                 self.version
             ));
         }
-        if self.game != "ttt" {
-            return Err(format!("state is for game {:?}; the MENACE engine plays ttt", self.game));
+        if self.game != game.name() {
+            return Err(format!(
+                "state is for game {:?}; this MENACE plays {}",
+                self.game,
+                game.name()
+            ));
+        }
+        if self.rows != game.nim_rows() {
+            return Err(match (&self.rows, game.nim_rows()) {
+                (Some(_), None) => format!("state has nim rows, but its game is {}", self.game),
+                (found, Some(rows)) => format!(
+                    "state is for nim rows {}; this MENACE plays rows {}",
+                    rows_words(found.as_deref().unwrap_or(&[])),
+                    rows_words(&rows)
+                ),
+                (None, None) => unreachable!("rows differ"),
+            });
         }
         self.rules.validate().map_err(|e| format!("rules: {e}"))?;
         if let Some(class) = &self.class {
             class.check()?;
         }
-        let mut machine = Matchboxes::new(TicTacToe, self.side, self.rules.clone());
+        if let Some(story) = &self.story {
+            story.check().map_err(|e| format!("story: {e}"))?;
+        }
+        let mut machine = Matchboxes::new(game.clone(), self.side, self.rules.clone());
         if self.boxes.len() != machine.len() {
             return Err(format!("expected {} boxes, found {}", machine.len(), self.boxes.len()));
         }
+        let drawings: std::collections::HashMap<String, usize> =
+            (0..machine.len()).map(|b| (game.drawing(machine.position(b)), b)).collect();
         let mut seen = vec![false; machine.len()];
         for (i, saved) in self.boxes.iter().enumerate() {
-            let board = Board::parse(&saved.position)
-                .filter(|_| saved.position.len() == 9)
-                .ok_or_else(|| {
-                    format!("box {i}: position {:?} is not 9 characters X, O, .", saved.position)
-                })?;
-            let b = machine.find(board).ok_or_else(|| {
+            game.check_drawing(&saved.position).map_err(|e| format!("box {i}: {e}"))?;
+            let &b = drawings.get(&saved.position).ok_or_else(|| {
                 format!("box {i}: {:?} is not one of MENACE's box drawings", saved.position)
             })?;
             if std::mem::replace(&mut seen[b], true) {
@@ -211,6 +303,12 @@ impl State {
                 .map_err(|e| format!("box {i} ({}): {e}", saved.position))?;
         }
         Ok(machine)
+    }
+
+    /// The whole story this state keeps: its own, or an empty one for a file written
+    /// before stories were kept.
+    pub fn story(&self) -> Story {
+        self.story.clone().unwrap_or_default()
     }
 
     /// Reads a state file: a regular file of at most [`MAX_STATE_BYTES`] (never a FIFO or
@@ -235,12 +333,13 @@ impl State {
         struct Format {
             format: Option<String>,
         }
-        let format: Format = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+        let format: Format = serde_json::from_slice(bytes).map_err(json_error)?;
         if format.format.as_deref() != Some(OLD_CLASS_FORMAT) {
-            return serde_json::from_slice(bytes).map_err(|e| e.to_string());
+            return serde_json::from_slice(bytes).map_err(json_error);
         }
-        let old: OldClassFile = serde_json::from_slice(bytes)
-            .map_err(|e| format!("an old class file ({OLD_CLASS_FORMAT}) with {e}"))?;
+        let old: OldClassFile = serde_json::from_slice(bytes).map_err(|e| {
+            format!("an old class file ({OLD_CLASS_FORMAT}) with {}", json_error(e))
+        })?;
         if old.format != OLD_CLASS_FORMAT || old.version != 1 {
             return Err(format!("class file version {} is not supported", old.version));
         }
@@ -250,8 +349,7 @@ impl State {
             score: old.score,
             trained: BTreeMap::new(),
             players: old.players.into_iter().map(|(n, t)| (n, turned(t))).collect(),
-            curve: old.curve,
-            curve_step: old.curve_step,
+            curve: Curve::from_parts(old.curve, old.curve_step),
         });
         Ok(state)
     }

@@ -146,4 +146,9 @@ impl Game for TicTacToe {
     fn render(&self, p: Board) -> Vec<String> {
         p.rows().to_vec()
     }
+
+    /// Nine characters `X`, `O`, `.`, row by row (as every state file has them).
+    fn drawing(&self, p: Board) -> String {
+        p.to_string()
+    }
 }

@@ -232,3 +232,103 @@ fn a_first_side_file_marked_second_is_refused() {
     let e = load_error(|v| v["side"] = serde_json::json!("second"));
     assert!(e.contains("expected 289 boxes, found 304"), "{e}");
 }
+
+mod other_games {
+    //! Nim's and Hexapawn's MENACE have saved states too: the same format, boxes in the
+    //! game's own drawing, Nim's rows, and the same checks, fuzzed as tic-tac-toe's are.
+    use super::*;
+    use menace_core::game::Game;
+    use menace_core::hexapawn::Hexapawn;
+    use menace_core::menace::state::Saved;
+    use menace_core::nim::Nim;
+    use proptest::prelude::*;
+
+    fn trained_on<G: Saved>(game: G, side: Side, games: u64) -> Matchboxes<G> {
+        let rules = BeadRules::challenge();
+        let mut m = Matchboxes::new(game.clone(), side, rules.clone());
+        let mut opp =
+            Opponent::built_in(&OpponentSpec::Random, &game, side.other(), &rules).unwrap();
+        let plan = Plan { games, every: 0, check_every: 0, stop_when_unbeatable: false };
+        train(&game, &mut m, side, &mut opp, &plan, &mut from_seed(3), |_| {});
+        m
+    }
+
+    fn round_trip<G: Saved>(game: G, side: Side) -> serde_json::Value {
+        let m = trained_on(game.clone(), side, 200);
+        let text = State::of_game(&m, 200).to_text();
+        let back = State::parse(text.as_bytes()).unwrap().to_machine_for(&game).unwrap();
+        assert_eq!((back.side(), back.len()), (m.side(), m.len()));
+        for b in 0..m.len() {
+            assert_eq!((back.position(b), back.beads(b)), (m.position(b), m.beads(b)));
+        }
+        serde_json::from_str(&text).unwrap()
+    }
+
+    #[test]
+    fn nim_and_hexapawn_machines_round_trip() {
+        let nim = Nim::new(&[3, 4, 5]).unwrap();
+        let v = round_trip(nim, Side::First);
+        assert_eq!(
+            (v["game"].clone(), v["rows"].clone()),
+            ("nim".into(), serde_json::json!([3, 4, 5]))
+        );
+        // Boxes are drawn as the game draws them (`dump`'s drawing).
+        let m = Matchboxes::new(nim, Side::First, BeadRules::challenge());
+        assert_eq!(v["boxes"][0]["position"], nim.drawing(m.position(0)));
+        let v = round_trip(Hexapawn, Side::Second);
+        assert_eq!((v["game"].clone(), v["side"].clone()), ("hexapawn".into(), "second".into()));
+        assert!(v.get("rows").is_none());
+        // Another game's, or other rows', state is refused.
+        let text = v.to_string();
+        let state = State::parse(text.as_bytes()).unwrap();
+        assert!(state.to_machine_for(&nim).unwrap_err().contains("for game \"hexapawn\""));
+        let five = State::of_game(&Matchboxes::new(nim, Side::First, BeadRules::challenge()), 0);
+        let e = five.to_machine_for(&Nim::new(&[1, 2]).unwrap()).unwrap_err();
+        assert_eq!(e, "state is for nim rows 3,4,5; this MENACE plays rows 1,2");
+    }
+
+    fn load_nim(bytes: &[u8]) -> Result<Matchboxes<Nim>, String> {
+        State::parse(bytes)?.to_machine_for(&Nim::new(&[3, 4, 5]).unwrap())
+    }
+
+    fn load_hexapawn(bytes: &[u8]) -> Result<Matchboxes<Hexapawn>, String> {
+        State::parse(bytes)?.to_machine_for(&Hexapawn)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn arbitrary_bytes_are_refused_without_panicking(bytes in prop::collection::vec(any::<u8>(), 0..400)) {
+            prop_assert!(load_nim(&bytes).is_err());
+            prop_assert!(load_hexapawn(&bytes).is_err());
+        }
+
+        #[test]
+        fn a_damaged_state_is_refused_or_plays(at in any::<prop::sample::Index>(), byte in any::<u8>()) {
+            for (mut text, nim) in [
+                (State::of_game(&trained_on(Nim::new(&[3, 4, 5]).unwrap(), Side::First, 50), 50).to_text().into_bytes(), true),
+                (State::of_game(&trained_on(Hexapawn, Side::Second, 50), 50).to_text().into_bytes(), false),
+            ] {
+                let i = at.index(text.len());
+                text[i] = byte;
+                // Whatever loads is a machine whose every box can be asked for a move.
+                if nim {
+                    if let Ok(m) = load_nim(&text) {
+                        let mut rng = from_seed(1);
+                        for b in 0..m.len() {
+                            let _ = m.clone().choose(m.position(b), &mut rng);
+                        }
+                    }
+                } else if let Ok(m) = load_hexapawn(&text) {
+                    let mut rng = from_seed(1);
+                    for b in 0..m.len() {
+                        let _ = m.clone().choose(m.position(b), &mut rng);
+                    }
+                }
+                text.truncate(i);
+                prop_assert!(load_nim(&text).is_err() && load_hexapawn(&text).is_err());
+            }
+        }
+    }
+}

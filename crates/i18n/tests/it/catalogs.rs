@@ -162,7 +162,8 @@ fn code_text() -> String {
 }
 
 /// Families of messages named from the engine's own tables (`preset-NAME`,
-/// `opponent-NAME`, `symmetry-NAME`): a message per entry of the table, no more.
+/// `opponent-NAME`, `symmetry-NAME`, `error-CODE`): a message per entry of the table, no
+/// more.
 fn families() -> Vec<(&'static str, BTreeSet<String>)> {
     let presets = menace_core::menace::PRESETS.iter().map(|p| p.name.to_string()).collect();
     let opponents = menace_core::learn::train::OPPONENTS
@@ -172,7 +173,13 @@ fn families() -> Vec<(&'static str, BTreeSet<String>)> {
         .collect();
     let symmetries =
         menace_core::ttt::TRANSFORMS.iter().map(|t| t.name().replace(' ', "-")).collect();
-    vec![("preset-", presets), ("opponent-", opponents), ("symmetry-", symmetries)]
+    let codes = menace_protocol::ERROR_CODES.iter().map(|e| e.code.to_string()).collect();
+    vec![
+        ("preset-", presets),
+        ("opponent-", opponents),
+        ("symmetry-", symmetries),
+        ("error-", codes),
+    ]
 }
 
 #[test]

@@ -180,9 +180,9 @@ impl Engine for ClassPlay {
                 let tally = train_block(&mut record.machine, spec, block, seed)?;
                 record.games_played = record.games_played.saturating_add(block);
                 let kept = record.class.trained.entry(opponent.clone()).or_default();
-                kept.win += tally.win;
-                kept.draw += tally.draw;
-                kept.loss += tally.loss;
+                kept.win = kept.win.saturating_add(tally.win);
+                kept.draw = kept.draw.saturating_add(tally.draw);
+                kept.loss = kept.loss.saturating_add(tally.loss);
                 record.push_log(Logged::Training {
                     opponent: opponent.clone(),
                     games: block,
@@ -259,7 +259,12 @@ impl Engine for ClassPlay {
     }
 
     fn history(&self, last: usize) -> Answer {
-        Answer::History { games: self.room().lock().history.last(last) }
+        let record = self.room().lock();
+        Answer::History {
+            games: record.history.last(last),
+            curve: record.class.curve.points().to_vec(),
+            score: record.class.score,
+        }
     }
 
     fn state(&self) -> Result<State, String> {

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use menace_core::game::{GameResult, Side};
 use menace_core::learn::play;
 use menace_core::learn::train::{Opponent, OpponentSpec};
+use menace_core::menace::class::MAX_PLAYERS;
 use menace_core::menace::class::{check_name, name_key, ClassPoint, ClassRecord};
-use menace_core::menace::class::{MAX_CURVE, MAX_PLAYERS};
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::play::Tally;
@@ -369,22 +369,10 @@ impl Record {
         })
     }
 
-    /// The curve's new point after a person's game, if it gains one; past [`MAX_CURVE`]
-    /// points every other one goes and the step doubles.
+    /// The curve's new point after a person's game, if it gains one (the curve thins
+    /// itself as games pile up).
     pub(super) fn extend_curve(&mut self) -> Option<ClassPoint> {
-        let games = self.class.score.games();
-        if !games.is_multiple_of(self.class.curve_step) {
-            return None;
-        }
-        let net = self.class.score.win as i64 - self.class.score.loss as i64;
-        let point = ClassPoint { games, net };
-        self.class.curve.push(point);
-        if self.class.curve.len() >= MAX_CURVE {
-            self.class.curve_step *= 2;
-            let step = self.class.curve_step;
-            self.class.curve.retain(|p| p.games.is_multiple_of(step));
-        }
-        Some(point)
+        self.class.curve.record(&self.class.score)
     }
 
     /// The `class` answer.
@@ -402,7 +390,7 @@ impl Record {
             players: (self.class.players.iter())
                 .map(|(n, t)| PlayerEntry { name: n.clone(), score: Score::of(*t) })
                 .collect(),
-            curve: self.class.curve.clone(),
+            curve: self.class.curve.points().to_vec(),
             resigned: resigned_for_good(m),
             previous: (self.previous.iter().enumerate())
                 .map(|(i, e)| {

@@ -507,9 +507,12 @@ fn the_largest_class_export_imports_back() {
     for i in 0..MAX_TRAINED {
         record.trained.insert(format!("mixed:0.{i:0>56}"), most);
     }
-    record.curve = (0..MAX_CURVE as u64)
-        .map(|g| ClassPoint { games: u64::MAX - 1000 + g, net: i64::MIN })
-        .collect();
+    record.curve = menace_core::menace::curve::Curve::from_parts(
+        (0..MAX_CURVE as u64)
+            .map(|g| ClassPoint { games: u64::MAX - 1000 + g, net: i64::MIN })
+            .collect(),
+        1,
+    );
     record.score = most;
     state.class = Some(record);
     assert_eq!(state.class.as_ref().unwrap().check(), Ok(()));
@@ -580,29 +583,90 @@ fn refusals_carry_their_codes() {
     failing.send("t", &format!("teacher {KEY}"));
     let answers = failing.send("t", "reset");
     assert_eq!(code(&answers[0].1).0, "class-file", "{answers:?}");
-    // Every code in the table was made above, but the server's (idle, server-full).
-    let made = [
-        "name-first",
-        "name-empty",
-        "no-game",
-        "teacher-only",
-        "wrong-key",
-        "name-invisible",
-        "name-too-long",
-        "name-control",
-        "name-combining",
-        "names-per-connection",
-        "not-on-board",
-        "line-too-long",
-        "busy",
-        "class-file",
-        "idle",
-        "server-full",
-    ];
-    for c in menace_protocol::ERROR_CODES.iter().map(|e| e.code) {
-        assert!(made.contains(&c), "{c} is not made by this test");
+    // The teacher's refusals in a class.
+    let (c, args) = code(&first(class.send("t", "restore 3")));
+    assert_eq!(
+        (c.as_str(), args["number"].as_str(), args["kept"].as_str()),
+        ("no-earlier", Some("3"), Some("0"))
+    );
+    let (c, args) = code(&first(class.send("t", "restore 9")));
+    assert_eq!((c.as_str(), args["max"].as_str()), ("out-of-range", Some("5")));
+    assert_eq!(code(&first(class.send("t", "train 1 menace"))).0, "class-opponent");
+    assert_eq!(code(&first(class.send("a", "watch 1"))).0, "private-only");
+    assert_eq!(code(&first(class.send("a", "dump opponent"))).0, "no-opponent-machine");
+    assert_eq!(code(&first(class.send("t", "players frob"))).0, "bad-argument");
+    for i in 0..menace_core::menace::class::MAX_TRAINED {
+        class.send("t", &format!("train 1 mixed:0.{i:0>3}1"));
+    }
+    let (c, args) = code(&first(class.send("t", "train 1 mixed:0.9")));
+    assert_eq!((c.as_str(), args["max"].as_str()), ("too-many-opponents", Some("64")));
+    // An import must pass every check a restart applies: a curve ahead of its score
+    // (the next game would make it go backwards) is refused, and the class goes on.
+    let mut ahead = State::of(&Matchboxes::new(TicTacToe, Side::First, BeadRules::challenge()), 3);
+    let mut record = menace_core::menace::class::ClassRecord::default();
+    record.score.win = 3;
+    record.curve = menace_core::menace::curve::Curve::from_parts(
+        vec![menace_core::menace::class::ClassPoint { games: 9, net: 3 }],
+        1,
+    );
+    ahead.class = Some(record);
+    let before = class.send("t", "class");
+    let refused = class.send("t", &format!("import {}", serde_json::to_string(&ahead).unwrap()));
+    assert_eq!(code(&first(refused)).0, "state-curve");
+    assert_eq!(class.send("t", "class"), before);
+    // The frames a transport refuses, as a page's engine reads them.
+    let refused = menace_protocol::lines::line_of(b"games 1\nquit").unwrap_err();
+    assert_eq!(code(&Answer::error(refused).to_json()).0, "one-line");
+    let refused = menace_protocol::lines::line_of(b"games \xff").unwrap_err();
+    assert_eq!(code(&Answer::error(refused).to_json()).0, "not-utf8");
+    // The server's own (idle, server-full), from the sentences it words.
+    for (sentence, want, arg) in [
+        ("closed after 30 minutes without a move; reload the page to go on", "idle", "30"),
+        (
+            "the server is full: it runs at most 64 sessions at once; try again later",
+            "server-full",
+            "64",
+        ),
+    ] {
+        let (c, args) = code(&Answer::error(sentence).to_json());
+        assert_eq!(c, want);
+        assert_eq!(args.as_object().unwrap().values().next().unwrap(), arg);
+    }
+    for c in CLASS_CODES {
+        assert!(menace_protocol::ERROR_CODES.iter().any(|e| e.code == *c), "{c} is in no table");
     }
 }
+
+/// The codes [`refusals_carry_their_codes`] makes (`codes.rs` makes the private
+/// sessions' own, and checks that the two make every code).
+pub(crate) const CLASS_CODES: &[&str] = &[
+    "name-first",
+    "name-empty",
+    "no-game",
+    "teacher-only",
+    "wrong-key",
+    "name-invisible",
+    "name-too-long",
+    "name-control",
+    "name-combining",
+    "names-per-connection",
+    "not-on-board",
+    "line-too-long",
+    "busy",
+    "class-file",
+    "no-earlier",
+    "out-of-range",
+    "class-opponent",
+    "private-only",
+    "no-opponent-machine",
+    "bad-argument",
+    "too-many-opponents",
+    "one-line",
+    "not-utf8",
+    "state-curve",
+    "idle",
+    "server-full",
+];
 
 /// Two games of a class finishing in either order: each page's explanation says what its
 /// own game taught (the count when drawn and the rule's change for its drawn bead, as its

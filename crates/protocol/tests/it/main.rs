@@ -3,6 +3,7 @@
 //! loop.
 
 mod class;
+mod codes;
 mod explain;
 mod layers;
 mod props;

@@ -104,21 +104,44 @@ fn a_stop_between_slices_ends_the_command_and_keeps_what_was_learned() {
     assert_eq!(status["games_played"].as_u64(), Some(games));
 }
 
+/// Every game's MENACE goes to storage and comes back, with its whole story (the
+/// `history` answer's curve and score after a reload are those before it).
 #[test]
 fn the_state_goes_to_storage_and_comes_back() {
-    let mut page = InPage::open("seed=5").unwrap();
-    page.line(b"train 5000", &|| false);
-    let state = page.state().unwrap();
-    let mut again = InPage::open("seed=5").unwrap();
-    again.restore(&state).unwrap();
-    assert_eq!(again.state().unwrap(), state);
-    // A damaged copy changes nothing.
-    let fresh = InPage::open("seed=5").unwrap().state().unwrap();
-    let mut other = InPage::open("seed=5").unwrap();
-    assert!(other.restore(&state[..state.len() / 2]).is_err());
-    assert_eq!(other.state().unwrap(), fresh);
-    // Nim has no state file.
-    assert!(InPage::open("game=nim").unwrap().state().is_err());
+    for game in ["seed=5", "seed=5&side=second", "seed=5&game=nim", "seed=5&game=hexapawn"] {
+        let mut page = InPage::open(game).unwrap();
+        page.line(b"train 5000", &|| false);
+        page.take_answers();
+        let state = page.state().unwrap();
+        let mut again = InPage::open(game).unwrap();
+        again.restore(&state).unwrap();
+        assert_eq!(again.state().unwrap(), state, "{game}");
+        let story = |page: &mut InPage| {
+            page.line(b"history 1", &|| false);
+            let h: serde_json::Value = serde_json::from_str(page.take_answers().trim()).unwrap();
+            (h["curve"].clone(), h["score"].clone())
+        };
+        let (curve, score) = story(&mut page);
+        assert_eq!(story(&mut again), (curve.clone(), score.clone()), "{game}");
+        assert!(!curve.as_array().unwrap().is_empty(), "{game}");
+        assert_eq!(
+            score["win"].as_u64().unwrap()
+                + score["draw"].as_u64().unwrap()
+                + score["loss"].as_u64().unwrap(),
+            5000,
+            "{game}"
+        );
+        // A damaged copy changes nothing.
+        let fresh = InPage::open(game).unwrap().state().unwrap();
+        let mut other = InPage::open(game).unwrap();
+        assert!(other.restore(&state[..state.len() / 2]).is_err());
+        assert_eq!(other.state().unwrap(), fresh, "{game}");
+    }
+    // A machine of one game is not taken by another's page.
+    let nim = InPage::open("game=nim").unwrap().state().unwrap();
+    assert!(InPage::open("game=hexapawn").unwrap().restore(&nim).is_err());
+    // The weighted learner keeps no state.
+    assert!(InPage::open("game=nim&learner=weighted").unwrap().state().is_err());
 }
 
 #[test]

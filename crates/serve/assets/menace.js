@@ -122,7 +122,8 @@ function handle(a) {
 // The engine's `info`: the menus, and the most games one `train` takes when it says.
 function info(a) {
   Opponents.fill(a, $("preset"), $("opponent"));
-  if (Number.isSafeInteger(a.max_train) && a.max_train > 0) Page.maxTrain = a.max_train;
+  const most = a.max && a.max.train; // the largest count of `train` (protocol.md, `info`)
+  if (Number.isSafeInteger(most) && most > 0) Page.maxTrain = most;
 }
 
 // The rules command's bead-colour option, offered only when the engine lists it.

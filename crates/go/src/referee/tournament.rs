@@ -449,10 +449,19 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
         white: cfg.entrants[pairing.white].name.clone(),
         result: game.result.clone(),
         handicap: cfg.rules.handicap_points(),
-        rules: cfg.rules.sgf_ru(),
+        rules: cfg.rules.sgf_ru_name().into(),
         moves: game.moves.clone(),
         comment: game.reason.clone(),
         time: cfg.rules.clock,
+        app: sgf::APP.into(),
+        date: Some(sgf::today()),
+        game_comment: format!(
+            "rules: {}; komi {}. black: {}; white: {}",
+            cfg.rules.sgf_ru(),
+            cfg.rules.komi,
+            cfg.entrants[pairing.black].spec,
+            cfg.entrants[pairing.white].spec
+        ),
     })
 }
 

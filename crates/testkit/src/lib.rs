@@ -64,6 +64,10 @@ pub enum Component {
     /// Rust's standard library for `wasm32-unknown-unknown` (`rustup target add` it), to
     /// build the engine for the browser (`menace.html`). The path is its folder.
     WasmTarget,
+    /// Sabaki's client libraries, `@sabaki/gtp` and `@sabaki/sgf` from npm, installed by
+    /// scripts/install-sabaki in `/usr/local/lib/menace-sabaki`, and Node.js to run them
+    /// (`/usr/bin/node`). The path is their `node_modules` folder.
+    Sabaki,
 }
 
 impl Component {
@@ -82,6 +86,7 @@ impl Component {
             Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
             Component::Firefox => "Firefox ESR",
             Component::WasmTarget => "Rust's wasm32-unknown-unknown target",
+            Component::Sabaki => "Sabaki's @sabaki/gtp and @sabaki/sgf (with Node.js)",
         }
     }
 
@@ -107,6 +112,7 @@ impl Component {
             Component::NotoFonts => "apt-get install fonts-noto-core",
             Component::Firefox => "apt-get install firefox-esr",
             Component::WasmTarget => "rustup target add wasm32-unknown-unknown",
+            Component::Sabaki => "apt-get install nodejs npm, then scripts/install-sabaki",
         }
     }
 
@@ -125,6 +131,7 @@ impl Component {
             Component::NotoFonts => "MENACE_REQUIRE_FONTS",
             Component::Firefox => "MENACE_REQUIRE_FIREFOX",
             Component::WasmTarget => "MENACE_REQUIRE_WASM",
+            Component::Sabaki => "MENACE_REQUIRE_SABAKI",
         }
     }
 
@@ -176,6 +183,13 @@ impl Component {
                     installed(p)?;
                 }
                 installed("/usr/share/java/lizzie.jar")
+            }
+            Component::Sabaki => {
+                installed("/usr/bin/node").or_else(|e| on_path("node").ok_or(e))?;
+                let modules = "/usr/local/lib/menace-sabaki/node_modules";
+                installed(&format!("{modules}/@sabaki/gtp/package.json"))?;
+                installed(&format!("{modules}/@sabaki/sgf/package.json"))?;
+                Ok(PathBuf::from(modules))
             }
             Component::NotoFonts => {
                 installed("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")?;

@@ -26,8 +26,10 @@
 //! ```
 //!
 //! The ownership is the search's own ([`Ownership`]): who owned each point at the end of
-//! each playout, averaged. KataGo's options that need a network's per-move ownership
-//! (`movesOwnership`, `ownershipStdev`, `pvVisits`) are refused when asked for (`true`).
+//! each playout, averaged. `pvVisits true` (and `pvEdgeVisits true`) add the visits of
+//! each move of a variation, `movesOwnership true` the ownership of the playouts through
+//! each move; a key the engine does not know is skipped with its value, as KataGo skips
+//! it (issue 75: they were refused).
 //!
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.

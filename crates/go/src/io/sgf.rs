@@ -669,6 +669,21 @@ mod tests {
     }
 
     #[test]
+    fn dates_are_the_gregorian_calendars() {
+        // Checked against Python's datetime.date(1970, 1, 1) + timedelta(days=d).
+        for (days, want) in [
+            (0, (1970, 1, 1)),
+            (11016, (2000, 2, 29)),
+            (19700, (2023, 12, 9)),
+            (20794, (2026, 12, 7)),
+            (-1, (1969, 12, 31)),
+        ] {
+            assert_eq!(civil_from_days(days), want, "{days}");
+        }
+        assert_eq!(today().len(), 10);
+    }
+
+    #[test]
     fn the_position_before_a_move_replays_the_moves_up_to_it() {
         let b = Board::new(9);
         let (p, q) = (b.point(2, 2), b.point(6, 6));

@@ -771,3 +771,46 @@ fn an_interrupt_stops_loadsgf_and_changes_nothing() {
     }
     assert!(engine().handle_line("known_command gogui-interrupt").unwrap().contains("true"));
 }
+
+/// `printsgf` (issue 75) answers the game as SGF that `loadsgf` reads back to the same
+/// game: a set-up start, moves out of turn, the komi; `kata-set-rules` takes only the
+/// engine's rules, and `kata-set-param` only a value its row allows, changing nothing else.
+#[test]
+fn printsgf_round_trips_through_loadsgf_and_refusals_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = dir.path().join("start.sgf");
+    std::fs::write(&start, "(;SZ[9]KM[5.5]AB[cc][gg]AW[ee]PL[W])").unwrap();
+    let mut e = after(&[
+        format!("loadsgf {}", start.display()),
+        "play w D4".into(),
+        "play w F6".into(),
+        "play b pass".into(),
+    ]);
+    let printed = e.handle_line("printsgf").unwrap();
+    let text = printed.strip_prefix("= ").unwrap().trim_end();
+    assert!(text.contains("RU[Chinese]") && text.contains("KM[5.5]"), "{text}");
+    assert!(text.contains("PL[W]") && text.contains(";W[df];W[fd];B[]"), "{text}");
+    let path = dir.path().join("printed.sgf");
+    std::fs::write(&path, text).unwrap();
+    let mut back = after(&[format!("loadsgf {}", path.display())]);
+    assert_eq!(facts(back.board()), facts(e.board()));
+    assert_eq!(state(&mut back), state(&mut e), "history and komi too");
+    assert_eq!(e.handle_line("get_komi").unwrap(), "= 5.5\n\n");
+    // Refusals change nothing.
+    let board = e.handle_line("showboard").unwrap();
+    for cmd in [
+        "printsgf out.sgf",
+        "kata-set-rules chinese",
+        "kata-set-rules {\"ko\":\"SIMPLE\"}",
+        "kata-set-param rave_equiv 1",
+        "kata-set-param no_such_param 3",
+        "lz-setoption name visits value 0",
+        "lz-setoption name lagbuffer value 3",
+    ] {
+        assert!(e.handle_line(cmd).unwrap().starts_with("? "), "{cmd}");
+    }
+    assert_eq!(e.handle_line("kata-get-param rave_equiv").unwrap(), "= 3500\n\n");
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
+    assert_eq!(e.handle_line("kata-set-rules {\"suicide\":false}").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("kata-get-rules").unwrap(), format!("= {}\n\n", gtp::RULES_JSON));
+}

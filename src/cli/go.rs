@@ -41,7 +41,7 @@ pub struct GoArgs {
     /// GTP only: answer `genmove` with `resign` when the search's best winrate is below
     /// this, once a quarter of the board's points have been played (0: never resign).
     /// At 0.05 under about 5% of the best move's playouts were won.
-    #[arg(long, default_value_t = 0.05, value_name = "WINRATE")]
+    #[arg(long, default_value_t = gtp::DEFAULT_RESIGN_BELOW, value_name = "WINRATE")]
     resign_below: f32,
     /// GTP only: think on the opponent's time, keeping the subtree of the moves played.
     #[arg(long)]

@@ -132,6 +132,9 @@ fn refused(r: &Refused) -> String {
             "{name:?} is neither a built-in strategy (see --list) nor a program found on PATH{}",
             suggestion.as_ref().map(|s| format!("; did you mean {s}?")).unwrap_or_default()
         ),
+        Refused::NotAnswering { name, why } => {
+            format!("player {name:?} did not answer a first round when asked ({why}); nothing was played")
+        }
     }
 }
 

@@ -408,7 +408,9 @@ fn go_match_defaults_to_the_komi_of_area_scoring() {
         assert_eq!((line["komi"].as_f64(), line["result"].as_str()), (Some(komi), Some(result)));
         let sgf = std::fs::read_to_string(dir.path().join("m/sgf/game-001.sgf")).unwrap();
         assert!(sgf.contains(&format!("KM[{komi}]")), "{sgf}");
-        assert!(sgf.contains("positional superko: illegal]"), "{sgf}");
+        // A name programs know in RU, the rules in full in the game comment (issue 75).
+        assert!(sgf.contains("RU[Chinese]"), "{sgf}");
+        assert!(sgf.contains("positional superko: illegal; komi"), "{sgf}");
     }
     let (code, help, _) = run_cli(&["go", "match", "--help"], "");
     assert_eq!(code, 0);

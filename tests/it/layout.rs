@@ -1,13 +1,14 @@
 //! One integration-test binary per crate (issue 43): each crate's tests are the modules of
 //! `tests/it/main.rs`, and those that drive real programs of `tests/real/main.rs`, so the
 //! workspace is linked a few times, not once a test file. A new `tests/NAME.rs` would build
-//! as a binary of its own again; the one allowed is protocol's memory test, whose counting
-//! allocator must be the only one in its process.
+//! as a binary of its own again; the ones allowed are the memory tests (protocol's, and
+//! Go's `loadsgf` bound, issue 75), whose counting allocator must be the only one in its
+//! process.
 
 use std::path::Path;
 
 /// The test files that are binaries of their own, from the repository's root.
-const ALONE: &[&str] = &["crates/protocol/tests/memory.rs"];
+const ALONE: &[&str] = &["crates/protocol/tests/memory.rs", "crates/go/tests/memory.rs"];
 
 #[test]
 fn every_test_file_is_a_module_of_it_or_real() {

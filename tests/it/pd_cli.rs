@@ -474,7 +474,8 @@ fn a_late_judge_on_a_loaded_machine_kills_only_the_sleeper_and_says_how_late() {
         "pd",
         "greedy",
         "sh -c 'cat >/dev/null; echo 1'",
-        "sh -c 'exec sleep 30'",
+        // It answers the judge's question before any game (issue 75), then sleeps.
+        "sh -c 'test -e asked || exec touch asked; exec sleep 30'",
         "--rounds",
         "2",
         "--out",
@@ -502,7 +503,7 @@ fn a_late_judge_on_a_loaded_machine_kills_only_the_sleeper_and_says_how_late() {
     assert_eq!(lines.len(), 2, "only the sleeper, once a round: {incidents}");
     for (r, line) in lines.iter().enumerate() {
         let head =
-            format!("round {}, player {sleeper} (sh -c 'exec sleep 30'): killed after ", r + 1);
+            format!("round {}, player {sleeper} (sh -c 'test -e asked || exec touch asked; exec sleep 30'): killed after ", r + 1);
         assert!(line.starts_with(&head), "{line}");
         // "killed after 2.6xx s, 0.6xx s past the 2 s deadline; counted as an empty answer"
         let figures: Vec<f64> = line[head.len()..]
@@ -561,13 +562,15 @@ fn the_house_game_and_its_rerun_are_what_docs_pd_md_shows() {
     }
 }
 
-/// A Python player that raises `RuntimeError("boom")` every round, written into `dir`;
+/// A Python player that raises `RuntimeError("boom")` every round, written into `dir`,
+/// but for its first run (the judge's question before any game, issue 75), which answers;
 /// `None` (the test skips) without Python.
 fn python_crasher(dir: &Path) -> Option<String> {
     let python = menace_testkit::require(menace_testkit::Component::Python)?;
     std::fs::write(
         dir.join("crash.py"),
-        "import sys\nsys.stdin.read()\nraise RuntimeError('boom')\n",
+        "import os, sys\nsys.stdin.read()\nif not os.path.exists('asked'):\n    \
+         open('asked', 'w').close()\n    sys.exit(0)\nraise RuntimeError('boom')\n",
     )
     .unwrap();
     Some(format!("{} crash.py", python.display()))
@@ -602,6 +605,8 @@ fn quiet_keeps_one_line_per_player_with_incidents() {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&junk, std::fs::Permissions::from_mode(0o755)).unwrap();
     for games in ["1", "2"] {
+        // The crasher answers its first run (the judge's question) in each run.
+        let _ = std::fs::remove_file(dir.path().join("asked"));
         let out_dir = format!("q{games}");
         let args = ["pd", "greedy", &crasher, "./junk.sh", "--quiet", "--rounds", "3"];
         let mut args = args.to_vec();
@@ -724,4 +729,26 @@ fn a_rerun_after_a_player_s_script_changed_says_which_and_plays_nothing() {
         text(&old.stderr)
     );
     assert!(folder.join("entrants.json").is_file());
+}
+
+/// Issue 75: a player whose script is missing (`sh tfft.sh`, the program `sh` found) is
+/// refused before any game, named, exit status 2, nothing written; after the fix the same
+/// command into the same folder plays.
+#[test]
+fn a_player_whose_script_is_missing_is_refused_and_the_fixed_run_plays_in_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["pd", "greedy", "lazy", "sh tfft.sh", "--rounds", "2", "--out", "o"];
+    let refused = common::menace_env(dir.path(), &args, &[]);
+    assert_eq!(refused.status.code(), Some(2));
+    let err = text(&refused.stderr);
+    assert!(
+        err.contains("player \"sh tfft.sh\" did not answer") && err.contains("tfft.sh"),
+        "{err}"
+    );
+    assert!(err.contains("nothing was played"), "{err}");
+    assert!(!dir.path().join("o").exists(), "nothing is written");
+    std::fs::write(dir.path().join("tfft.sh"), "cat >/dev/null\necho\n").unwrap();
+    let fixed = common::menace_env(dir.path(), &args, &[]);
+    assert!(fixed.status.success(), "{}", text(&fixed.stderr));
+    assert!(dir.path().join("o/game.json").exists());
 }

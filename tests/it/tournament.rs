@@ -266,21 +266,21 @@ fn a_killed_run_resumes_without_replaying_and_mixed_configurations_are_refused()
     );
 }
 
-/// An engine that is there but cannot be started (not executable) forfeits its games; one
-/// that is not there at all is refused before any game (below).
+/// An engine that is there but cannot be started (not executable) is refused before any
+/// game, as one that is not there at all (below): it is asked its `name` first (issue 75;
+/// it forfeited every game before).
 #[test]
-fn a_program_that_cannot_start_forfeits() {
+fn a_program_that_cannot_start_is_refused_before_any_game() {
     let dir = tempfile::tempdir().unwrap();
     let ghost = dir.path().join("engine");
     std::fs::write(&ghost, "not a program").unwrap();
     let ghost = format!("ghost=gtp:{}", ghost.display());
     let field = [ghost.as_str(), "p=koth:sh -c 'echo pass'"];
-    ok(&tournament(&field, &["--games-per-pair", "2"], dir.path()));
-    for r in lines(&dir.path().join("results.jsonl")) {
-        let ghost_colour = if r["black"] == "ghost" { "black" } else { "white" };
-        assert_ne!(r["winner"], ghost_colour);
-        assert!(r["reason"].as_str().unwrap().contains("could not start"), "{r}");
-    }
+    let o = tournament(&field, &["--games-per-pair", "2"], dir.path());
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("entrant ghost") && err.contains("could not start"), "{err}");
+    assert!(!dir.path().join("results.jsonl").exists());
 }
 
 #[test]
@@ -575,7 +575,15 @@ fn our_bot_as_a_koth_program_plays_as_the_builtin_on_a_small_board() {
     let (as_builtin, sgf_builtin) = run(&builtin);
     assert!(as_program.iter().all(|(_, m)| m.as_u64().unwrap() > 4), "{as_program:?}");
     assert_eq!(as_program, as_builtin);
-    assert_eq!(sgf_program, sgf_builtin);
+    // The same records but for the game comment's line (with the day), which names each
+    // entrant's specification: `koth:...` and `builtin:...`.
+    let games = |sgfs: &[String]| -> Vec<String> {
+        sgfs.iter()
+            .map(|s| s.lines().filter(|l| !l.starts_with("DT[")).collect::<Vec<_>>().join("\n"))
+            .collect()
+    };
+    assert_eq!(games(&sgf_program), games(&sgf_builtin));
+    assert!(sgf_program[0].contains("koth:") && sgf_builtin[0].contains("builtin:"));
 }
 
 /// A `go tournament` of KotH programs named `names` that pass, one game a pair, on 5x5,
@@ -642,7 +650,8 @@ fn a_late_judge_forfeits_the_sleeper_not_the_koth_program_that_answered_in_time(
         "--entrant",
         "passer=koth:sh -c 'cat >/dev/null; echo pass'",
         "--entrant",
-        "sleeper=koth:sh -c 'exec sleep 30'",
+        // Asked first, before any game, with black to move: it answers then (issue 75).
+        "sleeper=koth:sh -c 'if grep -q \" 2$\"; then exec sleep 30; else echo pass; fi'",
         "--size",
         "5",
         "--games-per-pair",
@@ -758,12 +767,15 @@ fn a_mistyped_program_is_refused_before_any_game_and_nothing_is_recorded() {
     }
 }
 
-/// A king-of-the-hill program in Python that reads its position and raises.
+/// A king-of-the-hill program in Python that reads its position and raises, but for its
+/// first run (the judge's question before any game, issue 75), which passes.
 fn python_crasher(dir: &Path) -> Option<String> {
     let python = require(Component::Python)?;
     std::fs::write(
         dir.join("crash.py"),
-        "import sys\nsys.stdin.read()\nraise RuntimeError('boom')\n",
+        "import os, sys\nsys.stdin.read()\nif not os.path.exists('asked'):\n    \
+         open('asked', 'w').close()\n    print('pass')\n    sys.exit(0)\n\
+         raise RuntimeError('boom')\n",
     )
     .unwrap();
     Some(format!("crasher=koth:{} crash.py", python.display()))
@@ -851,4 +863,51 @@ fn a_gtp_engine_that_dies_is_quoted_from_its_stderr() {
         "A (black) failed genmove: the program closed its output; last line on stderr: \"fatal: out of stones\""
     );
     assert_eq!(recs[0]["black_stderr"], "fatal: out of stones\n");
+}
+
+/// Issue 75: a typo in the name of the script an entrant's program runs (`sh myrandm.sh`,
+/// the program `sh` found) is refused before any game, naming the entrant, exit status 2,
+/// nothing written; after the fix the same command into the same folder plays. Both Go
+/// judges: the king-of-the-hill program is asked for a move on the empty board, the GTP
+/// engine for its `name`.
+#[test]
+fn a_program_whose_script_is_missing_is_refused_and_the_fixed_run_plays_in_the_same_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let koth = "#!/bin/sh\ncat >/dev/null\necho pass\n";
+    let gtp = "while read -r c; do case \"$c\" in genmove*) printf '= pass\\n\\n';; \
+               quit*) printf '=\\n\\n'; exit 0;; *) printf '= \\n\\n';; esac; done\n";
+    let runs: [(Vec<&str>, &str, &str); 2] = [
+        (
+            vec!["go", "tournament", "--entrant", "mine=koth:sh myrandom.sh", "--entrant"],
+            "myrandom.sh",
+            koth,
+        ),
+        (vec!["go", "match", "--a", "sh myengine.sh", "--b"], "myengine.sh", gtp),
+    ];
+    for (mut args, script, text) in runs {
+        let other = if args[1] == "tournament" {
+            "p=koth:sh -c 'cat >/dev/null; echo pass'"
+        } else {
+            "sh -c 'while read -r c; do printf \"= pass\\n\\n\"; done'"
+        };
+        args.push(other);
+        args.extend(["--size", "5", "--out", "o"]);
+        let refused = common::menace_env(dir.path(), &args, &[]);
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&refused.stderr);
+        let who = if args[1] == "tournament" {
+            "entrant mine (koth:sh myrandom.sh)"
+        } else {
+            "entrant A (gtp:sh myengine.sh)"
+        };
+        assert!(err.contains(who) && err.contains("nothing was played"), "{err}");
+        assert!(err.contains(script), "the reason names the missing file: {err}");
+        assert!(!dir.path().join("o").exists(), "nothing is written");
+        // The fix: the script is there now. The same command, the same folder, plays.
+        std::fs::write(dir.path().join(script), text).unwrap();
+        let fixed = common::menace_env(dir.path(), &args, &[]);
+        assert!(fixed.status.success(), "{}", String::from_utf8_lossy(&fixed.stderr));
+        assert!(dir.path().join("o/results.jsonl").exists());
+        std::fs::remove_dir_all(dir.path().join("o")).unwrap();
+    }
 }

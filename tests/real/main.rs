@@ -1,4 +1,4 @@
-//! The `menace` binary's tests that drive real programs (GNU Go, gomill, Lizzie, Slurm and GNU
+//! The `menace` binary's tests that drive real programs (GNU Go, gomill, Lizzie, Sabaki, Slurm and GNU
 //! parallel, Chromium and poppler-utils), in a binary of their own so that `--test it` runs the
 //! rest quickly; `cargo test` runs both, and a missing program fails them under `CI=true`
 //! (menace_testkit::require).
@@ -11,4 +11,5 @@ mod go_match;
 mod gomill;
 mod lizzie;
 mod print;
+mod sabaki;
 mod slurm;

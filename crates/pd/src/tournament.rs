@@ -514,6 +514,42 @@ pub enum Refused {
         /// A file here it may have meant (`./tft.py`).
         suggestion: Option<String>,
     },
+    /// A program that did not answer the first round's input when asked before any game
+    /// ([`probe`]): a typo in its script's name (`python3 tfft.py`) would otherwise make it
+    /// answer nothing in every round of every game.
+    NotAnswering {
+        /// The player's name.
+        name: String,
+        /// What went wrong (the run's incident, with the last line of its stderr).
+        why: String,
+    },
+}
+
+/// The least time a program is given to answer the judge's question before any game: the
+/// question is whether it runs at all, not whether it is fast (a first start on a loaded
+/// machine, an interpreter's cold cache, may take seconds; a slow round is an incident
+/// of the game, not a reason to refuse the program).
+pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Runs each external player once on the first round's input of a game of `n` players
+/// (id 1, no history, seed 0) under `limits`, but given at least [`PROBE_WAIT`], before
+/// any game and before anything is written: the first that does not exit successfully is
+/// refused, named.
+pub fn probe(players: &[Player], limits: menace_run::Limits) -> Result<(), Refused> {
+    let limits = menace_run::Limits { deadline: limits.deadline.max(PROBE_WAIT), ..limits };
+    let input = crate::format::render_input(players.len() as u32, 1, &[], 0, b"");
+    for p in players {
+        if let judge::Kind::External(prog) = &p.kind {
+            let run = menace_run::run_once(prog, &input, limits);
+            if !run.succeeded() {
+                // Killed by a signal that is ending the judge: it ends by that signal.
+                menace_run::await_signal_end();
+                let why = run.incident().unwrap_or_else(|| "failed".into());
+                return Err(Refused::NotAnswering { name: p.name.clone(), why });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Why [`play`] stopped: a setting refused before anything ran, or a failure.
@@ -608,6 +644,7 @@ pub fn play(
     games.entrants =
         stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     games.config.limits.deadline = std::time::Duration::from_secs_f64(a.timeout);
+    probe(&games.players, games.config.limits)?;
     if let Some(p) = &a.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
     }

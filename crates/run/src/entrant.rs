@@ -43,6 +43,22 @@ fn live() -> MutexGuard<'static, Live> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Whether a signal is ending this judge ([`crate::stop_entrants_on_signals`]): every
+/// entrant has been or is being killed, and the process ends by the signal in a moment.
+/// A program's failure seen now is the signal's doing, not the program's.
+pub fn stopping() -> bool {
+    live().stopping
+}
+
+/// Waits, while a signal ends the process ([`stopping`]), for that end: what a judge does
+/// with a failure it must not report as the program's (the check of an entrant before
+/// any game). Returns at once when no signal is ending it.
+pub fn await_signal_end() {
+    while stopping() {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+}
+
 /// A started program, ended (with everything it started) when [`Entrant::end`] is called
 /// or it is dropped.
 pub(crate) struct Entrant {

@@ -41,6 +41,7 @@ mod session;
 #[cfg(unix)]
 mod signals;
 
+pub use entrant::{await_signal_end, stopping};
 pub use lines::{Line, Lines};
 pub use program::{Missing, NotFound, Program, ProgramError};
 pub use run::{last_line, run_once, Limits, Run, STDERR_TAIL};

@@ -61,6 +61,10 @@ pub enum Component {
     /// Debian's Firefox ESR (`/usr/bin/firefox-esr`), driven over WebDriver BiDi (built
     /// in: no geckodriver), for the offline page in a second browser.
     Firefox,
+    /// Sabaki's client libraries, `@sabaki/gtp` and `@sabaki/sgf` from npm, installed by
+    /// scripts/install-sabaki in `/usr/local/lib/menace-sabaki`, and Node.js to run them
+    /// (`/usr/bin/node`). The path is their `node_modules` folder.
+    Sabaki,
 }
 
 impl Component {
@@ -78,6 +82,7 @@ impl Component {
             Component::Lizzie => "Lizzie (with a JRE, Xvfb, ImageMagick and xdotool)",
             Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
             Component::Firefox => "Firefox ESR",
+            Component::Sabaki => "Sabaki's @sabaki/gtp and @sabaki/sgf (with Node.js)",
         }
     }
 
@@ -102,6 +107,7 @@ impl Component {
             }
             Component::NotoFonts => "apt-get install fonts-noto-core",
             Component::Firefox => "apt-get install firefox-esr",
+            Component::Sabaki => "apt-get install nodejs npm, then scripts/install-sabaki",
         }
     }
 
@@ -119,6 +125,7 @@ impl Component {
             Component::Lizzie => "MENACE_REQUIRE_LIZZIE",
             Component::NotoFonts => "MENACE_REQUIRE_FONTS",
             Component::Firefox => "MENACE_REQUIRE_FIREFOX",
+            Component::Sabaki => "MENACE_REQUIRE_SABAKI",
         }
     }
 
@@ -160,6 +167,13 @@ impl Component {
                     installed(p)?;
                 }
                 installed("/usr/share/java/lizzie.jar")
+            }
+            Component::Sabaki => {
+                installed("/usr/bin/node").or_else(|e| on_path("node").ok_or(e))?;
+                let modules = "/usr/local/lib/menace-sabaki/node_modules";
+                installed(&format!("{modules}/@sabaki/gtp/package.json"))?;
+                installed(&format!("{modules}/@sabaki/sgf/package.json"))?;
+                Ok(PathBuf::from(modules))
             }
             Component::NotoFonts => {
                 installed("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")?;

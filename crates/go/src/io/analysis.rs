@@ -26,8 +26,10 @@
 //! ```
 //!
 //! The ownership is the search's own ([`Ownership`]): who owned each point at the end of
-//! each playout, averaged. KataGo's options that need a network's per-move ownership
-//! (`movesOwnership`, `ownershipStdev`, `pvVisits`) are refused when asked for (`true`).
+//! each playout, averaged. `pvVisits true` (and `pvEdgeVisits true`) add the visits of
+//! each move of a variation, `movesOwnership true` the ownership of the playouts through
+//! each move; a key the engine does not know is skipped with its value, as KataGo skips
+//! it (issue 75: they were refused).
 //!
 //! The search is the engine's own, seeded as a `genmove`'s: what is searched is
 //! deterministic, only what is *reported* (when a snapshot is taken) depends on time.
@@ -78,6 +80,15 @@ pub struct Request {
     pub root_info: bool,
     /// The points `avoid` and `allow` keep the search from playing at the root.
     pub avoid: Vec<Point>,
+    /// KataGo's `pvVisits true` and `pvEdgeVisits true`: each move's line gives the
+    /// visits of every move of its principal variation (the same numbers: no
+    /// transpositions).
+    pub pv_visits: bool,
+    /// `pvEdgeVisits true`.
+    pub pv_edge_visits: bool,
+    /// KataGo's `movesOwnership true`: each move's line ends with the ownership of the
+    /// playouts through it.
+    pub moves_ownership: bool,
 }
 
 impl Request {
@@ -92,6 +103,9 @@ impl Request {
             max_moves: None,
             root_info: false,
             avoid: Vec::new(),
+            pv_visits: false,
+            pv_edge_visits: false,
+            moves_ownership: false,
         }
     }
 }
@@ -115,9 +129,11 @@ pub const MAX_INTERVAL_CS: u64 = 360_000;
 ///   variation; PLAYER's moves at depth 1 are the root's, so a PLAYER that is not to move
 ///   changes nothing there, as in KataGo.
 ///
-/// In KataGo's format also `ownership true|false`, `rootInfo true|false`, and KataGo's
-/// options that need a network's per-move figures (`ownershipStdev`, `movesOwnership`,
-/// `movesOwnershipStdev`, `pvVisits`, `pvEdgeVisits`) when `false` (refused when `true`).
+/// In KataGo's format also `ownership`, `rootInfo`, `pvVisits`, `pvEdgeVisits` and
+/// `movesOwnership`, each `true|false`. Any other key with a value after it is skipped, as
+/// KataGo skips what it does not know (so `ownershipStdev true` and `movesOwnershipStdev
+/// true` add nothing to the lines); a word that is neither a key with a value nor the
+/// interval is refused.
 pub fn parse(args: &[&str], kind: Kind, format: Format, b: &Board) -> Result<Request, String> {
     let usage = match (format, kind) {
         (Format::LeelaZero, Kind::Analyze) => "syntax error: lz-analyze [color] [interval]",
@@ -160,18 +176,16 @@ pub fn parse(args: &[&str], kind: Kind, format: Format, b: &Board) -> Result<Req
                 req.root_info = flag(v)?;
                 rest = &tail[1..];
             }
-            (
-                Format::KataGo,
-                "ownershipstdev"
-                | "movesownership"
-                | "movesownershipstdev"
-                | "pvvisits"
-                | "pvedgevisits",
-                [v, ..],
-            ) => {
-                if flag(v)? {
-                    return Err(format!("{first} is not supported"));
-                }
+            (Format::KataGo, "pvvisits", [v, ..]) => {
+                req.pv_visits = flag(v)?;
+                rest = &tail[1..];
+            }
+            (Format::KataGo, "pvedgevisits", [v, ..]) => {
+                req.pv_edge_visits = flag(v)?;
+                rest = &tail[1..];
+            }
+            (Format::KataGo, "movesownership", [v, ..]) => {
+                req.moves_ownership = flag(v)?;
                 rest = &tail[1..];
             }
             (_, "maxmoves" | "minmoves", [n, ..]) => {
@@ -226,6 +240,10 @@ pub fn parse(args: &[&str], kind: Kind, format: Format, b: &Board) -> Result<Req
                     return Err(usage.into());
                 }
                 rest = tail;
+            }
+            // A key KataGo may know and this engine does not: skipped with its value.
+            (_, k, [_, ..]) if k.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()) => {
+                rest = &tail[1..];
             }
             _ => return Err(usage.into()),
         }
@@ -283,6 +301,45 @@ pub fn kata_line(
     root: Option<&RootInfo>,
     ownership: Option<&Ownership>,
 ) -> String {
+    kata_line_with(b, candidates, root, ownership, Extras::default())
+}
+
+/// What a `kata-analyze` line adds to each move when asked: `pvVisits`, `pvEdgeVisits`
+/// (after the variation) and `movesOwnership` (last).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras {
+    /// `pvVisits true`.
+    pub pv_visits: bool,
+    /// `pvEdgeVisits true`.
+    pub pv_edge_visits: bool,
+    /// `movesOwnership true`.
+    pub moves_ownership: bool,
+}
+
+/// Points' ownership for the side to move in `b`, as `ownership` and `movesOwnership`
+/// write it: row by row from the top left, two decimals, `0.00` for nobody's.
+fn ownership_text(b: &Board, own: &Ownership) -> String {
+    let sign = if b.to_move() == Colour::Black { 1.0 } else { -1.0 };
+    let n = b.size();
+    let values: Vec<String> = (0..n * n)
+        .map(|i| {
+            let v = sign * own.of(b.point(i / n, i % n)).unwrap_or(0.0);
+            // `-0.00` reads oddly; a point nobody owns is 0.
+            let v = if v.abs() < 0.005 { 0.0 } else { v };
+            format!("{v:.2}")
+        })
+        .collect();
+    values.join(" ")
+}
+
+/// [`kata_line`] with the per-move fields of `extras`.
+pub fn kata_line_with(
+    b: &Board,
+    candidates: &[Candidate],
+    root: Option<&RootInfo>,
+    ownership: Option<&Ownership>,
+    extras: Extras,
+) -> String {
     if candidates.is_empty() {
         return String::new();
     }
@@ -295,7 +352,7 @@ pub fn kata_line(
             let sd = c.score_stdev.unwrap_or(0.0);
             format!(" scoreMean {s:.2} scoreStdev {sd:.2} scoreLead {s:.2}")
         });
-        parts.push(format!(
+        let mut part = format!(
             "info move {} visits {v} edgeVisits {v} utility {:.6} winrate {:.6}{score} prior {:.6} \
              lcb {:.6} utilityLcb {:.6} order {order} pv {}",
             format_vertex(b, c.mv),
@@ -306,7 +363,19 @@ pub fn kata_line(
             2.0 * c.lcb - 1.0,
             pv_text(b, &c.pv),
             v = c.visits,
-        ));
+        );
+        let visits = || c.pv_visits.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        if extras.pv_visits {
+            part.push_str(&format!(" pvVisits {}", visits()));
+        }
+        if extras.pv_edge_visits {
+            part.push_str(&format!(" pvEdgeVisits {}", visits()));
+        }
+        // Counted by live analysis (`kata-analyze`); a genmove's search does not.
+        if let (true, Some(own)) = (extras.moves_ownership, &c.ownership) {
+            part.push_str(&format!(" movesOwnership {}", ownership_text(b, own)));
+        }
+        parts.push(part);
     }
     if let Some(r) = root {
         let score = r.score.map_or(String::new(), |s| {
@@ -322,16 +391,7 @@ pub fn kata_line(
         ));
     }
     if let Some(own) = ownership.filter(|o| o.ends() > 0) {
-        let n = b.size();
-        let values: Vec<String> = (0..n * n)
-            .map(|i| {
-                let v = sign * own.of(b.point(i / n, i % n)).unwrap_or(0.0);
-                // `-0.00` reads oddly; a point nobody owns is 0.
-                let v = if v.abs() < 0.005 { 0.0 } else { v };
-                format!("{v:.2}")
-            })
-            .collect();
-        parts.push(format!("ownership {}", values.join(" ")));
+        parts.push(format!("ownership {}", ownership_text(b, own)));
     }
     parts.join(" ")
 }
@@ -381,7 +441,14 @@ pub fn line(b: &Board, req: &Request, progress: &Progress) -> String {
     }
     match req.format {
         Format::LeelaZero => info_line(b, &candidates),
-        Format::KataGo => kata_line(b, &candidates, root.as_ref(), progress.ownership().as_ref()),
+        Format::KataGo => {
+            let extras = Extras {
+                pv_visits: req.pv_visits,
+                pv_edge_visits: req.pv_edge_visits,
+                moves_ownership: req.moves_ownership,
+            };
+            kata_line_with(b, &candidates, root.as_ref(), progress.ownership().as_ref(), extras)
+        }
     }
 }
 
@@ -497,7 +564,10 @@ mod tests {
             assert!(ok(bad, Kind::Analyze).is_err(), "{bad:?}");
         }
         assert!(ok(&["10"], Kind::Genmove).is_err(), "genmove_analyze needs a colour");
-        assert!(ok(&["ownership", "true"], Kind::Analyze).is_err(), "KataGo's only");
+        // A key it does not know is skipped with its value, as KataGo does; in Leela
+        // Zero's format `ownership` is one of those.
+        let r = ok(&["ownership", "true", "someFutureKey", "7", "15"], Kind::Analyze).unwrap();
+        assert_eq!((r.ownership, r.interval), (false, ms(150)));
     }
 
     #[test]
@@ -512,9 +582,13 @@ mod tests {
         assert_eq!(r.format, Format::KataGo);
         assert!(!kata(&["10", "ownership", "false", "pvVisits", "false"]).unwrap().ownership);
         assert_eq!(kata(&["10"]).map(|r| r.ownership), Ok(false));
+        let r = kata(&["10", "movesOwnership", "true", "pvVisits", "true", "pvEdgeVisits", "true"]);
+        let r = r.unwrap();
+        assert!(r.moves_ownership && r.pv_visits && r.pv_edge_visits);
+        // What it cannot give is skipped, as an unknown key: the request is the same.
         assert_eq!(
-            kata(&["10", "movesOwnership", "true"]),
-            Err("movesOwnership is not supported".into())
+            kata(&["10", "ownershipStdev", "true", "movesOwnershipStdev", "true"]),
+            kata(&["10"])
         );
         for bad in [&["ownership"][..], &["ownership", "yes"], &["10", "ownership", "true", "5"]] {
             assert!(kata(bad).is_err(), "{bad:?}");
@@ -555,6 +629,8 @@ mod tests {
             prior: 0.1828,
             lcb: 0.53,
             pv,
+            pv_visits: Vec::new(),
+            ownership: None,
             score: Some(-2.5),
             score_stdev: Some(9.0),
         };
@@ -583,6 +659,8 @@ mod tests {
             prior: 0.5,
             lcb: 0.125,
             pv: vec![b2, Move::Pass],
+            pv_visits: vec![7, 3],
+            ownership: None,
             score: Some(6.5),
             score_stdev: Some(3.25),
         };

@@ -19,7 +19,7 @@ use crate::rules::score;
 use crate::search::bot::{self, Context};
 use crate::search::control::{Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
-use crate::search::params::Params;
+use crate::search::params::{Knob, Params};
 use crate::search::reuse::Forest;
 use crate::search::seed::position_seed;
 use crate::search::status::{self, Status};
@@ -55,6 +55,8 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     ("loadsgf", cmd_loadsgf),
     ("time_settings", cmd_time_settings),
     ("time_left", cmd_time_left),
+    // Issue 75: GoGui's interrupt (`# interrupt` stops a `loadsgf`, see [`serve`]).
+    ("gogui-interrupt", |_, _| Ok(String::new())),
     // G1 "engine" (issue 28): clocks and live analysis.
     ("kgs-time_settings", cmd_kgs_time_settings),
     ("lz-analyze", cmd_lz_analyze),
@@ -65,6 +67,38 @@ pub const COMMANDS: &[(&str, Handler)] = &[
     // G2 (issue 28): the end of the game.
     ("final_status_list", cmd_final_status_list),
     ("kgs-genmove_cleanup", cmd_genmove_cleanup),
+    // Issue 75: what KataGo's, Leela Zero's and GoGui's controllers also send.
+    ("get_komi", |e, _| Ok(e.komi.to_string())),
+    ("printsgf", cmd_printsgf),
+    ("kata-get-rules", |_, _| Ok(RULES_JSON.into())),
+    ("kata-set-rules", cmd_kata_set_rules),
+    ("kata-list-params", cmd_kata_list_params),
+    ("kata-get-param", cmd_kata_get_param),
+    ("kata-set-param", cmd_kata_set_param),
+    ("stop", |_, _| Ok(String::new())),
+    ("clear_cache", cmd_clear_cache),
+    ("gogui-analyze_commands", |_, _| Ok(GOGUI_ANALYZE_COMMANDS.join("\n"))),
+    ("lz-setoption", cmd_lz_setoption),
+];
+
+/// The rules the engine plays, in KataGo's `kata-get-rules` form: area scoring,
+/// positional superko (`genmove` never recreates a position, [`GENMOVE_SUPERKO`]), suicide
+/// illegal, no tax, no button, no handicap compensation (area scoring counts the stones),
+/// and passing with dead stones on the board not "friendly": the search scores the board
+/// as it stands, so it captures them first.
+pub const RULES_JSON: &str = r#"{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":false,"tax":"NONE","whiteHandicapBonus":"0"}"#;
+
+/// What `gogui-analyze_commands` lists (GoGui's `TYPE/LABEL/COMMAND`; `%m` is the colour
+/// to move): the engine's own views of the position.
+pub const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
+    "string/Final Score/final_score",
+    "plist/Dead Stones/final_status_list dead",
+    "plist/Seki Stones/final_status_list seki",
+    "move/Engine Move/reg_genmove %m",
+    "string/Komi/get_komi",
+    "string/Rules/kata-get-rules",
+    "string/Search Parameters/kata-list-params",
+    "none/Clear Cache/clear_cache",
 ];
 
 /// The GTP engine's state: the game so far and the search settings. Named for what GTP
@@ -94,6 +128,10 @@ pub struct GtpEngine {
     verbose: bool,
     /// An analysis command accepted and not yet run (see [`GtpEngine::handle_line`]).
     pending: Option<Request>,
+    /// A `loadsgf` whose file is read and not yet loaded (see [`LoadJob`]).
+    pending_load: Option<LoadJob>,
+    /// The current command's words after its name, as the line had them ([`rest_of_line`]).
+    rest: String,
     quit: bool,
 }
 
@@ -109,6 +147,8 @@ impl GtpEngine {
             resign_below: 0.0,
             time: TimeManager::default(),
             pending: None,
+            pending_load: None,
+            rest: String::new(),
             forest: None,
             ponder: false,
             just_moved: false,
@@ -141,11 +181,16 @@ impl GtpEngine {
     /// following search starts from that tree. What it plays then depends on how long
     /// the opponent took.
     pub fn ponder(mut self, on: bool) -> GtpEngine {
+        self.set_ponder(on);
+        self
+    }
+
+    /// [`GtpEngine::ponder`] on a running engine (`lz-setoption name pondering`).
+    fn set_ponder(&mut self, on: bool) {
         self.ponder = on;
         if on && self.forest.is_none() {
             self.forest = Some(Default::default());
         }
-        self
     }
 
     /// The engine's own clock (`None`, the default: the fixed playout budget), for
@@ -203,6 +248,10 @@ impl GtpEngine {
     /// one info line at the end; [`serve`] streams them instead.
     pub fn handle_line(&mut self, line: &str) -> Option<String> {
         let (id, answer) = self.dispatch(line)?;
+        if let (Ok(_), Some(job)) = (&answer, self.pending_load.take()) {
+            let loaded = sgf::load(&job.text, job.before, &AtomicBool::new(false));
+            return Some(frame(&id, self.finish_load(loaded)));
+        }
         if let (Ok(_), Some(req)) = (&answer, self.pending.take()) {
             let sink = std::sync::Mutex::new(std::io::sink());
             let (body, ()) = self.run_analysis(req, &sink, || (), false);
@@ -214,6 +263,7 @@ impl GtpEngine {
     /// Parses and runs one line: its id and the handler's answer (`None`: no command).
     fn dispatch(&mut self, line: &str) -> Option<(String, Result<String, String>)> {
         self.pending = None;
+        self.pending_load = None;
         self.just_moved = false;
         // Preprocessing as GTP 2 specifies: drop control characters except tab/newline,
         // tabs to spaces, cut comments, skip empty lines.
@@ -235,6 +285,8 @@ impl GtpEngine {
             return Some((id, Err("missing command".into())));
         };
         let args: Vec<&str> = words.collect();
+        self.rest = rest_of_line(body.trim_start().strip_prefix(id.as_str()).unwrap_or(body), name)
+            .to_string();
         let answer = match COMMANDS.iter().find(|(n, _)| *n == name) {
             Some((_, handler)) => handler(self, &args),
             None => Err("unknown command".into()),
@@ -277,14 +329,16 @@ impl GtpEngine {
                 };
                 let mut root = b.clone();
                 root.set_passes(u8::from(ctx.opponent_passed));
-                let cap =
-                    CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &resolved.params);
+                // Live: until the next command (or LIVE_MAX_PLAYOUTS); not live: the
+                // position's fixed budget, as `genmove` would search.
+                let cap = live.then_some(LIVE_MAX_PLAYOUTS);
                 let search = |stop: &AtomicBool, progress: &Progress| {
                     let ctl = Control {
                         stop: Some(stop),
                         progress: Some(progress),
-                        max_playouts: live.then_some(cap),
+                        max_playouts: cap,
                         reuse: prepare_reuse(this),
+                        moves_ownership: req.moves_ownership,
                         ..Control::default()
                     };
                     mcts::search_resolved(&root, &cfg, &resolved, &rules, &ctl);
@@ -307,6 +361,15 @@ impl GtpEngine {
                 (text, r)
             }
         }
+    }
+
+    /// Takes the game `loaded` holds (`loadsgf`'s answer): all checked, the engine's state
+    /// changes only now, and not at all on an error.
+    fn finish_load(&mut self, loaded: Result<sgf::Loaded, String>) -> Result<String, String> {
+        let loaded = loaded.map_err(cannot_load)?;
+        self.game = loaded.game;
+        self.komi = loaded.komi;
+        Ok(String::new())
     }
 
     fn reset(&mut self, size: usize) {
@@ -370,11 +433,7 @@ fn cmd_clear_board(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
 }
 
 fn cmd_komi(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
-    let k: f32 = args
-        .first()
-        .and_then(|s| s.parse().ok())
-        .filter(|k: &f32| k.is_finite() && k.abs() < 1000.0)
-        .ok_or("komi not a float")?;
+    let k = args.first().and_then(|s| score::parse_komi(s)).ok_or("komi not a float")?;
     e.komi = k;
     Ok(String::new())
 }
@@ -505,6 +564,14 @@ fn setup(
 /// referees.)
 pub const GENMOVE_SUPERKO: Superko = Superko::Positional;
 
+/// The most playouts a live analysis (`lz-analyze`, `kata-analyze`, and pondering) runs
+/// before it waits for the next command: in practice it runs until that command (2^31
+/// playouts are about six hours at 100,000 a second), and it stays within the tree's node
+/// cap (about 152 MiB a tree: 4 Mi nodes of 32 bytes and their 6 bytes of priors and
+/// playouts in flight; a tree per thread under `parallel=root_trees`, one shared tree
+/// otherwise), while every visit count stays within its 32 bits.
+pub const LIVE_MAX_PLAYOUTS: usize = 1 << 31;
+
 /// How many times the position's fixed budget a clocked search may run at most: the
 /// clock decides, this only keeps a huge clock from running a search for hours.
 pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
@@ -533,6 +600,7 @@ fn choose(
             progress,
             stop: None,
             reuse: prepare_reuse(e),
+            moves_ownership: false,
         },
         None => Control { progress, reuse: prepare_reuse(e), ..Control::default() },
     };
@@ -602,9 +670,9 @@ fn prepare_reuse(e: &GtpEngine) -> Option<&std::sync::Mutex<Forest>> {
     let forest = e.forest.as_ref()?;
     let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
     let key = f.root().map(|r| r.position_key());
-    let positions = e.game.positions();
-    let path = match positions.iter().rposition(|b| Some(b.position_key()) == key) {
-        Some(i) => positions[i + 1..].iter().map(|b| b.last_move()).collect(),
+    let last = e.game.position_keys().enumerate().filter(|&(_, k)| Some(k) == key).last();
+    let path = match last.map(|(i, _)| i) {
+        Some(i) => e.game.moves().skip(i).collect(),
         None => Vec::new(),
     };
     f.set_path(path);
@@ -650,6 +718,19 @@ fn cmd_reg_genmove(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
 /// Largest SGF file `loadsgf` reads: a game record is a few kilobytes.
 const MAX_SGF_BYTES: u64 = 1 << 20;
 
+/// A `loadsgf` whose file has been read and is still to be loaded: [`serve`] loads it on a
+/// thread of its own while it reads the next line, so that GoGui's `# interrupt` stops it.
+struct LoadJob {
+    text: String,
+    before: Option<usize>,
+}
+
+/// The words after the command name, as the line had them (spaces inside kept): what
+/// `loadsgf` reads its path from.
+fn rest_of_line<'a>(body: &'a str, name: &str) -> &'a str {
+    body.trim_start().split_once(name).map_or("", |(_, rest)| rest).trim()
+}
+
 /// `loadsgf filename [move_number]`: the position in any program's SGF file, as GNU Go's
 /// `loadsgf` reads it ([`sgf::load`]: setup stones and the player to move, the main line of
 /// a file with variations), its board size and komi, up to the position before move
@@ -657,26 +738,156 @@ const MAX_SGF_BYTES: u64 = 1 << 20;
 /// replayed by the rules, so `undo` and the repetition check work as after `play` (back to
 /// the last set-up position). A file that cannot be read, is not a Go game, sets up a group
 /// without liberties or holds an illegal move changes nothing.
+///
+/// The path is the rest of the line, spaces inside it kept, less a last word of digits
+/// (the move number): `loadsgf my games/one.sgf 20`. The file is read here; the position
+/// is loaded by [`GtpEngine::finish_load`] (in [`serve`], on a thread that `# interrupt`
+/// stops).
 fn cmd_loadsgf(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
-    let (path, before) = match args {
-        [path] => (*path, None),
-        [path, n] => match n.parse::<usize>() {
-            Ok(n) if n >= 1 => (*path, Some(n)),
+    if args.is_empty() {
+        return Err("syntax error: loadsgf filename [move_number]".into());
+    }
+    let rest = std::mem::take(&mut e.rest);
+    let (path, before) = match rest.rsplit_once(' ') {
+        Some((path, n)) if n.bytes().all(|b| b.is_ascii_digit()) => match n.parse::<usize>() {
+            Ok(n) if n >= 1 => (path.trim_end(), Some(n)),
             _ => return Err("move number must be a whole number from 1".into()),
         },
-        _ => return Err("syntax error: loadsgf filename [move_number]".into()),
+        _ => (rest.as_str(), None),
     };
-    let cannot = |why: String| format!("cannot load file: {why}");
     // Regular files only, opened non-blocking: a FIFO or device cannot hang the engine.
     let bytes = menace_files::read_capped(std::path::Path::new(path), MAX_SGF_BYTES)
-        .map_err(|err| cannot(format!("{path}: {}", err.reason())))?;
-    let text = String::from_utf8(bytes).map_err(|_| cannot(format!("{path} is not UTF-8 text")))?;
-    let loaded = sgf::load(&text, before).map_err(cannot)?;
-    // All checked: now the engine takes the game.
-    e.game = loaded.game;
-    e.komi = loaded.komi;
+        .map_err(|err| cannot_load(format!("{path}: {}", err.reason())))?;
+    let text =
+        String::from_utf8(bytes).map_err(|_| cannot_load(format!("{path} is not UTF-8 text")))?;
+    e.pending_load = Some(LoadJob { text, before });
     Ok(String::new())
 }
+
+/// `loadsgf`'s error answer.
+fn cannot_load(why: String) -> String {
+    format!("cannot load file: {why}")
+}
+
+/// `printsgf`: the game as SGF, in the answer (GNU Go's and KataGo's command; a file name
+/// is refused: an answer loses nothing, a file written over could). Its start as setup
+/// stones, then every move with its colour: `loadsgf` reads it back to the same game.
+fn cmd_printsgf(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
+    match args {
+        [] | ["-"] => {}
+        _ => return Err("printsgf writes the game in its answer: give no file name".into()),
+    }
+    let comment = format!("rules: {RULES_JSON}");
+    Ok(sgf::write_position(&e.game, e.komi, GTP_RU, &comment).trim_end().to_string())
+}
+
+/// `RU` of `printsgf`: the name Go programs know for area scoring with positional
+/// superko and suicide illegal, as the servers play Chinese rules ([`RULES_JSON`] has
+/// the details, in the game comment).
+pub const GTP_RU: &str = "Chinese";
+
+/// `kata-set-rules RULES`: the engine plays one set of rules ([`RULES_JSON`]), so it takes
+/// a JSON object all of whose fields say what it plays (`kata-get-rules`'s answer, or a
+/// part of it), and refuses anything else, its state unchanged.
+fn cmd_kata_set_rules(_: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
+    let refuse = || format!("rules not supported: this engine plays {RULES_JSON}");
+    let text = args.join(" ");
+    let asked: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(&text).map_err(|_| refuse())?;
+    let ours: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_str(RULES_JSON).expect("the rules are JSON");
+    if asked.is_empty() || asked.iter().any(|(k, v)| ours.get(k) != Some(v)) {
+        return Err(refuse());
+    }
+    Ok(String::new())
+}
+
+/// `kata-list-params`: every parameter of the search's registry
+/// ([`crate::search::params::REGISTRY`]), by name.
+fn cmd_kata_list_params(_: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
+    Ok(Knob::all().map(Knob::name).collect::<Vec<_>>().join(" "))
+}
+
+/// The value of `knob` the engine searches with: the user's setting, else the profile's.
+fn param_value(e: &GtpEngine, knob: Knob) -> String {
+    let code = e.cfg.settings.code(knob).unwrap_or_else(|| e.cfg.profile.params().code(knob));
+    knob.text(code)
+}
+
+/// `kata-get-param NAME`: the value a registry parameter has now.
+fn cmd_kata_get_param(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
+    let [name] = args else { return Err("syntax error: kata-get-param PARAM".into()) };
+    let knob: Knob = name.parse()?;
+    Ok(param_value(e, knob))
+}
+
+/// `kata-set-param NAME VALUE`: sets a registry parameter as `--tune NAME=VALUE` does
+/// (checked against its row: a refused value changes nothing); the kept tree is dropped,
+/// as it was searched with the old value.
+fn cmd_kata_set_param(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
+    let [name, value] = args else { return Err("syntax error: kata-set-param PARAM VALUE".into()) };
+    e.cfg.settings.apply(&format!("{name}={value}"))?;
+    clear_kept_tree(e);
+    Ok(String::new())
+}
+
+/// Drops the tree kept for reuse (if the engine keeps one).
+fn clear_kept_tree(e: &mut GtpEngine) {
+    if let Some(forest) = &mut e.forest {
+        *forest = Default::default();
+    }
+}
+
+/// `clear_cache` (KataGo's): forgets the tree kept from the last search, so the next
+/// search starts afresh. (There is no other cache: the same position searched afresh
+/// gives the same answer.)
+fn cmd_clear_cache(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
+    clear_kept_tree(e);
+    Ok(String::new())
+}
+
+/// `lz-setoption name NAME value VALUE` (Leela Zero's; the name may have spaces, any
+/// case): `playouts` and `visits` set the playouts a move (a whole number from 1),
+/// `pondering` turns pondering on or off (`true`/`false`), `resign percentage` sets the
+/// winrate below which `genmove` resigns (0 to 100, or -1 for the default, 5). Leela
+/// Zero's memory options, and any other, are refused, the state unchanged.
+fn cmd_lz_setoption(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
+    let syntax = || "syntax error: lz-setoption name NAME value VALUE".to_string();
+    let ["name", rest @ ..] = args else { return Err(syntax()) };
+    let at = rest.iter().rposition(|w| *w == "value").ok_or_else(syntax)?;
+    let (name, value) = (rest[..at].join(" ").to_ascii_lowercase(), &rest[at + 1..]);
+    let [value] = value else { return Err(syntax()) };
+    match name.as_str() {
+        "playouts" | "visits" => {
+            let n = value.parse::<usize>().ok().filter(|&n| (1..=MAX_PLAYOUTS).contains(&n));
+            let n = n.ok_or_else(|| format!("{name}: a whole number from 1 to {MAX_PLAYOUTS}"))?;
+            e.cfg.playouts = n;
+        }
+        "pondering" => {
+            let on = match value.to_ascii_lowercase().as_str() {
+                "true" | "on" => true,
+                "false" | "off" => false,
+                _ => return Err("pondering: true or false".into()),
+            };
+            e.set_ponder(on);
+        }
+        "resign percentage" => {
+            let p = value.parse::<f32>().ok().filter(|p| *p == -1.0 || (0.0..=100.0).contains(p));
+            let p = p.ok_or("resign percentage: 0 to 100, or -1 for the default")?;
+            e.resign_below = if p < 0.0 { DEFAULT_RESIGN_BELOW } else { p / 100.0 };
+        }
+        _ => return Err(format!("unknown option: {name}")),
+    }
+    Ok(String::new())
+}
+
+/// The most playouts a move `lz-setoption` sets (a search of them runs within the tree's
+/// node cap; see [`LIVE_MAX_PLAYOUTS`]).
+pub const MAX_PLAYOUTS: usize = 100_000_000;
+
+/// The resign threshold `menace go --gtp` starts with (`--resign-below`'s default), which
+/// `lz-setoption name resign percentage value -1` brings back.
+pub const DEFAULT_RESIGN_BELOW: f32 = 0.05;
 
 fn cmd_undo(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
     if !e.game.undo() {
@@ -835,6 +1046,13 @@ pub fn serve(
                 };
                 write(&text)?;
             }
+            (Ok(_), None) if e.pending_load.is_some() => {
+                let job = e.pending_load.take().expect("checked");
+                let (loaded, read) =
+                    load_interruptible(&job, &id, &write, || read_line(&mut input));
+                e.finish_load(loaded).ok();
+                next = Some(read?);
+            }
             (answer, _) => write(&frame(&id, answer))?,
         }
         if e.quit_requested() {
@@ -850,6 +1068,38 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+/// The comment line with which GoGui interrupts a command (to an engine that lists
+/// `gogui-interrupt`): here it stops a `loadsgf`.
+pub const INTERRUPT_LINE: &str = "# interrupt";
+
+/// Loads `job` on a thread of its own, which writes the answer (framed with `id`) as soon
+/// as it is done, while this thread reads the next line with `read`: [`INTERRUPT_LINE`]
+/// stops the load (answered `? cannot load file: interrupted`, nothing changed), any other
+/// line waits for it. The load's result, and what `read` read (the next line to handle).
+fn load_interruptible(
+    job: &LoadJob,
+    id: &str,
+    write: &(impl Fn(&str) -> std::io::Result<()> + Sync),
+    read: impl FnOnce() -> std::io::Result<Input>,
+) -> (Result<sgf::Loaded, String>, std::io::Result<Input>) {
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| {
+            let loaded = sgf::load(&job.text, job.before, &stop);
+            let answer = loaded.as_ref().map(|_| String::new()).map_err(|e| cannot_load(e.clone()));
+            // A write error shows again at the next answer, where `serve` reports it.
+            write(&frame(id, answer)).ok();
+            loaded
+        });
+        let read = read();
+        if matches!(&read, Ok(Input::Line(l)) if l.trim() == INTERRUPT_LINE) {
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        let loaded = worker.join().unwrap_or_else(|_| Err("the loader failed".into()));
+        (loaded, read)
+    })
 }
 
 #[cfg(test)]

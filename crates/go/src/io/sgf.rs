@@ -13,16 +13,21 @@
 //!     moves: vec![Move::Play(b.point(2, 2)), Move::Play(b.point(6, 6)), Move::Pass],
 //!     comment: "resignation by menace".into(),
 //!     time: Some("600+30/1".parse().unwrap()),
+//!     app: sgf::APP.into(),
+//!     date: Some("2026-12-07".into()),
+//!     game_comment: "black: builtin:--playouts 2000".into(),
 //! };
 //! let text = sgf::write(&game);
 //! assert!(text.contains(";B[cc];W[gg];B[]"));
 //! assert!(text.contains("TM[600]OT[1/30 Canadian]"));
+//! assert!(text.contains(&format!("AP[{}]", sgf::APP)) && text.contains("DT[2026-12-07]"));
 //! assert_eq!(sgf::read(&text), Ok(game));
 //! ```
 
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::TimeControl;
 use crate::rules::game::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A finished game to record.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +56,47 @@ pub struct SgfGame {
     /// The time control (`TM` main time in seconds, `OT` overtime as KGS writes it:
     /// `1/30 Canadian`, `5x30 byo-yomi`); `None`: no clock, neither property.
     pub time: Option<TimeControl>,
+    /// The program that wrote it (`AP`): [`APP`] from issue 75, `menace` before.
+    pub app: String,
+    /// The day the game was played (`DT`, `YYYY-MM-DD`); `None` before issue 75.
+    pub date: Option<String>,
+    /// The game comment (`GC`; empty: none): the rules in full and what each side ran
+    /// (the entrants' specifications: profile, playouts, clock).
+    pub game_comment: String,
+}
+
+/// `AP` of the records written from issue 75 on: the program and its version, as SGF
+/// says it (`name:version`).
+pub const APP: &str = concat!("menace:", env!("CARGO_PKG_VERSION"));
+
+/// Today's date as SGF's `DT` writes it (`YYYY-MM-DD`, UTC), or the day of
+/// `SOURCE_DATE_EPOCH` when it is set (the reproducible-builds convention: a run that
+/// must give the same bytes on another day sets it).
+pub fn today() -> String {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        });
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// The calendar date of a day number counted from 1970-01-01 (Howard Hinnant's
+/// `civil_from_days`, the proleptic Gregorian calendar).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 impl SgfGame {
@@ -107,7 +153,8 @@ fn point(b: &Board, m: Move) -> String {
 pub fn write(g: &SgfGame) -> String {
     let b = Board::new(g.size);
     let mut s = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[menace]RU[{}]SZ[{}]KM[{}]PB[{}]PW[{}]RE[{}]C[{}]\n",
+        "(;GM[1]FF[4]CA[UTF-8]AP[{}]RU[{}]SZ[{}]KM[{}]PB[{}]PW[{}]RE[{}]C[{}]\n",
+        escape(&g.app),
         escape(&g.rules),
         g.size,
         g.komi,
@@ -116,6 +163,15 @@ pub fn write(g: &SgfGame) -> String {
         escape(&g.result),
         escape(&g.comment)
     );
+    if let Some(date) = &g.date {
+        s.push_str(&format!("DT[{}]", escape(date)));
+    }
+    if !g.game_comment.is_empty() {
+        s.push_str(&format!("GC[{}]", escape(&g.game_comment)));
+    }
+    if g.date.is_some() || !g.game_comment.is_empty() {
+        s.push('\n');
+    }
     if let Some(tc) = g.time {
         s.push_str(&format!("TM[{}]", tc.main().as_secs_f64()));
         match tc {
@@ -140,6 +196,52 @@ pub fn write(g: &SgfGame) -> String {
     for (i, &m) in g.moves.iter().enumerate() {
         let col = if (i + first) % 2 == 0 { 'B' } else { 'W' };
         s.push_str(&format!(";{col}[{}]", point(&b, m)));
+        if i % 10 == 9 {
+            s.push('\n');
+        }
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// The game `game` (GTP's `printsgf`): its start as setup stones (`AB`, `AW`) with the
+/// player to move (`PL`) when it is not the empty board, then every move with the colour
+/// that played it, in the root's properties of [`write()`] (`AP`, `RU`, `SZ`, `KM`, `DT`).
+/// [`load`] reads it back to the same game.
+pub fn write_position(game: &Game, komi: f32, rules: &str, comment: &str) -> String {
+    let start = game.start();
+    let mut s = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[{}]RU[{}]SZ[{}]KM[{komi}]DT[{}]",
+        escape(APP),
+        escape(rules),
+        start.size(),
+        today()
+    );
+    if !comment.is_empty() {
+        s.push_str(&format!("GC[{}]", escape(comment)));
+    }
+    s.push('\n');
+    let stones = |stone| -> String {
+        start
+            .points()
+            .filter(|&p| start.at(p) == stone)
+            .map(|p| format!("[{}]", point(start, Move::Play(p))))
+            .collect()
+    };
+    let (black, white) = (stones(BLACK), stones(WHITE));
+    if !black.is_empty() || !white.is_empty() {
+        if !black.is_empty() {
+            s.push_str(&format!("AB{black}"));
+        }
+        if !white.is_empty() {
+            s.push_str(&format!("AW{white}"));
+        }
+        let pl = if start.to_move() == Colour::Black { 'B' } else { 'W' };
+        s.push_str(&format!("PL[{pl}]\n"));
+    }
+    for (i, (colour, m)) in game.coloured_moves().enumerate() {
+        let col = if colour == Colour::Black { 'B' } else { 'W' };
+        s.push_str(&format!(";{col}[{}]", point(start, m)));
         if i % 10 == 9 {
             s.push('\n');
         }
@@ -227,7 +329,11 @@ fn nodes(text: &str) -> Result<Vec<Node>, String> {
                     return Err(format!("property {ident} has no value"));
                 }
                 if let (true, Some(n)) = (keep, out.last_mut()) {
+                    // Exact sizes: a file of a quarter million one-move nodes is held at
+                    // about a hundred bytes a node (see [`LOAD_BYTES_PER_BYTE`]).
+                    values.shrink_to_fit();
                     n.push((ident, values));
+                    n.shrink_to_fit();
                 }
             }
             Some(c) => return Err(format!("unexpected {c:?} in the game tree")),
@@ -283,12 +389,12 @@ fn size_and_komi(root: &Node) -> Result<(usize, f32), String> {
     };
     let komi = match prop(root, "KM") {
         None => 0.0,
-        Some(k) => k
-            .trim()
-            .parse::<f32>()
-            .ok()
-            .filter(|k| k.is_finite())
-            .ok_or_else(|| format!("komi {k:?} is not a number"))?,
+        Some(k) => crate::rules::score::parse_komi(&k).ok_or_else(|| {
+            format!(
+                "komi {k:?} is not a number from -{0} to {0} (as the komi command takes)",
+                crate::rules::score::MAX_KOMI
+            )
+        })?,
     };
     Ok((size, komi))
 }
@@ -395,8 +501,20 @@ pub fn read(text: &str) -> Result<SgfGame, String> {
         moves,
         comment: prop(root, "C").unwrap_or_default(),
         time: prop(root, "TM").and_then(|tm| time_control(&tm, prop(root, "OT").as_deref())),
+        app: prop(root, "AP").unwrap_or_default(),
+        date: prop(root, "DT"),
+        game_comment: prop(root, "GC").unwrap_or_default(),
     })
 }
+
+/// The most memory [`load`] takes while it loads, for each byte of its text: a node is at
+/// least four bytes (`;B[]`) and is held in about a hundred while the file is read, and
+/// each move's position in [`BYTES_PER_MOVE`](crate::rules::game::BYTES_PER_MOVE) after.
+/// docs/go.md states it; `crates/go/tests/memory.rs` checks it on 1 MB of passes.
+pub const LOAD_BYTES_PER_BYTE: usize = 100;
+
+/// What [`load`] answers when its `stop` flag is set before it is done.
+pub const INTERRUPTED: &str = "interrupted";
 
 /// A position loaded from an SGF file by [`load`].
 #[derive(Clone, Debug)]
@@ -417,10 +535,23 @@ pub struct Loaded {
 /// repetition checks reach back to it, not before), as a position set up has no history;
 /// without `PL` the side to move there is the next move's colour, else black (white after
 /// a handicap, `HA` of 2 or more, with black stones alone). Errors say what is wrong: the
-/// text, a set-up group without liberties, an illegal move.
-pub fn load(text: &str, before: Option<usize>) -> Result<Loaded, String> {
+/// text, a set-up group without liberties, an illegal move, [`INTERRUPTED`] once `stop`
+/// is set (checked at every node).
+///
+/// Linear in the text: each node is read once (the next move's colour for a setup node
+/// without `PL` comes from one backward pass), and the game keeps hashes of its positions,
+/// not boards ([`Game`]).
+pub fn load(text: &str, before: Option<usize>, stop: &AtomicBool) -> Result<Loaded, String> {
     let nodes = nodes(text)?;
     let (size, komi) = size_and_komi(&nodes[0])?;
+    // The colour of the first move at or after each node (a node whose move cannot be read
+    // is skipped here: the forward pass refuses it when it gets there).
+    let probe = Board::new(size);
+    let mut next_colour: Vec<Option<Colour>> = vec![None; nodes.len() + 1];
+    for (n, node) in nodes.iter().enumerate().rev() {
+        let here = node_move(&probe, node, n, 0).ok().flatten().map(|(c, _)| c);
+        next_colour[n] = here.or(next_colour[n + 1]);
+    }
     let handicap = prop(&nodes[0], "HA").and_then(|h| h.trim().parse::<usize>().ok()).unwrap_or(0);
     let upto = match before {
         None => usize::MAX,
@@ -428,12 +559,31 @@ pub fn load(text: &str, before: Option<usize>) -> Result<Loaded, String> {
         Some(n) => n - 1,
     };
     let mut game = Game::new(Board::new(size));
+    // The position set up by the setup nodes since the last move (stones by row, the side
+    // to move, the last such node): a run of setup nodes becomes one board, checked when
+    // the next move is played or the file ends (a board rebuilt for each of a megabyte of
+    // setup nodes took 10 s).
+    let mut pending: Option<(Vec<u8>, Colour, usize)> = None;
+    let settle = |pending: &mut Option<(Vec<u8>, Colour, usize)>, game: &mut Game| {
+        if let Some((stones, to_move, n)) = pending.take() {
+            let start = Board::from_stones(size, &stones, to_move)
+                .map_err(|e| format!("the position set up in node {n}: {e}"))?;
+            *game = Game::new(start);
+        }
+        Ok::<(), String>(())
+    };
     let mut played = 0;
     for (n, node) in nodes.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            return Err(INTERRUPTED.into());
+        }
         let is_setup = |i: &str| ["AB", "AW", "AE", "PL"].contains(&i);
         if node.iter().any(|(i, _)| is_setup(i)) {
             let b = game.board();
-            let mut stones: Vec<u8> = b.points().map(|p| b.at(p)).collect();
+            let mut stones: Vec<u8> = match pending.take() {
+                Some((stones, ..)) => stones,
+                None => b.points().map(|p| b.at(p)).collect(),
+            };
             for (id, values) in node {
                 let stone = match id.as_str() {
                     "AB" => BLACK,
@@ -450,29 +600,23 @@ pub fn load(text: &str, before: Option<usize>) -> Result<Loaded, String> {
                 Some(v) if v == "B" || v == "BLACK" => Colour::Black,
                 Some(v) if v == "W" || v == "WHITE" => Colour::White,
                 Some(v) => return Err(format!("PL[{v}] is not B or W")),
-                None => {
-                    let next = nodes[n..]
-                        .iter()
-                        .enumerate()
-                        .find_map(|(k, node)| node_move(b, node, n + k, played + 1).ok().flatten());
-                    match next {
-                        Some((c, _)) => c,
-                        None if handicap >= 2 && !stones.contains(&WHITE) => Colour::White,
-                        None => Colour::Black,
-                    }
-                }
+                None => match next_colour[n] {
+                    Some(c) => c,
+                    None if handicap >= 2 && !stones.contains(&WHITE) => Colour::White,
+                    None => Colour::Black,
+                },
             };
-            let start = Board::from_stones(size, &stones, to_move)
-                .map_err(|e| format!("the position set up in node {n}: {e}"))?;
-            game = Game::new(start);
+            pending = Some((stones, to_move, n));
         }
         let Some((colour, mv)) = node_move(game.board(), node, n, played + 1)? else { continue };
         if played >= upto {
             break;
         }
+        settle(&mut pending, &mut game)?;
         game.play_as(colour, mv).map_err(|e| format!("move {} is illegal: {e}", played + 1))?;
         played += 1;
     }
+    settle(&mut pending, &mut game)?;
     Ok(Loaded { komi, game })
 }
 
@@ -518,7 +662,25 @@ mod tests {
             moves,
             comment: String::new(),
             time: None,
+            app: APP.into(),
+            date: None,
+            game_comment: String::new(),
         }
+    }
+
+    #[test]
+    fn dates_are_the_gregorian_calendars() {
+        // Checked against Python's datetime.date(1970, 1, 1) + timedelta(days=d).
+        for (days, want) in [
+            (0, (1970, 1, 1)),
+            (11016, (2000, 2, 29)),
+            (19700, (2023, 12, 9)),
+            (20794, (2026, 12, 7)),
+            (-1, (1969, 12, 31)),
+        ] {
+            assert_eq!(civil_from_days(days), want, "{days}");
+        }
+        assert_eq!(today().len(), 10);
     }
 
     #[test]

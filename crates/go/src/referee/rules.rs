@@ -147,9 +147,10 @@ impl Rules {
         Rules { superko, ..self }
     }
 
-    /// The rules as an SGF `RU` text: what a viewer shows and what
-    /// [`Rules::superko_of_ru`] reads back. SGF's own names do not fit (its `Chinese`
-    /// says nothing of superko, and no ruleset ends a game as a tie on a repetition).
+    /// The rules in full, as a sentence: what a record's game comment (`GC`) says beside
+    /// [`Rules::sgf_ru_name`] (and what the records of issues 61 to 74 wrote as their
+    /// `RU`), and what [`Rules::superko_of`] reads back. No ruleset's name says it all: SGF's
+    /// `Chinese` says nothing of superko, and none ends a game as a tie on a repetition.
     pub fn sgf_ru(&self) -> String {
         let repeat = match self.repetition {
             Repetition::Illegal => "illegal",
@@ -161,15 +162,31 @@ impl Rules {
         )
     }
 
-    /// The superko rule a record's SGF `RU` names: what [`Rules::sgf_ru`] wrote; any
-    /// other text, such as the `Chinese` the referee wrote before issue 61, is situational
-    /// superko, the rule those records were played under.
-    pub fn superko_of_ru(ru: &str) -> Superko {
-        if ru.contains(Superko::Positional.name()) {
-            Superko::Positional
-        } else {
-            Superko::Situational
+    /// The rules' name in SGF's `RU`, one that Go programs know: `Chinese` (area scoring,
+    /// positional superko as the servers play it) or `AGA` (area scoring, situational
+    /// superko). The details the name leaves out (a repetition that ends the game as a
+    /// tie, the board scored as it stands) are in the game comment ([`Rules::sgf_ru`]).
+    pub fn sgf_ru_name(&self) -> &'static str {
+        match self.superko {
+            Superko::Positional => "Chinese",
+            Superko::Situational => "AGA",
         }
+    }
+
+    /// The superko rule of a record with SGF `RU` `ru` and game comment `gc`: the rule
+    /// [`Rules::sgf_ru`] wrote into either (`GC` from issue 75, `RU` from issue 61); with
+    /// neither, such as the `RU[Chinese]` the referee wrote before issue 61, situational
+    /// superko, the rule those records were played under.
+    pub fn superko_of(ru: &str, gc: &str) -> Superko {
+        for text in [gc, ru] {
+            if text.contains(Superko::Positional.name()) {
+                return Superko::Positional;
+            }
+            if text.contains(Superko::Situational.name()) {
+                return Superko::Situational;
+            }
+        }
+        Superko::Situational
     }
 
     /// These rules with each side's clock under `clock` (`None`: no clock).
@@ -188,7 +205,7 @@ impl Rules {
         if !(2..=19).contains(&self.size) {
             return Err(Invalid::Size(self.size));
         }
-        if !self.komi.is_finite() || self.komi.abs() > 1000.0 {
+        if !crate::rules::score::komi_in_range(self.komi) {
             return Err(Invalid::Komi(self.komi));
         }
         if self.move_cap == 0 {

@@ -60,6 +60,13 @@ pub trait Seat {
     }
     /// The game is over: release what the seat holds.
     fn finish(&mut self) {}
+    /// Asks the program once, before a judge plays any game, whether it runs at all (issue
+    /// 75: a typo in a script's name forfeited every game): a GTP engine's `name`, a
+    /// king-of-the-hill program's answer to the empty board. Why not, if it does not.
+    fn probe(&mut self, rules: &Rules) -> Result<(), String> {
+        let _ = rules;
+        Ok(())
+    }
     /// The end of what the program wrote on standard error up to the failure that cost it
     /// the game (at most [`STDERR_TAIL`] bytes, decoded lossily), if it failed and wrote
     /// something; an in-process seat has none.
@@ -196,6 +203,21 @@ fn time_settings(s: &mut Session, tc: TimeControl, timeout: Duration) -> bool {
 }
 
 impl Seat for GtpSeat {
+    fn probe(&mut self, rules: &Rules) -> Result<(), String> {
+        let program = &self.program;
+        let s = self.session.insert(
+            Session::spawn(program, 1 << 16, false)
+                .map_err(|e| format!("could not start {program}: {e}"))?,
+        );
+        let answer = gtp_command(s, "name", rules.move_timeout);
+        let result = match answer {
+            Ok(_) => Ok(()),
+            Err(e) => Err(self.failed(format!("did not answer `name`: {e}"))),
+        };
+        self.finish();
+        result
+    }
+
     fn setup(&mut self, rules: &Rules, board: &Board) -> Result<(), String> {
         let program = &self.program;
         let s = self.session.insert(
@@ -341,6 +363,10 @@ impl KothSeat {
 impl Seat for KothSeat {
     fn setup(&mut self, _: &Rules, _: &Board) -> Result<(), String> {
         Ok(())
+    }
+
+    fn probe(&mut self, rules: &Rules) -> Result<(), String> {
+        self.genmove(&Board::new(rules.size), rules).map(|_| ())
     }
 
     fn time_left(&mut self, _: Colour, clock: &Clock, _: &Rules) -> Result<(), String> {

@@ -247,11 +247,25 @@ impl Config {
     }
 
     /// Refuses an entrant whose program is not there (a typo such as `gnugoo`, a path to
-    /// nothing), naming it: otherwise it would forfeit every game it is in.
+    /// nothing) or does not run (a typo in its script's name: `python3 myrandm.py`), naming
+    /// it: otherwise it would forfeit every game it is in. Each program is found, then asked
+    /// once ([`Seat::probe`]: GTP's `name`, or a king-of-the-hill answer to the empty
+    /// board), before anything is written.
     pub fn check_programs(&self) -> Result<(), String> {
+        let refuse = |e: &Entrant, why: String| {
+            format!("entrant {} ({}): {why}; nothing was played", e.name, e.spec)
+        };
         for (e, p) in self.programs() {
-            with_unit(p, UnitId(0)).locate().map_err(|why| {
-                format!("entrant {} ({}): {why}; nothing was played", e.name, e.spec)
+            with_unit(p, UnitId(0)).locate().map_err(|why| refuse(e, why.to_string()))?;
+        }
+        // Whether it runs, not whether it is fast: at least PROBE_WAIT to answer.
+        let rules =
+            Rules { move_timeout: self.rules.move_timeout.max(PROBE_WAIT), ..self.rules.clone() };
+        for (e, _) in self.programs() {
+            seat(e, UnitId(0)).probe(&rules).map_err(|why| {
+                // Killed by a signal that is ending the judge: it ends by that signal.
+                menace_run::await_signal_end();
+                refuse(e, why)
             })?;
         }
         Ok(())
@@ -271,6 +285,10 @@ impl Config {
         Ok(Some(entrants::stamp(&field)))
     }
 }
+
+/// The least time a program is given to answer the judge's question before any game
+/// ([`Config::check_programs`]): whether it runs at all, not whether it is fast.
+pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Who plays which colour in a unit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -449,10 +467,19 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
         white: cfg.entrants[pairing.white].name.clone(),
         result: game.result.clone(),
         handicap: cfg.rules.handicap_points(),
-        rules: cfg.rules.sgf_ru(),
+        rules: cfg.rules.sgf_ru_name().into(),
         moves: game.moves.clone(),
         comment: game.reason.clone(),
         time: cfg.rules.clock,
+        app: sgf::APP.into(),
+        date: Some(sgf::today()),
+        game_comment: format!(
+            "rules: {}; komi {}. black: {}; white: {}",
+            cfg.rules.sgf_ru(),
+            cfg.rules.komi,
+            cfg.entrants[pairing.black].spec,
+            cfg.entrants[pairing.white].spec
+        ),
     })
 }
 

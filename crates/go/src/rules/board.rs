@@ -479,7 +479,8 @@ impl Board {
         self.moves += 1;
         self.to_move = player.opponent();
         let Move::Play(p) = mv else {
-            self.passes += 1;
+            // Saturating: a file of a million passes (issue 75) must not wrap or panic.
+            self.passes = self.passes.saturating_add(1);
             self.ko = NO_POINT;
             return 0;
         };

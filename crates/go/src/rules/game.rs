@@ -16,6 +16,7 @@
 //! whole record, not an error). See [`Game::replay`].
 
 use crate::rules::board::{Board, Colour, Illegal, Move};
+use std::collections::HashMap;
 
 /// Which earlier whole-board positions a move may not recreate.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,16 +46,81 @@ impl Superko {
     }
 }
 
-/// The positions of one game, the current one last.
+/// How often [`Game`] keeps a whole board: every this many moves. Between two kept boards
+/// a position is only its two hashes, so [`Game::undo`] replays at most this many moves.
+pub const CHECKPOINT_MOVES: usize = 256;
+
+/// The bytes a game holds at most for each move played, on top of its start and current
+/// boards: the move and its two hashes (24, 48 with the vector's doubling), their entries
+/// in the two repetition tables (17 each, at most 80 for both with the tables' slack), and
+/// a share of the boards kept every [`CHECKPOINT_MOVES`] (`size_of::<Board>()` is about
+/// 9 KB: 36 bytes a move). docs/go.md states this bound; `crates/go/tests/it/gtp.rs`
+/// checks it on 1 MB of passes.
+pub const BYTES_PER_MOVE: usize = 200;
+
+/// One move of a game and the position it made, as hashes: what the repetition rules
+/// compare, without the board (a 19x19 board is about 10 KB).
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    colour: Colour,
+    mv: Move,
+    /// [`Board::hash`] of the position after it.
+    hash: u64,
+    /// [`Board::position_key`] of the position after it.
+    key: u64,
+}
+
+/// The positions of one game from its start to now: the start and the current board in
+/// full, each position between as its hashes and the move that made it, and a whole board
+/// every [`CHECKPOINT_MOVES`] for [`Game::undo`]. Its memory grows by at most
+/// [`BYTES_PER_MOVE`] a move, where a board a position (before issue 75) took 2.4 GB for
+/// 1 MB of passes.
 #[derive(Clone, Debug)]
 pub struct Game {
-    positions: Vec<Board>,
+    /// `checkpoints[k]`: the position after `k * CHECKPOINT_MOVES` moves (the start first).
+    checkpoints: Vec<Box<Board>>,
+    current: Board,
+    steps: Vec<Step>,
+    /// How many of the game's positions (the start included) have each stone hash, and
+    /// each position key: a repetition is one lookup, not a scan of the game.
+    hashes: HashMap<u64, u32>,
+    keys: HashMap<u64, u32>,
 }
 
 impl Game {
     /// A game starting from `start` (its stones are the start: [`Game::undo`] stops there).
     pub fn new(start: Board) -> Game {
-        Game { positions: vec![start] }
+        let mut g = Game {
+            checkpoints: vec![Box::new(start.clone())],
+            current: start,
+            steps: Vec::new(),
+            hashes: HashMap::new(),
+            keys: HashMap::new(),
+        };
+        g.count(g.current.hash(), g.current.position_key(), true);
+        g
+    }
+
+    fn count(&mut self, hash: u64, key: u64, add: bool) {
+        for (table, k) in [(&mut self.hashes, hash), (&mut self.keys, key)] {
+            if add {
+                *table.entry(k).or_insert(0) += 1;
+            } else if let std::collections::hash_map::Entry::Occupied(mut e) = table.entry(k) {
+                *e.get_mut() -= 1;
+                if *e.get() == 0 {
+                    e.remove();
+                }
+            }
+        }
+    }
+
+    /// How many of the game's positions share `b`'s key under `rule`.
+    fn occurrences(&self, rule: Superko, b: &Board) -> u32 {
+        let (table, k) = match rule {
+            Superko::Positional => (&self.hashes, b.hash()),
+            Superko::Situational => (&self.keys, b.position_key()),
+        };
+        table.get(&k).copied().unwrap_or(0)
     }
 
     /// `start` and then the first `upto` of `moves`, each in turn of the side to move:
@@ -70,22 +136,33 @@ impl Game {
 
     /// The current position.
     pub fn board(&self) -> &Board {
-        self.positions.last().expect("a game has its start position")
+        &self.current
     }
 
-    /// The positions from the start to the current one.
-    pub fn positions(&self) -> &[Board] {
-        &self.positions
+    /// The position the game started from.
+    pub fn start(&self) -> &Board {
+        &self.checkpoints[0]
+    }
+
+    /// The [`Board::position_key`] of each position from the start to the current one.
+    pub fn position_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        std::iter::once(self.start().position_key()).chain(self.steps.iter().map(|s| s.key))
     }
 
     /// How many moves (passes included) have been played since the start.
     pub fn moves_played(&self) -> usize {
-        self.positions.len() - 1
+        self.steps.len()
     }
 
     /// The moves played since the start, in order.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
-        self.positions[1..].iter().map(Board::last_move)
+        self.steps.iter().map(|s| s.mv)
+    }
+
+    /// The moves played since the start with the colour that played each (GTP's `play`
+    /// may play out of turn), in order.
+    pub fn coloured_moves(&self) -> impl Iterator<Item = (Colour, Move)> + '_ {
+        self.steps.iter().map(|s| (s.colour, s.mv))
     }
 
     /// Plays `m` for the side to move; the game is unchanged on error.
@@ -96,34 +173,45 @@ impl Game {
 
     /// Plays `m` for `colour`, in turn or not (GTP's `play`); unchanged on error.
     pub fn play_as(&mut self, colour: Colour, m: Move) -> Result<(), Illegal> {
-        let mut next = self.board().clone();
+        let mut next = self.current.clone();
         next.set_to_move(colour);
         next.play(m)?;
-        self.positions.push(next);
+        let step = Step { colour, mv: m, hash: next.hash(), key: next.position_key() };
+        self.count(step.hash, step.key, true);
+        self.steps.push(step);
+        self.current = next;
+        if self.steps.len().is_multiple_of(CHECKPOINT_MOVES) {
+            self.checkpoints.push(Box::new(self.current.clone()));
+        }
         Ok(())
     }
 
-    /// Takes back the last move; false at the start.
+    /// Takes back the last move; false at the start. The board before it is replayed
+    /// from the last kept board, at most [`CHECKPOINT_MOVES`] moves.
     pub fn undo(&mut self) -> bool {
-        if self.positions.len() == 1 {
-            return false;
+        let Some(last) = self.steps.pop() else { return false };
+        self.count(last.hash, last.key, false);
+        let n = self.steps.len();
+        self.checkpoints.truncate(n / CHECKPOINT_MOVES + 1);
+        let from = n / CHECKPOINT_MOVES * CHECKPOINT_MOVES;
+        let mut b = (*self.checkpoints[from / CHECKPOINT_MOVES]).clone();
+        for s in &self.steps[from..] {
+            b.set_to_move(s.colour);
+            b.play(s.mv).expect("a move the game played stays legal on replay");
         }
-        self.positions.pop();
+        self.current = b;
         true
     }
 
     /// Whether `after` (a position the next move would make) recreates one of the game's
     /// positions, the current one included, under `rule`.
     pub fn recreates(&self, rule: Superko, after: &Board) -> bool {
-        let key = rule.key(after);
-        self.positions.iter().any(|b| rule.key(b) == key)
+        self.occurrences(rule, after) > 0
     }
 
     /// Whether the current position occurred earlier in the game under `rule`.
     pub fn repeats(&self, rule: Superko) -> bool {
-        let (now, before) = self.positions.split_last().expect("a game has its start position");
-        let key = rule.key(now);
-        before.iter().any(|b| rule.key(b) == key)
+        self.occurrences(rule, &self.current) > 1
     }
 
     /// The first of `moves` (0-based), played in turn from `start`, that is illegal or,
@@ -163,6 +251,44 @@ mod tests {
         assert!(g.undo());
         assert_eq!(g.board().position_key(), start.position_key());
         assert!(!g.undo());
+    }
+
+    #[test]
+    fn undo_past_a_kept_board_gives_back_each_position() {
+        // A long game of captures and passes: every undo gives the board the game had.
+        let start = Board::new(5);
+        let mut g = Game::new(start.clone());
+        let mut boards = vec![start.clone()];
+        let mut rng = 7u64;
+        while g.moves_played() < 3 * CHECKPOINT_MOVES + 5 {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let b = g.board();
+            let legal: Vec<Move> = b.points().map(Move::Play).filter(|&m| b.is_legal(m)).collect();
+            let m = if legal.is_empty() || rng >> 60 == 0 {
+                Move::Pass
+            } else {
+                legal[(rng >> 33) as usize % legal.len()]
+            };
+            g.play(m).unwrap();
+            boards.push(g.board().clone());
+        }
+        while g.undo() {
+            boards.pop();
+            let want = boards.last().unwrap();
+            assert_eq!(g.board().position_key(), want.position_key(), "{}", g.moves_played());
+            assert_eq!(g.board().last_move(), want.last_move());
+            assert_eq!(g.board().prisoners(Colour::Black), want.prisoners(Colour::Black));
+            assert_eq!(g.repeats(Superko::Situational), {
+                let k = want.position_key();
+                boards[..boards.len() - 1].iter().any(|b| b.position_key() == k)
+            });
+        }
+        assert_eq!(boards.len(), 1);
+    }
+
+    #[test]
+    fn a_kept_board_is_a_small_share_of_a_move() {
+        assert!(std::mem::size_of::<Board>() / CHECKPOINT_MOVES <= 40);
     }
 
     #[test]

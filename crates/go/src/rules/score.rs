@@ -4,6 +4,21 @@
 
 use crate::rules::board::{Board, Point, BLACK, EDGE, EMPTY, MAX_POINTS, WHITE};
 
+/// The largest komi taken, either way: far past any real komi (a 19x19 board has 361
+/// points), and small enough that every score stays exact in `f32`. GTP's `komi`, SGF's
+/// `KM` and the referee's rules check it in one place: [`komi_in_range`].
+pub const MAX_KOMI: f32 = 1000.0;
+
+/// Whether `komi` is one the engine plays with: finite and at most [`MAX_KOMI`] either way.
+pub fn komi_in_range(komi: f32) -> bool {
+    komi.is_finite() && komi.abs() <= MAX_KOMI
+}
+
+/// A komi written as text (GTP's `komi`, SGF's `KM`), if it is a number in range.
+pub fn parse_komi(text: &str) -> Option<f32> {
+    text.trim().parse::<f32>().ok().filter(|&k| komi_in_range(k))
+}
+
 /// Black's and white's area on the board as it stands.
 pub fn area(b: &Board) -> (u32, u32) {
     let mut score = [0u32; 3];

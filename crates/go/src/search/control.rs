@@ -39,6 +39,9 @@ pub struct Control<'a> {
     pub progress: Option<&'a Progress>,
     /// Tree reuse: start from the kept trees when they fit, and keep the trees after.
     pub reuse: Option<&'a Mutex<Forest>>,
+    /// Count who owns each point at the end of the playouts through each root move
+    /// (`kata-analyze ... movesOwnership true`): each [`Row`] then carries it.
+    pub moves_ownership: bool,
 }
 
 impl Control<'_> {
@@ -94,6 +97,11 @@ pub struct Candidate {
     /// The principal variation from the thread's tree with the most visits of this move
     /// (the lowest thread index on a tie).
     pub pv: Vec<Move>,
+    /// The visits of each move of `pv`, in that tree.
+    pub pv_visits: Vec<u32>,
+    /// Who owned each point at the end of the playouts through the move, summed over the
+    /// threads, when the search counted it ([`Control::moves_ownership`]).
+    pub ownership: Option<Ownership>,
     /// Black's mean final margin (komi included) over the playouts through the move;
     /// `None` without any.
     pub score: Option<f32>,
@@ -187,9 +195,13 @@ impl Progress {
                         s.w += r.w;
                         s.prior += r.prior;
                         s.score.merge(&r.score);
+                        if let (Some(a), Some(b)) = (&mut s.ownership, &r.ownership) {
+                            a.merge(b);
+                        }
                         if r.visits > *most {
                             *most = r.visits;
                             s.pv = r.pv.clone();
+                            s.pv_visits = r.pv_visits.clone();
                         }
                     }
                     None => sums.push((r.clone(), r.visits)),
@@ -212,6 +224,8 @@ impl Progress {
                     score: r.score.mean(),
                     score_stdev: r.score.stdev(),
                     pv: r.pv,
+                    pv_visits: r.pv_visits,
+                    ownership: r.ownership,
                 }
             })
             .collect();
@@ -260,6 +274,8 @@ mod tests {
             w: visits as f32 / 2.0,
             prior: 0.5,
             pv,
+            pv_visits: Vec::new(),
+            ownership: None,
             score: {
                 let mut s = ScoreSum::default();
                 (0..visits).for_each(|_| s.add(1.0));

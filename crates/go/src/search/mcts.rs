@@ -263,6 +263,7 @@ pub(crate) fn search_in(
     }
     let fresh = |old: Option<Tree>| -> Tree {
         let mut tree = Tree::new(root, resolved, cfg.komi);
+        tree.root_own = ctl.moves_ownership.then(Vec::new);
         if let Some(old) = old {
             tree.graft(&old, &path, root, rules);
         }

@@ -77,6 +77,16 @@ impl Ownership {
         margin
     }
 
+    /// Adds the owners of one playout's end as [`Ownership::add_recording`] wrote them
+    /// (by point index; the margin is not counted): what a root move's own ownership
+    /// (`kata-analyze ... movesOwnership true`) sums from the playouts through it.
+    pub fn add_owners(&mut self, owners: &[i8]) {
+        for (o, &w) in self.owned.iter_mut().zip(owners) {
+            *o += i32::from(w);
+        }
+        self.ends += 1;
+    }
+
     /// Adds another sum (another thread's) to this one.
     pub fn merge(&mut self, o: &Ownership) {
         for (a, b) in self.owned.iter_mut().zip(&o.owned) {

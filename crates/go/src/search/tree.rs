@@ -55,6 +55,11 @@ pub struct Row {
     pub prior: f32,
     /// Principal variation: the move, then the most visited child at each level.
     pub pv: Vec<Move>,
+    /// The visits of each node of `pv` (KataGo's `pvVisits`).
+    pub pv_visits: Vec<u32>,
+    /// Who owned each point at the end of this search's playouts through the move, when
+    /// the search counts it ([`Tree::root_own`]).
+    pub ownership: Option<Ownership>,
     /// Black's margins (komi included) over this search's playouts through the move.
     pub score: ScoreSum,
 }
@@ -187,6 +192,9 @@ pub(crate) struct Tree {
     /// through it. Apart from the nodes' statistics, which a grafted child brings from the
     /// last search, so the mean is this search's own.
     pub(crate) root_score: Vec<ScoreSum>,
+    /// By root child (in creation order), when asked (`Control::moves_ownership`): the
+    /// owners of this search's playout ends through it. About 1.7 KB a root move.
+    pub(crate) root_own: Option<Vec<Ownership>>,
     /// Where `crit_rave` is set: the criticality of this search's playouts from the root,
     /// counted in the backup (in the playouts' fixed order, so the search stays a function
     /// of its input). `None` where it is not set: nothing is counted.
@@ -368,6 +376,7 @@ impl Tree {
             komi,
             vloss: Vec::new(),
             root_score: Vec::new(),
+            root_own: None,
             crit: (resolved.params.crit_rave > 0).then(|| Box::new(Criticality::new())),
             root_crit: Vec::new(),
         }
@@ -567,6 +576,12 @@ impl Tree {
                 self.root_score.resize(i + 1, ScoreSum::default());
             }
             self.root_score[i].add(margin);
+            if let Some(own) = &mut self.root_own {
+                if own.len() <= i {
+                    own.resize(i + 1, Ownership::new());
+                }
+                own[i].add_owners(&walk.end);
+            }
         }
         if let Some(crit) = &mut self.crit {
             crit.add_owners(&walk.end, margin > 0.0);
@@ -650,17 +665,39 @@ impl Tree {
             .map(|(i, r)| {
                 let k = root.first_child + i as u32;
                 let prior = self.root_prior_w.get(i).map_or(0.0, |w| w / prior_total.max(1e-9));
+                let pv = self.pv(k);
+                let pv_visits = self.pv_visits(k, pv.len());
                 Row {
                     mv: r.mv,
                     visits: r.visits,
                     n: r.n,
                     w: r.w,
                     prior,
-                    pv: self.pv(k),
+                    pv,
+                    pv_visits,
+                    ownership: self
+                        .root_own
+                        .as_ref()
+                        .map(|o| o.get(i).cloned().unwrap_or_default()),
                     score: r.score,
                 }
             })
             .collect()
+    }
+
+    /// The visits of the first `len` nodes of [`Tree::pv`]'s walk from node `id`.
+    pub(crate) fn pv_visits(&self, mut id: u32, len: usize) -> Vec<u32> {
+        let mut out = Vec::with_capacity(len);
+        while out.len() < len {
+            let node = &self.nodes[id as usize];
+            out.push(node.visits);
+            let kids = node.first_child..node.first_child + u32::from(node.n_children);
+            match kids.max_by_key(|&k| (self.nodes[k as usize].visits, std::cmp::Reverse(k))) {
+                Some(k) => id = k,
+                None => break,
+            }
+        }
+        out
     }
 
     /// The moves from node `id` on: its own, then the most visited child at each level

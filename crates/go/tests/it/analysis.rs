@@ -397,15 +397,51 @@ fn kata_analyze_gives_scores_and_ownership_for_the_side_to_move() {
     assert!(plain.starts_with("=\ninfo move ") && !plain.contains("ownership"), "{plain:?}");
 }
 
+/// KataGo's `pvVisits`, `pvEdgeVisits` and `movesOwnership` (issue 75: refused before),
+/// a key the engine does not know skipped with its value as KataGo skips it, and what
+/// cannot be read refused with the state unchanged.
 #[test]
-fn kata_analyze_refuses_what_needs_a_network_and_changes_nothing() {
-    let mut e = engine(200);
+fn kata_analyze_answers_pv_visits_and_moves_ownership_and_skips_unknown_keys() {
+    let mut e = engine(400);
     e.handle_line("boardsize 9");
     e.handle_line("play b E5");
     let board = e.handle_line("showboard").unwrap();
+    let b = e.board().clone();
+    let cmd = "kata-analyze 10 pvVisits true pvEdgeVisits true movesOwnership true \
+               ownershipStdev true someFutureKey 3";
+    let ans = e.handle_line(cmd).unwrap();
+    let line = ans.split('\n').nth(1).unwrap();
+    let parts: Vec<&str> = line.split("info move ").skip(1).collect();
+    assert!(!parts.is_empty(), "{ans}");
+    for (k, part) in parts.iter().enumerate() {
+        let words: Vec<&str> = part.split_whitespace().collect();
+        let after = |key: &str| -> Vec<&str> {
+            let at = words.iter().position(|w| *w == key).unwrap_or_else(|| panic!("{key}"));
+            words[at + 1..]
+                .iter()
+                .take_while(|w| !w.chars().all(char::is_alphabetic))
+                .copied()
+                .collect()
+        };
+        let pv = after("pv");
+        let visits: Vec<u32> = after("pvVisits").iter().map(|v| v.parse().unwrap()).collect();
+        assert_eq!(visits.len(), pv.len(), "{part}");
+        assert_eq!(after("pvEdgeVisits"), after("pvVisits"), "no transpositions");
+        assert!(visits.windows(2).all(|w| w[0] >= w[1]), "{visits:?}");
+        assert_eq!(visits[0].to_string(), after("visits")[0], "the move's own visits");
+        let own: Vec<f32> = after("movesOwnership").iter().map(|v| v.parse().unwrap()).collect();
+        assert_eq!(own.len(), 81, "{part}");
+        assert!(own.iter().all(|v| (-1.0..=1.0).contains(v)));
+        // The move's own point ends the mover's more often than not in the playouts through it.
+        if k == 0 {
+            let Move::Play(p) = parse_vertex(&b, words[0]).unwrap() else { continue };
+            let (r, c) = b.row_col(p);
+            assert!(own[r * 9 + c] > 0.0, "{} owns {}", words[0], own[r * 9 + c]);
+        }
+    }
+    assert!(!line.contains("ownershipStdev") && !line.contains("someFutureKey"));
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
     for (cmd, answer) in [
-        ("kata-analyze 10 movesOwnership true", "? movesOwnership is not supported\n\n"),
-        ("2 kata-analyze 10 ownershipStdev true", "?2 ownershipStdev is not supported\n\n"),
         (
             "kata-analyze 10 ownership maybe",
             "? syntax error: kata-analyze [color] [interval] [ownership true|false]\n\n",
@@ -414,7 +450,7 @@ fn kata_analyze_refuses_what_needs_a_network_and_changes_nothing() {
             "kata-genmove_analyze 10",
             "? syntax error: kata-genmove_analyze color [interval] [ownership true|false]\n\n",
         ),
-        ("lz-analyze 10 ownership true", "? syntax error: lz-analyze [color] [interval]\n\n"),
+        ("lz-analyze 10 ownership", "? syntax error: lz-analyze [color] [interval]\n\n"),
     ] {
         assert_eq!(e.handle_line(cmd).unwrap(), answer, "{cmd}");
     }
@@ -532,4 +568,49 @@ fn kata_analyze_takes_maxmoves_avoid_allow_and_root_info() {
         assert_eq!(e.handle_line(cmd).unwrap(), answer, "{cmd}");
     }
     assert_eq!(e.handle_line("showboard").unwrap(), board);
+}
+
+/// Live analysis runs until a command stops it (issue 75: it stopped by itself at ten
+/// times `--playouts`, where the docs said it searched until the next command): the root's
+/// visits pass twenty times the budget (the growing budget is at most twice the playouts
+/// asked for, and the old cap ten times that), still rising, and only `name` ends it.
+#[test]
+fn live_analysis_runs_past_ten_times_the_budget_until_a_command_stops_it() {
+    let playouts = 100;
+    let mut s = Session::start(engine(playouts));
+    s.send("boardsize 7");
+    assert_eq!(s.answer(), ["=", ""]);
+    s.send("1 kata-analyze b 1 rootInfo true");
+    assert_eq!(s.line(), "=1");
+    let root_visits = |line: &str| -> u64 {
+        let root = line.split_once(" rootInfo visits ").expect("rootInfo").1;
+        root.split(' ').next().unwrap().parse().unwrap()
+    };
+    let past = 2 * gtp::CLOCKED_PLAYOUTS_FACTOR as u64 * playouts as u64;
+    let mut last = 0;
+    while last <= past {
+        let line = s.line();
+        assert!(line.starts_with("info "), "the stream ended by itself: {line:?} at {last}");
+        let v = root_visits(&line);
+        assert!(v >= last, "{v} after {last}");
+        last = v;
+    }
+    // Still searching: a later line has more visits.
+    loop {
+        let line = s.line();
+        assert!(line.starts_with("info "), "{line:?}");
+        if root_visits(&line) > last {
+            break;
+        }
+    }
+    s.send("2 name");
+    let mut line = s.line();
+    while line.starts_with("info ") {
+        line = s.line();
+    }
+    assert_eq!(line, "");
+    assert_eq!(s.answer(), ["=2 menace", ""]);
+    s.send("quit");
+    assert_eq!(s.answer(), ["=", ""]);
+    s.server.join().unwrap().unwrap();
 }

@@ -209,7 +209,8 @@ fn facts(b: &Board) -> (String, u64, u32, u32, u32) {
 fn after(cmds: &[String]) -> GtpEngine {
     let mut e = engine();
     for c in cmds {
-        assert!(e.handle_line(c).unwrap().starts_with('='), "{c}");
+        let answer = e.handle_line(c).unwrap();
+        assert!(answer.starts_with('='), "{c}: {answer}");
     }
     e
 }
@@ -266,6 +267,10 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
     let binary = write("c.sgf", &[0xff, 0xfe, b'(']);
     let airless = write("d.sgf", b"(;SZ[9]AB[aa]AW[ba][ab])");
     let big = write("e.sgf", &vec![b' '; (1 << 20) + 1]);
+    // A komi the `komi` command refuses is refused from a file too (issue 75: `KM[3e38]`
+    // was taken, and `final_score` said `W+9223372036854775807`).
+    let huge_komi = write("f.sgf", b"(;SZ[9]KM[3e38];B[ee])");
+    let inf_komi = write("g.sgf", b"(;SZ[9]KM[inf];B[ee])");
     let cases = [
         ("loadsgf /no/such/file.sgf".to_string(), "? cannot load file: /no/such/file.sgf"),
         (format!("loadsgf {not_sgf}"), "? cannot load file: an SGF game starts with `(`"),
@@ -274,8 +279,11 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
         (format!("loadsgf {airless}"), "? cannot load file: the position set up in node 0: the group at row 1, column 1 has no liberties"),
         (format!("loadsgf {big}"), "? cannot load file: "),
         (format!("loadsgf {illegal} 0"), "? move number must be a whole number from 1"),
-        (format!("loadsgf {illegal} x"), "? move number must be a whole number from 1"),
-        (format!("loadsgf {illegal} 1 2"), "? syntax error"),
+        (format!("loadsgf {huge_komi}"), "? cannot load file: komi \"3e38\" is not a number from -1000 to 1000"),
+        (format!("loadsgf {inf_komi}"), "? cannot load file: komi \"inf\" is not a number"),
+        // The path is the rest of the line: a last word that is not a number is part of it.
+        (format!("loadsgf {illegal} x"), "? cannot load file: "),
+        (format!("loadsgf {illegal} 1 2"), "? cannot load file: "),
         ("loadsgf".to_string(), "? syntax error"),
     ];
     let setup = ["boardsize 9".to_string(), "komi 5.5".into(), "play b C3".into()];
@@ -286,6 +294,7 @@ fn loadsgf_refuses_bad_files_and_arguments_and_changes_nothing() {
         assert!(got.starts_with(want), "{cmd}: {got:?}");
         assert_eq!((facts(e.board()), e.handle_line("final_score").unwrap()), before, "{cmd}");
     }
+    assert_eq!(e.handle_line("komi 3e38").unwrap(), "? komi not a float\n\n");
     // The history survived too: undo still takes back C3.
     assert_eq!(e.handle_line("undo").unwrap(), "=\n\n");
     assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n");
@@ -680,4 +689,128 @@ fn genmove_never_recreates_an_earlier_position_whoever_was_to_move() {
     assert!(ans.contains("info move "), "{ans}");
     assert!(!ans.contains("move B1 "), "B1 recreates the position after move 8: {ans}");
     assert_eq!(e.handle_line("play b B1").unwrap(), "=\n\n");
+}
+
+/// A path with spaces is the rest of the line (issue 75: it got "move number must be..."),
+/// with or without a move number after it.
+#[test]
+fn loadsgf_reads_a_path_with_spaces() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("my  games");
+    std::fs::create_dir(&folder).unwrap();
+    let path = folder.join("game one.sgf");
+    std::fs::copy(published_game(), &path).unwrap();
+    let spaced = after(&[format!("loadsgf {} 101", path.display())]);
+    let plain = after(&[format!("loadsgf {} 101", published_game().display())]);
+    assert_eq!(facts(spaced.board()), facts(plain.board()));
+    let mut whole = after(&[format!("7 loadsgf   {}  ", path.display())]);
+    assert_eq!(whole.handle_line("final_score").unwrap(), "= B+1\n\n");
+}
+
+/// A megabyte of setup nodes without `PL` (issue 75's hostile file: each node looked
+/// ahead through every later one for the next move's colour, 200 s for 980 KB) loads in
+/// one pass now; every node is a set-up position, so `undo` has nothing to take back.
+#[test]
+fn loadsgf_of_a_megabyte_of_setup_nodes_is_one_pass() {
+    let head = "(;GM[1]SZ[19]";
+    let mut text = String::from(head);
+    let mut k = 0;
+    while text.len() + 14 + 7 <= 1 << 20 {
+        let (r, c) = ((b'a' + (k % 19) as u8) as char, (b'a' + (k / 19 % 19) as u8) as char);
+        text.push_str(&format!(";AB[{c}{r}];AE[{c}{r}]"));
+        k += 1;
+    }
+    text.push_str(";W[aa])");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("setup.sgf");
+    std::fs::write(&path, &text).unwrap();
+    let mut e = after(&[format!("loadsgf {}", path.display())]);
+    // The last setup node's side to move is the move after it, white's.
+    assert_eq!(e.board().move_count(), 1);
+    assert_eq!(e.board().to_move(), Colour::Black);
+    assert_eq!(e.handle_line("undo").unwrap(), "=\n\n");
+    assert_eq!(e.board().to_move(), Colour::White);
+    assert_eq!(e.handle_line("undo").unwrap(), "? cannot undo\n\n");
+}
+
+/// GoGui's `# interrupt` (sent to an engine that lists `gogui-interrupt`) stops a
+/// `loadsgf`: the answer is `? cannot load file: interrupted` and nothing changed, or, when
+/// the load was done first, `=` and the game loaded; either way the next command is
+/// answered. The loader stops at once when asked before it starts.
+#[test]
+fn an_interrupt_stops_loadsgf_and_changes_nothing() {
+    use menace_go::io::sgf;
+    use std::sync::atomic::AtomicBool;
+    let text = std::fs::read_to_string(published_game()).unwrap();
+    let stopped = sgf::load(&text, None, &AtomicBool::new(true)).unwrap_err();
+    assert_eq!(stopped, sgf::INTERRUPTED);
+    assert!(sgf::load(&text, None, &AtomicBool::new(false)).is_ok());
+
+    let mut passes = String::from("(;SZ[9]");
+    while passes.len() + 8 < 1 << 20 {
+        passes.push_str(";B[];W[]");
+    }
+    passes.push(')');
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("passes.sgf");
+    std::fs::write(&path, &passes).unwrap();
+    let input = format!(
+        "boardsize 5\n1 loadsgf {}\n{}\n2 showboard\n",
+        path.display(),
+        gtp::INTERRUPT_LINE
+    );
+    let mut out = Vec::new();
+    gtp::serve(engine(), input.as_bytes(), &mut out).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    let answers: Vec<&str> = out.split("\n\n").collect();
+    let board = answers[2];
+    match answers[1] {
+        "?1 cannot load file: interrupted" => assert!(board.contains(" 5 . . . . . 5"), "{out}"),
+        "=1" => assert!(board.contains(" 9 . . . . . . . . . 9"), "{out}"),
+        other => panic!("{other:?} in {out}"),
+    }
+    assert!(engine().handle_line("known_command gogui-interrupt").unwrap().contains("true"));
+}
+
+/// `printsgf` (issue 75) answers the game as SGF that `loadsgf` reads back to the same
+/// game: a set-up start, moves out of turn, the komi; `kata-set-rules` takes only the
+/// engine's rules, and `kata-set-param` only a value its row allows, changing nothing else.
+#[test]
+fn printsgf_round_trips_through_loadsgf_and_refusals_change_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let start = dir.path().join("start.sgf");
+    std::fs::write(&start, "(;SZ[9]KM[5.5]AB[cc][gg]AW[ee]PL[W])").unwrap();
+    let mut e = after(&[
+        format!("loadsgf {}", start.display()),
+        "play w D4".into(),
+        "play w F6".into(),
+        "play b pass".into(),
+    ]);
+    let printed = e.handle_line("printsgf").unwrap();
+    let text = printed.strip_prefix("= ").unwrap().trim_end();
+    assert!(text.contains("RU[Chinese]") && text.contains("KM[5.5]"), "{text}");
+    assert!(text.contains("PL[W]") && text.contains(";W[df];W[fd];B[]"), "{text}");
+    let path = dir.path().join("printed.sgf");
+    std::fs::write(&path, text).unwrap();
+    let mut back = after(&[format!("loadsgf {}", path.display())]);
+    assert_eq!(facts(back.board()), facts(e.board()));
+    assert_eq!(state(&mut back), state(&mut e), "history and komi too");
+    assert_eq!(e.handle_line("get_komi").unwrap(), "= 5.5\n\n");
+    // Refusals change nothing.
+    let board = e.handle_line("showboard").unwrap();
+    for cmd in [
+        "printsgf out.sgf",
+        "kata-set-rules chinese",
+        "kata-set-rules {\"ko\":\"SIMPLE\"}",
+        "kata-set-param rave_equiv 1",
+        "kata-set-param no_such_param 3",
+        "lz-setoption name visits value 0",
+        "lz-setoption name lagbuffer value 3",
+    ] {
+        assert!(e.handle_line(cmd).unwrap().starts_with("? "), "{cmd}");
+    }
+    assert_eq!(e.handle_line("kata-get-param rave_equiv").unwrap(), "= 3500\n\n");
+    assert_eq!(e.handle_line("showboard").unwrap(), board);
+    assert_eq!(e.handle_line("kata-set-rules {\"suicide\":false}").unwrap(), "=\n\n");
+    assert_eq!(e.handle_line("kata-get-rules").unwrap(), format!("= {}\n\n", gtp::RULES_JSON));
 }

@@ -78,7 +78,7 @@ fn results(dir: &Path) -> Vec<Line> {
 fn replay(g: &SgfGame) -> Result<Board, String> {
     let start = handicap::board(g.size, &g.handicap)?;
     if let Some((i, why)) =
-        Game::first_violation(start.clone(), &g.moves, Rules::superko_of_ru(&g.rules))
+        Game::first_violation(start.clone(), &g.moves, Rules::superko_of(&g.rules, &g.game_comment))
     {
         return Err(format!("move {}: {why}", i + 1));
     }
@@ -194,6 +194,9 @@ fn a_record_with_an_illegal_move_or_a_wrong_result_is_caught() {
         moves: vec![Move::Play(b.point(4, 4)); 2],
         comment: "two passes".into(),
         time: None,
+        app: menace_go::io::sgf::APP.into(),
+        date: None,
+        game_comment: String::new(),
     };
     assert!(replay(&g).is_err());
     // ...and a two-pass game recorded with the wrong score or the wrong resigner.
@@ -240,8 +243,12 @@ fn game() -> impl Strategy<Value = SgfGame> {
                         },
                         rules,
                         moves,
-                        comment,
                         time: time.map(|t| t.parse().unwrap()),
+                        app: menace_go::io::sgf::APP.into(),
+                        // A date and a game comment, or neither (the records before 75).
+                        date: (!comment.is_empty()).then(|| "2026-12-07".into()),
+                        game_comment: comment.chars().rev().collect(),
+                        comment,
                     }
                 },
             )
@@ -330,7 +337,7 @@ fn every_record_replays_under_the_superko_rule_it_names() {
             let text = std::fs::read_to_string(&path).unwrap();
             let g = sgf::read(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
             let start = handicap::board(g.size, &g.handicap).unwrap();
-            let rule = Rules::superko_of_ru(&g.rules);
+            let rule = Rules::superko_of(&g.rules, &g.game_comment);
             if let Some((i, why)) = Game::first_violation(start, &g.moves, rule) {
                 let tie = g.result == "0" && g.comment.contains("repeat");
                 assert!(
@@ -356,7 +363,7 @@ fn the_pachi_game_29_is_legal_only_under_situational_superko() {
     use menace_go::rules::game::Superko;
     let path = games_dir().join("pachi-19x19-5000-v10/sgf/game-029.sgf");
     let g = sgf::read(&std::fs::read_to_string(path).unwrap()).unwrap();
-    assert_eq!(Rules::superko_of_ru(&g.rules), Superko::Situational);
+    assert_eq!(Rules::superko_of(&g.rules, &g.game_comment), Superko::Situational);
     let start = handicap::board(g.size, &g.handicap).unwrap();
     assert_eq!(Game::first_violation(start.clone(), &g.moves, Superko::Situational), None);
     let (i, why) = Game::first_violation(start, &g.moves, Superko::Positional).unwrap();

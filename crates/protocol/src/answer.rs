@@ -518,8 +518,9 @@ pub enum Answer {
     Error {
         /// What was wrong, for a person (in English).
         message: String,
-        /// A stable name for the refusals a page shows, so it can say them in its own
-        /// language ([`ERROR_CODES`]); absent for the others.
+        /// The refusal's stable name, so a page says it in its own language from its
+        /// catalog's `error-CODE` ([`ERROR_CODES`]; every refusal the engine words has
+        /// one); absent only for a sentence no pattern fits.
         #[serde(skip_serializing_if = "Option::is_none")]
         code: Option<&'static str>,
         /// The refusal's particulars a translation needs (a command, a number).

@@ -152,7 +152,7 @@ impl Support {
     pub const ALL: Support = Support { games: &[], learners: &[] };
     /// The matchbox learner, any game.
     pub const MENACE: Support = Support { games: &[], learners: &["menace"] };
-    /// Tic-tac-toe with the matchbox learner (the saved-state format).
+    /// Tic-tac-toe with the matchbox learner (a class's commands: a class plays it).
     pub const TTT_MENACE: Support = Support { games: &["ttt"], learners: &["menace"] };
 
     /// Why command `name` is refused in a session of `game` with `learner`, if it is.

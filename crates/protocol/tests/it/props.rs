@@ -159,6 +159,8 @@ proptest! {
         for line in run(&input, 1) {
             let v: serde_json::Value = serde_json::from_str(&line).expect("JSON");
             prop_assert!(v["type"].is_string());
+            // Every refusal carries its code, for a page to say in its language.
+            prop_assert!(v["type"] != "error" || v["code"].is_string(), "{}", line);
         }
     }
 }
@@ -189,6 +191,9 @@ fn an_error_line_changes_nothing_in(
     let (with, before, bad_answers, after) = run_probed(&with_lines, i, seed, side);
     let errors = bad_answers.iter().filter(|a| is_error(a)).count();
     prop_assert!(errors <= 1, "{:?}", bad_answers);
+    for a in bad_answers.iter().filter(|a| is_error(a)) {
+        prop_assert!(a.contains(r#","code":""#), "a refusal without its code: {}", a);
+    }
     if bad_answers.len() == 1 && errors == 1 || bad_answers.is_empty() {
         // What the session shows is unchanged ...
         prop_assert_eq!(
@@ -300,6 +305,9 @@ mod play_sessions {
             let mut prefix = script[..i].to_vec();
             prefix.push(bad.clone());
             let answers = run(&join(&prefix), 5, hexapawn)[before..].to_vec();
+            for a in answers.iter().filter(|a| a.starts_with(r#"{"type":"error""#)) {
+                prop_assert!(a.contains(r#","code":""#), "a refusal without its code: {}", a);
+            }
             if answers.is_empty() || (answers.len() == 1 && answers[0].starts_with(r#"{"type":"error""#)) {
                 let mut with = script.clone();
                 with.insert(i, bad.clone());

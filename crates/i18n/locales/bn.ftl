@@ -211,7 +211,7 @@ beads-count = { $count ->
   }
 toast-not-json = সার্ভার এমন কিছু পাঠাল যা JSON নয়
 toast-not-connected = ইঞ্জিনের সঙ্গে সংযোগ নেই
-toast-not-state = { $file } রাখা কোনো MENACE নয় (JSON নয়)
+toast-not-state = { $file } রাখা কোনো MENACE নয়: ফাইলটি পড়া গেল না
 toast-too-large = { $file } রাখা MENACE হওয়ার পক্ষে খুব বড়
 toast-choose-opponent = MENACE-এর জন্য একজন প্রতিপক্ষ বাছুন, অথবা নিজে খেলতে নতুন খেলা চাপুন
 message-start-second = MENACE-এর সঙ্গে খেলতে নতুন খেলা চাপুন (আপনি X নিয়ে খেলেন আর আগে চাল দেন; MENACE O নিয়ে খেলে), অথবা নিচে তাকে অনুশীলন করতে দিন।

@@ -218,7 +218,7 @@ beads-count = { $count ->
   }
 toast-not-json = सर्वर ने कुछ ऐसा भेजा जो JSON नहीं है
 toast-not-connected = इंजन से संपर्क नहीं है
-toast-not-state = { $file } सहेजा हुआ MENACE नहीं है (JSON नहीं)
+toast-not-state = { $file } सहेजा हुआ MENACE नहीं है: यह फ़ाइल पढ़ी नहीं जा सकी
 toast-too-large = { $file } सहेजे हुए MENACE के लिए बहुत बड़ी है
 toast-choose-opponent = MENACE के लिए कोई विरोधी चुनें, या ख़ुद खेलने के लिए नया खेल दबाएँ
 message-start-second = MENACE से खेलने के लिए नया खेल दबाएँ (आप X से खेलते हैं और पहले चलते हैं; MENACE O से खेलता है), या नीचे उसे अभ्यास करने दें।

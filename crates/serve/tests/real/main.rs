@@ -16,6 +16,7 @@ mod lesson;
 mod machines;
 mod offline;
 mod page_state;
+mod refusals;
 mod shared;
 mod site;
 mod teach;

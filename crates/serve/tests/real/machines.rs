@@ -603,3 +603,49 @@ async fn firefox_tells_a_tab_that_another_tab_took_its_machine() {
     ff.context = first;
     ff.wait_for("!document.getElementById('notice-elsewhere').hidden").await;
 }
+
+/// The whole story survives a reload, for noughts and crosses and for Nim: the counters
+/// and the curve the page shows after training are the ones it shows after the page is
+/// opened again (the engine's `history` from the stored machine's `story`), and Save's
+/// file carries them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_curve_and_the_counters_survive_a_reload_and_travel_in_the_saved_file() {
+    let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
+    let downloads = tempdir("story-downloads");
+    let c = offline_browser(driver, &downloads).await;
+    let shown = "[document.getElementById('count-win').textContent, \
+        document.getElementById('count-draw').textContent, \
+        document.getElementById('count-loss').textContent, \
+        document.getElementById('games-played').textContent, \
+        JSON.stringify(window.menace.curve.at(-1)), window.menace.curveFromEngine]";
+    for game in ["ttt", "nim"] {
+        open_offline(&c, &url, &format!("game={game}")).await;
+        let histories = "window.menace.log.filter(t => t === 'history').length";
+        let asked = js(&c, histories).await;
+        train(&c, 3000).await;
+        // The engine's `history` after the run (the curve drawn from its story).
+        wait_for(&c, &format!("window.menace.curveFromEngine && {histories} > {asked}")).await;
+        wait_for(&c, "window.menace.queue.length === 0 && !window.menace.draining").await;
+        let before = js(&c, shown).await;
+        assert_eq!(before[3], json!("3,000"), "{game}: {before}");
+        assert_eq!(before[5], json!(true));
+        let won: u64 = before[0].as_str().unwrap().replace(',', "").parse().unwrap();
+        assert!(won > 0, "{game}: {before}");
+        open_offline(&c, &url, &format!("game={game}")).await;
+        wait_for(&c, "window.menace.curveFromEngine && window.menace.curve.length > 1").await;
+        assert_eq!(js(&c, shown).await, before, "{game}: the same story after a reload");
+    }
+    // Save's file holds the story: the same totals.
+    open_offline(&c, &url, "game=ttt").await;
+    wait_for(&c, "window.menace.curveFromEngine && window.menace.curve.length > 1").await;
+    click(&c, "#save").await;
+    let file = downloaded_json(&downloads).await;
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+    let story = &saved["story"];
+    let total =
+        ["win", "draw", "loss"].iter().map(|k| story["score"][k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(total, 3000, "{story}");
+    assert!(story["curve"].as_array().unwrap().len() > 1, "{story}");
+    c.close().await.unwrap();
+}

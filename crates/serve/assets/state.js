@@ -48,6 +48,11 @@ const State = {
     lastGame: null,
   }),
 
+  // The line before a game, for the games with words of their own (noughts and crosses
+  // says who plays X), and every such line.
+  START: { nim: "message-start-nim", hexapawn: "message-start-hexapawn" },
+  STARTS: ["message-start", "message-start-second", "message-start-nim", "message-start-hexapawn"],
+
   // Game `game`'s message `which` ("yourMove", "youFirst") where a page draws that game's
   // board (games.js, the private page), else `typed` (moves typed).
   gameWords(game, which, typed) {
@@ -249,9 +254,9 @@ const State = {
         if (a.preset) s.rulesNow = [a.preset, null];
         s.preset = a.preset || null;
         s.seed = a.seed;
-        // Before a game, the message says who opens.
-        if (!s.lines.message || ["message-start", "message-start-second"].includes(s.lines.message[0])) {
-          State.say(s, "message", a.side === "second" ? "message-start-second" : "message-start");
+        // Before a game, the message says who opens, in the game's own words.
+        if (!s.lines.message || State.STARTS.includes(s.lines.message[0])) {
+          State.say(s, "message", State.START[s.game] || (a.side === "second" ? "message-start-second" : "message-start"));
         }
         if (a.resigned) State.say(s, "message", Page.resignedForGood(a.side));
         break;

@@ -428,6 +428,10 @@ async fn hexapawn_is_played_by_clicks_and_by_keyboard_with_pawns_in_the_pages_la
     let c = browser(driver, &tempdir("hexapawn-downloads")).await;
     open_private(&c, &page.url("game=hexapawn&seed=3&lang=ru")).await;
     note_sent(&c).await;
+    // Before a game, Hexapawn's own words (pawns, not noughts and crosses' X and O).
+    wait_for(&c, "window.menace.log.includes('status')").await;
+    let said = js(&c, "document.getElementById('message').textContent").await;
+    assert_eq!(said, json!(catalog("ru", "message-start-hexapawn")));
     click(&c, "#new-game").await;
     wait_for(&c, "window.menace.inGame").await;
     // The player's first move, on a board: no "(no game" line, the game's own words.

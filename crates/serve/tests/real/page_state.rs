@@ -173,7 +173,7 @@ async fn switch_while_training(c: &Client, page: &PageAt, _: &Path) {
     assert_eq!(js(c, "document.getElementById('stop').disabled").await, json!(true));
     assert_eq!(js(c, "document.getElementById('train').disabled").await, json!(false));
     let message = string(c, "document.getElementById('message').textContent").await;
-    assert_eq!(message, text("en", "message-start", &[]));
+    assert_eq!(message, text("en", "message-start-nim", &[]), "Nim's own words");
     assert_eq!(string(c, "document.getElementById('progress-text').textContent").await.trim(), "");
     assert_eq!(js(c, "document.getElementById('progress').value").await, json!(0));
     assert_eq!(played(c).await, "0");

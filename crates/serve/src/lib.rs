@@ -130,6 +130,8 @@ pub fn app_for(limits: Limits, side: Option<menace_core::game::Side>) -> Router 
         .route("/", get(page::index))
         .route("/menace.js", get(page::script))
         .merge(page::assets())
+        // The offline file to take home, with its site (manifest, icons, service worker).
+        .merge(site::routes())
         .route("/ws", get(socket::upgrade))
         .route("/print", get(print::sheet))
         .route("/guide", get(guide::page))
@@ -283,6 +285,8 @@ pub fn class_app(room: std::sync::Arc<class::Room>) -> Router {
         .route("/", get(page::class_index))
         .route("/class.js", get(page::class_script))
         .merge(page::assets())
+        // The offline file to take home, with its site (manifest, icons, service worker).
+        .merge(site::routes())
         .route("/ws", get(class::upgrade))
         .route("/print", get(print::sheet))
         .route("/qr.svg", get(qr::page))

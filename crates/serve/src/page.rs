@@ -60,10 +60,9 @@ pub fn shared_script(name: &str) -> Option<&'static str> {
 }
 
 /// The routes both pages share, whatever the server's state: their scripts, style,
-/// catalogs, the printed labels' bead colours, and the offline file to take home with its
-/// site ([`crate::site`]).
+/// catalogs and the printed labels' bead colours.
 pub fn assets<S: Clone + Send + Sync + 'static>() -> Router<S> {
-    let mut router = Router::new().route("/menace.css", get(style)).merge(crate::site::routes());
+    let mut router = Router::new().route("/menace.css", get(style));
     for (name, body) in SCRIPTS {
         router = router.route(&format!("/{name}"), get(move || async move { asset(*body, JS) }));
     }

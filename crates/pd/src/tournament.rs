@@ -525,18 +525,13 @@ pub enum Refused {
     },
 }
 
-/// The least time a program is given to answer the judge's question before any game: the
-/// question is whether it runs at all, not whether it is fast (a first start on a loaded
-/// machine, an interpreter's cold cache, may take seconds; a slow round is an incident
-/// of the game, not a reason to refuse the program).
-pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
-
 /// Runs each external player once on the first round's input of a game of `n` players
-/// (id 1, no history, seed 0) under `limits`, but given at least [`PROBE_WAIT`], before
-/// any game and before anything is written: the first that does not exit successfully is
-/// refused, named.
+/// (id 1, no history, seed 0) under `limits`, but given at least
+/// [`menace_run::PROBE_WAIT`], before any game and before anything is written: the first
+/// that does not exit successfully is refused, named.
 pub fn probe(players: &[Player], limits: menace_run::Limits) -> Result<(), Refused> {
-    let limits = menace_run::Limits { deadline: limits.deadline.max(PROBE_WAIT), ..limits };
+    let limits =
+        menace_run::Limits { deadline: limits.deadline.max(menace_run::PROBE_WAIT), ..limits };
     let input = crate::format::render_input(players.len() as u32, 1, &[], 0, b"");
     for p in players {
         if let judge::Kind::External(prog) = &p.kind {

@@ -44,7 +44,7 @@ mod signals;
 pub use entrant::{await_signal_end, stopping};
 pub use lines::{Line, Lines};
 pub use program::{Missing, NotFound, Program, ProgramError};
-pub use run::{last_line, run_once, Limits, Run, STDERR_TAIL};
+pub use run::{last_line, run_once, Limits, Run, PROBE_WAIT, STDERR_TAIL};
 pub use session::{ReadError, Session};
 #[cfg(unix)]
 pub use signals::stop_entrants_on_signals;

@@ -35,6 +35,12 @@ impl Default for Limits {
 /// crash says why (a Python traceback's last line names the exception).
 pub const STDERR_TAIL: usize = 4096;
 
+/// The least time a program is given to answer a judge's question before any game (both
+/// judges ask each entrant once first): the question is whether it runs at all, not
+/// whether it is fast (a first start on a loaded machine, an interpreter's cold cache, may
+/// take seconds; a slow round is an incident of the game, not a reason to refuse it).
+pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 /// The last line of `tail` (an entrant's standard error, or its end) that holds more than
 /// white space, trimmed, at most 200 characters, lossily decoded; `None` if there is none.
 /// What an incident quotes, so a judge sees why a program failed without opening a file.

@@ -259,8 +259,10 @@ impl Config {
             with_unit(p, UnitId(0)).locate().map_err(|why| refuse(e, why.to_string()))?;
         }
         // Whether it runs, not whether it is fast: at least PROBE_WAIT to answer.
-        let rules =
-            Rules { move_timeout: self.rules.move_timeout.max(PROBE_WAIT), ..self.rules.clone() };
+        let rules = Rules {
+            move_timeout: self.rules.move_timeout.max(menace_run::PROBE_WAIT),
+            ..self.rules.clone()
+        };
         for (e, _) in self.programs() {
             seat(e, UnitId(0)).probe(&rules).map_err(|why| {
                 // Killed by a signal that is ending the judge: it ends by that signal.
@@ -285,10 +287,6 @@ impl Config {
         Ok(Some(entrants::stamp(&field)))
     }
 }
-
-/// The least time a program is given to answer the judge's question before any game
-/// ([`Config::check_programs`]): whether it runs at all, not whether it is fast.
-pub const PROBE_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 /// Who plays which colour in a unit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

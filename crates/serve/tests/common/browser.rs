@@ -573,6 +573,12 @@ pub async fn wait_for(c: &Client, expr: &str) {
     panic!("the page never showed {expr}");
 }
 
+/// Gives the page's Load (`#load`, a file input) the file at `path`, as a person choosing it.
+pub async fn load_file(c: &Client, path: &Path) {
+    let input = c.find(Locator::Css("#load")).await.expect("the page's Load");
+    input.send_keys(&path.display().to_string()).await.unwrap();
+}
+
 pub async fn click(c: &Client, css: &str) {
     c.find(Locator::Css(css)).await.unwrap_or_else(|_| panic!("no {css}")).click().await.unwrap();
 }

@@ -254,12 +254,7 @@ async fn save_and_load(c: &Client, page: &PageAt, downloads: &Path) {
         open(c, page, "").await;
     }
     assert_eq!(shown_box(c, 0).await, json!([4, 4, 4, 4, 4, 4, 4, 4, 4]));
-    c.find(Locator::Css("#load"))
-        .await
-        .unwrap()
-        .send_keys(&file.display().to_string())
-        .await
-        .unwrap();
+    chrome::load_file(c, &file).await;
     wait_for(c, "window.menace.log.includes('imported')").await;
     wait_for(c, "document.getElementById('games-played').textContent === '500'").await;
     wait_for(c, "window.menace.queue.length === 0 && !window.menace.draining").await;

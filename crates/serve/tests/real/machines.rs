@@ -16,7 +16,7 @@ use chrome::{
 };
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use menace_core::menace::state::State;
 use serde_json::{json, Value};
 
@@ -292,12 +292,7 @@ async fn a_118_kb_class_file_is_taken_and_the_machine_it_replaces_is_kept() {
     let c = offline_browser(driver, &tempdir("upload-downloads")).await;
     open_offline(&c, &url, "lang=en").await;
     play_a_game(&c).await;
-    c.find(Locator::Css("#load"))
-        .await
-        .unwrap()
-        .send_keys(&file.display().to_string())
-        .await
-        .unwrap();
+    chrome::load_file(&c, &file).await;
     replace_when_asked(&c).await;
     wait_for(&c, "window.menace.log.includes('imported') || window.menace.log.includes('error')")
         .await;
@@ -559,6 +554,17 @@ async fn the_cells_have_a_legend_and_box_numbers_read_on_a_projector() {
     c.close().await.unwrap();
 }
 
+/// Opens the offline `page` in Firefox and trains `games` games against random there.
+async fn open_and_train(ff: &mut Firefox, page: &str, games: u64) {
+    ff.open(page).await;
+    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
+    ff.js(&format!("document.getElementById('train-games').value = '{games}'; document.getElementById('opponent').value = 'random'; document.getElementById('train').click()")).await;
+    ff.wait_for(&format!(
+        "window.menace.running === null && window.menace.gamesPlayed === {games}"
+    ))
+    .await;
+}
+
 /// Firefox: an update and reset, a reload, and the machine brought back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn firefox_keeps_the_earlier_machines_across_a_reload_and_brings_one_back() {
@@ -566,10 +572,7 @@ async fn firefox_keeps_the_earlier_machines_across_a_reload_and_brings_one_back(
     let Some(url) = offline_url() else { return };
     let mut ff = Firefox::start(&binary).await;
     let page = format!("{url}?lang=en");
-    ff.open(&page).await;
-    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
-    ff.js("document.getElementById('train-games').value = '500'; document.getElementById('opponent').value = 'random'; document.getElementById('train').click()").await;
-    ff.wait_for("window.menace.running === null && window.menace.gamesPlayed === 500").await;
+    open_and_train(&mut ff, &page, 500).await;
     ff.js("document.getElementById('update-reset').click()").await;
     // The page asks first (what will be replaced); the test says yes.
     ff.wait_for("document.getElementById('confirm').open").await;
@@ -595,10 +598,7 @@ async fn firefox_tells_a_tab_that_another_tab_took_its_machine() {
     let Some(url) = offline_url() else { return };
     let mut ff = Firefox::start(&binary).await;
     let page = format!("{url}?lang=en");
-    ff.open(&page).await;
-    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
-    ff.js("document.getElementById('train-games').value = '100'; document.getElementById('opponent').value = 'random'; document.getElementById('train').click()").await;
-    ff.wait_for("window.menace.running === null && window.menace.gamesPlayed === 100").await;
+    open_and_train(&mut ff, &page, 100).await;
     let first = ff.context.clone();
     let tab = ff.call("browsingContext.create", json!({ "type": "tab" })).await;
     ff.context = tab["context"].as_str().unwrap().to_string();

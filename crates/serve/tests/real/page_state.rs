@@ -12,7 +12,7 @@ use crate::chrome;
 use std::path::Path;
 
 use chrome::{at_width, click, js, open_private, set_value, wait_for, PageAt};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::{json, Value};
 
 /// Message `id` of language `lang` with `args`, as the catalog writes it.
@@ -122,8 +122,7 @@ async fn load_asks(c: &Client, page: &PageAt, downloads: &Path) {
     let file = chrome::downloaded_json(downloads).await;
     train(c, 100).await;
     assert_eq!(played(c).await, "300");
-    let load = c.find(Locator::Css("#load")).await.unwrap();
-    load.send_keys(&file.display().to_string()).await.unwrap();
+    chrome::load_file(c, &file).await;
     wait_for(c, "document.getElementById('confirm').open").await;
     let body = string(c, "document.getElementById('confirm-body').textContent").await;
     assert_eq!(body, text("en", "ask-lost", &[("games", 300.into())]));
@@ -132,8 +131,7 @@ async fn load_asks(c: &Client, page: &PageAt, downloads: &Path) {
     settled(c).await;
     assert_eq!(js(c, "window.menace.log.includes('imported')").await, json!(false));
     assert_eq!(played(c).await, "300");
-    let load = c.find(Locator::Css("#load")).await.unwrap();
-    load.send_keys(&file.display().to_string()).await.unwrap();
+    chrome::load_file(c, &file).await;
     wait_for(c, "document.getElementById('confirm').open").await;
     click(c, "#confirm-yes").await;
     wait_for(c, "window.menace.log.includes('imported')").await;

@@ -8,7 +8,7 @@
 use crate::chrome;
 
 use chrome::{click, js, open_private, set_value, tempdir, wait_for, PageAt};
-use fantoccini::{Client, Locator};
+use fantoccini::Client;
 use serde_json::json;
 
 /// What the reader sees of `text`, less the machine's name and what the reader wrote
@@ -53,14 +53,7 @@ async fn load(c: &Client, what: &str, text: &str) -> String {
     let file = dir.join(format!("{what}.json"));
     std::fs::write(&file, text).unwrap();
     let before = errors(c).await;
-    let toasts = "window.refusalToasts";
-    js(c, &format!("({toasts} = 0, true)")).await;
-    c.find(Locator::Css("#load"))
-        .await
-        .unwrap()
-        .send_keys(&file.display().to_string())
-        .await
-        .unwrap();
+    chrome::load_file(c, &file).await;
     wait_for(
         c,
         &format!("window.menace.log.filter(t => t === 'error').length > {before} || (!document.getElementById('toast').hidden && document.getElementById('toast').textContent !== '')"),

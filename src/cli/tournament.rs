@@ -13,7 +13,7 @@ use menace_arena::tournament::{ShardError, ShardSource};
 /// dilemma's and the training sweep's.
 pub const KINDS: [&dyn ResultKind; 3] = [
     &menace_go::referee::tournament::GoResults,
-    &menace_core::learn::sweep::Sweep,
+    &super::sweep::Sweep,
     &menace_pd::tournament::PdResults,
 ];
 

@@ -426,6 +426,14 @@ struct MatchArgs {
     move_timeout: u64,
     #[command(flatten)]
     clock: ClockArgs,
+    /// Each game's line says what else the machine did while it was played: the 1-minute
+    /// load average sampled every 5 s (`load_1m_mean`, `load_1m_max`), the CPU seconds of
+    /// every process the judge did not start (`others_cpu_s`), and `"clean": true` when
+    /// those stayed within 1% of one core (Linux; elsewhere `"clean": false`). For timed
+    /// games, whose moves depend on the machine; `menace merge --clean` counts the clean
+    /// games only. Does not change the record's fingerprint.
+    #[arg(long)]
+    watch_load: bool,
     /// The results folder when --out is not given (older runs wrote only SGF there).
     #[arg(long)]
     sgf_dir: Option<PathBuf>,
@@ -508,7 +516,8 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
         .with_clock(m.clock.time)
         .with_cleanup(m.cleanup);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
-    let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
+    let cfg =
+        Config { watch_load: m.watch_load, ..Config::gtp_match(engines, m.games as u64, rules)? };
     if m.first_game != 1 {
         return Err("split a match with --shard (or a Slurm array), not --first-game".into());
     }

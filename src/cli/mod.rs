@@ -16,6 +16,7 @@ mod opponent;
 mod pd;
 mod print;
 mod serve;
+mod sweep;
 mod tournament;
 mod train;
 

@@ -13,7 +13,7 @@ use menace_arena::tournament::{ShardError, ShardSource};
 /// dilemma's and the training sweep's.
 pub const KINDS: [&dyn ResultKind; 3] = [
     &menace_go::referee::tournament::GoResults,
-    &menace_core::learn::sweep::Sweep,
+    &super::sweep::Sweep,
     &menace_pd::tournament::PdResults,
 ];
 
@@ -139,6 +139,11 @@ pub struct MergeArgs {
     /// and shards merged must print the one-machine summary byte for byte.
     #[arg(long)]
     pub timings: bool,
+    /// Count only the games recorded as played alone on the machine (`"clean": true`, what
+    /// `menace go match --watch-load` writes); implies --partial. The figure a timed
+    /// match's docs give.
+    #[arg(long)]
+    pub clean: bool,
     #[command(flatten)]
     pub sprt: SprtArgs,
 }
@@ -147,7 +152,12 @@ pub struct MergeArgs {
 /// configuration and prints the same summary as a one-machine run.
 pub fn run_merge(args: MergeArgs) -> std::process::ExitCode {
     let sprt = args.sprt.rule();
-    let opts = MergeOptions { partial: args.partial, timings: args.timings, sprt: sprt.as_ref() };
+    let opts = MergeOptions {
+        partial: args.partial,
+        timings: args.timings,
+        sprt: sprt.as_ref(),
+        clean: args.clean,
+    };
     let merged = driver::merge_files(&KINDS, &args.files, &opts).map_err(|e| match e {
         MergeError::NoTimings { .. } => format!("--timings: {e}"),
         MergeError::Failed(e) => e,

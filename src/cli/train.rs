@@ -8,10 +8,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::engine::{BeadArgs, LearnerArgs, SideArg};
 use menace_core::game::Side;
-use menace_core::learn::command::{self, CurveWriter, Flags, Outside, Printed};
 use menace_core::learn::eval::report_of_state;
-use menace_core::learn::request::{Refusal, Request, Run};
 use menace_core::learn::train::{Opponent, Summary};
+use menace_core::runs::command::{self, CurveWriter, Flags, Outside, Printed};
+use menace_core::runs::request::{Refusal, Request, Run};
 use menace_protocol::opponent::External;
 
 /// Flags of `menace train`.
@@ -154,7 +154,7 @@ fn refusal(r: Refusal) -> &'static str {
 }
 
 /// Runs `menace train`: the flags are checked together ([`Request::check`]) before
-/// anything runs, then the run they name ([`menace_core::learn::command`]).
+/// anything runs, then the run they name ([`menace_core::runs::command`]).
 pub fn run(args: TrainArgs) -> ExitCode {
     let checked = |r: Request| r.check().map(|run| (r, run)).map_err(|e| refusal(e).to_string());
     let (request, what) = match request(&args).and_then(checked) {
@@ -209,7 +209,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         let run = args
             .shard
             .flags("menace train", args.jobs)
-            .and_then(|flags| command::recorded(&f, side, &spec, &rules, out, flags, &outside));
+            .and_then(|flags| recorded(&f, side, &spec, &rules, out, flags, &outside));
         return super::report("menace", run);
     }
     if what != Run::Single {
@@ -245,10 +245,37 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// `--seeds K --out DIR`: the sweep as units of the tournament layer
+/// ([`super::sweep::Config`]), each seed one of core's runs; the text is the summary of
+/// the lines.
+fn recorded(
+    f: &Flags,
+    side: menace_core::game::Side,
+    spec: &menace_core::learn::train::OpponentSpec,
+    rules: &menace_core::menace::BeadRules,
+    out: &std::path::Path,
+    flags: menace_arena::tournament::driver::Flags,
+    outside: &Outside,
+) -> Result<String, String> {
+    let sweep = super::sweep::Config {
+        opponent: spec.to_string(),
+        rules: rules.to_string(),
+        games: f.games,
+        every: f.plan().every,
+        check_every: f.check_every,
+        stop_when_unbeatable: f.stop_when_unbeatable,
+        first_seed: f.seed,
+        move_timeout: f.move_timeout,
+        seeds: f.seeds,
+        side,
+    };
+    sweep.run(flags, out, |seed| command::seed_summary(f, side, spec, rules, seed, outside))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menace_core::learn::request::Part;
+    use menace_core::runs::request::Part;
 
     #[test]
     fn each_refusal_names_the_flags_it_is_about() {

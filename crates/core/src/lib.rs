@@ -12,12 +12,16 @@
 //!   The experiments (Nim, Hexapawn, the textbook's, the training speed) are the lab's,
 //!   `menace-core-lab`, as Go's are `menace-go-lab`'s.
 //! - [`choice`]: the games and learners by name ([`choice::GameChoice::parse`]), on top
-//!   of everything else.
+//!   of the games and learners.
+//! - [`runs`]: `menace train`'s runs (the request checked as a whole, and the runs), on
+//!   top of everything else. Recording a sweep as tournament units is the binary's: core
+//!   does not know the tournament layer.
 //! - [`solve`]: minimax values of every position. The seeded generator and the median
 //!   live in the leaf crate `menace-stats`.
 //!
 //! Modules depend downwards only: games and [`play`] know nothing of learners,
-//! [`menace`] uses [`play`], and [`learn`] uses both.
+//! [`menace`] uses [`play`], [`learn`] uses both, [`choice`] names them, and [`runs`]
+//! uses them all.
 
 pub mod choice;
 pub mod game;
@@ -26,5 +30,6 @@ pub mod learn;
 pub mod menace;
 pub mod nim;
 pub mod play;
+pub mod runs;
 pub mod solve;
 pub mod ttt;

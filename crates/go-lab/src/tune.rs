@@ -25,7 +25,7 @@ use menace_go::referee::rules::{Invalid, Rules};
 use menace_go::referee::seat::BuiltinSeat;
 use menace_go::search::mcts::SearchConfig;
 use menace_go::search::params::{self, Knob, Override};
-use menace_go::search::profile::Profile;
+use menace_go::search::profile::{self, Profile};
 
 use crate::jobs;
 
@@ -416,7 +416,7 @@ pub fn help() -> String {
          first, or the values). Doc; `menace go --tune NAME=VALUE` sets one, `--param` \
          tunes the numeric ones):\n",
         )
-        + &params::registry_text()
+        + &profile::registry_text()
 }
 
 /// How `menace go tune` works, for its `--help` (the lab owns the method).

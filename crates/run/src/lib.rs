@@ -19,6 +19,10 @@
 //! - [`Session`]: a long-lived child spoken to line by line, each answer awaited with a
 //!   timeout (GTP engines, protocol opponents).
 //!
+//! And [`load`]: what else the machine did while a game was played (the load average and
+//! the CPU time of every process the judge did not start), so a timed game played beside
+//! something else can be told apart.
+//!
 //! And [`lines`]: the one reader of capped lines (the protocol's rules), which the
 //! protocol's and the GTP engine's standard input read through as well.
 //!
@@ -33,6 +37,7 @@
 
 mod entrant;
 pub mod lines;
+pub mod load;
 mod program;
 #[cfg(target_os = "linux")]
 mod reaper;

@@ -342,6 +342,9 @@ pub struct MergeOptions<'a> {
     pub timings: bool,
     /// Add the SPRT's paragraph for this entrant.
     pub sprt: Option<&'a SprtStop>,
+    /// Count only the units whose line says `"clean": true` (a game the judge saw played
+    /// alone on the machine); implies `partial`, and the text begins by saying how many.
+    pub clean: bool,
 }
 
 /// Why [`merge_files`] gave no summary: the facts of a refused option, or a failure in
@@ -399,7 +402,7 @@ pub fn merge_files(
             files.push(p.clone());
         }
     }
-    let merged = if opts.partial {
+    let merged = if opts.partial || opts.clean {
         let mut all = Vec::new();
         for f in &files {
             all.extend(read_records(f)?);
@@ -416,7 +419,9 @@ pub fn merge_files(
         let known: Vec<&str> = kinds.iter().map(|k| k.kind()).collect();
         format!("results of kind {:?}: no summary known ({})", merged.kind, known.join(", "))
     })?;
-    let mut text = kind.summary(&merged)?;
+    let mut text = String::new();
+    let merged = if opts.clean { only_clean(merged, &mut text)? } else { merged };
+    text.push_str(&kind.summary(&merged)?);
     if opts.timings {
         let t = kind
             .timings(&merged)
@@ -429,6 +434,25 @@ pub fn merge_files(
         text.push_str(&sprt_report(kind, &merged, &rule.entrant, &rule.test)?);
     }
     Ok(text)
+}
+
+/// The units of `merged` whose line says `"clean": true`, with a sentence in `text` saying
+/// how many of how many; an error when none is.
+fn only_clean(merged: Merged, text: &mut String) -> Result<Merged, String> {
+    let all = merged.records.len();
+    let clean: Vec<Record> = merged
+        .records
+        .into_iter()
+        .filter(|r| r.data.get("clean").and_then(serde_json::Value::as_bool) == Some(true))
+        .collect();
+    if clean.is_empty() {
+        return Err(format!("--clean: none of the {all} games is recorded as played alone"));
+    }
+    text.push_str(&format!(
+        "clean games only: {} of {all} (the others were played beside other processes, or not watched)\n",
+        clean.len()
+    ));
+    Ok(Merged { records: clean, ..merged })
 }
 
 /// Wins, ties and losses of one entrant.

@@ -5,13 +5,11 @@
 //! players and tells each how it ended, which is when learners learn. Because players are
 //! generic over the game, one training loop serves tic-tac-toe, Nim and Hexapawn.
 
-pub mod command;
 pub mod curve;
 pub mod eval;
 mod exploiter;
 pub mod learners;
 mod opponents;
-pub mod request;
 pub mod sweep;
 pub mod train;
 pub mod unbeatable;

@@ -2,10 +2,10 @@
 //! what each run can do, and two properties over every combination of flags.
 
 use menace_core::choice::GameChoice;
-use menace_core::learn::request::{Part, Refusal, Request, Run};
 use menace_core::learn::train::OpponentSpec;
 use menace_core::learn::LearnerKind;
 use menace_core::nim::Nim;
+use menace_core::runs::request::{Part, Refusal, Request, Run};
 
 fn nim() -> GameChoice {
     GameChoice::Nim(Nim::new(&[3, 4, 5]).unwrap())

@@ -148,9 +148,22 @@ pub struct Game {
     pub slowest: [f64; 2],
     /// Black's and white's answers' times added up (what their clocks were charged).
     pub used: [Duration; 2],
+    /// How many answers black and white gave (each timed into [`Game::used`]).
+    pub answers: [u32; 2],
     /// Black's and white's clocks at the end, under a [`Rules::clock`]: the move that ran
     /// out of time is not charged (the clock shows what was left before it).
     pub clocks: Option<[Clock; 2]>,
+}
+
+impl Game {
+    /// Black's and white's mean answer time in seconds, as the referee timed them (0 for a
+    /// side that never answered).
+    pub fn mean_s(&self) -> [f64; 2] {
+        [0, 1].map(|i| match self.answers[i] {
+            0 => 0.0,
+            n => self.used[i].as_secs_f64() / f64::from(n),
+        })
+    }
 }
 
 /// Plays one game under `rules`: `seats[0]` (named `names[0]`) has black, `seats[1]` white.
@@ -165,6 +178,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         result: "0".into(),
         slowest: [0.0; 2],
         used: [Duration::ZERO; 2],
+        answers: [0; 2],
         clocks: rules.clock.map(|tc| [Clock::new(tc); 2]),
     };
     let board = match rules.start() {
@@ -231,6 +245,7 @@ pub fn play(rules: &Rules, names: [&str; 2], seats: [&mut dyn Seat; 2]) -> Game 
         let took = asked.elapsed();
         game.slowest[idx] = game.slowest[idx].max(took.as_secs_f64());
         game.used[idx] += took;
+        game.answers[idx] += 1;
         // Whatever the answer, a side past its clock has lost on time.
         if let Some(Err(over)) = game.clocks.as_mut().map(|clocks| clocks[idx].spend(took)) {
             forfeit(&mut game, c, over.to_string(), Ending::Time);

@@ -30,6 +30,7 @@ use menace_arena::tournament::interval;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
+use menace_run::load::{Load, LoadWatch};
 use menace_run::Program;
 use serde_json::{json, Map, Value};
 
@@ -152,6 +153,11 @@ pub struct Config {
     pub rules: Rules,
     /// Tournament or match.
     pub format: Format,
+    /// Each game's line says what else the machine did while it was played
+    /// ([`menace_run::load`]): its load average, the CPU time of every process the judge did
+    /// not start, and whether it was played alone (`"clean"`). Not part of the
+    /// fingerprint: a record resumes with it or without it.
+    pub watch_load: bool,
 }
 
 impl Config {
@@ -173,7 +179,13 @@ impl Config {
         };
         let [a, b] = engines;
         let entrants = vec![gtp(a)?, gtp(b)?];
-        Ok(Config { entrants, games_per_pair: games, rules, format: Format::Match })
+        Ok(Config {
+            entrants,
+            games_per_pair: games,
+            rules,
+            format: Format::Match,
+            watch_load: false,
+        })
     }
 
     /// `menace go tournament`: every entrant (`NAME=SPEC`, read by [`Entrant::parse`] with
@@ -187,7 +199,13 @@ impl Config {
     ) -> Result<Config, String> {
         let entrants =
             entrants.iter().map(|e| Entrant::parse(e, builtin)).collect::<Result<Vec<_>, _>>()?;
-        Ok(Config { entrants, games_per_pair, rules, format: Format::Tournament })
+        Ok(Config {
+            entrants,
+            games_per_pair,
+            rules,
+            format: Format::Tournament,
+            watch_load: false,
+        })
     }
 
     /// [`Config::judge`], refusing a changed entrant with advice in no command's words.
@@ -484,8 +502,15 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
 /// Plays `unit`, writes its SGF under `out` and returns the fields of its results line;
 /// a side that lost by a failure of its program (a forfeit) and wrote on standard error
 /// has the end of it (at most 4 KiB) as `black_stderr` or `white_stderr`.
+///
+/// Every line has each side's mean and slowest answer in seconds (`black_mean_s`,
+/// `black_slowest_s`...), as the judge timed them, the same way for both; with
+/// [`Config::watch_load`], what else the machine did ([`load_fields`]).
 pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
+    let watch = cfg.watch_load.then(LoadWatch::start);
     let (pairing, res, stderr) = play_kept(cfg, unit);
+    // Read once the seats are finished: their programs are reaped, so their CPU is ours.
+    let load = watch.map(LoadWatch::finish);
     let rel = sgf_path(cfg, unit);
     let path = out.join(&rel);
     if let Some(dir) = path.parent() {
@@ -506,6 +531,8 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         "moves": res.moves.len(),
         "black_slowest_s": (res.slowest[0] * 100.0).round() / 100.0,
         "white_slowest_s": (res.slowest[1] * 100.0).round() / 100.0,
+        "black_mean_s": (res.mean_s()[0] * 1000.0).round() / 1000.0,
+        "white_mean_s": (res.mean_s()[1] * 1000.0).round() / 1000.0,
         "sgf": rel.to_string_lossy(),
         "size": cfg.rules.size,
         "komi": cfg.rules.komi,
@@ -529,6 +556,31 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
             m.insert(format!("{seat}_time_left_s"), ms(clocks[i].available()).into());
         }
     }
+    if let (Some(load), Value::Object(m)) = (load, &mut v) {
+        m.extend(load_fields(load));
+    }
+    match v {
+        Value::Object(m) => m,
+        _ => unreachable!("a JSON object"),
+    }
+}
+
+/// A game's line's account of the machine while it was played (`None`: it could not be
+/// read, as off Linux): `load_1m_mean` and `load_1m_max` (the 1-minute load average
+/// sampled through the game), `others_cpu_s` (CPU seconds of every process the judge did
+/// not start) and `clean` (played alone, [`Load::clean`]; `false` when unknown, so that
+/// only a game known to be alone counts as one).
+pub fn load_fields(load: Option<Load>) -> Map<String, Value> {
+    let r2 = |x: f64| (x * 100.0).round() / 100.0;
+    let v = match load {
+        Some(l) => json!({
+            "load_1m_mean": r2(l.mean_1m),
+            "load_1m_max": r2(l.max_1m),
+            "others_cpu_s": r2(l.others_cpu_s),
+            "clean": l.clean(),
+        }),
+        None => json!({ "clean": false }),
+    };
     match v {
         Value::Object(m) => m,
         _ => unreachable!("a JSON object"),
@@ -783,8 +835,38 @@ pub fn timings(m: &Merged) -> Result<String, String> {
     for (name, (t, game)) in &slowest {
         out.push_str(&format!("{name:<width$}  {t:>7.2} s  (game {game})\n"));
     }
+    out.push_str(&mean_answers(m, width));
     out.push_str(&clock_use(m, width));
     Ok(out)
+}
+
+/// Each entrant's mean answer over its games (the mean of the lines' `*_mean_s`, so every
+/// game weighs the same), for the lines that record one; nothing when none does, so the
+/// timings of older runs print as they did.
+fn mean_answers(m: &Merged, width: usize) -> String {
+    // Entrant -> (sum of the games' means, games).
+    let mut by: std::collections::BTreeMap<String, (f64, u32)> = Default::default();
+    for r in &m.records {
+        for seat in ["black", "white"] {
+            let (Some(name), Some(t)) = (
+                r.data.get(seat).and_then(Value::as_str),
+                r.data.get(&format!("{seat}_mean_s")).and_then(Value::as_f64),
+            ) else {
+                continue;
+            };
+            let e = by.entry(name.to_string()).or_default();
+            *e = (e.0 + t, e.1 + 1);
+        }
+    }
+    if by.is_empty() {
+        return String::new();
+    }
+    let mut out = "mean answer of each entrant, the mean of its games' means:\n".to_string();
+    for (name, (sum, games)) in &by {
+        let mean = sum / f64::from(*games);
+        out.push_str(&format!("{name:<width$}  {mean:>7.2} s  ({games} games)\n"));
+    }
+    out
 }
 
 /// Under a clock: each entrant's most clock used in one game and least left at the end of
@@ -854,6 +936,7 @@ mod tests {
             games_per_pair: gpp,
             rules: Rules::koth(5, 0.0, 10, Duration::from_secs(5)),
             format: Format::Tournament,
+            watch_load: false,
         }
     }
 

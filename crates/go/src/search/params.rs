@@ -4,8 +4,10 @@
 //! [`REGISTRY`] (name, type, base value, range, doc). Everything that sets the search goes
 //! through the registry by name, `NAME=VALUE`:
 //!
-//! - the profiles ([`Profile`]), each the one before
-//!   plus its `NAME=VALUE` changes, the first over the rows' base values;
+//! - the profiles (`search::profile`, which builds on this module and never the other way),
+//!   each the one before plus its `NAME=VALUE` changes, the first over the rows' base
+//!   values; the default profile's values (`Params::default`, `Knob::default_code`) and
+//!   what each profile did with a row (the registry's text and table) are written there;
 //! - the command line, `menace go --tune NAME=VALUE` and the tournament's
 //!   `builtin:--tune NAME=VALUE` ([`Override`], kept in a [`Overrides`]);
 //! - the tuner, `menace go tune`, over the numeric rows (their `step`);
@@ -20,7 +22,6 @@
 //! on every machine (the widening thresholds are computed in integers, [`Tuned::widen_at`]);
 //! a choice's index among its names; a switch's 0 or 1.
 
-use crate::search::profile::Profile;
 use std::fmt;
 use std::str::FromStr;
 
@@ -207,7 +208,7 @@ pub struct Row {
     /// Its value before any profile changed it (v1's), as written on the command line: a
     /// new lever's value that leaves the search as it was, so that the older profiles,
     /// which never name it, keep their search. The default profile's value is
-    /// [`Knob::default_code`].
+    /// `Knob::default_code` (in `search::profile`).
     pub base: &'static str,
     /// What it does.
     pub doc: &'static str,
@@ -242,7 +243,7 @@ macro_rules! variant {
 /// The registry, in the order settings print: the tunable constants first (the order they
 /// printed in before the levers joined them, so recorded bots keep their text), then the
 /// levers. Every `base` is the value before any profile changed it; the profiles
-/// ([`Profile`]) are the changes.
+/// (`search::profile`) are the changes.
 pub const REGISTRY: &[Row] = &[
     Row {
         name: "rave_equiv",
@@ -555,11 +556,6 @@ impl Knob {
     pub fn base_code(self) -> u32 {
         self.code(self.row().base).expect("the registry's base values are legal")
     }
-
-    /// Its code in the default profile's search.
-    pub fn default_code(self) -> u32 {
-        Params::default().code(self)
-    }
 }
 
 impl FromStr for Knob {
@@ -576,13 +572,6 @@ impl FromStr for Knob {
 impl fmt::Display for Knob {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-/// The default profile's search.
-impl Default for Params {
-    fn default() -> Self {
-        Profile::default().params()
     }
 }
 
@@ -629,12 +618,16 @@ impl Params {
         p.value(self.code(p))
     }
 
-    /// Sets `p` to the legal number nearest `value` (a tuner's point, clamped and rounded).
+    /// Sets `p` to the legal number nearest `value` (a tuner's point, clamped and rounded;
+    /// not a number leaves it as it is).
     pub fn set_nearest(&mut self, p: Knob, value: f64) {
         let Some((min, max, _, per_unit)) = p.number() else {
             return;
         };
-        let v = if value.is_nan() { p.value(p.default_code()) } else { value.clamp(min, max) };
+        if value.is_nan() {
+            return;
+        }
+        let v = value.clamp(min, max);
         let per = f64::from(per_unit);
         let q = (v * per).round().clamp((min * per).round(), (max * per).round());
         (p.row().set)(self, q as u32);
@@ -789,9 +782,10 @@ impl Overrides {
         }
     }
 
-    /// Sets `p` to the legal number nearest `value` (a tuner's point).
+    /// Sets `p` to the legal number nearest `value` (a tuner's point; not a number sets
+    /// its base value).
     pub fn set_nearest(&mut self, p: Knob, value: f64) {
-        let mut params = Params::default();
+        let mut params = Params::base();
         params.set_nearest(p, value);
         self.codes[p.index()] = Some(params.code(p));
     }
@@ -825,59 +819,12 @@ impl Overrides {
 
 /// A row's values as help shows them: a number's range and tuning step, a switch's two
 /// values, a choice's names.
-fn values(kind: Kind) -> String {
+pub fn values(kind: Kind) -> String {
     match kind {
         Kind::Number { min, max, step, .. } => format!("{min} to {max}, step {step}"),
         Kind::Switch => "true or false".to_string(),
         Kind::Choice(names) => names.join(" | "),
     }
-}
-
-/// What the profiles did with a row: its base value, then each profile that changed it
-/// with the value it set (`michi, learned from v2`), or `3500 in every profile`.
-pub fn history(p: Knob) -> String {
-    let mut text = p.text(p.base_code());
-    let changes: Vec<(Profile, u32)> =
-        Profile::all().filter_map(|v| Some((v, v.changes().code(p)?))).collect();
-    if changes.is_empty() {
-        text.push_str(" in every profile");
-    }
-    for (profile, code) in changes {
-        text.push_str(&format!(", {} from {profile}", p.text(code)));
-    }
-    text
-}
-
-/// The registry as text, one row a line (`menace go tune --help`): name, the default
-/// profile's value, the values it takes, what the profiles did with it, what it does.
-pub fn registry_text() -> String {
-    let mut out = String::new();
-    for p in Knob::all() {
-        let r = p.row();
-        let (default, kind) = (p.text(p.default_code()), values(r.kind));
-        out.push_str(&format!("  {}: {default} ({kind}; {}). {}\n", r.name, history(p), r.doc));
-    }
-    out
-}
-
-/// The registry as a Markdown table (the docs' table of levers and constants, which a
-/// test checks against this).
-pub fn registry_table() -> String {
-    let mut out = String::from(
-        "| parameter | default | values | by profile | what it does |\n|---|---|---|---|---|\n",
-    );
-    for p in Knob::all() {
-        let r = p.row();
-        out.push_str(&format!(
-            "| `{}` | `{}` | {} | {} | {} |\n",
-            r.name,
-            p.text(p.default_code()),
-            values(r.kind).replace('|', "\\|"),
-            history(p),
-            r.doc.replace('|', "\\|")
-        ));
-    }
-    out
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 //! Adopting a lever as the default is one new row here (its changes, and why), plus the
 //! lever's own code and registry row, whose base value leaves the search as it was: an older
 //! row never names a newer lever, so the older profiles keep their search without an edit.
-//! The help (`menace go --profile`'s, [`help`]) and the docs' table ([`docs_table`]) are
+//! The help (`menace go --profile`'s, [`help`]) and the docs' tables ([`docs_table`], [`registry_table`]) are
 //! printed from these rows.
 //!
 //! The older rows are frozen: recorded games replay move for move with the profile they
@@ -25,7 +25,7 @@
 //! 26c31bb as the last that can play them. The names are not renumbered, so every record
 //! still names the profile it was played with, and v8 is v6 plus its changes.
 
-use crate::search::params::{Overrides, Params};
+use crate::search::params::{self, Knob, Overrides, Params};
 
 /// One profile: its name, what it changed over the one before, and why.
 #[derive(Clone, Copy, Debug)]
@@ -249,10 +249,71 @@ pub fn docs_table() -> String {
     out
 }
 
+/// The default profile's search.
+impl Default for Params {
+    fn default() -> Self {
+        Profile::default().params()
+    }
+}
+
+impl Knob {
+    /// Its code in the default profile's search.
+    pub fn default_code(self) -> u32 {
+        Params::default().code(self)
+    }
+}
+
+/// What the profiles did with a row: its base value, then each profile that changed it
+/// with the value it set (`michi, learned from v2`), or `3500 in every profile`.
+pub fn history(p: Knob) -> String {
+    let mut text = p.text(p.base_code());
+    let changes: Vec<(Profile, u32)> =
+        Profile::all().filter_map(|v| Some((v, v.changes().code(p)?))).collect();
+    if changes.is_empty() {
+        text.push_str(" in every profile");
+    }
+    for (profile, code) in changes {
+        text.push_str(&format!(", {} from {profile}", p.text(code)));
+    }
+    text
+}
+
+/// The registry as text, one row a line (`menace go tune --help`): name, the default
+/// profile's value, the values it takes, what the profiles did with it, what it does.
+pub fn registry_text() -> String {
+    let mut out = String::new();
+    for p in Knob::all() {
+        let r = p.row();
+        let (default, kind) = (p.text(p.default_code()), params::values(r.kind));
+        out.push_str(&format!("  {}: {default} ({kind}; {}). {}\n", r.name, history(p), r.doc));
+    }
+    out
+}
+
+/// The registry as a Markdown table (the docs' table of levers and constants, which a
+/// test checks against this).
+pub fn registry_table() -> String {
+    let mut out = String::from(
+        "| parameter | default | values | by profile | what it does |\n|---|---|---|---|---|\n",
+    );
+    for p in Knob::all() {
+        let r = p.row();
+        out.push_str(&format!(
+            "| `{}` | `{}` | {} | {} | {} |\n",
+            r.name,
+            p.text(p.default_code()),
+            params::values(r.kind).replace('|', "\\|"),
+            history(p),
+            r.doc.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::{Knob, WideRoot};
+    use crate::search::params::WideRoot;
 
     #[test]
     fn every_row_parses_and_names_its_profile() {

@@ -69,11 +69,11 @@ fn between(doc: &str, name: &str) -> String {
 /// docs are pasted from the failure's text.
 #[test]
 fn the_docs_tables_of_profiles_and_parameters_are_the_registrys() {
-    use menace_go::search::{params, profile};
+    use menace_go::search::profile;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/go.md");
     let doc = std::fs::read_to_string(path).unwrap();
     for (name, want) in
-        [("profiles table", profile::docs_table()), ("registry table", params::registry_table())]
+        [("profiles table", profile::docs_table()), ("registry table", profile::registry_table())]
     {
         let got = between(&doc, name);
         assert!(

@@ -210,6 +210,7 @@ fn a_match(a: Entrant, b: Entrant, games: u64, handicap: usize) -> Config {
         games_per_pair: games,
         rules: Rules::gtp(9, 0.0, handicap, 40, Duration::from_secs(20)),
         format: Format::Match,
+        watch_load: false,
     }
 }
 
@@ -353,9 +354,10 @@ fn a_summary_counts_resignations_apart_from_forfeits() {
         games_per_pair: 2,
         rules: Rules::gtp(9, 0.0, 0, 40, Duration::from_secs(20)),
         format: Format::Tournament,
+        watch_load: false,
     };
     cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
-    let opts = MergeOptions { partial: false, timings: false, sprt: None };
+    let opts = MergeOptions { partial: false, timings: false, sprt: None, clean: false };
     let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
     // Each pair plays both colours, and the first of quitter and garbage to move loses at
     // once: quitter resigns in its 2 games with passer and 1 with garbage, garbage forfeits
@@ -393,6 +395,7 @@ fn a_match_keeps_the_fingerprint_its_records_were_written_under() {
         rules: Rules::gtp(9, 7.5, 0, 1000, Duration::from_secs(120))
             .with_superko(Superko::Situational),
         format: Format::Match,
+        watch_load: false,
     };
     let old = r#"{"games":3,"handicap":0,"kind":"go-match","komi":7.5,"move_cap":1000,"move_timeout":120,"players":[["a","x --seed '{game}'"],["b","y"]],"size":9}"#;
     assert_eq!(cfg.canonical(), old);
@@ -438,6 +441,7 @@ fn misbehaving_koth_programs_lose_with_the_reason() {
             games_per_pair: 1,
             rules: Rules::koth(5, 0.0, 60, Duration::from_secs(1)),
             format: Format::Tournament,
+            watch_load: false,
         };
         let dir = tempfile::tempdir().unwrap();
         let (l, _) = unit(&cfg, 0, dir.path());
@@ -696,7 +700,7 @@ fn merge_timings_add_the_clock_use_of_a_clocked_run() {
     let mut cfg = clocked(slow("quick", "0", "false", &log), "30");
     cfg.games_per_pair = 2;
     cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
-    let opts = MergeOptions { partial: false, timings: true, sprt: None };
+    let opts = MergeOptions { partial: false, timings: true, sprt: None, clean: false };
     let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
     let (_, clock) = text.split_once("clock use of each entrant").expect(&text);
     // One line per entrant, each its most used and least left, within the 30 s.
@@ -727,6 +731,7 @@ fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_
             rules: Rules::koth(5, 0.0, 60, Duration::from_secs(timeout))
                 .with_clock(Some(time.parse().unwrap())),
             format: Format::Tournament,
+            watch_load: false,
         };
         let dir = tempfile::tempdir().unwrap();
         let started = std::time::Instant::now();
@@ -740,4 +745,77 @@ fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_
 /// The flags of a whole run, one game at a time, quiet.
 fn whole() -> Flags<'static> {
     Flags { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true }
+}
+
+/// Issue 76: a watched game's line says what else the machine did (the load average, the
+/// others' CPU time, whether it was played alone) and both sides' mean and slowest answer,
+/// timed the same way by the judge; `merge --clean` counts the clean games only. Real GNU
+/// Go on both sides (level 1, 9x9: a fraction of a second a game).
+#[test]
+fn a_watched_game_records_the_load_and_both_sides_times() {
+    use menace_arena::tournament::driver::{merge_files, MergeOptions};
+    let Some(gnugo) = menace_testkit::require(menace_testkit::Component::GnuGo) else { return };
+    let gnugo = |name: &str| {
+        let program = Program::new([
+            gnugo.display().to_string(),
+            "--mode".into(),
+            "gtp".into(),
+            "--level".into(),
+            "1".into(),
+            "--chinese-rules".into(),
+            "--capture-all-dead".into(),
+        ]);
+        Entrant { name: name.into(), spec: format!("gtp:{program}"), kind: Kind::Gtp(program) }
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = a_match(gnugo("one"), gnugo("two"), 2, 0);
+    cfg.rules = Rules::gtp(9, 7.5, 0, 200, Duration::from_secs(20));
+    let unwatched = cfg.canonical();
+    cfg.watch_load = true;
+    // The watch is no part of the fingerprint: a record resumes with it or without it.
+    assert_eq!(cfg.canonical(), unwatched);
+    cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
+    let path = dir.path().join("results.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> =
+        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        let num = |k: &str| l[k].as_f64().unwrap_or_else(|| panic!("no {k} in {l}"));
+        for seat in ["black", "white"] {
+            let (mean, slowest) =
+                (num(&format!("{seat}_mean_s")), num(&format!("{seat}_slowest_s")));
+            assert!(mean > 0.0 && mean <= slowest + 0.005, "{l}");
+        }
+        assert!(num("load_1m_mean") >= 0.0 && num("load_1m_max") >= num("load_1m_mean"), "{l}");
+        assert!(num("others_cpu_s") >= 0.0, "{l}");
+        // Whether it was clean depends on what else this machine runs: said, either way.
+        assert!(l["clean"].is_boolean(), "{l}");
+    }
+    // One game marked as played beside something else, one as alone: --clean counts one.
+    let marked: Vec<String> = lines
+        .iter()
+        .zip([false, true])
+        .map(|(l, clean)| {
+            let mut l = l.clone();
+            l["clean"] = clean.into();
+            l.to_string()
+        })
+        .collect();
+    std::fs::write(&path, marked.join("\n") + "\n").unwrap();
+    let merge = |clean| {
+        let opts = MergeOptions { timings: true, clean, ..MergeOptions::default() };
+        merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts)
+    };
+    let all = merge(false).unwrap();
+    let clean = merge(true).unwrap();
+    assert!(clean.starts_with("clean games only: 1 of 2 "), "{clean}");
+    assert!(clean.contains("over 1 games:") && all.contains("over 2 games:"), "{all}\n{clean}");
+    assert!(clean.contains("mean answer of each entrant"), "{clean}");
+    // None clean: one clear error.
+    let none: Vec<String> =
+        marked.iter().map(|l| l.replace("\"clean\":true", "\"clean\":false")).collect();
+    std::fs::write(&path, none.join("\n") + "\n").unwrap();
+    let e = merge(true).unwrap_err().to_string();
+    assert_eq!(e, "--clean: none of the 2 games is recorded as played alone");
 }

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use menace_core::choice::GameChoice;
-//! use menace_core::learn::request::{Refusal, Request, Run};
+//! use menace_core::runs::request::{Refusal, Request, Run};
 //! use menace_core::learn::LearnerKind;
 //!
 //! let mut r = Request::new(GameChoice::Ttt, LearnerKind::Menace, "random".parse()?, 1000);
@@ -19,9 +19,9 @@
 //! # Ok::<(), String>(())
 //! ```
 
-use super::train::OpponentSpec;
-use super::LearnerKind;
 use crate::choice::GameChoice;
+use crate::learn::train::OpponentSpec;
+use crate::learn::LearnerKind;
 
 /// The flags of one training call that decide what kind of run it is.
 #[derive(Clone, Debug, PartialEq)]

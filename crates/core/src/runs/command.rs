@@ -8,19 +8,18 @@
 use std::path::Path;
 use std::time::Instant;
 
-use super::sweep as seeds;
-use super::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
-use super::{greedy_moves, Learner, LearnerKind, Learners};
 use crate::choice::GameChoice;
 use crate::game::{Game, Side};
 use crate::hexapawn::Hexapawn;
+use crate::learn::sweep as seeds;
+use crate::learn::train::{run_seed, Opponent, OpponentSpec, Plan, Summary};
+use crate::learn::{greedy_moves, Learner, LearnerKind, Learners};
 use crate::menace::class::ClassRecord;
 use crate::menace::curve::Story;
 use crate::menace::state::State;
 use crate::menace::{BeadRules, Matchboxes};
 use crate::nim::{format_table, strategy_table};
 use crate::ttt::TicTacToe;
-use menace_arena::tournament::driver::Flags as DriverFlags;
 
 /// The flags of `menace train` that shape a run (beyond which run it is).
 #[derive(Clone, Debug)]
@@ -335,30 +334,16 @@ pub fn sweep(
     Printed { text, outcome: Ok(false) }
 }
 
-/// `--seeds K --out DIR`: the sweep as units of the tournament layer ([`seeds::Config`]);
-/// the text is the summary of the lines.
-pub fn recorded(
+/// One seed's run of a recorded sweep (`--seeds K --out DIR`), its summary for the
+/// seed's results line: the binary runs the sweep as units of the tournament layer, which
+/// core does not know.
+pub fn seed_summary(
     f: &Flags,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
-    out: &Path,
-    flags: DriverFlags,
+    seed: u64,
     outside: &Outside,
-) -> Result<String, String> {
-    let sweep = seeds::Config {
-        opponent: spec.to_string(),
-        rules: rules.to_string(),
-        games: f.games,
-        every: f.plan().every,
-        check_every: f.check_every,
-        stop_when_unbeatable: f.stop_when_unbeatable,
-        first_seed: f.seed,
-        move_timeout: f.move_timeout,
-        seeds: f.seeds,
-        side,
-    };
-    sweep.run(flags, out, |seed| {
-        run_one(f, side, spec, rules, seed, None, outside).map(|(summary, _, _)| summary)
-    })
+) -> Result<Summary, String> {
+    run_one(f, side, spec, rules, seed, None, outside).map(|(summary, _, _)| summary)
 }

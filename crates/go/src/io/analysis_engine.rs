@@ -619,9 +619,7 @@ fn parse_query(id: &str, obj: &Map<String, Value>, base: &SearchConfig) -> Resul
                 if t < 0 || t as u64 > moves.len() as u64 {
                     return Err(problem("analyzeTurns", format!("Invalid turn number: {t}")));
                 }
-                if !turns.contains(&(t as usize)) {
-                    turns.push(t as usize);
-                }
+                turns.push(t as usize);
             }
             turns
         }
@@ -660,6 +658,13 @@ fn parse_query(id: &str, obj: &Map<String, Value>, base: &SearchConfig) -> Resul
             vec![p.unwrap_or(0); turns.len()]
         }
     };
+    // Each turn once, with the last priority given for it (as KataGo keeps them).
+    let mut wanted: Vec<Option<i64>> = vec![None; moves.len() + 1];
+    for (&t, &p) in turns.iter().zip(&priorities) {
+        wanted[t] = Some(p);
+    }
+    let (turns, priorities): (Vec<usize>, Vec<i64>) =
+        wanted.iter().enumerate().filter_map(|(t, p)| p.map(|p| (t, p))).unzip();
     let rules =
         match obj.get("rules") {
             Some(v) => parse_rules(v)?,
@@ -894,14 +899,19 @@ fn read_avoid(
         }
         let depth = int_field(e, "untilDepth", 1, 1_000_000_000, "Must be a positive integer")?;
         deep |= depth.is_some_and(|d| d > 1);
+        listed.sort_unstable();
+        listed.dedup();
         let moves = if allow {
             let every = empty.points().map(Move::Play).chain([Move::Pass]);
-            every.filter(|m| !listed.contains(m)).collect()
+            every.filter(|m| listed.binary_search(m).is_err()).collect()
         } else {
             listed
         };
         let side = if player == Colour::Black { &mut avoid.black } else { &mut avoid.white };
         side.extend(moves);
+        // At most every point and pass, however long the lists.
+        side.sort_unstable();
+        side.dedup();
     }
     if deep {
         warnings.push(problem(field, "Only the root's move is restricted (untilDepth 1)"));

@@ -165,6 +165,36 @@ fn a_line_too_long_or_too_many_turns_in_flight_is_refused_and_the_engine_goes_on
     assert!(lines[1].contains(r#""version""#));
 }
 
+#[test]
+fn long_lists_in_a_line_cost_their_length_not_its_square() {
+    // 100,000 turns (all 0, with their priorities) and 100,000 avoided points: the turn is
+    // answered once, and each list is read in one pass.
+    let zeros = vec!["0"; 100_000].join(",");
+    let points = vec!["\"C3\""; 100_000].join(",");
+    let q = format!(
+        r#"{{"id":"z","moves":[],"analyzeTurns":[{zeros}],"priorities":[{zeros}],"rules":"chinese-ogs","boardXSize":5,"boardYSize":5,"maxVisits":5,"avoidMoves":[{{"player":"B","moves":[{points}],"untilDepth":1}}]}}"#
+    );
+    assert!(q.len() < MAX_LINE);
+    let lines = answers(&q);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let v: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert_eq!(v["turnNumber"], 0);
+    assert!(v["moveInfos"].as_array().unwrap().iter().all(|m| m["move"] != "C3"));
+    // 40,000 distinct turns (a search of each earlier turn per turn took minutes): read,
+    // then refused as too many in flight.
+    let n = 40_000;
+    let moves = vec![r#"["B","pass"]"#; n].join(",");
+    let turns: Vec<String> = (0..=n).map(|t| t.to_string()).collect();
+    let q = format!(
+        r#"{{"id":"d","moves":[{moves}],"analyzeTurns":[{}],"rules":"chinese-ogs","boardXSize":5,"boardYSize":5,"maxVisits":1}}"#,
+        turns.join(",")
+    );
+    assert!(q.len() < MAX_LINE);
+    let lines = answers(&q);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(lines[0].contains("Too many queries in flight"), "{}", lines[0]);
+}
+
 /// A valid query, whose fields the proptest below replaces one at a time.
 const BASE: &str = r#"{"id":"p","moves":[["B","C3"]],"initialStones":[],"initialPlayer":"B","rules":"chinese-ogs","komi":7.5,"boardXSize":5,"boardYSize":5,"maxVisits":3,"analyzeTurns":[0,1],"includeOwnership":true,"includePolicy":true,"avoidMoves":[],"overrideSettings":{}}"#;
 

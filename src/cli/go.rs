@@ -29,7 +29,9 @@ pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 /// Without a subcommand: read a king-of-the-hill position (19 rows of `0`/`1`/`2`, then
 /// `black_prisoners white_prisoners to_move`) on stdin and print `row col` or `pass`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Lizzie, Sabaki, GoGui, gtp2ogs: docs/go.md (Use it in your Go software)")]
+#[command(
+    after_help = "Lizzie, Sabaki, GoGui, gtp2ogs, KaTrain: docs/go.md (Use it in your Go software)"
+)]
 pub struct GoArgs {
     #[command(subcommand)]
     command: Option<GoCommand>,

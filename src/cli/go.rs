@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use menace_arena::tournament::driver::results_dir;
 use menace_arena::tournament::entrants::OnChange;
-use menace_go::io::{gtp, koth};
+use menace_go::io::{analysis_engine, gtp, koth};
 use menace_go::model::net::PolicyNet;
 use menace_go::referee::tournament::{placeholder, Builtin, Config, Format};
 use menace_go::referee::{Invalid, Rules};
@@ -29,7 +29,9 @@ pub use menace_go::search::mcts::DEFAULT_PLAYOUTS;
 /// Without a subcommand: read a king-of-the-hill position (19 rows of `0`/`1`/`2`, then
 /// `black_prisoners white_prisoners to_move`) on stdin and print `row col` or `pass`.
 #[derive(clap::Args, Debug)]
-#[command(after_help = "Lizzie, Sabaki, GoGui, gtp2ogs: docs/go.md (Use it in your Go software)")]
+#[command(
+    after_help = "Lizzie, Sabaki, GoGui, gtp2ogs, KaTrain: docs/go.md (Use it in your Go software)"
+)]
 pub struct GoArgs {
     #[command(subcommand)]
     command: Option<GoCommand>,
@@ -219,6 +221,11 @@ enum GoCommand {
     /// The king-of-the-hill tournament: every entrant plays every other; standings,
     /// crosstable, Elo; one JSON line and one SGF per game; resumable and shardable.
     Tournament(TournamentArgs),
+    /// KataGo's JSON analysis engine (`katago analysis`) on stdin/stdout, for KaTrain and
+    /// other tools: one JSON query a line, one answer a line per analysed turn. The search
+    /// flags before `analysis` set its search (`--playouts`: the default `maxVisits`).
+    /// KaTrain's settings and what is supported: docs/go.md.
+    Analysis(AnalysisArgs),
     /// Print the position before a move of an SGF game in the king-of-the-hill format, so
     /// any recorded move can be replayed: `menace go position g.sgf --move 120 | menace go -v`.
     Position(PositionArgs),
@@ -233,6 +240,15 @@ enum GoCommand {
     #[cfg(feature = "lab")]
     #[command(after_long_help = menace_go_lab::bench::HELP)]
     BenchThreads(BenchThreadsArgs),
+}
+
+/// `menace go analysis`'s flags (what it does: [`GoCommand::Analysis`]).
+#[derive(clap::Args, Debug)]
+pub struct AnalysisArgs {
+    /// Turns searched at once (KataGo's `numAnalysisThreads`), each on `--threads`
+    /// threads; answers come as each ends.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=64))]
+    workers: u16,
 }
 
 /// `menace go bench-threads`'s flags (what it does: [`GoCommand::BenchThreads`]).
@@ -465,6 +481,11 @@ pub fn run(args: GoArgs) -> ExitCode {
         Some(GoCommand::Match(m)) => return report("menace go match", run_match(m)),
         Some(GoCommand::Tournament(t)) => {
             return report("menace go tournament", tournament(t, &cfg))
+        }
+        Some(GoCommand::Analysis(a)) => {
+            let engine = analysis_engine::Engine { cfg, workers: usize::from(a.workers) };
+            engine.serve(std::io::stdin().lock(), std::io::stdout());
+            return ExitCode::SUCCESS;
         }
         Some(GoCommand::Position(p)) => return report("menace go position", position(&p)),
         #[cfg(feature = "lab")]

@@ -9,6 +9,7 @@ mod common;
 mod go_clock;
 mod go_match;
 mod gomill;
+mod katrain;
 mod lizzie;
 mod print;
 mod sabaki;

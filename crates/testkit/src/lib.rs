@@ -65,6 +65,9 @@ pub enum Component {
     /// scripts/install-sabaki in `/usr/local/lib/menace-sabaki`, and Node.js to run them
     /// (`/usr/bin/node`). The path is their `node_modules` folder.
     Sabaki,
+    /// KaTrain 1.20.0 from PyPI, installed by scripts/install-katrain in a Python 3.11
+    /// virtual environment at `/usr/local/lib/menace-katrain`; the path is its `python`.
+    KaTrain,
 }
 
 impl Component {
@@ -83,6 +86,7 @@ impl Component {
             Component::NotoFonts => "Noto fonts for Devanagari and Bengali",
             Component::Firefox => "Firefox ESR",
             Component::Sabaki => "Sabaki's @sabaki/gtp and @sabaki/sgf (with Node.js)",
+            Component::KaTrain => "KaTrain 1.20.0 (PyPI, in a Python 3.11 virtual environment)",
         }
     }
 
@@ -108,6 +112,7 @@ impl Component {
             Component::NotoFonts => "apt-get install fonts-noto-core",
             Component::Firefox => "apt-get install firefox-esr",
             Component::Sabaki => "apt-get install nodejs npm, then scripts/install-sabaki",
+            Component::KaTrain => "scripts/install-katrain (needs python3.11 with venv)",
         }
     }
 
@@ -126,6 +131,7 @@ impl Component {
             Component::NotoFonts => "MENACE_REQUIRE_FONTS",
             Component::Firefox => "MENACE_REQUIRE_FIREFOX",
             Component::Sabaki => "MENACE_REQUIRE_SABAKI",
+            Component::KaTrain => "MENACE_REQUIRE_KATRAIN",
         }
     }
 
@@ -174,6 +180,13 @@ impl Component {
                 installed(&format!("{modules}/@sabaki/gtp/package.json"))?;
                 installed(&format!("{modules}/@sabaki/sgf/package.json"))?;
                 Ok(PathBuf::from(modules))
+            }
+            Component::KaTrain => {
+                let python = "/usr/local/lib/menace-katrain/bin/python";
+                installed(
+                    "/usr/local/lib/menace-katrain/lib/python3.11/site-packages/katrain/core/engine.py",
+                )?;
+                installed(python)
             }
             Component::NotoFonts => {
                 installed("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")?;

@@ -452,9 +452,8 @@ pub fn line(b: &Board, req: &Request, progress: &Progress) -> String {
     }
 }
 
-/// Writes the current snapshot of `progress` as an info line, if it has candidates.
-fn report(out: &Mutex<impl Write>, b: &Board, req: &Request, progress: &Progress) {
-    let line = line(b, req, progress);
+/// Writes `line` (without its newline) to `out`, if it is not empty.
+fn report(out: &Mutex<impl Write>, line: String) {
     if line.is_empty() {
         return;
     }
@@ -481,43 +480,80 @@ pub fn stream<W: Write + Send, T: Send, R>(
     wait: impl FnOnce() -> R,
     stop: bool,
 ) -> (T, R, String) {
-    let flag = AtomicBool::new(false);
-    let finished = AtomicBool::new(false);
-    // Threads publish twice an interval, so a line is at most about one interval old.
-    // Without an interval only the final snapshot counts (publishing costs a walk of the
-    // root's principal variations).
-    let progress = Progress::new(if interval.is_zero() { Duration::MAX } else { interval / 2 });
-    let progress = if req.ownership { progress.with_ownership() } else { progress };
-    std::thread::scope(|s| {
-        let worker = std::thread::Builder::new()
-            .spawn_scoped(s, || {
-                let t = search(&flag, &progress);
-                finished.store(true, Ordering::Release);
-                t
-            })
-            .expect("start the analysis thread");
-        let reporter = s.spawn(|| {
-            let mut next = Instant::now() + interval;
-            while !finished.load(Ordering::Acquire) && !flag.load(Ordering::Relaxed) {
-                std::thread::sleep(POLL);
-                if !interval.is_zero() && Instant::now() >= next {
-                    report(out, b, req, &progress);
-                    next += interval;
+    let render = |progress: &Progress| line(b, req, progress);
+    let watch = Watch { interval, ownership: req.ownership, stop, last_report: true };
+    let (t, r, progress) = watch.run(out, &render, &AtomicBool::new(false), search, wait);
+    (t, r, line(b, req, &progress))
+}
+
+/// How [`Watch::run`] reports a search while it runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Watch {
+    /// Time between two reports (zero: none while the search runs).
+    pub interval: Duration,
+    /// The threads publish who owns each point too ([`Progress::with_ownership`]).
+    pub ownership: bool,
+    /// When `wait` returns, the search is stopped.
+    pub stop: bool,
+    /// With an interval, a search that ends on its own gets a last report.
+    pub last_report: bool,
+}
+
+impl Watch {
+    /// Runs `search` on a worker thread while `render`'s line of the latest snapshot goes
+    /// to `out` every `interval` (an empty line is not written), and `wait` on this
+    /// thread; when `wait` returns and `stop` is set, `flag` is raised: the flag `search`
+    /// gets, which another thread may raise too. Returns both results once the worker has
+    /// ended, and the snapshots. What `kata-analyze` streams over GTP and what the JSON
+    /// analysis engine reports during a search ([`crate::io::analysis_engine`]).
+    pub fn run<W: Write + Send, T: Send, R>(
+        self,
+        out: &Mutex<W>,
+        render: &(dyn Fn(&Progress) -> String + Sync),
+        flag: &AtomicBool,
+        search: impl FnOnce(&AtomicBool, &Progress) -> T + Send,
+        wait: impl FnOnce() -> R,
+    ) -> (T, R, Progress) {
+        let Watch { interval, ownership, stop, last_report } = self;
+        let finished = AtomicBool::new(false);
+        // Threads publish twice an interval, so a line is at most about one interval old.
+        // Without an interval only the final snapshot counts (publishing costs a walk of
+        // the root's principal variations).
+        let every = if interval.is_zero() { Duration::MAX } else { interval / 2 };
+        let progress = Progress::new(every);
+        let progress = if ownership { progress.with_ownership() } else { progress };
+        let (t, r) = std::thread::scope(|s| {
+            let worker = std::thread::Builder::new()
+                .spawn_scoped(s, || {
+                    let t = search(flag, &progress);
+                    finished.store(true, Ordering::Release);
+                    t
+                })
+                .expect("start the analysis thread");
+            let reporter = s.spawn(|| {
+                let mut next = Instant::now() + interval;
+                while !finished.load(Ordering::Acquire) && !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(POLL);
+                    if !interval.is_zero() && Instant::now() >= next {
+                        report(out, render(&progress));
+                        next += interval;
+                    }
                 }
+                if last_report && !interval.is_zero() && !flag.load(Ordering::Relaxed) {
+                    report(out, render(&progress));
+                }
+            });
+            let r = wait();
+            if stop {
+                flag.store(true, Ordering::Relaxed);
             }
-            if !interval.is_zero() && !flag.load(Ordering::Relaxed) {
-                report(out, b, req, &progress);
-            }
+            let t = worker.join().expect("analysis thread panicked");
+            // The reporter sees `finished` within one poll.
+            reporter.join().expect("analysis reporter panicked");
+            (t, r)
         });
-        let r = wait();
-        if stop {
-            flag.store(true, Ordering::Relaxed);
-        }
-        let t = worker.join().expect("analysis thread panicked");
-        // The reporter sees `finished` within one poll.
-        reporter.join().expect("analysis reporter panicked");
-        (t, r, line(b, req, &progress))
-    })
+        (t, r, progress)
+    }
 }
 
 #[cfg(test)]

@@ -529,17 +529,8 @@ fn setup(
 ) -> (Board, SearchConfig, Context) {
     let mut b = e.game.board().clone();
     b.set_to_move(color);
-    // Moves that would recreate an earlier position.
-    let forbidden: Vec<Point> = b
-        .points()
-        .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
-        .filter(|&p| {
-            let mut after = b.clone();
-            after.play_unchecked(Move::Play(p));
-            e.game.recreates(GENMOVE_SUPERKO, &after)
-        })
-        .chain(avoid.iter().copied())
-        .collect();
+    let forbidden: Vec<Point> =
+        superko_forbidden(&e.game, &b).into_iter().chain(avoid.iter().copied()).collect();
     // The last move was a pass by the other colour (`play` leaves the opponent of the
     // colour that moved to move).
     let opponent_passed = e.game.moves_played() > 0
@@ -556,6 +547,20 @@ fn setup(
     let ctx =
         Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
     (b, cfg, ctx)
+}
+
+/// The moves of `b`'s side to move (`b`: `game`'s position, or it with the other side to
+/// move) that would recreate one of `game`'s positions ([`GENMOVE_SUPERKO`]): what the
+/// search never plays at the root.
+pub(crate) fn superko_forbidden(game: &Game, b: &Board) -> Vec<Point> {
+    b.points()
+        .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
+        .filter(|&p| {
+            let mut after = b.clone();
+            after.play_unchecked(Move::Play(p));
+            game.recreates(GENMOVE_SUPERKO, &after)
+        })
+        .collect()
 }
 
 /// The repetitions `genmove` never plays: positional superko, what `menace go match`

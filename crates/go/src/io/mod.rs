@@ -6,6 +6,7 @@
 pub mod vertex;
 
 pub mod analysis;
+pub mod analysis_engine;
 pub mod gtp;
 pub mod koth;
 pub mod sgf;

@@ -348,6 +348,17 @@ impl Expander {
     }
 }
 
+/// Each move the search considers at `root` under `rules`, with its prior: its share of
+/// the prior wins the root's children start with, as a snapshot's rows give it
+/// ([`Row::prior`]), in the order the tree keeps them. What KataGo's analysis engine calls
+/// the `policy` (here the search's own priors, not a network's raw output).
+pub fn root_priors(root: &Board, resolved: &Arc<Resolved>, rules: &RootRules) -> Vec<(Move, f32)> {
+    let mut children = Vec::new();
+    Expander::new(resolved).children(root, Some(rules), 0, &mut children);
+    let total: f32 = children.iter().map(|ch| ch.w).sum();
+    children.iter().map(|ch| (ch.mv, ch.w / total.max(1e-9))).collect()
+}
+
 impl Tree {
     pub(crate) fn new(root: &Board, resolved: &Arc<Resolved>, komi: f32) -> Tree {
         let root_node = Node {

@@ -7,6 +7,7 @@
 mod support;
 
 mod analysis;
+mod analysis_engine;
 mod file_loaders;
 mod gtp;
 mod koth;

@@ -376,7 +376,12 @@ impl Seat for KothSeat {
 
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
         let deadline = self.wait.take().map_or(rules.move_timeout, |w| w.min(rules.move_timeout));
-        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: STDERR_TAIL };
+        let limits = Limits {
+            deadline,
+            max_output: MAX_KOTH_OUTPUT,
+            max_stderr: STDERR_TAIL,
+            ..Limits::default()
+        };
         let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
         let answer = KothSeat::answer(board, rules, &run);
         if answer.is_err() {

@@ -18,7 +18,7 @@ use menace_go::search::profile::{self, Profile};
 #[cfg(feature = "lab")]
 use menace_go_lab::tune::TuneParam;
 
-use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
+use super::tournament::{ClockArgs, EntrantLimitArgs, ShardArgs, SprtArgs};
 use super::{fail, report};
 
 /// Default playouts per move (the library's one default budget).
@@ -349,6 +349,8 @@ struct TournamentArgs {
     sprt: SprtArgs,
     #[command(flatten)]
     changed: ChangedArgs,
+    #[command(flatten)]
+    limits: EntrantLimitArgs,
 }
 
 /// What a judge does when an entrant's program changed since the games in its results
@@ -440,6 +442,8 @@ struct MatchArgs {
     sprt: SprtArgs,
     #[command(flatten)]
     changed: ChangedArgs,
+    #[command(flatten)]
+    limits: EntrantLimitArgs,
 }
 
 /// Runs `menace go`.
@@ -506,7 +510,8 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
     let komi = m.komi.unwrap_or_else(|| Rules::gtp_komi(m.handicap));
     let rules = Rules::gtp(m.size, komi, m.handicap, m.move_cap, timeout)
         .with_clock(m.clock.time)
-        .with_cleanup(m.cleanup);
+        .with_cleanup(m.cleanup)
+        .with_entrant_limits(m.limits.rlimits()?);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
     let cfg = Config::gtp_match(engines, m.games as u64, rules)?;
     if m.first_game != 1 {
@@ -523,7 +528,9 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     judge_signals()?;
     let timeout =
         Rules::timeout_secs(t.move_timeout).map_err(|e| refused(&e, Format::Tournament))?;
-    let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
+    let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout)
+        .with_clock(t.clock.time)
+        .with_entrant_limits(t.limits.rlimits()?);
     let builtin = |words: &[String]| builtin_entrant(base, words);
     let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)
         .map_err(|e| format!("--entrant {e}"))?;

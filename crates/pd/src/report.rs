@@ -115,6 +115,28 @@ pub fn incidents_text(g: &GameResult) -> String {
         .collect()
 }
 
+/// What was measured in the game, which varies from run to run and so is kept out of the
+/// other files: each round's wall-clock time, each player's CPU time, and how long each
+/// program that timed out ran.
+pub fn timings_text(g: &GameResult) -> String {
+    let mut out = String::from(
+        "# measured on this run: these figures vary from run to run (the other files do not)\n",
+    );
+    for (r, s) in g.round_seconds.iter().enumerate() {
+        let _ = writeln!(out, "round {}: {s:.3} s wall", r + 1);
+    }
+    for (i, (n, c)) in g.names.iter().zip(&g.cpu_seconds).enumerate() {
+        let _ = writeln!(out, "player {} ({n}): {c:.3} s CPU", i + 1);
+    }
+    for x in &g.incidents {
+        if let Some(t) = &x.timing {
+            let name = &g.names[(x.id - 1) as usize];
+            let _ = writeln!(out, "round {}, player {} ({name}): {t}", x.round, x.id);
+        }
+    }
+    out
+}
+
 /// Mean and spread of one listed player over several games.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PlayerSummary {
@@ -220,7 +242,11 @@ pub fn pair_games(games: &[Finals]) -> Vec<PairGame> {
                     std::cmp::Ordering::Equal => Outcome::Tie,
                     std::cmp::Ordering::Less => Outcome::SecondWins,
                 };
-                out.push(PairGame { first: g.names[a].clone(), second: g.names[b].clone(), outcome });
+                out.push(PairGame {
+                    first: g.names[a].clone(),
+                    second: g.names[b].clone(),
+                    outcome,
+                });
             }
         }
     }

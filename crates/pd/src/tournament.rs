@@ -137,7 +137,8 @@ pub fn write_report(
         merged.units,
         players.len()
     );
-    let incidents = totals.incident_lines(players, out, games_n);
+    // Relative to the folder, so the same games in another folder give the same bytes.
+    let incidents = totals.incident_lines(players, Path::new("."), games_n);
     let r = arena_report::Report { title, standings: &s, order: report::RATING_ORDER, incidents };
     arena_report::write(out, &r)
 }
@@ -299,8 +300,18 @@ impl Games {
             "timeout": self.timeout,
             "max_output": self.config.limits.max_output,
             "games": self.games,
-        })
-        .to_string();
+        });
+        // Limits on the programs decide results (a program over one fails its round), so
+        // they are part of the configuration when set; without them it is as before.
+        let mut canonical = canonical;
+        let l = self.config.limits.rlimits;
+        if let (false, Value::Object(m)) = (l.is_none(), &mut canonical) {
+            m.insert(
+                "entrant_limits".into(),
+                serde_json::json!({"memory_bytes": l.memory, "cpu_s": l.cpu.map(|d| d.as_secs_f64())}),
+            );
+        }
+        let canonical = canonical.to_string();
         Plan::new(KIND, &canonical, self.games as u64)
     }
 
@@ -627,6 +638,8 @@ pub struct Asked {
     /// What a re-run does when an external player's files changed since the folder's
     /// games were played ([`entrants::settle`]).
     pub on_change: OnChange<'static>,
+    /// Memory and CPU limits of every external player's processes (none by default).
+    pub rlimits: menace_run::Rlimits,
 }
 
 /// Plays `menace pd`: the settings checked (before the seed file is read, so a bad flag is
@@ -652,7 +665,7 @@ pub fn play(
         deadline,
         max_output: a.max_output.max(1),
         max_stderr: 4096,
-        ..menace_run::Limits::default()
+        rlimits: a.rlimits,
     };
     let mut games = Games {
         players,
@@ -746,6 +759,7 @@ pub fn write_game(
     w("takes.txt", &report::takes_text(g))?;
     w("log.txt", &report::log_text(g))?;
     w("incidents.txt", &report::incidents_text(g))?;
+    w("timings.txt", &report::timings_text(g))?;
     match plot {
         Some(draw) => w("plot.svg", &draw(g)?),
         None => Ok(()),

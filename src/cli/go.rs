@@ -359,8 +359,10 @@ struct TournamentArgs {
 pub(crate) struct ChangedArgs {
     /// Go on recording into a results folder although an entrant's files (its program, a
     /// script its command names) changed since the games there were played: said on
-    /// stderr, and the folder then records the files as they are now. Without it such a
-    /// run is refused before any game.
+    /// stderr, and the files as they are now are appended to entrants.json as a new
+    /// version, the old ones kept (each game names its version). Files equal to a recorded
+    /// version (an edit reverted) need no flag. Without it such a run is refused before
+    /// any game.
     #[arg(long)]
     resume_changed: bool,
 }

@@ -350,7 +350,16 @@ impl Watch {
         }
         let mut recorded = match read(&self.path) {
             Ok(Some(r)) => r,
-            _ => Recorded::default(),
+            // Readable at the start of the run: someone else's doing; say it, write nothing.
+            Ok(None) | Err(_) => {
+                warn(format!(
+                    "{} during the run, before {before}; {} cannot be read to record it",
+                    changed.join("; "),
+                    self.path.display()
+                ));
+                w.stamps = fresh;
+                return w.version;
+            }
         };
         let v = match recorded.versions.iter().position(|v| changes(v, &fresh).is_empty()) {
             Some(v) => v,

@@ -18,7 +18,7 @@ use menace_go::search::profile::{self, Profile};
 #[cfg(feature = "lab")]
 use menace_go_lab::tune::TuneParam;
 
-use super::tournament::{ClockArgs, ShardArgs, SprtArgs};
+use super::tournament::{ClockArgs, EntrantLimitArgs, ShardArgs, SprtArgs};
 use super::{fail, report};
 
 /// Default playouts per move (the library's one default budget).
@@ -365,6 +365,8 @@ struct TournamentArgs {
     sprt: SprtArgs,
     #[command(flatten)]
     changed: ChangedArgs,
+    #[command(flatten)]
+    limits: EntrantLimitArgs,
 }
 
 /// What a judge does when an entrant's program changed since the games in its results
@@ -373,8 +375,10 @@ struct TournamentArgs {
 pub(crate) struct ChangedArgs {
     /// Go on recording into a results folder although an entrant's files (its program, a
     /// script its command names) changed since the games there were played: said on
-    /// stderr, and the folder then records the files as they are now. Without it such a
-    /// run is refused before any game.
+    /// stderr, and the files as they are now are appended to entrants.json as a new
+    /// version, the old ones kept (each game names its version). Files equal to a recorded
+    /// version (an edit reverted) need no flag. Without it such a run is refused before
+    /// any game.
     #[arg(long)]
     resume_changed: bool,
 }
@@ -464,6 +468,8 @@ struct MatchArgs {
     sprt: SprtArgs,
     #[command(flatten)]
     changed: ChangedArgs,
+    #[command(flatten)]
+    limits: EntrantLimitArgs,
 }
 
 /// Runs `menace go`.
@@ -535,7 +541,8 @@ fn run_match(m: MatchArgs) -> Result<String, String> {
     let komi = m.komi.unwrap_or_else(|| Rules::gtp_komi(m.handicap));
     let rules = Rules::gtp(m.size, komi, m.handicap, m.move_cap, timeout)
         .with_clock(m.clock.time)
-        .with_cleanup(m.cleanup);
+        .with_cleanup(m.cleanup)
+        .with_entrant_limits(m.limits.rlimits()?);
     let engines = [(m.name_a.as_str(), m.a.as_str()), (m.name_b.as_str(), m.b.as_str())];
     let cfg =
         Config { watch_load: m.watch_load, ..Config::gtp_match(engines, m.games as u64, rules)? };
@@ -553,7 +560,9 @@ fn tournament(t: TournamentArgs, base: &SearchConfig) -> Result<String, String> 
     judge_signals()?;
     let timeout =
         Rules::timeout_secs(t.move_timeout).map_err(|e| refused(&e, Format::Tournament))?;
-    let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout).with_clock(t.clock.time);
+    let rules = Rules::koth(t.size, t.komi, t.move_cap, timeout)
+        .with_clock(t.clock.time)
+        .with_entrant_limits(t.limits.rlimits()?);
     let builtin = |words: &[String]| builtin_entrant(base, words);
     let cfg = Config::tournament(&t.entrants, &builtin, t.games_per_pair, rules)
         .map_err(|e| format!("--entrant {e}"))?;

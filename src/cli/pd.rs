@@ -63,6 +63,8 @@ pub struct PdArgs {
     pub shard: ShardArgs,
     #[command(flatten)]
     pub changed: super::go::ChangedArgs,
+    #[command(flatten)]
+    pub limits: super::tournament::EntrantLimitArgs,
 }
 
 /// Flags of `menace pd-player`.
@@ -107,6 +109,7 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
         out: args.out.clone(),
         plot: Some(menace_plot::pd::scores_svg),
         on_change: args.changed.rule(),
+        rlimits: args.limits.rlimits()?,
     };
     let flags = |jobs| args.shard.flags("menace pd", jobs);
     tournament::play(&asked, flags, &mut std::io::stdout().lock()).map_err(|e| match e {

@@ -123,6 +123,40 @@ pub struct ClockArgs {
     pub time: Option<menace_go::rules::clock::TimeControl>,
 }
 
+/// `--entrant-memory` and `--entrant-cpu`: limits on every program an entrant runs, in
+/// `menace go match`, `menace go tournament` and `menace pd`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct EntrantLimitArgs {
+    /// Memory each process of an entrant may map, in MiB (its address space, set with
+    /// setrlimit before it starts; a program over it fails to allocate, and the judge says
+    /// it went over its limit). Runtimes that reserve much more than they use (Go, Java)
+    /// need a generous value. Default: no limit.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1 << 30))]
+    pub entrant_memory: Option<u64>,
+    /// CPU seconds each process of an entrant may use (whole seconds, rounded up; then it
+    /// gets SIGXCPU, a second later SIGKILL). Default: no limit.
+    #[arg(long, value_name = "SECS")]
+    pub entrant_cpu: Option<f64>,
+}
+
+impl EntrantLimitArgs {
+    /// The limits these flags ask for, or the flag that is wrong.
+    pub fn rlimits(&self) -> Result<menace_run::Rlimits, String> {
+        let cpu = match self.entrant_cpu {
+            Some(s) if s.is_finite() && s > 0.0 && s <= 1e6 => {
+                Some(std::time::Duration::from_secs_f64(s))
+            }
+            Some(s) => {
+                return Err(format!(
+                    "--entrant-cpu must be a positive number of seconds up to 1000000, got {s}"
+                ))
+            }
+            None => None,
+        };
+        Ok(menace_run::Rlimits { memory: self.entrant_memory.map(|m| m << 20), cpu })
+    }
+}
+
 /// Flags of `menace merge`.
 #[derive(clap::Args, Debug)]
 pub struct MergeArgs {

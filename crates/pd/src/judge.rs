@@ -76,6 +76,11 @@ pub struct Incident {
     /// [`menace_run::STDERR_TAIL`] bytes, decoded lossily), if anything.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stderr: Option<String>,
+    /// What was measured of a run that timed out ([`menace_run::Run::timing`]): kept out of
+    /// `game.json`, `log.txt` and `incidents.txt`, which the same seed makes byte for
+    /// byte, and written to `timings.txt`.
+    #[serde(skip)]
+    pub timing: Option<String>,
 }
 
 /// The kind of an incident whose answer had tokens or lines dropped.
@@ -98,6 +103,9 @@ pub struct GameResult {
     pub incidents: Vec<Incident>,
     /// Wall-clock time of each round, in seconds.
     pub round_seconds: Vec<f64>,
+    /// CPU time each external player's programs used over the game, in seconds, by id
+    /// (index id - 1; 0 for a built-in).
+    pub cpu_seconds: Vec<f64>,
 }
 
 impl GameResult {
@@ -241,13 +249,14 @@ fn external_answer(
     let failure = run.failure();
     let stderr = (note.is_some() && !run.stderr.is_empty())
         .then(|| String::from_utf8_lossy(&run.stderr).into_owned());
+    let (timing, cpu) = (run.timing(), run.cpu);
     if run.succeeded() {
         let parsed = parse_answer(&run.stdout, players, id, run.truncated);
-        Answered { parsed, note, failure, stderr }
+        Answered { parsed, note, failure, stderr, timing, cpu }
     } else {
         let note = note.unwrap_or_else(|| "failed".to_string());
         let note = Some(format!("{note}; counted as an empty answer"));
-        Answered { parsed: Parsed::default(), note, failure, stderr }
+        Answered { parsed: Parsed::default(), note, failure, stderr, timing, cpu }
     }
 }
 
@@ -285,6 +294,7 @@ pub fn play(
         scores: Vec::with_capacity(rounds),
         incidents: Vec::new(),
         round_seconds: Vec::with_capacity(rounds),
+        cpu_seconds: vec![0.0; p],
     };
     let mut states: Vec<Vec<u8>> = vec![Vec::new(); p];
     let mut totals = vec![0i64; p];
@@ -339,7 +349,10 @@ pub fn play(
                 .collect()
         });
         let mut round: Round = Vec::new();
-        for (i, Answered { parsed, note, failure, stderr }) in answers.into_iter().enumerate() {
+        for (i, Answered { parsed, note, failure, stderr, timing, cpu }) in
+            answers.into_iter().enumerate()
+        {
+            result.cpu_seconds[i] += cpu.map_or(0.0, |c| c.as_secs_f64());
             let id = i as Id + 1;
             // One incident per player and round: what went wrong with the run, then
             // what was dropped from the answer.
@@ -350,7 +363,7 @@ pub fn play(
             if !what.is_empty() {
                 let kind = failure.unwrap_or(DROPPED);
                 let what = what.join("; ");
-                result.incidents.push(Incident { round: r + 1, id, what, kind, stderr });
+                result.incidents.push(Incident { round: r + 1, id, what, kind, stderr, timing });
             }
             round.extend(parsed.takes.iter().map(|&victim| Take { taker: id, victim }));
             states[i] = parsed.state.unwrap_or_default();
@@ -374,4 +387,8 @@ struct Answered {
     failure: Option<&'static str>,
     /// The end of the program's standard error, when something went wrong.
     stderr: Option<String>,
+    /// What was measured of a run that timed out ([`menace_run::Run::timing`]).
+    timing: Option<String>,
+    /// The CPU time the program used.
+    cpu: Option<std::time::Duration>,
 }

@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use menace_arena::tournament::standings::{self as pairwise, Outcome, PairGame, Standings};
+
 use super::format::write_round;
 use super::judge::{Finals, GameResult};
 
@@ -113,6 +115,28 @@ pub fn incidents_text(g: &GameResult) -> String {
         .collect()
 }
 
+/// What was measured in the game, which varies from run to run and so is kept out of the
+/// other files: each round's wall-clock time, each player's CPU time, and how long each
+/// program that timed out ran.
+pub fn timings_text(g: &GameResult) -> String {
+    let mut out = String::from(
+        "# measured on this run: these figures vary from run to run (the other files do not)\n",
+    );
+    for (r, s) in g.round_seconds.iter().enumerate() {
+        let _ = writeln!(out, "round {}: {s:.3} s wall", r + 1);
+    }
+    for (i, (n, c)) in g.names.iter().zip(&g.cpu_seconds).enumerate() {
+        let _ = writeln!(out, "player {} ({n}): {c:.3} s CPU", i + 1);
+    }
+    for x in &g.incidents {
+        if let Some(t) = &x.timing {
+            let name = &g.names[(x.id - 1) as usize];
+            let _ = writeln!(out, "round {}, player {} ({name}): {t}", x.round, x.id);
+        }
+    }
+    out
+}
+
 /// Mean and spread of one listed player over several games.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PlayerSummary {
@@ -166,10 +190,24 @@ pub fn summarize(games: &[Finals]) -> Vec<PlayerSummary> {
         .collect()
 }
 
-/// The multi-game table, best mean score first.
+/// How the multi-game table is ordered, as its output says it.
+pub const SUMMARY_ORDER: &str =
+    "sorted by mean rank (1 is first place), then by mean score, then as listed";
+
+/// How the rating table is ordered and what its points count, as the output says it.
+pub const RATING_ORDER: &str = "rating from the placings: in each game a player beats each player it finished above and ties those on its score (a win 1 point, a tie half); sorted by those points, then name";
+
+/// The multi-game table: best mean rank first, then best mean score, then listed order
+/// ([`SUMMARY_ORDER`], said after the table).
 pub fn summary_table(sums: &[PlayerSummary]) -> String {
     let mut order: Vec<usize> = (0..sums.len()).collect();
-    order.sort_by(|&a, &b| sums[b].mean_score.total_cmp(&sums[a].mean_score).then(a.cmp(&b)));
+    order.sort_by(|&a, &b| {
+        let (x, y) = (&sums[a], &sums[b]);
+        x.mean_rank
+            .total_cmp(&y.mean_rank)
+            .then(y.mean_score.total_cmp(&x.mean_score))
+            .then(a.cmp(&b))
+    });
     let mut out = String::from("mean_rank  mean_score       sd     min     max  wins  player\n");
     for i in order {
         let s = &sums[i];
@@ -185,7 +223,40 @@ pub fn summary_table(sums: &[PlayerSummary]) -> String {
             s.name
         );
     }
+    let _ = writeln!(out, "({SUMMARY_ORDER})");
     out
+}
+
+/// Every game as games between pairs of its players, for a rating: in each game a player
+/// beats each player with a lower final score and ties each with the same one (the pair in
+/// listed order, which changes nothing of the standings).
+pub fn pair_games(games: &[Finals]) -> Vec<PairGame> {
+    let mut out = Vec::new();
+    for g in games {
+        let listed: Vec<usize> = g.ids.iter().map(|&id| (id - 1) as usize).collect();
+        for (k, &a) in listed.iter().enumerate() {
+            for &b in &listed[k + 1..] {
+                let (sa, sb) = (g.final_scores[a], g.final_scores[b]);
+                let outcome = match sa.cmp(&sb) {
+                    std::cmp::Ordering::Greater => Outcome::FirstWins,
+                    std::cmp::Ordering::Equal => Outcome::Tie,
+                    std::cmp::Ordering::Less => Outcome::SecondWins,
+                };
+                out.push(PairGame {
+                    first: g.names[a].clone(),
+                    second: g.names[b].clone(),
+                    outcome,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The rating of the players from their placings ([`pair_games`]): points, Elo with its
+/// 95% interval and the crosstable, as the Go standings print them.
+pub fn rating(games: &[Finals]) -> Standings {
+    pairwise::standings(&pair_games(games))
 }
 
 /// The multi-game summary as CSV.

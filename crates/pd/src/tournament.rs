@@ -25,6 +25,7 @@ use std::sync::Mutex;
 
 use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
 use menace_arena::tournament::entrants::{self, Entrants, OnChange};
+use menace_arena::tournament::report as arena_report;
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use menace_run::Missing;
 use menace_stats::rng::from_seed;
@@ -109,9 +110,37 @@ pub fn summary(m: &Merged) -> Result<String, String> {
     match games.as_slice() {
         [] => {}
         [one] if m.units == 1 => out.push_str(&report::standings(one)),
-        _ => out.push_str(&report::summary_table(&report::summarize(&games))),
+        _ => {
+            out.push_str(&report::summary_table(&report::summarize(&games)));
+            out.push_str(&format!("\n{}:\n{}", report::RATING_ORDER, report::rating(&games)));
+        }
     }
     Ok(out)
+}
+
+/// The standings of a whole run written into `out` as CSV, JSON and an HTML report
+/// ([`menace_arena::tournament::report`]): the rating from the placings, with the count of
+/// each player's incidents (told in full in the games' `incidents.txt`).
+pub fn write_report(
+    out: &Path,
+    merged: &Merged,
+    totals: &Totals,
+    players: &[Player],
+    games_n: usize,
+) -> Result<(), String> {
+    let games = games(merged)?;
+    let s = report::rating(&games);
+    let title = format!(
+        "Prisoner's dilemma {}: {} of {} games, {} players",
+        merged.config,
+        games.len(),
+        merged.units,
+        players.len()
+    );
+    // Relative to the folder, so the same games in another folder give the same bytes.
+    let incidents = totals.incident_lines(players, Path::new("."), games_n);
+    let r = arena_report::Report { title, standings: &s, order: report::RATING_ORDER, incidents };
+    arena_report::write(out, &r)
 }
 
 /// The prisoner's-dilemma results lines, for the tournament driver and `menace merge`.
@@ -271,8 +300,18 @@ impl Games {
             "timeout": self.timeout,
             "max_output": self.config.limits.max_output,
             "games": self.games,
-        })
-        .to_string();
+        });
+        // Limits on the programs decide results (a program over one fails its round), so
+        // they are part of the configuration when set; without them it is as before.
+        let mut canonical = canonical;
+        let l = self.config.limits.rlimits;
+        if let (false, Value::Object(m)) = (l.is_none(), &mut canonical) {
+            m.insert(
+                "entrant_limits".into(),
+                serde_json::json!({"memory_bytes": l.memory, "cpu_s": l.cpu.map(|d| d.as_secs_f64())}),
+            );
+        }
+        let canonical = canonical.to_string();
         Plan::new(KIND, &canonical, self.games as u64)
     }
 
@@ -599,6 +638,8 @@ pub struct Asked {
     /// What a re-run does when an external player's files changed since the folder's
     /// games were played ([`entrants::settle`]).
     pub on_change: OnChange<'static>,
+    /// Memory and CPU limits of every external player's processes (none by default).
+    pub rlimits: menace_run::Rlimits,
 }
 
 /// Plays `menace pd`: the settings checked (before the seed file is read, so a bad flag is
@@ -620,7 +661,12 @@ pub fn play(
     let n = players.len();
     let rounds = a.rounds.unwrap_or_else(|| crate::rules::rounds_for(n as u32));
     let deadline = std::time::Duration::ZERO;
-    let limits = menace_run::Limits { deadline, max_output: a.max_output.max(1), max_stderr: 4096 };
+    let limits = menace_run::Limits {
+        deadline,
+        max_output: a.max_output.max(1),
+        max_stderr: 4096,
+        rlimits: a.rlimits,
+    };
     let mut games = Games {
         players,
         seed: a.seed,
@@ -652,8 +698,11 @@ pub fn play(
     for line in totals.incident_lines(&games.players, &games.out, a.games) {
         eprintln!("{}: {line}", flags.command);
     }
-    if let Some(merged) = merged.filter(|_| a.games > 1 && flags.shard.is_whole()) {
-        write_summaries(&games.out, &text, &merged)?;
+    if let Some(merged) = merged.filter(|_| flags.shard.is_whole()) {
+        if a.games > 1 {
+            write_summaries(&games.out, &text, &merged)?;
+        }
+        write_report(&games.out, &merged, &totals, &games.players, a.games)?;
     }
     // A re-run played nothing: the driver has said where the results are.
     if !flags.quiet && totals.played > 0 {
@@ -710,6 +759,7 @@ pub fn write_game(
     w("takes.txt", &report::takes_text(g))?;
     w("log.txt", &report::log_text(g))?;
     w("incidents.txt", &report::incidents_text(g))?;
+    w("timings.txt", &report::timings_text(g))?;
     match plot {
         Some(draw) => w("plot.svg", &draw(g)?),
         None => Ok(()),

@@ -74,6 +74,7 @@ mod tests {
             scores: vec![vec![-1; n], vec![-2; n], vec![-4; n]],
             incidents: Vec::new(),
             round_seconds: vec![0.0; 3],
+            cpu_seconds: vec![0.0; n],
         }
     }
 

@@ -72,18 +72,23 @@ pub(crate) struct Entrant {
     reaped: Option<Option<ExitStatus>>,
     /// [`Entrant::end`] has run.
     ended: bool,
+    /// The CPU time it used (and its children it reaped), once reaped (unix).
+    cpu: Option<std::time::Duration>,
 }
 
 impl Entrant {
     /// Starts `program`, its standard streams set up by `stdio`.
+    /// Its processes run under `rlimits`.
     pub(crate) fn spawn(
         program: &Program,
         stdio: impl FnOnce(&mut Command),
+        rlimits: &super::Rlimits,
     ) -> std::io::Result<Entrant> {
         static NEXT: AtomicU64 = AtomicU64::new(1);
         let seq = NEXT.fetch_add(1, Ordering::Relaxed);
         let mut cmd = program.command();
         stdio(&mut cmd);
+        rlimits.apply(&mut cmd);
         #[cfg(target_os = "linux")]
         {
             super::reaper::adopt_orphans();
@@ -98,7 +103,7 @@ impl Entrant {
         live.entrants.push((child.id(), seq));
         drop(live);
         let exits = watch_exit(&child);
-        Ok(Entrant { child, seq, exits, reaped: None, ended: false })
+        Ok(Entrant { child, seq, exits, reaped: None, ended: false, cpu: None })
     }
 
     /// The process (its pipes are taken from here).
@@ -146,6 +151,12 @@ impl Entrant {
         }))
     }
 
+    /// The CPU time the program used (user and system, its own and that of the children
+    /// it waited for), once [`Entrant::end`] has reaped it; `None` before, or off Unix.
+    pub(crate) fn cpu(&self) -> Option<std::time::Duration> {
+        self.cpu
+    }
+
     /// Ends the program's turn: kills it if it still runs and everything it started, then
     /// reaps it; its exit status (a killed one's says so). Idempotent.
     pub(crate) fn end(&mut self) -> Option<ExitStatus> {
@@ -175,7 +186,23 @@ impl Entrant {
         }
         #[cfg(not(target_os = "linux"))]
         let _ = live;
-        self.child.wait().ok()
+        // Reaped here with its resource use (std's wait gives no rusage).
+        let mut status = 0;
+        // SAFETY: a zeroed rusage is a valid value for wait4 to overwrite.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        loop {
+            // SAFETY: wait4 only writes `status` and `usage`; `pid` is our unreaped child.
+            let r = unsafe { libc::wait4(pid as libc::pid_t, &mut status, 0, &mut usage) };
+            if r == pid as libc::pid_t {
+                use std::os::unix::process::ExitStatusExt;
+                self.cpu = Some(super::limit::cpu_of(&usage));
+                return Some(ExitStatus::from_raw(status));
+            }
+            if r < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::Interrupted {
+                continue;
+            }
+            return self.child.wait().ok();
+        }
     }
 
     #[cfg(not(unix))]

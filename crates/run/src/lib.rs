@@ -32,10 +32,14 @@
 //! each entrant ran), and both shapes keep the end of a program's standard error
 //! ([`STDERR_TAIL`] bytes) whose [`last_line`] an incident quotes.
 //!
+//! Optional limits on an entrant's memory and CPU time ([`Rlimits`], set with `setrlimit`
+//! before the program starts), and the CPU time it used, read when it is reaped.
+//!
 //! What to do with many such runs (tournaments, shards, standings) is `menace-arena`'s job,
 //! which spawns nothing itself.
 
 mod entrant;
+mod limit;
 pub mod lines;
 pub mod load;
 mod program;
@@ -47,6 +51,7 @@ mod session;
 mod signals;
 
 pub use entrant::{await_signal_end, stopping};
+pub use limit::Rlimits;
 pub use lines::{Line, Lines};
 pub use program::{Missing, NotFound, Program, ProgramError};
 pub use run::{last_line, run_once, Limits, Run, PROBE_WAIT, STDERR_TAIL};

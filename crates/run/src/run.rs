@@ -9,7 +9,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use super::entrant::Entrant;
-use super::Program;
+use super::{Program, Rlimits};
 
 /// Limits for one run.
 #[derive(Copy, Clone, Debug)]
@@ -23,11 +23,18 @@ pub struct Limits {
     /// Bytes of standard error kept, for diagnostics: the last ones (a traceback ends with
     /// its reason), [`STDERR_TAIL`] by default.
     pub max_stderr: usize,
+    /// Memory and CPU limits of the program's processes (none by default).
+    pub rlimits: Rlimits,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { deadline: Duration::from_secs(2), max_output: 64 * 1024, max_stderr: STDERR_TAIL }
+        Limits {
+            deadline: Duration::from_secs(2),
+            max_output: 64 * 1024,
+            max_stderr: STDERR_TAIL,
+            rlimits: Rlimits::default(),
+        }
     }
 }
 
@@ -76,6 +83,10 @@ pub struct Run {
     pub elapsed: Duration,
     /// The deadline it ran under.
     pub deadline: Duration,
+    /// The CPU time (user and system) the program used, when it could be read (unix).
+    pub cpu: Option<Duration>,
+    /// The memory and CPU limits it ran under.
+    pub rlimits: Rlimits,
 }
 
 impl Run {
@@ -91,6 +102,12 @@ impl Run {
     pub fn failure(&self) -> Option<&'static str> {
         if self.spawn_error.is_some() {
             Some("could not run")
+        } else if let Some(over) = self.over() {
+            Some(if over.contains("CPU") {
+                "went over its CPU limit"
+            } else {
+                "went over its memory limit"
+            })
         } else if self.timed_out {
             Some("timed out")
         } else if let Some(s) = self.status.filter(|s| !s.success()) {
@@ -106,23 +123,28 @@ impl Run {
         }
     }
 
+    /// Which resource limit the program went over, in words, if it did
+    /// ([`Rlimits::over`]).
+    pub fn over(&self) -> Option<String> {
+        self.rlimits.over(self.status, &self.stderr, self.cpu)
+    }
+
     /// One phrase describing anything that went wrong (`None` for a clean run), for logs;
     /// it ends with the last line the program wrote on standard error, if any
-    /// (`exited with status 1; last line on stderr: "RuntimeError: boom"`).
+    /// (`exited with status 1; last line on stderr: "RuntimeError: boom"`). Nothing in it
+    /// is measured, so the same run says the same words every time: how long a late
+    /// program ran is [`Run::timing`]'s.
     pub fn incident(&self) -> Option<String> {
         if let Some(e) = &self.spawn_error {
             return Some(format!("could not run: {e}"));
         }
         let mut parts = Vec::new();
+        if let Some(over) = self.over() {
+            parts.push(over);
+        }
         if self.timed_out {
-            // How late the kill (or the exit) came shows when the judge itself was late.
-            let how = if self.status.is_some() { "exited" } else { "killed" };
-            parts.push(format!(
-                "{how} after {:.3} s, {:.3} s past the {} s deadline",
-                self.elapsed.as_secs_f64(),
-                self.elapsed.saturating_sub(self.deadline).as_secs_f64(),
-                self.deadline.as_secs_f64()
-            ));
+            let how = if self.status.is_some() { "exited past" } else { "killed at" };
+            parts.push(format!("{how} its {} s deadline", self.deadline.as_secs_f64()));
         } else if let Some(s) = self.status {
             if !s.success() {
                 parts.push(match s.code() {
@@ -142,6 +164,23 @@ impl Run {
             said.push_str(&format!("; last line on stderr: {line:?}"));
         }
         Some(said)
+    }
+
+    /// What was measured of a run that timed out: how long it ran and how far past its
+    /// deadline the kill (or the exit) came, which shows when the judge itself was late
+    /// (`killed after 2.004 s, 0.004 s past the 2 s deadline`); `None` for a run in time.
+    /// It varies from run to run, so judges keep it apart from the files that must not.
+    pub fn timing(&self) -> Option<String> {
+        if !self.timed_out {
+            return None;
+        }
+        let how = if self.status.is_some() { "exited" } else { "killed" };
+        Some(format!(
+            "{how} after {:.3} s, {:.3} s past the {} s deadline",
+            self.elapsed.as_secs_f64(),
+            self.elapsed.saturating_sub(self.deadline).as_secs_f64(),
+            self.deadline.as_secs_f64()
+        ))
     }
 }
 
@@ -294,12 +333,13 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
     let piped = |cmd: &mut std::process::Command| {
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     };
-    let mut entrant = match Entrant::spawn(program, piped) {
+    let mut entrant = match Entrant::spawn(program, piped, &limits.rlimits) {
         Ok(e) => e,
         Err(e) => {
             return Run {
                 spawn_error: Some(format!("{}: {e}", program.argv[0])),
                 deadline: limits.deadline,
+                rlimits: limits.rlimits,
                 ..Run::default()
             }
         }
@@ -331,7 +371,7 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
     });
 
     thread::sleep(lag);
-    let mut run = Run { deadline: limits.deadline, ..Run::default() };
+    let mut run = Run { deadline: limits.deadline, rlimits: limits.rlimits, ..Run::default() };
     match entrant.exited_by(until) {
         Ok(Some(at)) => {
             // Its turn is over: whatever it started goes with it.
@@ -351,6 +391,7 @@ fn run_lagged(program: &Program, input: &[u8], limits: Limits, lag: Duration) ->
             run.spawn_error = Some(format!("waiting for {}: {e}", program.argv[0]));
         }
     }
+    run.cpu = entrant.cpu();
     // The program has exited, so what it wrote is in the pipes; the readers take that and
     // stop, even if a descendant that escaped the kill still holds a pipe open. They are
     // waited for until the deadline (at least a short grace): not a fixed grace alone, as
@@ -395,7 +436,8 @@ mod tests {
         assert!(run.timed_out);
         assert_eq!(run.stdout, b"early\n");
         assert!(run.status.is_none(), "killed, not exited");
-        let said = run.incident().unwrap();
+        assert_eq!(run.incident().unwrap(), "killed at its 0.3 s deadline");
+        let said = run.timing().unwrap();
         assert!(said.starts_with("killed after") && said.ends_with("past the 0.3 s deadline"));
         assert!(run.elapsed >= Duration::from_millis(300), "{said}");
     }
@@ -418,7 +460,7 @@ mod tests {
         let run = run_lagged(&sh("exec sleep 30"), b"", quick(300), lag);
         assert!(run.timed_out && run.status.is_none(), "{run:?}");
         assert!(run.elapsed >= lag, "{run:?}");
-        let said = run.incident().unwrap();
+        let said = run.timing().unwrap();
         // "killed after 1.0xx s, 0.7xx s past the 0.3 s deadline"
         let late: f64 =
             said.split(", ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
@@ -432,7 +474,8 @@ mod tests {
         let run = run_lagged(&sh("sleep 0.6; echo 1"), b"", quick(200), lag);
         assert!(run.timed_out && !run.succeeded(), "{run:?}");
         assert_eq!(run.status.and_then(|s| s.code()), Some(0));
-        let said = run.incident().unwrap();
+        assert_eq!(run.incident().unwrap(), "exited past its 0.2 s deadline");
+        let said = run.timing().unwrap();
         assert!(said.starts_with("exited after 0.") && said.contains("past the 0.2 s"), "{said}");
     }
 
@@ -447,6 +490,34 @@ mod tests {
         // Gone, or a zombie waiting for init to reap it: either way no longer running.
         let gone = menace_testkit::process::ends(pid);
         assert!(gone, "the grandchild {pid} is still running");
+    }
+
+    #[test]
+    fn a_program_over_its_memory_limit_is_said_to_be_and_cpu_time_is_measured() {
+        // Python allocating 400 MiB under a 64 MiB limit fails with MemoryError.
+        let limits =
+            Limits { rlimits: Rlimits { memory: Some(64 << 20), cpu: None }, ..quick(20_000) };
+        let run =
+            run_once(&Program::new(["python3", "-c", "x = bytearray(400 << 20)"]), b"", limits);
+        assert_eq!(run.failure(), Some("went over its memory limit"), "{run:?}");
+        let said = run.incident().unwrap();
+        assert!(
+            said.starts_with("over its memory limit of 64 MiB, exited with status 1"),
+            "{said}"
+        );
+        assert!(said.ends_with("MemoryError\""), "{said}");
+        // The same program without the limit is not over anything.
+        let run = run_once(&Program::new(["python3", "-c", "x = bytearray(4 << 20)"]), b"", limits);
+        assert!(run.succeeded() && run.over().is_none(), "{run:?}");
+        // A busy loop under a 1 s CPU limit is stopped by it, its CPU time measured.
+        let limits = Limits {
+            rlimits: Rlimits { memory: None, cpu: Some(Duration::from_millis(500)) },
+            ..quick(20_000)
+        };
+        let run = run_once(&sh("while :; do :; done"), b"", limits);
+        assert_eq!(run.failure(), Some("went over its CPU limit"), "{run:?}");
+        assert!(run.incident().unwrap().starts_with("over its CPU limit of 1 s"), "{run:?}");
+        assert!(run.cpu.is_some_and(|c| !c.is_zero()), "{run:?}");
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::entrant::Entrant;
 use super::run::{Kept, STDERR_TAIL};
-use super::{Line, Lines, Program};
+use super::{Line, Lines, Program, Rlimits};
 
 /// Why no line came back.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,13 +74,24 @@ impl Session {
         max_line: usize,
         keep_stderr: bool,
     ) -> std::io::Result<Session> {
-        let mut entrant = Entrant::spawn(program, |cmd| {
+        Session::spawn_limited(program, max_line, keep_stderr, &Rlimits::default())
+    }
+
+    /// [`Session::spawn`], the program and all it starts under `rlimits`.
+    pub fn spawn_limited(
+        program: &Program,
+        max_line: usize,
+        keep_stderr: bool,
+        rlimits: &Rlimits,
+    ) -> std::io::Result<Session> {
+        let stdio = |cmd: &mut std::process::Command| {
             cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(if keep_stderr {
                 Stdio::inherit()
             } else {
                 Stdio::piped()
             });
-        })?;
+        };
+        let mut entrant = Entrant::spawn(program, stdio, rlimits)?;
         let child = entrant.child();
         let stdin = child.stdin.take();
         let stderr = child.stderr.take().map(|mut pipe| {
@@ -182,11 +193,12 @@ impl Session {
     }
 
     /// Waits up to `timeout` for the program to exit by itself, then kills it, and
-    /// whatever it started.
-    pub fn finish(mut self, timeout: Duration) {
+    /// whatever it started; the CPU time it used (unix).
+    pub fn finish(mut self, timeout: Duration) -> Option<Duration> {
         self.close_input();
         let _ = self.entrant.exited_by(Instant::now() + timeout);
         self.entrant.end();
+        self.entrant.cpu()
     }
 }
 

@@ -10,6 +10,7 @@ use std::sync::Mutex;
 
 use super::entrants::{self, Entrants};
 use super::record::{complete_lines, parse_lines, read_text, Record};
+use super::settings;
 use super::sprt::{Sprt, Verdict};
 use super::standings::{Outcome, PairGame};
 use super::{merge, run_units, Journal, Merged, Plan, Shard, ShardError, ShardSource, UnitId};
@@ -217,6 +218,13 @@ where
     }
     std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
     let path = results_path(out, shard);
+    // A folder of another configuration is refused with the settings that differ named.
+    let recorded = settings::read(out)?;
+    if let Some(recorded) = recorded.as_ref().filter(|r| r.config != plan.config.0) {
+        if entrants::holds_results(out) {
+            return Err(settings::refusal(out, recorded, plan));
+        }
+    }
     let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| e.0)?;
     if opened.dropped > 0 {
         eprintln!(
@@ -225,10 +233,28 @@ where
             path.display()
         );
     }
-    if let Some(e) = entrants {
-        let results = !opened.records.is_empty() || entrants::holds_results(out);
-        entrants::settle(out, plan, e, results, &mut |w| eprintln!("{command}: {w}"))?;
+    let watch = match entrants {
+        Some(e) => {
+            let results = !opened.records.is_empty() || entrants::holds_results(out);
+            let v = entrants::settle(out, plan, e, results, &mut |w| eprintln!("{command}: {w}"))?;
+            Some(entrants::Watch::new(out, e, v))
+        }
+        None => None,
+    };
+    if recorded.is_none_or(|r| r.config != plan.config.0) {
+        settings::write(out, plan)?;
     }
+    // Each unit names the version of the entrants' files that played it, once there are
+    // several; an entrant's file changed mid-run is said at once.
+    let play = |unit: UnitId| {
+        let before = format!("{} {}", kind.words().one, unit.0 + 1);
+        let v = watch.as_ref().map(|w| w.version(&before, &mut |l| eprintln!("{command}: {l}")));
+        let mut fields = play(unit);
+        if let Some(v) = v.filter(|&v| v > 0) {
+            fields.insert(entrants::VERSION_FIELD.into(), v.into());
+        }
+        fields
+    };
     let journal = opened.journal;
     let mine: Vec<UnitId> = plan.all().filter(|u| shard.holds(*u)).collect();
     let mut todo: Vec<UnitId> = mine.iter().copied().filter(|u| !journal.has(*u)).collect();

@@ -8,14 +8,26 @@
 //! content's hash. The fingerprint itself stays the command lines', so a rebuild that
 //! changes nothing of a game does not orphan a long record: the judge is told and decides.
 //!
+//! The file keeps every *version* of the entrants' files that played in the folder, in
+//! the order they first played (`versions`, version 0 first), and each results line names
+//! the version that played it (its `entrant_files` field; a line without one was played
+//! by version 0, so the lines of a run that never changed stay as they were).
+//!
 //! The rules, checked by [`settle`] before any unit runs:
-//! - no results in the folder yet: the stamps are written;
-//! - results, and stamps of this configuration that match: nothing to say;
-//! - results, and stamps that differ: refused with the changes named (nothing is played
-//!   or written), unless the run was told to go on ([`OnChange::Resume`]): then it says
-//!   so on stderr and records the new stamps;
+//! - no results in the folder yet: the stamps are written as version 0;
+//! - results, and stamps equal to a recorded version (the last one, or an earlier one an
+//!   edit was reverted to): that version plays on, nothing to say;
+//! - results, and stamps that match no version: refused with the changes from the last
+//!   version named (nothing is played or written), unless the run was told to go on
+//!   ([`OnChange::Resume`]): then it says so on stderr and appends them as a new version,
+//!   keeping the old ones;
 //! - results without stamps (a folder made before they were kept): said once on stderr,
 //!   and the files as they are now are recorded as the folder's.
+//!
+//! During a run, a [`Watch`] looks at the files again before each unit (their size and
+//! modification time, hashed again only when those moved): a file that changed mid-run
+//! is said on stderr at once, appended as a new version, and the units from then on name
+//! it.
 //!
 //! The stamps guard against mistakes, not forgery (FNV-1a, as the fingerprint), and see
 //! only what the command line names: a module a script imports, or a shell's `-c` text
@@ -23,6 +35,8 @@
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
@@ -55,13 +69,37 @@ pub struct EntrantStamp {
     pub files: Vec<FileStamp>,
 }
 
+/// The field of a results line that names the version of the entrants' files that played
+/// it (absent: version 0).
+pub const VERSION_FIELD: &str = "entrant_files";
+
 /// What the stamp file holds.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Debug, Default, Serialize, Deserialize)]
 struct Recorded {
     /// The configuration the stamps are of.
     config: String,
-    /// Every entrant that runs a program.
-    entrants: Vec<EntrantStamp>,
+    /// The one version a folder recorded before versions were kept (read, never written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    entrants: Option<Vec<EntrantStamp>>,
+    /// Every version of the entrants' files that played here, version 0 first.
+    #[serde(default)]
+    versions: Vec<Vec<EntrantStamp>>,
+}
+
+impl Recorded {
+    /// Folds the older form (one `entrants` list) into `versions`.
+    fn normalised(mut self) -> Recorded {
+        if let Some(old) = self.entrants.take() {
+            self.versions.insert(0, old);
+        }
+        self
+    }
+
+    fn write(&self, path: &Path) -> Result<(), String> {
+        let text = serde_json::to_string_pretty(self).unwrap_or_default() + "\n";
+        menace_files::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
 }
 
 /// Largest stamp file read.
@@ -193,38 +231,43 @@ pub fn holds_results(out: &Path) -> bool {
 /// Checks `entrants` against the stamps recorded in `out` for `plan`, by the rules of the
 /// module's documentation, and records them; `results` says whether the folder holds
 /// results of this plan (the caller has opened them). Warnings go to `warn` (the driver
-/// prints them on stderr, `--quiet` or not). `Err`: the entrants changed and the run must
-/// not go on; nothing was written.
+/// prints them on stderr, `--quiet` or not). `Ok`: the version (index in `versions`) the
+/// run's units are played by. `Err`: the entrants changed and the run must not go on;
+/// nothing was written.
 pub fn settle(
     out: &Path,
     plan: &Plan,
     entrants: &Entrants,
     results: bool,
     warn: &mut dyn FnMut(String),
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let path = out.join(FILE);
     let recorded = read(&path)?.filter(|r| r.config == plan.config.0);
-    let write = || {
-        let r = Recorded { config: plan.config.0.clone(), entrants: entrants.stamps.clone() };
-        let text = serde_json::to_string_pretty(&r).unwrap_or_default() + "\n";
-        menace_files::write_atomic(&path, text.as_bytes())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    let fresh = || Recorded {
+        config: plan.config.0.clone(),
+        versions: vec![entrants.stamps.clone()],
+        ..Recorded::default()
     };
     if !results {
-        return write();
+        fresh().write(&path)?;
+        return Ok(0);
     }
-    let Some(recorded) = recorded else {
+    let Some(mut recorded) = recorded.filter(|r| !r.versions.is_empty()) else {
         warn(format!(
             "{} does not say what its entrants ran (it was recorded before that was kept): its games are taken to be of the files as they are now, recorded in {}",
             out.display(),
             path.display()
         ));
-        return write();
+        fresh().write(&path)?;
+        return Ok(0);
     };
-    let changed = changes(&recorded.entrants, &entrants.stamps);
-    if changed.is_empty() {
-        return Ok(());
+    // The files as they are now may be any version that played here (an edit reverted).
+    if let Some(v) = recorded.versions.iter().rposition(|v| changes(v, &entrants.stamps).is_empty())
+    {
+        return Ok(v);
     }
+    let last = recorded.versions.last().map_or(&[][..], Vec::as_slice);
+    let changed = changes(last, &entrants.stamps);
     let said = format!(
         "{} since the results in {} were played ({} keeps what each entrant ran)",
         changed.join("; "),
@@ -234,11 +277,108 @@ pub fn settle(
     match entrants.on_change {
         OnChange::Refuse(advice) => Err(format!("{said}; nothing was played: {advice}")),
         OnChange::Resume => {
+            let v = recorded.versions.len();
             warn(format!(
-                "{said}; going on as asked: the games recorded before were played by the old files"
+                "{said}; going on as asked: the games recorded before were played by the old files, kept as version{} {} of {FILE}, and the new ones are version {v}",
+                if v == 1 { "" } else { "s" },
+                (0..v).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
             ));
-            write()
+            recorded.versions.push(entrants.stamps.clone());
+            recorded.write(&path)?;
+            Ok(v)
         }
+    }
+}
+
+/// What a run knows of its entrants' files while units play: the version now playing, and
+/// each file's size and modification time when it was last hashed.
+pub struct Watch {
+    path: PathBuf,
+    state: Mutex<Watched>,
+}
+
+struct Watched {
+    version: usize,
+    stamps: Vec<EntrantStamp>,
+    seen: Vec<(PathBuf, Option<(u64, SystemTime)>)>,
+}
+
+/// A file's size and modification time (`None`: it cannot be read).
+fn metadata(path: &Path) -> Option<(u64, SystemTime)> {
+    let m = std::fs::metadata(path).ok()?;
+    Some((m.len(), m.modified().ok()?))
+}
+
+impl Watch {
+    /// Watches the files of `entrants` (as [`settle`] recorded them in `out`, as `version`).
+    pub fn new(out: &Path, entrants: &Entrants, version: usize) -> Watch {
+        let seen = entrants
+            .stamps
+            .iter()
+            .flat_map(|e| &e.files)
+            .map(|f| (PathBuf::from(&f.path), metadata(Path::new(&f.path))))
+            .collect();
+        Watch {
+            path: out.join(FILE),
+            state: Mutex::new(Watched { version, stamps: entrants.stamps.clone(), seen }),
+        }
+    }
+
+    /// The version a unit starting now is played by: when a file changed since the last
+    /// look, the new stamps are compared, and a real change is said to `warn` at once
+    /// (`before` names the unit about to start) and appended to the stamp file as a new
+    /// version (or an earlier version is found again, a reverted edit).
+    pub fn version(&self, before: &str, warn: &mut dyn FnMut(String)) -> usize {
+        let mut w = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let now: Vec<_> = w.seen.iter().map(|(p, _)| (p.clone(), metadata(p))).collect();
+        if now == w.seen {
+            return w.version;
+        }
+        w.seen = now;
+        let unstamped: Vec<Unstamped> = w
+            .stamps
+            .iter()
+            .map(|e| {
+                let files = e.files.iter().map(|f| (f.word.clone(), PathBuf::from(&f.path)));
+                (e.name.clone(), e.command.clone(), files.collect())
+            })
+            .collect();
+        let fresh = stamp(&unstamped);
+        let changed = changes(&w.stamps, &fresh);
+        if changed.is_empty() {
+            return w.version;
+        }
+        let mut recorded = match read(&self.path) {
+            Ok(Some(r)) => r,
+            // Readable at the start of the run: someone else's doing; say it, write nothing.
+            Ok(None) | Err(_) => {
+                warn(format!(
+                    "{} during the run, before {before}; {} cannot be read to record it",
+                    changed.join("; "),
+                    self.path.display()
+                ));
+                w.stamps = fresh;
+                return w.version;
+            }
+        };
+        let v = match recorded.versions.iter().position(|v| changes(v, &fresh).is_empty()) {
+            Some(v) => v,
+            None => {
+                recorded.versions.push(fresh.clone());
+                if let Err(e) = recorded.write(&self.path) {
+                    warn(e);
+                }
+                recorded.versions.len() - 1
+            }
+        };
+        warn(format!(
+            "{} during the run, before {before}: the games from then on are recorded as played by version {v} of {} (their {VERSION_FIELD} field)",
+            changed.join("; "),
+            self.path.display()
+        ));
+        w.stamps = fresh;
+        w.version = v;
+        v
     }
 }
 
@@ -248,7 +388,7 @@ fn read(path: &Path) -> Result<Option<Recorded>, String> {
         return Ok(None);
     }
     let bytes = menace_files::read_capped(path, MAX_FILE).map_err(|e| e.to_string())?;
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| {
+    serde_json::from_slice::<Recorded>(&bytes).map(|r| Some(r.normalised())).map_err(|e| {
         format!(
             "{} is not a list of entrants' files: {e}; remove it to record them again",
             path.display()

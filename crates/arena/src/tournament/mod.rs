@@ -19,6 +19,9 @@
 //!   [`sprt`]: when an A/B match between two entrants has decided;
 //! - [`driver`]: the run every command shares (resume, shards, SPRT stop, summaries,
 //!   merge), over a [`ResultKind`] that each kind of unit implements;
+//! - [`settings`]: the configuration's settings beside the results (`settings.json`), so
+//!   a run refused for another configuration is told which setting differs;
+//! - [`report`]: the standings written into the folder as CSV, JSON and one HTML page;
 //! - [`entrants`]: what each entrant runs, stamped beside the results, so a re-run after
 //!   an entrant's program changed says so instead of showing the old games.
 
@@ -28,7 +31,9 @@ pub mod entrants;
 pub mod interval;
 pub mod merge;
 pub mod record;
+pub mod report;
 pub mod runner;
+pub mod settings;
 pub mod shard;
 pub mod sprt;
 pub mod standings;

@@ -126,7 +126,7 @@ pub fn standings(games: &[PairGame]) -> Standings {
 }
 
 /// An Elo figure as a signed whole number, never `-0`.
-fn signed(x: f64) -> String {
+pub(crate) fn signed(x: f64) -> String {
     let r = x.round();
     if r == 0.0 {
         "0".to_string()
@@ -136,11 +136,25 @@ fn signed(x: f64) -> String {
 }
 
 /// Half points as `3`, `2.5`.
-fn points(half: u32) -> String {
+pub(crate) fn points(half: u32) -> String {
     if half.is_multiple_of(2) {
         format!("{}", half / 2)
     } else {
         format!("{}.5", half / 2)
+    }
+}
+
+impl Standings {
+    /// Row `k`'s rank: equal points share the rank of the first of them.
+    pub fn rank(&self, k: usize) -> usize {
+        let r = &self.rows[k];
+        self.rows.iter().position(|o| o.half_points == r.half_points).unwrap_or(k) + 1
+    }
+
+    /// Row `k`'s Elo and its 95% interval as printed: whole numbers.
+    pub fn elo(&self, k: usize) -> [i64; 3] {
+        let r = &self.rows[k];
+        [r.elo, r.elo - r.elo_half_width, r.elo + r.elo_half_width].map(|x| x.round() as i64)
     }
 }
 
@@ -154,9 +168,7 @@ impl std::fmt::Display for Standings {
             "rank", "entrant", "games", "points", "won", "tied", "lost", "Elo", "95% interval"
         );
         for (k, r) in self.rows.iter().enumerate() {
-            // Equal points share the rank of the first of them.
-            let rank =
-                self.rows.iter().position(|o| o.half_points == r.half_points).unwrap_or(k) + 1;
+            let rank = self.rank(k);
             let lo = signed(r.elo - r.elo_half_width);
             let hi = signed(r.elo + r.elo_half_width);
             let _ = writeln!(

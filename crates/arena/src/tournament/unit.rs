@@ -84,13 +84,21 @@ pub struct Plan {
     pub config: Fingerprint,
     /// Units in the whole tournament (all shards together).
     pub units: u64,
+    /// The configuration's canonical text (a JSON object, for the commands that record
+    /// one), kept in the results folder so a refusal can name the setting that differs.
+    pub canonical: String,
 }
 
 impl Plan {
     /// A plan of `units` units of `kind` under the configuration whose canonical text is
     /// `canonical`.
     pub fn new(kind: &str, canonical: &str, units: u64) -> Plan {
-        Plan { kind: kind.to_string(), config: Fingerprint::of(canonical), units }
+        Plan {
+            kind: kind.to_string(),
+            config: Fingerprint::of(canonical),
+            units,
+            canonical: canonical.to_string(),
+        }
     }
 
     /// Every unit, in order.

@@ -187,6 +187,9 @@ fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothin
     let run = Run { plan: &b, out: &da, stop: None, flags };
     let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
     assert!(err.contains("another tournament") && err.contains("another results folder"), "{err}");
+    // The setting that differs is named, with both values, not two fingerprints.
+    assert!(err.contains("x differs: recorded 1, now 2"), "{err}");
+    assert!(!err.contains("configuration"), "{err}");
     assert_eq!(std::fs::read_to_string(da.join("results.jsonl")).unwrap(), before);
 }
 
@@ -243,4 +246,68 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
     assert_eq!(std::fs::read(out.join("results.jsonl")).unwrap(), results);
     assert_eq!(attempt(whole, None, OnChange::Resume).unwrap(), "4 of 4 units, sum 14\n");
     assert_eq!(played.load(Ordering::SeqCst), 4);
+}
+
+/// `--resume-changed` keeps every version of the files that played, each line names its
+/// version, going back to an earlier version needs no flag, and a file that changes while
+/// the units play is caught before the next unit and recorded as a version of its own.
+#[test]
+fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
+    use menace_arena::tournament::entrants::{stamp, Entrants, OnChange, VERSION_FIELD};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.py");
+    std::fs::write(&script, "v1").unwrap();
+    let out = dir.path().join("out");
+    let plan = Plan::new("squares", "{}", 8);
+    let attempt = |batch: u64, on_change, during: Option<(u64, &str)>| {
+        let field = [(
+            "bot".to_string(),
+            "python3 bot.py".to_string(),
+            vec![("bot.py".to_string(), script.clone())],
+        )];
+        let entrants = Entrants { stamps: stamp(&field), on_change };
+        let flags = Flags {
+            command: "test",
+            shard: Shard::WHOLE,
+            jobs: 1,
+            batch: Some(batch),
+            quiet: true,
+        };
+        let run = Run { plan: &plan, out: &out, stop: None, flags };
+        let play = |u: UnitId| {
+            if let Some((_, text)) = during.filter(|(unit, _)| *unit == u.0) {
+                std::fs::write(&script, text).unwrap();
+            }
+            fields(u, true)
+        };
+        driver::run_with(&Squares, &run, Some(&entrants), play, |_| {}).map(|(t, _)| t)
+    };
+    let refuse = OnChange::Refuse("do this");
+    attempt(2, refuse, None).unwrap();
+    std::fs::write(&script, "v2, longer").unwrap();
+    assert!(attempt(1, refuse, None).is_err());
+    attempt(2, OnChange::Resume, None).unwrap();
+    // Reverted: version 0 again, without the flag.
+    std::fs::write(&script, "v1").unwrap();
+    attempt(1, refuse, None).unwrap();
+    // Edited while unit 5 plays: unit 6 is played by a new version, said and recorded.
+    attempt(3, refuse, Some((5, "v3, longer still"))).unwrap();
+    let stamps: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("entrants.json")).unwrap()).unwrap();
+    let versions = stamps["versions"].as_array().unwrap();
+    assert_eq!(versions.len(), 3, "{stamps}");
+    let sizes: Vec<u64> =
+        versions.iter().map(|v| v[0]["files"][0]["bytes"].as_u64().unwrap()).collect();
+    assert_eq!(sizes, [2, 10, 16]);
+    let lines = std::fs::read_to_string(out.join("results.jsonl")).unwrap();
+    let named: Vec<(u64, u64)> = lines
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["unit"].as_u64().unwrap(), v.get(VERSION_FIELD).and_then(Value::as_u64).unwrap_or(0))
+        })
+        .collect();
+    assert_eq!(named, [(0, 0), (1, 0), (2, 1), (3, 1), (4, 0), (5, 0), (6, 2), (7, 2)]);
+    // The lines of version 0 are as they were before versions were kept: no field.
+    assert!(!lines.lines().next().unwrap().contains(VERSION_FIELD));
 }

@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use menace_run::Rlimits;
+
 use crate::rules::board::{Board, Point};
 use crate::rules::clock::TimeControl;
 use crate::rules::game::Superko;
@@ -62,6 +64,9 @@ pub struct Rules {
     /// made to take them off before the count, instead of losing the points. Off: two
     /// passes end the game.
     pub cleanup: bool,
+    /// Memory and CPU limits of every program an entrant runs (none by default); a program
+    /// over one loses the game it is in, the reason saying which.
+    pub entrant_limits: Rlimits,
 }
 
 impl Rules {
@@ -87,6 +92,7 @@ impl Rules {
             move_timeout,
             clock: None,
             cleanup: false,
+            entrant_limits: Rlimits::default(),
         }
     }
 
@@ -117,6 +123,7 @@ impl Rules {
             move_timeout,
             clock: None,
             cleanup: false,
+            entrant_limits: Rlimits::default(),
         }
     }
 
@@ -197,6 +204,11 @@ impl Rules {
     /// These rules with a cleanup phase after two passes, or without ([`Rules::cleanup`]).
     pub fn with_cleanup(self, cleanup: bool) -> Rules {
         Rules { cleanup, ..self }
+    }
+
+    /// These rules with the entrants' programs under `limits`.
+    pub fn with_entrant_limits(self, entrant_limits: Rlimits) -> Rules {
+        Rules { entrant_limits, ..self }
     }
 
     /// Checks the rules: the first setting that cannot be played, by the setting (the

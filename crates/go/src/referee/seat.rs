@@ -73,6 +73,11 @@ pub trait Seat {
     fn stderr(&self) -> Option<String> {
         None
     }
+    /// The CPU time (user and system) the seat's programs used in the game, once it is
+    /// finished; `None` for an in-process seat (or where it cannot be read).
+    fn cpu(&self) -> Option<Duration> {
+        None
+    }
 }
 
 /// `why` followed by the last line of `stderr`, if it has one: what a judge shows of a
@@ -132,6 +137,8 @@ pub struct GtpSeat {
     knows_cleanup: bool,
     /// The end of its standard error when it failed.
     stderr: Option<String>,
+    /// The CPU time of the game's engine, once it is finished.
+    cpu: Option<Duration>,
 }
 
 impl GtpSeat {
@@ -145,6 +152,7 @@ impl GtpSeat {
             hung: false,
             knows_cleanup: false,
             stderr: None,
+            cpu: None,
         }
     }
 
@@ -206,7 +214,7 @@ impl Seat for GtpSeat {
     fn probe(&mut self, rules: &Rules) -> Result<(), String> {
         let program = &self.program;
         let s = self.session.insert(
-            Session::spawn(program, 1 << 16, false)
+            Session::spawn_limited(program, 1 << 16, false, &rules.entrant_limits)
                 .map_err(|e| format!("could not start {program}: {e}"))?,
         );
         let answer = gtp_command(s, "name", rules.move_timeout);
@@ -221,7 +229,7 @@ impl Seat for GtpSeat {
     fn setup(&mut self, rules: &Rules, board: &Board) -> Result<(), String> {
         let program = &self.program;
         let s = self.session.insert(
-            Session::spawn(program, 1 << 16, false)
+            Session::spawn_limited(program, 1 << 16, false, &rules.entrant_limits)
                 .map_err(|e| format!("could not start {program}: {e}"))?,
         );
         for cmd in [
@@ -289,12 +297,17 @@ impl Seat for GtpSeat {
     fn finish(&mut self) {
         if let Some(mut s) = self.session.take() {
             let _ = s.send("quit\n");
-            s.finish(if self.hung { Duration::ZERO } else { Duration::from_secs(2) });
+            let cpu = s.finish(if self.hung { Duration::ZERO } else { Duration::from_secs(2) });
+            self.cpu = cpu.or(self.cpu);
         }
     }
 
     fn stderr(&self) -> Option<String> {
         self.stderr.clone()
+    }
+
+    fn cpu(&self) -> Option<Duration> {
+        self.cpu
     }
 }
 
@@ -324,12 +337,14 @@ pub struct KothSeat {
     wait: Option<Duration>,
     /// The end of its standard error in the run that failed.
     stderr: Option<String>,
+    /// The CPU time of its runs so far (`None`: none could be read).
+    cpu: Option<Duration>,
 }
 
 impl KothSeat {
     /// The program `program`.
     pub fn new(program: Program) -> KothSeat {
-        KothSeat { program, wait: None, stderr: None }
+        KothSeat { program, wait: None, stderr: None, cpu: None }
     }
 
     /// The move a run gave, or why it gave none.
@@ -376,8 +391,16 @@ impl Seat for KothSeat {
 
     fn genmove(&mut self, board: &Board, rules: &Rules) -> Result<Answer, String> {
         let deadline = self.wait.take().map_or(rules.move_timeout, |w| w.min(rules.move_timeout));
-        let limits = Limits { deadline, max_output: MAX_KOTH_OUTPUT, max_stderr: STDERR_TAIL };
+        let limits = Limits {
+            deadline,
+            max_output: MAX_KOTH_OUTPUT,
+            max_stderr: STDERR_TAIL,
+            rlimits: rules.entrant_limits,
+        };
         let run = run_once(&self.program, koth::format(board).as_bytes(), limits);
+        if let Some(cpu) = run.cpu {
+            self.cpu = Some(self.cpu.unwrap_or_default() + cpu);
+        }
         let answer = KothSeat::answer(board, rules, &run);
         if answer.is_err() {
             self.stderr = kept(&run.stderr);
@@ -387,6 +410,10 @@ impl Seat for KothSeat {
 
     fn stderr(&self) -> Option<String> {
         self.stderr.clone()
+    }
+
+    fn cpu(&self) -> Option<Duration> {
+        self.cpu
     }
 }
 

@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 use menace_arena::tournament::driver::{self, Flags, Run, SprtStop, UnitWords};
 use menace_arena::tournament::entrants::{self, EntrantStamp, Entrants, OnChange};
 use menace_arena::tournament::interval;
+use menace_arena::tournament::report;
 use menace_arena::tournament::standings::{self, Outcome, PairGame};
 use menace_arena::tournament::ResultKind;
 use menace_arena::tournament::{Merged, Plan, Record, UnitId};
@@ -253,7 +254,12 @@ impl Config {
                 eprintln!("{}", progress(r));
             }
         };
-        driver::run_with(&GoResults, &run, stamped.as_ref(), play, each).map(|(text, _)| text)
+        let (text, merged) = driver::run_with(&GoResults, &run, stamped.as_ref(), play, each)?;
+        // The whole run's standings are kept in the folder too (a shard's part is not).
+        if let Some(m) = merged.filter(|_| flags.shard.is_whole()) {
+            write_report(out, &m, &text)?;
+        }
+        Ok(text)
     }
 
     /// The programs of the entrants that run one (`koth:` and `gtp:`), by name.
@@ -375,6 +381,15 @@ impl Config {
         if let (true, Value::Object(m)) = (r.cleanup, &mut v) {
             m.insert("cleanup".into(), true.into());
         }
+        // Limits on the entrants' programs add `"entrant_limits"` (a program over one loses,
+        // so they decide results); without them the text is as before.
+        if let (false, Value::Object(m)) = (r.entrant_limits.is_none(), &mut v) {
+            let l = &r.entrant_limits;
+            m.insert(
+                "entrant_limits".into(),
+                json!({"memory_bytes": l.memory, "cpu_s": l.cpu.map(|d| d.as_secs_f64())}),
+            );
+        }
         // A match under positional superko adds `"superko": "positional"`: its absence is
         // situational superko, the rule of every match before issue 61.
         if let (Format::Match, Superko::Positional, Value::Object(m)) =
@@ -456,14 +471,21 @@ pub fn play(cfg: &Config, unit: UnitId) -> (Pairing, Game) {
     (pairing, game)
 }
 
-/// [`play`], with the end of black's and white's standard error when that side failed
-/// ([`Seat::stderr`]).
-fn play_kept(cfg: &Config, unit: UnitId) -> (Pairing, Game, [Option<String>; 2]) {
+/// What a game leaves of each side's programs besides the game: the end of black's and
+/// white's standard error when that side failed ([`Seat::stderr`]), and their CPU time
+/// ([`Seat::cpu`]).
+struct Kept {
+    stderr: [Option<String>; 2],
+    cpu: [Option<std::time::Duration>; 2],
+}
+
+/// [`play`], with what it [`Kept`].
+fn play_kept(cfg: &Config, unit: UnitId) -> (Pairing, Game, Kept) {
     let pairing = cfg.pairing(unit);
     let (b, w) = (&cfg.entrants[pairing.black], &cfg.entrants[pairing.white]);
     let (mut sb, mut sw) = (seat(b, unit), seat(w, unit));
     let game = game::play(&cfg.rules, [&b.name, &w.name], [sb.as_mut(), sw.as_mut()]);
-    (pairing, game, [sb.stderr(), sw.stderr()])
+    (pairing, game, Kept { stderr: [sb.stderr(), sw.stderr()], cpu: [sb.cpu(), sw.cpu()] })
 }
 
 /// The SGF file of `unit`, relative to the output folder.
@@ -508,7 +530,7 @@ pub fn sgf_text(cfg: &Config, pairing: Pairing, game: &Game) -> String {
 /// [`Config::watch_load`], what else the machine did ([`load_fields`]).
 pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
     let watch = cfg.watch_load.then(LoadWatch::start);
-    let (pairing, res, stderr) = play_kept(cfg, unit);
+    let (pairing, res, kept) = play_kept(cfg, unit);
     // Read once the seats are finished: their programs are reaped, so their CPU is ours.
     let load = watch.map(LoadWatch::finish);
     let rel = sgf_path(cfg, unit);
@@ -544,8 +566,20 @@ pub fn run_unit(cfg: &Config, unit: UnitId, out: &Path) -> Map<String, Value> {
         game::Winner::Tie => None,
     };
     if let (Ending::Forfeit, Some(i), Value::Object(m)) = (res.ending, loser, &mut v) {
-        if let Some(tail) = &stderr[i] {
+        if let Some(tail) = &kept.stderr[i] {
             m.insert(format!("{}_stderr", ["black", "white"][i]), tail.clone().into());
+        }
+    }
+    // CPU time beside the wall time of the slowest answer, for a side that runs programs
+    // (measured, so it varies from run to run, as the wall times do).
+    if let Value::Object(m) = &mut v {
+        for (i, seat) in ["black", "white"].into_iter().enumerate() {
+            if let Some(cpu) = kept.cpu[i] {
+                m.insert(
+                    format!("{seat}_cpu_s"),
+                    ((cpu.as_secs_f64() * 100.0).round() / 100.0).into(),
+                );
+            }
         }
     }
     // Clock use, only under a clock: the lines of unclocked runs stay as they were.
@@ -699,6 +733,33 @@ pub fn summary(m: &Merged) -> Result<String, String> {
     out.push_str(&by_colour(&s, &games));
     out.push_str(&game_list(m));
     Ok(out)
+}
+
+/// How the standings are ordered, as the report says it.
+pub const ORDER: &str = "Best first: most points (a win 1, a tie half a point), then name; the Elo figures and their 95% intervals are estimated from the same games.";
+
+/// The standings of `m` written into `out` as CSV, JSON and an HTML report
+/// ([`menace_arena::tournament::report`]); `summary` is the printed summary, whose first
+/// line is the report's title. Each game lost by a program's failure or on time is an
+/// incident.
+pub fn write_report(out: &Path, m: &Merged, summary: &str) -> Result<(), String> {
+    let s = standings::standings(&pair_games(m)?);
+    let incidents = m
+        .records
+        .iter()
+        .filter(|r| matches!(ending(r), Some(Ending::Forfeit | Ending::Time)))
+        .map(|r| {
+            format!(
+                "game {} ({} black, {} white): {}",
+                r.unit.0 + 1,
+                text_field(r, "black"),
+                text_field(r, "white"),
+                text_field(r, "reason")
+            )
+        })
+        .collect();
+    let title = summary.lines().next().unwrap_or("Go").to_string();
+    report::write(out, &report::Report { title, standings: &s, order: ORDER, incidents })
 }
 
 /// Each entrant's share of the points with its Wilson 95% interval, and its games as

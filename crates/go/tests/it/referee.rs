@@ -356,7 +356,8 @@ fn a_summary_counts_resignations_apart_from_forfeits() {
         format: Format::Tournament,
         watch_load: false,
     };
-    cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
+    let printed = cfg.run(|| Ok(whole()), None, dir.path()).unwrap();
+    report_agrees(dir.path(), &printed, 3);
     let opts = MergeOptions { partial: false, timings: false, sprt: None, clean: false };
     let text = merge_files(&[&tour::GoResults], &[dir.path().to_path_buf()], &opts).unwrap();
     // Each pair plays both colours, and the first of quitter and garbage to move loses at
@@ -371,6 +372,33 @@ fn a_summary_counts_resignations_apart_from_forfeits() {
     let listed = |what: &str| text.lines().filter(|l| l.contains(what)).count();
     assert_eq!(listed("resignation: quitter ("), 3, "{text}");
     assert_eq!(listed("forfeit: garbage ("), 3, "{text}");
+}
+
+/// The standings the run wrote into `out` (CSV, JSON, HTML) say what it printed: each
+/// CSV row's rank, name, games, points, won, tied, lost and Elo interval are on the printed
+/// row of its rank, the JSON holds the same rows, the page every name, and the forfeits
+/// and times lost (`incidents` of them) are listed.
+fn report_agrees(out: &std::path::Path, printed: &str, incidents: usize) {
+    let csv = std::fs::read_to_string(out.join("standings.csv")).unwrap();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    let table: Vec<&str> =
+        printed.lines().skip_while(|l| !l.starts_with("rank  entrant")).skip(1).collect();
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(!rows.is_empty(), "{csv}");
+    for (k, row) in rows.iter().enumerate() {
+        let f: Vec<&str> = row.split(',').collect();
+        let words: Vec<&str> = table[k].split_whitespace().collect();
+        assert_eq!(&words[..7], &f[..7], "{row} vs {}", table[k]);
+        let signed =
+            |x: &str| if x.starts_with('-') || x == "0" { x.to_string() } else { format!("+{x}") };
+        assert!(table[k].ends_with(&format!("[{}, {}]", signed(f[8]), signed(f[9]))), "{row}");
+        assert_eq!(json["standings"][k]["entrant"], f[1]);
+        assert!(html.contains(&format!("<th scope=\"row\">{}</th>", f[1])), "{html}");
+    }
+    assert_eq!(json["incidents"].as_array().unwrap().len(), incidents, "{json}");
 }
 
 #[test]
@@ -818,4 +846,31 @@ fn a_watched_game_records_the_load_and_both_sides_times() {
     std::fs::write(&path, none.join("\n") + "\n").unwrap();
     let e = merge(true).unwrap_err().to_string();
     assert_eq!(e, "--clean: none of the 2 games is recorded as played alone");
+}
+
+#[test]
+fn a_program_over_its_memory_limit_loses_saying_so_and_its_cpu_time_is_recorded() {
+    use menace_run::Rlimits;
+    let hog = {
+        let program = Program::new(["python3", "-c", "x = bytearray(400 << 20)"]);
+        Entrant { name: "hog".into(), spec: format!("koth:{program}"), kind: Kind::Koth(program) }
+    };
+    let limits = Rlimits { memory: Some(64 << 20), cpu: None };
+    let cfg = Config {
+        entrants: vec![koth_sh("opener", "cat >/dev/null; echo 3 3"), hog],
+        games_per_pair: 1,
+        rules: Rules::koth(5, 0.0, 60, Duration::from_secs(20)).with_entrant_limits(limits),
+        format: Format::Tournament,
+    };
+    // The limit is part of the configuration: another limit is another tournament.
+    assert!(cfg.canonical().contains(r#""entrant_limits":{"cpu_s":null,"memory_bytes":67108864}"#));
+    let dir = tempfile::tempdir().unwrap();
+    let (l, _) = unit(&cfg, 0, dir.path());
+    assert_eq!((l["ending"].as_str(), l["winner"].as_str()), (Some("forfeit"), Some("black")));
+    let reason = l["reason"].as_str().unwrap();
+    assert!(
+        reason.contains("crashed (over its memory limit of 64 MiB, exited with status 1"),
+        "{reason}"
+    );
+    assert!(l["white_cpu_s"].as_f64().is_some() && l["black_cpu_s"].as_f64().is_some(), "{l:?}");
 }

@@ -7,5 +7,6 @@ mod input;
 mod misbehaving;
 mod props;
 mod published;
+mod record;
 mod strategies;
 mod unhurried;

@@ -62,7 +62,12 @@ fn misbehaving_programs_do_not_stop_the_game() {
         assert_eq!(inc.len(), 3, "one incident a round for {id}: {inc:?}");
         assert!(inc.iter().all(|x| x.contains(what)), "{id}: {inc:?} should say {what:?}");
     };
-    has(3, "killed after");
+    has(3, "killed at its 2 s deadline");
+    assert!(g
+        .incidents
+        .iter()
+        .filter(|x| x.id == 3)
+        .all(|x| x.timing.as_deref().is_some_and(|t| t.starts_with("killed after"))));
     has(4, "exited with status 1; counted as an empty answer");
     has(5, "dropped: garbage token \"x\"; garbage token \"y\"; duplicate id 1; own id 5; garbage token \"-2\"; garbage token \"3.5\"");
     has(7, "first line cut by the output cap");

@@ -125,3 +125,33 @@ fn another_entrants_orphans_and_processes_started_otherwise_are_left_alone() {
     assert!(!left_mine.is_empty() && own_runs, "a process started otherwise was killed");
     assert_eq!(answer.as_deref(), Ok("still here"));
 }
+
+#[test]
+fn a_daemonizing_engine_leaves_nothing_in_a_hundred_sessions() {
+    // Issue 75: `menace go match` once left a double-forked, setsid entrant running. Two
+    // shapes, alternating: an engine that daemonizes a helper and answers on, and the
+    // classic daemon, whose started process exits at once while its setsid grandchild
+    // answers over the inherited pipes (and then sleeps, holding them).
+    let mut lengths = Vec::new();
+    for run in 0..100 {
+        let long = unique(311);
+        let script = if run % 2 == 0 {
+            format!(
+                "(setsid sh -c 'sleep {long} & exit' &); while read -r c; do printf '= \\n\\n'; done"
+            )
+        } else {
+            format!("exec 3<&0; (setsid sh -c 'read -r c; printf \"= \\n\\n\"; exec sleep {long}' <&3 &); exit 0")
+        };
+        let mut s = Session::spawn(&sh(&script), 1000, false).unwrap();
+        s.send("name\n").unwrap();
+        assert_eq!(s.read_line(Duration::from_secs(20)).unwrap(), "= ", "run {run}");
+        assert!(appears(&long), "run {run}: the daemon never started");
+        let _ = s.send("quit\n"); // the classic daemon reads no more: it may be closed
+        s.finish(Duration::from_millis(100));
+        lengths.push(long);
+    }
+    let left: Vec<u32> = lengths.iter().flat_map(|l| sleeping(l)).collect();
+    let named: Vec<(&str, &str)> = lengths.iter().map(|l| (l.as_str(), "a daemon")).collect();
+    assert_all_gone(&named);
+    assert_eq!(left, Vec::<u32>::new(), "daemons left running after 100 sessions");
+}

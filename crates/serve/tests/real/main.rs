@@ -12,6 +12,7 @@ mod transcripts;
 mod browser;
 mod class_browser;
 mod guide;
+mod judge_report;
 mod lesson;
 mod machines;
 mod offline;

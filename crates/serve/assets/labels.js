@@ -69,8 +69,7 @@ const Labels = {
     $("labels-preset").value = Labels.presets.includes(preset) ? preset : "challenge";
     $("labels-colours").value = $("symmetry") && $("symmetry").checked ? "symmetry" : "cells";
     $("labels-problem").hidden = true;
-    dialog.showModal();
-    $("labels-open").focus();
+    Page.modal(dialog, "labels-open");
   },
 
   // The query of the choices, as /print reads it (without lang: the words are the page's).

@@ -113,9 +113,15 @@ const Page = {
       };
       dialog.addEventListener("close", onClose);
       dialog.returnValue = "";
-      dialog.showModal();
-      $("confirm-no").focus();
+      Page.modal(dialog, "confirm-no");
     });
+  },
+
+  // Shows `dialog` (a <dialog>) over the page, the focus on element `focus`: the page
+  // behind takes no click or key until it closes (Escape closes it).
+  modal(dialog, focus) {
+    dialog.showModal();
+    $(focus).focus();
   },
 
   // The dialog both pages ask in (#confirm), made once: a title, what would be lost, the

@@ -561,3 +561,4 @@ offline-labels-colours-symmetry = প্রতিসম চালের প্�
 offline-labels-open = লেবেল খুলুন
 offline-labels-print = ছাপুন
 offline-labels-blocked = ব্রাউজার লেবেলের উইন্ডো খোলেনি: এই পাতার জন্য পপ-আপের অনুমতি দিন, তারপর আবার চেষ্টা করুন।
+offline-labels-failed = লেবেল আঁকা গেল না। পাতাটা আবার লোড করে আবার চেষ্টা করুন।

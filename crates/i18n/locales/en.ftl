@@ -562,3 +562,4 @@ offline-labels-colours-symmetry = one colour per symmetry class (Scroggs)
 offline-labels-open = Open the labels
 offline-labels-print = Print
 offline-labels-blocked = The browser did not open the labels' window: allow pop-ups for this page, then try again.
+offline-labels-failed = The labels could not be drawn. Reload the page and try again.

@@ -571,3 +571,4 @@ offline-labels-colours-symmetry = सममित चालों के हर 
 offline-labels-open = लेबल खोलें
 offline-labels-print = छापें
 offline-labels-blocked = ब्राउज़र ने लेबल की विंडो नहीं खोली: इस पन्ने के लिए पॉप-अप की अनुमति दें, फिर दोबारा कोशिश करें।
+offline-labels-failed = लेबल नहीं बन सके। पेज दोबारा लोड करें और फिर कोशिश करें।

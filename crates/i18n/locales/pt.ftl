@@ -561,3 +561,4 @@ offline-labels-colours-symmetry = uma cor por classe de simetria (Scroggs)
 offline-labels-open = Abrir as etiquetas
 offline-labels-print = Imprimir
 offline-labels-blocked = O navegador não abriu a janela das etiquetas: permita pop-ups para esta página e tente de novo.
+offline-labels-failed = Não foi possível desenhar as etiquetas. Recarregue a página e tente de novo.

@@ -596,3 +596,4 @@ offline-labels-colours-symmetry = один цвет на класс симмет
 offline-labels-open = Открыть наклейки
 offline-labels-print = Напечатать
 offline-labels-blocked = Браузер не открыл окно с наклейками: разрешите всплывающие окна для этой страницы и попробуйте снова.
+offline-labels-failed = Не удалось нарисовать наклейки. Перезагрузите страницу и попробуйте снова.

@@ -103,10 +103,18 @@ const Labels = {
       return;
     }
     $("labels-dialog").close();
-    const result = await MenaceInPage.labels(Labels.query(), Labels.word);
+    let result;
+    try {
+      result = await MenaceInPage.labels(Labels.query(), Labels.word);
+    } catch (e) {
+      result = { error: String((e && e.message) || e) };
+    }
     if (result.error) {
+      // The menus offer only what /print takes: this is the engine failing, said in the
+      // page's words (the engine's own go to the console).
+      console.warn(`the labels were not drawn: ${result.error}`);
       w.close();
-      Page.toast(result.error);
+      Page.toast(i18n.t("offline-labels-failed"));
       return;
     }
     Labels.write(w, result.html);

@@ -548,3 +548,17 @@ hexapawn-square-capture = { $square }: এখানকার বোড়েট�
 cell-legend-title = ঘর আর পুঁতির রঙের মানে
 cell-legend-cells = ঘরের নাম আগে তার সারি, পরে তার কলাম, প্রতিটি L, M বা R: সারি ওপর, মাঝ, নিচ; কলাম বাঁ, মাঝ, ডান। LL ওপরের বাঁ কোণ, MR মাঝের সারির ডান ঘর। প্রতিটি ঘরের নিজের পুঁতির রঙ আছে:
 cell-legend-beads = বাক্সে খালি ঘরের সংখ্যাটা বলে সেই ঘরের রঙের কতগুলো পুঁতি তাতে আছে। ব্যাখ্যা আর ছাপা লেবেল প্রতিটি রঙ তার অক্ষর দিয়ে দেখায়।
+
+# offline: the matchbox labels drawn by the offline file's engine (issue 73)
+offline-labels-help = দেশলাই বাক্সে সাঁটার লেবেল, প্রতিটি বাক্স যে পুঁতি নিয়ে শুরু করে তা সহ, আর যন্ত্রটা বানানোর একটা পাতা। এগুলো নিজের আলাদা উইন্ডোতে খোলে, ছাপার জন্য তৈরি।
+offline-labels-machine = যন্ত্র
+offline-labels-paper = কাগজ
+offline-labels-paper-a4 = এ৪
+offline-labels-paper-letter = ইউএস লেটার
+offline-labels-colours = পুঁতির রং
+offline-labels-colours-cells = প্রতি ঘর বা চালের এক রং (মিশি)
+offline-labels-colours-symmetry = প্রতিসম চালের প্রতিটি শ্রেণির এক রং (স্ক্রগস)
+offline-labels-open = লেবেল খুলুন
+offline-labels-print = ছাপুন
+offline-labels-blocked = ব্রাউজার লেবেলের উইন্ডো খোলেনি: এই পাতার জন্য পপ-আপের অনুমতি দিন, তারপর আবার চেষ্টা করুন।
+offline-labels-failed = লেবেল আঁকা গেল না। পাতাটা আবার লোড করে আবার চেষ্টা করুন।

@@ -549,3 +549,17 @@ hexapawn-square-capture = { $square }: capture the pawn here
 cell-legend-title = What the cells and bead colours mean
 cell-legend-cells = A cell is named by its row, then its column, each L, M or R: rows top, middle, bottom; columns left, middle, right. LL is the top left corner, MR the middle row's right cell. Each cell has its bead colour:
 cell-legend-beads = In a box, the number in a free cell is how many beads of that cell's colour it holds. The explanation and the printed labels show each colour with its letter.
+
+# offline: the matchbox labels drawn by the offline file's engine (issue 73)
+offline-labels-help = The labels to stick on the matchboxes, with the beads each box starts with, and a page on building the machine. They open in a window of their own, ready to print.
+offline-labels-machine = Machine
+offline-labels-paper = Paper
+offline-labels-paper-a4 = A4
+offline-labels-paper-letter = US Letter
+offline-labels-colours = Bead colours
+offline-labels-colours-cells = one colour per cell or move (Michie)
+offline-labels-colours-symmetry = one colour per symmetry class (Scroggs)
+offline-labels-open = Open the labels
+offline-labels-print = Print
+offline-labels-blocked = The browser did not open the labels' window: allow pop-ups for this page, then try again.
+offline-labels-failed = The labels could not be drawn. Reload the page and try again.

@@ -558,3 +558,17 @@ hexapawn-square-capture = { $square }: यहाँ का प्यादा �
 cell-legend-title = खानों और मनकों के रंगों का मतलब
 cell-legend-cells = खाने का नाम पहले उसकी पंक्ति, फिर उसका स्तंभ है, हर एक L, M या R: पंक्तियाँ ऊपर, बीच, नीचे; स्तंभ बाएँ, बीच, दाएँ। LL ऊपर बायाँ कोना है, MR बीच की पंक्ति का दायाँ खाना। हर खाने का अपना मनके का रंग है:
 cell-legend-beads = डिब्बे में किसी खाली खाने की संख्या बताती है कि उसमें उस खाने के रंग के कितने मनके हैं। व्याख्या और छपे लेबल हर रंग को उसके अक्षर से दिखाते हैं।
+
+# offline: the matchbox labels drawn by the offline file's engine (issue 73)
+offline-labels-help = माचिस की डिब्बियों पर चिपकाने के लेबल, हर डिब्बी के शुरू के मनकों के साथ, और मशीन बनाने का एक पन्ना। ये अपनी अलग विंडो में खुलते हैं, छापने के लिए तैयार।
+offline-labels-machine = मशीन
+offline-labels-paper = काग़ज़
+offline-labels-paper-a4 = ए4
+offline-labels-paper-letter = यूएस लेटर
+offline-labels-colours = मनकों के रंग
+offline-labels-colours-cells = हर खाने या चाल का एक रंग (मिशी)
+offline-labels-colours-symmetry = सममित चालों के हर वर्ग का एक रंग (स्क्रॉग्स)
+offline-labels-open = लेबल खोलें
+offline-labels-print = छापें
+offline-labels-blocked = ब्राउज़र ने लेबल की विंडो नहीं खोली: इस पन्ने के लिए पॉप-अप की अनुमति दें, फिर दोबारा कोशिश करें।
+offline-labels-failed = लेबल नहीं बन सके। पेज दोबारा लोड करें और फिर कोशिश करें।

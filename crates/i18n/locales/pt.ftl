@@ -548,3 +548,17 @@ hexapawn-square-capture = { $square }: capturar o peão daqui
 cell-legend-title = O que as casas e as cores das contas querem dizer
 cell-legend-cells = Uma casa tem o nome da sua linha e depois da sua coluna, cada uma L, M ou R: linhas de cima, do meio e de baixo; colunas da esquerda, do meio e da direita. LL é o canto de cima à esquerda, MR a casa da direita na linha do meio. Cada casa tem a sua cor de conta:
 cell-legend-beads = Numa caixa, o número numa casa livre é quantas contas da cor dessa casa ela tem. A explicação e as etiquetas impressas mostram cada cor com a sua letra.
+
+# offline: the matchbox labels drawn by the offline file's engine (issue 73)
+offline-labels-help = As etiquetas para colar nas caixas de fósforos, com as contas com que cada caixa começa, e uma página sobre como montar a máquina. Abrem numa janela própria, prontas para imprimir.
+offline-labels-machine = Máquina
+offline-labels-paper = Papel
+offline-labels-paper-a4 = A4
+offline-labels-paper-letter = Carta (EUA)
+offline-labels-colours = Cores das contas
+offline-labels-colours-cells = uma cor por casa ou jogada (Michie)
+offline-labels-colours-symmetry = uma cor por classe de simetria (Scroggs)
+offline-labels-open = Abrir as etiquetas
+offline-labels-print = Imprimir
+offline-labels-blocked = O navegador não abriu a janela das etiquetas: permita pop-ups para esta página e tente de novo.
+offline-labels-failed = Não foi possível desenhar as etiquetas. Recarregue a página e tente de novo.

@@ -583,3 +583,17 @@ hexapawn-square-capture = { $square }: взять здесь пешку
 cell-legend-title = Что значат клетки и цвета бусин
 cell-legend-cells = Клетка называется по строке, затем по столбцу, каждый L, M или R: строки верхняя, средняя, нижняя; столбцы левый, средний, правый. LL — левый верхний угол, MR — правая клетка средней строки. У каждой клетки свой цвет бусин:
 cell-legend-beads = В коробке число в свободной клетке — сколько в ней бусин цвета этой клетки. Объяснение и напечатанные наклейки показывают каждый цвет его буквой.
+
+# offline: the matchbox labels drawn by the offline file's engine (issue 73)
+offline-labels-help = Наклейки на спичечные коробки, с бусинами, с которых начинает каждый коробок, и страница о том, как собрать машину. Они открываются в отдельном окне, готовые к печати.
+offline-labels-machine = Машина
+offline-labels-paper = Бумага
+offline-labels-paper-a4 = A4
+offline-labels-paper-letter = US Letter
+offline-labels-colours = Цвета бусин
+offline-labels-colours-cells = один цвет на клетку или ход (Мичи)
+offline-labels-colours-symmetry = один цвет на класс симметрии (Скроггс)
+offline-labels-open = Открыть наклейки
+offline-labels-print = Напечатать
+offline-labels-blocked = Браузер не открыл окно с наклейками: разрешите всплывающие окна для этой страницы и попробуйте снова.
+offline-labels-failed = Не удалось нарисовать наклейки. Перезагрузите страницу и попробуйте снова.

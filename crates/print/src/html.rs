@@ -11,10 +11,9 @@ use menace_core::hexapawn::{HexPos, Hexapawn};
 use menace_core::nim::{Nim, NimPos};
 use menace_core::ttt::{Board, Cell, Mark};
 
-use menace_i18n::{Arg, Catalog};
-
 use crate::label::{Drawing, Label};
 use crate::palette::{colour, Colour, PALETTE};
+use crate::words::{Arg, Words};
 use crate::{Colours, Machine, Sheet};
 
 /// A label's size in millimetres: it fits inside a standard matchbox top (about
@@ -68,38 +67,38 @@ body { font-family: 'DejaVu Sans', 'Liberation Sans', 'Noto Sans', 'Noto Sans De
 .build li { margin: 1mm 0; }
 ";
 
-/// The whole page for `labels` (as [`crate::label::labels`] made them for `sheet`).
-pub fn page(sheet: &Sheet, labels: &[Label]) -> String {
+/// The whole page for `labels` (as [`crate::label::labels`] made them for `sheet`), in
+/// the language of `t`, which gives every word and number on it.
+pub fn page(sheet: &Sheet, labels: &[Label], t: &dyn Words) -> String {
     let total = pages(labels.len());
     let used = labels.iter().flat_map(|l| &l.beads).map(|b| b.colour + 1).max().unwrap_or(0);
-    let t = sheet.catalog();
     let mut out = String::new();
-    let machine = machine_name(&t, sheet);
+    let machine = machine_name(t, sheet);
     let title = t.text("print-title", &[("machine", Arg::from(machine.clone()))]);
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"{}\"><head><meta charset=\"utf-8\">\
          <title>{}</title><style>@page {{ size: {}; margin: 10mm; }}{CSS}</style></head><body>\n",
-        sheet.lang,
+        esc(&t.lang()),
         esc(&title),
         sheet.paper.css_size()
     );
     for (i, chunk) in labels.chunks(PER_PAGE).enumerate() {
         out.push_str("<section class=\"page\">\n");
-        key(&mut out, &t, sheet, labels.len(), used, (i + 1, total + 1));
+        key(&mut out, t, sheet, labels.len(), used, (i + 1, total + 1));
         out.push_str("<div class=\"labels\">\n");
         for l in chunk {
-            label(&mut out, &t, l);
+            label(&mut out, t, l);
         }
         out.push_str("</div></section>\n");
     }
-    build_page(&mut out, &t, sheet, labels, used);
+    build_page(&mut out, t, sheet, labels, used);
     out.push_str("</body></html>\n");
     out
 }
 
 /// The machine's name in the sheet's language (MENACE's second machine says so).
-fn machine_name(t: &Catalog, sheet: &Sheet) -> String {
+fn machine_name(t: &dyn Words, sheet: &Sheet) -> String {
     t.get(match sheet.machine {
         Machine::Menace if sheet.side == Side::Second => "print-machine-menace-second",
         Machine::Menace => "print-machine-menace",
@@ -110,7 +109,7 @@ fn machine_name(t: &Catalog, sheet: &Sheet) -> String {
 
 /// A bead colour's name in the sheet's language (its letter stays the palette's, as the
 /// markers print it).
-fn colour_name(t: &Catalog, c: &Colour) -> String {
+fn colour_name(t: &dyn Words, c: &Colour) -> String {
     t.get(match c.name {
         "red" => "print-colour-red",
         "amber" => "print-colour-amber",
@@ -128,7 +127,7 @@ fn colour_name(t: &Catalog, c: &Colour) -> String {
 }
 
 /// The bead rules in words: initial beads, the reward and the empty-box rule.
-fn rules_text(t: &Catalog, sheet: &Sheet) -> String {
+fn rules_text(t: &dyn Words, sheet: &Sheet) -> String {
     let rules = sheet.rules();
     let initial: Vec<String> = rules.initial.iter().map(u32::to_string).collect();
     let empty = match rules.empty {
@@ -168,7 +167,7 @@ pub fn to_buy(need: u64) -> u64 {
 }
 
 /// The last page: the beads to buy, colour by colour, and how to build and play it.
-fn build_page(out: &mut String, t: &Catalog, sheet: &Sheet, labels: &[Label], used: usize) {
+fn build_page(out: &mut String, t: &dyn Words, sheet: &Sheet, labels: &[Label], used: usize) {
     let machine = machine_name(t, sheet);
     let n = |x: u64| Arg::from(x);
     let _ = write!(
@@ -245,7 +244,7 @@ fn build_page(out: &mut String, t: &Catalog, sheet: &Sheet, labels: &[Label], us
 /// The key at the top of a page: what is printed, the rules, and the colours.
 fn key(
     out: &mut String,
-    t: &Catalog,
+    t: &dyn Words,
     sheet: &Sheet,
     labels: usize,
     used: usize,
@@ -302,7 +301,7 @@ fn key(
     out.push_str("</header>\n");
 }
 
-fn label(out: &mut String, t: &Catalog, l: &Label) {
+fn label(out: &mut String, t: &dyn Words, l: &Label) {
     let counts: Vec<String> = l.counts.iter().map(u32::to_string).collect();
     let _ = write!(
         out,

@@ -9,10 +9,18 @@
 //! - [`label`]: the labels, from the core's own machines (no second enumeration).
 //! - [`html`]: the labels as an HTML page with SVG boards and `@page` sizes A4 and
 //!   Letter, 21 labels of 50 x 34 mm per page (a matchbox top is about 52 x 36 mm).
-//! - [`pdf`]: that page printed to PDF by headless Chromium.
+//! - [`words`]: where the words come from ([`Words`]): the Fluent catalogs on the server
+//!   and the command line, the page's own in the offline file.
+//! - `pdf` (feature `pdf`): that page printed to PDF by headless Chromium.
 //!
-//! `menace print` and `menace serve`'s `/print` both start from a [`Sheet`], parsed here
-//! once ([`Sheet::parse`], [`Sheet::from_query`]).
+//! `menace print`, `menace serve`'s `/print` and the offline file's labels all start from
+//! a [`Sheet`], parsed here once ([`Sheet::parse`], [`Sheet::from_query`]), and render it
+//! with the one [`html::page`].
+//!
+//! Features, both on by default: `catalog` (the words from `menace-i18n`'s catalogs:
+//! [`Sheet::html`], `lang`) and `pdf` (Chromium, a temporary folder, a deadline: `print`).
+//! The browser's engine (crates/web) takes neither: it renders the same sheets with the
+//! page's words, without Fluent or the catalogs in its WebAssembly.
 //!
 //! A crate of its own rather than a module of `menace-core`: the core is rules and
 //! learners with no presentation, and this crate starts a browser process.
@@ -20,14 +28,18 @@
 pub mod html;
 pub mod label;
 pub mod palette;
+#[cfg(feature = "pdf")]
 pub mod pdf;
+pub mod words;
 
+#[cfg(feature = "pdf")]
 use std::path::Path;
 
 use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 
 pub use label::{labels, Bead, Drawing, Label};
+pub use words::{Arg, Words};
 
 /// The machines this crate prints.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -143,7 +155,8 @@ pub struct Sheet {
     /// The colouring.
     pub colours: Colours,
     /// The language of the key, the labels' words and the building page: a code of
-    /// [`menace_i18n::LANGUAGES`] (`en`, `hi`, `pt`, `ru`, `bn`).
+    /// `menace_i18n::LANGUAGES` (`en`, `hi`, `pt`, `ru`, `bn`), whose catalog
+    /// [`Sheet::html`] speaks. A sheet rendered with other [`Words`] speaks theirs.
     pub lang: &'static str,
     /// The side MENACE plays: its first machine (X, 304 boxes) or its second (O, 289);
     /// Hexapawn's and Nim's machines keep their own side and take `First` here.
@@ -192,6 +205,7 @@ impl Sheet {
 
     /// The same sheet in language `code` (`en`, `hi`, `pt`, `ru`, `bn`); an unknown code
     /// is refused with the list.
+    #[cfg(feature = "catalog")]
     pub fn in_language(self, code: &str) -> Result<Sheet, String> {
         let lang = menace_i18n::language(code.trim())
             .ok_or_else(|| format!("language {code:?} is not one of {}", menace_i18n::codes()))?;
@@ -222,20 +236,23 @@ impl Sheet {
 
     /// Parses a URL query such as `machine=nim&paper=letter` (every field optional, the
     /// defaults of [`Sheet::default`]); unknown fields, repeated fields, and values
-    /// that are not plain names are refused with a sentence.
+    /// that are not plain names are refused with a sentence. Without the `catalog` feature
+    /// there is no `lang` field: the words, and their language, are the renderer's.
     pub fn from_query(query: &str) -> Result<Sheet, String> {
         if query.len() > MAX_QUERY {
             return Err(format!("the query is longer than {MAX_QUERY} characters"));
         }
         let d = Sheet::default();
-        let mut fields: [(&str, Option<&str>); 6] = [
+        let mut fields: Vec<(&str, Option<&str>)> = vec![
             ("machine", None),
             ("paper", None),
             ("preset", None),
             ("colours", None),
-            ("lang", None),
             ("side", None),
         ];
+        if cfg!(feature = "catalog") {
+            fields.insert(4, ("lang", None));
+        }
         for pair in query.split('&').filter(|p| !p.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
             let known: Vec<&str> = fields.iter().map(|f| f.0).collect();
@@ -247,16 +264,18 @@ impl Sheet {
                 return Err(format!("{key} is given twice"));
             }
         }
-        let [machine, paper, preset, colours, lang, side] = fields.map(|f| f.1);
-        let side = side.map(Side::parse).transpose()?;
-        Sheet::parse(
-            machine.unwrap_or(d.machine.name()),
-            paper.unwrap_or(d.paper.name()),
-            preset.unwrap_or(d.preset),
-            colours.unwrap_or(d.colours.name()),
+        let field = |name: &str| fields.iter().find(|f| f.0 == name).and_then(|f| f.1);
+        let side = field("side").map(Side::parse).transpose()?;
+        let sheet = Sheet::parse(
+            field("machine").unwrap_or(d.machine.name()),
+            field("paper").unwrap_or(d.paper.name()),
+            field("preset").unwrap_or(d.preset),
+            field("colours").unwrap_or(d.colours.name()),
         )?
-        .with_side(side)?
-        .in_language(lang.unwrap_or(d.lang))
+        .with_side(side)?;
+        #[cfg(feature = "catalog")]
+        let sheet = sheet.in_language(field("lang").unwrap_or(d.lang))?;
+        Ok(sheet)
     }
 
     /// What the colours mean on this machine's boxes, for the key: a message of the
@@ -272,6 +291,7 @@ impl Sheet {
     }
 
     /// The words of the sheet's language.
+    #[cfg(feature = "catalog")]
     pub fn catalog(&self) -> menace_i18n::Catalog {
         menace_i18n::Catalog::new(self.lang).expect("a language of the table")
     }
@@ -286,19 +306,26 @@ impl Sheet {
         labels(self.machine, self.side, &self.rules(), self.colours)
     }
 
-    /// The whole page, HTML with inline CSS and SVG.
+    /// The whole page, HTML with inline CSS and SVG, in the sheet's language.
+    #[cfg(feature = "catalog")]
     pub fn html(&self) -> String {
-        html::page(self, &self.labels())
+        self.html_in(&self.catalog())
+    }
+
+    /// The whole page with the words (and their language) of `words`.
+    pub fn html_in(&self, words: &dyn Words) -> String {
+        html::page(self, &self.labels(), words)
     }
 }
 
 /// `menace print`: writes the sheets atomically, as HTML to `html` if given, else as a
 /// PDF to `pdf`; the answer is a line for the user (`wrote FILE: N labels ...`).
+#[cfg(feature = "pdf")]
 pub fn print(sheet: &Sheet, pdf: &Path, html: Option<&Path>) -> Result<String, String> {
     let labels = sheet.labels();
     // The labels' pages, then the page of how to build it.
     let pages = html::pages(labels.len()) + 1;
-    let page = html::page(sheet, &labels);
+    let page = html::page(sheet, &labels, &sheet.catalog());
     let (path, bytes) = match html {
         Some(path) => (path, page.into_bytes()),
         None => (pdf, pdf::render(&page, &pdf::chromium()?)?),

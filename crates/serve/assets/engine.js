@@ -110,7 +110,9 @@
       const m = event.data;
       if (m.module) {
         try {
-          const instance = await WebAssembly.instantiate(m.module, { env: { menace_now: () => performance.now() } });
+          // The words are the labels' (the page's instance): this one never asks.
+          const env = { menace_now: () => performance.now(), menace_words: () => 0 };
+          const instance = await WebAssembly.instantiate(m.module, { env });
           wasm = instance.exports;
           if (withBytes(wasm.menace_open, m.options) !== 0) return postMessage({ refused: text(wasm.menace_text_len()) });
           // A stored machine that no longer reads (another side, a damaged copy) is left
@@ -147,6 +149,47 @@
       moduleReady = WebAssembly.compile(bytes);
     }
     return moduleReady;
+  }
+
+  // The matchbox labels: menace-print's sheets, drawn by a second instance of the same
+  // module on the page's own thread, whose word requests `words(request)` answers at once
+  // (the page's Fluent bundle: see crates/web/src/labels.rs). Made when first asked.
+  let labelsEngine = null;
+  let words = null;
+  const pageEncoder = new TextEncoder(), pageDecoder = new TextDecoder();
+  function labelsInstance() {
+    if (!labelsEngine) {
+      let wasm = null;
+      const menaceWords = (ptr, len, out, cap) => {
+        const request = JSON.parse(pageDecoder.decode(new Uint8Array(wasm.memory.buffer, ptr, len)));
+        const answer = pageEncoder.encode(String(words(request)));
+        new Uint8Array(wasm.memory.buffer, out, cap).set(answer.subarray(0, cap));
+        return answer.length;
+      };
+      const env = { menace_now: () => performance.now(), menace_words: menaceWords };
+      labelsEngine = compiled()
+        .then((module) => WebAssembly.instantiate(module, { env }))
+        .then((instance) => (wasm = instance.exports));
+    }
+    return labelsEngine;
+  }
+  // The sheets for `query` (/print's fields but lang) in the words `answer` gives:
+  // {html}, or {error} when the query is refused.
+  async function labels(query, answer) {
+    const wasm = await labelsInstance();
+    const bytes = pageEncoder.encode(query);
+    const ptr = wasm.menace_alloc(bytes.length);
+    new Uint8Array(wasm.memory.buffer, ptr, bytes.length).set(bytes);
+    words = answer;
+    let status;
+    try {
+      status = wasm.menace_labels(ptr, bytes.length);
+    } finally {
+      words = null;
+      wasm.menace_free(ptr, bytes.length);
+    }
+    const text = pageDecoder.decode(new Uint8Array(wasm.memory.buffer, wasm.menace_text_ptr(), wasm.menace_text_len()));
+    return status === 0 ? { html: text } : { error: text };
   }
 
   let workerURL = null;
@@ -403,6 +446,7 @@
 
   window.MenaceInPage = {
     open: (params) => new InPageSocket(params),
+    labels,
     // Forgets the machines kept in this browser, every game's (a fresh start: the tests'
     // transcripts). The earlier machines stay.
     forget: () => {

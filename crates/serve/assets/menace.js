@@ -16,6 +16,7 @@ const page = State.fresh("private", {
   askedSide: null, // the side chosen on the page or by a link's ?side=second
   queue: [], // answers waiting to be shown (watching is paced)
   draining: false,
+  afterKeep: null, // what waits for the served machine to be kept (a switch), or null
 });
 
 // The connection's socket, as before (for the curious).
@@ -57,9 +58,70 @@ function connect() {
   page.way = page.conn.way;
 }
 
+// ---------------------------------------------------------------- a server's machines
+
+// A private session of `menace serve` ends with its connection, and its machine with it.
+// The page keeps each game's machine in this browser instead, by game and side as the
+// offline file does (`menace.served.TAIL`: the saved-state text `import` reads): exported
+// after every change of what MENACE learned, and taken back by `import` when the page
+// opens that game again: after a switch, a reload, a dropped connection.
+const Served = {
+  key() {
+    const side = page.askedSide || (page.game === "hexapawn" ? "second" : "first");
+    return `menace.served.${page.game === "ttt" ? side : `${page.game}.${side}`}`;
+  },
+  get() {
+    try {
+      return localStorage.getItem(Served.key());
+    } catch (e) {
+      return null;
+    }
+  },
+  set(state) {
+    try {
+      localStorage.setItem(Served.key(), state);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  },
+  // Whether this browser can keep a machine at all (storage turned off: no).
+  usable() {
+    try {
+      return typeof localStorage.getItem("menace.probe") !== "undefined";
+    } catch (e) {
+      return false;
+    }
+  },
+};
+
+// The served machine `state` (an `export` asked to keep it) kept in this browser; then
+// whatever waited for it (a switch).
+function kept(state) {
+  if (!Served.set(JSON.stringify(state))) Page.toast(i18n.t("page-storage-full"));
+  const then = page.afterKeep;
+  page.afterKeep = null;
+  if (then) then();
+}
+
+// `then()` once the served machine is kept (at once when the page is not connected).
+function keepThen(then) {
+  page.afterKeep = then;
+  if (!page.conn || !page.conn.send(State.exportFor(page, "keep"))) {
+    page.afterKeep = null;
+    then();
+  }
+}
+
 // Connected (again): a new session, asked what it holds.
 function opened(again) {
   if (again) State.connected(page);
+  // On a server, the machine this browser kept for the game comes back first.
+  const restore = page.way === "server" ? Served.get() : null;
+  if (restore && !Machines.tooLarge(`import ${restore}`)) {
+    page.restoring = true;
+    send(`import ${restore}`);
+  }
   // The engine in the page is reached, not connected to: the pill says where it runs.
   if (again) Page.connection("class-connection-again", "ok");
   else Page.connection(page.way === "in-page" ? "connection-in-page" : "connection-connected", "ok");
@@ -99,7 +161,10 @@ function handle(a) {
     if (effect === "send") send(args[0]);
     else if (effect === "download") Page.download(...args);
     else if (effect === "error") Page.toast(i18n.error(args[0]));
-    else if (effect === "learned" && $("show-opponent").checked) send("dump opponent");
+    else if (effect === "learned") {
+      if ($("show-opponent").checked) send("dump opponent");
+      if (page.way === "server") send(State.exportFor(page, "keep"));
+    } else if (effect === "keep") kept(args[0]);
     else if (effect === "info") info(args[0]);
     else if (effect === "help") symmetryOffered(args[0]);
   }
@@ -325,19 +390,21 @@ async function askBeforeReplacing(title, args) {
   return Page.ask(title, args, ...lost(), "ask-replace");
 }
 
-// Another session for this page (another game or side): asked first when learning would
-// be lost (a server's session ends with its connection; the engine in the page keeps its
-// machine) or a run is going; a run is stopped first, keeping what it learned, and the
-// switch made once the engine said it stopped. `undo()` puts the menu back when not.
+// Another session for this page (another game or side): asked first when a run is going,
+// or when learning would be lost (a server's machine this browser cannot keep); a run is
+// stopped first, keeping what it learned, and the switch made once the engine said it
+// stopped and, on a server, once the machine is kept. `undo()` puts the menu back when not.
 async function switchTo(title, args, change, undo) {
   const running = page.running !== null;
-  const loses = page.way !== "in-page" && (learned() > 0 || running);
+  const keeps = page.way === "in-page" || (page.way === "server" && Served.usable());
+  const loses = !keeps && (learned() > 0 || running);
   if (running || loses) {
     const body = loses ? lost() : ["ask-switch-kept", {}];
     if (!(await Page.ask(title, args, ...body, "ask-switch"))) return undo();
   }
-  if (page.running === null) return change();
-  page.stopping = () => change();
+  const go = page.way === "server" && keeps ? () => keepThen(change) : change;
+  if (page.running === null) return go();
+  page.stopping = go;
   if (page.running === "watch") page.watchLeft = 1; // finish the game on the board, start no other
   State.say(page, "message", "message-stopping");
   send("stop");
@@ -431,7 +498,7 @@ function wire() {
     send(rulesLine(true));
   });
   $("eval").addEventListener("click", () => send("eval"));
-  $("save").addEventListener("click", () => send("export"));
+  $("save").addEventListener("click", () => send(State.exportFor(page, "download")));
   $("load").addEventListener("change", () => {
     const f = $("load").files[0];
     if (f) upload(f);

@@ -113,9 +113,15 @@ const Page = {
       };
       dialog.addEventListener("close", onClose);
       dialog.returnValue = "";
-      dialog.showModal();
-      $("confirm-no").focus();
+      Page.modal(dialog, "confirm-no");
     });
+  },
+
+  // Shows `dialog` (a <dialog>) over the page, the focus on element `focus`: the page
+  // behind takes no click or key until it closes (Escape closes it).
+  modal(dialog, focus) {
+    dialog.showModal();
+    $(focus).focus();
   },
 
   // The dialog both pages ask in (#confirm), made once: a title, what would be lost, the
@@ -199,16 +205,20 @@ const Page = {
   start(relabel, begin) {
     Page.domReady.then(() => {
       Page.dialog();
-      // Nothing there to follow without a server: the labels. The lesson guide is the
-      // offline file's own copy.
+      // Nothing there to follow without a server: the lesson guide is the offline file's
+      // own copy, and its engine draws the labels (labels.js).
       if (Page.offline) {
         for (const el of document.querySelectorAll("[data-needs-server]")) el.hidden = true;
-        for (const a of document.querySelectorAll('a[data-lang-href="guide"]')) {
-          a.addEventListener("click", (e) => {
-            e.preventDefault();
-            Page.openGuide();
-          });
-        }
+        const follow = (selector, action) => {
+          for (const a of document.querySelectorAll(selector)) {
+            a.addEventListener("click", (e) => {
+              e.preventDefault();
+              action();
+            });
+          }
+        };
+        follow('a[data-lang-href="guide"]', () => Page.openGuide());
+        if (window.Labels) follow('a[data-lang-href="print"]', () => Labels.ask());
       }
       return Promise.all([i18n.ready, Explain.ready]);
     }).then(() => {

@@ -39,6 +39,8 @@ const State = {
     opponentBoxes: null,
     progress: null, // the latest `progress` of a train: {games, of, score}
     stopping: null, // what waits for the run to stop: a function, or null
+    exportsFor: [], // what each `export` sent was for, oldest first: "keep" or "download"
+    restoring: false, // the `import` sent is the machine this browser kept for the game
     rulesNow: null, // [preset, reset]
     preset: null,
     resigned: false,
@@ -79,6 +81,13 @@ const State = {
   connected(s) {
     Object.assign(s, State.machine());
     for (const el of Object.keys(s.lines)) s.lines[el] = null;
+  },
+
+  // The line that asks for the machine as a saved state, `why`: "download" (the reader's
+  // file) or "keep" (the served private page keeps it in this browser: effect "keep").
+  exportFor(s, why) {
+    s.exportsFor.push(why);
+    return "export";
   },
 
   // Line `el` of the page says message `id` with `args` (null: nothing).
@@ -137,7 +146,8 @@ const State = {
   },
 
   // The answer `a` into `s`; returns the effects it asks for: ["send", line],
-  // ["download", name, text], ["toast", text], ["error", answer] (the page says where),
+  // ["download", name, text], ["keep", state] (an export asked with `exportFor(s, "keep")`),
+  // ["toast", text], ["error", answer] (the page says where),
   // and the class page's ["drew", answer], ["finished", answer], ["teacher"].
   reduce(s, a) {
     s.log.push(a.type);
@@ -299,6 +309,12 @@ const State = {
           State.say(s, "teacher-message", "class-imported", { games: a.games_played });
           break;
         }
+        if (s.restoring) {
+          // The machine this browser kept, back in a new session: nothing to say.
+          s.restoring = false;
+          renewed();
+          break;
+        }
         State.say(s, "message", "message-imported", { games: a.games_played, preset: Opponents.preset(a.preset) });
         s.evals = [];
         s.curve = [];
@@ -309,7 +325,8 @@ const State = {
         State.say(s, "message", "message-seed", { seed: a.seed });
         break;
       case "state":
-        if (mine) {
+        if (mine && s.exportsFor.shift() === "keep") out.push(["keep", a.state]);
+        else if (mine) {
           out.push(["download", `menace-${a.state.games_played}-games.json`, JSON.stringify(a.state)]);
           State.say(s, "message", "message-saved", { games: a.state.games_played });
         } else out.push(["download", "menace-class.json", JSON.stringify(a.state) + "\n"]);
@@ -321,6 +338,7 @@ const State = {
         // A run refused (nothing else is answered while one runs) is over: the page never
         // says MENACE is training when it is not.
         if (s.running) State.runOver(s);
+        s.restoring = false;
         out.push(["error", a]);
         break;
       // The class page's own answers.

@@ -50,6 +50,8 @@ pub const SCRIPTS: &[(&str, &str)] = &[
     ("games.js", include_str!("../assets/games.js")),
     // The machines the offline page keeps: storage problems, other tabs, earlier machines.
     ("machines.js", include_str!("../assets/machines.js")),
+    // The matchbox labels from the offline file, drawn by its engine (the private page).
+    ("labels.js", include_str!("../assets/labels.js")),
     // The class's teacher panel (the class page only).
     ("teacher.js", include_str!("../assets/teacher.js")),
 ];

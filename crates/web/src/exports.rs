@@ -2,9 +2,12 @@
 //! generated glue. The page's worker (`engine.js`) copies a line into memory from
 //! [`menace_alloc`], calls [`menace_line`], and reads the answers back from
 //! [`menace_text_ptr`]/[`menace_text_len`]. A long command runs in slices of
-//! [`SLICE_MS`], measured by the one import, `env.menace_now` (`performance.now()`).
+//! [`SLICE_MS`], measured by the import `env.menace_now` (`performance.now()`).
 //!
-//! Everything is on the worker's one thread: the session lives in a thread-local.
+//! Everything is on the worker's one thread: the session lives in a thread-local. The page
+//! keeps a second instance of the same module on its main thread for the matchbox labels
+//! ([`menace_labels`]), whose words it gives through the other import, `env.menace_words`,
+//! answered at once from its Fluent bundle (the worker's instance never asks).
 
 use std::cell::RefCell;
 
@@ -18,6 +21,10 @@ pub const SLICE_MS: f64 = 50.0;
 extern "C" {
     /// Milliseconds from some fixed start (`performance.now()`).
     fn menace_now() -> f64;
+    /// The page's answer to a word request (the `len` bytes at `ptr`, JSON: see
+    /// [`crate::labels`]), written as UTF-8 at `out` up to `cap` bytes: its whole length in
+    /// bytes (more than `cap`: ask again with room for it).
+    fn menace_words(ptr: *const u8, len: usize, out: *mut u8, cap: usize) -> usize;
 }
 
 thread_local! {
@@ -149,6 +156,42 @@ pub extern "C" fn menace_restore(ptr: *const u8, len: usize) -> u32 {
     });
     match restored {
         Ok(()) => 0,
+        Err(e) => {
+            set_text(e);
+            1
+        }
+    }
+}
+
+/// The page's answer to `request` (see [`crate::labels`]).
+fn ask_page(request: &str) -> String {
+    let mut out = vec![0u8; 256];
+    loop {
+        // SAFETY: the page reads `request`'s bytes and writes at most `out.len()` bytes
+        // into `out`, both alive for the call.
+        let len =
+            unsafe { menace_words(request.as_ptr(), request.len(), out.as_mut_ptr(), out.len()) };
+        if len <= out.len() {
+            out.truncate(len);
+            return String::from_utf8_lossy(&out).into_owned();
+        }
+        out.resize(len, 0);
+    }
+}
+
+/// Makes the labels' page for the query at `ptr` (`machine=nim&paper=a4&...`, UTF-8; see
+/// [`crate::labels::sheet`]) the text, in the words the page gives: 0, or 1 with the
+/// reason the query is refused as the text.
+#[no_mangle]
+pub extern "C" fn menace_labels(ptr: *const u8, len: usize) -> u32 {
+    let page = std::str::from_utf8(bytes(ptr, len))
+        .map_err(|_| "the labels' query is not UTF-8".to_string())
+        .and_then(|query| crate::labels::sheet(query, &crate::labels::Asked(ask_page)));
+    match page {
+        Ok(html) => {
+            set_text(html);
+            0
+        }
         Err(e) => {
             set_text(e);
             1

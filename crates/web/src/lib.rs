@@ -4,6 +4,7 @@
 //!
 //! - [`in_page`]: one session as a page holds it (lines in, JSON answer lines out, long
 //!   commands in slices, the state for the browser's storage); plain Rust, tested natively.
+//! - [`labels`]: the matchbox labels, `menace-print`'s sheets with the page's words.
 //! - `exports` (wasm32 only): the functions the page's worker calls, over linear memory.
 //! - [`bundle`] (not in the browser build): writes `menace.html`, the engine, the page, its
 //!   scripts and every language's catalog in one file that works from `file://`.
@@ -17,6 +18,7 @@
 //! ```
 
 pub mod in_page;
+pub mod labels;
 
 // Built for WebAssembly only (its exports need the page's one import), and checked under
 // clippy on any target, so that CI's one clippy run lints it.

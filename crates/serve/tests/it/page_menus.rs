@@ -47,14 +47,18 @@ fn every_script() -> Vec<(&'static str, &'static str)> {
 }
 
 /// Both pages load the same shared scripts in the same order (the class page also its
-/// teacher's panel, the private page its Nim and Hexapawn boards and its kept machines),
+/// teacher's panel, the private page its Nim and Hexapawn boards, its kept machines and the
+/// offline file's labels),
 /// then their own; every one is served (page.rs) and none is a module.
 #[test]
 fn both_pages_load_the_same_shared_scripts() {
-    let only = ["teacher.js", "games.js", "machines.js"];
+    let only = ["teacher.js", "games.js", "machines.js", "labels.js"];
     let shared: Vec<&str> =
         SCRIPTS.iter().map(|(name, _)| *name).filter(|name| !only.contains(name)).collect();
-    assert_eq!(scripts(PAGE), [&shared[..], &["games.js", "machines.js", "menace.js"]].concat());
+    assert_eq!(
+        scripts(PAGE),
+        [&shared[..], &["games.js", "machines.js", "labels.js", "menace.js"]].concat()
+    );
     assert_eq!(scripts(CLASS_PAGE), [&shared[..], &["teacher.js", "class.js"]].concat());
     for html in [PAGE, CLASS_PAGE] {
         // Classic scripts: the offline file inlines them, where `import` cannot load.
@@ -115,8 +119,9 @@ fn each_thing_is_drawn_by_one_script() {
 }
 
 /// The offline file has no server to fetch from: the words, the languages, the bead
-/// colours and the lesson guide come from `MENACE_OFFLINE` there, and the links that need
-/// a server are marked (the labels; the class page's guide, as the class needs its server).
+/// colours and the lesson guide come from `MENACE_OFFLINE` there, its engine draws the
+/// labels, and the links that need a server are marked (the class page's labels and
+/// guide, as the class needs its server).
 #[test]
 fn the_page_code_takes_its_data_from_the_offline_file_when_there_is_one() {
     let script = |name| menace_serve::page::shared_script(name).unwrap();
@@ -125,10 +130,11 @@ fn the_page_code_takes_its_data_from_the_offline_file_when_there_is_one() {
     assert!(script("explain.js").contains("Page.offline.palette"));
     assert!(script("page.js").contains("[data-needs-server]"));
     assert!(script("page.js").contains("Page.offline.guides"));
-    assert!(!PAGE[..PAGE.find("href=\"guide\"").unwrap()].ends_with("data-needs-server "));
-    for (html, links) in
-        [(PAGE, &["href=\"print\""][..]), (CLASS_PAGE, &["href=\"print\"", "href=\"guide\""])]
-    {
+    assert!(script("page.js").contains("Labels.ask()"));
+    for link in ["href=\"guide\"", "href=\"print\""] {
+        assert!(!PAGE[..PAGE.find(link).unwrap()].ends_with("data-needs-server "), "{link}");
+    }
+    for (html, links) in [(CLASS_PAGE, &["href=\"print\"", "href=\"guide\""][..])] {
         for link in links {
             let at = html.find(link).unwrap_or_else(|| panic!("{link}"));
             // The link's own tag, or the <nav> around it.

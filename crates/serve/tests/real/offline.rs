@@ -227,10 +227,30 @@ impl Drop for Firefox {
 
 impl Firefox {
     pub async fn start(binary: &Path) -> Firefox {
+        Firefox::start_in(binary, &tempdir("firefox-profile")).await
+    }
+
+    /// Firefox whose downloads go straight into `downloads`, without asking.
+    pub async fn downloading_to(binary: &Path, downloads: &Path) -> Firefox {
+        let profile = tempdir("firefox-profile");
+        let prefs = [
+            ("browser.download.folderList", json!(2)),
+            ("browser.download.dir", json!(downloads.display().to_string())),
+            ("browser.download.useDownloadDir", json!(true)),
+            ("browser.download.always_ask_before_handling_new_types", json!(false)),
+            ("browser.download.alwaysOpenPanel", json!(false)),
+        ];
+        let user: String =
+            prefs.iter().map(|(k, v)| format!("user_pref(\"{k}\", {v});\n")).collect();
+        std::fs::write(profile.join("user.js"), user).unwrap();
+        Firefox::start_in(binary, &profile).await
+    }
+
+    async fn start_in(binary: &Path, profile: &Path) -> Firefox {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let child = std::process::Command::new(binary)
             .args(["--headless", "--no-remote", "--profile"])
-            .arg(tempdir("firefox-profile"))
+            .arg(profile)
             .args(["--remote-debugging-port", &port.to_string(), "about:blank"])
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
@@ -302,9 +322,51 @@ async fn the_offline_file_plays_and_trains_in_firefox_too() {
     let Some(binary) = menace_testkit::require(menace_testkit::Component::Firefox) else { return };
     let Some(url) = offline_url() else { return };
     let mut ff = Firefox::start(&binary).await;
-    let context = ff.context.clone();
-    let navigate = json!({ "context": context, "url": url, "wait": "complete" });
-    ff.call("browsingContext.navigate", navigate).await;
+    ff.open(&url).await;
+    plays_and_trains(&mut ff).await;
+}
+
+/// The served page's "Take MENACE home" link, clicked in Firefox: the file it downloads
+/// is the repository's, and opened from the disk it plays and trains with no server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_file_taken_home_from_a_server_plays_and_trains_in_firefox() {
+    let Some(binary) = menace_testkit::require(menace_testkit::Component::Firefox) else { return };
+    let Some(committed) = offline_file() else { return };
+    let page = chrome::private_page().await;
+    let downloads = tempdir("firefox-downloads");
+    let mut ff = Firefox::downloading_to(&binary, &downloads).await;
+    ff.open(&page.url("")).await;
+    ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
+    assert_eq!(ff.js("window.menace.way").await, json!("server"));
+    ff.wait_for("document.getElementById('take-home').offsetParent !== null").await;
+    ff.js("document.getElementById('take-home').click()").await;
+    let file = downloads.join("menace.html");
+    // Bounded: a hang guard while Firefox writes the file, not a timing check.
+    let mut bytes = None;
+    for _ in 0..1200 {
+        let partial = std::fs::read_dir(&downloads)
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().ends_with(".part"));
+        if !partial {
+            if let Ok(b) = std::fs::read(&file) {
+                if !b.is_empty() {
+                    bytes = Some(b);
+                    break;
+                }
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let bytes = bytes.expect("Firefox downloaded menace.html");
+    assert!(bytes == std::fs::read(&committed).unwrap(), "the download is the repository's file");
+    ff.open(&format!("file://{}", file.display())).await;
+    plays_and_trains(&mut ff).await;
+}
+
+/// In Firefox, on the offline file just opened: a game by clicking, 20,000 games trained
+/// on the worker, and the machine kept as a state file the native engine reads.
+async fn plays_and_trains(ff: &mut Firefox) {
     ff.wait_for("document.querySelectorAll('#boxes .box').length === 304").await;
     assert_eq!(ff.js("window.menace.way").await, json!("in-page"));
     // A game by clicking, then training on the worker, then the machine kept.
@@ -337,13 +399,9 @@ async fn the_lesson_guide_opens_from_the_offline_file_in_its_language() {
         c.goto(&format!("{url}?lang={lang}")).await.unwrap();
         wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
         wait_for(&c, &format!("document.documentElement.lang === '{lang}'")).await;
-        // The labels need a server; the guide does not.
+        // The guide, and the labels (the next test), need no server.
         assert_eq!(
             js(&c, "document.getElementById('guide-link').offsetParent !== null").await,
-            json!(true)
-        );
-        assert_eq!(
-            js(&c, "document.querySelector('[data-lang-href=\"print\"]').hidden").await,
             json!(true)
         );
         let before = c.windows().await.unwrap();
@@ -373,6 +431,140 @@ async fn the_lesson_guide_opens_from_the_offline_file_in_its_language() {
         let h1 = &body[body.find("<h1").unwrap()..];
         let expected = &h1[h1.find('>').unwrap() + 1..h1.find("</h1>").unwrap()];
         assert_eq!(title.trim(), expected.trim(), "{lang}: the guide in the page's language");
+        c.close_window().await.unwrap();
+        c.switch_to_window(home.clone()).await.unwrap();
+    }
+    c.close().await.unwrap();
+}
+
+/// The matchbox labels from the offline file, with no network: the link asks what to
+/// print (machine and side, paper, preset, bead colours), and the engine in the page draws
+/// the sheets in a window of their own, in the page's language, with a Print button. Each
+/// sheet is the one a server's `/print` gives for the same choices: the same labels,
+/// words and numbers, compared as the browser reads both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_labels_open_from_the_offline_file_as_the_server_draws_them() {
+    let Some(driver) = start_driver() else { return };
+    let Some(url) = offline_url() else { return };
+    // The server the expectations come from (the browser never reaches it).
+    let server = common::start(menace_serve::Limits::default()).await;
+    let c = offline_browser(driver, &tempdir("offline-labels")).await;
+    let home = c.window().await.unwrap();
+    // lang, the menus' values (machine, paper, preset, colours), /print's query.
+    let cases = [
+        ("hi", ["menace", "a4", "challenge", "cells"], "machine=menace"),
+        (
+            "hi",
+            ["nim", "letter", "scroggs", "symmetry"],
+            "machine=nim&paper=letter&preset=scroggs&colours=symmetry",
+        ),
+        (
+            "bn",
+            ["menace-second", "letter", "michie", "cells"],
+            "machine=menace&side=second&paper=letter&preset=michie",
+        ),
+        ("bn", ["nim", "a4", "challenge", "cells"], "machine=nim"),
+    ];
+    for (i, (lang, [machine, paper, preset, colours], query)) in cases.into_iter().enumerate() {
+        c.goto(&format!("{url}?lang={lang}")).await.unwrap();
+        wait_for(&c, "document.querySelectorAll('#boxes .box').length > 0").await;
+        wait_for(&c, &format!("document.documentElement.lang === '{lang}'")).await;
+        assert_eq!(
+            js(&c, "document.getElementById('labels-link').offsetParent !== null").await,
+            json!(true),
+            "the labels' link is there"
+        );
+        click(&c, "#labels-link").await;
+        wait_for(&c, "document.getElementById('labels-dialog').open").await;
+        // The dialog starts from what the page plays: MENACE's first machine here.
+        assert_eq!(
+            js(&c, "document.getElementById('labels-machine').value").await,
+            json!("menace")
+        );
+        let title = js(&c, "document.getElementById('labels-title').textContent").await;
+        assert_eq!(title, json!(menace_i18n::Catalog::new(lang).unwrap().get("link-print")));
+        if i == 0 {
+            for width in [390, 1366] {
+                c.set_window_size(width, 900).await.unwrap();
+                assert_eq!(axe_in(&c, lang).await, Vec::<String>::new(), "{lang} at {width} px");
+                chrome::screenshot(&c, &format!("offline-labels-dialog-{lang}-{width}.png")).await;
+            }
+        }
+        for (id, value) in [("labels-machine", machine), ("labels-paper", paper)] {
+            set_value(&c, id, value).await;
+        }
+        for (id, value) in [("labels-preset", preset), ("labels-colours", colours)] {
+            set_value(&c, id, value).await;
+        }
+        let before = c.windows().await.unwrap();
+        click(&c, "#labels-open").await;
+        let mut sheets = None;
+        for _ in 0..600 {
+            sheets = c.windows().await.unwrap().into_iter().find(|w| !before.contains(w));
+            if sheets.is_some() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        c.switch_to_window(sheets.expect("the labels' window")).await.unwrap();
+        wait_for(
+            &c,
+            "document.querySelectorAll('.label').length > 0 && !!document.getElementById('print')",
+        )
+        .await;
+
+        // What the server gives for the same choices, parsed by the same browser.
+        let (status, served) = common::get(server, &format!("/print?{query}&lang={lang}")).await;
+        assert!(status.starts_with("HTTP/1.1 200"), "{query}: {status}");
+        let same = c
+            .execute(
+                "const served = new DOMParser().parseFromString(arguments[0], 'text/html');
+                 const body = document.body.cloneNode(true);
+                 body.querySelector('#print').remove();
+                 const pages = (b) => [...b.querySelectorAll('section.page')].map((p) => p.outerHTML);
+                 const a = pages(body), b = pages(served.body);
+                 return { lang: [document.documentElement.lang, served.documentElement.lang],
+                          title: [document.title, served.title],
+                          pages: [a.length, b.length],
+                          labels: document.querySelectorAll('.label').length,
+                          first: a.findIndex((p, i) => p !== b[i]),
+                          text: [body.innerText.length, served.body.innerText.length],
+                          same: a.length === b.length && a.every((p, i) => p === b[i]) };",
+                vec![json!(served)],
+            )
+            .await
+            .unwrap();
+        assert_eq!(same["lang"], json!([lang, lang]), "{lang} {query}");
+        assert_eq!(same["title"][0], same["title"][1], "{lang} {query}");
+        assert_eq!(same["pages"][0], same["pages"][1], "{lang} {query}");
+        assert_eq!(same["same"], json!(true), "{lang} {query}: {same}");
+        let boxes = match machine {
+            "menace" => 304,
+            "menace-second" => 289,
+            _ => 112,
+        };
+        assert_eq!(same["labels"], json!(boxes), "{lang} {query}");
+        // The numbers are the language's: box 12 in Bengali digits, as the server writes.
+        let twelve = menace_i18n::format_number(lang, 12);
+        let label =
+            js(&c, "document.querySelector('.label[data-box=\"12\"] .no').textContent").await;
+        assert!(label.as_str().unwrap().contains(&twelve), "{lang}: {label}");
+        // The Print button is the page's language and prints (the window's own print).
+        let print = js(&c, "document.getElementById('print').textContent").await;
+        assert_eq!(
+            print,
+            json!(menace_i18n::Catalog::new(lang).unwrap().get("offline-labels-print"))
+        );
+        js(&c, "(window.printed = 0, window.print = () => { window.printed += 1; }, true)").await;
+        click(&c, "#print").await;
+        assert_eq!(js(&c, "window.printed").await, json!(1), "Print prints");
+        if machine == "nim" || i == 0 {
+            for width in [390, 1366] {
+                c.set_window_size(width, 900).await.unwrap();
+                chrome::screenshot(&c, &format!("offline-labels-{lang}-{machine}-{width}.png"))
+                    .await;
+            }
+        }
         c.close_window().await.unwrap();
         c.switch_to_window(home.clone()).await.unwrap();
     }

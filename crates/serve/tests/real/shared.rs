@@ -51,8 +51,8 @@ async fn both_pages_draw_boxes_and_the_board_with_the_same_scripts() {
     wait_for(&class, "document.querySelectorAll('#boxes .box').length === 304").await;
 
     // The same shared scripts, in the same order; then each page's own (the private
-    // page's Nim and Hexapawn boards and kept machines, the class's teacher).
-    let only = ["teacher.js", "games.js", "machines.js"];
+    // page's Nim and Hexapawn boards, kept machines and labels, the class's teacher).
+    let only = ["teacher.js", "games.js", "machines.js", "labels.js"];
     let shared: Vec<String> = menace_serve::page::SCRIPTS
         .iter()
         .map(|(name, _)| name.to_string())
@@ -61,7 +61,10 @@ async fn both_pages_draw_boxes_and_the_board_with_the_same_scripts() {
     let own = |names: &[&str]| -> Vec<String> {
         shared.iter().cloned().chain(names.iter().map(|n| n.to_string())).collect()
     };
-    assert_eq!(scripts(&private).await, own(&["games.js", "machines.js", "menace.js"]));
+    assert_eq!(
+        scripts(&private).await,
+        own(&["games.js", "machines.js", "labels.js", "menace.js"])
+    );
     assert_eq!(scripts(&class).await, own(&["teacher.js", "class.js"]));
 
     // Each page's boxes are what the shared function draws, and it draws alike on both.
@@ -150,9 +153,9 @@ async fn the_page_runs_on_the_offline_files_data_and_the_engine_in_the_page() {
     assert_eq!(js(&c, "window.menace.way").await, json!("in-page"));
     assert_eq!(js(&c, "MenaceInPage.opened").await, json!(["game=ttt&seed=1961"]));
     assert_eq!(js(&c, "i18n.languages.length").await, json!(menace_i18n::LANGUAGES.len()));
-    // The labels need a server; the lesson guide is the file's own.
+    // The labels are drawn by the file's engine; the lesson guide is the file's own.
     let print = "document.querySelector('nav.links [data-lang-href=\"print\"]')";
-    assert_eq!(js(&c, &format!("{print}.offsetParent")).await, Value::Null);
+    assert_eq!(js(&c, &format!("{print}.offsetParent !== null")).await, json!(true));
     assert_eq!(
         js(&c, "document.getElementById('guide-link').offsetParent !== null").await,
         json!(true)

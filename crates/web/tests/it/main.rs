@@ -3,6 +3,7 @@
 //! running command on stdin, and no message, however malformed, breaks the session.
 
 mod committed;
+mod labels;
 
 use menace_protocol::{Answer, Config, FileAccess, Session, Sink, Stop};
 use menace_web::in_page::{InPage, Status};

@@ -1,8 +1,10 @@
 //! A class's data (`menace serve --class`): what its file holds beside the machine (the
 //! record of MENACE against the people, its training, the players' board and the
 //! learning curve), the limits that keep it bounded, and the rule for a player's name.
-//! The live room that plays on it is the protocol's (`menace_protocol::class`); the file
-//! that holds it is a saved state ([`super::state::State::class`]).
+//! The live room that plays on it is the class crate's (`menace_class`); the file that
+//! holds it is a saved state ([`super::state::State::class`]). The record and the name
+//! rule stay here, below the protocol: the one state loader reads the record, and the
+//! protocol's `name` parser checks a name as a class will.
 
 use std::collections::BTreeMap;
 
@@ -101,6 +103,21 @@ impl ClassRecord {
         }
         self.curve.check(&self.score).map_err(|e| format!("the class's record: {e}"))
     }
+}
+
+/// One of a class's earlier machines as its file keeps it ([`super::state::State::earlier`]):
+/// the whole class as it was, what replaced it (`reset`, `rules`, `import` or `restore`)
+/// and when, in seconds since 1970.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEarlier {
+    /// What replaced it.
+    pub why: String,
+    /// When, if the class had a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<u64>,
+    /// The class as it was.
+    pub state: super::state::State,
 }
 
 /// A player's name as a class takes a new one: Unicode-normalised (NFKC, so a

@@ -26,7 +26,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::class::{ClassPoint, ClassRecord};
+use super::class::{ClassPoint, ClassRecord, SavedEarlier};
 use super::curve::{Curve, Story};
 use super::{BeadRules, Matchboxes};
 use crate::game::{Game, Side};
@@ -86,6 +86,12 @@ pub struct State {
     /// server reads this part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<ClassRecord>,
+    /// A class's earlier machines, newest first: the undo history of `menace serve
+    /// --class`, kept in the class's file beside the class so that both are written as
+    /// one (a kill between two files' writes lost one). Absent elsewhere; `export` never
+    /// hands it out, and every other reader ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<Vec<SavedEarlier>>,
 }
 
 /// Why a document is not a state, saying first whether it is JSON at all (`not JSON:
@@ -234,6 +240,7 @@ impl State {
                 })
                 .collect(),
             class: None,
+            earlier: None,
         }
     }
 

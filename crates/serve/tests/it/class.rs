@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::class::{beads, join, play_game, record, request, short, start_class, KEY};
 use common::{answer, connect, send, Ws};
-use menace_protocol::class::replay;
+use menace_class::replay;
 use menace_testkit::class_script::steps;
 use serde_json::Value;
 
@@ -259,7 +259,7 @@ async fn the_class_takes_back_its_own_large_export() {
 /// another address is listed as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_fill_the_board() {
-    use menace_protocol::class::NAMES_PER_ADDRESS;
+    use menace_class::NAMES_PER_ADDRESS;
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
     /// A connection from `from` (a loopback address of this machine).
     async fn from(from: &str, addr: std::net::SocketAddr) -> Ws {

@@ -3,19 +3,19 @@
 //! the shared boxes exactly, uploads checked as `load` checks, and old class files.
 //!
 //! Re-bless the transcript after an intended change with
-//! `MENACE_BLESS=1 cargo test -p menace-protocol --test it class::` and review the diff.
+//! `MENACE_BLESS=1 cargo test -p menace-class --test it class::` and review the diff.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use menace_class::{replay, Bus, Logged, Room, RoomOptions};
 use menace_core::game::Side;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
-use menace_protocol::class::{replay, Bus, Logged, Room, RoomOptions};
 use menace_protocol::{Answer, Closed, Session, Sink, Stop};
-use menace_testkit::class_script::{inputs, render, steps, Step};
+use menace_testkit::class_script::{inputs, render, steps, Step, CLASS_CODES};
 use serde_json::Value;
 
 const KEY: &str = "class-key";
@@ -30,8 +30,33 @@ enum Event {
     Bus(Option<u64>, String),
 }
 
+/// A store that hands each commit's class to a function (a test's record of what was
+/// kept, or a failing disk).
+struct Keeper(Box<Commit>);
+
+/// What a test's store does with each commit's class.
+type Commit = dyn Fn(&State) -> Result<(), String> + Send + Sync;
+
+impl menace_class::Store for Keeper {
+    fn load(&self) -> Result<menace_class::Stored, String> {
+        Ok(menace_class::Stored::default())
+    }
+
+    fn commit_games(&self, class: &State) -> Result<(), String> {
+        (self.0)(class)
+    }
+
+    fn commit_replace(&self, class: &State, _: &[menace_class::Earlier]) -> Result<(), String> {
+        (self.0)(class)
+    }
+
+    fn keep_key(&self, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 /// The test rooms' options: fresh challenge boxes, MENACE first, seed 7, `keeper`.
-fn options(keeper: Option<menace_protocol::class::Keeper>) -> RoomOptions {
+fn options(keeper: Option<Keeper>) -> RoomOptions {
     RoomOptions {
         state: None,
         rules: BeadRules::challenge(),
@@ -39,7 +64,7 @@ fn options(keeper: Option<menace_protocol::class::Keeper>) -> RoomOptions {
         key: KEY.into(),
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
-        keeper,
+        store: keeper.map(|k| Box::new(k) as Box<dyn menace_class::Store>),
         previous: Vec::new(),
         clock: None,
     }
@@ -406,7 +431,7 @@ fn names_are_bounded_per_connection_and_lookalikes_are_one_player() {
 /// `players clear` makes room again without touching the score or the boxes.
 #[test]
 fn a_full_board_stays_usable_and_one_address_cannot_fill_it() {
-    use menace_protocol::class::NAMES_PER_ADDRESS;
+    use menace_class::NAMES_PER_ADDRESS;
     let events = Arc::new(Mutex::new(Vec::new()));
     let room = room_on(events.clone(), None, Side::First);
     let mut class = Class { room, events, members: Vec::new() };
@@ -457,13 +482,11 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
         bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
     let kept = events.clone();
-    let keeper: menace_protocol::class::Keeper = Box::new(move |room: &Room, wanted: u64| {
-        let (state, changes) = room.saved_state();
-        assert!(changes >= wanted);
+    let keeper = Keeper(Box::new(move |state: &State| {
         let games = state.class.as_ref().unwrap().score.games();
         kept.lock().unwrap().push(Event::Own("keeper".into(), games.to_string()));
         Ok(())
-    });
+    }));
     let options = options(Some(keeper));
     let room = Room::open(options, bus).unwrap();
     let mut class = Class { room, events: events.clone(), members: Vec::new() };
@@ -577,7 +600,7 @@ fn refusals_carry_their_codes() {
     let bus: Bus = Box::new(move |from, answer: &Answer| {
         bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
-    let options = options(Some(Box::new(|_: &Room, _| Err("disk full".into()))));
+    let options = options(Some(Keeper(Box::new(|_: &State| Err("disk full".into())))));
     let mut failing =
         Class { room: Room::open(options, bus).unwrap(), events, members: Vec::new() };
     failing.send("t", &format!("teacher {KEY}"));
@@ -636,37 +659,6 @@ fn refusals_carry_their_codes() {
         assert!(menace_protocol::ERROR_CODES.iter().any(|e| e.code == *c), "{c} is in no table");
     }
 }
-
-/// The codes [`refusals_carry_their_codes`] makes (`codes.rs` makes the private
-/// sessions' own, and checks that the two make every code).
-pub(crate) const CLASS_CODES: &[&str] = &[
-    "name-first",
-    "name-empty",
-    "no-game",
-    "teacher-only",
-    "wrong-key",
-    "name-invisible",
-    "name-too-long",
-    "name-control",
-    "name-combining",
-    "names-per-connection",
-    "not-on-board",
-    "line-too-long",
-    "busy",
-    "class-file",
-    "no-earlier",
-    "out-of-range",
-    "class-opponent",
-    "private-only",
-    "no-opponent-machine",
-    "bad-argument",
-    "too-many-opponents",
-    "one-line",
-    "not-utf8",
-    "state-curve",
-    "idle",
-    "server-full",
-];
 
 /// Two games of a class finishing in either order: each page's explanation says what its
 /// own game taught (the count when drawn and the rule's change for its drawn bead, as its
@@ -772,5 +764,5 @@ fn a_replaced_class_comes_back_exactly() {
     for _ in 0..6 {
         class.send("t", "reset");
     }
-    assert_eq!(class.room.snapshot().previous().count(), menace_protocol::class::EARLIER);
+    assert_eq!(class.room.snapshot().previous().count(), menace_class::EARLIER);
 }

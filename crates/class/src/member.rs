@@ -19,7 +19,7 @@ use menace_protocol::matchplay::{box_dumps, resigned_for_good, Match, Seat};
 use menace_protocol::sink::Out;
 use menace_protocol::{clamped, progress_every, Engine, PlayersChange, RulesChange, Session};
 
-use crate::record::{class_opponent, side_word, train_block, Logged};
+use crate::record::{check_board, class_opponent, side_word, train_block, Logged};
 use crate::room::Room;
 use crate::seat::ClassSeat;
 use crate::NAMES_PER_SESSION;
@@ -196,10 +196,7 @@ impl Engine for ClassPlay {
                 let (_, seed) = record.generator();
                 let tally = train_block(&mut record.machine, spec, block, seed)?;
                 record.games_played = record.games_played.saturating_add(block);
-                let kept = record.class.trained.entry(opponent.clone()).or_default();
-                kept.win = kept.win.saturating_add(tally.win);
-                kept.draw = kept.draw.saturating_add(tally.draw);
-                kept.loss = kept.loss.saturating_add(tally.loss);
+                record.class.trained.entry(opponent.clone()).or_default().add_tally(tally);
                 record.push_log(Logged::Training {
                     opponent: opponent.clone(),
                     games: block,
@@ -291,9 +288,11 @@ impl Engine for ClassPlay {
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = state.to_machine()?;
+        let class = state.class.clone().unwrap_or_default();
+        // What a game's `name` and a restart check, checked before anything changes.
+        check_board(&class)?;
         let mut record = self.room().lock();
         other_side(machine.side(), record.machine.side())?;
-        let class = state.class.clone().unwrap_or_default();
         record.replace(machine, state.games_played, class, "import", self.room().now());
         Ok(())
     }

@@ -440,6 +440,25 @@ impl Record {
     }
 }
 
+/// Refuses a board of players that the class could not have made (an import): each name
+/// passes [`check_name`] as `name` does (no direction override, no invisible or control
+/// character) and no two look alike ([`name_key`]), so nothing gets onto the board, or
+/// merges there, that `name` keeps off. The words make the protocol's `state-class` code.
+pub(crate) fn check_board(class: &ClassRecord) -> Result<(), String> {
+    let mut keys: HashMap<String, &String> = HashMap::new();
+    for name in class.players.keys() {
+        if let Err(e) = check_name(name) {
+            return Err(format!("the class's board of players has {name:?}: {e}"));
+        }
+        if let Some(other) = keys.insert(name_key(name), name) {
+            return Err(format!(
+                "the class's board of players has {other:?} and {name:?}, which look alike"
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub(super) fn side_word(side: Side) -> &'static str {
     match side {
         Side::First => "first",

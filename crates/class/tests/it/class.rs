@@ -766,3 +766,103 @@ fn a_replaced_class_comes_back_exactly() {
     }
     assert_eq!(class.room.snapshot().previous().count(), menace_class::EARLIER);
 }
+
+/// `restore`'s every refusal carries its code, and a number is written one way only: `01`,
+/// `+1` and `1\t` are refused by `restore` as by every command that takes a number, one
+/// error each, and the earlier machines stay as they were.
+#[test]
+fn restore_refusals_carry_codes_and_numbers_are_written_one_way() {
+    let mut class = Class::new(None);
+    class.send("t", &format!("teacher {KEY}"));
+    class.send("t", "reset");
+    let before = class.room.snapshot().previous().count();
+    assert_eq!(before, 1);
+    let cases = [
+        ("restore", "missing-argument"),
+        ("restore x", "not-a-number"),
+        ("restore 0", "out-of-range"),
+        ("restore -1", "out-of-range"),
+        ("restore 6", "out-of-range"),
+        ("restore 2", "no-earlier"),
+        ("restore 01", "not-a-number"),
+        ("restore +1", "not-a-number"),
+        ("restore 1\t", "not-a-number"),
+        ("restore 1 2", "unexpected-words"),
+        ("games 01", "not-a-number"),
+        ("games +1", "not-a-number"),
+        ("games 1\t", "not-a-number"),
+        ("train 010 random", "not-a-number"),
+    ];
+    for (line, want) in cases {
+        let answers = class.send("t", line);
+        assert_eq!(answers.len(), 1, "{line:?}: {answers:?}");
+        let v: Value = serde_json::from_str(&answers[0].1).unwrap();
+        assert_eq!(
+            (v["type"].as_str(), v["code"].as_str()),
+            (Some("error"), Some(want)),
+            "{line:?}"
+        );
+    }
+    assert_eq!(class.room.snapshot().previous().count(), before);
+    // The number as written is still taken.
+    assert!(class.send("t", "restore 1")[0].1.contains("\"restored\""));
+}
+
+/// An import passes every check a game and a restart apply, or is refused, one error in
+/// the protocol's form, the class unchanged: its names as `name` takes them (no direction
+/// override, no invisible character), no two that look alike (Latin "Ada" and Cyrillic
+/// "Аda"), and counts at 2^64 - 1 that the next game can neither wrap nor
+/// push past what a restart reads.
+#[test]
+fn an_import_passes_every_check_of_a_game_and_a_restart() {
+    use menace_core::menace::class::ClassRecord;
+    use menace_core::play::Tally;
+    let mut class = Class::new(None);
+    class.send("t", &format!("teacher {KEY}"));
+    let fresh = class.room.state();
+    let with = |record: ClassRecord, games_played: u64| {
+        let mut state = fresh.clone();
+        state.class = Some(record);
+        state.games_played = games_played;
+        format!("import {}", serde_json::to_string(&state).unwrap())
+    };
+    let board = |names: &[&str]| {
+        let mut record = ClassRecord::default();
+        for n in names {
+            record.players.insert(n.to_string(), Tally { win: 1, draw: 0, loss: 0 });
+        }
+        record.score = Tally { win: names.len() as u64, draw: 0, loss: 0 };
+        record
+    };
+    for names in [&["a\u{202e}gnp.exe"][..], &["Ada", "\u{410}da"], &["Ad\u{200b}a"]] {
+        let answers = class.send("t", &with(board(names), names.len() as u64));
+        assert_eq!(answers.len(), 1, "{names:?}: {answers:?}");
+        let v: Value = serde_json::from_str(&answers[0].1).unwrap();
+        assert_eq!((v["type"].as_str(), v["code"].as_str()), (Some("error"), Some("state-class")));
+        assert_eq!(class.room.state(), fresh, "{names:?}: nothing changed");
+    }
+    // A good board is taken as it is.
+    let good = class.send("t", &with(board(&["Ada", "Bob Ray"]), 2));
+    assert!(good.iter().any(|(_, a)| a.contains("\"imported\"")), "{good:?}");
+
+    // Counts at the top: the next games count nothing past 2^64 - 1, and a restart reads
+    // what they leave.
+    let mut full = board(&["Ada"]);
+    full.score = Tally { win: u64::MAX, draw: 0, loss: 0 };
+    full.players.insert("Ada".into(), Tally { win: u64::MAX, draw: 0, loss: 0 });
+    let answers = class.send("t", &with(full, u64::MAX));
+    assert!(answers.iter().any(|(_, a)| a.contains("\"imported\"")), "{answers:?}");
+    class.send("ada", "name Ada");
+    class.send("ada", "matchboxes off");
+    for _ in 0..3 {
+        play_one(&mut class, "ada");
+    }
+    class.send("t", "train 50 perfect");
+    let state = class.room.state();
+    let record = state.class.clone().unwrap();
+    assert_eq!(state.games_played, u64::MAX);
+    assert_eq!(record.score.games_checked(), Some(u64::MAX), "{:?}", record.score);
+    assert_eq!(record.players["Ada"].games_checked(), Some(u64::MAX));
+    assert!(record.trained.values().all(|t| t.games_checked().is_some()));
+    state.to_machine().expect("a restart reads it");
+}

@@ -22,6 +22,7 @@
 //! ([`FileStore`]) today, the rooms' database next.
 //!
 //! Modules use only those above them in this list (a test checks it):
+//! - `limits`: the bounds of the log, the board and the undo history;
 //! - `key`: the teacher's key, made and checked;
 //! - `record`: the shared machine and everything the class did with it, a game in flight,
 //!   and the two rules that change the boxes;
@@ -31,6 +32,7 @@
 //! - `member`: a member's session (the protocol's engine), and the room's door to it.
 
 mod key;
+mod limits;
 mod member;
 mod record;
 mod room;
@@ -38,19 +40,7 @@ mod seat;
 mod store;
 
 pub use key::{new_key, valid_key, KEY_RULE, KEY_WORDS};
-pub use menace_protocol::EARLIER;
+pub use limits::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS, NAMES_PER_SESSION};
 pub use record::{replay, Earlier, Logged, Record, ResultWord, WHYS};
 pub use room::{Bus, Clock, Room, RoomOptions, WRONG_KEY_WAIT};
 pub use store::{teacher_file, FileStore, Store, Stored};
-
-/// Log entries kept before the log's base moves on.
-pub const MAX_LOG: usize = 100_000;
-
-/// New names one connection may give (a few, for typos); past them it plays under one
-/// of its names.
-pub const NAMES_PER_SESSION: usize = 3;
-
-/// Names on the board from one client address at most: a class behind one shared address
-/// (a school's NAT) fits easily, and one machine cannot fill the board
-/// ([`MAX_PLAYERS`](menace_core::menace::class::MAX_PLAYERS)) alone.
-pub const NAMES_PER_ADDRESS: usize = 200;

@@ -19,10 +19,10 @@ use menace_protocol::matchplay::{box_dumps, resigned_for_good, Match, Seat};
 use menace_protocol::sink::Out;
 use menace_protocol::{clamped, progress_every, Engine, PlayersChange, RulesChange, Session};
 
+use crate::limits::NAMES_PER_SESSION;
 use crate::record::{check_board, class_opponent, side_word, train_block, Logged};
 use crate::room::Room;
 use crate::seat::ClassSeat;
-use crate::NAMES_PER_SESSION;
 
 /// Training games played under one hold of the room's lock: people's games go on
 /// between blocks (a block is well under a millisecond against random).

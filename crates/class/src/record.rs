@@ -9,7 +9,8 @@ use menace_core::game::{GameResult, Side};
 use menace_core::learn::play;
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::menace::class::MAX_PLAYERS;
-use menace_core::menace::class::{check_name, name_key, ClassPoint, ClassRecord, SavedEarlier};
+use menace_core::menace::class::{check_name, name_key, ClassPoint, ClassRecord};
+use menace_core::menace::state::SavedEarlier;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::play::Tally;
@@ -23,7 +24,7 @@ use menace_protocol::PlayersChange;
 use menace_stats::rng::{from_seed, GameRng};
 use serde::Serialize;
 
-use crate::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS};
+use crate::limits::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS};
 
 /// What replaced an earlier machine.
 pub const WHYS: [&str; 4] = ["reset", "rules", "import", "restore"];

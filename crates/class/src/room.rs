@@ -15,9 +15,9 @@ use menace_core::ttt::TicTacToe;
 use menace_protocol::sink::Out;
 use menace_protocol::Answer;
 
+use crate::limits::EARLIER;
 use crate::record::{Earlier, Record};
 use crate::store::Store;
-use crate::EARLIER;
 
 /// The room's clock for [`Earlier::when`]: seconds since 1970.
 pub type Clock = Box<dyn Fn() -> u64 + Send + Sync>;

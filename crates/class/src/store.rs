@@ -13,12 +13,11 @@
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use menace_core::menace::class::SavedEarlier;
-use menace_core::menace::state::{State, MAX_STATE_BYTES};
+use menace_core::menace::state::{SavedEarlier, State, MAX_STATE_BYTES};
 
 use crate::key::valid_key;
+use crate::limits::EARLIER;
 use crate::record::Earlier;
-use crate::EARLIER;
 
 /// A class as its store kept it.
 #[derive(Debug, Default)]

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The layers, lowest first, as `lib.rs` lists them.
-const LAYERS: [&str; 6] = ["key", "record", "store", "room", "seat", "member"];
+const LAYERS: [&str; 7] = ["limits", "key", "record", "store", "room", "seat", "member"];
 
 /// Each module of `src/` (but `lib`, which only declares and re-exports them) and the
 /// modules its non-test code names.

@@ -105,21 +105,6 @@ impl ClassRecord {
     }
 }
 
-/// One of a class's earlier machines as its file keeps it ([`super::state::State::earlier`]):
-/// the whole class as it was, what replaced it (`reset`, `rules`, `import` or `restore`)
-/// and when, in seconds since 1970.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SavedEarlier {
-    /// What replaced it.
-    pub why: String,
-    /// When, if the class had a clock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub when: Option<u64>,
-    /// The class as it was.
-    pub state: super::state::State,
-}
-
 /// A player's name as a class takes a new one: Unicode-normalised (NFKC, so a
 /// full-width "Ａｄａ" is "Ada"), runs of spaces made one space and trimmed, variation
 /// selectors dropped; refused if it holds a control character or an invisible one (a

@@ -26,7 +26,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::class::{ClassPoint, ClassRecord, SavedEarlier};
+use super::class::{ClassPoint, ClassRecord};
 use super::curve::{Curve, Story};
 use super::{BeadRules, Matchboxes};
 use crate::game::{Game, Side};
@@ -92,6 +92,21 @@ pub struct State {
     /// hands it out, and every other reader ignores it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub earlier: Option<Vec<SavedEarlier>>,
+}
+
+/// One of a class's earlier machines as its file keeps it ([`State::earlier`]):
+/// the whole class as it was, what replaced it (`reset`, `rules`, `import` or `restore`)
+/// and when, in seconds since 1970.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEarlier {
+    /// What replaced it.
+    pub why: String,
+    /// When, if the class had a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<u64>,
+    /// The class as it was.
+    pub state: State,
 }
 
 /// Why a document is not a state, saying first whether it is JSON at all (`not JSON:

@@ -74,9 +74,19 @@ impl Ws {
 
     fn send_line(&mut self, line: &str) {
         let payload = line.as_bytes();
-        assert!(payload.len() < 126);
         let mask = [1u8, 2, 3, 4];
-        let mut frame = vec![0x81, 0x80 | payload.len() as u8];
+        let mut frame = vec![0x81];
+        match payload.len() {
+            n if n < 126 => frame.push(0x80 | n as u8),
+            n if n <= 0xffff => {
+                frame.push(0x80 | 126);
+                frame.extend_from_slice(&(n as u16).to_be_bytes());
+            }
+            n => {
+                frame.push(0x80 | 127);
+                frame.extend_from_slice(&(n as u64).to_be_bytes());
+            }
+        }
         frame.extend_from_slice(&mask);
         frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
         self.0.write_all(&frame).unwrap();
@@ -425,4 +435,70 @@ fn a_restart_keeps_the_key_and_a_reset_is_undone_after_it() {
     let (server, _, kept) = start_keyed(&state, &[]);
     stop(server, libc::SIGTERM);
     assert_eq!(kept, new);
+}
+
+/// The class and its earlier machines are committed as one: 200 SIGKILLs of a real server
+/// in the middle of imports and restores (each at a seeded moment after the line is sent)
+/// never lose the machine the import or restore replaced, and the server starts again
+/// every time. Each machine carries its own `games_played`, so the class's answer says
+/// which machines it holds.
+#[test]
+fn kills_during_imports_and_restores_lose_no_earlier_machine() {
+    let dir = tempfile::tempdir().unwrap();
+    let state = dir.path().join("class.json");
+    let key = "key-for-this-test";
+    // The machines the class holds, by games played: now, and the earlier ones.
+    let held = |addr: &str| -> (u64, Vec<u64>) {
+        let mut ws = Ws::connect(addr);
+        ws.send_line("class");
+        let class = ws.until("class");
+        // Left out while the class keeps none.
+        let earlier = class["previous"].as_array().cloned().unwrap_or_default();
+        let earlier = earlier.iter().map(|e| e["games_played"].as_u64().unwrap()).collect();
+        (class["games_played"].as_u64().unwrap(), earlier)
+    };
+    let (server, addr) = start(&state);
+    let mut ws = Ws::connect(&addr);
+    ws.send_line(&format!("teacher {key}"));
+    ws.until("teacher");
+    ws.send_line("export");
+    let mut machine = ws.until("state")["state"].clone();
+    drop(ws);
+    stop(server, libc::SIGTERM);
+    // A seeded generator for the moments of the kills (xorshift: no timing is asserted).
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for round in 0..200u64 {
+        let (mut server, addr) = start(&state);
+        let (now, earlier) = held(&addr);
+        let mut ws = Ws::connect(&addr);
+        ws.send_line(&format!("teacher {key}"));
+        ws.until("teacher");
+        let restoring = round % 2 == 1 && !earlier.is_empty();
+        if restoring {
+            ws.send_line("restore 1");
+        } else {
+            machine["games_played"] = (1000 + round).into();
+            ws.send_line(&format!("import {machine}"));
+        }
+        std::thread::sleep(Duration::from_micros(next() % 3000));
+        server.kill().unwrap();
+        server.wait().unwrap();
+        drop(ws);
+        // The server starts again, and holds the machine the line would have replaced.
+        let (server, addr) = start(&state);
+        let (after, kept) = held(&addr);
+        let all: Vec<u64> = std::iter::once(after).chain(kept.iter().copied()).collect();
+        assert!(all.contains(&now), "round {round}: machine {now} was lost: {all:?}");
+        if restoring {
+            assert!(all.contains(&earlier[0]), "round {round}: {} was lost: {all:?}", earlier[0]);
+        }
+        stop(server, libc::SIGTERM);
+    }
+    assert_only_the_class_files(dir.path());
 }

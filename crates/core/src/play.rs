@@ -93,14 +93,30 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// Counts one result (saturating: a count never wraps at 2^64 - 1).
+    /// Counts one result. A tally stops at 2^64 - 1 games in all: a count never wraps, and
+    /// the games never add up past what a file may hold ([`Tally::games_checked`]).
     pub fn add(&mut self, r: GameResult) {
+        if self.games_checked().is_none_or(|g| g == u64::MAX) {
+            return;
+        }
         let count = match r {
             GameResult::Win => &mut self.win,
             GameResult::Draw => &mut self.draw,
             GameResult::Loss => &mut self.loss,
         };
-        *count = count.saturating_add(1);
+        *count += 1;
+    }
+
+    /// Counts a block of results, `other`, stopping as [`Tally::add`] does at 2^64 - 1
+    /// games in all (wins first, then draws, then losses).
+    pub fn add_tally(&mut self, other: Tally) {
+        let room = |t: &Tally| u64::MAX - t.games_checked().unwrap_or(u64::MAX);
+        let win = other.win.min(room(self));
+        self.win += win;
+        let draw = other.draw.min(room(self));
+        self.draw += draw;
+        let loss = other.loss.min(room(self));
+        self.loss += loss;
     }
 
     /// Games counted (saturating).

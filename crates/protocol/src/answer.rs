@@ -754,7 +754,6 @@ pub const ERROR_CODES: &[ErrorCode] = &[
     code("{command}: * is negative: expected {min} to {max}", "out-of-range"),
     code("{command}: * is too small: expected {min} to {max}", "out-of-range"),
     code("{command}: * is too large: expected {min} to {max}", "out-of-range"),
-    code("{command}: expected the number of an earlier machine, {min} to {max}", "out-of-range"),
     code("{command}: * is not something to dump*", "bad-argument"),
     code("{command}: * is not on or off*", "bad-argument"),
     code("{command}: expected `players remove NAME` or `players clear`", "bad-argument"),

@@ -5,7 +5,6 @@
 //! help answer, the dispatch and `protocol.md` (checked by a test) all follow this one
 //! list.
 
-use nom::branch::alt;
 use nom::bytes::complete::{tag, take_while1};
 use nom::character::complete::{digit1, space0, space1};
 use nom::combinator::{opt, recognize};
@@ -510,7 +509,9 @@ pub(crate) fn no_args(rest: &str, name: &str) -> Result<(), String> {
 }
 
 /// One whole number argument between `min` and `max`, with a message for each way it can
-/// be wrong (missing, not a number, negative, zero, too large).
+/// be wrong (missing, not a number, negative, zero, too large). The one number parser of
+/// every command: a number is written one way, digits without a sign or leading zeros,
+/// ended by a space or the line's end (`01`, `+1` and `1\t` are not numbers).
 pub(crate) fn parse_number(
     rest: &str,
     name: &str,
@@ -518,7 +519,7 @@ pub(crate) fn parse_number(
     min: u128,
     max: u128,
 ) -> Result<u128, String> {
-    let number = recognize(pair(opt(alt((tag("-"), tag("+")))), digit1));
+    let number = recognize(pair(opt(tag("-")), digit1));
     let parsed: IResult<&str, &str> = (space1, number).map(|(_, n)| n).parse(rest);
     let (after, text) = match parsed {
         Ok(ok) => ok,
@@ -534,16 +535,19 @@ pub(crate) fn parse_number(
             });
         }
     };
-    // The number must end at white space or the end of the line (not `3x`).
-    if after.starts_with(|c: char| !c.is_whitespace()) {
-        let token = format!("{text}{}", after.split_whitespace().next().unwrap_or(""));
+    let digits = text.trim_start_matches('-');
+    // The number must end at a space or the end of the line (not `3x`, not `3\t`), and
+    // be written without leading zeros (`01`).
+    if !(after.is_empty() || after.starts_with(' '))
+        || (digits.len() > 1 && digits.starts_with('0'))
+    {
+        let token = format!("{text}{}", after.split(' ').next().unwrap_or(""));
         return Err(format!(
             "{name}: {} is not a whole number: expected {expected}",
             quote(&token)
         ));
     }
     trailing(after, &format!("`{name} {text}`"))?;
-    let digits = text.trim_start_matches(['+', '-']);
     let value: Option<u128> = digits.parse().ok();
     let negative = text.starts_with('-') && value != Some(0);
     match value {
@@ -622,14 +626,9 @@ fn parse_name(rest: &str) -> Result<Command, String> {
 }
 
 fn parse_restore(rest: &str) -> Result<Command, String> {
-    let n = rest.trim();
-    match n.parse::<usize>() {
-        Ok(n) if (1..=crate::engine::EARLIER).contains(&n) => Ok(Command::Restore(n)),
-        _ => Err(format!(
-            "restore: expected the number of an earlier machine, 1 to {}",
-            crate::engine::EARLIER
-        )),
-    }
+    let max = crate::engine::EARLIER as u128;
+    let n = parse_number(rest, "restore", "the number of an earlier machine", 1, max)?;
+    Ok(Command::Restore(n as usize))
 }
 
 fn parse_players(rest: &str) -> Result<Command, String> {
@@ -792,8 +791,10 @@ pub(crate) fn parse(
     is_bare_move: &dyn Fn(&str) -> bool,
     refusal: &dyn Fn(&CommandSpec) -> Option<String>,
 ) -> Result<Option<(&'static CommandSpec, Command)>, String> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    // Spaces around a line are not part of it; any other white space at its end (a tab)
+    // is, so a number's argument `1\t` is refused, not read as `1`.
+    let line = line.trim_start().trim_end_matches(' ');
+    if line.trim().is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let parsed: IResult<&str, &str> = (space0, word).map(|(_, w)| w).parse(line);
@@ -1117,7 +1118,6 @@ mod tests {
         let cases: &[(&str, Command)] = &[
             ("games 5", Command::Games(5)),
             ("\tGames\t  12  \r", Command::Games(12)),
-            ("games +7", Command::Games(7)),
             ("games 4294967295", Command::Games(u32::MAX)),
             ("move MR", Command::Move("MR".into())),
             ("MOVE ll", Command::Move("ll".into())),
@@ -1177,6 +1177,10 @@ mod tests {
             ("games 3x", "not a whole number"),
             ("games 3 4", "unexpected \"4\""),
             ("games 3.5", "not a whole number"),
+            // A number is written one way (issue 74): no sign, no leading zero, no tab.
+            ("games +7", "not a whole number"),
+            ("games 07", "not a whole number"),
+            ("games 7\t", "not a whole number"),
             ("move", "missing argument"),
             ("dump all", "not something to dump"),
             ("train 5 bogus", "choose one of random, perfect, mixed:P, exploiter, menace"),

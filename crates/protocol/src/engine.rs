@@ -49,7 +49,7 @@ impl RulesChange {
 
 /// A session's engine: everything that depends on the game and the learner, behind one
 /// object-safe face, so one table and one session serve them all.
-pub(crate) trait Engine: Send {
+pub trait Engine: Send {
     fn game_name(&self) -> &'static str;
     fn learner_name(&self) -> &'static str;
     fn is_bare_move(&self, line: &str) -> bool;

@@ -26,7 +26,7 @@ struct Turn<P> {
 
 /// The record of the latest games' turns that `explain` answers from.
 #[derive(Clone, Debug)]
-pub(crate) struct Explainer<P> {
+pub struct Explainer<P> {
     playing: Vec<Turn<P>>,
     finished: Option<Finished>,
 }

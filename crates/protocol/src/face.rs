@@ -15,7 +15,7 @@ use crate::answer::Rows;
 use crate::text::{quote, trailing};
 
 /// A game as the protocol shows it.
-pub(crate) trait Face: Saved + Game<Pos: Send> + Clone + Send {
+pub trait Face: Saved + Game<Pos: Send> + Clone + Send {
     /// Reads the player's move `text` in position `p`, or says what is wrong with it.
     fn read_move(&self, p: Self::Pos, text: &str) -> Result<usize, String> {
         self.parse_move(p, text).map_err(|e| format!("move {}: {e}", quote(text)))

@@ -10,7 +10,7 @@ pub const HISTORY: usize = 1000;
 
 /// The last [`HISTORY`] games.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct History {
+pub struct History {
     games: VecDeque<HistoryEntry>,
 }
 

@@ -15,8 +15,6 @@
 //! - `play`: the engine written once for every game and learner, its own machine in the
 //!   seat;
 //! - [`session`]: one [`Session`] for every game and learner, built from a [`Config`];
-//! - [`class`]: a class's [`Room`](class::Room), one shared MENACE whose sessions are
-//!   [`Session`]s too, the same game flow with the room's machine in the seat;
 //! - [`command`]: the table of commands (name, usage, help, which games and learners,
 //!   `nom` parser, handler) and the dispatch of a line through it
 //!   ([`Session::handle_line`] is defined there, beside the table it reads);
@@ -25,7 +23,10 @@
 //!   opponent, speaking the protocol's other side.
 //!
 //! So the command table knows the session, the session knows its play, and nothing
-//! below a transport knows it exists.
+//! below a transport knows it exists. A class (`menace-class`, a crate above this one)
+//! is a [`Session`] too: its engine implements [`engine::Engine`] over the same game flow
+//! ([`matchplay`]) with the room's shared machine in the seat, and its sessions are made
+//! with [`Session::of_engine`].
 //!
 //! ```
 //! use menace_core::menace::BeadRules;
@@ -41,14 +42,13 @@
 //! ```
 
 pub mod answer;
-pub mod class;
 pub mod command;
-mod engine;
-mod explain;
-mod face;
-mod history;
+pub mod engine;
+pub mod explain;
+pub mod face;
+pub mod history;
 pub mod lines;
-mod matchplay;
+pub mod matchplay;
 #[cfg(feature = "native")]
 pub mod opponent;
 mod play;
@@ -62,12 +62,13 @@ pub mod transport;
 
 pub use answer::{Answer, ERROR_CODES};
 pub use command::{parse_line, Command, COMMANDS};
-pub use engine::{PlayersChange, RulesChange};
+pub use engine::{Engine, PlayersChange, RulesChange, EARLIER};
 pub use history::HISTORY;
 #[cfg(feature = "native")]
 pub use lines::LineReader;
 pub use lines::{is_stop_line, limit_for, too_long, Input, MAX_IMPORT_LINE, MAX_LINE};
 pub use menace_files::FileAccess;
+pub use play::{clamped, progress_every};
 pub use session::{Config, Flow, GameChoice, LearnerChoice, Session, Step, DEFAULT_SEED};
 pub use sink::{Closed, JsonLines, Sink, Stop};
 #[cfg(feature = "native")]

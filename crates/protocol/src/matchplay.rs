@@ -20,7 +20,7 @@ use crate::series::Series;
 use crate::sink::Out;
 
 /// The machine's side of a game: how it takes a turn and learns from a finished game.
-pub(crate) trait Seat<G: Face> {
+pub trait Seat<G: Face> {
     /// The side the machine plays.
     fn side(&self) -> Side;
 
@@ -56,7 +56,7 @@ pub(crate) trait Seat<G: Face> {
 }
 
 /// What the machine does on its turn.
-pub(crate) enum Move {
+pub enum Move {
     /// It plays `mv`: from a bead of one of its boxes, if it drew one; `event` is what
     /// everyone else is told (a class's `drew`).
     Play { mv: usize, bead: Option<Bead>, event: Option<Box<Answer>> },
@@ -66,7 +66,7 @@ pub(crate) enum Move {
 }
 
 /// A bead the machine drew for its move.
-pub(crate) struct Bead {
+pub struct Bead {
     /// The box it came from.
     pub box_index: usize,
     /// The bead, as the game writes a move on the box's drawing.
@@ -76,7 +76,7 @@ pub(crate) struct Bead {
 }
 
 /// What a finished game did to the machine, for the game's answers.
-pub(crate) struct Ended {
+pub struct Ended {
     /// `result`'s `resigned`: the sentence when the machine now resigns every game.
     pub resigned: Option<String>,
     /// Told to this session after its `result` and to everyone else (a class's
@@ -86,7 +86,7 @@ pub(crate) struct Ended {
 
 /// A session's match against its seat's machine and what its latest game showed.
 #[derive(Debug)]
-pub(crate) struct Match<P> {
+pub struct Match<P> {
     /// The match in progress, if any.
     pub series: Option<Series<P>>,
     /// Beads drawn in the latest game, as the `matchboxes` answer shows them.
@@ -335,7 +335,7 @@ impl<P: Copy> Match<P> {
 }
 
 /// The boxes of `m` as the `matchboxes` answer shows them: each box's drawing and beads.
-pub(crate) fn box_dumps<G: Face>(game: &G, m: &Matchboxes<G>) -> Vec<BoxDump> {
+pub fn box_dumps<G: Face>(game: &G, m: &Matchboxes<G>) -> Vec<BoxDump> {
     (0..m.len())
         .map(|b| BoxDump { position: game.drawing(m.position(b)), beads: m.beads(b).to_vec() })
         .collect()
@@ -343,13 +343,13 @@ pub(crate) fn box_dumps<G: Face>(game: &G, m: &Matchboxes<G>) -> Vec<BoxDump> {
 
 /// The winner of `p` if the game is over there, from the protocol's side, when the
 /// machine plays `side`.
-pub(crate) fn winner<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Winner> {
+pub fn winner<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Winner> {
     let o = game.outcome(p)?;
     Some(Winner::from_menace(GameResult::for_side(o, side)))
 }
 
 /// Who moves next in `p` when the machine plays `side`: `None` once the game is over.
-pub(crate) fn to_move<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Turn> {
+pub fn to_move<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Turn> {
     if game.outcome(p).is_some() {
         return None;
     }
@@ -358,7 +358,7 @@ pub(crate) fn to_move<G: Face>(game: &G, side: Side, p: G::Pos) -> Option<Turn> 
 
 /// The sentence of `status`'s and `result`'s `resigned` when `m` now resigns every game
 /// (see [`Matchboxes::resigned_for_good`]): the one wording, private or in a class.
-pub(crate) fn resigned_for_good<G: Face>(m: &Matchboxes<G>) -> Option<String> {
+pub fn resigned_for_good<G: Face>(m: &Matchboxes<G>) -> Option<String> {
     if !m.resigned_for_good() {
         return None;
     }

@@ -362,7 +362,7 @@ impl<G: Face> Play<G> {
 /// Rough speeds on one loaded core (2 cores, 5 builds at once), for the caps:
 /// random ~6 M games/s (the hot loop), perfect, mixed and menace 0.3-1.5 M/s, exploiter
 /// (a best response before every game) 3-10 k/s.
-pub(crate) fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
+pub fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
     let (floor, cap) = match spec {
         OpponentSpec::Exploiter => (200, 10_000),
         OpponentSpec::Random => (20_000, 1_000_000),
@@ -376,7 +376,7 @@ pub(crate) fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
 
 /// An exact report with every figure inside [0, 1]: sums of products of probabilities
 /// can round a hair past 1.
-pub(crate) fn clamped(r: Report) -> Report {
+pub fn clamped(r: Report) -> Report {
     Report {
         exploitability: r.exploitability.clamp(0.0, 1.0),
         greedy_exploitability: r.greedy_exploitability.clamp(0.0, 1.0),

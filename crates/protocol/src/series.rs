@@ -5,7 +5,7 @@ use crate::answer::{Answer, Score, Winner};
 
 /// A match of `games` games; while it exists a game is being played.
 #[derive(Clone, Debug)]
-pub(crate) struct Series<P> {
+pub struct Series<P> {
     /// The match length.
     pub games: u32,
     /// The game being played, from 1.

@@ -128,6 +128,12 @@ impl Session {
         Session::with(Config { rules, seed, ..Config::default() }).expect("valid rules")
     }
 
+    /// A session of `engine`, reaching no files (a class's member: the room's crate
+    /// implements [`Engine`] over the room's shared machine).
+    pub fn of_engine(engine: Box<dyn Engine>) -> Session {
+        Session { engine, files: FileAccess::Nowhere }
+    }
+
     /// The session `config` describes, or why it cannot be built.
     pub fn with(config: Config) -> Result<Session, String> {
         config.rules.validate()?;

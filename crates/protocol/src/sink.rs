@@ -111,7 +111,7 @@ impl Stop {
 
 /// Where a command's answers go while it runs, whether it should end early, and whether
 /// the transport wants its thread back for a while.
-pub(crate) struct Out<'a> {
+pub struct Out<'a> {
     sink: &'a mut dyn Sink,
     pub(crate) stop: &'a Stop,
     pub(crate) closed: bool,

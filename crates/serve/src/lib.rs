@@ -164,7 +164,10 @@ impl Options {
         match &self.class {
             None => format!("MENACE is at {}  (Ctrl-C stops the server)", urls.join("  ")),
             Some(class) => format!(
-                "MENACE for the class is at:\n{}\n{}teacher's key: {}{}  (Ctrl-C stops the server{})",
+                "{}MENACE for the class is at:\n{}\n{}teacher's key: {}{}  (Ctrl-C stops the server{})",
+                // Said first: the teacher's file gone missing means the key on the board
+                // last week no longer opens the class.
+                class.notice.as_ref().map_or(String::new(), |n| format!("note: {n}\n")),
                 urls.iter().map(|u| format!("  {u}")).collect::<Vec<_>>().join("\n"),
                 // The first address as a QR code, for phones pointed at the screen.
                 urls.first().map_or(String::new(), |u| qr::terminal(u)),

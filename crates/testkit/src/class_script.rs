@@ -59,6 +59,38 @@ pub fn render(steps: &[Step]) -> String {
     text
 }
 
+/// The codes the class crate's test `refusals_carry_their_codes` makes for real (the
+/// protocol's `codes.rs` makes the private sessions' own, and checks that the two make
+/// every code): here, where both tests can read it.
+pub const CLASS_CODES: &[&str] = &[
+    "name-first",
+    "name-empty",
+    "no-game",
+    "teacher-only",
+    "wrong-key",
+    "name-invisible",
+    "name-too-long",
+    "name-control",
+    "name-combining",
+    "names-per-connection",
+    "not-on-board",
+    "line-too-long",
+    "busy",
+    "class-file",
+    "no-earlier",
+    "out-of-range",
+    "class-opponent",
+    "private-only",
+    "no-opponent-machine",
+    "bad-argument",
+    "too-many-opponents",
+    "one-line",
+    "not-utf8",
+    "state-curve",
+    "idle",
+    "server-full",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

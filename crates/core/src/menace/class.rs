@@ -1,8 +1,10 @@
 //! A class's data (`menace serve --class`): what its file holds beside the machine (the
 //! record of MENACE against the people, its training, the players' board and the
 //! learning curve), the limits that keep it bounded, and the rule for a player's name.
-//! The live room that plays on it is the protocol's (`menace_protocol::class`); the file
-//! that holds it is a saved state ([`super::state::State::class`]).
+//! The live room that plays on it is the class crate's (`menace_class`); the file that
+//! holds it is a saved state ([`super::state::State::class`]). The record and the name
+//! rule stay here, below the protocol: the one state loader reads the record, and the
+//! protocol's `name` parser checks a name as a class will.
 
 use std::collections::BTreeMap;
 

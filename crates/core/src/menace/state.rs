@@ -86,6 +86,27 @@ pub struct State {
     /// server reads this part.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<ClassRecord>,
+    /// A class's earlier machines, newest first: the undo history of `menace serve
+    /// --class`, kept in the class's file beside the class so that both are written as
+    /// one (a kill between two files' writes lost one). Absent elsewhere; `export` never
+    /// hands it out, and every other reader ignores it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub earlier: Option<Vec<SavedEarlier>>,
+}
+
+/// One of a class's earlier machines as its file keeps it ([`State::earlier`]):
+/// the whole class as it was, what replaced it (`reset`, `rules`, `import` or `restore`)
+/// and when, in seconds since 1970.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedEarlier {
+    /// What replaced it.
+    pub why: String,
+    /// When, if the class had a clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub when: Option<u64>,
+    /// The class as it was.
+    pub state: State,
 }
 
 /// Why a document is not a state, saying first whether it is JSON at all (`not JSON:
@@ -234,6 +255,7 @@ impl State {
                 })
                 .collect(),
             class: None,
+            earlier: None,
         }
     }
 

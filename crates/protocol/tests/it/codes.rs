@@ -1,7 +1,7 @@
 //! Every refusal carries its stable code: each private session's refusal is made here for
 //! real, as data (the session's options, the lines before, the line, its code and
 //! arguments), and read back from the error answer; the class's own are made in
-//! `class.rs` ([`super::class::CLASS_CODES`]). Together they make every code of
+//! the class crate's test ([`menace_testkit::class_script::CLASS_CODES`]). Together they make every code of
 //! `ERROR_CODES`, and every code has its message `error-CODE` in every catalog.
 
 use menace_core::menace::state::State;
@@ -233,7 +233,7 @@ fn every_refusal_carries_its_code() {
     let (code, args) = classify(&refusal.unwrap()).unwrap();
     assert_eq!((code, args[0].1.as_str()), ("wrong-game", "class"));
     made.push(code);
-    made.extend(super::class::CLASS_CODES);
+    made.extend(menace_testkit::class_script::CLASS_CODES);
     for e in ERROR_CODES {
         assert!(made.contains(&e.code), "{} is made by no test", e.code);
     }

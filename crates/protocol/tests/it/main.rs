@@ -2,7 +2,6 @@
 //! workspace is linked once for them: `cargo test -p menace-protocol --test it` is the quick
 //! loop.
 
-mod class;
 mod codes;
 mod explain;
 mod layers;

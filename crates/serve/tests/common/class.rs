@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use menace_protocol::class::Record;
+use menace_class::Record;
 use menace_serve::class::{ClassOptions, Room};
 use serde_json::Value;
 

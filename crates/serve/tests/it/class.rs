@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use common::class::{beads, join, play_game, record, request, short, start_class, KEY};
 use common::{answer, connect, send, Ws};
-use menace_protocol::class::replay;
+use menace_class::replay;
 use menace_testkit::class_script::steps;
 use serde_json::Value;
 
@@ -259,7 +259,7 @@ async fn the_class_takes_back_its_own_large_export() {
 /// another address is listed as usual.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn one_address_cannot_fill_the_board() {
-    use menace_protocol::class::NAMES_PER_ADDRESS;
+    use menace_class::NAMES_PER_ADDRESS;
     let (addr, room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
     /// A connection from `from` (a loopback address of this machine).
     async fn from(from: &str, addr: std::net::SocketAddr) -> Ws {
@@ -359,6 +359,54 @@ mod teacher_file {
         let earlier: Vec<_> = room.machine().snapshot().previous().cloned().collect();
         assert_eq!(earlier.len(), 1);
         assert_eq!((earlier[0].why, earlier[0].state.games_played), ("reset", 200));
+    }
+
+    /// A link where the teacher's file goes (dangling or not) is refused at start in a
+    /// sentence that names it, whether the key is made up or given, and nothing is
+    /// written through it: a secret is never read or written through a link.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_at_the_teachers_file_is_refused_at_start_and_never_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let state = dir.path().join("class.json");
+        let target = dir.path().join("elsewhere");
+        std::os::unix::fs::symlink(&target, teacher_file(&state)).unwrap();
+        let refused = |e: &str| e.contains("class.json.teacher") && e.contains("symbolic link");
+        let mut made_up = ClassOptions::new(None, Some(state.clone())).unwrap();
+        match made_up.adopt_kept_key() {
+            Err(e) => assert!(refused(&e), "{e}"),
+            Ok(()) => match Room::open(made_up, menace_serve::Limits::default()) {
+                Ok(_) => panic!("a server started with a link at its teacher's file"),
+                Err(e) => assert!(refused(&e), "{e}"),
+            },
+        }
+        let given = ClassOptions::new(Some("walnut meadow".into()), Some(state.clone())).unwrap();
+        match Room::open(given, menace_serve::Limits::default()) {
+            Ok(_) => panic!("a server started with a link at its teacher's file"),
+            Err(e) => assert!(refused(&e), "{e}"),
+        }
+        assert!(!target.exists(), "the key was written through the link");
+        assert!(!state.exists(), "nothing is written when the start is refused");
+    }
+
+    /// A teacher's file deleted since the last lesson is said at start (the key on the
+    /// board no longer opens the class), and the earlier machines are still there: they
+    /// live in the class file.
+    #[test]
+    fn a_deleted_teachers_file_is_said_at_start_and_loses_no_machine() {
+        let (_dir, state, _) = written();
+        std::fs::remove_file(teacher_file(&state)).unwrap();
+        let mut options = ClassOptions::new(None, Some(state)).unwrap();
+        options.adopt_kept_key().unwrap();
+        assert!(!options.kept_key);
+        let notice = options.notice.clone().expect("the start says the file is missing");
+        assert!(notice.contains("class.json.teacher") && notice.contains("missing"), "{notice}");
+        let serving = menace_serve::Options { class: Some(options.clone()), ..Default::default() };
+        let banner = serving.banner("127.0.0.1:8080".parse().unwrap(), "--new-key");
+        assert!(banner.contains(&notice), "{banner}");
+        let room = Room::open(options, menace_serve::Limits::default()).unwrap();
+        let earlier: Vec<_> = room.machine().snapshot().previous().cloned().collect();
+        assert_eq!((earlier.len(), earlier[0].state.games_played), (1, 200));
     }
 
     proptest! {

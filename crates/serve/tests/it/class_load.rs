@@ -10,10 +10,10 @@
 use crate::common;
 
 use common::class::{beads, class_load, record, start_class};
+use menace_class::{replay, Logged};
 use menace_core::game::Side;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
-use menace_protocol::class::{replay, Logged};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_connections_forty_playing_nothing_lost() {

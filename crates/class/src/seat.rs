@@ -1,5 +1,5 @@
 //! The machine's side of a class member's game: the room's shared boxes in the seat of
-//! [`crate::matchplay`]'s one game flow. What differs from a private machine is only
+//! [`menace_protocol::matchplay`]'s one game flow. What differs from a private machine is only
 //! where the beads go: a bead is drawn from the shared box and put straight back (every
 //! game plays the same boxes), an empty box's refill waits for the game's end, and the
 //! game is learned from through the room's record (and its file) when it ends.
@@ -9,32 +9,17 @@ use std::sync::Arc;
 use menace_core::game::{Game, Side};
 use menace_core::menace::Choice;
 use menace_core::ttt::{Board, Cell, TicTacToe};
-use menace_stats::rng::GameRng;
+use menace_protocol::answer::{Answer, BoxDump, Winner};
+use menace_protocol::explain::Explainer;
+use menace_protocol::face::Face;
+use menace_protocol::matchplay::{box_dumps, resigned_for_good, Bead, Ended, Move, Seat};
+use menace_protocol::sink::Out;
 
-use super::room::Room;
-use crate::answer::{Answer, BoxDump, Winner};
-use crate::explain::Explainer;
-use crate::face::Face;
-use crate::matchplay::{box_dumps, resigned_for_good, Bead, Ended, Move, Seat};
-use crate::sink::Out;
-
-/// A game in flight: the moves and beads it played, apart from the room until it ends.
-#[derive(Clone, Debug)]
-pub(super) struct InFlight {
-    /// Cells played, in order (MENACE's and the player's).
-    pub moves: Vec<u8>,
-    /// Beads drawn, as (box, move on the drawing).
-    pub drawn: Vec<(usize, usize)>,
-    /// Beads due to empty boxes it drew from (box, counts per move).
-    pub refills: Vec<(usize, Vec<u32>)>,
-    /// The game's own generator, from the room's seed.
-    rng: GameRng,
-    /// The room's machine when the game began: a game begun before a reset teaches nothing.
-    pub epoch: u64,
-}
+use crate::record::InFlight;
+use crate::room::Room;
 
 /// A class member's seat at the room's machine.
-pub(super) struct ClassSeat {
+pub(crate) struct ClassSeat {
     pub room: Arc<Room>,
     /// The member's number in the room (the `from` of its broadcasts).
     pub id: u64,
@@ -128,16 +113,18 @@ impl Seat<TicTacToe> for ClassSeat {
     ) -> Ended {
         let game = self.game.take().expect("a game in flight");
         let player = self.name.clone().unwrap_or_default();
-        let (finished, resigned) = {
+        // The one hold of the room's lock for the finished game: counted, explained, and
+        // the change count to make durable read with it.
+        let (finished, resigned, changes) = {
             let mut record = self.room.lock();
             let client = self.client.as_deref();
             let finished = record.finish(&player, client, game, end, winner.for_menace());
             explainer.finish(&TicTacToe, &record.machine, winner);
-            (finished, resigned_for_good(&record.machine))
+            (finished, resigned_for_good(&record.machine), record.changes)
         };
         if finished.is_some() {
             // Durable before the page hears that the game is over.
-            self.room.keep(self.id, out);
+            self.room.keep(changes, self.id, out);
         }
         Ended { resigned, event: finished }
     }

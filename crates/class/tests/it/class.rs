@@ -3,19 +3,19 @@
 //! the shared boxes exactly, uploads checked as `load` checks, and old class files.
 //!
 //! Re-bless the transcript after an intended change with
-//! `MENACE_BLESS=1 cargo test -p menace-protocol --test it class::` and review the diff.
+//! `MENACE_BLESS=1 cargo test -p menace-class --test it class::` and review the diff.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use menace_class::{replay, Bus, Logged, Room, RoomOptions};
 use menace_core::game::Side;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
-use menace_protocol::class::{replay, Bus, Logged, Room, RoomOptions};
 use menace_protocol::{Answer, Closed, Session, Sink, Stop};
-use menace_testkit::class_script::{inputs, render, steps, Step};
+use menace_testkit::class_script::{inputs, render, steps, Step, CLASS_CODES};
 use serde_json::Value;
 
 const KEY: &str = "class-key";
@@ -30,8 +30,33 @@ enum Event {
     Bus(Option<u64>, String),
 }
 
+/// A store that hands each commit's class to a function (a test's record of what was
+/// kept, or a failing disk).
+struct Keeper(Box<Commit>);
+
+/// What a test's store does with each commit's class.
+type Commit = dyn Fn(&State) -> Result<(), String> + Send + Sync;
+
+impl menace_class::Store for Keeper {
+    fn load(&self) -> Result<menace_class::Stored, String> {
+        Ok(menace_class::Stored::default())
+    }
+
+    fn commit_games(&self, class: &State) -> Result<(), String> {
+        (self.0)(class)
+    }
+
+    fn commit_replace(&self, class: &State, _: &[menace_class::Earlier]) -> Result<(), String> {
+        (self.0)(class)
+    }
+
+    fn keep_key(&self, _: &str) -> Result<(), String> {
+        Ok(())
+    }
+}
+
 /// The test rooms' options: fresh challenge boxes, MENACE first, seed 7, `keeper`.
-fn options(keeper: Option<menace_protocol::class::Keeper>) -> RoomOptions {
+fn options(keeper: Option<Keeper>) -> RoomOptions {
     RoomOptions {
         state: None,
         rules: BeadRules::challenge(),
@@ -39,7 +64,7 @@ fn options(keeper: Option<menace_protocol::class::Keeper>) -> RoomOptions {
         key: KEY.into(),
         seed: 7,
         wrong_key_wait: Duration::from_millis(20),
-        keeper,
+        store: keeper.map(|k| Box::new(k) as Box<dyn menace_class::Store>),
         previous: Vec::new(),
         clock: None,
     }
@@ -406,7 +431,7 @@ fn names_are_bounded_per_connection_and_lookalikes_are_one_player() {
 /// `players clear` makes room again without touching the score or the boxes.
 #[test]
 fn a_full_board_stays_usable_and_one_address_cannot_fill_it() {
-    use menace_protocol::class::NAMES_PER_ADDRESS;
+    use menace_class::NAMES_PER_ADDRESS;
     let events = Arc::new(Mutex::new(Vec::new()));
     let room = room_on(events.clone(), None, Side::First);
     let mut class = Class { room, events, members: Vec::new() };
@@ -457,13 +482,11 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
         bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
     let kept = events.clone();
-    let keeper: menace_protocol::class::Keeper = Box::new(move |room: &Room, wanted: u64| {
-        let (state, changes) = room.saved_state();
-        assert!(changes >= wanted);
+    let keeper = Keeper(Box::new(move |state: &State| {
         let games = state.class.as_ref().unwrap().score.games();
         kept.lock().unwrap().push(Event::Own("keeper".into(), games.to_string()));
         Ok(())
-    });
+    }));
     let options = options(Some(keeper));
     let room = Room::open(options, bus).unwrap();
     let mut class = Class { room, events: events.clone(), members: Vec::new() };
@@ -577,7 +600,7 @@ fn refusals_carry_their_codes() {
     let bus: Bus = Box::new(move |from, answer: &Answer| {
         bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
     });
-    let options = options(Some(Box::new(|_: &Room, _| Err("disk full".into()))));
+    let options = options(Some(Keeper(Box::new(|_: &State| Err("disk full".into())))));
     let mut failing =
         Class { room: Room::open(options, bus).unwrap(), events, members: Vec::new() };
     failing.send("t", &format!("teacher {KEY}"));
@@ -636,37 +659,6 @@ fn refusals_carry_their_codes() {
         assert!(menace_protocol::ERROR_CODES.iter().any(|e| e.code == *c), "{c} is in no table");
     }
 }
-
-/// The codes [`refusals_carry_their_codes`] makes (`codes.rs` makes the private
-/// sessions' own, and checks that the two make every code).
-pub(crate) const CLASS_CODES: &[&str] = &[
-    "name-first",
-    "name-empty",
-    "no-game",
-    "teacher-only",
-    "wrong-key",
-    "name-invisible",
-    "name-too-long",
-    "name-control",
-    "name-combining",
-    "names-per-connection",
-    "not-on-board",
-    "line-too-long",
-    "busy",
-    "class-file",
-    "no-earlier",
-    "out-of-range",
-    "class-opponent",
-    "private-only",
-    "no-opponent-machine",
-    "bad-argument",
-    "too-many-opponents",
-    "one-line",
-    "not-utf8",
-    "state-curve",
-    "idle",
-    "server-full",
-];
 
 /// Two games of a class finishing in either order: each page's explanation says what its
 /// own game taught (the count when drawn and the rule's change for its drawn bead, as its
@@ -772,5 +764,105 @@ fn a_replaced_class_comes_back_exactly() {
     for _ in 0..6 {
         class.send("t", "reset");
     }
-    assert_eq!(class.room.snapshot().previous().count(), menace_protocol::class::EARLIER);
+    assert_eq!(class.room.snapshot().previous().count(), menace_class::EARLIER);
+}
+
+/// `restore`'s every refusal carries its code, and a number is written one way only: `01`,
+/// `+1` and `1\t` are refused by `restore` as by every command that takes a number, one
+/// error each, and the earlier machines stay as they were.
+#[test]
+fn restore_refusals_carry_codes_and_numbers_are_written_one_way() {
+    let mut class = Class::new(None);
+    class.send("t", &format!("teacher {KEY}"));
+    class.send("t", "reset");
+    let before = class.room.snapshot().previous().count();
+    assert_eq!(before, 1);
+    let cases = [
+        ("restore", "missing-argument"),
+        ("restore x", "not-a-number"),
+        ("restore 0", "out-of-range"),
+        ("restore -1", "out-of-range"),
+        ("restore 6", "out-of-range"),
+        ("restore 2", "no-earlier"),
+        ("restore 01", "not-a-number"),
+        ("restore +1", "not-a-number"),
+        ("restore 1\t", "not-a-number"),
+        ("restore 1 2", "unexpected-words"),
+        ("games 01", "not-a-number"),
+        ("games +1", "not-a-number"),
+        ("games 1\t", "not-a-number"),
+        ("train 010 random", "not-a-number"),
+    ];
+    for (line, want) in cases {
+        let answers = class.send("t", line);
+        assert_eq!(answers.len(), 1, "{line:?}: {answers:?}");
+        let v: Value = serde_json::from_str(&answers[0].1).unwrap();
+        assert_eq!(
+            (v["type"].as_str(), v["code"].as_str()),
+            (Some("error"), Some(want)),
+            "{line:?}"
+        );
+    }
+    assert_eq!(class.room.snapshot().previous().count(), before);
+    // The number as written is still taken.
+    assert!(class.send("t", "restore 1")[0].1.contains("\"restored\""));
+}
+
+/// An import passes every check a game and a restart apply, or is refused, one error in
+/// the protocol's form, the class unchanged: its names as `name` takes them (no direction
+/// override, no invisible character), no two that look alike (Latin "Ada" and Cyrillic
+/// "Аda"), and counts at 2^64 - 1 that the next game can neither wrap nor
+/// push past what a restart reads.
+#[test]
+fn an_import_passes_every_check_of_a_game_and_a_restart() {
+    use menace_core::menace::class::ClassRecord;
+    use menace_core::play::Tally;
+    let mut class = Class::new(None);
+    class.send("t", &format!("teacher {KEY}"));
+    let fresh = class.room.state();
+    let with = |record: ClassRecord, games_played: u64| {
+        let mut state = fresh.clone();
+        state.class = Some(record);
+        state.games_played = games_played;
+        format!("import {}", serde_json::to_string(&state).unwrap())
+    };
+    let board = |names: &[&str]| {
+        let mut record = ClassRecord::default();
+        for n in names {
+            record.players.insert(n.to_string(), Tally { win: 1, draw: 0, loss: 0 });
+        }
+        record.score = Tally { win: names.len() as u64, draw: 0, loss: 0 };
+        record
+    };
+    for names in [&["a\u{202e}gnp.exe"][..], &["Ada", "\u{410}da"], &["Ad\u{200b}a"]] {
+        let answers = class.send("t", &with(board(names), names.len() as u64));
+        assert_eq!(answers.len(), 1, "{names:?}: {answers:?}");
+        let v: Value = serde_json::from_str(&answers[0].1).unwrap();
+        assert_eq!((v["type"].as_str(), v["code"].as_str()), (Some("error"), Some("state-class")));
+        assert_eq!(class.room.state(), fresh, "{names:?}: nothing changed");
+    }
+    // A good board is taken as it is.
+    let good = class.send("t", &with(board(&["Ada", "Bob Ray"]), 2));
+    assert!(good.iter().any(|(_, a)| a.contains("\"imported\"")), "{good:?}");
+
+    // Counts at the top: the next games count nothing past 2^64 - 1, and a restart reads
+    // what they leave.
+    let mut full = board(&["Ada"]);
+    full.score = Tally { win: u64::MAX, draw: 0, loss: 0 };
+    full.players.insert("Ada".into(), Tally { win: u64::MAX, draw: 0, loss: 0 });
+    let answers = class.send("t", &with(full, u64::MAX));
+    assert!(answers.iter().any(|(_, a)| a.contains("\"imported\"")), "{answers:?}");
+    class.send("ada", "name Ada");
+    class.send("ada", "matchboxes off");
+    for _ in 0..3 {
+        play_one(&mut class, "ada");
+    }
+    class.send("t", "train 50 perfect");
+    let state = class.room.state();
+    let record = state.class.clone().unwrap();
+    assert_eq!(state.games_played, u64::MAX);
+    assert_eq!(record.score.games_checked(), Some(u64::MAX), "{:?}", record.score);
+    assert_eq!(record.players["Ada"].games_checked(), Some(u64::MAX));
+    assert!(record.trained.values().all(|t| t.games_checked().is_some()));
+    state.to_machine().expect("a restart reads it");
 }

@@ -1,7 +1,8 @@
-//! A class member's session: the engine of a [`Session`](crate::Session) in a class.
-//! Its games are [`crate::matchplay`]'s with the member's [`ClassSeat`]; what it adds is
-//! the room's commands (the teacher's training, rules, reset, earlier machines and the
-//! board; everyone's name) and telling everyone what changed.
+//! A class member's session: the engine of a [`Session`] in a class. Its games are
+//! [`menace_protocol::matchplay`]'s with the member's [`ClassSeat`]; what it adds is the
+//! room's commands (the teacher's training, rules, reset, earlier machines and the board;
+//! everyone's name) and telling everyone what changed. The room's door
+//! ([`Room::session`]) is here, so the room itself knows no member.
 
 use std::sync::Arc;
 
@@ -13,19 +14,35 @@ use menace_core::menace::Matchboxes;
 use menace_core::solve::Solver;
 use menace_core::ttt::{Board, Cell, TicTacToe};
 
-use super::record::{class_opponent, side_word, train_block, Logged};
-use super::room::Room;
-use super::seat::ClassSeat;
-use super::NAMES_PER_SESSION;
-use crate::answer::{Answer, Score};
-use crate::engine::{Engine, PlayersChange, RulesChange};
-use crate::matchplay::{box_dumps, resigned_for_good, Match, Seat};
-use crate::play::{clamped, progress_every};
-use crate::sink::Out;
+use menace_protocol::answer::{Answer, Score};
+use menace_protocol::matchplay::{box_dumps, resigned_for_good, Match, Seat};
+use menace_protocol::sink::Out;
+use menace_protocol::{clamped, progress_every, Engine, PlayersChange, RulesChange, Session};
+
+use crate::limits::NAMES_PER_SESSION;
+use crate::record::{check_board, class_opponent, side_word, train_block, Logged};
+use crate::room::Room;
+use crate::seat::ClassSeat;
 
 /// Training games played under one hold of the room's lock: people's games go on
 /// between blocks (a block is well under a millisecond against random).
 const TRAIN_BLOCK: u64 = 4096;
+impl Room {
+    /// A new member's session, and its number (the `from` its broadcasts carry on the
+    /// bus, so its transport can skip what it already answered).
+    pub fn session(self: &Arc<Self>) -> (Session, u64) {
+        self.session_from(None)
+    }
+
+    /// [`Room::session`] for a connection from `client` (its address, as the transport
+    /// knows it), so names can be counted per address.
+    pub fn session_from(self: &Arc<Self>, client: Option<String>) -> (Session, u64) {
+        let id = self.next_member();
+        let play = ClassPlay::new(self.clone(), id, client);
+        (Session::of_engine(Box::new(play)), id)
+    }
+}
+
 /// One session of a class: a player (and maybe the teacher) on the room's machine.
 pub(crate) struct ClassPlay {
     /// The member at the room's machine.
@@ -40,7 +57,7 @@ pub(crate) struct ClassPlay {
 
 impl ClassPlay {
     /// Member `id` of `room`, connected from `client`.
-    pub(super) fn new(room: Arc<Room>, id: u64, client: Option<String>) -> ClassPlay {
+    fn new(room: Arc<Room>, id: u64, client: Option<String>) -> ClassPlay {
         ClassPlay {
             seat: ClassSeat::new(room, id, client),
             teacher: false,
@@ -60,7 +77,7 @@ impl ClassPlay {
     /// After the teacher changed the machine: the picture to this session and everyone.
     fn tell_everyone(&self, out: &mut Out) {
         let room = self.room();
-        room.keep(self.seat.id, out);
+        room.keep_all(self.seat.id, out);
         let picture = room.lock().picture();
         out.emit(picture.clone());
         room.broadcast(self.seat.id, &picture);
@@ -142,7 +159,7 @@ impl Engine for ClassPlay {
             record.replace(machine, 0, ClassRecord::default(), "reset", self.room().now());
             n
         };
-        self.room().keep(self.seat.id, out);
+        self.room().keep_all(self.seat.id, out);
         out.emit(Answer::Reset { boxes });
         self.tell_everyone(out);
         Ok(())
@@ -179,10 +196,7 @@ impl Engine for ClassPlay {
                 let (_, seed) = record.generator();
                 let tally = train_block(&mut record.machine, spec, block, seed)?;
                 record.games_played = record.games_played.saturating_add(block);
-                let kept = record.class.trained.entry(opponent.clone()).or_default();
-                kept.win = kept.win.saturating_add(tally.win);
-                kept.draw = kept.draw.saturating_add(tally.draw);
-                kept.loss = kept.loss.saturating_add(tally.loss);
+                record.class.trained.entry(opponent.clone()).or_default().add_tally(tally);
                 record.push_log(Logged::Training {
                     opponent: opponent.clone(),
                     games: block,
@@ -197,7 +211,7 @@ impl Engine for ClassPlay {
                 out.emit(Answer::Progress { command: "train", games: done, of: games, score });
             }
         }
-        self.room().keep(self.seat.id, out);
+        self.room().keep_all(self.seat.id, out);
         let games_played = self.room().lock().games_played;
         out.emit(Answer::Trained {
             games: done,
@@ -252,7 +266,7 @@ impl Engine for ClassPlay {
                 reset: change.reset,
             }
         };
-        self.room().keep(self.seat.id, out);
+        self.room().keep_all(self.seat.id, out);
         out.emit(answer);
         self.tell_everyone(out);
         Ok(())
@@ -274,9 +288,11 @@ impl Engine for ClassPlay {
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = state.to_machine()?;
+        let class = state.class.clone().unwrap_or_default();
+        // What a game's `name` and a restart check, checked before anything changes.
+        check_board(&class)?;
         let mut record = self.room().lock();
         other_side(machine.side(), record.machine.side())?;
-        let class = state.class.clone().unwrap_or_default();
         record.replace(machine, state.games_played, class, "import", self.room().now());
         Ok(())
     }
@@ -347,7 +363,7 @@ impl Engine for ClassPlay {
             games
         };
         self.table.explainer.forget();
-        self.room().keep(self.seat.id, out);
+        self.room().keep_all(self.seat.id, out);
         out.emit(Answer::Restored { number, games_played });
         self.tell_everyone(out);
         Ok(())
@@ -355,7 +371,7 @@ impl Engine for ClassPlay {
 
     fn players(&mut self, change: &PlayersChange, out: &mut Out) -> Result<(), String> {
         let names = self.room().lock().remove_players(change)?;
-        self.room().keep(self.seat.id, out);
+        self.room().keep_all(self.seat.id, out);
         out.emit(Answer::Removed { names });
         self.tell_everyone(out);
         Ok(())

@@ -10,21 +10,21 @@ use menace_core::learn::play;
 use menace_core::learn::train::{Opponent, OpponentSpec};
 use menace_core::menace::class::MAX_PLAYERS;
 use menace_core::menace::class::{check_name, name_key, ClassPoint, ClassRecord};
+use menace_core::menace::state::SavedEarlier;
 use menace_core::menace::state::State;
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::play::Tally;
 use menace_core::ttt::{Board, TicTacToe};
+use menace_protocol::answer::{Answer, ChangedBox, ClassPicture, EarlierEntry, HistoryEntry};
+use menace_protocol::answer::{PlayerEntry, Score, TrainedEntry, Winner};
+use menace_protocol::face::Face;
+use menace_protocol::history::History;
+use menace_protocol::matchplay::{box_dumps, resigned_for_good};
+use menace_protocol::PlayersChange;
 use menace_stats::rng::{from_seed, GameRng};
 use serde::Serialize;
 
-use super::seat::InFlight;
-use super::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS};
-use crate::answer::{Answer, ChangedBox, ClassPicture, EarlierEntry, HistoryEntry};
-use crate::answer::{PlayerEntry, Score, TrainedEntry, Winner};
-use crate::engine::PlayersChange;
-use crate::face::Face;
-use crate::history::History;
-use crate::matchplay::{box_dumps, resigned_for_good};
+use crate::limits::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS};
 
 /// What replaced an earlier machine.
 pub const WHYS: [&str; 4] = ["reset", "rules", "import", "restore"];
@@ -39,6 +39,37 @@ pub struct Earlier {
     pub why: &'static str,
     /// When, in seconds since 1970, if the room has a clock.
     pub when: Option<u64>,
+}
+
+impl Earlier {
+    /// How the class's file keeps it.
+    pub fn saved(&self) -> SavedEarlier {
+        SavedEarlier { why: self.why.into(), when: self.when, state: self.state.clone() }
+    }
+
+    /// An earlier machine as a file kept it, if its `why` is one of [`WHYS`] (its state
+    /// is checked when a room takes it).
+    pub fn from_saved(saved: SavedEarlier) -> Result<Earlier, String> {
+        let why = WHYS.iter().copied().find(|w| *w == saved.why).ok_or_else(|| {
+            format!("an earlier machine: {:?} is not what replaces a machine", saved.why)
+        })?;
+        Ok(Earlier { why, when: saved.when, state: saved.state })
+    }
+}
+
+/// A game in flight: the moves and beads it played, apart from the record until it ends.
+#[derive(Clone, Debug)]
+pub(crate) struct InFlight {
+    /// Cells played, in order (MENACE's and the player's).
+    pub moves: Vec<u8>,
+    /// Beads drawn, as (box, move on the drawing).
+    pub drawn: Vec<(usize, usize)>,
+    /// Beads due to empty boxes it drew from (box, counts per move).
+    pub refills: Vec<(usize, Vec<u32>)>,
+    /// The game's own generator, from the room's seed.
+    pub rng: GameRng,
+    /// The room's machine when the game began: a game begun before a reset teaches nothing.
+    pub epoch: u64,
 }
 
 /// A finished thing in the class's log.
@@ -408,6 +439,25 @@ impl Record {
             boxes: box_dumps(&TicTacToe, m),
         })
     }
+}
+
+/// Refuses a board of players that the class could not have made (an import): each name
+/// passes [`check_name`] as `name` does (no direction override, no invisible or control
+/// character) and no two look alike ([`name_key`]), so nothing gets onto the board, or
+/// merges there, that `name` keeps off. The words make the protocol's `state-class` code.
+pub(crate) fn check_board(class: &ClassRecord) -> Result<(), String> {
+    let mut keys: HashMap<String, &String> = HashMap::new();
+    for name in class.players.keys() {
+        if let Err(e) = check_name(name) {
+            return Err(format!("the class's board of players has {name:?}: {e}"));
+        }
+        if let Some(other) = keys.insert(name_key(name), name) {
+            return Err(format!(
+                "the class's board of players has {other:?} and {name:?}, which look alike"
+            ));
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn side_word(side: Side) -> &'static str {

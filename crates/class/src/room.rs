@@ -1,6 +1,7 @@
-//! A class's room: the one shared machine behind its lock, what makes each change
-//! durable before it is told ([`Keeper`]), the bus that tells everyone ([`Bus`]), the
-//! teacher's key, and the sessions that join it.
+//! A class's room: the one shared machine behind its lock, the store that makes each
+//! change durable before it is told ([`Store`]), the bus that tells everyone ([`Bus`]) and
+//! the teacher's key. Members join it through `member.rs`, which knows the room; the room
+//! knows no member.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -11,14 +12,12 @@ use menace_core::menace::class::ClassRecord;
 use menace_core::menace::state::{other_side, State};
 use menace_core::menace::{BeadRules, Matchboxes};
 use menace_core::ttt::TicTacToe;
-use menace_files::FileAccess;
+use menace_protocol::sink::Out;
+use menace_protocol::Answer;
 
-use super::member::ClassPlay;
-use super::record::{Earlier, Record};
-use super::EARLIER;
-use crate::answer::Answer;
-use crate::session::Session;
-use crate::sink::Out;
+use crate::limits::EARLIER;
+use crate::record::{Earlier, Record};
+use crate::store::Store;
 
 /// The room's clock for [`Earlier::when`]: seconds since 1970.
 pub type Clock = Box<dyn Fn() -> u64 + Send + Sync>;
@@ -29,15 +28,6 @@ pub const WRONG_KEY_WAIT: Duration = Duration::from_secs(1);
 /// Where what everyone should see goes: called with the session it came from (which has
 /// it already, in order, from its own answers) and the answer. It must not block.
 pub type Bus = Box<dyn Fn(Option<u64>, &Answer) + Send + Sync>;
-
-/// Makes what the room holds now durable (the transport's class file), returning once it
-/// is: called after every change to the class (a game counted, a training, a reset,
-/// rules, an import) and before anything about that change is answered or broadcast, so a
-/// page is told a game is finished only once it would survive a power cut. Many sessions
-/// may call it at once: it is given the number of changes to make durable
-/// ([`Room::changes`]), and a write of [`Room::saved_state`] covers every change it
-/// counts. `Err` is the sentence to tell everyone (the change stays made in memory).
-pub type Keeper = Box<dyn Fn(&Room, u64) -> Result<(), String> + Send + Sync>;
 
 /// How a room starts.
 pub struct RoomOptions {
@@ -54,10 +44,10 @@ pub struct RoomOptions {
     pub seed: u64,
     /// How long a wrong key holds up key attempts ([`WRONG_KEY_WAIT`]).
     pub wrong_key_wait: Duration,
-    /// What makes each change durable before it is told ([`Keeper`]); `None` keeps the
+    /// What makes each change durable before it is told ([`Store`]); `None` keeps the
     /// class in memory only.
-    pub keeper: Option<Keeper>,
-    /// The class's earlier machines, newest first (from its teacher's file), checked as
+    pub store: Option<Box<dyn Store>>,
+    /// The class's earlier machines, newest first (as its store kept them), checked as
     /// a state is; at most [`EARLIER`] are kept.
     pub previous: Vec<Earlier>,
     /// The clock that dates a replaced machine; `None`: undated.
@@ -73,7 +63,12 @@ pub struct Room {
     guesses: Mutex<()>,
     wrong_key_wait: Duration,
     members: AtomicU64,
-    keeper: Option<Keeper>,
+    store: Option<Box<dyn Store>>,
+    /// What the store holds: the room's change count and replacement count it has
+    /// committed. Held while a commit is made, so committers queue here and one commit
+    /// covers every change made before it (group commit: under load one write serves many
+    /// games).
+    committed: Mutex<Option<(u64, u64)>>,
     clock: Option<Clock>,
 }
 
@@ -89,6 +84,9 @@ impl Room {
             other_side(machine.side(), options.side)
                 .map_err(|err| format!("an earlier machine: {err}"))?;
             e.state.class.as_ref().map_or(Ok(()), ClassRecord::check)?;
+            if e.state.earlier.is_some() {
+                return Err("an earlier machine holds earlier machines of its own".into());
+            }
         }
         let mut record = match &options.state {
             Some(state) => {
@@ -111,12 +109,13 @@ impl Room {
             guesses: Mutex::new(()),
             wrong_key_wait: options.wrong_key_wait,
             members: AtomicU64::new(0),
-            keeper: options.keeper,
+            store: options.store,
+            committed: Mutex::new(None),
             clock: options.clock,
         }))
     }
 
-    pub(super) fn lock(&self) -> MutexGuard<'_, Record> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Record> {
         // Every change is checked before it is made, so a panic while the lock was held
         // cannot have left the record half-changed: a poisoned lock is still good.
         self.record.lock().unwrap_or_else(|e| e.into_inner())
@@ -137,26 +136,12 @@ impl Room {
         self.lock().state()
     }
 
-    /// A new member's session, and its number (the `from` its broadcasts carry on the
-    /// bus, so its transport can skip what it already answered).
-    pub fn session(self: &Arc<Self>) -> (Session, u64) {
-        self.session_from(None)
-    }
-
-    /// [`Room::session`] for a connection from `client` (its address, as the transport
-    /// knows it), so names can be counted per address.
-    pub fn session_from(self: &Arc<Self>, client: Option<String>) -> (Session, u64) {
-        let id = self.members.fetch_add(1, Ordering::Relaxed) + 1;
-        let play = ClassPlay::new(self.clone(), id, client);
-        (Session { engine: Box::new(play), files: FileAccess::Nowhere }, id)
-    }
-
-    pub(super) fn broadcast(&self, from: u64, answer: &Answer) {
+    pub(crate) fn broadcast(&self, from: u64, answer: &Answer) {
         (self.bus)(Some(from), answer);
     }
 
     /// The time now by the room's clock, if it has one.
-    pub(super) fn now(&self) -> Option<u64> {
+    pub(crate) fn now(&self) -> Option<u64> {
         self.clock.as_ref().map(|c| c())
     }
 
@@ -166,24 +151,25 @@ impl Room {
         self.lock().changes
     }
 
-    /// The earlier machines, newest first, and the replacements made since the room
-    /// started (a newer count: the list changed), taken together.
-    pub fn earlier(&self) -> (Vec<Earlier>, u64) {
-        let record = self.lock();
-        (record.previous.iter().cloned().collect(), record.replaced)
+    /// The number a new member gets (the `from` its broadcasts carry on the bus, so its
+    /// transport can skip what it already answered).
+    pub(crate) fn next_member(&self) -> u64 {
+        self.members.fetch_add(1, Ordering::Relaxed) + 1
     }
 
-    /// The class file's contents and the changes they hold, taken together.
-    pub fn saved_state(&self) -> (State, u64) {
-        let record = self.lock();
-        (record.state(), record.changes)
-    }
-
-    /// Makes the changes made so far durable ([`Keeper`]) before they are told; a failure
+    /// Makes the changes made so far durable ([`Store`]) before they are told; a failure
     /// is told to this session and everyone (the teacher must see it).
-    pub(super) fn keep(&self, from: u64, out: &mut Out) {
-        let Some(keeper) = &self.keeper else { return };
-        if let Err(e) = keeper(self, self.changes()) {
+    pub(crate) fn keep_all(&self, from: u64, out: &mut Out) {
+        if self.store.is_some() {
+            let wanted = self.changes();
+            self.keep(wanted, from, out);
+        }
+    }
+
+    /// [`Room::keep_all`] for a caller that read the change count `wanted` under its own
+    /// hold of the lock (a finished game takes the lock once).
+    pub(crate) fn keep(&self, wanted: u64, from: u64, out: &mut Out) {
+        if let Err(e) = self.commit(wanted) {
             let error = Answer::error(format!(
                 "the class file could not be written ({e}): what happened since the last \
                  save is kept in memory only until a save succeeds"
@@ -193,10 +179,49 @@ impl Room {
         }
     }
 
+    /// Returns once the store holds at least `wanted` changes, committing them if needed:
+    /// the class as it is now (one hold of the lock for the whole group), with its
+    /// earlier machines when they changed since the last commit, as one.
+    fn commit(&self, wanted: u64) -> Result<(), String> {
+        let Some(store) = &self.store else { return Ok(()) };
+        let mut committed = self.committed.lock().unwrap_or_else(|e| e.into_inner());
+        if committed.is_some_and(|(changes, _)| changes >= wanted) {
+            return Ok(());
+        }
+        let (state, changes, replaced, earlier) = {
+            let record = self.lock();
+            let replaced = record.replaced;
+            let earlier = (*committed).is_none_or(|(_, r)| r != replaced);
+            let earlier = earlier.then(|| record.previous.iter().cloned().collect::<Vec<_>>());
+            (record.state(), record.changes, replaced, earlier)
+        };
+        match earlier {
+            Some(earlier) => store.commit_replace(&state, &earlier)?,
+            None => store.commit_games(&state)?,
+        }
+        *committed = Some((changes, replaced));
+        Ok(())
+    }
+
+    /// Commits the class, its earlier machines and the teacher's key now, whatever the
+    /// store holds (at start: the key on the board last week and the earlier machines are
+    /// in the store before the first game).
+    pub fn commit_all(&self) -> Result<(), String> {
+        let Some(store) = &self.store else { return Ok(()) };
+        *self.committed.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.commit(u64::MAX)?;
+        store.keep_key(&self.key)
+    }
+
+    /// Commits what the store does not hold yet (when the server stops).
+    pub fn save(&self) -> Result<(), String> {
+        self.commit(self.changes())
+    }
+
     /// Keys compared in time independent of where they differ; a wrong one waits
     /// [`RoomOptions::wrong_key_wait`] holding up every other attempt, so a room takes at
     /// most one guess per wait.
-    pub(super) fn check_key(&self, key: &str) -> bool {
+    pub(crate) fn check_key(&self, key: &str) -> bool {
         let (a, b) = (key.as_bytes(), self.key.as_bytes());
         let same =
             a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0;

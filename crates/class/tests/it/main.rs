@@ -1,0 +1,4 @@
+//! `menace-class`'s integration tests in one binary.
+
+mod class;
+mod layers;

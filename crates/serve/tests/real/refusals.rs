@@ -53,10 +53,16 @@ async fn load(c: &Client, what: &str, text: &str) -> String {
     let file = dir.join(format!("{what}.json"));
     std::fs::write(&file, text).unwrap();
     let before = errors(c).await;
+    // The toast may still show the case before (a slow machine read it back as this
+    // one's): wait for words other than those.
+    let earlier = string(c, "document.getElementById('toast').textContent").await;
     chrome::load_file(c, &file).await;
     wait_for(
         c,
-        &format!("window.menace.log.filter(t => t === 'error').length > {before} || (!document.getElementById('toast').hidden && document.getElementById('toast').textContent !== '')"),
+        &format!(
+            "(window.menace.log.filter(t => t === 'error').length > {before} || !document.getElementById('toast').hidden) && !['', {}].includes(document.getElementById('toast').textContent)",
+            json!(earlier)
+        ),
     )
     .await;
     string(c, "document.getElementById('toast').textContent").await

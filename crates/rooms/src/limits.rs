@@ -62,6 +62,21 @@ impl<K: Hash + Eq + Clone> Window<K> {
         Ok(())
     }
 
+    /// Whether an event for `key` at `now` would be allowed, counting nothing: asked
+    /// before a key is checked, so that a client past its share of wrong keys cannot go
+    /// on guessing (a right guess would otherwise still get in).
+    pub fn would_allow(&self, key: &K, now: Instant) -> bool {
+        if self.per == 0 {
+            return false;
+        }
+        match self.seen.get(key) {
+            Some(times) => {
+                times.iter().filter(|t| now.saturating_duration_since(**t) < self.span).count() < self.per
+            }
+            None => true,
+        }
+    }
+
     /// Keys tracked now (for the operator's view and the tests).
     pub fn tracked(&self) -> usize {
         self.seen.len()
@@ -90,6 +105,9 @@ mod tests {
         // An hour after the first event, one more is allowed, and only one.
         assert_eq!(w.allow(&"a", t0 + HOUR), Ok(()));
         assert!(w.allow(&"a", t0 + HOUR).is_err());
+        assert!(!w.would_allow(&"a", t0 + HOUR));
+        assert!(w.would_allow(&"c", t0 + HOUR));
+        assert!(w.would_allow(&"a", t0 + HOUR + Duration::from_secs(60)));
     }
 
     #[test]

@@ -41,7 +41,7 @@ pub use key::{new_key, valid_key, KEY_RULE, KEY_WORDS};
 pub use menace_protocol::EARLIER;
 pub use record::{replay, Earlier, Logged, Record, ResultWord, WHYS};
 pub use room::{Bus, Clock, Room, RoomOptions, WRONG_KEY_WAIT};
-pub use store::{teacher_file, FileStore, Store, Stored};
+pub use store::{document, read_document, teacher_file, FileStore, Store, Stored};
 
 /// Log entries kept before the log's base moves on.
 pub const MAX_LOG: usize = 100_000;

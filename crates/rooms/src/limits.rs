@@ -71,7 +71,8 @@ impl<K: Hash + Eq + Clone> Window<K> {
         }
         match self.seen.get(key) {
             Some(times) => {
-                times.iter().filter(|t| now.saturating_duration_since(**t) < self.span).count() < self.per
+                times.iter().filter(|t| now.saturating_duration_since(**t) < self.span).count()
+                    < self.per
             }
             None => true,
         }

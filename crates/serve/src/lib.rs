@@ -248,7 +248,8 @@ pub async fn serve_with(
         let rooms = rooms::Rooms::open(rooms, options.limits)
             .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
         let keeper = rooms::keep(rooms.clone());
-        let served = serve_router_with(listener, rooms::app(rooms.clone()), &hosts, &limits, shutdown).await;
+        let served =
+            serve_router_with(listener, rooms::app(rooms.clone()), &hosts, &limits, shutdown).await;
         keeper.abort();
         // Every change was committed before it was told; the rooms in memory once more.
         rooms.tidy(true);

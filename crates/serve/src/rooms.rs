@@ -18,15 +18,17 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use axum::extract::{Path, State as Extract};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Router;
 use menace_class::{Store, Stored};
 use menace_core::menace::state::State;
-use menace_rooms::limits::{Refused, Window};
+use menace_rooms::limits::Window;
 use menace_rooms::{Db, DbError, RoomCode, RoomRow};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::json;
 
@@ -100,10 +102,22 @@ fn now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
+/// A JSON answer with `status`.
+fn answer(status: StatusCode, value: serde_json::Value) -> Response {
+    (status, [(header::CONTENT_TYPE, "application/json")], value.to_string()).into_response()
+}
+
+/// A JSON request body as `T`, or one refusal saying it is not.
+fn read<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, Response> {
+    serde_json::from_slice(body).map_err(|e| {
+        refuse(StatusCode::BAD_REQUEST, "other", &format!("the request is not {what}: {e}"))
+    })
+}
+
 /// A refusal of the rooms' API: its status and its code (the pages word it from the
 /// catalogs, `rooms-error-CODE`).
 fn refuse(status: StatusCode, code: &str, message: &str) -> Response {
-    (status, Json(json!({ "code": code, "error": message }))).into_response()
+    answer(status, json!({ "code": code, "error": message }))
 }
 
 fn db_refusal(e: &DbError) -> Response {
@@ -127,7 +141,7 @@ impl Store for DbStore {
         let Some((_, key, doc)) = self.db.load(self.code).map_err(|e| e.to_string())? else {
             return Err(format!("room {}: {}", self.code, DbError::NoRoom));
         };
-        let stored = menace_class::store::read_document(&doc)?;
+        let stored = menace_class::read_document(&doc)?;
         *self.earlier.lock().unwrap_or_else(|e| e.into_inner()) =
             stored.earlier.iter().map(menace_class::Earlier::saved).collect();
         Ok(Stored { key: Some(key), ..stored })
@@ -135,14 +149,18 @@ impl Store for DbStore {
 
     fn commit_games(&self, class: &State) -> Result<(), String> {
         let earlier = self.earlier.lock().unwrap_or_else(|e| e.into_inner());
-        let doc = menace_class::store::document(class, &earlier);
+        let doc = menace_class::document(class, &earlier);
         self.db.commit(self.code, doc, class.games_played, now()).map_err(|e| e.to_string())
     }
 
-    fn commit_replace(&self, class: &State, earlier: &[menace_class::Earlier]) -> Result<(), String> {
+    fn commit_replace(
+        &self,
+        class: &State,
+        earlier: &[menace_class::Earlier],
+    ) -> Result<(), String> {
         let mut kept = self.earlier.lock().unwrap_or_else(|e| e.into_inner());
         let saved: Vec<_> = earlier.iter().map(menace_class::Earlier::saved).collect();
-        let doc = menace_class::store::document(class, &saved);
+        let doc = menace_class::document(class, &saved);
         self.db.commit(self.code, doc, class.games_played, now()).map_err(|e| e.to_string())?;
         *kept = saved;
         Ok(())
@@ -275,7 +293,11 @@ impl Rooms {
 }
 
 fn too_many() -> Response {
-    refuse(StatusCode::TOO_MANY_REQUESTS, "too-many", "too many tries from this address; wait, then try again")
+    refuse(
+        StatusCode::TOO_MANY_REQUESTS,
+        "too-many",
+        "too many tries from this address; wait, then try again",
+    )
 }
 
 /// Keys compared in time that does not depend on where they differ.
@@ -290,7 +312,9 @@ fn from_our_pages(headers: &HeaderMap) -> Result<(), Response> {
 }
 
 fn parse_code(code: &str) -> Result<RoomCode, Response> {
-    code.parse().map_err(|e: menace_rooms::code::CodeError| refuse(StatusCode::NOT_FOUND, "no-room", &e.to_string()))
+    code.parse().map_err(|e: menace_rooms::code::CodeError| {
+        refuse(StatusCode::NOT_FOUND, "no-room", &e.to_string())
+    })
 }
 
 fn row_json(r: &RoomRow) -> serde_json::Value {
@@ -314,7 +338,9 @@ async fn look_up(Extract(rooms): Shared, Path(code): Path<String>) -> Response {
     let rooms2 = rooms.clone();
     let found = tokio::task::spawn_blocking(move || rooms2.db.load(code)).await;
     match found {
-        Ok(Ok(Some((row, _, _)))) if row.archived.is_none() => Json(json!({ "code": code.to_string() })).into_response(),
+        Ok(Ok(Some((row, _, _)))) if row.archived.is_none() => {
+            answer(StatusCode::OK, json!({ "code": code.to_string() }))
+        }
         Ok(Ok(Some(_))) => refuse(StatusCode::GONE, "closed", "this class's room is closed"),
         Ok(Ok(None)) => refuse(StatusCode::NOT_FOUND, "no-room", "no class has this code"),
         Ok(Err(e)) => db_refusal(&e),
@@ -339,12 +365,13 @@ struct KeyOnly {
 /// `POST /api/rooms` {key?, class?}: a new room, for the teacher whose key is given (it
 /// must already own a room) or for a new key; from a class file if one is given, checked
 /// as a class server checks it at start.
-async fn make(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Option<Json<Make>>) -> Response {
+async fn make(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = from_our_pages(&headers) {
         return r;
     }
-    let Some(Json(ask)) = body else {
-        return refuse(StatusCode::BAD_REQUEST, "other", "the request is not {key, class}");
+    let ask: Make = match read(&body, "{key, class}") {
+        Ok(a) => a,
+        Err(r) => return r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     tokio::task::spawn_blocking(move || rooms.make_room(client, ask)).await.unwrap_or_else(|_| {
@@ -359,47 +386,80 @@ impl Rooms {
                 if !self.may_try(client) {
                     return too_many();
                 }
-                let owns = valid_key(&key) && self.db.list(&key).map(|r| !r.is_empty()).unwrap_or(false);
+                let owns =
+                    valid_key(&key) && self.db.list(&key).map(|r| !r.is_empty()).unwrap_or(false);
                 if !owns {
                     self.wrong_key(client);
-                    return refuse(StatusCode::FORBIDDEN, "wrong-key", "that key owns no room here");
+                    return refuse(
+                        StatusCode::FORBIDDEN,
+                        "wrong-key",
+                        "that key owns no room here",
+                    );
                 }
                 key
             }
             None => match new_key() {
                 Ok(k) => k,
-                Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", &e.to_string()),
+                Err(e) => {
+                    return refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", &e.to_string())
+                }
             },
         };
         let doc = match ask.class.as_deref() {
             Some(text) => {
                 if text.len() as u64 > menace_core::menace::state::MAX_STATE_BYTES * 6 {
-                    return refuse(StatusCode::PAYLOAD_TOO_LARGE, "too-large", "a class file is at most 1 MiB");
+                    return refuse(
+                        StatusCode::PAYLOAD_TOO_LARGE,
+                        "too-large",
+                        "a class file is at most 1 MiB",
+                    );
                 }
-                match menace_class::store::check_document(text.as_bytes()) {
-                    Ok(doc) => doc,
+                // Every check a room's start applies, or nothing is made.
+                let checked = menace_class::read_document(text.as_bytes()).and_then(|stored| {
+                    let state = stored.state.clone();
+                    let saved: Vec<_> =
+                        stored.earlier.iter().map(menace_class::Earlier::saved).collect();
+                    Room::check(stored).map(|()| (state, saved))
+                });
+                match checked {
+                    Ok((Some(state), saved)) => menace_class::document(&state, &saved),
+                    Ok((None, _)) => Vec::new(),
                     Err(e) => return refuse(StatusCode::UNPROCESSABLE_ENTITY, "bad-class", &e),
                 }
             }
-            None => menace_class::store::fresh_document(),
+            None => Vec::new(),
         };
         match self.db.stats() {
             Ok(s) if s.rooms >= self.options.max_rooms => {
-                return refuse(StatusCode::SERVICE_UNAVAILABLE, "full", "the server holds as many rooms as it may")
+                return refuse(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "full",
+                    "the server holds as many rooms as it may",
+                )
             }
             Err(e) => return db_refusal(&e),
             Ok(_) => {}
         }
-        if self.made.lock().unwrap_or_else(|e| e.into_inner()).allow(&client, Instant::now()).is_err() {
+        if self
+            .made
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .allow(&client, Instant::now())
+            .is_err()
+        {
             return too_many();
         }
         for _ in 0..16 {
             let code = match RoomCode::random() {
                 Ok(c) => c,
-                Err(e) => return refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", &e.to_string()),
+                Err(e) => {
+                    return refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", &e.to_string())
+                }
             };
             match self.db.make(code, &key, doc.clone(), now()) {
-                Ok(()) => return Json(json!({ "code": code.to_string(), "key": key })).into_response(),
+                Ok(()) => {
+                    return answer(StatusCode::OK, json!({ "code": code.to_string(), "key": key }))
+                }
                 Err(DbError::Taken) => continue,
                 Err(e) => return db_refusal(&e),
             }
@@ -409,12 +469,13 @@ impl Rooms {
 }
 
 /// `POST /api/rooms/list` {key}: the key's rooms, newest first.
-async fn list(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Option<Json<KeyOnly>>) -> Response {
+async fn list(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = from_our_pages(&headers) {
         return r;
     }
-    let Some(Json(KeyOnly { key })) = body else {
-        return refuse(StatusCode::BAD_REQUEST, "other", "the request is not {key}");
+    let KeyOnly { key } = match read(&body, "{key}") {
+        Ok(k) => k,
+        Err(r) => return r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     if !rooms.may_try(client) {
@@ -430,7 +491,10 @@ async fn list(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Op
             rooms.wrong_key(client);
             refuse(StatusCode::FORBIDDEN, "wrong-key", "that key owns no room here")
         }
-        Ok(Ok(list)) => Json(json!({ "rooms": list.iter().map(row_json).collect::<Vec<_>>() })).into_response(),
+        Ok(Ok(list)) => answer(
+            StatusCode::OK,
+            json!({ "rooms": list.iter().map(row_json).collect::<Vec<_>>() }),
+        ),
         Ok(Err(e)) => db_refusal(&e),
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "listing failed"),
     }
@@ -444,7 +508,14 @@ enum Act {
     Export,
 }
 
-async fn act(rooms: Arc<Rooms>, peer: PeerAt, headers: HeaderMap, code: String, body: Option<Json<KeyOnly>>, act: Act) -> Response {
+async fn act(
+    rooms: Arc<Rooms>,
+    peer: PeerAt,
+    headers: HeaderMap,
+    code: String,
+    body: Bytes,
+    act: Act,
+) -> Response {
     if let Err(r) = from_our_pages(&headers) {
         return r;
     }
@@ -452,8 +523,9 @@ async fn act(rooms: Arc<Rooms>, peer: PeerAt, headers: HeaderMap, code: String, 
         Ok(c) => c,
         Err(r) => return r,
     };
-    let Some(Json(KeyOnly { key })) = body else {
-        return refuse(StatusCode::BAD_REQUEST, "other", "the request is not {key}");
+    let KeyOnly { key } = match read(&body, "{key}") {
+        Ok(k) => k,
+        Err(r) => return r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     tokio::task::spawn_blocking(move || {
@@ -463,25 +535,31 @@ async fn act(rooms: Arc<Rooms>, peer: PeerAt, headers: HeaderMap, code: String, 
         let done = match act {
             Act::Close => {
                 // Everything in memory written first; then no one new can join.
-                if let Some(room) = rooms.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&code) {
+                if let Some(room) =
+                    rooms.live.lock().unwrap_or_else(|e| e.into_inner()).remove(&code)
+                {
                     let _ = room.save();
                 }
                 rooms.db.archive(code, now()).map(|()| json!({ "code": code.to_string() }))
             }
-            Act::Reopen => rooms.db.reopen(code, now()).map(|()| json!({ "code": code.to_string() })),
+            Act::Reopen => {
+                rooms.db.reopen(code, now()).map(|()| json!({ "code": code.to_string() }))
+            }
             Act::Export => {
-                if let Some(room) = rooms.live.lock().unwrap_or_else(|e| e.into_inner()).get(&code) {
+                if let Some(room) = rooms.live.lock().unwrap_or_else(|e| e.into_inner()).get(&code)
+                {
                     let _ = room.save();
                 }
                 rooms.db.load(code).map(|found| {
                     let doc = found.map(|(_, _, doc)| doc).unwrap_or_default();
-                    let class: serde_json::Value = serde_json::from_slice(&doc).unwrap_or(serde_json::Value::Null);
+                    let class: serde_json::Value =
+                        serde_json::from_slice(&doc).unwrap_or(serde_json::Value::Null);
                     json!({ "code": code.to_string(), "class": class })
                 })
             }
         };
         match done {
-            Ok(v) => Json(v).into_response(),
+            Ok(v) => answer(StatusCode::OK, v),
             Err(e) => db_refusal(&e),
         }
     })
@@ -489,22 +567,46 @@ async fn act(rooms: Arc<Rooms>, peer: PeerAt, headers: HeaderMap, code: String, 
     .unwrap_or_else(|_| refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "the request failed"))
 }
 
-async fn close(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, Path(code): Path<String>, body: Option<Json<KeyOnly>>) -> Response {
+async fn close(
+    Extract(rooms): Shared,
+    peer: PeerAt,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    body: Bytes,
+) -> Response {
     act(rooms, peer, headers, code, body, Act::Close).await
 }
 
-async fn reopen(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, Path(code): Path<String>, body: Option<Json<KeyOnly>>) -> Response {
+async fn reopen(
+    Extract(rooms): Shared,
+    peer: PeerAt,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    body: Bytes,
+) -> Response {
     act(rooms, peer, headers, code, body, Act::Reopen).await
 }
 
-async fn export(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, Path(code): Path<String>, body: Option<Json<KeyOnly>>) -> Response {
+async fn export(
+    Extract(rooms): Shared,
+    peer: PeerAt,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    body: Bytes,
+) -> Response {
     act(rooms, peer, headers, code, body, Act::Export).await
 }
 
 /// `POST /api/operator` {key}: the operator's figures.
-async fn operator(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Option<Json<KeyOnly>>) -> Response {
-    let Some(Json(KeyOnly { key })) = body else {
-        return refuse(StatusCode::BAD_REQUEST, "other", "the request is not {key}");
+async fn operator(
+    Extract(rooms): Shared,
+    peer: PeerAt,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let KeyOnly { key } = match read(&body, "{key}") {
+        Ok(k) => k,
+        Err(r) => return r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     if !rooms.may_try(client) {
@@ -516,7 +618,7 @@ async fn operator(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body
     }
     let rooms2 = rooms.clone();
     match tokio::task::spawn_blocking(move || rooms2.figures()).await {
-        Ok(Ok(v)) => Json(v).into_response(),
+        Ok(Ok(v)) => answer(StatusCode::OK, v),
         Ok(Err(e)) => db_refusal(&e),
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "the figures failed"),
     }
@@ -562,7 +664,8 @@ async fn room_qr(Extract(rooms): Shared, Path(code): Path<String>, headers: Head
     let address = format!("{base}r/{code}/");
     match crate::qr::svg(&address) {
         Some(svg) => crate::page::asset(svg, "image/svg+xml").into_response(),
-        None => (StatusCode::INTERNAL_SERVER_ERROR, "the address is too long for a QR code").into_response(),
+        None => (StatusCode::INTERNAL_SERVER_ERROR, "the address is too long for a QR code")
+            .into_response(),
     }
 }
 
@@ -574,11 +677,18 @@ async fn to_room(Path(code): Path<String>) -> Response {
     }
 }
 
+/// `GET /r/CODE/`: the class page (a code no room could have is not found).
+async fn room_page(Path(code): Path<String>) -> Response {
+    match parse_code(&code) {
+        Ok(_) => crate::page::class_index().await.into_response(),
+        Err(r) => r,
+    }
+}
+
 /// The routes of a rooms server: `/` (the code's page), `/teacher`, the API under
 /// `/api/`, and each room at `/r/CODE/` (the class page, its assets, `ws`, `qr.svg`).
 pub fn app(rooms: Arc<Rooms>) -> Router {
     let room = Router::new()
-        .route("/", get(crate::page::class_index))
         .route("/class.js", get(crate::page::class_script))
         .merge(crate::page::assets())
         .merge(crate::site::routes())
@@ -602,6 +712,7 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
         .route("/api/rooms/{code}/export", post(export))
         .route("/api/operator", post(operator))
         .route("/r/{code}", get(to_room))
+        .route("/r/{code}/", get(room_page))
         .nest("/r/{code}", room)
         .layer(axum::extract::DefaultBodyLimit::max(2 * 1024 * 1024))
         .with_state(rooms)

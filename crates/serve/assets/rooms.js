@@ -138,7 +138,9 @@ const Rooms = {
     const code = Object.assign(document.createElement("a"), { href: `r/${r.code}/?lang=${i18n.lang}`, textContent: r.code, className: "room-code" });
     cell(code);
     cell(document.createTextNode(i18n.t("rooms-games", { games: r.games }))).className = "n";
-    cell(document.createTextNode(new Date(r.used * 1000).toLocaleString(i18n.lang)));
+    // A 24-hour clock: some languages' 12-hour clocks write "am"/"pm" in Latin letters.
+    const when = new Date(r.used * 1000).toLocaleString(i18n.lang, { dateStyle: "medium", timeStyle: "short", hourCycle: "h23" });
+    cell(document.createTextNode(when));
     const button = (id, f) => {
       const b = Object.assign(document.createElement("button"), { type: "button", textContent: i18n.t(id) });
       b.addEventListener("click", f);

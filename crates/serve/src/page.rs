@@ -109,7 +109,9 @@ async fn languages() -> impl IntoResponse {
 }
 
 /// `GET /i18n/CODE.ftl`: a language's catalog as it is; 404 for any other name.
-async fn catalog(Path(file): Path<String>) -> Response {
+async fn catalog(Path(params): Path<Vec<(String, String)>>) -> Response {
+    // By name: inside a room (`/r/CODE/i18n/FILE`) the room's code is a parameter too.
+    let file = params.into_iter().find(|(k, _)| k == "file").map(|(_, v)| v).unwrap_or_default();
     let lang = file.strip_suffix(".ftl").and_then(menace_i18n::language);
     match lang {
         Some(l) => asset(l.ftl, "text/plain; charset=utf-8").into_response(),

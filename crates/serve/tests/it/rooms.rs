@@ -104,6 +104,16 @@ async fn a_room_is_made_joined_by_its_code_played_and_kept_across_a_restart() {
     let typed = format!("/api/rooms/{}%20{}", code[..3].to_lowercase(), &code[3..]);
     assert_eq!(call(addr, "GET", &typed, None, None).await.0, 200);
     assert_eq!(call(addr, "GET", "/api/rooms/ZZZZZZ", None, None).await.0, 404);
+    // The room's page and everything it loads beside its own address.
+    for path in ["", "class.js", "menace.css", "i18n/hi.ftl", "qr.svg", "guide", "menace.html"] {
+        let (head, body) = crate::common::get(addr, &format!("/r/{code}/{path}")).await;
+        assert!(head.starts_with("HTTP/1.1 200"), "/r/{code}/{path}: {head}");
+        assert!(!body.is_empty());
+    }
+    let (head, _) = crate::common::get(addr, &format!("/r/{code}")).await;
+    assert!(head.starts_with("HTTP/1.1 308") && head.contains(&format!("/r/{code}/")), "{head}");
+    let (head, _) = crate::common::get(addr, "/r/O0O0O0/").await;
+    assert!(head.starts_with("HTTP/1.1 404"), "{head}");
     // A second room of the same teacher, listed under the key.
     let (second, same) = make_room(addr, Some(&key)).await;
     assert_eq!(same, key);

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use menace_serve::class::{valid_key, ClassOptions, KEY_RULE};
 use menace_serve::host::Hosts;
+use menace_serve::rooms::RoomsOptions;
 use menace_serve::{
     Limits, DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PER_ADDRESS, DEFAULT_MAX_SESSIONS,
 };
@@ -36,8 +37,42 @@ pub struct ServeArgs {
     #[arg(long, value_name = "NAME")]
     pub allow_host: Vec<String>,
     /// One shared MENACE for every page: a whole class plays and trains the same boxes.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "rooms")]
     pub class: bool,
+    /// Many classes on one server, each in a room a teacher makes and students join by
+    /// its code, kept in the SQLite database FILE (made if missing). --max-sessions is
+    /// then the players of each room.
+    #[arg(long, value_name = "FILE")]
+    pub rooms: Option<std::path::PathBuf>,
+    /// With --rooms: rooms one address may make in an hour.
+    #[arg(long, value_name = "N", default_value_t = 10, requires = "rooms",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub rooms_per_hour: u32,
+    /// With --rooms: rooms in all, open and archived.
+    #[arg(long, value_name = "N", default_value_t = 10_000, requires = "rooms",
+          value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+    pub max_rooms: u64,
+    /// With --rooms: wrong teacher's keys one address may try in an hour.
+    #[arg(long, value_name = "N", default_value_t = 20, requires = "rooms",
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub wrong_keys_per_hour: u32,
+    /// With --rooms: archive a room unused for this many days (students can no longer join;
+    /// its teacher can open or download it again).
+    #[arg(long, value_name = "DAYS", default_value_t = 30, requires = "rooms",
+          value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub archive_after: u64,
+    /// With --rooms: delete an archived room this many days after it was archived.
+    #[arg(long, value_name = "DAYS", default_value_t = 60, requires = "rooms",
+          value_parser = clap::value_parser!(u64).range(1..=3650))]
+    pub delete_after: u64,
+    /// With --rooms: a reverse proxy whose X-Forwarded-For is believed (repeatable); from
+    /// anyone else the header is ignored.
+    #[arg(long, value_name = "IP", requires = "rooms")]
+    pub trust_proxy: Vec<std::net::IpAddr>,
+    /// With --rooms: the address students reach the server at, for the rooms' QR codes
+    /// (https://menace.example.org/ behind a proxy).
+    #[arg(long, value_name = "URL", requires = "rooms")]
+    pub public_url: Option<String>,
     /// With --class: the class file, restored at start, saved after every game and on exit.
     #[arg(long, value_name = "FILE", requires = "class")]
     pub state: Option<std::path::PathBuf>,
@@ -104,6 +139,25 @@ pub fn run(args: ServeArgs) -> ExitCode {
         max_per_address: args.max_per_address as usize,
         ..Limits::new(max_sessions, args.idle_minutes)
     };
+    let rooms = match args.rooms {
+        None => None,
+        Some(db) => match RoomsOptions::new(db) {
+            Ok(o) => Some(RoomsOptions {
+                made_per_hour: args.rooms_per_hour as usize,
+                max_rooms: args.max_rooms,
+                wrong_keys_per_hour: args.wrong_keys_per_hour as usize,
+                archive_after: std::time::Duration::from_secs(args.archive_after * 86_400),
+                delete_after: std::time::Duration::from_secs(args.delete_after * 86_400),
+                trusted_proxies: args.trust_proxy,
+                public_url: args.public_url,
+                ..o
+            }),
+            Err(e) => {
+                eprintln!("menace serve: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+    };
     let (hosts, class) = (args.allow_host, class.transpose());
-    menace_serve::main(args.addr, limits, hosts, class, args.side.side, "--new-key")
+    menace_serve::main(args.addr, limits, hosts, class, rooms, args.side.side, "--new-key")
 }

@@ -21,6 +21,7 @@ mod pd_cli;
 mod pd_paths;
 mod serve_class;
 mod serve_pretty;
+mod serve_rooms;
 mod special_files;
 mod state;
 mod tournament;

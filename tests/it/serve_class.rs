@@ -22,7 +22,7 @@ fn start(state: &Path) -> (Child, String) {
 }
 
 /// Starts `menace serve --addr 127.0.0.1:0 ARGS...`; the child and its address.
-fn serve(args: &[&str]) -> (Child, String) {
+pub(crate) fn serve(args: &[&str]) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
@@ -49,30 +49,40 @@ fn serve(args: &[&str]) -> (Child, String) {
 }
 
 /// A WebSocket client: the handshake, masked text frames out, frames in.
-struct Ws(TcpStream);
+pub(crate) struct Ws(TcpStream);
 
 impl Ws {
     fn connect(addr: &str) -> Ws {
-        let mut s = TcpStream::connect(addr).unwrap();
+        Ws::connect_at(addr, "/ws").expect("the upgrade")
+    }
+
+    /// Connects to the socket at `path` (a room's `/r/CODE/ws`); `None` when the server
+    /// is gone or refuses.
+    pub(crate) fn connect_at(addr: &str, path: &str) -> Option<Ws> {
+        let mut s = TcpStream::connect(addr).ok()?;
         s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
         write!(
             s,
-            "GET /ws HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+            "GET {path} HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
              Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         )
-        .unwrap();
+        .ok()?;
         let mut head = Vec::new();
         let mut byte = [0u8];
         while !head.ends_with(b"\r\n\r\n") {
-            s.read_exact(&mut byte).unwrap();
+            s.read_exact(&mut byte).ok()?;
             head.push(byte[0]);
         }
         let head = String::from_utf8_lossy(&head);
-        assert!(head.starts_with("HTTP/1.1 101"), "{head}");
-        Ws(s)
+        head.starts_with("HTTP/1.1 101").then_some(Ws(s))
     }
 
-    fn send_line(&mut self, line: &str) {
+    pub(crate) fn send_line(&mut self, line: &str) {
+        assert!(self.try_send_line(line), "the server is gone");
+    }
+
+    /// Sends `line`: false once the server is gone.
+    pub(crate) fn try_send_line(&mut self, line: &str) -> bool {
         let payload = line.as_bytes();
         let mask = [1u8, 2, 3, 4];
         let mut frame = vec![0x81];
@@ -89,16 +99,16 @@ impl Ws {
         }
         frame.extend_from_slice(&mask);
         frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
-        self.0.write_all(&frame).unwrap();
+        self.0.write_all(&frame).is_ok()
     }
 
     /// The next text frame as JSON.
-    fn recv(&mut self) -> Value {
+    pub(crate) fn recv(&mut self) -> Value {
         self.try_recv().expect("a text frame before the connection ended")
     }
 
     /// The next text frame as JSON, or `None` once the connection is gone.
-    fn try_recv(&mut self) -> Option<Value> {
+    pub(crate) fn try_recv(&mut self) -> Option<Value> {
         loop {
             let mut h = [0u8; 2];
             self.0.read_exact(&mut h).ok()?;
@@ -126,7 +136,7 @@ impl Ws {
     }
 
     /// Frames until one of type `kind` (broadcasts of other games are passed over).
-    fn until(&mut self, kind: &str) -> Value {
+    pub(crate) fn until(&mut self, kind: &str) -> Value {
         loop {
             let v = self.recv();
             assert_ne!(v["type"], "error", "{v}");

@@ -43,4 +43,4 @@ pub use key::{new_key, valid_key, KEY_RULE, KEY_WORDS};
 pub use limits::{EARLIER, MAX_LOG, NAMES_PER_ADDRESS, NAMES_PER_SESSION};
 pub use record::{replay, Earlier, Logged, Record, ResultWord, WHYS};
 pub use room::{Bus, Clock, Room, RoomOptions, WRONG_KEY_WAIT};
-pub use store::{teacher_file, FileStore, Store, Stored};
+pub use store::{document, read_document, teacher_file, FileStore, Store, Stored};

@@ -123,11 +123,8 @@ impl FileStore {
 
     /// Writes the class file: `class` with `earlier` in it, atomically.
     fn write(&self, class: &State, earlier: &[SavedEarlier]) -> Result<(), String> {
-        let mut state = class.clone();
-        state.earlier = Some(earlier.to_vec());
         // One line, compact: the class file is also what `import` takes.
-        let text = serde_json::to_string(&state).expect("a state serializes") + "\n";
-        menace_files::write_atomic(&self.path, text.as_bytes())
+        menace_files::write_atomic(&self.path, &document(class, earlier))
             .map_err(|e| format!("cannot write {}: {e}", self.path.display()))
     }
 }
@@ -220,4 +217,36 @@ impl Store for FileStore {
         menace_files::write_atomic(&path, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
+}
+
+/// A class as one document, the bytes a class file holds: `class` with its earlier
+/// machines in it, on one line (the rooms' database keeps a room's class so, and a room's
+/// export is a class file).
+pub fn document(class: &State, earlier: &[SavedEarlier]) -> Vec<u8> {
+    let mut state = class.clone();
+    state.earlier = Some(earlier.to_vec());
+    let mut text = serde_json::to_vec(&state).expect("a state serializes");
+    text.push(b'\n');
+    text
+}
+
+/// A class document read back ([`document`]): the class, its `earlier` taken out, and its
+/// earlier machines (checked as states when a room takes them); no bytes: a class never
+/// kept. The key is not in the document.
+pub fn read_document(bytes: &[u8]) -> Result<Stored, String> {
+    if bytes.is_empty() {
+        return Ok(Stored::default());
+    }
+    if bytes.len() as u64 > MAX_CLASS_BYTES {
+        return Err(format!("a class is at most {MAX_CLASS_BYTES} bytes"));
+    }
+    let mut state = State::parse(bytes).map_err(|e| format!("not a valid state file: {e}"))?;
+    let earlier = state
+        .earlier
+        .take()
+        .unwrap_or_default()
+        .into_iter()
+        .map(Earlier::from_saved)
+        .collect::<Result<_, _>>()?;
+    Ok(Stored { state: Some(state), earlier, key: None, notice: None })
 }

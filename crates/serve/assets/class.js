@@ -221,7 +221,7 @@ async function showAddress() {
     $("qr").replaceChildren(document.importNode(svg, true));
     $("qr-address").textContent = address;
   } catch (e) {
-    $("qr-address").textContent = location.origin + "/";
+    $("qr-address").textContent = location.origin + location.pathname;
   }
 }
 

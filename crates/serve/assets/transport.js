@@ -34,8 +34,12 @@ const Transport = {
   open(params, { shared = false } = {}) {
     if (Transport.way(shared) === "in-page") return window.MenaceInPage.open(new URLSearchParams(params));
     const query = String(params || "");
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    return new WebSocket(`${scheme}://${location.host}/ws${query ? `?${query}` : ""}`);
+    // Beside the page's own address: /ws for a server's one page, r/CODE/ws for a room's.
+    const url = new URL("ws", location.href);
+    url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+    url.search = query;
+    url.hash = "";
+    return new WebSocket(url.href);
   },
 
   // The live connections, to try again at once when the network comes back.

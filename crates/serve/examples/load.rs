@@ -16,6 +16,12 @@
 //! peak resident memory. `-- class ... --state FILE` runs the class with a class file, so
 //! every finished game is written before it is announced (the cost of that durability).
 //!
+//! Rooms (`menace serve --rooms`): `-- rooms ROOMS STUDENTS GAMES` (default 100 30 10)
+//! makes ROOMS rooms and opens STUDENTS WebSockets to each, every one playing GAMES games
+//! as fast as the server answers; prints the games, games per second, the slowest answer
+//! (from a move sent to the server's next answer), the server's peak resident memory, and
+//! the database's size and games counted in it afterwards.
+//!
 //! The soak (`-- soak KILLS [SECONDS]`, default 20 kills within 300 s): a class with a
 //! class file, six students playing as fast as they can, killed with SIGKILL at a moment
 //! drawn from a seeded generator (0.2 to 2 s after it listens), restarted on the same file,
@@ -205,9 +211,127 @@ async fn soak(mut args: impl Iterator<Item = String>) {
     assert_eq!(lost, 0, "announced games lost");
 }
 
+/// One student of a room: GAMES games as fast as the server answers; the games finished
+/// and the slowest answer to a line sent.
+async fn room_student(
+    addr: std::net::SocketAddr,
+    code: String,
+    name: String,
+    games: u64,
+) -> (u64, f64) {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/r/{code}/ws"))
+        .await
+        .expect("a room's socket");
+    let mut slowest = 0f64;
+    let mut finished = 0;
+    let mut sent = Instant::now();
+    for line in [format!("name {name}"), "matchboxes off".into(), format!("games {games}")] {
+        ws.send(Message::text(line)).await.unwrap();
+    }
+    while let Some(Ok(frame)) = ws.next().await {
+        let Message::Text(text) = frame else { continue };
+        slowest = slowest.max(sent.elapsed().as_secs_f64());
+        let a: serde_json::Value = serde_json::from_str(&text).unwrap();
+        match a["type"].as_str() {
+            Some("result") => finished += 1,
+            Some("match_over") => break,
+            Some("error") => panic!("{a}"),
+            _ => {}
+        }
+        if a["to_move"] == "player" {
+            let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+            ws.send(Message::text(format!("move {}", common::first_free(&rows)))).await.unwrap();
+            sent = Instant::now();
+        }
+    }
+    (finished, slowest)
+}
+
+async fn rooms(mut args: impl Iterator<Item = String>) {
+    let rooms: usize = args.next().map_or(100, |a| a.parse().expect("ROOMS"));
+    let students: usize = args.next().map_or(30, |a| a.parse().expect("STUDENTS"));
+    let games: u64 = args.next().map_or(10, |a| a.parse().expect("GAMES"));
+    let binary = args.next().unwrap_or_else(default_binary);
+    let dir = tempfile::tempdir().expect("a folder for the database");
+    let db = dir.path().join("rooms.sqlite");
+    let (per_hour, connections) = (rooms.to_string(), (rooms * students + 100).to_string());
+    let flags = [
+        "--rooms",
+        db.to_str().unwrap(),
+        "--rooms-per-hour",
+        per_hour.as_str(),
+        "--max-connections",
+        connections.as_str(),
+        "--max-per-address",
+        connections.as_str(),
+    ];
+    let (mut server, addr) = start(&binary, &flags);
+    let mut codes = Vec::new();
+    for _ in 0..rooms {
+        let (status, made) = post(addr, "/api/rooms", r#"{"key":null}"#).await;
+        assert_eq!(status, 200, "{made}");
+        codes.push(made["code"].as_str().unwrap().to_string());
+    }
+    let start = Instant::now();
+    let players: Vec<_> = codes
+        .iter()
+        .flat_map(|code| (0..students).map(move |s| (code.clone(), s)))
+        .map(|(code, s)| tokio::spawn(room_student(addr, code, format!("s{s}"), games)))
+        .collect();
+    let (mut finished, mut slowest) = (0u64, 0f64);
+    for p in players {
+        let (f, s) = p.await.expect("a student");
+        finished += f;
+        slowest = slowest.max(s);
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let peak = peak_rss_kib(server.id()).unwrap_or(0);
+    let _ = server.kill();
+    let _ = server.wait();
+    let bytes = std::fs::metadata(&db).map_or(0, |m| m.len())
+        + std::fs::metadata(dir.path().join("rooms.sqlite-wal")).map_or(0, |m| m.len());
+    println!(
+        "{rooms} rooms x {students} students x {games} games: {finished} games in {seconds:.2} s = \
+         {:.0} games/s; slowest answer {:.3} s; server peak RSS {:.1} MiB; database {:.1} MiB \
+         ({:.0} bytes a room)",
+        finished as f64 / seconds,
+        slowest,
+        peak as f64 / 1024.0,
+        bytes as f64 / 1048576.0,
+        bytes as f64 / rooms as f64
+    );
+    assert_eq!(finished, (rooms * students) as u64 * games, "games lost");
+}
+
+/// A POST as the rooms' own page makes it: the status and the JSON answer.
+async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, serde_json::Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut reply = String::new();
+    s.read_to_string(&mut reply).await.unwrap();
+    let (head, body) = reply.split_once("\r\n\r\n").unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    let json = body.find('{').map_or(serde_json::Value::Null, |i| {
+        serde_json::from_str(&body[i..=body.rfind('}').unwrap()]).unwrap_or_default()
+    });
+    (status, json)
+}
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("rooms") {
+        args.next();
+        return rooms(args).await;
+    }
     if args.peek().map(String::as_str) == Some("class") {
         args.next();
         return class(args).await;

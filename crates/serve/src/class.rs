@@ -98,6 +98,17 @@ pub struct Room {
     events: broadcast::Sender<Event>,
     sessions: Arc<Semaphore>,
     limits: Limits,
+    /// Since when nobody has been connected (set when someone leaves an empty room).
+    idle_since: std::sync::Mutex<Option<std::time::Instant>>,
+}
+
+/// What a room starts from besides its store: the key, fresh boxes' rules, MENACE's side
+/// (`None`: the kept class's, else first) and the games' seed.
+struct Start {
+    key: String,
+    rules: BeadRules,
+    side: Option<Side>,
+    seed: u64,
 }
 
 impl Room {
@@ -110,6 +121,50 @@ impl Room {
             Some(store) => store.load()?,
             None => Default::default(),
         };
+        let start = Start {
+            key: options.key,
+            rules: options.rules,
+            side: options.side,
+            seed: options.seed,
+        };
+        Room::build(store.map(|s| Box::new(s) as Box<dyn Store>), stored, start, limits).map_err(
+            |e| match &options.state {
+                Some(path) => format!("{}: {e}", path.display()),
+                None => e,
+            },
+        )
+    }
+
+    /// A room of a rooms server: the class its `store` keeps (fresh boxes under the
+    /// challenge's rules if it keeps none), with the teacher's key `key`.
+    pub fn with_store(
+        store: Box<dyn Store>,
+        key: String,
+        limits: Limits,
+    ) -> Result<Arc<Room>, String> {
+        let stored = store.load()?;
+        let start = Start { key, rules: BeadRules::challenge(), side: None, seed: 1961 };
+        Room::build(Some(store), stored, start, limits)
+    }
+
+    /// Whether a class `stored` would open as a room: every check a start applies (the
+    /// machine, its side, the class's record, each earlier machine), nothing kept.
+    pub fn check(stored: menace_class::Stored) -> Result<(), String> {
+        let start = Start {
+            key: "a key to check with".into(),
+            rules: BeadRules::challenge(),
+            side: None,
+            seed: 1961,
+        };
+        Room::build(None, stored, start, Limits::default()).map(drop)
+    }
+
+    fn build(
+        store: Option<Box<dyn Store>>,
+        stored: menace_class::Stored,
+        start: Start,
+        limits: Limits,
+    ) -> Result<Arc<Room>, String> {
         let events = broadcast::channel(BACKLOG).0;
         let bus = {
             let events = events.clone();
@@ -117,16 +172,16 @@ impl Room {
                 let _ = events.send((from, answer.to_json().into()));
             })
         };
-        let side = options.side.or(stored.state.as_ref().map(|s| s.side)).unwrap_or(Side::First);
+        let side = start.side.or(stored.state.as_ref().map(|s| s.side)).unwrap_or(Side::First);
         let machine = SharedMachine::open(
             RoomOptions {
                 state: stored.state,
-                rules: options.rules,
+                rules: start.rules,
                 side,
-                key: options.key,
-                seed: options.seed,
+                key: start.key,
+                seed: start.seed,
                 wrong_key_wait: WRONG_KEY_WAIT,
-                store: store.map(|s| Box::new(s) as Box<dyn Store>),
+                store,
                 previous: stored.earlier,
                 clock: Some(Box::new(|| {
                     std::time::SystemTime::now()
@@ -135,18 +190,29 @@ impl Room {
                 })),
             },
             bus,
-        )
-        .map_err(|e| match &options.state {
-            Some(path) => format!("{}: {e}", path.display()),
-            None => e,
-        })?;
+        )?;
         machine.commit_all()?;
         Ok(Arc::new(Room {
             machine,
             events,
             sessions: Arc::new(Semaphore::new(limits.max_sessions)),
             limits,
+            idle_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
         }))
+    }
+
+    /// Players connected now.
+    pub fn players(&self) -> usize {
+        self.limits.max_sessions - self.sessions.available_permits()
+    }
+
+    /// How long nobody has been connected (zero while someone is).
+    pub fn idle_for(&self) -> std::time::Duration {
+        if self.players() > 0 {
+            return std::time::Duration::ZERO;
+        }
+        let mut since = self.idle_since.lock().unwrap_or_else(|e| e.into_inner());
+        since.get_or_insert_with(std::time::Instant::now).elapsed()
     }
 
     /// The shared machine (for tests and the load check).
@@ -188,6 +254,9 @@ pub async fn upgrade(
         let machine = room.machine.clone();
         let picture = Box::new(move || machine.picture().to_json());
         let events = Events { events, me, picture };
-        connection(socket, Ok((engine, outbox)), permit, idle, Some(events)).await
+        connection(socket, Ok((engine, outbox)), permit, idle, Some(events)).await;
+        // A rooms server lets go of a room some time after its last player left.
+        *room.idle_since.lock().unwrap_or_else(|e| e.into_inner()) =
+            Some(std::time::Instant::now());
     })
 }

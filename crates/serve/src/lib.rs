@@ -23,6 +23,7 @@ pub mod offline;
 pub mod page;
 pub mod print;
 pub mod qr;
+pub mod rooms;
 pub mod site;
 pub mod socket;
 
@@ -148,6 +149,8 @@ pub struct Options {
     pub allow_hosts: Vec<String>,
     /// `--class`: one shared MENACE for every connection instead of one each.
     pub class: Option<class::ClassOptions>,
+    /// `--rooms`: many classes, each in a room by its code, kept in a database.
+    pub rooms: Option<rooms::RoomsOptions>,
     /// `--side`: the side MENACE plays in private mode's sessions (a page's `side=`
     /// query wins); `None` plays first.
     pub side: Option<menace_core::game::Side>,
@@ -161,6 +164,17 @@ impl Options {
     /// words (the binary's flag).
     pub fn banner(&self, addr: SocketAddr, another_key: &str) -> String {
         let urls: Vec<String> = addresses(addr).iter().map(|a| format!("http://{a}/")).collect();
+        if let Some(rooms) = &self.rooms {
+            let public = rooms.public_url.clone().unwrap_or_else(|| urls[0].clone());
+            return format!(
+                "MENACE rooms are at {}  (teachers make rooms at {}teacher)\n\
+                 rooms kept in {}; operator's key: {}  (Ctrl-C stops the server)",
+                urls.join("  "),
+                public.trim_end_matches('/').to_string() + "/",
+                rooms.db.display(),
+                rooms.operator_key
+            );
+        }
         match &self.class {
             None => format!("MENACE is at {}  (Ctrl-C stops the server)", urls.join("  ")),
             Some(class) => format!(
@@ -229,6 +243,18 @@ pub async fn serve_with(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let hosts = options.allow_hosts;
+    if let Some(rooms) = options.rooms {
+        let limits = options.limits.clone();
+        let rooms = rooms::Rooms::open(rooms, options.limits)
+            .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+        let keeper = rooms::keep(rooms.clone());
+        let served =
+            serve_router_with(listener, rooms::app(rooms.clone()), &hosts, &limits, shutdown).await;
+        keeper.abort();
+        // Every change was committed before it was told; the rooms in memory once more.
+        rooms.tidy(true);
+        return served;
+    }
     match options.class {
         None => {
             let limits = options.limits.clone();
@@ -322,11 +348,12 @@ pub fn main(
     limits: Limits,
     allow_hosts: Vec<String>,
     class: std::io::Result<Option<class::ClassOptions>>,
+    rooms: Option<rooms::RoomsOptions>,
     side: Option<menace_core::game::Side>,
     another_key: &str,
 ) -> std::process::ExitCode {
     let served = class.and_then(|class| {
-        let options = Options { limits, allow_hosts, class, side };
+        let options = Options { limits, allow_hosts, class, rooms, side };
         // Not println!: a closed stdout (the teacher's `| head -1`, a launcher that reads
         // the address and goes) must not end a class's server.
         run(addr, options.clone(), |bound| {

@@ -15,6 +15,13 @@ pub const SCRIPT: &str = include_str!("../assets/menace.js");
 pub const CLASS_INDEX: &str = include_str!("../assets/class.html");
 /// The class page's own script.
 pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
+/// The rooms server's home page, where a student types the class's code (`menace serve
+/// --rooms`).
+pub const ROOMS_INDEX: &str = include_str!("../assets/rooms.html");
+/// The rooms server's teacher's page: make, list, close and download rooms.
+pub const ROOMS_TEACHER: &str = include_str!("../assets/rooms-teacher.html");
+/// The two rooms pages' script.
+pub const ROOMS_SCRIPT: &str = include_str!("../assets/rooms.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
 /// The engine in the page: menace-web on a worker behind a WebSocket-like object (the
@@ -104,7 +111,9 @@ async fn languages() -> impl IntoResponse {
 }
 
 /// `GET /i18n/CODE.ftl`: a language's catalog as it is; 404 for any other name.
-async fn catalog(Path(file): Path<String>) -> Response {
+async fn catalog(Path(params): Path<Vec<(String, String)>>) -> Response {
+    // By name: inside a room (`/r/CODE/i18n/FILE`) the room's code is a parameter too.
+    let file = params.into_iter().find(|(k, _)| k == "file").map(|(_, v)| v).unwrap_or_default();
     let lang = file.strip_suffix(".ftl").and_then(menace_i18n::language);
     match lang {
         Some(l) => asset(l.ftl, "text/plain; charset=utf-8").into_response(),
@@ -154,6 +163,21 @@ pub async fn style() -> impl IntoResponse {
 /// `GET /` in class mode.
 pub async fn class_index() -> impl IntoResponse {
     asset(CLASS_INDEX, "text/html; charset=utf-8")
+}
+
+/// `GET /` of a rooms server.
+pub async fn rooms_index() -> impl IntoResponse {
+    asset(ROOMS_INDEX, "text/html; charset=utf-8")
+}
+
+/// `GET /teacher` of a rooms server.
+pub async fn rooms_teacher() -> impl IntoResponse {
+    asset(ROOMS_TEACHER, "text/html; charset=utf-8")
+}
+
+/// `GET /rooms.js`.
+pub async fn rooms_script() -> impl IntoResponse {
+    asset(ROOMS_SCRIPT, JS)
 }
 
 /// `GET /class.js`.

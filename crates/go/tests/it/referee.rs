@@ -861,6 +861,7 @@ fn a_program_over_its_memory_limit_loses_saying_so_and_its_cpu_time_is_recorded(
         games_per_pair: 1,
         rules: Rules::koth(5, 0.0, 60, Duration::from_secs(20)).with_entrant_limits(limits),
         format: Format::Tournament,
+        watch_load: false,
     };
     // The limit is part of the configuration: another limit is another tournament.
     assert!(cfg.canonical().contains(r#""entrant_limits":{"cpu_s":null,"memory_bytes":67108864}"#));

@@ -13,6 +13,7 @@ mod guide;
 mod host_header;
 mod page_menus;
 mod print_page;
+mod rooms;
 mod site;
 mod slow_clients;
 mod socket_abuse;

@@ -37,7 +37,7 @@ async fn open(c: &Client, addr: SocketAddr, query: &str, boxes: usize) {
 
 /// Plays the page's game (just asked for) to its end by clicking the first free cell each
 /// time; returns once the explanation shows what the game taught.
-async fn play_to_the_end(c: &Client) {
+pub(crate) async fn play_to_the_end(c: &Client) {
     wait_for(c, "window.classPage.inMatch").await;
     loop {
         wait_for(
@@ -344,7 +344,7 @@ async fn viewport(c: &Client, w: u32, h: u32) {
 }
 
 /// The QR code on the page, screenshotted and read back.
-async fn read_qr(c: &Client) -> String {
+pub(crate) async fn read_qr(c: &Client) -> String {
     let png = c.find(Locator::Css("#qr svg")).await.unwrap().screenshot().await.unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let mut reader = decoder.read_info().unwrap();

@@ -18,6 +18,7 @@ mod machines;
 mod offline;
 mod page_state;
 mod refusals;
+mod rooms;
 mod shared;
 mod site;
 mod teach;

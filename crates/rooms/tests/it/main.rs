@@ -1,0 +1,3 @@
+//! menace-rooms' tests: one test binary.
+
+mod db;

@@ -19,7 +19,7 @@ pub const COMMITTED: &str = "site/menace.html";
 /// The workspace members the browser build compiles (menace-web's dependencies among the
 /// members, for `wasm32-unknown-unknown`): their sources make the engine in the page. A
 /// test checks this list against `cargo metadata`.
-pub const ENGINE_CRATES: &[&str] = &["arena", "core", "files", "print", "protocol", "stats", "web"];
+pub const ENGINE_CRATES: &[&str] = &["core", "files", "print", "protocol", "stats", "web"];
 
 /// The workspace's root (this crate is `crates/web` in it).
 pub fn workspace() -> PathBuf {

@@ -73,7 +73,7 @@ fn the_stamp_changes_with_any_engine_source_and_only_with_them() {
         ("crates/protocol/src/deep/x.rs", "fn x() { }"),
         ("crates/stats/Cargo.toml", "stats2"),
         ("crates/web/src/new.rs", ""),
-        ("crates/arena/src/lib.rs", "//! "),
+        ("crates/print/src/lib.rs", "//! "),
     ];
     let mut seen = BTreeSet::from([base.clone()]);
     for (file, text) in edits {
@@ -87,8 +87,8 @@ fn the_stamp_changes_with_any_engine_source_and_only_with_them() {
         }
         assert_eq!(sources_stamp(root).unwrap(), base, "{file} put back");
     }
-    std::fs::write(root.join("crates/arena/src/lib.rs"), "//! aa").unwrap();
-    std::fs::write(root.join("crates/arena/src/deep/x.rs"), "n x() {}").unwrap();
+    std::fs::write(root.join("crates/print/src/lib.rs"), "//! aa").unwrap();
+    std::fs::write(root.join("crates/print/src/deep/x.rs"), "n x() {}").unwrap();
     assert!(seen.insert(sources_stamp(root).unwrap()), "a byte moved between files");
 }
 

@@ -117,7 +117,7 @@ fn twenty_rooms_at_full_speed_lose_no_announced_game_in_a_hundred_kills() {
             made["code"].as_str().unwrap().to_string()
         })
         .collect();
-    let mut told = vec![0u64; ROOMS];
+    let mut told = [0u64; ROOMS];
     for kill in 0..KILLS {
         let stop = Arc::new(AtomicBool::new(false));
         let players: Vec<_> = codes

@@ -102,15 +102,22 @@ fn now() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs())
 }
 
+/// A refusal on its way to becoming the answer (boxed: a response is large).
+type Refused = Box<Response>;
+
 /// A JSON answer with `status`.
 fn answer(status: StatusCode, value: serde_json::Value) -> Response {
     (status, [(header::CONTENT_TYPE, "application/json")], value.to_string()).into_response()
 }
 
 /// A JSON request body as `T`, or one refusal saying it is not.
-fn read<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, Response> {
+fn read<T: DeserializeOwned>(body: &Bytes, what: &str) -> Result<T, Refused> {
     serde_json::from_slice(body).map_err(|e| {
-        refuse(StatusCode::BAD_REQUEST, "other", &format!("the request is not {what}: {e}"))
+        Box::new(refuse(
+            StatusCode::BAD_REQUEST,
+            "other",
+            &format!("the request is not {what}: {e}"),
+        ))
     })
 }
 
@@ -191,12 +198,12 @@ impl Rooms {
 
     /// The room `code` in memory, opened from the database if it is not yet; `None` when
     /// there is no such room or it is archived.
-    fn room(&self, code: RoomCode) -> Result<Option<Arc<Room>>, Response> {
+    fn room(&self, code: RoomCode) -> Result<Option<Arc<Room>>, Refused> {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(room) = live.get(&code) {
             return Ok(Some(room.clone()));
         }
-        let Some((row, key, _)) = self.db.load(code).map_err(|e| db_refusal(&e))? else {
+        let Some((row, key, _)) = self.db.load(code).map_err(|e| Box::new(db_refusal(&e)))? else {
             return Ok(None);
         };
         if row.archived.is_some() {
@@ -204,7 +211,11 @@ impl Rooms {
         }
         let store = DbStore { db: self.db.clone(), code, earlier: Mutex::new(Vec::new()) };
         let room = Room::with_store(Box::new(store), key, self.limits.clone()).map_err(|e| {
-            refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", &format!("room {code}: {e}"))
+            Box::new(refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "other",
+                &format!("room {code}: {e}"),
+            ))
         })?;
         live.insert(code, room.clone());
         Ok(Some(room))
@@ -229,16 +240,25 @@ impl Rooms {
 
     /// Checks `key` against room `code`'s (or, with no code, that it owns some room),
     /// under the wrong-key limit; the room's row when it is right.
-    fn check_key(&self, client: IpAddr, key: &str, code: RoomCode) -> Result<RoomRow, Response> {
+    fn check_key(&self, client: IpAddr, key: &str, code: RoomCode) -> Result<RoomRow, Refused> {
         if !self.may_try(client) {
-            return Err(too_many());
+            return Err(Box::new(too_many()));
         }
-        let Some((row, room_key, _)) = self.db.load(code).map_err(|e| db_refusal(&e))? else {
-            return Err(refuse(StatusCode::NOT_FOUND, "no-room", "no class has this code"));
+        let Some((row, room_key, _)) = self.db.load(code).map_err(|e| Box::new(db_refusal(&e)))?
+        else {
+            return Err(Box::new(refuse(
+                StatusCode::NOT_FOUND,
+                "no-room",
+                "no class has this code",
+            )));
         };
         if !same_key(&room_key, key) {
             self.wrong_key(client);
-            return Err(refuse(StatusCode::FORBIDDEN, "wrong-key", "that is not this room's key"));
+            return Err(Box::new(refuse(
+                StatusCode::FORBIDDEN,
+                "wrong-key",
+                "that is not this room's key",
+            )));
         }
         Ok(row)
     }
@@ -307,13 +327,13 @@ fn same_key(a: &str, b: &str) -> bool {
 }
 
 /// A change must come from this server's own pages.
-fn from_our_pages(headers: &HeaderMap) -> Result<(), Response> {
-    same_origin(headers).map_err(|why| refuse(StatusCode::FORBIDDEN, "other", &why))
+fn from_our_pages(headers: &HeaderMap) -> Result<(), Refused> {
+    same_origin(headers).map_err(|why| Box::new(refuse(StatusCode::FORBIDDEN, "other", &why)))
 }
 
-fn parse_code(code: &str) -> Result<RoomCode, Response> {
+fn parse_code(code: &str) -> Result<RoomCode, Refused> {
     code.parse().map_err(|e: menace_rooms::code::CodeError| {
-        refuse(StatusCode::NOT_FOUND, "no-room", &e.to_string())
+        Box::new(refuse(StatusCode::NOT_FOUND, "no-room", &e.to_string()))
     })
 }
 
@@ -333,7 +353,7 @@ fn peer_ip(peer: PeerAt) -> Option<IpAddr> {
 async fn look_up(Extract(rooms): Shared, Path(code): Path<String>) -> Response {
     let code = match parse_code(&code) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let rooms2 = rooms.clone();
     let found = tokio::task::spawn_blocking(move || rooms2.db.load(code)).await;
@@ -367,11 +387,11 @@ struct KeyOnly {
 /// as a class server checks it at start.
 async fn make(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = from_our_pages(&headers) {
-        return r;
+        return *r;
     }
     let ask: Make = match read(&body, "{key, class}") {
         Ok(a) => a,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     tokio::task::spawn_blocking(move || rooms.make_room(client, ask)).await.unwrap_or_else(|_| {
@@ -471,11 +491,11 @@ impl Rooms {
 /// `POST /api/rooms/list` {key}: the key's rooms, newest first.
 async fn list(Extract(rooms): Shared, peer: PeerAt, headers: HeaderMap, body: Bytes) -> Response {
     if let Err(r) = from_our_pages(&headers) {
-        return r;
+        return *r;
     }
     let KeyOnly { key } = match read(&body, "{key}") {
         Ok(k) => k,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     if !rooms.may_try(client) {
@@ -517,20 +537,20 @@ async fn act(
     act: Act,
 ) -> Response {
     if let Err(r) = from_our_pages(&headers) {
-        return r;
+        return *r;
     }
     let code = match parse_code(&code) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let KeyOnly { key } = match read(&body, "{key}") {
         Ok(k) => k,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     tokio::task::spawn_blocking(move || {
         if let Err(r) = rooms.check_key(client, &key, code) {
-            return r;
+            return *r;
         }
         let done = match act {
             Act::Close => {
@@ -606,7 +626,7 @@ async fn operator(
 ) -> Response {
     let KeyOnly { key } = match read(&body, "{key}") {
         Ok(k) => k,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let client = rooms.client(peer_ip(peer), &headers);
     if !rooms.may_try(client) {
@@ -634,7 +654,7 @@ async fn room_ws(
 ) -> Response {
     let code = match parse_code(&code) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let found = {
         let rooms = rooms.clone();
@@ -643,7 +663,7 @@ async fn room_ws(
     match found {
         Ok(Ok(Some(room))) => crate::class::upgrade(Extract(room), peer, headers, ws).await,
         Ok(Ok(None)) => refuse(StatusCode::NOT_FOUND, "no-room", "no open class has this code"),
-        Ok(Err(r)) => r,
+        Ok(Err(r)) => *r,
         Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "opening the room failed"),
     }
 }
@@ -652,7 +672,7 @@ async fn room_ws(
 async fn room_qr(Extract(rooms): Shared, Path(code): Path<String>, headers: HeaderMap) -> Response {
     let code = match parse_code(&code) {
         Ok(c) => c,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let base = match &rooms.options.public_url {
         Some(url) => url.trim_end_matches('/').to_string() + "/",
@@ -673,7 +693,7 @@ async fn room_qr(Extract(rooms): Shared, Path(code): Path<String>, headers: Head
 async fn to_room(Path(code): Path<String>) -> Response {
     match parse_code(&code) {
         Ok(code) => Redirect::permanent(&format!("/r/{code}/")).into_response(),
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -681,7 +701,7 @@ async fn to_room(Path(code): Path<String>) -> Response {
 async fn room_page(Path(code): Path<String>) -> Response {
     match parse_code(&code) {
         Ok(_) => crate::page::class_index().await.into_response(),
-        Err(r) => r,
+        Err(r) => *r,
     }
 }
 
@@ -725,7 +745,7 @@ pub fn keep(rooms: Arc<Rooms>) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let mut minutes = 0u64;
         loop {
-            if minutes % 60 == 0 {
+            if minutes.is_multiple_of(60) {
                 let r = rooms.clone();
                 if let Ok(Err(e)) = tokio::task::spawn_blocking(move || r.sweep()).await {
                     eprintln!("menace serve: archiving old rooms: {e}");

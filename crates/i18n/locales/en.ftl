@@ -590,7 +590,6 @@ rooms-error-no-room = No class has this code. Check it on the board.
 rooms-error-closed = This class's room is closed. Ask your teacher.
 rooms-error-too-many = Too many tries from here. Wait a while, then try again.
 rooms-error-full = The server holds as many rooms as it may. Close a room you no longer need, or ask the server's owner.
-rooms-error-room-full = This room has as many players as it may.
 rooms-error-wrong-key = That key is not the key of this room.
 rooms-error-bad-class = That file is not a class MENACE could take: it is refused whole, and nothing was made.
 rooms-error-too-large = That file is too large: a class file is at most 1 MiB.

@@ -589,7 +589,6 @@ rooms-error-no-room = Nenhuma turma tem este código. Confira no quadro.
 rooms-error-closed = A sala desta turma está fechada. Pergunte ao seu professor.
 rooms-error-too-many = Tentativas demais a partir daqui. Espere um pouco e tente de novo.
 rooms-error-full = O servidor já tem todas as salas que pode ter. Feche uma sala de que não precisa mais, ou pergunte ao dono do servidor.
-rooms-error-room-full = Esta sala já tem todos os jogadores que pode ter.
 rooms-error-wrong-key = Esta não é a chave desta sala.
 rooms-error-bad-class = Este arquivo não é uma turma que o MENACE aceite: foi recusado por inteiro, e nada foi criado.
 rooms-error-too-large = Este arquivo é grande demais: um arquivo de turma tem no máximo 1 MiB.

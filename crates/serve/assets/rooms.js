@@ -36,10 +36,22 @@ const Rooms = {
     }
   },
 
+  // Each refusal code the rooms' API answers with (crates/serve/src/rooms.rs), and the
+  // message the page says it with; any other is "other".
+  REFUSALS: {
+    "no-room": "rooms-error-no-room",
+    closed: "rooms-error-closed",
+    "too-many": "rooms-error-too-many",
+    full: "rooms-error-full",
+    "wrong-key": "rooms-error-wrong-key",
+    "bad-class": "rooms-error-bad-class",
+    "too-large": "rooms-error-too-large",
+  },
+
   // The server's refusal in the page's words: by its code, else the status's.
   refusal(el, answer) {
     const code = answer.body && answer.body.code;
-    const id = code && i18n.has(`rooms-error-${code}`) ? `rooms-error-${code}` : answer.status === 0 ? "rooms-error-offline" : "rooms-error-other";
+    const id = Rooms.REFUSALS[code] || (answer.status === 0 ? "rooms-error-offline" : "rooms-error-other");
     Page.say(el, id, answer.body && answer.body.args ? answer.body.args : {});
   },
 

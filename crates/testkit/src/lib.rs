@@ -20,6 +20,7 @@ pub mod class_script;
 pub mod go;
 pub mod golden;
 pub mod hostile;
+pub mod layers;
 pub mod leftovers;
 pub mod process;
 pub mod square;

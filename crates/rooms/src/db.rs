@@ -411,17 +411,10 @@ fn run_job(tx: &rusqlite::Transaction<'_>, job: Job) -> Done {
         Job::Commit { code, doc, games, now, reply } => Done::Unit(
             reply,
             savepoint(tx, || {
-                let n = tx
-                    .execute(
-                        "UPDATE rooms SET doc = ?2, games = ?3, used = ?4 WHERE code = ?1",
-                        params![code.as_str(), doc, int(games), int(now)],
-                    )
-                    .map_err(classify)?;
-                if n == 0 {
-                    Err(DbError::NoRoom)
-                } else {
-                    Ok(())
-                }
+                one_room(tx.execute(
+                    "UPDATE rooms SET doc = ?2, games = ?3, used = ?4 WHERE code = ?1",
+                    params![code.as_str(), doc, int(games), int(now)],
+                ))
             }),
         ),
         Job::Load { code, reply } => Done::Load(
@@ -438,33 +431,19 @@ fn run_job(tx: &rusqlite::Transaction<'_>, job: Job) -> Done {
         Job::Archive { code, now, reply } => Done::Unit(
             reply,
             savepoint(tx, || {
-                let n = tx
-                    .execute(
-                        "UPDATE rooms SET archived = coalesce(archived, ?2) WHERE code = ?1",
-                        params![code.as_str(), int(now)],
-                    )
-                    .map_err(classify)?;
-                if n == 0 {
-                    Err(DbError::NoRoom)
-                } else {
-                    Ok(())
-                }
+                one_room(tx.execute(
+                    "UPDATE rooms SET archived = coalesce(archived, ?2) WHERE code = ?1",
+                    params![code.as_str(), int(now)],
+                ))
             }),
         ),
         Job::Reopen { code, now, reply } => Done::Unit(
             reply,
             savepoint(tx, || {
-                let n = tx
-                    .execute(
-                        "UPDATE rooms SET archived = NULL, used = ?2 WHERE code = ?1",
-                        params![code.as_str(), int(now)],
-                    )
-                    .map_err(classify)?;
-                if n == 0 {
-                    Err(DbError::NoRoom)
-                } else {
-                    Ok(())
-                }
+                one_room(tx.execute(
+                    "UPDATE rooms SET archived = NULL, used = ?2 WHERE code = ?1",
+                    params![code.as_str(), int(now)],
+                ))
             }),
         ),
         Job::Sweep { unused_before, delete_before, now, reply } => Done::Sweep(
@@ -483,6 +462,14 @@ fn run_job(tx: &rusqlite::Transaction<'_>, job: Job) -> Done {
             }),
         ),
         Job::Stats { reply } => Done::Stats(reply, stats(tx)),
+    }
+}
+
+/// A change that must touch exactly the one room it names: none touched, no such room.
+fn one_room(changed: rusqlite::Result<usize>) -> Result<(), DbError> {
+    match changed.map_err(classify)? {
+        0 => Err(DbError::NoRoom),
+        _ => Ok(()),
     }
 }
 

@@ -587,34 +587,22 @@ async fn act(
     .unwrap_or_else(|_| refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "the request failed"))
 }
 
-async fn close(
+/// `POST /api/rooms/CODE/close`, `.../reopen`, `.../export` {key}: what the teacher does
+/// to one room.
+async fn teacher_act(
     Extract(rooms): Shared,
     peer: PeerAt,
     headers: HeaderMap,
-    Path(code): Path<String>,
+    Path((code, word)): Path<(String, String)>,
     body: Bytes,
 ) -> Response {
-    act(rooms, peer, headers, code, body, Act::Close).await
-}
-
-async fn reopen(
-    Extract(rooms): Shared,
-    peer: PeerAt,
-    headers: HeaderMap,
-    Path(code): Path<String>,
-    body: Bytes,
-) -> Response {
-    act(rooms, peer, headers, code, body, Act::Reopen).await
-}
-
-async fn export(
-    Extract(rooms): Shared,
-    peer: PeerAt,
-    headers: HeaderMap,
-    Path(code): Path<String>,
-    body: Bytes,
-) -> Response {
-    act(rooms, peer, headers, code, body, Act::Export).await
+    let what = match word.as_str() {
+        "close" => Act::Close,
+        "reopen" => Act::Reopen,
+        "export" => Act::Export,
+        _ => return refuse(StatusCode::NOT_FOUND, "other", "no such request"),
+    };
+    act(rooms, peer, headers, code, body, what).await
 }
 
 /// `POST /api/operator` {key}: the operator's figures.
@@ -727,9 +715,7 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
         .route("/api/rooms", post(make))
         .route("/api/rooms/list", post(list))
         .route("/api/rooms/{code}", get(look_up))
-        .route("/api/rooms/{code}/close", post(close))
-        .route("/api/rooms/{code}/reopen", post(reopen))
-        .route("/api/rooms/{code}/export", post(export))
+        .route("/api/rooms/{code}/{act}", post(teacher_act))
         .route("/api/operator", post(operator))
         .route("/r/{code}", get(to_room))
         .route("/r/{code}/", get(room_page))

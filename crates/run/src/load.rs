@@ -20,9 +20,12 @@ use std::time::{Duration, Instant};
 pub const SAMPLE_EVERY: Duration = Duration::from_secs(5);
 
 /// The share of one core the other processes may have used, on average over a game, for
-/// the game to count as played alone: the kernel's and the system's own housekeeping stays
-/// well below it (0.1 to 0.3% on an idle machine), a build or a second judge far above.
-pub const CLEAN_SHARE: f64 = 0.01;
+/// the game to count as played alone. The kernel's own housekeeping stays below it: 0.1 to
+/// 0.3% of a core on an idle machine, and 0.83% on the project's 2-core machine on
+/// 2026-12-07, where the kernel's memory monitor (kdamond) runs (60 s of `/proc/stat` with
+/// nothing started: 50 ticks, 41 of them system), so 1% left almost no margin. A build, a
+/// test or a second judge takes 50 to 200% of a core, far above.
+pub const CLEAN_SHARE: f64 = 0.02;
 
 /// What the machine did during one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -190,7 +193,7 @@ mod tests {
     fn clean_is_the_others_share_of_one_core() {
         let l = |others_cpu_s| Load { mean_1m: 1.0, max_1m: 1.0, others_cpu_s, wall_s: 100.0 };
         assert!(l(0.0).clean());
-        assert!(l(1.0).clean());
-        assert!(!l(1.01).clean());
+        assert!(l(2.0).clean());
+        assert!(!l(2.01).clean());
     }
 }

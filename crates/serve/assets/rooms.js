@@ -59,7 +59,8 @@ const Rooms = {
   home() {
     const input = $("code");
     input.focus();
-    $("join").addEventListener("submit", async (e) => {
+    const form = $("join");
+    form.addEventListener("submit", async (e) => {
       e.preventDefault();
       const code = Rooms.code(input.value);
       if (!code) {
@@ -76,6 +77,13 @@ const Rooms = {
         Rooms.refusal("join-note", answer);
       }
     });
+    // A room's address that led nowhere (a closed room, an old QR code) comes back here
+    // as ?code=CODE: the code is looked up again, so the page says why in its language.
+    const given = new URLSearchParams(location.search).get("code");
+    if (given) {
+      input.value = given;
+      form.requestSubmit();
+    }
   },
 
   // The teacher's page.

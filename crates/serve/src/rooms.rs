@@ -19,7 +19,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
-use axum::extract::{Path, State as Extract};
+use axum::extract::{Path, Query, State as Extract};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -685,11 +685,32 @@ async fn to_room(Path(code): Path<String>) -> Response {
     }
 }
 
-/// `GET /r/CODE/`: the class page (a code no room could have is not found).
-async fn room_page(Path(code): Path<String>) -> Response {
-    match parse_code(&code) {
-        Ok(_) => crate::page::class_index().await.into_response(),
-        Err(r) => *r,
+/// `GET /r/CODE/`: the class page of an open room. A code no room could have is not
+/// found; a room that is closed, or that never was (a code mistyped in an address, an old
+/// QR code), sends the student to the home page with the code filled in, where the page
+/// says why in their language, instead of a class page that would try to connect forever.
+async fn room_page(
+    Extract(rooms): Shared,
+    Path(code): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Response {
+    let code = match parse_code(&code) {
+        Ok(c) => c,
+        Err(r) => return *r,
+    };
+    let found = tokio::task::spawn_blocking(move || rooms.db.load(code)).await;
+    match found {
+        Ok(Ok(Some((row, _, _)))) if row.archived.is_none() => {
+            crate::page::class_index().await.into_response()
+        }
+        Ok(Ok(_)) => {
+            // The page's language goes along (only a language the server has).
+            let lang = query.get("lang").and_then(|l| menace_i18n::language(l));
+            let lang = lang.map_or(String::new(), |l| format!("&lang={}", l.code));
+            Redirect::to(&format!("/?code={code}{lang}")).into_response()
+        }
+        Ok(Err(e)) => db_refusal(&e),
+        Err(_) => refuse(StatusCode::INTERNAL_SERVER_ERROR, "other", "the lookup failed"),
     }
 }
 

@@ -87,6 +87,11 @@ async fn room_ws(addr: SocketAddr, code: &str) -> Ws {
     ws
 }
 
+/// An answer's `Location` header.
+fn location(head: &str) -> Option<String> {
+    head.lines().find_map(|l| l.trim_end().strip_prefix("location: ")).map(str::to_string)
+}
+
 async fn make_room(addr: SocketAddr, key: Option<&str>) -> (String, String) {
     let (status, made) = call(addr, "POST", "/api/rooms", Some(json!({ "key": key })), None).await;
     assert_eq!(status, 200, "{made}");
@@ -114,6 +119,13 @@ async fn a_room_is_made_joined_by_its_code_played_and_kept_across_a_restart() {
     assert!(head.starts_with("HTTP/1.1 308") && head.contains(&format!("/r/{code}/")), "{head}");
     let (head, _) = crate::common::get(addr, "/r/O0O0O0/").await;
     assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+    // A room that never was (a code mistyped in an address): back to the home page, which
+    // looks the code up and says why, in the page's language (an unknown one is dropped).
+    let (head, _) = crate::common::get(addr, "/r/ZZZZZZ/?lang=hi").await;
+    assert!(head.starts_with("HTTP/1.1 303"), "{head}");
+    assert_eq!(location(&head).as_deref(), Some("/?code=ZZZZZZ&lang=hi"), "{head}");
+    let (head, _) = crate::common::get(addr, "/r/ZZZZZZ/?lang=xx%22%3E").await;
+    assert_eq!(location(&head).as_deref(), Some("/?code=ZZZZZZ"), "{head}");
     // A second room of the same teacher, listed under the key.
     let (second, same) = make_room(addr, Some(&key)).await;
     assert_eq!(same, key);
@@ -167,6 +179,9 @@ async fn a_room_is_made_joined_by_its_code_played_and_kept_across_a_restart() {
             .await;
     assert_eq!(status, 200);
     assert_eq!(call(addr, "GET", &format!("/api/rooms/{code}"), None, None).await.0, 410);
+    // Its page (an old QR code) sends a student home, where the page says it is closed.
+    let (head, _) = crate::common::get(addr, &format!("/r/{code}/?lang=bn")).await;
+    assert_eq!(location(&head), Some(format!("/?code={code}&lang=bn")), "{head}");
     let (status, listed) =
         call(addr, "POST", "/api/rooms/list", Some(json!({ "key": key })), None).await;
     assert_eq!(status, 200);

@@ -162,4 +162,18 @@ async fn a_class_in_a_room_by_its_code_in_hindi_survives_the_server_dying() {
     // Hindi's numbers are written in the digits its locale uses (CLDR: 0-9).
     let counted = counted.as_str().unwrap();
     assert!(counted.starts_with('3') || counted.starts_with('३'), "{counted}");
+
+    // A room's address that leads nowhere (a code mistyped in the address bar, an old QR
+    // code) lands on the home page with the code filled in, saying why in Hindi.
+    ada.goto(&format!("http://{addr}/r/ZZZZZZ/?lang=hi")).await.unwrap();
+    wait_for(
+        &ada,
+        "location.pathname === '/' && document.getElementById('join-note').textContent !== ''",
+    )
+    .await;
+    assert_eq!(js(&ada, "document.getElementById('code').value").await, json!("ZZZZZZ"));
+    let said = js(&ada, "document.getElementById('join-note').textContent").await;
+    let hindi = menace_i18n::language("hi").unwrap().ftl;
+    let wanted = hindi.lines().find_map(|l| l.strip_prefix("rooms-error-no-room = ")).unwrap();
+    assert_eq!(said.as_str().unwrap(), wanted);
 }

@@ -505,17 +505,6 @@ fn nim_svg(game: Nim, p: NimPos, markers: &[(usize, usize)]) -> String {
 
 /// Escapes text for HTML (the page holds no user text, but names and rules pass through
 /// here all the same).
-fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+fn esc(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }

@@ -69,19 +69,9 @@ pub fn messages(source: &str) -> Vec<&str> {
     placeholders(source).into_iter().filter(|n| ![LANGUAGES_SLOT, GRID_SLOT].contains(n)).collect()
 }
 
-/// `text` with `&`, `<`, `>` and `"` escaped, for HTML text and attribute values.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
+/// `text` escaped for HTML text and attribute values.
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }
 
 /// The language menu: a link per language, in its own name and language; the page's own

@@ -55,8 +55,9 @@ pub fn svg(text: &str) -> Option<String> {
     ))
 }
 
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+/// `text` escaped for the SVG's text and attribute values.
+fn escape(text: &str) -> std::borrow::Cow<'_, str> {
+    html_escape::encode_quoted_attribute(text)
 }
 
 /// The address students type, for a request that named the server `host` (its `Host`

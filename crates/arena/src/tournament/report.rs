@@ -101,21 +101,12 @@ pub fn json(r: &Report) -> String {
     serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
 }
 
-/// `text` safe inside HTML.
+/// `text` safe inside HTML; control characters (from an entrant's name or its stderr)
+/// become spaces.
 fn esc(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if c.is_control() && c != '\n' => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out
+    let text: String =
+        text.chars().map(|c| if c.is_control() && c != '\n' { ' ' } else { c }).collect();
+    html_escape::encode_quoted_attribute(&text).into_owned()
 }
 
 /// An Elo figure as printed: signed, never `-0`.

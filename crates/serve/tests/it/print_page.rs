@@ -31,7 +31,7 @@ async fn print_serves_every_label_and_refuses_bad_queries_with_a_sentence() {
     assert_eq!(code, 200);
     assert_eq!(body.matches("<div class=\"label\"").count(), 17);
     assert!(
-        body.contains("@page { size: Letter;") && body.contains("Scroggs&#39;s rules: 8/4/2/1")
+        body.contains("@page { size: Letter;") && body.contains("Scroggs&#x27;s rules: 8/4/2/1")
     );
     // In another language, with the same labels.
     let (code, body) = get(addr, "/print?machine=hexapawn&lang=pt").await;

@@ -8,13 +8,16 @@ use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
 
 use crate::serve_class::{serve, Ws};
+
+/// Longer than any round can take on a working server.
+const HANG: Duration = Duration::from_secs(60);
 
 /// `menace serve --rooms DB ...` that must refuse to start: its stderr.
 fn refused(db: &Path) -> String {
@@ -71,8 +74,14 @@ fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
 }
 
 /// Plays games in room `code` as fast as the server answers until it dies or `stop` is
-/// set: the games whose result this client was told.
-fn play_until_gone(addr: &str, code: &str, name: &str, stop: &AtomicBool) -> u64 {
+/// set: the games whose result this client was told (each also counted in `results`).
+fn play_until_gone(
+    addr: &str,
+    code: &str,
+    name: &str,
+    stop: &AtomicBool,
+    results: &AtomicU64,
+) -> u64 {
     let Some(mut ws) = Ws::connect_at(addr, &format!("/r/{code}/ws")) else { return 0 };
     let mut told = 0;
     if !ws.try_send_line(&format!("name {name}")) {
@@ -85,7 +94,10 @@ fn play_until_gone(addr: &str, code: &str, name: &str, stop: &AtomicBool) -> u64
         loop {
             let Some(a) = ws.try_recv() else { return told };
             match a["type"].as_str() {
-                Some("result") => told += 1,
+                Some("result") => {
+                    told += 1;
+                    results.fetch_add(1, Ordering::Relaxed);
+                }
                 Some("match_over") => break,
                 _ if a["to_move"] == "player" => {
                     let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
@@ -118,18 +130,29 @@ fn twenty_rooms_at_full_speed_lose_no_announced_game_in_a_hundred_kills() {
         })
         .collect();
     let mut told = [0u64; ROOMS];
+    let results = Arc::new(AtomicU64::new(0));
     for kill in 0..KILLS {
         let stop = Arc::new(AtomicBool::new(false));
+        let before = results.load(Ordering::Relaxed);
         let players: Vec<_> = codes
             .iter()
             .enumerate()
             .map(|(i, code)| {
                 let (addr, code, stop) = (addr.clone(), code.clone(), stop.clone());
-                std::thread::spawn(move || play_until_gone(&addr, &code, &format!("p{i}"), &stop))
+                let results = results.clone();
+                std::thread::spawn(move || {
+                    play_until_gone(&addr, &code, &format!("p{i}"), &stop, &results)
+                })
             })
             .collect();
-        // Killed at a different moment each round, mid-game for most rooms.
+        // Killed at a different moment each round, mid-game for most rooms, and only once
+        // a few games were announced in the round, however slow the machine is today (a
+        // round of a fixed length played 177 games in all beside CI's other tests).
         std::thread::sleep(Duration::from_millis(60 + (kill * 37) % 160));
+        let waited = std::time::Instant::now();
+        while results.load(Ordering::Relaxed) < before + 2 && waited.elapsed() < HANG {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         server.kill().unwrap();
         server.wait().unwrap();
         stop.store(true, Ordering::Relaxed);
@@ -151,7 +174,7 @@ fn twenty_rooms_at_full_speed_lose_no_announced_game_in_a_hundred_kills() {
         assert!(kept <= told[i] + KILLS, "room {code}: {kept} kept, {} announced", told[i]);
         all += told[i];
     }
-    assert!(all >= ROOMS as u64 * 10, "the rooms played: {all} games announced");
+    assert!(all >= 2 * KILLS, "the rooms played: {all} games announced");
     server.kill().unwrap();
     server.wait().unwrap();
 }

@@ -682,10 +682,12 @@ pub fn play(
         entrants: None,
     };
     games.check()?;
-    games.entrants =
-        stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     games.config.limits.deadline = std::time::Duration::from_secs_f64(a.timeout);
     probe(&games.players, games.config.limits)?;
+    // Stamped after the probe ran them: a program that rewrites its own file is stamped
+    // as the first game finds it.
+    games.entrants =
+        stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     if let Some(p) = &a.seeds {
         games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
     }

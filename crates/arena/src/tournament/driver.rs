@@ -245,10 +245,11 @@ where
         settings::write(out, plan)?;
     }
     // Each unit names the version of the entrants' files that played it, once there are
-    // several; an entrant's file changed mid-run is said at once.
+    // several; an entrant's file changed mid-run is an incident reported at once.
+    let warn = |l: String| eprintln!("{command}: {l}");
     let play = |unit: UnitId| {
-        let before = format!("{} {}", kind.words().one, unit.0 + 1);
-        let v = watch.as_ref().map(|w| w.version(&before, &mut |l| eprintln!("{command}: {l}")));
+        let before = format!("before {} {}", kind.words().one, unit.0 + 1);
+        let v = watch.as_ref().map(|w| w.version(&before, &mut |l| warn(l)));
         let mut fields = play(unit);
         if let Some(v) = v.filter(|&v| v > 0) {
             fields.insert(entrants::VERSION_FIELD.into(), v.into());
@@ -324,6 +325,10 @@ where
         })
         .map_err(|e| format!("cannot append to {}: {e}", path.display()))?,
     };
+    // A change during the last units is seen too, not only before the next run's.
+    if let Some(w) = &watch {
+        w.version("at its end", &mut |l| warn(l));
+    }
     let records = read_records(&path)?;
     if records.is_empty() && !shard.is_whole() {
         // More shards than units: this one has nothing to do, which is not an error.

@@ -6,6 +6,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::report;
 use menace_arena::tournament::standings::{Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
 use serde_json::{Map, Value};
@@ -310,4 +311,65 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
     assert_eq!(named, [(0, 0), (1, 0), (2, 1), (3, 1), (4, 0), (5, 0), (6, 2), (7, 2)]);
     // The lines of version 0 are as they were before versions were kept: no field.
     assert!(!lines.lines().next().unwrap().contains(VERSION_FIELD));
+    // Each change is an incident: in the record, and in the folder's incident log, which
+    // names the stamp file by its name alone.
+    let when: Vec<(&str, u64)> = stamps["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["when"].as_str().unwrap(), c["version"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(when, [("before the run", 1), ("before unit 7", 2)]);
+    let log = std::fs::read_to_string(out.join(report::LOG)).unwrap();
+    let log: Vec<&str> = log.lines().collect();
+    let bot = format!("entrant bot (python3 bot.py): bot.py ({}) has changed", script.display());
+    assert_eq!(
+        log,
+        [
+            format!("{bot} since the earlier games were played; the run was told to go on: the games from then on are recorded as played by version 1 of entrants.json (their entrant_files field)"),
+            format!("{bot} during the run, before unit 7: the games from then on are recorded as played by version 2 of entrants.json (their entrant_files field)"),
+        ]
+    );
+    // The report's incidents are the kind's, then the log's.
+    let games = [PairGame { first: "a".into(), second: "b".into(), outcome: Outcome::Tie }];
+    let s = menace_arena::tournament::standings::standings(&games);
+    let r = report::Report { title: "t".into(), standings: &s, order: "o", incidents: vec!["x".into()] };
+    report::write(&out, &r).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap()).unwrap();
+    let mut want = vec!["x".to_string()];
+    want.extend(log.iter().map(|l| l.to_string()));
+    assert_eq!(json["incidents"], serde_json::json!(want));
+    assert!(std::fs::read_to_string(out.join("report.html")).unwrap().contains("before unit 7"));
+}
+
+/// A file that changes during the last unit is seen at the run's end, not only by the
+/// next run: said, logged and recorded, and the next run plays on without refusal.
+#[test]
+fn a_change_during_the_last_unit_is_seen_at_the_end_of_the_run() {
+    use menace_arena::tournament::entrants::{stamp, Entrants, OnChange};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.py");
+    std::fs::write(&script, "v1").unwrap();
+    let out = dir.path().join("out");
+    let plan = Plan::new("squares", "{}", 2);
+    let field =
+        [("bot".to_string(), "python3 bot.py".to_string(), vec![("bot.py".to_string(), script.clone())])];
+    let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
+    let flags = Flags { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
+    let run = Run { plan: &plan, out: &out, stop: None, flags };
+    let play = |u: UnitId| {
+        if u.0 == 1 {
+            std::fs::write(&script, "v2, longer").unwrap();
+        }
+        fields(u, true)
+    };
+    driver::run_with(&Squares, &run, Some(&entrants), play, |_| {}).unwrap();
+    let log = std::fs::read_to_string(out.join(report::LOG)).unwrap();
+    assert_eq!(log.lines().count(), 1, "{log}");
+    assert!(log.contains("has changed during the run, at its end: the games from then on are recorded as played by version 1"), "{log}");
+    // The next run with the files as they are now plays on: they are version 1.
+    let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
+    let again = driver::run_with(&Squares, &run, Some(&entrants), |u| fields(u, true), |_| {});
+    assert_eq!(again.unwrap().0, "2 of 2 units, sum 1\n");
 }

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::driver::{self, RunOptions, Run, UnitWords};
 use menace_arena::tournament::entrants::{self, Entrants, OnChange};
 use menace_arena::tournament::report as arena_report;
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
@@ -493,8 +493,8 @@ impl Games {
     /// `flags.quiet`, says on stderr each incident (of a single game) or each game done (of
     /// several). The table, the merged lines (when the driver gives them) and the
     /// [`Totals`]; the first failure of a game is the error.
-    pub fn run(&self, flags: Flags) -> Result<(String, Option<Merged>, Totals), String> {
-        let Flags { command, quiet, .. } = flags;
+    pub fn run(&self, flags: RunOptions) -> Result<(String, Option<Merged>, Totals), String> {
+        let RunOptions { command, quiet, .. } = flags;
         let plan = self.plan();
         let tally = Tally::default();
         let run = Run { plan: &plan, out: &self.out, stop: None, flags };
@@ -650,7 +650,7 @@ pub struct Asked {
 /// on stderr for each player that had incidents, quiet or not.
 pub fn play(
     a: &Asked,
-    flags: impl FnOnce(usize) -> Result<Flags<'static>, String>,
+    flags: impl FnOnce(usize) -> Result<RunOptions<'static>, String>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PlayError> {
     let mut specs = a.players.clone();
@@ -862,7 +862,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let games = two_builtins(dir.path(), 2);
         let flags =
-            Flags { command: "test", shard: Shard::WHOLE, jobs: 2, batch: None, quiet: true };
+            RunOptions { command: "test", shard: Shard::WHOLE, jobs: 2, batch: None, quiet: true };
         let (text, merged, totals) = games.run(flags).unwrap();
         assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
         let (again, _, totals) = games.run(flags).unwrap();

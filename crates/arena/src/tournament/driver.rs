@@ -13,7 +13,7 @@ use super::record::{complete_lines, parse_lines, read_text, Record};
 use super::settings;
 use super::sprt::{Sprt, Verdict};
 use super::standings::{Outcome, PairGame};
-use super::{merge, run_units, Journal, Merged, Plan, Shard, ShardError, ShardSource, UnitId};
+use super::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
 
 /// A kind of results line (its `kind` field) and what can be read from such lines alone.
 pub trait ResultKind: Sync {
@@ -127,9 +127,11 @@ impl SprtStop {
     }
 }
 
-/// How a run goes, as every tournament-shaped command's flags say: the same for all kinds.
+/// How this process takes part in a run, the same for all kinds: which units it runs,
+/// how many at once, how many at most, and what it says on stderr. The binary makes it
+/// from its flags.
 #[derive(Clone, Copy, Debug)]
-pub struct Flags<'a> {
+pub struct RunOptions<'a> {
     /// The command's name, for messages on stderr.
     pub command: &'a str,
     /// The units this process runs.
@@ -139,28 +141,12 @@ pub struct Flags<'a> {
     /// Play at most this many of the units still to play, then stop (`None`: all). The
     /// rest resume on the next run, so two runs can be interleaved a unit at a time.
     pub batch: Option<u64>,
-    /// Say nothing on stderr but warnings (`--quiet`): no progress, no summary of the run.
+    /// Say nothing on stderr but warnings: no progress, no summary of the run.
     pub quiet: bool,
 }
 
-impl<'a> Flags<'a> {
-    /// The flags of a run of `command`: the shard from `shard` (K/N given), `shards` (N
-    /// given) or the environment `env` reads (a Slurm array, a Kubernetes indexed job; see
-    /// [`Shard::resolve`]), with where K and N came from, for the binary to say on stderr
-    /// when it is a part of the tournament.
-    pub fn resolve(
-        command: &'a str,
-        shard: Option<&str>,
-        shards: Option<u64>,
-        env: &dyn Fn(&str) -> Option<String>,
-        jobs: usize,
-        batch: Option<u64>,
-        quiet: bool,
-    ) -> Result<(Flags<'a>, ShardSource), ShardError> {
-        let (shard, source) = Shard::resolve(shard, shards, env)?;
-        Ok((Flags { command, shard, jobs, batch, quiet }, source))
-    }
-}
+/// The old name of [`RunOptions`], kept for the callers not yet moved to the new one.
+pub type Flags<'a> = RunOptions<'a>;
 
 /// Where and how a run goes.
 #[derive(Clone, Copy, Debug)]
@@ -171,8 +157,8 @@ pub struct Run<'a> {
     pub out: &'a Path,
     /// Stop once this SPRT decides (whole runs of two-player games only).
     pub stop: Option<&'a SprtStop>,
-    /// The command's flags.
-    pub flags: Flags<'a>,
+    /// How this process takes part.
+    pub flags: RunOptions<'a>,
 }
 
 /// Runs the units of `run.flags.shard` not yet recorded in `run.out`, `jobs` at a time
@@ -212,7 +198,7 @@ where
     E: Fn(&Record) + Sync,
 {
     let Run { plan, out, stop, flags } = *run;
-    let Flags { command, shard, jobs, batch, quiet } = flags;
+    let RunOptions { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
         return Err(format!("no summary for {}", plan.kind));
     }

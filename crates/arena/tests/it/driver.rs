@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::driver::{self, RunOptions, MergeOptions, ResultKind, Run, SprtStop};
 use menace_arena::tournament::report;
 use menace_arena::tournament::standings::{Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
@@ -60,7 +60,7 @@ fn go(
     played: &AtomicUsize,
     a_wins: impl Fn(UnitId) -> bool + Sync,
 ) -> String {
-    let flags = Flags { command: "test", shard, jobs: 2, batch: None, quiet: false };
+    let flags = RunOptions { command: "test", shard, jobs: 2, batch: None, quiet: false };
     let run = Run { plan, out, stop, flags };
     let play = |u| {
         played.fetch_add(1, Ordering::SeqCst);
@@ -125,7 +125,7 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     assert!(stop.check(&["a"]).is_err() && stop.check(&["b", "c"]).is_err());
     assert!(stop.check(&["b", "a"]).is_ok());
     let shard = Shard::new(0, 2).unwrap();
-    let flags = Flags { command: "t", shard, jobs: 1, batch: None, quiet: false };
+    let flags = RunOptions { command: "t", shard, jobs: 1, batch: None, quiet: false };
     let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), flags };
     assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
 }
@@ -137,7 +137,7 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     let whole = Shard::new(0, 1).unwrap();
     let played = AtomicUsize::new(0);
     let batch = |n: u64| {
-        let flags = Flags { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
+        let flags = RunOptions { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
         let run = Run { plan: &plan, out: dir.path(), stop: None, flags };
         driver::run(
             &Squares,
@@ -184,7 +184,7 @@ fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothin
     assert_eq!(played.load(Ordering::SeqCst), 7);
     // The same folder given explicitly to the other tournament is refused, file untouched.
     let before = std::fs::read_to_string(da.join("results.jsonl")).unwrap();
-    let flags = Flags { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
+    let flags = RunOptions { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
     let run = Run { plan: &b, out: &da, stop: None, flags };
     let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
     assert!(err.contains("another tournament") && err.contains("another results folder"), "{err}");
@@ -221,7 +221,7 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
             vec![("bot.py".to_string(), script.clone())],
         )];
         let entrants = Entrants { stamps: stamp(&field), on_change };
-        let flags = Flags { command: "test", shard, jobs: 1, batch, quiet: true };
+        let flags = RunOptions { command: "test", shard, jobs: 1, batch, quiet: true };
         let run = Run { plan: &plan, out: &out, stop: None, flags };
         let play = |u| {
             played.fetch_add(1, Ordering::SeqCst);
@@ -267,7 +267,7 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
             vec![("bot.py".to_string(), script.clone())],
         )];
         let entrants = Entrants { stamps: stamp(&field), on_change };
-        let flags = Flags {
+        let flags = RunOptions {
             command: "test",
             shard: Shard::WHOLE,
             jobs: 1,
@@ -356,7 +356,7 @@ fn a_change_during_the_last_unit_is_seen_at_the_end_of_the_run() {
     let field =
         [("bot".to_string(), "python3 bot.py".to_string(), vec![("bot.py".to_string(), script.clone())])];
     let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
-    let flags = Flags { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
+    let flags = RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
     let run = Run { plan: &plan, out: &out, stop: None, flags };
     let play = |u: UnitId| {
         if u.0 == 1 {

@@ -21,46 +21,47 @@ use crate::menace::{BeadRules, Matchboxes};
 use crate::nim::{format_table, strategy_table};
 use crate::ttt::TicTacToe;
 
-/// The flags of `menace train` that shape a run (beyond which run it is).
+/// How a training run goes and what it prints, beyond which run it is (the binary makes
+/// it from its flags).
 #[derive(Clone, Debug)]
-pub struct Flags {
-    /// `--games`: training games per run.
+pub struct Training {
+    /// Training games per run.
     pub games: u64,
-    /// `--every`: a curve point every K games (default: games/100).
+    /// A curve point every K games (default: games/100).
     pub every: Option<u64>,
-    /// `--check-every`.
+    /// Games between two checks of whether the learner has become unbeatable.
     pub check_every: u64,
-    /// `--stop-when-unbeatable`.
+    /// Stop a run once the learner is unbeatable.
     pub stop_when_unbeatable: bool,
-    /// `--seed`: the first seed.
+    /// The first seed.
     pub seed: u64,
-    /// `--seeds`: how many.
+    /// How many seeds.
     pub seeds: u64,
-    /// `--jobs`: runs at once.
+    /// Runs at once.
     pub jobs: usize,
-    /// `--move-timeout`: seconds an external opponent may take per move.
+    /// Seconds an external opponent may take per move.
     pub move_timeout: f64,
-    /// `--json`: one JSON object per run instead of text.
+    /// One JSON object per run instead of text.
     pub json: bool,
-    /// `--table`: Nim's learned strategy as a table after each run.
+    /// Nim's learned strategy as a table after each run.
     pub table: bool,
 }
 
-impl Flags {
-    /// The training plan these flags describe.
+impl Training {
+    /// The training plan these settings describe.
     pub fn plan(&self) -> Plan {
         Plan::new(self.games, self.every, self.check_every, self.stop_when_unbeatable)
     }
 }
 
-/// Writes a learning curve under a title (`--curve PREFIX`: the chart is the caller's).
+/// Writes a learning curve under a title (the chart is the caller's).
 pub type CurveWriter<'a> = &'a (dyn Fn(&Summary, &str) -> Result<(), String> + Sync);
 
 /// What a run needs from outside the core.
 pub struct Outside<'a> {
     /// Starts the opponent program of `exec:COMMAND` (core starts no programs).
     pub program: &'a (dyn Fn(&str) -> Result<Opponent<TicTacToe>, String> + Sync),
-    /// `--curve`, if given.
+    /// Where the learning curve goes, if asked.
     pub curve: Option<CurveWriter<'a>>,
     /// Told the games played so far, every 64 games, in a single run (a progress bar).
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
@@ -81,7 +82,7 @@ impl Printed {
     }
 }
 
-/// Writes `summary`'s curve if `--curve` was given (for several seeds, the first seed's).
+/// Writes `summary`'s curve if one was asked for (for several seeds, the first seed's).
 fn write_curve(
     curve: Option<CurveWriter>,
     summary: &Summary,
@@ -91,9 +92,9 @@ fn write_curve(
 }
 
 /// Any learner on any game, one or several seeds (no saved state; built-in opponents
-/// only); for Nim with `--table`, each run's learned strategy follows its line.
+/// only); for Nim with [`Training::table`], each run's learned strategy follows its line.
 pub fn any_learner(
-    f: &Flags,
+    f: &Training,
     game: GameChoice,
     side: Side,
     kind: LearnerKind,
@@ -122,7 +123,7 @@ fn none<G: Game>(_: &Learner<G>) -> String {
 
 #[allow(clippy::too_many_arguments)]
 fn generic<G: Game + Clone + Send + Sync>(
-    f: &Flags,
+    f: &Training,
     game: G,
     side: Side,
     kind: LearnerKind,
@@ -204,7 +205,7 @@ pub fn resume(
 
 /// MENACE's run from `seed` (from `start`'s machine, or a fresh one), against `spec`.
 fn run_one(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -250,10 +251,10 @@ fn curve_title(side: Side, rules: &BeadRules, spec: &OpponentSpec, seed: u64) ->
     format!("{} ({rules}) learning against {spec}, seed {seed}", menace_on(side))
 }
 
-/// One MENACE run on tic-tac-toe from `--seed`, going on from `start` if given, its state
+/// One MENACE run on tic-tac-toe from [`Training::seed`], going on from `start` if given, its state
 /// written back to `save` (a class's record kept). Stopped: a failed opponent ended it.
 pub fn single(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -296,10 +297,10 @@ pub fn single(
     Printed { text, outcome: Ok(summary.stopped.is_some()) }
 }
 
-/// MENACE on tic-tac-toe over `--seeds` seeds, `--jobs` at once, kept in memory and
-/// summarised ([`seeds::describe_runs`]).
+/// MENACE on tic-tac-toe over [`Training::seeds`] seeds, [`Training::jobs`] at once,
+/// kept in memory and summarised ([`seeds::describe_runs`]).
 pub fn sweep(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -334,11 +335,11 @@ pub fn sweep(
     Printed { text, outcome: Ok(false) }
 }
 
-/// One seed's run of a recorded sweep (`--seeds K --out DIR`), its summary for the
+/// One seed's run of a sweep recorded in a results folder, its summary for the
 /// seed's results line: the binary runs the sweep as units of the tournament layer, which
 /// core does not know.
 pub fn seed_summary(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,

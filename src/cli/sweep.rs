@@ -104,7 +104,7 @@ impl Config {
                 eprintln!("{}: seed {} done", flags.command, r.data["seed"]);
             }
         };
-        driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
+        driver::run(&Sweep, &run, play, each).map(|(text, _)| text).map_err(String::from)
     }
 
     /// The fields of `unit`'s line: its seed, the opponent, and the run's summary without

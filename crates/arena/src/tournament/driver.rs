@@ -148,6 +148,62 @@ pub struct RunOptions<'a> {
 /// The old name of [`RunOptions`], kept for the callers not yet moved to the new one.
 pub type Flags<'a> = RunOptions<'a>;
 
+/// Why a run gave no summary; each names what went wrong, and `Display` is the sentence
+/// the binary prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// The plan is of another kind than the results the run was asked to summarise.
+    OtherKind {
+        /// The plan's kind.
+        kind: String,
+    },
+    /// The folder holds another tournament's results: the sentence names each setting
+    /// that differs and what to do.
+    AnotherTournament(String),
+    /// The entrants' files changed since the folder's results were played, and the run
+    /// was not told to go on ([`entrants::settle`]).
+    EntrantsChanged(String),
+    /// An SPRT asked of a shard: it decides on all the games.
+    SprtAsShard,
+    /// The results folder, its results or a file beside them cannot be made, read,
+    /// parsed or written; the sentence names the file.
+    Files(String),
+    /// The summary (or the SPRT's paragraph) could not be made from the results' lines.
+    Summary(String),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::OtherKind { kind } => write!(f, "no summary for {kind}"),
+            RunError::SprtAsShard => {
+                f.write_str("the SPRT decides on all the games, so it cannot run as a shard")
+            }
+            RunError::AnotherTournament(s)
+            | RunError::EntrantsChanged(s)
+            | RunError::Files(s)
+            | RunError::Summary(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<RunError> for String {
+    fn from(e: RunError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<entrants::SettleError> for RunError {
+    fn from(e: entrants::SettleError) -> RunError {
+        match e {
+            entrants::SettleError::Changed(s) => RunError::EntrantsChanged(s),
+            entrants::SettleError::File(s) => RunError::Files(s),
+        }
+    }
+}
+
 /// Where and how a run goes.
 #[derive(Clone, Copy, Debug)]
 pub struct Run<'a> {
@@ -174,7 +230,7 @@ pub fn run<P, E>(
     run: &Run,
     play: P,
     each: E,
-) -> Result<(String, Option<Merged>), String>
+) -> Result<(String, Option<Merged>), RunError>
 where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
@@ -192,7 +248,7 @@ pub fn run_with<P, E>(
     entrants: Option<&Entrants>,
     play: P,
     each: E,
-) -> Result<(String, Option<Merged>), String>
+) -> Result<(String, Option<Merged>), RunError>
 where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
@@ -200,18 +256,19 @@ where
     let Run { plan, out, stop, flags } = *run;
     let RunOptions { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
-        return Err(format!("no summary for {}", plan.kind));
+        return Err(RunError::OtherKind { kind: plan.kind.clone() });
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| RunError::Files(format!("cannot create {}: {e}", out.display())))?;
     let path = results_path(out, shard);
     // A folder of another configuration is refused with the settings that differ named.
-    let recorded = settings::read(out)?;
+    let recorded = settings::read(out).map_err(RunError::Files)?;
     if let Some(recorded) = recorded.as_ref().filter(|r| r.config != plan.config.0) {
         if entrants::holds_results(out) {
-            return Err(settings::refusal(out, recorded, plan));
+            return Err(RunError::AnotherTournament(settings::refusal(out, recorded, plan)));
         }
     }
-    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| e.0)?;
+    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| RunError::Files(e.0))?;
     if opened.dropped > 0 {
         eprintln!(
             "{command}: dropped a torn last line ({} bytes) from {}; that unit runs again",
@@ -228,7 +285,7 @@ where
         None => None,
     };
     if recorded.is_none_or(|r| r.config != plan.config.0) {
-        settings::write(out, plan)?;
+        settings::write(out, plan).map_err(RunError::Files)?;
     }
     // Each unit names the version of the entrants' files that played it, once there are
     // several; an entrant's file changed mid-run is an incident reported at once.
@@ -278,10 +335,12 @@ where
     let sprt = match stop {
         Some(rule) => {
             if !shard.is_whole() {
-                return Err("the SPRT decides on all the games, so it cannot run as a shard".into());
+                return Err(RunError::SprtAsShard);
             }
-            let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
-            Some((rule, Mutex::new(sprt_counts(kind, &so_far, &rule.entrant)?)))
+            let so_far: Vec<Record> =
+                read_records(&path).map_err(RunError::Files)?.into_iter().map(|(_, r)| r).collect();
+            let counts = sprt_counts(kind, &so_far, &rule.entrant).map_err(RunError::Summary)?;
+            Some((rule, Mutex::new(counts)))
         }
         None => None,
     };
@@ -309,13 +368,13 @@ where
                 ControlFlow::Continue(())
             }
         })
-        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?,
+        .map_err(|e| RunError::Files(format!("cannot append to {}: {e}", path.display())))?,
     };
     // A change during the last units is seen too, not only before the next run's.
     if let Some(w) = &watch {
         w.version("at its end", &mut |l| warn(l));
     }
-    let records = read_records(&path)?;
+    let records = read_records(&path).map_err(RunError::Files)?;
     if records.is_empty() && !shard.is_whole() {
         // More shards than units: this one has nothing to do, which is not an error.
         let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
@@ -323,11 +382,12 @@ where
     }
     // A run the SPRT or --batch stopped is summarised as far as it went.
     let complete = shard.is_whole() && !stopped && todo.len() == left;
-    let merged = Merged::from_records(records, complete).map_err(|e| e.0)?;
-    let mut text = kind.summary(&merged)?;
+    let merged = Merged::from_records(records, complete).map_err(|e| RunError::Files(e.0))?;
+    let mut text = kind.summary(&merged).map_err(RunError::Summary)?;
     if let Some(rule) = stop {
         text.push('\n');
-        text.push_str(&sprt_report(kind, &merged, &rule.entrant, &rule.test)?);
+        let sprt = sprt_report(kind, &merged, &rule.entrant, &rule.test);
+        text.push_str(&sprt.map_err(RunError::Summary)?);
     }
     if shard.is_whole() {
         return Ok((text, Some(merged)));

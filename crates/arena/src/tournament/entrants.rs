@@ -268,6 +268,27 @@ pub fn changes(old: &[EntrantStamp], new: &[EntrantStamp]) -> Vec<String> {
     out
 }
 
+/// Why [`settle`] refused a run; `Display` is the sentence the binary prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettleError {
+    /// The files changed since the folder's results were played, and the run was not told
+    /// to go on: which entrant and file, where, and what to do.
+    Changed(String),
+    /// The stamp file cannot be read, holds no list of entrants' files, or cannot be
+    /// written.
+    File(String),
+}
+
+impl std::fmt::Display for SettleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettleError::Changed(s) | SettleError::File(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for SettleError {}
+
 /// Does `out` hold any results (a `results*.jsonl` with something in it)?
 pub fn holds_results(out: &Path) -> bool {
     let Ok(dir) = std::fs::read_dir(out) else { return false };
@@ -292,16 +313,16 @@ pub fn settle(
     entrants: &Entrants,
     results: bool,
     warn: &mut dyn FnMut(String),
-) -> Result<usize, String> {
+) -> Result<usize, SettleError> {
     let path = out.join(FILE);
-    let recorded = read(&path)?.filter(|r| r.config == plan.config.0);
+    let recorded = read(&path).map_err(SettleError::File)?.filter(|r| r.config == plan.config.0);
     let fresh = || Recorded {
         config: plan.config.0.clone(),
         versions: vec![entrants.stamps.clone()],
         ..Recorded::default()
     };
     if !results {
-        fresh().write(&path)?;
+        fresh().write(&path).map_err(SettleError::File)?;
         return Ok(0);
     }
     let Some(mut recorded) = recorded.filter(|r| !r.versions.is_empty()) else {
@@ -310,7 +331,7 @@ pub fn settle(
             out.display(),
             path.display()
         ));
-        fresh().write(&path)?;
+        fresh().write(&path).map_err(SettleError::File)?;
         return Ok(0);
     };
     // The files as they are now may be any version that played here (an edit reverted).
@@ -327,7 +348,9 @@ pub fn settle(
         path.display()
     );
     match entrants.on_change {
-        OnChange::Refuse(advice) => Err(format!("{said}; nothing was played: {advice}")),
+        OnChange::Refuse(advice) => {
+            Err(SettleError::Changed(format!("{said}; nothing was played: {advice}")))
+        }
         OnChange::Resume => {
             let v = recorded.versions.len();
             warn(format!(
@@ -338,7 +361,7 @@ pub fn settle(
             let change = Change { when: BEFORE_THE_RUN.into(), what: changed, version: v };
             recorded.versions.push(entrants.stamps.clone());
             recorded.changes.push(change.clone());
-            recorded.write(&path)?;
+            recorded.write(&path).map_err(SettleError::File)?;
             change.log(out, warn);
             Ok(v)
         }
@@ -485,6 +508,8 @@ mod tests {
         std::fs::write(dir.path().join("b.py"), "print(3)").unwrap();
         let before = std::fs::read(out.join(FILE)).unwrap();
         let e = settle(&out, &plan, &now(OnChange::Refuse("do X")), true, &mut warn).unwrap_err();
+        assert!(matches!(e, SettleError::Changed(_)), "{e:?}");
+        let e = e.to_string();
         assert!(e.starts_with("entrant b (python3 b.py): b.py ("), "{e}");
         assert!(e.contains("b.py) has changed since the results in"), "{e}");
         assert!(e.ends_with("nothing was played: do X") && !e.contains("entrant a"), "{e}");
@@ -514,7 +539,7 @@ mod tests {
         assert_eq!(warned.len(), 2);
         std::fs::write(dir.path().join(FILE), "garbage").unwrap();
         let e = settle(dir.path(), &plan, &entrants, true, &mut |_| {}).unwrap_err();
-        assert!(e.contains("is not a list of entrants' files"), "{e}");
+        assert!(matches!(&e, SettleError::File(s) if s.contains("is not a list of entrants' files")), "{e}");
     }
 
     #[test]

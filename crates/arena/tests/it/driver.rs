@@ -5,7 +5,9 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use menace_arena::tournament::driver::{self, RunOptions, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::driver::{
+    self, MergeOptions, ResultKind, Run, RunError, RunOptions, SprtStop,
+};
 use menace_arena::tournament::report;
 use menace_arena::tournament::standings::{Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
@@ -127,7 +129,9 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     let shard = Shard::new(0, 2).unwrap();
     let flags = RunOptions { command: "t", shard, jobs: 1, batch: None, quiet: false };
     let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), flags };
-    assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
+    let e = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
+    assert_eq!(e, RunError::SprtAsShard);
+    assert_eq!(e.to_string(), "the SPRT decides on all the games, so it cannot run as a shard");
 }
 
 #[test]
@@ -187,6 +191,8 @@ fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothin
     let flags = RunOptions { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
     let run = Run { plan: &b, out: &da, stop: None, flags };
     let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
+    assert!(matches!(err, RunError::AnotherTournament(_)), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("another tournament") && err.contains("another results folder"), "{err}");
     // The setting that differs is named, with both values, not two fingerprints.
     assert!(err.contains("x differs: recorded 1, now 2"), "{err}");
@@ -236,12 +242,14 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
     std::fs::write(&script, "v2").unwrap();
     let results = std::fs::read(out.join("results.jsonl")).unwrap();
     let e = attempt(whole, None, refuse).unwrap_err();
+    assert!(matches!(e, RunError::EntrantsChanged(_)), "{e:?}");
+    let e = e.to_string();
     assert!(
         e.starts_with("entrant bot (python3 bot.py): bot.py (") && e.ends_with("do this"),
         "{e}"
     );
     // A shard of its own file in the same folder is held to the folder's stamps too.
-    let e = attempt(Shard::new(1, 2).unwrap(), None, refuse).unwrap_err();
+    let e = attempt(Shard::new(1, 2).unwrap(), None, refuse).unwrap_err().to_string();
     assert!(e.contains("has changed"), "{e}");
     assert_eq!(played.load(Ordering::SeqCst), 2, "no unit ran");
     assert_eq!(std::fs::read(out.join("results.jsonl")).unwrap(), results);

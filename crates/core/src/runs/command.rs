@@ -73,12 +73,46 @@ pub struct Printed {
     /// Standard output's text.
     pub text: String,
     /// `Ok(stopped)`, or the error.
-    pub outcome: Result<bool, String>,
+    pub outcome: Result<bool, TrainError>,
 }
 
 impl Printed {
-    fn failed(text: String, e: String) -> Printed {
+    fn failed(text: String, e: TrainError) -> Printed {
         Printed { text, outcome: Err(e) }
+    }
+}
+
+/// Why a training run gave an error, by the step that failed; `Display` is the sentence
+/// the binary prints (which names the file or the program).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainError {
+    /// The saved machine to go on from cannot be read, is not a valid machine, was kept
+    /// under other bead rules, or plays the other side.
+    Resume(String),
+    /// A run could not be played (an opponent program that cannot start, a seed's run
+    /// that failed).
+    Run(String),
+    /// The learning curve could not be written.
+    Curve(String),
+    /// The machine could not be saved.
+    Save(String),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Resume(s) | TrainError::Run(s) | TrainError::Curve(s) | TrainError::Save(s) => {
+                f.write_str(s)
+            }
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<TrainError> for String {
+    fn from(e: TrainError) -> String {
+        e.to_string()
     }
 }
 
@@ -143,7 +177,7 @@ where
     };
     let runs = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
         Ok(r) => r,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     let mut text = String::new();
     if !f.json {
@@ -167,7 +201,7 @@ where
         let title =
             || format!("{} learner on {} against {spec}, seed {seed}", kind.name(), game.name());
         if let Err(e) = write_curve(curve, summary, title) {
-            return Printed::failed(text, e);
+            return Printed::failed(text, TrainError::Curve(e));
         }
     }
     Printed { text, outcome: Ok(false) }
@@ -194,9 +228,10 @@ pub fn resume(
     path: &Path,
     asked: Option<&BeadRules>,
     side: Side,
-) -> Result<Option<Resumed>, String> {
-    let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
-    let named = |e: String| format!("{}: {e}", path.display());
+) -> Result<Option<Resumed>, TrainError> {
+    let read = State::read_existing(path, asked).map_err(TrainError::Resume)?;
+    let Some(state) = read else { return Ok(None) };
+    let named = |e: String| TrainError::Resume(format!("{}: {e}", path.display()));
     let machine = state.to_machine().map_err(named)?;
     crate::menace::state::other_side(machine.side(), side).map_err(|e| named(e.into()))?;
     let story = state.story();
@@ -269,7 +304,7 @@ pub fn single(
     };
     let (summary, machine, played) = match run_one(f, side, spec, rules, f.seed, start, outside) {
         Ok(r) => r,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     let text = if f.json {
         format!("{}\n", summary.json_line(f.seed, &spec.to_string(), &[]))
@@ -283,7 +318,7 @@ pub fn single(
     };
     if let Err(e) = write_curve(outside.curve, &summary, || curve_title(side, rules, spec, f.seed))
     {
-        return Printed::failed(text, e);
+        return Printed::failed(text, TrainError::Curve(e));
     }
     if let Some(path) = save {
         // The story goes on with the run's games, as a session's would.
@@ -291,7 +326,7 @@ pub fn single(
         story.record_block(&summary.tally);
         let state = State { class, story: Some(story), ..State::of(&machine, played) };
         if let Err(e) = state.save(path) {
-            return Printed::failed(text, e);
+            return Printed::failed(text, TrainError::Save(e));
         }
     }
     Printed { text, outcome: Ok(summary.stopped.is_some()) }
@@ -310,13 +345,13 @@ pub fn sweep(
     let one = |s| run_one(f, side, spec, rules, s, None, outside).map(|r| r.0);
     let ok = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
         Ok(ok) => ok,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     // As for the other learners: the curve drawn is the first seed's.
     if let Some((seed, summary)) = ok.first() {
         let title = || curve_title(side, rules, spec, *seed);
         if let Err(e) = write_curve(outside.curve, summary, title) {
-            return Printed::failed(String::new(), e);
+            return Printed::failed(String::new(), TrainError::Curve(e));
         }
     }
     if f.json {
@@ -345,6 +380,25 @@ pub fn seed_summary(
     rules: &BeadRules,
     seed: u64,
     outside: &Outside,
-) -> Result<Summary, String> {
-    run_one(f, side, spec, rules, seed, None, outside).map(|(summary, _, _)| summary)
+) -> Result<Summary, TrainError> {
+    run_one(f, side, spec, rules, seed, None, outside)
+        .map(|(summary, _, _)| summary)
+        .map_err(TrainError::Run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_file_that_is_not_a_machine_is_a_resume_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, "not json").unwrap();
+        let e = resume(&path, None, Side::First).err().unwrap();
+        let want = format!("{} is not a valid state file: ", path.display());
+        assert!(matches!(&e, TrainError::Resume(s) if s.starts_with(&want)), "{e:?}");
+        assert_eq!(String::from(e.clone()), e.to_string());
+        assert!(resume(&dir.path().join("none.json"), None, Side::First).unwrap().is_none());
+    }
 }

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use super::entrants::{self, Entrants};
 use super::record::{complete_lines, parse_lines, read_text, Record};
 use super::settings;
-use super::sprt::{Sprt, Verdict};
+use super::sprt::{Sprt, SprtError, Verdict};
 use super::standings::{Outcome, PairGame};
 use super::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
 
@@ -113,15 +113,15 @@ pub struct SprtStop {
 
 impl SprtStop {
     /// Refuses a test for an entrant that is not one of exactly two `entrants`.
-    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
+    pub fn check(&self, entrants: &[&str]) -> Result<(), SprtError> {
         if entrants.len() != 2 {
-            return Err(format!("the SPRT needs two entrants, there are {}", entrants.len()));
+            return Err(SprtError::NotTwoEntrants { count: entrants.len() });
         }
         if !entrants.contains(&self.entrant.as_str()) {
-            return Err(format!(
-                "the SPRT: no entrant {:?} (there are {entrants:?})",
-                self.entrant
-            ));
+            return Err(SprtError::NoSuchEntrant {
+                entrant: self.entrant.clone(),
+                entrants: entrants.iter().map(|e| e.to_string()).collect(),
+            });
         }
         Ok(())
     }

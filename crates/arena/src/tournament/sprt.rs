@@ -136,7 +136,7 @@ impl Sprt {
     }
 }
 
-/// Why an SPRT's settings were refused.
+/// Why an SPRT's settings, or the field it is asked of, were refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SprtError {
     /// Text that is not two numbers with a comma between them.
@@ -172,6 +172,18 @@ pub enum SprtError {
         /// The rate given.
         value: f64,
     },
+    /// A test asked of a field that is not two entrants.
+    NotTwoEntrants {
+        /// How many there are.
+        count: usize,
+    },
+    /// A test for an entrant that is not in the field.
+    NoSuchEntrant {
+        /// The entrant named.
+        entrant: String,
+        /// The field's entrants.
+        entrants: Vec<String>,
+    },
 }
 
 impl std::fmt::Display for SprtError {
@@ -189,6 +201,12 @@ impl std::fmt::Display for SprtError {
             }
             SprtError::ErrorRate { name, value } => {
                 write!(f, "{name} {value}: must be between 0 and 0.5")
+            }
+            SprtError::NotTwoEntrants { count } => {
+                write!(f, "the SPRT needs two entrants, there are {count}")
+            }
+            SprtError::NoSuchEntrant { entrant, entrants } => {
+                write!(f, "the SPRT: no entrant {entrant:?} (there are {entrants:?})")
             }
         }
     }

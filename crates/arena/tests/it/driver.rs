@@ -125,6 +125,11 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     assert_eq!(played.load(Ordering::SeqCst), n);
     // The test needs two entrants, and cannot run as a shard.
     assert!(stop.check(&["a"]).is_err() && stop.check(&["b", "c"]).is_err());
+    // Worded as before the errors were typed: `&[&str]`'s Debug, quoted names.
+    assert_eq!(
+        stop.check(&["b", "c"]).unwrap_err().to_string(),
+        format!("the SPRT: no entrant {:?} (there are [\"b\", \"c\"])", stop.entrant)
+    );
     assert!(stop.check(&["b", "a"]).is_ok());
     let shard = Shard::new(0, 2).unwrap();
     let flags = RunOptions { command: "t", shard, jobs: 1, batch: None, quiet: false };

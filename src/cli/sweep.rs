@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use menace_arena::tournament::driver::{self, RunOptions, Run, UnitWords};
+use menace_arena::tournament::driver::{self, Run, RunOptions, UnitWords};
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use menace_core::learn::sweep::Columns;
 use menace_core::learn::train::Summary;

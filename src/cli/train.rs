@@ -269,7 +269,8 @@ fn recorded(
         seeds: f.seeds,
         side,
     };
-    let train = |seed| command::seed_summary(f, side, spec, rules, seed, outside).map_err(String::from);
+    let train =
+        |seed| command::seed_summary(f, side, spec, rules, seed, outside).map_err(String::from);
     sweep.run(flags, out, train)
 }
 

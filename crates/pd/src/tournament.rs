@@ -892,6 +892,9 @@ mod tests {
         let blocked = dir.path().join("file");
         std::fs::write(&blocked, "").unwrap();
         let e = two_builtins(&blocked, 1).run(flags).unwrap_err();
-        assert!(matches!(&e, PlayError::Run(RunError::Files(s)) if s.starts_with("cannot create ")), "{e:?}");
+        assert!(
+            matches!(&e, PlayError::Run(RunError::Files(s)) if s.starts_with("cannot create ")),
+            "{e:?}"
+        );
     }
 }

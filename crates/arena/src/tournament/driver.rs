@@ -268,7 +268,8 @@ where
             return Err(RunError::AnotherTournament(settings::refusal(out, recorded, plan)));
         }
     }
-    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| RunError::Files(e.0))?;
+    let opened =
+        Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| RunError::Files(e.0))?;
     if opened.dropped > 0 {
         eprintln!(
             "{command}: dropped a torn last line ({} bytes) from {}; that unit runs again",

@@ -393,7 +393,8 @@ impl Watch {
     /// Nothing is taken as seen yet: the first look hashes the files again, so a change
     /// since they were stamped (by a program run to check it answers, say) is not missed.
     pub fn new(out: &Path, entrants: &Entrants, version: usize) -> Watch {
-        let seen = entrants.stamps.iter().flat_map(|e| &e.files).map(|f| (PathBuf::from(&f.path), None));
+        let seen =
+            entrants.stamps.iter().flat_map(|e| &e.files).map(|f| (PathBuf::from(&f.path), None));
         let seen = seen.collect();
         Watch {
             out: out.to_path_buf(),
@@ -539,7 +540,10 @@ mod tests {
         assert_eq!(warned.len(), 2);
         std::fs::write(dir.path().join(FILE), "garbage").unwrap();
         let e = settle(dir.path(), &plan, &entrants, true, &mut |_| {}).unwrap_err();
-        assert!(matches!(&e, SettleError::File(s) if s.contains("is not a list of entrants' files")), "{e}");
+        assert!(
+            matches!(&e, SettleError::File(s) if s.contains("is not a list of entrants' files")),
+            "{e}"
+        );
     }
 
     #[test]

@@ -329,7 +329,13 @@ mod tests {
         assert_eq!(said("0,5000"), "Elo 0, 5000: each must be a number within ±1000");
         assert_eq!(said("35,0"), "Elo 35, 0: H0's must be below H1's");
         let e = Sprt::with_errors(0.0, 10.0, 0.0, 0.05).unwrap_err();
-        assert_eq!((e.to_string(), e), ("alpha 0: must be between 0 and 0.5".into(), SprtError::ErrorRate { name: "alpha", value: 0.0 }));
+        assert_eq!(
+            (e.to_string(), e),
+            (
+                "alpha 0: must be between 0 and 0.5".into(),
+                SprtError::ErrorRate { name: "alpha", value: 0.0 }
+            )
+        );
         assert_eq!("0, 35".parse::<Sprt>(), Sprt::new(0.0, 35.0));
     }
 }

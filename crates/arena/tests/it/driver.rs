@@ -146,7 +146,8 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     let whole = Shard::new(0, 1).unwrap();
     let played = AtomicUsize::new(0);
     let batch = |n: u64| {
-        let flags = RunOptions { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
+        let flags =
+            RunOptions { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
         let run = Run { plan: &plan, out: dir.path(), stop: None, flags };
         driver::run(
             &Squares,
@@ -346,10 +347,16 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
     // The report's incidents are the kind's, then the log's.
     let games = [PairGame { first: "a".into(), second: "b".into(), outcome: Outcome::Tie }];
     let s = menace_arena::tournament::standings::standings(&games);
-    let r = report::Report { title: "t".into(), standings: &s, order: "o", incidents: vec!["x".into()] };
+    let r = report::Report {
+        title: "t".into(),
+        standings: &s,
+        order: "o",
+        incidents: vec!["x".into()],
+    };
     report::write(&out, &r).unwrap();
     let json: Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
     let mut want = vec!["x".to_string()];
     want.extend(log.iter().map(|l| l.to_string()));
     assert_eq!(json["incidents"], serde_json::json!(want));
@@ -366,10 +373,14 @@ fn a_change_during_the_last_unit_is_seen_at_the_end_of_the_run() {
     std::fs::write(&script, "v1").unwrap();
     let out = dir.path().join("out");
     let plan = Plan::new("squares", "{}", 2);
-    let field =
-        [("bot".to_string(), "python3 bot.py".to_string(), vec![("bot.py".to_string(), script.clone())])];
+    let field = [(
+        "bot".to_string(),
+        "python3 bot.py".to_string(),
+        vec![("bot.py".to_string(), script.clone())],
+    )];
     let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
-    let flags = RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
+    let flags =
+        RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
     let run = Run { plan: &plan, out: &out, stop: None, flags };
     let play = |u: UnitId| {
         if u.0 == 1 {

@@ -101,9 +101,10 @@ pub enum TrainError {
 impl std::fmt::Display for TrainError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            TrainError::Resume(s) | TrainError::Run(s) | TrainError::Curve(s) | TrainError::Save(s) => {
-                f.write_str(s)
-            }
+            TrainError::Resume(s)
+            | TrainError::Run(s)
+            | TrainError::Curve(s)
+            | TrainError::Save(s) => f.write_str(s),
         }
     }
 }

@@ -114,7 +114,8 @@ fn run_games(args: &PdArgs) -> Result<(), String> {
     let flags = |jobs| args.shard.flags("menace pd", jobs);
     tournament::play(&asked, flags, &mut std::io::stdout().lock()).map_err(|e| match e {
         PlayError::Refused(r) => refused(&r),
-        PlayError::Failed(e) => e,
+        PlayError::Run(e) => e.to_string(),
+        PlayError::Seeds(e) | PlayError::Game(e) | PlayError::Failed(e) => e,
     })
 }
 
@@ -131,6 +132,7 @@ fn refused(r: &Refused) -> String {
         Refused::Order(BadOrder::NotAPermutation { id, players }) => format!(
             "--order must be a permutation of 1..={players}; {id} is out of range or repeated"
         ),
+        Refused::SameName { name } => format!("two players are named {name:?}"),
         Refused::UnknownPlayer { name, suggestion } => format!(
             "{name:?} is neither a built-in strategy (see --list) nor a program found on PATH{}",
             suggestion.as_ref().map(|s| format!("; did you mean {s}?")).unwrap_or_default()

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::driver::{self, Run, RunOptions, UnitWords};
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
 use menace_core::learn::sweep::Columns;
 use menace_core::learn::train::Summary;
@@ -91,12 +91,12 @@ impl Config {
     /// [`summary`] of the results file.
     pub fn run(
         &self,
-        flags: Flags,
+        flags: RunOptions,
         out: &Path,
         train: impl Fn(u64) -> Result<Summary, String> + Sync,
     ) -> Result<String, String> {
         let plan = self.plan();
-        let flags = Flags { jobs: flags.jobs.max(1), ..flags };
+        let flags = RunOptions { jobs: flags.jobs.max(1), ..flags };
         let run = Run { plan: &plan, out, stop: None, flags };
         let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
         let each = |r: &Record| {
@@ -104,7 +104,7 @@ impl Config {
                 eprintln!("{}: seed {} done", flags.command, r.data["seed"]);
             }
         };
-        driver::run(&Sweep, &run, play, each).map(|(text, _)| text)
+        driver::run(&Sweep, &run, play, each).map(|(text, _)| text).map_err(String::from)
     }
 
     /// The fields of `unit`'s line: its seed, the opponent, and the run's summary without
@@ -253,7 +253,7 @@ mod tests {
             Ok(Summary { games: 10, last_loss: Some(seed), ..Summary::default() })
         };
         let shard = menace_arena::tournament::Shard::WHOLE;
-        let flags = Flags { command: "test", shard, jobs: 2, batch: None, quiet: true };
+        let flags = RunOptions { command: "test", shard, jobs: 2, batch: None, quiet: true };
         let text = c.run(flags, dir.path(), train).unwrap();
         assert!(text.contains("seed 6: failed: no such program"), "{text}");
         assert!(text.contains("last loss at game: median 6 (range 5..7)"), "{text}");

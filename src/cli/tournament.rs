@@ -4,10 +4,10 @@
 use std::path::PathBuf;
 
 use menace_arena::tournament::driver::{
-    self, Flags, MergeError, MergeOptions, ResultKind, SprtStop,
+    self, MergeError, MergeOptions, ResultKind, RunOptions, SprtStop,
 };
 use menace_arena::tournament::sprt::Sprt;
-use menace_arena::tournament::{ShardError, ShardSource};
+use menace_arena::tournament::{Shard, ShardError, ShardSource};
 
 /// Every kind of results line the binary knows: the Go referee's, the prisoner's
 /// dilemma's and the training sweep's.
@@ -40,19 +40,20 @@ pub struct ShardArgs {
 }
 
 impl ShardArgs {
-    /// The driver's flags ([`Flags::resolve`]): `jobs` units at once. A part of the
-    /// tournament says on stderr where K and N came from (unless `--quiet`: a whole run
-    /// says nothing here, the driver's own line says what it plays).
-    pub fn flags<'a>(&self, command: &'a str, jobs: usize) -> Result<Flags<'a>, String> {
+    /// The driver's options of a run of `command`, `jobs` units at once: the shard from
+    /// `--shard` (K/N given), `--shards` (N given) or the environment (a Slurm array, a
+    /// Kubernetes indexed job; see [`Shard::resolve`]). A part of the tournament says on
+    /// stderr where K and N came from (unless `--quiet`: a whole run says nothing here,
+    /// the driver's own line says what it plays).
+    pub fn flags<'a>(&self, command: &'a str, jobs: usize) -> Result<RunOptions<'a>, String> {
         let env = |k: &str| std::env::var(k).ok();
-        let (shard, shards, batch, quiet) =
-            (self.shard.as_deref(), self.shards, self.batch, self.quiet);
-        let (flags, source) = Flags::resolve(command, shard, shards, &env, jobs, batch, quiet)
+        let (shard, source) = Shard::resolve(self.shard.as_deref(), self.shards, &env)
             .map_err(|e| shard_error(&e))?;
-        if !quiet && !flags.shard.is_whole() {
-            eprintln!("{command}: shard {} ({})", flags.shard, shard_source(&source));
+        let (batch, quiet) = (self.batch, self.quiet);
+        if !quiet && !shard.is_whole() {
+            eprintln!("{command}: shard {shard} ({})", shard_source(&source));
         }
-        Ok(flags)
+        Ok(RunOptions { command, shard, jobs, batch, quiet })
     }
 }
 

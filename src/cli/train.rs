@@ -10,7 +10,7 @@ use super::engine::{BeadArgs, LearnerArgs, SideArg};
 use menace_core::game::Side;
 use menace_core::learn::eval::report_of_state;
 use menace_core::learn::train::{Opponent, Summary};
-use menace_core::runs::command::{self, CurveWriter, Flags, Outside, Printed};
+use menace_core::runs::command::{self, CurveWriter, Outside, Printed, Training};
 use menace_core::runs::request::{Refusal, Request, Run};
 use menace_protocol::opponent::External;
 
@@ -88,9 +88,9 @@ pub struct EvalArgs {
     pub side: SideArg,
 }
 
-/// The flags that shape a run.
-fn flags(args: &TrainArgs) -> Flags {
-    Flags {
+/// How a run goes, from the flags that shape it.
+fn training(args: &TrainArgs) -> Training {
+    Training {
         games: args.games,
         every: args.every,
         check_every: args.check_every,
@@ -176,7 +176,7 @@ pub fn run(args: TrainArgs) -> ExitCode {
         Ok(r) => r,
         Err(e) => return super::fail("menace", e),
     };
-    let f = flags(&args);
+    let f = training(&args);
     let write = |s: &Summary, title: &str| match &args.curve {
         Some(prefix) => menace_plot::curve::write_all(&s.curve, prefix, title),
         None => Ok(()),
@@ -249,12 +249,12 @@ pub fn run_eval(args: EvalArgs) -> ExitCode {
 /// ([`super::sweep::Config`]), each seed one of core's runs; the text is the summary of
 /// the lines.
 fn recorded(
-    f: &Flags,
+    f: &Training,
     side: menace_core::game::Side,
     spec: &menace_core::learn::train::OpponentSpec,
     rules: &menace_core::menace::BeadRules,
     out: &std::path::Path,
-    flags: menace_arena::tournament::driver::Flags,
+    flags: menace_arena::tournament::driver::RunOptions,
     outside: &Outside,
 ) -> Result<String, String> {
     let sweep = super::sweep::Config {
@@ -269,7 +269,9 @@ fn recorded(
         seeds: f.seeds,
         side,
     };
-    sweep.run(flags, out, |seed| command::seed_summary(f, side, spec, rules, seed, outside))
+    let train =
+        |seed| command::seed_summary(f, side, spec, rules, seed, outside).map_err(String::from);
+    sweep.run(flags, out, train)
 }
 
 #[cfg(test)]

@@ -770,3 +770,46 @@ fn a_player_whose_script_is_missing_is_refused_and_the_fixed_run_plays_in_the_sa
     assert!(fixed.status.success(), "{}", text(&fixed.stderr));
     assert!(dir.path().join("o/game.json").exists());
 }
+
+/// Issue 75: a player that rewrites its own script every round. The judge sees it before
+/// each next game and at the end of the run: each change is an incident, at once in the
+/// folder's incident log, on stderr and in the record (`entrants.json`'s `changes` and
+/// versions, each game's `entrant_files`), and the report's incidents list them.
+#[test]
+fn a_player_that_rewrites_its_script_during_the_run_is_an_incident_logged_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.sh");
+    let script = format!("cat >/dev/null\necho\necho '#' >> '{}'\n", bot.display());
+    std::fs::write(&bot, script).unwrap();
+    let args = ["pd", "greedy", "bot=sh bot.sh", "--games", "3", "--rounds", "2", "--out", "o"];
+    let run = common::menace_env(dir.path(), &args, &[]);
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let o = dir.path().join("o");
+    let canonical = std::fs::canonicalize(&bot).unwrap();
+    let changed = |when: &str, v: u32| {
+        format!(
+            "entrant bot (sh bot.sh): bot.sh ({}) has changed during the run, {when}: the games from then on are recorded as played by version {v} of entrants.json (their entrant_files field)",
+            canonical.display()
+        )
+    };
+    let want = [changed("before game 2", 1), changed("before game 3", 2), changed("at its end", 3)];
+    let log = std::fs::read_to_string(o.join("run-incidents.txt")).unwrap();
+    assert_eq!(log.lines().collect::<Vec<_>>(), want, "{log}");
+    let err = text(&run.stderr);
+    assert!(err.contains("has changed during the run, before game 2: "), "{err}");
+    let stamps: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(o.join("entrants.json")).unwrap()).unwrap();
+    assert_eq!(stamps["versions"].as_array().unwrap().len(), 4, "{stamps}");
+    assert_eq!(stamps["changes"][0]["when"], "before game 2", "{stamps}");
+    let versions: Vec<Option<u64>> = std::fs::read_to_string(o.join("results.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["entrant_files"].as_u64())
+        .collect();
+    assert_eq!(versions, [None, Some(1), Some(2)]);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(o.join("standings.json")).unwrap()).unwrap();
+    assert_eq!(report["incidents"], serde_json::json!(want), "{report}");
+    let page = std::fs::read_to_string(o.join("report.html")).unwrap();
+    assert!(page.contains("has changed during the run, before game 3"), "{page}");
+}

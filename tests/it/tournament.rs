@@ -911,3 +911,54 @@ fn a_program_whose_script_is_missing_is_refused_and_the_fixed_run_plays_in_the_s
         std::fs::remove_dir_all(dir.path().join("o")).unwrap();
     }
 }
+
+/// Issue 75: a KotH entrant that rewrites its own script every move. The judge sees it
+/// before each next game and at the end: each change is an incident, at once in the
+/// folder's incident log, on stderr and in the record, and in the report's incidents.
+#[test]
+fn an_entrant_that_rewrites_its_script_during_the_run_is_an_incident_logged_and_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = dir.path().join("bot.sh");
+    let script = format!("cat >/dev/null\necho pass\necho '#' >> '{}'\n", bot.display());
+    std::fs::write(&bot, script).unwrap();
+    let args = [
+        "go",
+        "tournament",
+        "--entrant",
+        "mine=koth:sh bot.sh",
+        "--entrant",
+        "p=koth:sh -c 'cat >/dev/null; echo pass'",
+        "--size",
+        "5",
+        "--games-per-pair",
+        "3",
+        "--out",
+        "o",
+    ];
+    let run = common::menace_env(dir.path(), &args, &[]);
+    ok(&run);
+    let o = dir.path().join("o");
+    let canonical = std::fs::canonicalize(&bot).unwrap();
+    let changed = |when: &str, v: u32| {
+        format!(
+            "entrant mine (sh bot.sh): bot.sh ({}) has changed during the run, {when}: the games from then on are recorded as played by version {v} of entrants.json (their entrant_files field)",
+            canonical.display()
+        )
+    };
+    let want = [changed("before game 2", 1), changed("before game 3", 2), changed("at its end", 3)];
+    let log = std::fs::read_to_string(o.join("run-incidents.txt")).unwrap();
+    assert_eq!(log.lines().collect::<Vec<_>>(), want, "{log}");
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(err.contains("has changed during the run, before game 2: "), "{err}");
+    let versions: Vec<Option<u64>> =
+        lines(&o.join("results.jsonl")).iter().map(|l| l["entrant_files"].as_u64()).collect();
+    assert_eq!(versions, [None, Some(1), Some(2)]);
+    let stamps: Value =
+        serde_json::from_str(&std::fs::read_to_string(o.join("entrants.json")).unwrap()).unwrap();
+    assert_eq!(stamps["changes"].as_array().unwrap().len(), 3, "{stamps}");
+    let report: Value =
+        serde_json::from_str(&std::fs::read_to_string(o.join("standings.json")).unwrap()).unwrap();
+    assert_eq!(report["incidents"], serde_json::json!(want), "{report}");
+    let page = std::fs::read_to_string(o.join("report.html")).unwrap();
+    assert!(page.contains("has changed during the run, before game 3"), "{page}");
+}

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use menace_arena::tournament::driver::{self, Flags, Run, UnitWords};
+use menace_arena::tournament::driver::{self, Run, RunError, RunOptions, UnitWords};
 use menace_arena::tournament::entrants::{self, Entrants, OnChange};
 use menace_arena::tournament::report as arena_report;
 use menace_arena::tournament::{Merged, Plan, Record, ResultKind, UnitId};
@@ -189,7 +189,7 @@ pub fn field(specs: &[String]) -> Result<Vec<Player>, PlayError> {
     }
     for (i, p) in players.iter().enumerate() {
         if named[i] && players.iter().enumerate().any(|(j, q)| j != i && q.name == p.name) {
-            return Err(format!("two players are named {:?}", p.name).into());
+            return Err(Refused::SameName { name: p.name.clone() }.into());
         }
     }
     for i in 0..players.len() {
@@ -492,9 +492,9 @@ impl Games {
     /// `flags.batch` of them) through the tournament driver, `flags.jobs` at once; unless
     /// `flags.quiet`, says on stderr each incident (of a single game) or each game done (of
     /// several). The table, the merged lines (when the driver gives them) and the
-    /// [`Totals`]; the first failure of a game is the error.
-    pub fn run(&self, flags: Flags) -> Result<(String, Option<Merged>, Totals), String> {
-        let Flags { command, quiet, .. } = flags;
+    /// [`Totals`]; the first failure of a game is the error ([`PlayError::Game`]).
+    pub fn run(&self, flags: RunOptions) -> Result<(String, Option<Merged>, Totals), PlayError> {
+        let RunOptions { command, quiet, .. } = flags;
         let plan = self.plan();
         let tally = Tally::default();
         let run = Run { plan: &plan, out: &self.out, stop: None, flags };
@@ -516,7 +516,7 @@ impl Games {
             driver::run_with(&PdResults, &run, self.entrants.as_ref(), play, each)?;
         let totals = tally.totals();
         match totals.failure {
-            Some(e) => Err(e),
+            Some(e) => Err(PlayError::Game(e)),
             None => Ok((text, merged, totals)),
         }
     }
@@ -546,6 +546,11 @@ pub enum Refused {
     NoRounds,
     /// Fixed ids that are not a permutation of the players'.
     Order(judge::BadOrder),
+    /// Two players given the same name.
+    SameName {
+        /// The name.
+        name: String,
+    },
     /// A player that is neither a built-in strategy nor a program on the PATH.
     UnknownPlayer {
         /// The name given.
@@ -586,14 +591,30 @@ pub fn probe(players: &[Player], limits: menace_run::Limits) -> Result<(), Refus
     Ok(())
 }
 
-/// Why [`play`] stopped: a setting refused before anything ran, or a failure.
+/// Why [`play`] stopped: a setting refused before anything ran, or a failure, each named.
+/// The binary words a refused setting in terms of its flags, and prints the others'
+/// sentences as they are.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PlayError {
     /// A setting refused ([`Refused`]).
     Refused(Refused),
-    /// Anything else, in words (a file that cannot be read, a results folder of another
-    /// tournament...).
+    /// The tournament driver refused the run or stopped it: a results folder of another
+    /// tournament, players' files changed since its games, a file of the folder that
+    /// cannot be read or written.
+    Run(RunError),
+    /// The seed file cannot be read, or does not hold a seed for every round.
+    Seeds(String),
+    /// A game could not be played, or its files not written (the first such).
+    Game(String),
+    /// Anything else, in words (a player's files that cannot be found, the summary files
+    /// or the report not written).
     Failed(String),
+}
+
+impl From<RunError> for PlayError {
+    fn from(e: RunError) -> PlayError {
+        PlayError::Run(e)
+    }
 }
 
 impl From<String> for PlayError {
@@ -650,7 +671,7 @@ pub struct Asked {
 /// on stderr for each player that had incidents, quiet or not.
 pub fn play(
     a: &Asked,
-    flags: impl FnOnce(usize) -> Result<Flags<'static>, String>,
+    flags: impl FnOnce(usize) -> Result<RunOptions<'static>, String>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PlayError> {
     let mut specs = a.players.clone();
@@ -682,12 +703,14 @@ pub fn play(
         entrants: None,
     };
     games.check()?;
-    games.entrants =
-        stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     games.config.limits.deadline = std::time::Duration::from_secs_f64(a.timeout);
     probe(&games.players, games.config.limits)?;
+    // Stamped after the probe ran them: a program that rewrites its own file is stamped
+    // as the first game finds it.
+    games.entrants =
+        stamps(&games.players)?.map(|stamps| Entrants { stamps, on_change: a.on_change });
     if let Some(p) = &a.seeds {
-        games.file_seeds = Some(seeds::read_seeds(p, rounds)?);
+        games.file_seeds = Some(seeds::read_seeds(p, rounds).map_err(PlayError::Seeds)?);
     }
     games.out = driver::results_dir(a.out.as_deref(), Path::new("pd-results"), &games.plan());
     let flags = flags(a.jobs.unwrap_or_else(|| games.default_jobs()))?;
@@ -860,7 +883,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let games = two_builtins(dir.path(), 2);
         let flags =
-            Flags { command: "test", shard: Shard::WHOLE, jobs: 2, batch: None, quiet: true };
+            RunOptions { command: "test", shard: Shard::WHOLE, jobs: 2, batch: None, quiet: true };
         let (text, merged, totals) = games.run(flags).unwrap();
         assert_eq!((totals.played, merged.map(|m| m.records.len())), (2, Some(2)));
         let (again, _, totals) = games.run(flags).unwrap();
@@ -868,6 +891,10 @@ mod tests {
         // A results folder that cannot be written is the run's error.
         let blocked = dir.path().join("file");
         std::fs::write(&blocked, "").unwrap();
-        assert!(two_builtins(&blocked, 1).run(flags).is_err());
+        let e = two_builtins(&blocked, 1).run(flags).unwrap_err();
+        assert!(
+            matches!(&e, PlayError::Run(RunError::Files(s)) if s.starts_with("cannot create ")),
+            "{e:?}"
+        );
     }
 }

@@ -11,9 +11,9 @@ use std::sync::Mutex;
 use super::entrants::{self, Entrants};
 use super::record::{complete_lines, parse_lines, read_text, Record};
 use super::settings;
-use super::sprt::{Sprt, Verdict};
+use super::sprt::{Sprt, SprtError, Verdict};
 use super::standings::{Outcome, PairGame};
-use super::{merge, run_units, Journal, Merged, Plan, Shard, ShardError, ShardSource, UnitId};
+use super::{merge, run_units, Journal, Merged, Plan, Shard, UnitId};
 
 /// A kind of results line (its `kind` field) and what can be read from such lines alone.
 pub trait ResultKind: Sync {
@@ -113,23 +113,25 @@ pub struct SprtStop {
 
 impl SprtStop {
     /// Refuses a test for an entrant that is not one of exactly two `entrants`.
-    pub fn check(&self, entrants: &[&str]) -> Result<(), String> {
+    pub fn check(&self, entrants: &[&str]) -> Result<(), SprtError> {
         if entrants.len() != 2 {
-            return Err(format!("the SPRT needs two entrants, there are {}", entrants.len()));
+            return Err(SprtError::NotTwoEntrants { count: entrants.len() });
         }
         if !entrants.contains(&self.entrant.as_str()) {
-            return Err(format!(
-                "the SPRT: no entrant {:?} (there are {entrants:?})",
-                self.entrant
-            ));
+            return Err(SprtError::NoSuchEntrant {
+                entrant: self.entrant.clone(),
+                entrants: entrants.iter().map(|e| e.to_string()).collect(),
+            });
         }
         Ok(())
     }
 }
 
-/// How a run goes, as every tournament-shaped command's flags say: the same for all kinds.
+/// How this process takes part in a run, the same for all kinds: which units it runs,
+/// how many at once, how many at most, and what it says on stderr. The binary makes it
+/// from its flags.
 #[derive(Clone, Copy, Debug)]
-pub struct Flags<'a> {
+pub struct RunOptions<'a> {
     /// The command's name, for messages on stderr.
     pub command: &'a str,
     /// The units this process runs.
@@ -139,26 +141,66 @@ pub struct Flags<'a> {
     /// Play at most this many of the units still to play, then stop (`None`: all). The
     /// rest resume on the next run, so two runs can be interleaved a unit at a time.
     pub batch: Option<u64>,
-    /// Say nothing on stderr but warnings (`--quiet`): no progress, no summary of the run.
+    /// Say nothing on stderr but warnings: no progress, no summary of the run.
     pub quiet: bool,
 }
 
-impl<'a> Flags<'a> {
-    /// The flags of a run of `command`: the shard from `shard` (K/N given), `shards` (N
-    /// given) or the environment `env` reads (a Slurm array, a Kubernetes indexed job; see
-    /// [`Shard::resolve`]), with where K and N came from, for the binary to say on stderr
-    /// when it is a part of the tournament.
-    pub fn resolve(
-        command: &'a str,
-        shard: Option<&str>,
-        shards: Option<u64>,
-        env: &dyn Fn(&str) -> Option<String>,
-        jobs: usize,
-        batch: Option<u64>,
-        quiet: bool,
-    ) -> Result<(Flags<'a>, ShardSource), ShardError> {
-        let (shard, source) = Shard::resolve(shard, shards, env)?;
-        Ok((Flags { command, shard, jobs, batch, quiet }, source))
+/// The old name of [`RunOptions`], kept for the callers not yet moved to the new one.
+pub type Flags<'a> = RunOptions<'a>;
+
+/// Why a run gave no summary; each names what went wrong, and `Display` is the sentence
+/// the binary prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunError {
+    /// The plan is of another kind than the results the run was asked to summarise.
+    OtherKind {
+        /// The plan's kind.
+        kind: String,
+    },
+    /// The folder holds another tournament's results: the sentence names each setting
+    /// that differs and what to do.
+    AnotherTournament(String),
+    /// The entrants' files changed since the folder's results were played, and the run
+    /// was not told to go on ([`entrants::settle`]).
+    EntrantsChanged(String),
+    /// An SPRT asked of a shard: it decides on all the games.
+    SprtAsShard,
+    /// The results folder, its results or a file beside them cannot be made, read,
+    /// parsed or written; the sentence names the file.
+    Files(String),
+    /// The summary (or the SPRT's paragraph) could not be made from the results' lines.
+    Summary(String),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunError::OtherKind { kind } => write!(f, "no summary for {kind}"),
+            RunError::SprtAsShard => {
+                f.write_str("the SPRT decides on all the games, so it cannot run as a shard")
+            }
+            RunError::AnotherTournament(s)
+            | RunError::EntrantsChanged(s)
+            | RunError::Files(s)
+            | RunError::Summary(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<RunError> for String {
+    fn from(e: RunError) -> String {
+        e.to_string()
+    }
+}
+
+impl From<entrants::SettleError> for RunError {
+    fn from(e: entrants::SettleError) -> RunError {
+        match e {
+            entrants::SettleError::Changed(s) => RunError::EntrantsChanged(s),
+            entrants::SettleError::File(s) => RunError::Files(s),
+        }
     }
 }
 
@@ -171,8 +213,8 @@ pub struct Run<'a> {
     pub out: &'a Path,
     /// Stop once this SPRT decides (whole runs of two-player games only).
     pub stop: Option<&'a SprtStop>,
-    /// The command's flags.
-    pub flags: Flags<'a>,
+    /// How this process takes part.
+    pub flags: RunOptions<'a>,
 }
 
 /// Runs the units of `run.flags.shard` not yet recorded in `run.out`, `jobs` at a time
@@ -188,7 +230,7 @@ pub fn run<P, E>(
     run: &Run,
     play: P,
     each: E,
-) -> Result<(String, Option<Merged>), String>
+) -> Result<(String, Option<Merged>), RunError>
 where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
@@ -206,26 +248,28 @@ pub fn run_with<P, E>(
     entrants: Option<&Entrants>,
     play: P,
     each: E,
-) -> Result<(String, Option<Merged>), String>
+) -> Result<(String, Option<Merged>), RunError>
 where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
 {
     let Run { plan, out, stop, flags } = *run;
-    let Flags { command, shard, jobs, batch, quiet } = flags;
+    let RunOptions { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
-        return Err(format!("no summary for {}", plan.kind));
+        return Err(RunError::OtherKind { kind: plan.kind.clone() });
     }
-    std::fs::create_dir_all(out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| RunError::Files(format!("cannot create {}: {e}", out.display())))?;
     let path = results_path(out, shard);
     // A folder of another configuration is refused with the settings that differ named.
-    let recorded = settings::read(out)?;
+    let recorded = settings::read(out).map_err(RunError::Files)?;
     if let Some(recorded) = recorded.as_ref().filter(|r| r.config != plan.config.0) {
         if entrants::holds_results(out) {
-            return Err(settings::refusal(out, recorded, plan));
+            return Err(RunError::AnotherTournament(settings::refusal(out, recorded, plan)));
         }
     }
-    let opened = Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| e.0)?;
+    let opened =
+        Journal::open(&path, plan, |u| shard.holds(u)).map_err(|e| RunError::Files(e.0))?;
     if opened.dropped > 0 {
         eprintln!(
             "{command}: dropped a torn last line ({} bytes) from {}; that unit runs again",
@@ -242,13 +286,14 @@ where
         None => None,
     };
     if recorded.is_none_or(|r| r.config != plan.config.0) {
-        settings::write(out, plan)?;
+        settings::write(out, plan).map_err(RunError::Files)?;
     }
     // Each unit names the version of the entrants' files that played it, once there are
-    // several; an entrant's file changed mid-run is said at once.
+    // several; an entrant's file changed mid-run is an incident reported at once.
+    let warn = |l: String| eprintln!("{command}: {l}");
     let play = |unit: UnitId| {
-        let before = format!("{} {}", kind.words().one, unit.0 + 1);
-        let v = watch.as_ref().map(|w| w.version(&before, &mut |l| eprintln!("{command}: {l}")));
+        let before = format!("before {} {}", kind.words().one, unit.0 + 1);
+        let v = watch.as_ref().map(|w| w.version(&before, &mut |l| warn(l)));
         let mut fields = play(unit);
         if let Some(v) = v.filter(|&v| v > 0) {
             fields.insert(entrants::VERSION_FIELD.into(), v.into());
@@ -291,10 +336,12 @@ where
     let sprt = match stop {
         Some(rule) => {
             if !shard.is_whole() {
-                return Err("the SPRT decides on all the games, so it cannot run as a shard".into());
+                return Err(RunError::SprtAsShard);
             }
-            let so_far: Vec<Record> = read_records(&path)?.into_iter().map(|(_, r)| r).collect();
-            Some((rule, Mutex::new(sprt_counts(kind, &so_far, &rule.entrant)?)))
+            let so_far: Vec<Record> =
+                read_records(&path).map_err(RunError::Files)?.into_iter().map(|(_, r)| r).collect();
+            let counts = sprt_counts(kind, &so_far, &rule.entrant).map_err(RunError::Summary)?;
+            Some((rule, Mutex::new(counts)))
         }
         None => None,
     };
@@ -322,9 +369,13 @@ where
                 ControlFlow::Continue(())
             }
         })
-        .map_err(|e| format!("cannot append to {}: {e}", path.display()))?,
+        .map_err(|e| RunError::Files(format!("cannot append to {}: {e}", path.display())))?,
     };
-    let records = read_records(&path)?;
+    // A change during the last units is seen too, not only before the next run's.
+    if let Some(w) = &watch {
+        w.version("at its end", &mut |l| warn(l));
+    }
+    let records = read_records(&path).map_err(RunError::Files)?;
     if records.is_empty() && !shard.is_whole() {
         // More shards than units: this one has nothing to do, which is not an error.
         let text = format!("shard {shard}: 0 of {} units (none falls to this shard)\n", plan.units);
@@ -332,11 +383,12 @@ where
     }
     // A run the SPRT or --batch stopped is summarised as far as it went.
     let complete = shard.is_whole() && !stopped && todo.len() == left;
-    let merged = Merged::from_records(records, complete).map_err(|e| e.0)?;
-    let mut text = kind.summary(&merged)?;
+    let merged = Merged::from_records(records, complete).map_err(|e| RunError::Files(e.0))?;
+    let mut text = kind.summary(&merged).map_err(RunError::Summary)?;
     if let Some(rule) = stop {
         text.push('\n');
-        text.push_str(&sprt_report(kind, &merged, &rule.entrant, &rule.test)?);
+        let sprt = sprt_report(kind, &merged, &rule.entrant, &rule.test);
+        text.push_str(&sprt.map_err(RunError::Summary)?);
     }
     if shard.is_whole() {
         return Ok((text, Some(merged)));

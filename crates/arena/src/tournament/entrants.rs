@@ -25,9 +25,12 @@
 //!   and the files as they are now are recorded as the folder's.
 //!
 //! During a run, a [`Watch`] looks at the files again before each unit (their size and
-//! modification time, hashed again only when those moved): a file that changed mid-run
-//! is said on stderr at once, appended as a new version, and the units from then on name
-//! it.
+//! modification time, hashed again only when those moved; hashed at its first look, so a
+//! change between the stamping and the first unit is seen too): a file that changed
+//! mid-run is an incident, reported at once on stderr, in the folder's incident log
+//! ([`report::LOG`], which the report's incidents include) and in the record (the stamp
+//! file's `changes`), appended as a new version, and the units from then on name it. A
+//! change a run was told to go on with ([`OnChange::Resume`]) is reported the same way.
 //!
 //! The stamps guard against mistakes, not forgery (FNV-1a, as the fingerprint), and see
 //! only what the command line names: a module a script imports, or a shell's `-c` text
@@ -40,6 +43,7 @@ use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 
+use super::report;
 use super::unit::{Fnv1a, Plan};
 
 /// The file beside the results that holds the stamps.
@@ -84,7 +88,55 @@ struct Recorded {
     /// Every version of the entrants' files that played here, version 0 first.
     #[serde(default)]
     versions: Vec<Vec<EntrantStamp>>,
+    /// Each change of the files a run saw, in the order seen (absent: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    changes: Vec<Change>,
 }
+
+/// A change of the entrants' files that a run saw: when, what, and the version that
+/// played from then on.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    /// When it was seen: `before game 7` or `at its end` (mid-run), or `before the run` (a
+    /// run told to go on with changed files).
+    pub when: String,
+    /// Each entrant that changed, as [`changes`] says it.
+    pub what: Vec<String>,
+    /// The version of the files that played from then on.
+    pub version: usize,
+}
+
+impl Change {
+    /// The incident's sentence, naming the stamp file as `file`.
+    fn said(&self, file: &str) -> String {
+        if self.when == BEFORE_THE_RUN {
+            format!(
+                "{} since the earlier games were played; the run was told to go on: the games from then on are recorded as played by version {} of {file} (their {VERSION_FIELD} field)",
+                self.what.join("; "),
+                self.version
+            )
+        } else {
+            format!(
+                "{} during the run, {}: the games from then on are recorded as played by version {} of {file} (their {VERSION_FIELD} field)",
+                self.what.join("; "),
+                self.when,
+                self.version
+            )
+        }
+    }
+
+    /// Appends the incident's line to `out`'s incident log at once (the stamp file named
+    /// by its name, so the same run in another folder logs the same bytes); a failure to
+    /// write it is said to `warn`.
+    fn log(&self, out: &Path, warn: &mut dyn FnMut(String)) {
+        if let Err(e) = report::log_incident(out, &self.said(FILE)) {
+            warn(e);
+        }
+    }
+}
+
+/// [`Change::when`] of a change a run was told to go on with.
+const BEFORE_THE_RUN: &str = "before the run";
 
 impl Recorded {
     /// Folds the older form (one `entrants` list) into `versions`.
@@ -216,6 +268,27 @@ pub fn changes(old: &[EntrantStamp], new: &[EntrantStamp]) -> Vec<String> {
     out
 }
 
+/// Why [`settle`] refused a run; `Display` is the sentence the binary prints.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettleError {
+    /// The files changed since the folder's results were played, and the run was not told
+    /// to go on: which entrant and file, where, and what to do.
+    Changed(String),
+    /// The stamp file cannot be read, holds no list of entrants' files, or cannot be
+    /// written.
+    File(String),
+}
+
+impl std::fmt::Display for SettleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SettleError::Changed(s) | SettleError::File(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for SettleError {}
+
 /// Does `out` hold any results (a `results*.jsonl` with something in it)?
 pub fn holds_results(out: &Path) -> bool {
     let Ok(dir) = std::fs::read_dir(out) else { return false };
@@ -240,16 +313,16 @@ pub fn settle(
     entrants: &Entrants,
     results: bool,
     warn: &mut dyn FnMut(String),
-) -> Result<usize, String> {
+) -> Result<usize, SettleError> {
     let path = out.join(FILE);
-    let recorded = read(&path)?.filter(|r| r.config == plan.config.0);
+    let recorded = read(&path).map_err(SettleError::File)?.filter(|r| r.config == plan.config.0);
     let fresh = || Recorded {
         config: plan.config.0.clone(),
         versions: vec![entrants.stamps.clone()],
         ..Recorded::default()
     };
     if !results {
-        fresh().write(&path)?;
+        fresh().write(&path).map_err(SettleError::File)?;
         return Ok(0);
     }
     let Some(mut recorded) = recorded.filter(|r| !r.versions.is_empty()) else {
@@ -258,7 +331,7 @@ pub fn settle(
             out.display(),
             path.display()
         ));
-        fresh().write(&path)?;
+        fresh().write(&path).map_err(SettleError::File)?;
         return Ok(0);
     };
     // The files as they are now may be any version that played here (an edit reverted).
@@ -275,7 +348,9 @@ pub fn settle(
         path.display()
     );
     match entrants.on_change {
-        OnChange::Refuse(advice) => Err(format!("{said}; nothing was played: {advice}")),
+        OnChange::Refuse(advice) => {
+            Err(SettleError::Changed(format!("{said}; nothing was played: {advice}")))
+        }
         OnChange::Resume => {
             let v = recorded.versions.len();
             warn(format!(
@@ -283,8 +358,11 @@ pub fn settle(
                 if v == 1 { "" } else { "s" },
                 (0..v).map(|i| i.to_string()).collect::<Vec<_>>().join(", ")
             ));
+            let change = Change { when: BEFORE_THE_RUN.into(), what: changed, version: v };
             recorded.versions.push(entrants.stamps.clone());
-            recorded.write(&path)?;
+            recorded.changes.push(change.clone());
+            recorded.write(&path).map_err(SettleError::File)?;
+            change.log(out, warn);
             Ok(v)
         }
     }
@@ -293,6 +371,7 @@ pub fn settle(
 /// What a run knows of its entrants' files while units play: the version now playing, and
 /// each file's size and modification time when it was last hashed.
 pub struct Watch {
+    out: PathBuf,
     path: PathBuf,
     state: Mutex<Watched>,
 }
@@ -311,24 +390,26 @@ fn metadata(path: &Path) -> Option<(u64, SystemTime)> {
 
 impl Watch {
     /// Watches the files of `entrants` (as [`settle`] recorded them in `out`, as `version`).
+    /// Nothing is taken as seen yet: the first look hashes the files again, so a change
+    /// since they were stamped (by a program run to check it answers, say) is not missed.
     pub fn new(out: &Path, entrants: &Entrants, version: usize) -> Watch {
-        let seen = entrants
-            .stamps
-            .iter()
-            .flat_map(|e| &e.files)
-            .map(|f| (PathBuf::from(&f.path), metadata(Path::new(&f.path))))
-            .collect();
+        let seen =
+            entrants.stamps.iter().flat_map(|e| &e.files).map(|f| (PathBuf::from(&f.path), None));
+        let seen = seen.collect();
         Watch {
+            out: out.to_path_buf(),
             path: out.join(FILE),
             state: Mutex::new(Watched { version, stamps: entrants.stamps.clone(), seen }),
         }
     }
 
     /// The version a unit starting now is played by: when a file changed since the last
-    /// look, the new stamps are compared, and a real change is said to `warn` at once
-    /// (`before` names the unit about to start) and appended to the stamp file as a new
-    /// version (or an earlier version is found again, a reverted edit).
-    pub fn version(&self, before: &str, warn: &mut dyn FnMut(String)) -> usize {
+    /// look, the new stamps are compared, and a real change is an incident, reported at
+    /// once (`when` says when it was seen: `before game 7`, or `at its end` after the
+    /// last unit): said to `warn`, appended to the folder's incident log
+    /// ([`report::LOG`]), and to the stamp file's `changes`, with the new files as a new
+    /// version (or an earlier version found again, a reverted edit).
+    pub fn version(&self, when: &str, warn: &mut dyn FnMut(String)) -> usize {
         let mut w = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let now: Vec<_> = w.seen.iter().map(|(p, _)| (p.clone(), metadata(p))).collect();
         if now == w.seen {
@@ -348,15 +429,21 @@ impl Watch {
         if changed.is_empty() {
             return w.version;
         }
+        let when = when.to_string();
         let mut recorded = match read(&self.path) {
             Ok(Some(r)) => r,
-            // Readable at the start of the run: someone else's doing; say it, write nothing.
+            // Readable at the start of the run: someone else's doing. Said and logged, but
+            // the stamp file is left as it is.
             Ok(None) | Err(_) => {
-                warn(format!(
-                    "{} during the run, before {before}; {} cannot be read to record it",
+                let said = format!(
+                    "{} during the run, {when}; {} cannot be read to record it",
                     changed.join("; "),
                     self.path.display()
-                ));
+                );
+                if let Err(e) = report::log_incident(&self.out, &said) {
+                    warn(e);
+                }
+                warn(said);
                 w.stamps = fresh;
                 return w.version;
             }
@@ -365,17 +452,16 @@ impl Watch {
             Some(v) => v,
             None => {
                 recorded.versions.push(fresh.clone());
-                if let Err(e) = recorded.write(&self.path) {
-                    warn(e);
-                }
                 recorded.versions.len() - 1
             }
         };
-        warn(format!(
-            "{} during the run, before {before}: the games from then on are recorded as played by version {v} of {} (their {VERSION_FIELD} field)",
-            changed.join("; "),
-            self.path.display()
-        ));
+        let change = Change { when, what: changed, version: v };
+        warn(change.said(&self.path.display().to_string()));
+        recorded.changes.push(change.clone());
+        if let Err(e) = recorded.write(&self.path) {
+            warn(e);
+        }
+        change.log(&self.out, warn);
         w.stamps = fresh;
         w.version = v;
         v
@@ -423,6 +509,8 @@ mod tests {
         std::fs::write(dir.path().join("b.py"), "print(3)").unwrap();
         let before = std::fs::read(out.join(FILE)).unwrap();
         let e = settle(&out, &plan, &now(OnChange::Refuse("do X")), true, &mut warn).unwrap_err();
+        assert!(matches!(e, SettleError::Changed(_)), "{e:?}");
+        let e = e.to_string();
         assert!(e.starts_with("entrant b (python3 b.py): b.py ("), "{e}");
         assert!(e.contains("b.py) has changed since the results in"), "{e}");
         assert!(e.ends_with("nothing was played: do X") && !e.contains("entrant a"), "{e}");
@@ -452,7 +540,10 @@ mod tests {
         assert_eq!(warned.len(), 2);
         std::fs::write(dir.path().join(FILE), "garbage").unwrap();
         let e = settle(dir.path(), &plan, &entrants, true, &mut |_| {}).unwrap_err();
-        assert!(e.contains("is not a list of entrants' files"), "{e}");
+        assert!(
+            matches!(&e, SettleError::File(s) if s.contains("is not a list of entrants' files")),
+            "{e}"
+        );
     }
 
     #[test]

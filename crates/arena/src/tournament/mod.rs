@@ -21,7 +21,8 @@
 //!   merge), over a [`ResultKind`] that each kind of unit implements;
 //! - [`settings`]: the configuration's settings beside the results (`settings.json`), so
 //!   a run refused for another configuration is told which setting differs;
-//! - [`report`]: the standings written into the folder as CSV, JSON and one HTML page;
+//! - [`report`]: the standings written into the folder as CSV, JSON and one HTML page, and
+//!   the run's incident log beside them;
 //! - [`entrants`]: what each entrant runs, stamped beside the results, so a re-run after
 //!   an entrant's program changed says so instead of showing the old games.
 
@@ -39,7 +40,7 @@ pub mod sprt;
 pub mod standings;
 pub mod unit;
 
-pub use driver::{Flags, ResultKind, Run, SprtStop, UnitWords};
+pub use driver::{Flags, ResultKind, Run, RunOptions, SprtStop, UnitWords};
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
 pub use runner::run_units;

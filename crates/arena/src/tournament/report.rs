@@ -6,6 +6,11 @@
 //! Every figure comes from the [`Standings`] the printed table is made from, rounded as it
 //! prints (Elo and its interval in whole points), so the files agree with the table.
 //! Nothing in them is measured (no times, no date): the same games give the same bytes.
+//!
+//! Beside them, the folder's incident log ([`LOG`]) holds what happened to the run as a
+//! whole rather than to one game (an entrant's file that changed while the games played),
+//! appended the moment the judge sees it, so it is on disk even if the run is then killed;
+//! the report lists those incidents after the games'.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -16,6 +21,37 @@ use super::standings::{points, Standings};
 
 /// The files [`write`] makes, in the results folder.
 pub const FILES: [&str; 3] = ["standings.csv", "standings.json", "report.html"];
+
+/// The folder's incident log: one line an incident of the run as a whole, oldest first.
+pub const LOG: &str = "run-incidents.txt";
+
+/// Largest incident log read back for a report.
+const MAX_LOG: u64 = 4 << 20;
+
+/// Appends `line` (one sentence, no line break) to the incident log of the results folder
+/// `out` at once, synced to disk.
+pub fn log_incident(out: &Path, line: &str) -> Result<(), String> {
+    use std::io::Write as _;
+    let path = out.join(LOG);
+    let one = line.replace(['\n', '\r'], " ") + "\n";
+    menace_files::open_append(&path)
+        .and_then(|mut f| f.write_all(one.as_bytes()).and_then(|()| f.sync_data()))
+        .map_err(|e| format!("cannot append to {}: {e}", path.display()))
+}
+
+/// The lines of the incident log of `out` (none when it has none).
+pub fn logged_incidents(out: &Path) -> Result<Vec<String>, String> {
+    let path = out.join(LOG);
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    let bytes = menace_files::read_capped(&path, MAX_LOG).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8_lossy(&bytes)
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(str::to_string)
+        .collect())
+}
 
 /// What a report says.
 #[derive(Clone, Debug)]
@@ -187,8 +223,12 @@ pub fn html(r: &Report) -> String {
     h
 }
 
-/// Writes [`FILES`] into `out`, each replaced whole (a reader never sees half a file).
+/// Writes [`FILES`] into `out`, each replaced whole (a reader never sees half a file); the
+/// incidents are `r`'s, then those of the folder's incident log ([`LOG`]).
 pub fn write(out: &Path, r: &Report) -> Result<(), String> {
+    let mut r = r.clone();
+    r.incidents.extend(logged_incidents(out)?);
+    let r = &r;
     for (name, text) in FILES.iter().zip([csv(r.standings), json(r), html(r)]) {
         let path = out.join(name);
         menace_files::write_atomic(&path, text.as_bytes())

@@ -57,22 +57,22 @@ pub struct Sprt {
 impl Sprt {
     /// H0 `elo0` against H1 `elo1`, 5% error each way. Both finite, within ±1000 (beyond,
     /// the expected score is 1 or 0 to within rounding), and `elo0 < elo1`.
-    pub fn new(elo0: f64, elo1: f64) -> Result<Sprt, String> {
+    pub fn new(elo0: f64, elo1: f64) -> Result<Sprt, SprtError> {
         Sprt::with_errors(elo0, elo1, DEFAULT_ERROR, DEFAULT_ERROR)
     }
 
     /// As [`Sprt::new`] with the error rates given (each strictly between 0 and 0.5).
-    pub fn with_errors(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    pub fn with_errors(elo0: f64, elo1: f64, alpha: f64, beta: f64) -> Result<Sprt, SprtError> {
         let elo_ok = |e: f64| e.is_finite() && e.abs() <= 1000.0;
         if !elo_ok(elo0) || !elo_ok(elo1) {
-            return Err(format!("Elo {elo0}, {elo1}: each must be a number within ±1000"));
+            return Err(SprtError::EloOutOfRange { elo0, elo1 });
         }
         if elo0 >= elo1 {
-            return Err(format!("Elo {elo0}, {elo1}: H0's must be below H1's"));
+            return Err(SprtError::EloOrder { elo0, elo1 });
         }
         for (name, e) in [("alpha", alpha), ("beta", beta)] {
             if !(e > 0.0 && e < 0.5) {
-                return Err(format!("{name} {e}: must be between 0 and 0.5"));
+                return Err(SprtError::ErrorRate { name, value: e });
             }
         }
         Ok(Sprt { elo0, elo1, alpha, beta })
@@ -136,14 +136,101 @@ impl Sprt {
     }
 }
 
+/// Why an SPRT's settings, or the field it is asked of, were refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SprtError {
+    /// Text that is not two numbers with a comma between them.
+    NotAPair {
+        /// The text given.
+        given: String,
+    },
+    /// One of the two is not a number.
+    NotANumber {
+        /// The text given.
+        given: String,
+        /// The part that is not a number.
+        part: String,
+    },
+    /// An Elo that is not a number within ±1000.
+    EloOutOfRange {
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
+    /// H0's Elo not below H1's.
+    EloOrder {
+        /// H0's Elo.
+        elo0: f64,
+        /// H1's Elo.
+        elo1: f64,
+    },
+    /// An error rate not strictly between 0 and 0.5.
+    ErrorRate {
+        /// `alpha` or `beta`.
+        name: &'static str,
+        /// The rate given.
+        value: f64,
+    },
+    /// A test asked of a field that is not two entrants.
+    NotTwoEntrants {
+        /// How many there are.
+        count: usize,
+    },
+    /// A test for an entrant that is not in the field.
+    NoSuchEntrant {
+        /// The entrant named.
+        entrant: String,
+        /// The field's entrants.
+        entrants: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for SprtError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SprtError::NotAPair { given } => write!(f, "{given:?}: expected ELO0,ELO1"),
+            SprtError::NotANumber { given, part } => {
+                write!(f, "{given:?}: {part:?} is not a number")
+            }
+            SprtError::EloOutOfRange { elo0, elo1 } => {
+                write!(f, "Elo {elo0}, {elo1}: each must be a number within ±1000")
+            }
+            SprtError::EloOrder { elo0, elo1 } => {
+                write!(f, "Elo {elo0}, {elo1}: H0's must be below H1's")
+            }
+            SprtError::ErrorRate { name, value } => {
+                write!(f, "{name} {value}: must be between 0 and 0.5")
+            }
+            SprtError::NotTwoEntrants { count } => {
+                write!(f, "the SPRT needs two entrants, there are {count}")
+            }
+            SprtError::NoSuchEntrant { entrant, entrants } => {
+                write!(f, "the SPRT: no entrant {entrant:?} (there are {entrants:?})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SprtError {}
+
+impl From<SprtError> for String {
+    fn from(e: SprtError) -> String {
+        e.to_string()
+    }
+}
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtError;
 
     /// `ELO0,ELO1` (e.g. `0,35`), 5% error each way.
-    fn from_str(s: &str) -> Result<Sprt, String> {
-        let (a, b) = s.split_once(',').ok_or_else(|| format!("{s:?}: expected ELO0,ELO1"))?;
-        let num =
-            |t: &str| t.trim().parse::<f64>().map_err(|_| format!("{s:?}: {t:?} is not a number"));
+    fn from_str(s: &str) -> Result<Sprt, SprtError> {
+        let (a, b) = s.split_once(',').ok_or_else(|| SprtError::NotAPair { given: s.into() })?;
+        let num = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .map_err(|_| SprtError::NotANumber { given: s.into(), part: t.into() })
+        };
         Sprt::new(num(a)?, num(b)?)
     }
 }
@@ -235,6 +322,20 @@ mod tests {
         assert!(Sprt::with_errors(0.0, 10.0, 0.0, 0.05).is_err());
         assert!("0".parse::<Sprt>().is_err());
         assert!("a,b".parse::<Sprt>().is_err());
+        // Each refusal names what is wrong, in the words the binary prints.
+        let said = |t: &str| t.parse::<Sprt>().unwrap_err().to_string();
+        assert_eq!(said("0"), "\"0\": expected ELO0,ELO1");
+        assert_eq!(said("0,x"), "\"0,x\": \"x\" is not a number");
+        assert_eq!(said("0,5000"), "Elo 0, 5000: each must be a number within ±1000");
+        assert_eq!(said("35,0"), "Elo 35, 0: H0's must be below H1's");
+        let e = Sprt::with_errors(0.0, 10.0, 0.0, 0.05).unwrap_err();
+        assert_eq!(
+            (e.to_string(), e),
+            (
+                "alpha 0: must be between 0 and 0.5".into(),
+                SprtError::ErrorRate { name: "alpha", value: 0.0 }
+            )
+        );
         assert_eq!("0, 35".parse::<Sprt>(), Sprt::new(0.0, 35.0));
     }
 }

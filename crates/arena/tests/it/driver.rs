@@ -5,7 +5,10 @@
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use menace_arena::tournament::driver::{self, Flags, MergeOptions, ResultKind, Run, SprtStop};
+use menace_arena::tournament::driver::{
+    self, MergeOptions, ResultKind, Run, RunError, RunOptions, SprtStop,
+};
+use menace_arena::tournament::report;
 use menace_arena::tournament::standings::{Outcome, PairGame};
 use menace_arena::tournament::{Merged, Plan, Record, Shard, UnitId};
 use serde_json::{Map, Value};
@@ -59,7 +62,7 @@ fn go(
     played: &AtomicUsize,
     a_wins: impl Fn(UnitId) -> bool + Sync,
 ) -> String {
-    let flags = Flags { command: "test", shard, jobs: 2, batch: None, quiet: false };
+    let flags = RunOptions { command: "test", shard, jobs: 2, batch: None, quiet: false };
     let run = Run { plan, out, stop, flags };
     let play = |u| {
         played.fetch_add(1, Ordering::SeqCst);
@@ -122,11 +125,18 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     assert_eq!(played.load(Ordering::SeqCst), n);
     // The test needs two entrants, and cannot run as a shard.
     assert!(stop.check(&["a"]).is_err() && stop.check(&["b", "c"]).is_err());
+    // Worded as before the errors were typed: `&[&str]`'s Debug, quoted names.
+    assert_eq!(
+        stop.check(&["b", "c"]).unwrap_err().to_string(),
+        format!("the SPRT: no entrant {:?} (there are [\"b\", \"c\"])", stop.entrant)
+    );
     assert!(stop.check(&["b", "a"]).is_ok());
     let shard = Shard::new(0, 2).unwrap();
-    let flags = Flags { command: "t", shard, jobs: 1, batch: None, quiet: false };
+    let flags = RunOptions { command: "t", shard, jobs: 1, batch: None, quiet: false };
     let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), flags };
-    assert!(driver::run(&Squares, &run, |u| fields(u, true), |_| {}).is_err());
+    let e = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
+    assert_eq!(e, RunError::SprtAsShard);
+    assert_eq!(e.to_string(), "the SPRT decides on all the games, so it cannot run as a shard");
 }
 
 #[test]
@@ -136,7 +146,8 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     let whole = Shard::new(0, 1).unwrap();
     let played = AtomicUsize::new(0);
     let batch = |n: u64| {
-        let flags = Flags { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
+        let flags =
+            RunOptions { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
         let run = Run { plan: &plan, out: dir.path(), stop: None, flags };
         driver::run(
             &Squares,
@@ -183,9 +194,11 @@ fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothin
     assert_eq!(played.load(Ordering::SeqCst), 7);
     // The same folder given explicitly to the other tournament is refused, file untouched.
     let before = std::fs::read_to_string(da.join("results.jsonl")).unwrap();
-    let flags = Flags { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
+    let flags = RunOptions { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
     let run = Run { plan: &b, out: &da, stop: None, flags };
     let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
+    assert!(matches!(err, RunError::AnotherTournament(_)), "{err:?}");
+    let err = err.to_string();
     assert!(err.contains("another tournament") && err.contains("another results folder"), "{err}");
     // The setting that differs is named, with both values, not two fingerprints.
     assert!(err.contains("x differs: recorded 1, now 2"), "{err}");
@@ -220,7 +233,7 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
             vec![("bot.py".to_string(), script.clone())],
         )];
         let entrants = Entrants { stamps: stamp(&field), on_change };
-        let flags = Flags { command: "test", shard, jobs: 1, batch, quiet: true };
+        let flags = RunOptions { command: "test", shard, jobs: 1, batch, quiet: true };
         let run = Run { plan: &plan, out: &out, stop: None, flags };
         let play = |u| {
             played.fetch_add(1, Ordering::SeqCst);
@@ -235,12 +248,14 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
     std::fs::write(&script, "v2").unwrap();
     let results = std::fs::read(out.join("results.jsonl")).unwrap();
     let e = attempt(whole, None, refuse).unwrap_err();
+    assert!(matches!(e, RunError::EntrantsChanged(_)), "{e:?}");
+    let e = e.to_string();
     assert!(
         e.starts_with("entrant bot (python3 bot.py): bot.py (") && e.ends_with("do this"),
         "{e}"
     );
     // A shard of its own file in the same folder is held to the folder's stamps too.
-    let e = attempt(Shard::new(1, 2).unwrap(), None, refuse).unwrap_err();
+    let e = attempt(Shard::new(1, 2).unwrap(), None, refuse).unwrap_err().to_string();
     assert!(e.contains("has changed"), "{e}");
     assert_eq!(played.load(Ordering::SeqCst), 2, "no unit ran");
     assert_eq!(std::fs::read(out.join("results.jsonl")).unwrap(), results);
@@ -266,7 +281,7 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
             vec![("bot.py".to_string(), script.clone())],
         )];
         let entrants = Entrants { stamps: stamp(&field), on_change };
-        let flags = Flags {
+        let flags = RunOptions {
             command: "test",
             shard: Shard::WHOLE,
             jobs: 1,
@@ -310,4 +325,75 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
     assert_eq!(named, [(0, 0), (1, 0), (2, 1), (3, 1), (4, 0), (5, 0), (6, 2), (7, 2)]);
     // The lines of version 0 are as they were before versions were kept: no field.
     assert!(!lines.lines().next().unwrap().contains(VERSION_FIELD));
+    // Each change is an incident: in the record, and in the folder's incident log, which
+    // names the stamp file by its name alone.
+    let when: Vec<(&str, u64)> = stamps["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| (c["when"].as_str().unwrap(), c["version"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(when, [("before the run", 1), ("before unit 7", 2)]);
+    let log = std::fs::read_to_string(out.join(report::LOG)).unwrap();
+    let log: Vec<&str> = log.lines().collect();
+    let bot = format!("entrant bot (python3 bot.py): bot.py ({}) has changed", script.display());
+    assert_eq!(
+        log,
+        [
+            format!("{bot} since the earlier games were played; the run was told to go on: the games from then on are recorded as played by version 1 of entrants.json (their entrant_files field)"),
+            format!("{bot} during the run, before unit 7: the games from then on are recorded as played by version 2 of entrants.json (their entrant_files field)"),
+        ]
+    );
+    // The report's incidents are the kind's, then the log's.
+    let games = [PairGame { first: "a".into(), second: "b".into(), outcome: Outcome::Tie }];
+    let s = menace_arena::tournament::standings::standings(&games);
+    let r = report::Report {
+        title: "t".into(),
+        standings: &s,
+        order: "o",
+        incidents: vec!["x".into()],
+    };
+    report::write(&out, &r).unwrap();
+    let json: Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("standings.json")).unwrap())
+            .unwrap();
+    let mut want = vec!["x".to_string()];
+    want.extend(log.iter().map(|l| l.to_string()));
+    assert_eq!(json["incidents"], serde_json::json!(want));
+    assert!(std::fs::read_to_string(out.join("report.html")).unwrap().contains("before unit 7"));
+}
+
+/// A file that changes during the last unit is seen at the run's end, not only by the
+/// next run: said, logged and recorded, and the next run plays on without refusal.
+#[test]
+fn a_change_during_the_last_unit_is_seen_at_the_end_of_the_run() {
+    use menace_arena::tournament::entrants::{stamp, Entrants, OnChange};
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("bot.py");
+    std::fs::write(&script, "v1").unwrap();
+    let out = dir.path().join("out");
+    let plan = Plan::new("squares", "{}", 2);
+    let field = [(
+        "bot".to_string(),
+        "python3 bot.py".to_string(),
+        vec![("bot.py".to_string(), script.clone())],
+    )];
+    let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
+    let flags =
+        RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
+    let run = Run { plan: &plan, out: &out, stop: None, flags };
+    let play = |u: UnitId| {
+        if u.0 == 1 {
+            std::fs::write(&script, "v2, longer").unwrap();
+        }
+        fields(u, true)
+    };
+    driver::run_with(&Squares, &run, Some(&entrants), play, |_| {}).unwrap();
+    let log = std::fs::read_to_string(out.join(report::LOG)).unwrap();
+    assert_eq!(log.lines().count(), 1, "{log}");
+    assert!(log.contains("has changed during the run, at its end: the games from then on are recorded as played by version 1"), "{log}");
+    // The next run with the files as they are now plays on: they are version 1.
+    let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
+    let again = driver::run_with(&Squares, &run, Some(&entrants), |u| fields(u, true), |_| {});
+    assert_eq!(again.unwrap().0, "2 of 2 units, sum 1\n");
 }

@@ -21,46 +21,47 @@ use crate::menace::{BeadRules, Matchboxes};
 use crate::nim::{format_table, strategy_table};
 use crate::ttt::TicTacToe;
 
-/// The flags of `menace train` that shape a run (beyond which run it is).
+/// How a training run goes and what it prints, beyond which run it is (the binary makes
+/// it from its flags).
 #[derive(Clone, Debug)]
-pub struct Flags {
-    /// `--games`: training games per run.
+pub struct Training {
+    /// Training games per run.
     pub games: u64,
-    /// `--every`: a curve point every K games (default: games/100).
+    /// A curve point every K games (default: games/100).
     pub every: Option<u64>,
-    /// `--check-every`.
+    /// Games between two checks of whether the learner has become unbeatable.
     pub check_every: u64,
-    /// `--stop-when-unbeatable`.
+    /// Stop a run once the learner is unbeatable.
     pub stop_when_unbeatable: bool,
-    /// `--seed`: the first seed.
+    /// The first seed.
     pub seed: u64,
-    /// `--seeds`: how many.
+    /// How many seeds.
     pub seeds: u64,
-    /// `--jobs`: runs at once.
+    /// Runs at once.
     pub jobs: usize,
-    /// `--move-timeout`: seconds an external opponent may take per move.
+    /// Seconds an external opponent may take per move.
     pub move_timeout: f64,
-    /// `--json`: one JSON object per run instead of text.
+    /// One JSON object per run instead of text.
     pub json: bool,
-    /// `--table`: Nim's learned strategy as a table after each run.
+    /// Nim's learned strategy as a table after each run.
     pub table: bool,
 }
 
-impl Flags {
-    /// The training plan these flags describe.
+impl Training {
+    /// The training plan these settings describe.
     pub fn plan(&self) -> Plan {
         Plan::new(self.games, self.every, self.check_every, self.stop_when_unbeatable)
     }
 }
 
-/// Writes a learning curve under a title (`--curve PREFIX`: the chart is the caller's).
+/// Writes a learning curve under a title (the chart is the caller's).
 pub type CurveWriter<'a> = &'a (dyn Fn(&Summary, &str) -> Result<(), String> + Sync);
 
 /// What a run needs from outside the core.
 pub struct Outside<'a> {
     /// Starts the opponent program of `exec:COMMAND` (core starts no programs).
     pub program: &'a (dyn Fn(&str) -> Result<Opponent<TicTacToe>, String> + Sync),
-    /// `--curve`, if given.
+    /// Where the learning curve goes, if asked.
     pub curve: Option<CurveWriter<'a>>,
     /// Told the games played so far, every 64 games, in a single run (a progress bar).
     pub progress: Option<&'a (dyn Fn(u64) + Sync)>,
@@ -72,16 +73,51 @@ pub struct Printed {
     /// Standard output's text.
     pub text: String,
     /// `Ok(stopped)`, or the error.
-    pub outcome: Result<bool, String>,
+    pub outcome: Result<bool, TrainError>,
 }
 
 impl Printed {
-    fn failed(text: String, e: String) -> Printed {
+    fn failed(text: String, e: TrainError) -> Printed {
         Printed { text, outcome: Err(e) }
     }
 }
 
-/// Writes `summary`'s curve if `--curve` was given (for several seeds, the first seed's).
+/// Why a training run gave an error, by the step that failed; `Display` is the sentence
+/// the binary prints (which names the file or the program).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrainError {
+    /// The saved machine to go on from cannot be read, is not a valid machine, was kept
+    /// under other bead rules, or plays the other side.
+    Resume(String),
+    /// A run could not be played (an opponent program that cannot start, a seed's run
+    /// that failed).
+    Run(String),
+    /// The learning curve could not be written.
+    Curve(String),
+    /// The machine could not be saved.
+    Save(String),
+}
+
+impl std::fmt::Display for TrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TrainError::Resume(s)
+            | TrainError::Run(s)
+            | TrainError::Curve(s)
+            | TrainError::Save(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for TrainError {}
+
+impl From<TrainError> for String {
+    fn from(e: TrainError) -> String {
+        e.to_string()
+    }
+}
+
+/// Writes `summary`'s curve if one was asked for (for several seeds, the first seed's).
 fn write_curve(
     curve: Option<CurveWriter>,
     summary: &Summary,
@@ -91,9 +127,9 @@ fn write_curve(
 }
 
 /// Any learner on any game, one or several seeds (no saved state; built-in opponents
-/// only); for Nim with `--table`, each run's learned strategy follows its line.
+/// only); for Nim with [`Training::table`], each run's learned strategy follows its line.
 pub fn any_learner(
-    f: &Flags,
+    f: &Training,
     game: GameChoice,
     side: Side,
     kind: LearnerKind,
@@ -122,7 +158,7 @@ fn none<G: Game>(_: &Learner<G>) -> String {
 
 #[allow(clippy::too_many_arguments)]
 fn generic<G: Game + Clone + Send + Sync>(
-    f: &Flags,
+    f: &Training,
     game: G,
     side: Side,
     kind: LearnerKind,
@@ -142,7 +178,7 @@ where
     };
     let runs = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
         Ok(r) => r,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     let mut text = String::new();
     if !f.json {
@@ -166,7 +202,7 @@ where
         let title =
             || format!("{} learner on {} against {spec}, seed {seed}", kind.name(), game.name());
         if let Err(e) = write_curve(curve, summary, title) {
-            return Printed::failed(text, e);
+            return Printed::failed(text, TrainError::Curve(e));
         }
     }
     Printed { text, outcome: Ok(false) }
@@ -193,9 +229,10 @@ pub fn resume(
     path: &Path,
     asked: Option<&BeadRules>,
     side: Side,
-) -> Result<Option<Resumed>, String> {
-    let Some(state) = State::read_existing(path, asked)? else { return Ok(None) };
-    let named = |e: String| format!("{}: {e}", path.display());
+) -> Result<Option<Resumed>, TrainError> {
+    let read = State::read_existing(path, asked).map_err(TrainError::Resume)?;
+    let Some(state) = read else { return Ok(None) };
+    let named = |e: String| TrainError::Resume(format!("{}: {e}", path.display()));
     let machine = state.to_machine().map_err(named)?;
     crate::menace::state::other_side(machine.side(), side).map_err(|e| named(e.into()))?;
     let story = state.story();
@@ -204,7 +241,7 @@ pub fn resume(
 
 /// MENACE's run from `seed` (from `start`'s machine, or a fresh one), against `spec`.
 fn run_one(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -250,10 +287,10 @@ fn curve_title(side: Side, rules: &BeadRules, spec: &OpponentSpec, seed: u64) ->
     format!("{} ({rules}) learning against {spec}, seed {seed}", menace_on(side))
 }
 
-/// One MENACE run on tic-tac-toe from `--seed`, going on from `start` if given, its state
+/// One MENACE run on tic-tac-toe from [`Training::seed`], going on from `start` if given, its state
 /// written back to `save` (a class's record kept). Stopped: a failed opponent ended it.
 pub fn single(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -268,7 +305,7 @@ pub fn single(
     };
     let (summary, machine, played) = match run_one(f, side, spec, rules, f.seed, start, outside) {
         Ok(r) => r,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     let text = if f.json {
         format!("{}\n", summary.json_line(f.seed, &spec.to_string(), &[]))
@@ -282,7 +319,7 @@ pub fn single(
     };
     if let Err(e) = write_curve(outside.curve, &summary, || curve_title(side, rules, spec, f.seed))
     {
-        return Printed::failed(text, e);
+        return Printed::failed(text, TrainError::Curve(e));
     }
     if let Some(path) = save {
         // The story goes on with the run's games, as a session's would.
@@ -290,16 +327,16 @@ pub fn single(
         story.record_block(&summary.tally);
         let state = State { class, story: Some(story), ..State::of(&machine, played) };
         if let Err(e) = state.save(path) {
-            return Printed::failed(text, e);
+            return Printed::failed(text, TrainError::Save(e));
         }
     }
     Printed { text, outcome: Ok(summary.stopped.is_some()) }
 }
 
-/// MENACE on tic-tac-toe over `--seeds` seeds, `--jobs` at once, kept in memory and
-/// summarised ([`seeds::describe_runs`]).
+/// MENACE on tic-tac-toe over [`Training::seeds`] seeds, [`Training::jobs`] at once,
+/// kept in memory and summarised ([`seeds::describe_runs`]).
 pub fn sweep(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
@@ -309,13 +346,13 @@ pub fn sweep(
     let one = |s| run_one(f, side, spec, rules, s, None, outside).map(|r| r.0);
     let ok = match seeds::run_seeds(f.seed, f.seeds, f.jobs, one) {
         Ok(ok) => ok,
-        Err(e) => return Printed::failed(String::new(), e),
+        Err(e) => return Printed::failed(String::new(), TrainError::Run(e)),
     };
     // As for the other learners: the curve drawn is the first seed's.
     if let Some((seed, summary)) = ok.first() {
         let title = || curve_title(side, rules, spec, *seed);
         if let Err(e) = write_curve(outside.curve, summary, title) {
-            return Printed::failed(String::new(), e);
+            return Printed::failed(String::new(), TrainError::Curve(e));
         }
     }
     if f.json {
@@ -334,16 +371,35 @@ pub fn sweep(
     Printed { text, outcome: Ok(false) }
 }
 
-/// One seed's run of a recorded sweep (`--seeds K --out DIR`), its summary for the
+/// One seed's run of a sweep recorded in a results folder, its summary for the
 /// seed's results line: the binary runs the sweep as units of the tournament layer, which
 /// core does not know.
 pub fn seed_summary(
-    f: &Flags,
+    f: &Training,
     side: Side,
     spec: &OpponentSpec,
     rules: &BeadRules,
     seed: u64,
     outside: &Outside,
-) -> Result<Summary, String> {
-    run_one(f, side, spec, rules, seed, None, outside).map(|(summary, _, _)| summary)
+) -> Result<Summary, TrainError> {
+    run_one(f, side, spec, rules, seed, None, outside)
+        .map(|(summary, _, _)| summary)
+        .map_err(TrainError::Run)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_state_file_that_is_not_a_machine_is_a_resume_error_naming_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("s.json");
+        std::fs::write(&path, "not json").unwrap();
+        let e = resume(&path, None, Side::First).err().unwrap();
+        let want = format!("{} is not a valid state file: ", path.display());
+        assert!(matches!(&e, TrainError::Resume(s) if s.starts_with(&want)), "{e:?}");
+        assert_eq!(String::from(e.clone()), e.to_string());
+        assert!(resume(&dir.path().join("none.json"), None, Side::First).unwrap().is_none());
+    }
 }

@@ -7,7 +7,7 @@
 
 use std::path::{Path, PathBuf};
 
-use menace_arena::tournament::driver::Flags;
+use menace_arena::tournament::driver::RunOptions;
 use menace_arena::tournament::entrants::OnChange;
 use menace_arena::tournament::Shard;
 use menace_pd::judge::{play, Config, Kind, Player};
@@ -36,7 +36,7 @@ fn asked(players: &[&str], games: usize, timeout: f64, out: &Path) -> Asked {
 
 fn run(a: &Asked) -> String {
     let flags =
-        |_| Ok(Flags { command: "t", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true });
+        |_| Ok(RunOptions { command: "t", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true });
     let mut out = Vec::new();
     tournament::play(a, flags, &mut out).unwrap();
     String::from_utf8(out).unwrap()

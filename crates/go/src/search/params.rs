@@ -1,6 +1,6 @@
 //! The search's parameters as one type declared once, as KataGo reads its search config by
 //! name: every lever of the search (what it knows, how its threads share the work) and
-//! every tunable constant is one entry of the [`params!`] declaration below, which makes
+//! every tunable constant is one entry of the `params!` declaration below, which makes
 //! both its field of [`Params`] (a real `f32`, `u32`, `bool` or choice, what the search
 //! reads) and its row of [`REGISTRY`] (name, type, base value, range, doc). Everything
 //! that sets the search goes through the registry by name, `NAME=VALUE`:

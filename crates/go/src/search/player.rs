@@ -3,7 +3,7 @@
 //! settings), the clocks ([`TimeManager`]), the trees kept for reuse, pondering and the
 //! resign threshold, and it decides each search's control: a clocked move's deadline, its
 //! early stop and its playout cap, a live analysis's cap. The GTP engine
-//! ([`crate::io::gtp`]) only translates the controller's text into these calls and their
+//! (`io::gtp`) only translates the controller's text into these calls and their
 //! results back into text.
 
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY};

@@ -255,7 +255,7 @@ pub fn search_visits(
     let rules = RootRules {
         forbidden: Vec::new(),
         allow_pass: true,
-        wide: cfg.resolve().params.wide_root.applies(false),
+        wide: cfg.resolve().params().wide_root.applies(false),
     };
     let done = AtomicUsize::new(0);
     let searched = jobs::in_order(positions.len(), jobs, |i| {

@@ -133,7 +133,7 @@ impl Tune {
                 let (min, max, step, per_unit) = tp.param.number().expect("a numeric parameter");
                 let start = tp
                     .start
-                    .map_or(self.base.resolve().params.get(tp.param), |q| tp.param.value(q));
+                    .map_or(self.base.resolve().params().get(tp.param), |q| tp.param.value(q));
                 tune::Param { name: tp.param.name().into(), start, min, max, c: step, per_unit }
             })
             .collect();
@@ -532,7 +532,7 @@ mod tests {
         let blacks: Vec<&str> = notes.iter().map(|n| n["black"].as_str().unwrap()).collect();
         assert_eq!(blacks, ["plus", "minus", "plus", "minus"]);
         // θ+ and θ− as played are on the constants' grids.
-        let plus = t.bot(&params, &trial.plus, 0).resolve().params;
+        let plus = *t.bot(&params, &trial.plus, 0).resolve().params();
         assert_eq!(plus.get(params[0]), trial.plus[0]);
         assert_eq!(plus.get(params[1]), trial.plus[1]);
     }

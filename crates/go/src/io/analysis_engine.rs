@@ -29,14 +29,13 @@
 //! the query and the engine's flags alone: the same bytes every run.
 
 use crate::io::analysis::{RootInfo, Watch};
-use crate::io::gtp::{superko_forbidden, LIVE_MAX_PLAYOUTS};
 use crate::io::vertex::{format_vertex, parse_color, parse_vertex};
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::game::Game;
 use crate::search::control::{Candidate, Control, Progress};
 use crate::search::mcts::{self, SearchConfig};
 use crate::search::ownership::Ownership;
-use crate::search::seed::position_seed;
+use crate::search::player::{superko_forbidden, LIVE_MAX_PLAYOUTS};
 use crate::search::tree::{root_priors, RootRules};
 use menace_run::{Line, Lines};
 use serde_json::{json, Map, Value};
@@ -945,20 +944,15 @@ fn analyse(q: &Query, turn: usize, stop: &AtomicBool, out: &Mutex<impl Write + S
         Move::Play(p) => Some(*p),
         Move::Pass => None,
     }));
-    let cfg = SearchConfig {
-        komi: q.komi,
-        seed: position_seed(&b.position_key().to_le_bytes(), b.move_count(), q.cfg.seed),
-        ..q.cfg.clone()
-    };
-    let resolved = cfg.resolve();
+    let resolved = q.cfg.resolve_for(&b, q.komi);
     let rules = RootRules {
         forbidden,
         allow_pass: !avoided.contains(&Move::Pass),
-        wide: resolved.params.wide_root.applies(false),
+        wide: resolved.params().wide_root.applies(false),
     };
     let mut root = b.clone();
     root.set_passes(u8::from(game.moves_played() > 0 && b.last_move().is_pass()));
-    let visits = q.visits.unwrap_or_else(|| mcts::budget(&root, cfg.playouts, &resolved.params));
+    let visits = q.visits.unwrap_or_else(|| resolved.budget(&root));
     let deadline = q.max_time.map(|t| Instant::now() + t);
     let search = |flag: &AtomicBool, progress: &Progress| {
         let ctl = Control {
@@ -969,7 +963,7 @@ fn analyse(q: &Query, turn: usize, stop: &AtomicBool, out: &Mutex<impl Write + S
             moves_ownership: q.moves_ownership,
             ..Control::default()
         };
-        mcts::search_resolved(&root, &cfg, &resolved, &rules, &ctl);
+        mcts::search_resolved(&root, &resolved, &rules, &ctl);
     };
     let render = |progress: &Progress| answer(q, turn, &b, progress, true).to_string();
     let watch = Watch {

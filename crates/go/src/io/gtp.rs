@@ -13,18 +13,18 @@ use crate::io::vertex::{parse_color, LETTERS};
 pub use crate::io::vertex::{format_vertex, parse_vertex};
 use crate::rules::board::{Board, Colour, Move, Point, BLACK, EMPTY, MAX_SIZE, WHITE};
 use crate::rules::clock::{TimeControl, MAX_STONES};
-use crate::rules::game::{Game, Superko};
+use crate::rules::game::Game;
 use crate::rules::handicap;
 use crate::rules::score;
-use crate::search::bot::{self, Context};
-use crate::search::control::{Control, Progress};
-use crate::search::mcts::{self, SearchConfig};
-use crate::search::params::{Knob, Params};
-use crate::search::reuse::Forest;
-use crate::search::seed::position_seed;
+use crate::search::bot;
+use crate::search::control::Progress;
+use crate::search::mcts::SearchConfig;
+use crate::search::params::Knob;
+// Where these have always been found (tests, the analysis engine, docs).
+use crate::search::player::{Ask, Player};
+pub use crate::search::player::{CLOCKED_PLAYOUTS_FACTOR, GENMOVE_SUPERKO, LIVE_MAX_PLAYOUTS};
 use crate::search::status::{self, Status};
-use crate::search::time::{self, TimeManager};
-use crate::search::tree::RootRules;
+use crate::search::time;
 use menace_run::{Line, Lines};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -101,23 +101,18 @@ pub const GOGUI_ANALYZE_COMMANDS: &[&str] = &[
     "none/Clear Cache/clear_cache",
 ];
 
-/// The GTP engine's state: the game so far and the search settings. Named for what GTP
-/// calls the program that answers a controller's commands; not `Engine`, which is the
-/// protocol crate's trait for a player of the class protocol's games.
+/// The GTP engine's state: the game so far and the player that searches it. Named for
+/// what GTP calls the program that answers a controller's commands; not `Engine`, which is
+/// the protocol crate's trait for a player of the class protocol's games. It translates
+/// text: the [`Player`] decides how each search runs (its clock, early stop, playout cap,
+/// kept trees, pondering).
 pub struct GtpEngine {
     /// The game so far: `undo` steps back through it, genmove never recreates one of its
     /// positions ([`GENMOVE_SUPERKO`]).
     game: Game,
     komi: f32,
-    cfg: SearchConfig,
-    /// See [`GtpEngine::resign_below`].
-    resign_below: f32,
-    /// The clocks (`time_settings`, `time_left`); none: the fixed playout budget.
-    time: TimeManager,
-    /// Tree reuse: the trees kept from the last search (`None`: no reuse).
-    forest: Option<std::sync::Mutex<Forest>>,
-    /// Think on the opponent's time (see [`GtpEngine::ponder`]).
-    ponder: bool,
+    /// The search, its clocks (`time_settings`, `time_left`), kept trees and pondering.
+    player: Player,
     /// The last command played a move of ours (pondering starts after it).
     just_moved: bool,
     /// What `version` answers instead of ours (see [`GtpEngine::version`]).
@@ -143,14 +138,10 @@ impl GtpEngine {
         GtpEngine {
             game: Game::new(Board::new(MAX_SIZE)),
             komi: 0.0,
-            cfg,
-            resign_below: 0.0,
-            time: TimeManager::default(),
+            player: Player::new(cfg),
             pending: None,
             pending_load: None,
             rest: String::new(),
-            forest: None,
-            ponder: false,
             just_moved: false,
             version: None,
             name: None,
@@ -164,7 +155,7 @@ impl GtpEngine {
     /// played: in matches a lost game then ends instead of being played out to the last
     /// dead stone.
     pub fn resign_below(mut self, winrate: f32) -> GtpEngine {
-        self.resign_below = winrate;
+        self.player.set_resign_below(winrate);
         self
     }
 
@@ -172,7 +163,7 @@ impl GtpEngine {
     /// of the moves played since (if the game went on from there). The moves then depend
     /// on the searches before, still deterministically for the same game.
     pub fn reuse_tree(mut self, on: bool) -> GtpEngine {
-        self.forest = on.then(Default::default);
+        self.player.set_reuse(on);
         self
     }
 
@@ -181,16 +172,8 @@ impl GtpEngine {
     /// following search starts from that tree. What it plays then depends on how long
     /// the opponent took.
     pub fn ponder(mut self, on: bool) -> GtpEngine {
-        self.set_ponder(on);
+        self.player.set_ponder(on);
         self
-    }
-
-    /// [`GtpEngine::ponder`] on a running engine (`lz-setoption name pondering`).
-    fn set_ponder(&mut self, on: bool) {
-        self.ponder = on;
-        if on && self.forest.is_none() {
-            self.forest = Some(Default::default());
-        }
     }
 
     /// The engine's own clock (`None`, the default: the fixed playout budget), for
@@ -198,7 +181,7 @@ impl GtpEngine {
     /// margin. A controller's `time_settings` replaces it; every new game (`clear_board`,
     /// `boardsize`) starts the clocks afresh.
     pub fn time_control(mut self, tc: Option<TimeControl>) -> GtpEngine {
-        self.time.set(tc);
+        self.player.time_mut().set(tc);
         self
     }
 
@@ -234,7 +217,7 @@ impl GtpEngine {
 
     /// `c`'s clock as the engine counts it (`None`: no time control set).
     pub fn clock(&self, c: Colour) -> Option<&crate::rules::clock::Clock> {
-        self.time.clock(c)
+        self.player.time().clock(c)
     }
 
     /// Has `quit` been received?
@@ -309,7 +292,7 @@ impl GtpEngine {
     ) -> (String, R) {
         let start = Instant::now();
         let interval = if live { req.interval } else { std::time::Duration::ZERO };
-        let (b, cfg, ctx) = setup(self, req.color, false, &req.avoid);
+        let b = self.ask(req.color, false, &req.avoid).board();
         let mut text = String::new();
         let info = |line: String| {
             if live || line.is_empty() {
@@ -320,28 +303,12 @@ impl GtpEngine {
         };
         match req.kind {
             Kind::Analyze => {
-                let this = &*self;
-                let resolved = cfg.resolve();
-                let rules = RootRules {
-                    forbidden: ctx.forbidden.clone(),
-                    allow_pass: true,
-                    wide: resolved.params.wide_root.applies(false),
-                };
-                let mut root = b.clone();
-                root.set_passes(u8::from(ctx.opponent_passed));
-                // Live: until the next command (or LIVE_MAX_PLAYOUTS); not live: the
-                // position's fixed budget, as `genmove` would search.
-                let cap = live.then_some(LIVE_MAX_PLAYOUTS);
+                let ask = self.ask(req.color, false, &req.avoid);
+                let player = &self.player;
+                // Live: until the next command; not live: the position's fixed budget, as
+                // `genmove` would search.
                 let search = |stop: &AtomicBool, progress: &Progress| {
-                    let ctl = Control {
-                        stop: Some(stop),
-                        progress: Some(progress),
-                        max_playouts: cap,
-                        reuse: prepare_reuse(this),
-                        moves_ownership: req.moves_ownership,
-                        ..Control::default()
-                    };
-                    mcts::search_resolved(&root, &cfg, &resolved, &rules, &ctl);
+                    player.analyze(&ask, live, req.moves_ownership, stop, progress);
                 };
                 let ((), r, last) = analysis::stream(out, &b, &req, interval, search, wait, live);
                 text.push_str(&info(last));
@@ -351,7 +318,7 @@ impl GtpEngine {
             Kind::Genmove => {
                 let this = &*self;
                 let search = |_: &AtomicBool, progress: &Progress| {
-                    choose(this, req.color, start, Some(progress), false, &req.avoid)
+                    this.choose(this.ask(req.color, false, &req.avoid), start, Some(progress))
                 };
                 let ((_, mv), r, last) =
                     analysis::stream(out, &b, &req, interval, search, wait, false);
@@ -374,7 +341,29 @@ impl GtpEngine {
 
     fn reset(&mut self, size: usize) {
         self.game = Game::new(Board::new(size));
-        self.time.restart();
+        self.player.time_mut().restart();
+    }
+
+    /// A search for `color` in the current position; with `cleanup`
+    /// (`kgs-genmove_cleanup`) it does not pass while the opponent has dead stones on the
+    /// board; it never plays a point of `avoid` at the root.
+    fn ask<'a>(&'a self, color: Colour, cleanup: bool, avoid: &'a [Point]) -> Ask<'a> {
+        Ask { game: &self.game, komi: self.komi, color, cleanup, avoid }
+    }
+
+    /// The player's answer to `ask` (`None`: resign), said on stderr under `-v`; nothing
+    /// is changed.
+    fn choose(
+        &self,
+        ask: Ask,
+        start: Instant,
+        progress: Option<&Progress>,
+    ) -> (Board, Option<Move>) {
+        let (b, d) = self.player.choose(&ask, start, progress);
+        if self.verbose {
+            eprintln!("{}", search_line(&b, &d, start.elapsed()));
+        }
+        (b, (!d.resign).then_some(d.mv))
     }
 
     /// Puts black handicap stones on the empty board, white to move. They are the game's
@@ -444,7 +433,7 @@ fn cmd_komi(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
 /// thinks for what the time manager ([`crate::search::time`]) allows.
 fn cmd_time_settings(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let tc = TimeControl::from_gtp(args).map_err(|_| "syntax error")?;
-    e.time.set(tc);
+    e.player.time_mut().set(tc);
     Ok(String::new())
 }
 
@@ -452,7 +441,7 @@ fn cmd_time_settings(e: &mut GtpEngine, args: &[&str]) -> Result<String, String>
 /// PERIOD STONES`: KGS's form, which can also say Japanese byo-yomi.
 fn cmd_kgs_time_settings(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let tc = TimeControl::from_kgs(args)?;
-    e.time.set(tc);
+    e.player.time_mut().set(tc);
     Ok(String::new())
 }
 
@@ -464,7 +453,7 @@ fn cmd_time_left(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let color = parse_color(color)?;
     let t = time::parse_seconds(t).ok_or("syntax error")?;
     let stones = stones.parse::<u32>().ok().filter(|&n| n <= MAX_STONES).ok_or("syntax error")?;
-    e.time.observe(color, t, stones);
+    e.player.time_mut().observe(color, t, stones);
     Ok(String::new())
 }
 
@@ -516,113 +505,6 @@ fn cmd_play(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// A search for `color` in the current position: the board with `color` to move, the
-/// search settings seeded by the position, and what the bot knows of the game. With
-/// `cleanup` (`kgs-genmove_cleanup`) it does not pass while the opponent has dead stones
-/// on the board. The search never plays a point of `avoid` (an analysis command's `avoid` and
-/// `allow`) at the root.
-fn setup(
-    e: &GtpEngine,
-    color: Colour,
-    cleanup: bool,
-    avoid: &[Point],
-) -> (Board, SearchConfig, Context) {
-    let mut b = e.game.board().clone();
-    b.set_to_move(color);
-    let forbidden: Vec<Point> =
-        superko_forbidden(&e.game, &b).into_iter().chain(avoid.iter().copied()).collect();
-    // The last move was a pass by the other colour (`play` leaves the opponent of the
-    // colour that moved to move).
-    let opponent_passed = e.game.moves_played() > 0
-        && e.game.board().last_move().is_pass()
-        && e.game.board().to_move() == color;
-    let cfg = SearchConfig {
-        komi: e.komi,
-        seed: position_seed(&b.position_key().to_le_bytes(), b.move_count(), e.cfg.seed),
-        ..e.cfg.clone()
-    };
-    let points = b.size() * b.size();
-    let resign_below = if e.game.moves_played() >= points / 4 { e.resign_below } else { 0.0 };
-    let capture_dead = cleanup && status::estimate(&b).opponent_has_dead(&b, color);
-    let ctx =
-        Context { opponent_passed, forbidden, avoid_ko_retakes: false, resign_below, capture_dead };
-    (b, cfg, ctx)
-}
-
-/// The moves of `b`'s side to move (`b`: `game`'s position, or it with the other side to
-/// move) that would recreate one of `game`'s positions ([`GENMOVE_SUPERKO`]): what the
-/// search never plays at the root.
-pub(crate) fn superko_forbidden(game: &Game, b: &Board) -> Vec<Point> {
-    b.points()
-        .filter(|&p| b.at(p) == EMPTY && b.is_legal(Move::Play(p)))
-        .filter(|&p| {
-            let mut after = b.clone();
-            after.play_unchecked(Move::Play(p));
-            game.recreates(GENMOVE_SUPERKO, &after)
-        })
-        .collect()
-}
-
-/// The repetitions `genmove` never plays: positional superko, what `menace go match`
-/// referees, Tromp-Taylor's and the Go servers' rule; a move it allows is legal under
-/// situational superko too. (`play` takes what the controller sends: the controller
-/// referees.)
-pub const GENMOVE_SUPERKO: Superko = Superko::Positional;
-
-/// The most playouts a live analysis (`lz-analyze`, `kata-analyze`, and pondering) runs
-/// before it waits for the next command: in practice it runs until that command (2^31
-/// playouts are about six hours at 100,000 a second), and it stays within the tree's node
-/// cap (about 152 MiB a tree: 4 Mi nodes of 32 bytes and their 6 bytes of priors and
-/// playouts in flight; a tree per thread under `parallel=root_trees`, one shared tree
-/// otherwise), while every visit count stays within its 32 bits.
-pub const LIVE_MAX_PLAYOUTS: usize = 1 << 31;
-
-/// How many times the position's fixed budget a clocked search may run at most: the
-/// clock decides, this only keeps a huge clock from running a search for hours.
-pub const CLOCKED_PLAYOUTS_FACTOR: usize = 10;
-
-/// The search's answer for `color` in the current position (`None`: resign); the state
-/// is not changed. With a clock set, the search runs until the time manager's think time
-/// from `start` (the command's arrival); snapshots go to `progress` if given; the points
-/// of `avoid` are never chosen.
-fn choose(
-    e: &GtpEngine,
-    color: Colour,
-    start: Instant,
-    progress: Option<&Progress>,
-    cleanup: bool,
-    avoid: &[Point],
-) -> (Board, Option<Move>) {
-    let (b, cfg, ctx) = setup(e, color, cleanup, avoid);
-    let resolved = cfg.resolve();
-    let ctl = match e.time.think_time(color, &b) {
-        Some(think) => Control {
-            deadline: Some(start + think),
-            early_stop: early_stop(&resolved.params, e.time.saves_unused(color)),
-            max_playouts: Some(
-                CLOCKED_PLAYOUTS_FACTOR * mcts::budget(&b, cfg.playouts, &resolved.params),
-            ),
-            progress,
-            stop: None,
-            reuse: prepare_reuse(e),
-            moves_ownership: false,
-        },
-        None => Control { progress, reuse: prepare_reuse(e), ..Control::default() },
-    };
-    let d = bot::decide_resolved(&b, (&cfg, &resolved), &ctx, &ctl);
-    if e.verbose {
-        eprintln!("{}", search_line(&b, &d, start.elapsed()));
-    }
-    (b, (!d.resign).then_some(d.mv))
-}
-
-/// Whether a clocked search stops once its most visited move cannot be overtaken: that
-/// saves time only where the clock keeps what a move leaves (`saves_unused`), so with
-/// `spend_period` a move whose unused time would be lost searches to its deadline.
-fn early_stop(params: &Params, saves_unused: Option<bool>) -> bool {
-    !(params.spend_period && saves_unused == Some(false))
-}
-
 /// One line on a chosen move's search, for `-v`: `B D5: 10240 playouts, root 25710 visits
 /// (15470 kept), 0.74 s` (no search: the decision's reason instead; a choice the
 /// registry's `verify` replaced: its reason after).
@@ -649,7 +531,7 @@ fn search_line(b: &Board, d: &bot::Decision, took: std::time::Duration) -> Strin
 fn cmd_genmove(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, start, None, false, &[]);
+    let (b, mv) = e.choose(e.ask(color, false, &[]), start, None);
     commit_genmove(e, &b, mv, start)
 }
 
@@ -662,27 +544,11 @@ fn commit_genmove(
     start: Instant,
 ) -> Result<String, String> {
     // Our own count of the clock, until the controller's next `time_left`.
-    e.time.charge(b.to_move(), start.elapsed());
+    e.player.time_mut().charge(b.to_move(), start.elapsed());
     let Some(mv) = mv else { return Ok("resign".to_string()) };
     e.play_move(b.to_move(), mv)?;
     e.just_moved = true;
     Ok(format_vertex(b, mv))
-}
-
-/// The kept trees for the next search, told the moves played since their position (the
-/// search checks that those moves lead to its position); `None` without tree reuse.
-fn prepare_reuse(e: &GtpEngine) -> Option<&std::sync::Mutex<Forest>> {
-    let forest = e.forest.as_ref()?;
-    let mut f = forest.lock().unwrap_or_else(|p| p.into_inner());
-    let key = f.root().map(|r| r.position_key());
-    let last = e.game.position_keys().enumerate().filter(|&(_, k)| Some(k) == key).last();
-    let path = match last.map(|(i, _)| i) {
-        Some(i) => e.game.moves().skip(i).collect(),
-        None => Vec::new(),
-    };
-    f.set_path(path);
-    drop(f);
-    Some(forest)
 }
 
 /// `lz-analyze [color] [interval]` (Leela Zero's live analysis; see [`analysis`]).
@@ -716,7 +582,7 @@ fn cmd_genmove_analyze(e: &mut GtpEngine, args: &[&str]) -> Result<String, Strin
 /// regression suites and analysis).
 fn cmd_reg_genmove(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, Instant::now(), None, false, &[]);
+    let (b, mv) = e.choose(e.ask(color, false, &[]), Instant::now(), None);
     Ok(mv.map_or_else(|| "resign".to_string(), |mv| format_vertex(&b, mv)))
 }
 
@@ -813,17 +679,11 @@ fn cmd_kata_list_params(_: &mut GtpEngine, _: &[&str]) -> Result<String, String>
     Ok(Knob::all().map(Knob::name).collect::<Vec<_>>().join(" "))
 }
 
-/// The value of `knob` the engine searches with: the user's setting, else the profile's.
-fn param_value(e: &GtpEngine, knob: Knob) -> String {
-    let code = e.cfg.settings.code(knob).unwrap_or_else(|| e.cfg.profile.params().code(knob));
-    knob.text(code)
-}
-
 /// `kata-get-param NAME`: the value a registry parameter has now.
 fn cmd_kata_get_param(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let [name] = args else { return Err("syntax error: kata-get-param PARAM".into()) };
     let knob: Knob = name.parse()?;
-    Ok(param_value(e, knob))
+    Ok(e.player.param_text(knob))
 }
 
 /// `kata-set-param NAME VALUE`: sets a registry parameter as `--tune NAME=VALUE` does
@@ -831,23 +691,15 @@ fn cmd_kata_get_param(e: &mut GtpEngine, args: &[&str]) -> Result<String, String
 /// as it was searched with the old value.
 fn cmd_kata_set_param(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let [name, value] = args else { return Err("syntax error: kata-set-param PARAM VALUE".into()) };
-    e.cfg.settings.apply(&format!("{name}={value}"))?;
-    clear_kept_tree(e);
+    e.player.set_param(&format!("{name}={value}"))?;
     Ok(String::new())
-}
-
-/// Drops the tree kept for reuse (if the engine keeps one).
-fn clear_kept_tree(e: &mut GtpEngine) {
-    if let Some(forest) = &mut e.forest {
-        *forest = Default::default();
-    }
 }
 
 /// `clear_cache` (KataGo's): forgets the tree kept from the last search, so the next
 /// search starts afresh. (There is no other cache: the same position searched afresh
 /// gives the same answer.)
 fn cmd_clear_cache(e: &mut GtpEngine, _: &[&str]) -> Result<String, String> {
-    clear_kept_tree(e);
+    e.player.clear_kept_tree();
     Ok(String::new())
 }
 
@@ -866,7 +718,7 @@ fn cmd_lz_setoption(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> 
         "playouts" | "visits" => {
             let n = value.parse::<usize>().ok().filter(|&n| (1..=MAX_PLAYOUTS).contains(&n));
             let n = n.ok_or_else(|| format!("{name}: a whole number from 1 to {MAX_PLAYOUTS}"))?;
-            e.cfg.playouts = n;
+            e.player.set_playouts(n);
         }
         "pondering" => {
             let on = match value.to_ascii_lowercase().as_str() {
@@ -874,12 +726,12 @@ fn cmd_lz_setoption(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> 
                 "false" | "off" => false,
                 _ => return Err("pondering: true or false".into()),
             };
-            e.set_ponder(on);
+            e.player.set_ponder(on);
         }
         "resign percentage" => {
             let p = value.parse::<f32>().ok().filter(|p| *p == -1.0 || (0.0..=100.0).contains(p));
             let p = p.ok_or("resign percentage: 0 to 100, or -1 for the default")?;
-            e.resign_below = if p < 0.0 { DEFAULT_RESIGN_BELOW } else { p / 100.0 };
+            e.player.set_resign_below(if p < 0.0 { DEFAULT_RESIGN_BELOW } else { p / 100.0 });
         }
         _ => return Err(format!("unknown option: {name}")),
     }
@@ -933,7 +785,7 @@ fn cmd_final_status_list(e: &mut GtpEngine, args: &[&str]) -> Result<String, Str
 fn cmd_genmove_cleanup(e: &mut GtpEngine, args: &[&str]) -> Result<String, String> {
     let start = Instant::now();
     let color = parse_color(args.first().ok_or("invalid color")?)?;
-    let (b, mv) = choose(e, color, start, None, true, &[]);
+    let (b, mv) = e.choose(e.ask(color, true, &[]), start, None);
     commit_genmove(e, &b, mv, start)
 }
 
@@ -1063,7 +915,7 @@ pub fn serve(
         if e.quit_requested() {
             break;
         }
-        if e.ponder && e.just_moved {
+        if e.player.ponders() && e.just_moved {
             // Think on the opponent's time, silently, until the next line arrives.
             let sink = std::sync::Mutex::new(std::io::sink());
             let to_move = e.game.board().to_move();
@@ -1127,22 +979,6 @@ mod line_cap {
         // A line of exactly the cap (with CRLF) is read: an unknown command, not too long.
         assert!(answers[2].starts_with("?3 ") && !answers[2].contains("too long"), "{out}");
         assert!(answers[3].starts_with("=4 "), "{out}");
-    }
-}
-
-#[cfg(test)]
-mod spend_period {
-    use super::*;
-
-    #[test]
-    fn only_a_move_whose_unused_time_is_lost_searches_to_its_deadline() {
-        let (off, on) = (Params::default(), Params { spend_period: true, ..Params::default() });
-        for saves in [None, Some(true), Some(false)] {
-            assert!(early_stop(&off, saves), "{saves:?}: the lever off stops early");
-        }
-        assert!(early_stop(&on, None), "no clock");
-        assert!(early_stop(&on, Some(true)), "the time is kept");
-        assert!(!early_stop(&on, Some(false)), "the time would be lost");
     }
 }
 

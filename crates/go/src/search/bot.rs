@@ -14,10 +14,9 @@ use crate::rules::board::{Board, Colour, Move, Point, EMPTY};
 use crate::rules::ko::is_ko_capture;
 use crate::rules::score;
 use crate::search::control::Control;
-use crate::search::mcts::{self, SearchConfig, SearchResult};
-use crate::search::params::{KoPolicy, Priors, Resolved};
+use crate::search::mcts::{self, Resolved, SearchConfig, SearchResult};
+use crate::search::params::{KoPolicy, Priors};
 use crate::search::tree::RootRules;
-use std::sync::Arc;
 
 /// What the bot knows besides the board.
 #[derive(Clone, Debug, Default)]
@@ -74,15 +73,14 @@ pub fn decide(b: &Board, cfg: &SearchConfig, ctx: &Context) -> Decision {
 
 /// [`decide`] with the search under `ctl` (a clock's deadline, a stop flag, snapshots).
 pub fn decide_with(b: &Board, cfg: &SearchConfig, ctx: &Context, ctl: &Control) -> Decision {
-    decide_resolved(b, (cfg, &cfg.resolve()), ctx, ctl)
+    decide_resolved(b, &cfg.resolve(), ctx, ctl)
 }
 
-/// [`decide_with`] under settings the caller resolved from its configuration
-/// ([`SearchConfig::resolve`]): every search of the decision reads that one value.
-pub fn decide_resolved(b: &Board, search: Search, ctx: &Context, ctl: &Control) -> Decision {
-    let (cfg, resolved) = search;
+/// [`decide_with`] of a configuration the caller resolved ([`SearchConfig::resolve`]):
+/// every search of the decision reads that one value.
+pub fn decide_resolved(b: &Board, search: &Resolved, ctx: &Context, ctl: &Control) -> Decision {
     let c = b.to_move();
-    let win_now = winning_now(b, cfg.komi);
+    let win_now = winning_now(b, search.komi);
     if ctx.opponent_passed && win_now && !ctx.capture_dead {
         return Decision {
             mv: Move::Pass,
@@ -102,7 +100,7 @@ pub fn decide_resolved(b: &Board, search: Search, ctx: &Context, ctl: &Control) 
     }
     let mut root = b.clone();
     root.set_passes(u8::from(ctx.opponent_passed));
-    let caps = &resolved.params;
+    let caps = search.params();
     if ctx.avoid_ko_retakes && caps.ko_policy == KoPolicy::ExcludeFromSearch {
         return decide_without_history(b, &root, search, ctx, ctl, win_now);
     }
@@ -149,21 +147,17 @@ pub const REFUTED: &str = "the most visited move is refuted by the opponent's be
 /// choice: three quarters of the budget search, the last quarter checks ([`checked`]).
 fn search_checked(
     root: &Board,
-    search: Search,
+    search: &Resolved,
     rules: &RootRules,
     ctl: &Control,
 ) -> (SearchResult, Option<Move>) {
-    let (cfg, resolved) = search;
-    let verify = resolved.params.verify && !ctl.is_active() && cfg.playouts >= 12;
-    let checks = if verify { cfg.playouts / 4 } else { 0 };
-    let main = SearchConfig { playouts: cfg.playouts - checks, ..cfg.clone() };
-    let res = mcts::search_resolved(root, &main, resolved, rules, ctl);
+    let verify = search.params().verify && !ctl.is_active() && search.playouts >= 12;
+    let checks = if verify { search.playouts / 4 } else { 0 };
+    let main = search.with_playouts(search.playouts - checks);
+    let res = mcts::search_resolved(root, &main, rules, ctl);
     let better = if verify { checked(root, search, &res, rules) } else { None };
     (res, better)
 }
-
-/// A decision's configuration and its settings, resolved once ([`SearchConfig::resolve`]).
-pub type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
 
 /// How much more another candidate's check must leave us than the choice's for it to give
 /// way: a short search's winrate is noisy. At 0.05, on 27 positions of v10's games at
@@ -173,19 +167,18 @@ pub type Search<'a> = (&'a SearchConfig, &'a Arc<Resolved>);
 /// Not a lever: part of what the lever `verify` does, which no profile has adopted yet.
 pub const VERIFY_MARGIN: f32 = 0.10;
 
-/// What move `m` leaves us after the opponent's best reply, by a search of `cfg.playouts /
+/// What move `m` leaves us after the opponent's best reply, by a search of `playouts /
 /// 12` from the position after it: our winrate (one minus the reply's for the opponent)
 /// and the reply. `None` for a pass or a move the board refuses.
-fn check(root: &Board, m: Move, search: Search, wide: bool) -> Option<(f32, Move)> {
-    let (cfg, resolved) = search;
+fn check(root: &Board, m: Move, search: &Resolved, wide: bool) -> Option<(f32, Move)> {
     let Move::Play(_) = m else { return None };
     let mut after = root.clone();
     after.play(m).ok()?;
     after.set_passes(0);
-    let sub = SearchConfig { playouts: cfg.playouts / 12, ..cfg.clone() };
+    let sub = search.with_playouts(search.playouts / 12);
     let rules =
-        RootRules { forbidden: Vec::new(), allow_pass: winning_now(&after, cfg.komi), wide };
-    let res = mcts::search_resolved(&after, &sub, resolved, &rules, &Control::default());
+        RootRules { forbidden: Vec::new(), allow_pass: winning_now(&after, search.komi), wide };
+    let res = mcts::search_resolved(&after, &sub, &rules, &Control::default());
     let reply = res.moves.first()?;
     Some((1.0 - reply.winrate, reply.mv))
 }
@@ -198,7 +191,7 @@ fn check(root: &Board, m: Move, search: Search, wide: bool) -> Option<(f32, Move
 /// under it never reached the opponent's one refuting reply (a loss traced against Pachi:
 /// docs/go-lab.md, "A traced loss against Pachi"); a search from the position after the
 /// move, with the opponent to move, looks for exactly that reply.
-fn checked(root: &Board, search: Search, res: &SearchResult, rules: &RootRules) -> Option<Move> {
+fn checked(root: &Board, search: &Resolved, res: &SearchResult, rules: &RootRules) -> Option<Move> {
     let choice = res.best();
     let (mine, reply) = check(root, choice, search, rules.wide)?;
     let usable = |m: Move| match m {
@@ -235,7 +228,7 @@ pub const RETAKE_KO_BELOW: f32 = 0.3;
 fn decide_without_history(
     b: &Board,
     root: &Board,
-    search: Search,
+    search: &Resolved,
     ctx: &Context,
     ctl: &Control,
     win_now: bool,
@@ -261,7 +254,7 @@ fn decide_without_history(
         }
     }
     forbidden.extend(ko_captures.iter().copied());
-    let wide = search.1.params.wide_root.applies(true);
+    let wide = search.params().wide_root.applies(true);
     let rules = RootRules { forbidden, allow_pass: win_now, wide };
     let (res, better) = search_checked(root, search, &rules, ctl);
     let best = res.moves.first().map_or(0.0, |m| m.winrate);

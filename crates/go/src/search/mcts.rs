@@ -16,13 +16,13 @@
 use crate::rules::board::{Board, Move};
 use crate::search::control::{Control, CHECK_EVERY};
 use crate::search::ownership::Ownership;
-use crate::search::params::{Override, Overrides, Parallel, Params, Resolved};
+use crate::search::params::{Override, Overrides, Parallel, Params};
 use crate::search::profile::Profile;
 use crate::search::reuse::leads_to;
+use crate::search::seed::position_seed;
 use crate::search::shared::{shared_window, Pipeline};
 use crate::search::tree::{RootRow, RootRules, Tree, Walk};
 use menace_stats::rng::from_seed;
-use std::sync::Arc;
 use std::time::Instant;
 
 /// Playouts per move unless told otherwise: 60,000 since 2026-11-23 (three times the
@@ -80,10 +80,27 @@ impl SearchConfig {
         SearchConfig { playouts: playouts.max(1), threads: threads.clamp(1, MAX_THREADS), ..self }
     }
 
-    /// What the search does, resolved once for a decision or a search: the registry's
-    /// base values, the profile's chain of changes, then the user's settings.
-    pub fn resolve(&self) -> Arc<Resolved> {
-        Arc::new(Resolved::new(self.settings.over(self.profile.params())))
+    /// What the search does, resolved once for a decision or a search: the work, and the
+    /// registry's base values with the profile's chain of changes, then the user's
+    /// settings, laid over them. The search takes only the [`Resolved`] value.
+    pub fn resolve(&self) -> Resolved {
+        let params = self.settings.over(self.profile.params());
+        Resolved {
+            playouts: self.playouts,
+            threads: self.threads,
+            komi: self.komi,
+            seed: self.seed,
+            params,
+            widen_at: params.widen_thresholds(),
+        }
+    }
+
+    /// [`SearchConfig::resolve`] for a search of `b` with `komi`: the seed mixed with the
+    /// position's ([`position_seed`]), so that a position gets the same search whatever
+    /// came before it, and another `seed` varies it reproducibly.
+    pub fn resolve_for(&self, b: &Board, komi: f32) -> Resolved {
+        let seed = position_seed(&b.position_key().to_le_bytes(), b.move_count(), self.seed);
+        SearchConfig { komi, seed, ..self.clone() }.resolve()
     }
 
     /// The user's settings that differ from the profile's values, as `NAME=VALUE` in
@@ -120,6 +137,50 @@ impl SearchConfig {
     pub fn with(mut self, setting: &str) -> Result<SearchConfig, String> {
         self.settings.put(setting.parse::<Override>()?);
         Ok(self)
+    }
+}
+
+/// A [`SearchConfig`] resolved once ([`SearchConfig::resolve`]): the work, and the
+/// parameters with the numbers computed from them. Every search, tree and expander of a
+/// decision reads this one value; it holds no profile or settings, so nothing can resolve
+/// it again or disagree with it. Its parameters are read-only: only a resolution makes
+/// them (so the widening table always is theirs); the work may be changed (a decision's
+/// shorter checks, [`Resolved::with_playouts`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resolved {
+    /// Total playouts asked for ([`Resolved::budget`] is a position's).
+    pub playouts: usize,
+    /// Threads, 1 or more.
+    pub threads: usize,
+    /// Komi, added to white's score.
+    pub komi: f32,
+    /// The generator seed.
+    pub seed: u64,
+    params: Params,
+    /// The widening's thresholds ([`Params::widen_thresholds`]).
+    widen_at: [u32; 32],
+}
+
+impl Resolved {
+    /// The parameters.
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// This search with `playouts` asked for instead.
+    pub fn with_playouts(&self, playouts: usize) -> Resolved {
+        Resolved { playouts, ..self.clone() }
+    }
+
+    /// The playouts a search of `root` runs ([`budget`] of the playouts asked for).
+    pub fn budget(&self, root: &Board) -> usize {
+        budget(root, self.playouts, &self.params)
+    }
+
+    /// How many children (besides passing) a node with `visits` may search.
+    pub fn widened(&self, visits: u32) -> usize {
+        self.params.widen_start as usize
+            + self.widen_at.iter().take_while(|&&t| t <= visits).count()
     }
 }
 
@@ -206,16 +267,15 @@ pub fn search(root: &Board, cfg: &SearchConfig, rules: &RootRules) -> SearchResu
     search_with(root, cfg, rules, &Control::default())
 }
 
-/// [`search_with`] under settings the caller resolved ([`SearchConfig::resolve`]) from
-/// `cfg`: a decision that runs several searches resolves its configuration once.
+/// [`search_with`] of a configuration the caller resolved ([`SearchConfig::resolve`]): a
+/// decision that runs several searches resolves its configuration once.
 pub fn search_resolved(
     root: &Board,
-    cfg: &SearchConfig,
-    resolved: &Arc<Resolved>,
+    resolved: &Resolved,
     rules: &RootRules,
     ctl: &Control,
 ) -> SearchResult {
-    search_in(root, cfg, resolved, rules, ctl, None)
+    search_in(root, resolved, rules, ctl, None)
 }
 
 /// [`search`] under a [`Control`]: it may also stop at a deadline, on a stop flag, or
@@ -229,24 +289,22 @@ pub fn search_with(
     rules: &RootRules,
     ctl: &Control,
 ) -> SearchResult {
-    search_in(root, cfg, &cfg.resolve(), rules, ctl, None)
+    search_in(root, &cfg.resolve(), rules, ctl, None)
 }
 
 /// [`search_with`], with a shared tree's window (its playouts in flight) given instead of
 /// [`shared_window`]'s (for the tests).
 pub(crate) fn search_in(
     root: &Board,
-    cfg: &SearchConfig,
-    resolved: &Arc<Resolved>,
+    cfg: &Resolved,
     rules: &RootRules,
     ctl: &Control,
     window: Option<usize>,
 ) -> SearchResult {
     let threads = cfg.threads.max(1);
-    let params = &resolved.params;
-    let shared = params.parallel == Parallel::SharedTree;
+    let shared = cfg.params.parallel == Parallel::SharedTree;
     let trees = if shared { 1 } else { threads };
-    let total = ctl.max_playouts.unwrap_or_else(|| budget(root, cfg.playouts, params));
+    let total = ctl.max_playouts.unwrap_or_else(|| cfg.budget(root));
     let per = total.div_ceil(trees).max(1);
     let start = Instant::now();
     // Tree reuse: the kept trees, if they are of a position that the moves since lead to.
@@ -262,7 +320,7 @@ pub(crate) fn search_in(
         f.root = None;
     }
     let fresh = |old: Option<Tree>| -> Tree {
-        let mut tree = Tree::new(root, resolved, cfg.komi);
+        let mut tree = Tree::new(root, cfg);
         tree.root_own = ctl.moves_ownership.then(Vec::new);
         if let Some(old) = old {
             tree.graft(&old, &path, root, rules);
@@ -304,7 +362,7 @@ pub(crate) fn search_in(
     let mut per_thread: Vec<(Vec<RootRow>, usize, Tree, Ownership)> = if shared {
         let old = olds.pop().flatten();
         let window = window.unwrap_or_else(|| shared_window(threads));
-        let pipe = Pipeline::new(root, resolved, cfg.seed, cfg.komi, window);
+        let pipe = Pipeline::new(root, cfg, window);
         let (tree, done) = std::thread::scope(|s| {
             for _ in 1..threads {
                 std::thread::Builder::new()
@@ -396,7 +454,7 @@ mod tests {
         // Only what is given changes; the settings are added.
         let c = base.overlay(&from, Given { playouts: true, seed: true, ..Given::default() });
         assert_eq!((c.playouts, c.seed, c.profile, c.threads), (300, 4, Profile::V8, base.threads));
-        assert_eq!(c.resolve().params.parallel, Parallel::SharedTree);
+        assert_eq!(c.resolve().params().parallel, Parallel::SharedTree);
         let c = base.overlay(&from, Given { profile: true, ..Given::default() });
         assert_eq!((c.profile, c.playouts), (Profile::V1, 777));
         let c = base.overlay(&from, Given { threads: true, ..Given::default() });

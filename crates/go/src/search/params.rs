@@ -1,8 +1,9 @@
-//! The search's parameters as one set with one registry, as KataGo reads its search
-//! config by name: every lever of the search (what it knows, how its threads share the
-//! work) and every tunable constant is one field of [`Params`] and one row of
-//! [`REGISTRY`] (name, type, base value, range, doc). Everything that sets the search goes
-//! through the registry by name, `NAME=VALUE`:
+//! The search's parameters as one type declared once, as KataGo reads its search config by
+//! name: every lever of the search (what it knows, how its threads share the work) and
+//! every tunable constant is one entry of the `params!` declaration below, which makes
+//! both its field of [`Params`] (a real `f32`, `u32`, `bool` or choice, what the search
+//! reads) and its row of [`REGISTRY`] (name, type, base value, range, doc). Everything
+//! that sets the search goes through the registry by name, `NAME=VALUE`:
 //!
 //! - the profiles (`search::profile`, which builds on this module and never the other way),
 //!   each the one before plus its `NAME=VALUE` changes, the first over the rows' base
@@ -13,67 +14,149 @@
 //! - the tuner, `menace go tune`, over the numeric rows (their `step`);
 //! - `-v` and the tournament's canonical bot text, which print [`Overrides::changes`].
 //!
-//! So a new lever is one field and one row, whose base value leaves the search as it was;
-//! once accepted, a new profile of one change turns it on.
+//! So a new lever is one entry of the declaration, whose base value leaves the search as
+//! it was, and the code that reads its field; once accepted, a new profile of one change
+//! turns it on.
 //!
-//! Values are held as whole numbers, a row's *code*: a number's count of its quantum
-//! (`1 / per_unit`: whole numbers, tenths, thousandths), so values are exact, compare
-//! equal, print the way they were given and turn into the search's numbers the same way
-//! on every machine (the widening thresholds are computed in integers, [`Tuned::widen_at`]);
-//! a choice's index among its names; a switch's 0 or 1.
+//! A row speaks in *codes*, whole numbers: a number's count of its quantum (`1 / per_unit`:
+//! whole numbers, tenths, thousandths), so that values given as text are exact, compare
+//! equal and print the way they were given; a choice's index among its names; a switch's
+//! 0 or 1. A field holds the value itself: an `f32` field is its code divided by
+//! `per_unit` in `f32` (one correctly rounded division, the number the search has always
+//! read), and its code comes back exactly ([`Field`]; a test checks every legal code).
 
 use std::fmt;
 use std::str::FromStr;
 
-/// Where the tree's priors come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Priors {
-    /// Hand-set priors only (michi's), every child searchable from the first visit; a
-    /// root move's winrate includes its priors.
-    Michi,
-    /// Michi's plus the learned move model's ([`MoveModel`](crate::model::move_model::MoveModel)),
-    /// children ordered by learned strength and widened progressively; a root move's
-    /// winrate is its playouts' alone (the learned priors would lift a lost position's
-    /// winrate above the resign threshold).
-    Learned,
+/// A type of [`Params`]'s fields: how a value is its row's code and back.
+pub trait Field: Copy {
+    /// The code of this value in a row of `kind`.
+    fn to_code(self, kind: Kind) -> u32;
+    /// The value of a legal `code` in a row of `kind`.
+    fn of_code(code: u32, kind: Kind) -> Self;
 }
 
-/// Which learned move model the [`Priors::Learned`] priors and widening use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Patterns {
-    /// The 3x3 model (`crates/go/data/patterns.bin`): the 3x3 pattern and the tactical,
-    /// line and distance features ([`MoveModel::builtin`](crate::model::move_model::MoveModel::builtin)).
-    Shape3x3,
-    /// The large-pattern model (`crates/go/data/patterns-large.bin`): the same features and
-    /// the largest known diamond-shaped pattern around the move, up to 72 neighbours
-    /// ([`MoveModel::builtin_large`](crate::model::move_model::MoveModel::builtin_large)).
-    Large,
+/// A number row's quanta per unit (1 for the other kinds).
+fn per_unit(kind: Kind) -> u32 {
+    match kind {
+        Kind::Number { per_unit, .. } => per_unit,
+        _ => 1,
+    }
 }
 
-/// How the king-of-the-hill bot, which cannot see the history, handles a capture that
-/// looks like retaking a ko (a repeated position ends the game as a tie).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KoPolicy {
-    /// Search every move; if the best is a ko capture, play the best winning move that is
-    /// not one instead.
-    AfterSearch,
-    /// Search without the ko captures; retake a ko only when even the best other move is
-    /// clearly losing (the tie is worth more than the loss).
-    ExcludeFromSearch,
+impl Field for bool {
+    fn to_code(self, _: Kind) -> u32 {
+        u32::from(self)
+    }
+    fn of_code(code: u32, _: Kind) -> bool {
+        code != 0
+    }
 }
 
-/// Where the root searches every move early instead of widening by the learned ranking.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WideRoot {
-    /// Nowhere: the root widens as every node does.
-    Never,
-    /// In the king-of-the-hill format only. Without the last move the learned model cannot
-    /// rank the answer to it, and widening by that ranking kept the urgent local move out
-    /// of the search.
-    Koth,
-    /// In both formats: over GTP too, where the last move is known (decided H1 against v6
-    /// on 13x13, docs/ab/wide-root-gtp-13x13.jsonl).
-    Always,
+/// A whole number (its row's `per_unit` is 1).
+impl Field for u32 {
+    fn to_code(self, _: Kind) -> u32 {
+        self
+    }
+    fn of_code(code: u32, _: Kind) -> u32 {
+        code
+    }
+}
+
+/// A number of `1 / per_unit` quanta: `code / per_unit`, the `f32` nearest the exact
+/// value (the codes are below 2^24, so both operands are exact and the division rounds
+/// once), and back by rounding, exact for every code of a row's range.
+impl Field for f32 {
+    fn to_code(self, kind: Kind) -> u32 {
+        (f64::from(self) * f64::from(per_unit(kind))).round() as u32
+    }
+    fn of_code(code: u32, kind: Kind) -> f32 {
+        code as f32 / per_unit(kind) as f32
+    }
+}
+
+/// A choice's enum, its variants' names in `NAME=VALUE` and its [`Field`] (the code is
+/// the variant's index), from one declaration.
+macro_rules! choice {
+    ($(#[$doc:meta])* pub enum $name:ident {
+        $($(#[$vdoc:meta])* $variant:ident = $text:literal,)+
+    }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $name {
+            $($(#[$vdoc])* $variant,)+
+        }
+
+        impl $name {
+            /// Its values' names in `NAME=VALUE`, in order (a code is an index).
+            pub const NAMES: &'static [&'static str] = &[$($text),+];
+            const ALL: &'static [$name] = &[$($name::$variant),+];
+        }
+
+        impl Field for $name {
+            fn to_code(self, _: Kind) -> u32 {
+                Self::ALL.iter().position(|v| *v == self).expect("one of its variants") as u32
+            }
+            fn of_code(code: u32, _: Kind) -> $name {
+                Self::ALL[(code as usize).min(Self::ALL.len() - 1)]
+            }
+        }
+    };
+}
+
+choice! {
+    /// Where the tree's priors come from.
+    pub enum Priors {
+        /// Hand-set priors only (michi's), every child searchable from the first visit; a
+        /// root move's winrate includes its priors.
+        Michi = "michi",
+        /// Michi's plus the learned move model's ([`MoveModel`](crate::model::move_model::MoveModel)),
+        /// children ordered by learned strength and widened progressively; a root move's
+        /// winrate is its playouts' alone (the learned priors would lift a lost position's
+        /// winrate above the resign threshold).
+        Learned = "learned",
+    }
+}
+
+choice! {
+    /// Which learned move model the [`Priors::Learned`] priors and widening use.
+    pub enum Patterns {
+        /// The 3x3 model (`crates/go/data/patterns.bin`): the 3x3 pattern and the tactical,
+        /// line and distance features ([`MoveModel::builtin`](crate::model::move_model::MoveModel::builtin)).
+        Shape3x3 = "3x3",
+        /// The large-pattern model (`crates/go/data/patterns-large.bin`): the same features and
+        /// the largest known diamond-shaped pattern around the move, up to 72 neighbours
+        /// ([`MoveModel::builtin_large`](crate::model::move_model::MoveModel::builtin_large)).
+        Large = "large",
+    }
+}
+
+choice! {
+    /// How the king-of-the-hill bot, which cannot see the history, handles a capture that
+    /// looks like retaking a ko (a repeated position ends the game as a tie).
+    pub enum KoPolicy {
+        /// Search every move; if the best is a ko capture, play the best winning move that is
+        /// not one instead.
+        AfterSearch = "after_search",
+        /// Search without the ko captures; retake a ko only when even the best other move is
+        /// clearly losing (the tie is worth more than the loss).
+        ExcludeFromSearch = "exclude_from_search",
+    }
+}
+
+choice! {
+    /// Where the root searches every move early instead of widening by the learned ranking.
+    pub enum WideRoot {
+        /// Nowhere: the root widens as every node does.
+        Never = "never",
+        /// In the king-of-the-hill format only. Without the last move the learned model cannot
+        /// rank the answer to it, and widening by that ranking kept the urgent local move out
+        /// of the search.
+        Koth = "koth",
+        /// In both formats: over GTP too, where the last move is known (decided H1 against v6
+        /// on 13x13, docs/ab/wide-root-gtp-13x13.jsonl).
+        Always = "always",
+    }
 }
 
 impl WideRoot {
@@ -88,92 +171,41 @@ impl WideRoot {
     }
 }
 
-/// How a search uses its threads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Parallel {
-    /// Root parallelism: each thread searches a tree of its own with its share of the
-    /// playouts, and the root statistics are summed in thread order. Every profile up to
-    /// v8.
-    RootTrees,
-    /// One tree for all threads (v9): one thread walks and updates the tree in a fixed
-    /// order while all of them run the playouts, so the tree gets every playout's knowledge
-    /// (one tree of N playouts beat two trees of N/2 by a wide margin on 13x13) and the
-    /// search stays deterministic.
-    SharedTree,
+choice! {
+    /// How a search uses its threads.
+    pub enum Parallel {
+        /// Root parallelism: each thread searches a tree of its own with its share of the
+        /// playouts, and the root statistics are summed in thread order. Every profile up to
+        /// v8.
+        RootTrees = "root_trees",
+        /// One tree for all threads (v9): one thread walks and updates the tree in a fixed
+        /// order while all of them run the playouts, so the tree gets every playout's knowledge
+        /// (one tree of N playouts beat two trees of N/2 by a wide margin on 13x13) and the
+        /// search stays deterministic.
+        SharedTree = "shared_tree",
+    }
 }
 
-/// Where the policy network ([`PolicyNet`](crate::model::net::PolicyNet)) gives the
-/// learned priors in place of the move model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PolicyNet {
-    /// Nowhere: the move model everywhere (up to v9).
-    Off,
-    /// At the root of a 19x19 search: one evaluation a search (v10).
-    Root,
+choice! {
+    /// Where the policy network ([`PolicyNet`](crate::model::net::PolicyNet)) gives the
+    /// learned priors in place of the move model.
+    pub enum PolicyNet {
+        /// Nowhere: the move model everywhere (up to v9).
+        Off = "off",
+        /// At the root of a 19x19 search: one evaluation a search (v10).
+        Root = "root",
+    }
 }
 
-/// What a playout's random phase does with a move that puts its own group (of two stones
-/// or more) in atari.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SelfAtari {
-    /// Refused half the time (v1 to v10).
-    Half,
-    /// Always refused (Pachi's Moggy refuses most such moves).
-    Always,
-}
-
-/// Every parameter of the search, resolved: the registry's base values, a profile's chain
-/// of changes, then the user's ([`Overrides`]); [`Params::default`] is the default profile's. The
-/// numbers are held as codes (see the module's doc); [`Params::tuned`] turns them into
-/// the search's numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Params {
-    /// The tree's priors and widening (learned from v2 on).
-    pub priors: Priors,
-    /// The king-of-the-hill ko policy (exclude from the search from v3 on).
-    pub ko_policy: KoPolicy,
-    /// The budget grows as the board fills (v4 on); otherwise every move gets the
-    /// playouts asked for.
-    pub growing_budget: bool,
-    /// Ladders are read for the tree's priors (v5 on).
-    pub ladders: bool,
-    /// Where the root is wide (the KotH format from v6, both formats from v8).
-    pub wide_root: WideRoot,
-    /// The learned model behind the priors (large patterns from v8).
-    pub patterns: Patterns,
-    /// How the threads share the work (one shared tree from v9).
-    pub parallel: Parallel,
-    /// Where the policy network gives the learned priors.
-    pub policy_net: PolicyNet,
-    /// The playouts' rule for self-ataris.
-    pub self_atari: SelfAtari,
-    /// The chosen move is checked against the opponent's best reply (see
-    /// [`crate::search::bot`]): a quarter of the budget for three short searches.
-    pub verify: bool,
-    /// RAVE equivalence (whole numbers).
-    pub rave_equiv: u32,
-    /// Visits before a tree leaf is expanded.
-    pub expand_visits: u32,
-    /// Children searchable before any widening.
-    pub widen_start: u32,
-    /// Visits at which the first widening happens.
-    pub widen_at: u32,
-    /// Each widening's visits over the one before, in thousandths.
-    pub widen_ratio: u32,
-    /// The score's share of a playout's reward, in thousandths.
-    pub score_weight: u32,
-    /// Virtual playouts of the learned prior, in tenths.
-    pub prior_model: u32,
-    /// Virtual playouts of the policy network's prior, in tenths.
-    pub net_prior: u32,
-    /// The deepest nodes below the root whose children the policy network ranks (0: the
-    /// root alone).
-    pub net_depth: u32,
-    /// The criticality bonus of the root's moves, in hundredths (0: off).
-    pub crit_rave: u32,
-    /// On a clock, search to the deadline when the time a move leaves would be lost
-    /// (a byo-yomi period), instead of stopping once the best move cannot be overtaken.
-    pub spend_period: bool,
+choice! {
+    /// What a playout's random phase does with a move that puts its own group (of two stones
+    /// or more) in atari.
+    pub enum SelfAtari {
+        /// Refused half the time (v1 to v10).
+        Half = "half",
+        /// Always refused (Pachi's Moggy refuses most such moves).
+        Always = "always",
+    }
 }
 
 /// The type of a row's values.
@@ -214,7 +246,7 @@ pub struct Row {
     pub doc: &'static str,
     /// Its code in a [`Params`].
     pub get: fn(&Params) -> u32,
-    /// Sets its code in a [`Params`] (a legal code: [`Knob::code`] checked it).
+    /// Sets its field in a [`Params`] from a code (a legal code: [`Knob::code`] checked it).
     pub set: fn(&mut Params, u32),
 }
 
@@ -224,220 +256,121 @@ impl fmt::Debug for Row {
     }
 }
 
-/// A choice's code, for the rows' `get`.
-macro_rules! pick {
-    ($value:expr, $($variant:path),+) => {{
-        let all = [$($variant),+];
-        all.iter().position(|v| *v == $value).expect("a variant of its row") as u32
-    }};
+/// [`Params`], [`REGISTRY`] and [`Params::base`] from one list: each entry a field's
+/// name, its type, its base value as `NAME=VALUE` writes it, its row's [`Kind`] and what
+/// it does (the field's doc and the row's).
+macro_rules! params {
+    ($($name:ident: $ty:ty = $base:literal, $kind:expr, $doc:literal;)+) => {
+        /// Every parameter of the search, in the types the search reads: the registry's
+        /// base values ([`Params::base`]), a profile's chain of changes, then the user's
+        /// ([`Overrides`]); [`Params::default`] is the default profile's. Each field is
+        /// one row of [`REGISTRY`], declared together.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Params {
+            $(#[doc = $doc] pub $name: $ty,)+
+        }
+
+        /// The registry, in the order settings print: the tunable constants first (the
+        /// order they printed in before the levers joined them, so recorded bots keep
+        /// their text), then the levers. Every `base` is the value before any profile
+        /// changed it; the profiles (`search::profile`) are the changes.
+        pub const REGISTRY: &[Row] = &[$(Row {
+            name: stringify!($name),
+            kind: $kind,
+            base: $base,
+            doc: $doc,
+            get: |p| Field::to_code(p.$name, $kind),
+            set: |p, code| p.$name = Field::of_code(code, $kind),
+        },)+];
+
+        impl Params {
+            /// Every row at its [`Row::base`]: the search before any profile changed it.
+            pub fn base() -> Params {
+                let base = |name: &str| Knob::named(name).expect("a row").base_code();
+                Params { $($name: Field::of_code(base(stringify!($name)), $kind),)+ }
+            }
+        }
+    };
 }
 
-/// A choice's variant of a code, for the rows' `set`.
-macro_rules! variant {
-    ($code:expr, $($variant:path),+) => {{
-        let all = [$($variant),+];
-        all[($code as usize).min(all.len() - 1)]
-    }};
+params! {
+    rave_equiv: f32 = "3500",
+        Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
+        "RAVE equivalence: a child's AMAF weight is an / (an + n + n an / rave_equiv) \
+         (larger: AMAF is trusted for more visits)";
+    expand_visits: u32 = "8",
+        Kind::Number { min: 1.0, max: 100.0, step: 2.0, per_unit: 1 },
+        "visits before a tree leaf is expanded (the root always is)";
+    widen_start: u32 = "2",
+        Kind::Number { min: 1.0, max: 30.0, step: 1.0, per_unit: 1 },
+        "progressive widening (learned priors; not a wide root): children searchable, \
+         strongest first, before any widening";
+    widen_at: u32 = "40",
+        Kind::Number { min: 5.0, max: 1000.0, step: 8.0, per_unit: 1 },
+        "progressive widening: a node's visits at which one more child becomes \
+         searchable the first time";
+    widen_ratio: f32 = "1.4",
+        Kind::Number { min: 1.05, max: 3.0, step: 0.1, per_unit: 1000 },
+        "progressive widening: each further child needs this many times the visits of \
+         the one before (thresholds widen_at * widen_ratio^k, 32 of them, in integers)";
+    score_weight: f32 = "0.1",
+        Kind::Number { min: 0.0, max: 1.0, step: 0.02, per_unit: 1000 },
+        "share of the score term m / (|m| + 10) in a playout's reward, the rest win or \
+         loss (the score makes the search prefer the bigger win)";
+    prior_model: f32 = "20",
+        Kind::Number { min: 0.0, max: 100.0, step: 4.0, per_unit: 10 },
+        "virtual playouts of the learned move model's prior, won in proportion to \
+         sqrt(strength / strongest sibling's strength)";
+    net_prior: f32 = "40",
+        Kind::Number { min: 0.0, max: 400.0, step: 8.0, per_unit: 10 },
+        "virtual playouts of the policy network's prior where it gives the priors \
+         (policy_net), won in proportion to sqrt(p / the most probable sibling's p)";
+    net_depth: u32 = "0",
+        Kind::Number { min: 0.0, max: 8.0, step: 1.0, per_unit: 1 },
+        "where policy_net is on, the deepest nodes below the root whose children the \
+         network ranks when they are expanded (0: the root alone; 1: the replies to the \
+         root's moves too; about 5 ms a node on one thread with AVX2, 10 without)";
+    priors: Priors = "michi", Kind::Choice(Priors::NAMES),
+        "the tree's priors: michi's hand-set ones, every child searchable at once, or \
+         with the learned move model's, children widened progressively";
+    ko_policy: KoPolicy = "after_search", Kind::Choice(KoPolicy::NAMES),
+        "king-of-the-hill format (no history): a ko capture replaced after the search, \
+         or kept out of it and retaken only while clearly losing";
+    growing_budget: bool = "false", Kind::Switch,
+        "the budget grows as the board fills, up to twice the playouts asked for";
+    ladders: bool = "false", Kind::Switch,
+        "ladders read for the tree's priors";
+    wide_root: WideRoot = "never", Kind::Choice(WideRoot::NAMES),
+        "where every root move is searchable early: never, in the king-of-the-hill \
+         format, in both formats";
+    patterns: Patterns = "3x3", Kind::Choice(Patterns::NAMES),
+        "the learned move model: 3x3 patterns or large patterns";
+    parallel: Parallel = "root_trees", Kind::Choice(Parallel::NAMES),
+        "the threads search a tree each, roots summed, or share one tree (still \
+         deterministic)";
+    policy_net: PolicyNet = "off", Kind::Choice(PolicyNet::NAMES),
+        "the policy network (6 residual blocks, 41.6% of professional moves against \
+         the move model's 33.1%) gives the root's learned priors on 19x19 (root), or \
+         nowhere (off)";
+    self_atari: SelfAtari = "half", Kind::Choice(SelfAtari::NAMES),
+        "the playouts' random moves refuse a self-atari of a group half the time or \
+         always (as Pachi's Moggy playouts mostly do)";
+    verify: bool = "false", Kind::Switch,
+        "at a fixed budget, three quarters of it choose the move and the last quarter \
+         checks the choice, the runner-up and the point of the opponent's best reply, \
+         each by a short search with the opponent to move; a refuted choice gives way";
+    crit_rave: f32 = "0",
+        Kind::Number { min: 0.0, max: 5.0, step: 0.3, per_unit: 100 },
+        "criticality at the root (Coulom 2009, as Pachi uses it): once 1,000 of the \
+         root's playouts are counted, a root move whose point's owner tends to win the \
+         playouts (crit > 0) gains crit * crit_rave of its AMAF playouts as wins (Pachi: \
+         1.1; 0: off)";
+    spend_period: bool = "false", Kind::Switch,
+        "on a clock, a move whose unused time would be lost (a byo-yomi period, a \
+         Canadian period's last stone) searches to its deadline instead of stopping once \
+         its most visited move cannot be overtaken (the extra playouts deepen the tree \
+         the next move keeps)";
 }
-
-/// The registry, in the order settings print: the tunable constants first (the order they
-/// printed in before the levers joined them, so recorded bots keep their text), then the
-/// levers. Every `base` is the value before any profile changed it; the profiles
-/// (`search::profile`) are the changes.
-pub const REGISTRY: &[Row] = &[
-    Row {
-        name: "rave_equiv",
-        kind: Kind::Number { min: 100.0, max: 50_000.0, step: 500.0, per_unit: 1 },
-        base: "3500",
-        doc: "RAVE equivalence: a child's AMAF weight is an / (an + n + n an / rave_equiv) \
-              (larger: AMAF is trusted for more visits)",
-        get: |p| p.rave_equiv,
-        set: |p, v| p.rave_equiv = v,
-    },
-    Row {
-        name: "expand_visits",
-        kind: Kind::Number { min: 1.0, max: 100.0, step: 2.0, per_unit: 1 },
-        base: "8",
-        doc: "visits before a tree leaf is expanded (the root always is)",
-        get: |p| p.expand_visits,
-        set: |p, v| p.expand_visits = v,
-    },
-    Row {
-        name: "widen_start",
-        kind: Kind::Number { min: 1.0, max: 30.0, step: 1.0, per_unit: 1 },
-        base: "2",
-        doc: "progressive widening (learned priors; not a wide root): children searchable, \
-              strongest first, before any widening",
-        get: |p| p.widen_start,
-        set: |p, v| p.widen_start = v,
-    },
-    Row {
-        name: "widen_at",
-        kind: Kind::Number { min: 5.0, max: 1000.0, step: 8.0, per_unit: 1 },
-        base: "40",
-        doc: "progressive widening: a node's visits at which one more child becomes \
-              searchable the first time",
-        get: |p| p.widen_at,
-        set: |p, v| p.widen_at = v,
-    },
-    Row {
-        name: "widen_ratio",
-        kind: Kind::Number { min: 1.05, max: 3.0, step: 0.1, per_unit: 1000 },
-        base: "1.4",
-        doc: "progressive widening: each further child needs this many times the visits of \
-              the one before (thresholds widen_at * widen_ratio^k, 32 of them, in integers)",
-        get: |p| p.widen_ratio,
-        set: |p, v| p.widen_ratio = v,
-    },
-    Row {
-        name: "score_weight",
-        kind: Kind::Number { min: 0.0, max: 1.0, step: 0.02, per_unit: 1000 },
-        base: "0.1",
-        doc: "share of the score term m / (|m| + 10) in a playout's reward, the rest win or \
-              loss (the score makes the search prefer the bigger win)",
-        get: |p| p.score_weight,
-        set: |p, v| p.score_weight = v,
-    },
-    Row {
-        name: "prior_model",
-        kind: Kind::Number { min: 0.0, max: 100.0, step: 4.0, per_unit: 10 },
-        base: "20",
-        doc: "virtual playouts of the learned move model's prior, won in proportion to \
-              sqrt(strength / strongest sibling's strength)",
-        get: |p| p.prior_model,
-        set: |p, v| p.prior_model = v,
-    },
-    Row {
-        name: "net_prior",
-        kind: Kind::Number { min: 0.0, max: 400.0, step: 8.0, per_unit: 10 },
-        base: "40",
-        doc: "virtual playouts of the policy network's prior where it gives the priors \
-              (policy_net), won in proportion to sqrt(p / the most probable sibling's p)",
-        get: |p| p.net_prior,
-        set: |p, v| p.net_prior = v,
-    },
-    Row {
-        name: "net_depth",
-        kind: Kind::Number { min: 0.0, max: 8.0, step: 1.0, per_unit: 1 },
-        base: "0",
-        doc: "where policy_net is on, the deepest nodes below the root whose children the \
-              network ranks when they are expanded (0: the root alone; 1: the replies to the \
-              root's moves too; about 5 ms a node on one thread with AVX2, 10 without)",
-        get: |p| p.net_depth,
-        set: |p, v| p.net_depth = v,
-    },
-    Row {
-        name: "priors",
-        kind: Kind::Choice(&["michi", "learned"]),
-        base: "michi",
-        doc: "the tree's priors: michi's hand-set ones, every child searchable at once, or \
-              with the learned move model's, children widened progressively",
-        get: |p| pick!(p.priors, Priors::Michi, Priors::Learned),
-        set: |p, v| p.priors = variant!(v, Priors::Michi, Priors::Learned),
-    },
-    Row {
-        name: "ko_policy",
-        kind: Kind::Choice(&["after_search", "exclude_from_search"]),
-        base: "after_search",
-        doc: "king-of-the-hill format (no history): a ko capture replaced after the search, \
-              or kept out of it and retaken only while clearly losing",
-        get: |p| pick!(p.ko_policy, KoPolicy::AfterSearch, KoPolicy::ExcludeFromSearch),
-        set: |p, v| p.ko_policy = variant!(v, KoPolicy::AfterSearch, KoPolicy::ExcludeFromSearch),
-    },
-    Row {
-        name: "growing_budget",
-        kind: Kind::Switch,
-        base: "false",
-        doc: "the budget grows as the board fills, up to twice the playouts asked for",
-        get: |p| u32::from(p.growing_budget),
-        set: |p, v| p.growing_budget = v != 0,
-    },
-    Row {
-        name: "ladders",
-        kind: Kind::Switch,
-        base: "false",
-        doc: "ladders read for the tree's priors",
-        get: |p| u32::from(p.ladders),
-        set: |p, v| p.ladders = v != 0,
-    },
-    Row {
-        name: "wide_root",
-        kind: Kind::Choice(&["never", "koth", "always"]),
-        base: "never",
-        doc: "where every root move is searchable early: never, in the king-of-the-hill \
-              format, in both formats",
-        get: |p| pick!(p.wide_root, WideRoot::Never, WideRoot::Koth, WideRoot::Always),
-        set: |p, v| p.wide_root = variant!(v, WideRoot::Never, WideRoot::Koth, WideRoot::Always),
-    },
-    Row {
-        name: "patterns",
-        kind: Kind::Choice(&["3x3", "large"]),
-        base: "3x3",
-        doc: "the learned move model: 3x3 patterns or large patterns",
-        get: |p| pick!(p.patterns, Patterns::Shape3x3, Patterns::Large),
-        set: |p, v| p.patterns = variant!(v, Patterns::Shape3x3, Patterns::Large),
-    },
-    Row {
-        name: "parallel",
-        kind: Kind::Choice(&["root_trees", "shared_tree"]),
-        base: "root_trees",
-        doc: "the threads search a tree each, roots summed, or share one tree (still \
-              deterministic)",
-        get: |p| pick!(p.parallel, Parallel::RootTrees, Parallel::SharedTree),
-        set: |p, v| p.parallel = variant!(v, Parallel::RootTrees, Parallel::SharedTree),
-    },
-    Row {
-        name: "policy_net",
-        kind: Kind::Choice(&["off", "root"]),
-        base: "off",
-        doc: "the policy network (6 residual blocks, 41.6% of professional moves against \
-              the move model's 33.1%) gives the root's learned priors on 19x19 (root), or \
-              nowhere (off)",
-        get: |p| pick!(p.policy_net, PolicyNet::Off, PolicyNet::Root),
-        set: |p, v| p.policy_net = variant!(v, PolicyNet::Off, PolicyNet::Root),
-    },
-    Row {
-        name: "self_atari",
-        kind: Kind::Choice(&["half", "always"]),
-        base: "half",
-        doc: "the playouts' random moves refuse a self-atari of a group half the time or \
-              always (as Pachi's Moggy playouts mostly do)",
-        get: |p| pick!(p.self_atari, SelfAtari::Half, SelfAtari::Always),
-        set: |p, v| p.self_atari = variant!(v, SelfAtari::Half, SelfAtari::Always),
-    },
-    Row {
-        name: "verify",
-        kind: Kind::Switch,
-        base: "false",
-        doc: "at a fixed budget, three quarters of it choose the move and the last quarter \
-              checks the choice, the runner-up and the point of the opponent's best reply, \
-              each by a short search with the opponent to move; a refuted choice gives way",
-        get: |p| u32::from(p.verify),
-        set: |p, v| p.verify = v != 0,
-    },
-    Row {
-        name: "crit_rave",
-        kind: Kind::Number { min: 0.0, max: 5.0, step: 0.3, per_unit: 100 },
-        base: "0",
-        doc: "criticality at the root (Coulom 2009, as Pachi uses it): once 1,000 of the \
-              root's playouts are counted, a root move whose point's owner tends to win the \
-              playouts (crit > 0) gains crit * crit_rave of its AMAF playouts as wins (Pachi: \
-              1.1; 0: off)",
-        get: |p| p.crit_rave,
-        set: |p, v| p.crit_rave = v,
-    },
-    Row {
-        name: "spend_period",
-        kind: Kind::Switch,
-        base: "false",
-        doc: "on a clock, a move whose unused time would be lost (a byo-yomi period, a \
-              Canadian period's last stone) searches to its deadline instead of stopping once \
-              its most visited move cannot be overtaken (the extra playouts deepen the tree \
-              the next move keeps)",
-        get: |p| u32::from(p.spend_period),
-        set: |p, v| p.spend_period = v != 0,
-    },
-];
 
 /// Number of rows.
 pub const COUNT: usize = REGISTRY.len();
@@ -576,38 +509,6 @@ impl fmt::Display for Knob {
 }
 
 impl Params {
-    /// Every row at its [`Row::base`]: the search before any profile changed it.
-    pub fn base() -> Params {
-        // Every row sets its field, so these starting values are overwritten.
-        let mut p = Params {
-            priors: Priors::Learned,
-            ko_policy: KoPolicy::ExcludeFromSearch,
-            growing_budget: true,
-            ladders: true,
-            wide_root: WideRoot::Always,
-            patterns: Patterns::Large,
-            parallel: Parallel::SharedTree,
-            policy_net: PolicyNet::Root,
-            self_atari: SelfAtari::Half,
-            verify: false,
-            rave_equiv: 0,
-            expand_visits: 0,
-            widen_start: 0,
-            widen_at: 0,
-            widen_ratio: 0,
-            score_weight: 0,
-            prior_model: 0,
-            net_prior: 0,
-            net_depth: 0,
-            crit_rave: 0,
-            spend_period: false,
-        };
-        for q in Knob::all() {
-            (q.row().set)(&mut p, q.base_code());
-        }
-        p
-    }
-
     /// The code of `p`.
     pub fn code(&self, p: Knob) -> u32 {
         (p.row().get)(self)
@@ -633,28 +534,19 @@ impl Params {
         (p.row().set)(self, q as u32);
     }
 
-    /// The numbers the search reads, computed once per tree.
-    pub fn tuned(&self) -> Tuned {
-        // `widen_at` visits at scale 10, as the constant before the registry was
-        // (`geometric(400, 10, 14, 10)`): the same integers for the default.
-        let widen_at =
-            geometric(u64::from(self.widen_at) * 10, 10, u64::from(self.widen_ratio), 1000);
-        Tuned {
-            rave_equiv: self.rave_equiv as f32,
-            expand_visits: self.expand_visits,
-            widen_start: self.widen_start as usize,
-            widen_at,
-            score_weight: self.score_weight as f32 / 1000.0,
-            prior_model: self.prior_model as f32 / 10.0,
-            net_prior: self.net_prior as f32 / 10.0,
-            crit_rave: self.crit_rave as f32 / 100.0,
-        }
+    /// The widening's visit thresholds ([`Params::widen_at`] times [`Params::widen_ratio`]
+    /// to the k-th), in integers from the two rows' codes: `widen_at` visits at scale 10,
+    /// as the constant before the registry was (`geometric(400, 10, 14, 10)`), so the same
+    /// integers for the default on every machine.
+    pub fn widen_thresholds(&self) -> [u32; 32] {
+        let ratio = self.code(Knob::named("widen_ratio").expect("a row"));
+        geometric(u64::from(self.widen_at) * 10, 10, u64::from(ratio), 1000)
     }
 }
 
 /// `N` visit thresholds growing geometrically: `x / scale` for `x = start`, then `x`
 /// times `num / den` each step, in integers so the table is the same on every machine
-/// (the widening, [`Tuned::widen_at`]: `40 * 1.4^k` by default). Past `u32::MAX` a
+/// (the widening, [`Params::widen_thresholds`]: `40 * 1.4^k` by default). Past `u32::MAX` a
 /// threshold stays there.
 pub const fn geometric<const N: usize>(start: u64, scale: u64, num: u64, den: u64) -> [u32; N] {
     let mut t = [0u32; N];
@@ -666,54 +558,6 @@ pub const fn geometric<const N: usize>(start: u64, scale: u64, num: u64, den: u6
         k += 1;
     }
     t
-}
-
-/// The search's numbers from [`Params`], in the types it reads them in.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Tuned {
-    /// RAVE equivalence.
-    pub rave_equiv: f32,
-    /// Visits before a leaf is expanded.
-    pub expand_visits: u32,
-    /// Children searchable before any widening.
-    pub widen_start: usize,
-    /// A node's visits at which one more child becomes searchable.
-    pub widen_at: [u32; 32],
-    /// Share of the score term in a playout's reward.
-    pub score_weight: f32,
-    /// Virtual playouts of the learned prior.
-    pub prior_model: f32,
-    /// Virtual playouts of the policy network's prior.
-    pub net_prior: f32,
-    /// The root moves' criticality bonus (0: off).
-    pub crit_rave: f32,
-}
-
-impl Tuned {
-    /// How many children (besides passing) a node with `visits` may search.
-    pub fn widened(&self, visits: u32) -> usize {
-        self.widen_start + self.widen_at.iter().take_while(|&&t| t <= visits).count()
-    }
-}
-
-/// A search's settings resolved once (the registry's base values, the profile's chain of
-/// changes, the user's overrides): the parameters and the numbers the tree reads in them.
-/// The bot resolves a configuration once per decision and its searches, trees and
-/// expanders share this one value (behind an `Arc`), so no part of the search parses a
-/// profile again or holds a second copy that could disagree.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Resolved {
-    /// The parameters, as codes.
-    pub params: Params,
-    /// The numbers computed from them.
-    pub tuned: Tuned,
-}
-
-impl Resolved {
-    /// `params` with their numbers computed.
-    pub fn new(params: Params) -> Resolved {
-        Resolved { params, tuned: params.tuned() }
-    }
 }
 
 /// One `NAME=VALUE`, checked against its row: a value laid over a profile's.
@@ -876,14 +720,34 @@ mod tests {
     /// search's numbers bit for bit.
     #[test]
     fn the_defaults_are_the_constants_before_the_registry() {
-        let t = Params::default().tuned();
+        let t = Params::default();
         assert_eq!(t.rave_equiv.to_bits(), 3500.0f32.to_bits());
         assert_eq!(t.expand_visits, 8);
         assert_eq!(t.widen_start, 2);
-        assert_eq!(t.widen_at, geometric::<32>(400, 10, 14, 10));
-        assert_eq!(&t.widen_at[..6], &[40, 56, 78, 109, 153, 214]);
+        assert_eq!(t.widen_thresholds(), geometric::<32>(400, 10, 14, 10));
+        assert_eq!(&t.widen_thresholds()[..6], &[40, 56, 78, 109, 153, 214]);
         assert_eq!(t.score_weight.to_bits(), 0.1f32.to_bits());
         assert_eq!(t.prior_model.to_bits(), 20.0f32.to_bits());
+    }
+
+    /// Every legal code of every number row is a field's value and back exactly, and the
+    /// value is the code divided in `f32` as the search's numbers were computed when the
+    /// fields held codes (`code as f32 / 1000.0`), which is also the `f32` its text reads as.
+    #[test]
+    fn every_code_of_a_number_is_its_fields_value_exactly() {
+        for p in Knob::all() {
+            let Kind::Number { min, max, per_unit, .. } = p.row().kind else { continue };
+            let per = f64::from(per_unit);
+            let (lo, hi) = ((min * per).round() as u32, (max * per).round() as u32);
+            let mut params = Params::base();
+            for code in lo..=hi {
+                (p.row().set)(&mut params, code);
+                assert_eq!(params.code(p), code, "{p}");
+                let as_f32 = code as f32 / per_unit as f32;
+                assert_eq!(<f32 as Field>::of_code(code, p.row().kind).to_bits(), as_f32.to_bits());
+                assert_eq!(p.text(code).parse::<f32>().unwrap().to_bits(), as_f32.to_bits(), "{p}");
+            }
+        }
     }
 
     #[test]
@@ -899,8 +763,8 @@ mod tests {
             ["rave_equiv=3000", "widen_ratio=1.25", "score_weight=0.05", "parallel=root_trees"];
         assert_eq!(s.changes(&base), want);
         let p = s.over(base);
-        assert_eq!(p.tuned().widen_at[..3], [40, 50, 62]);
-        assert_eq!(p.tuned().score_weight.to_bits(), 0.05f32.to_bits());
+        assert_eq!(p.widen_thresholds()[..3], [40, 50, 62]);
+        assert_eq!(p.score_weight.to_bits(), 0.05f32.to_bits());
         assert_eq!(p.parallel, Parallel::RootTrees);
         assert_eq!(Overrides::parse(&s.changes(&base)).unwrap().over(base), p);
         for (bad, why) in [
@@ -951,11 +815,11 @@ mod tests {
         let mut t = s.over(base);
         assert_eq!(t.expand_visits, 8);
         // The steepest widening still makes 32 thresholds, the last ones capped.
-        let w = t.tuned().widen_at;
+        let w = t.widen_thresholds();
         assert!(w.windows(2).all(|p| p[0] <= p[1]), "{w:?}");
         assert_eq!(w[31], u32::MAX);
         // So does the widest range's other end.
         t.set_nearest(p("widen_at"), 1000.0);
-        assert!(t.tuned().widen_at.windows(2).all(|p| p[0] <= p[1]));
+        assert!(t.widen_thresholds().windows(2).all(|p| p[0] <= p[1]));
     }
 }

@@ -12,12 +12,12 @@
 
 use crate::rules::board::Board;
 use crate::search::control::{Control, CHECK_EVERY};
+use crate::search::mcts::Resolved;
 use crate::search::ownership::Ownership;
-use crate::search::params::{Resolved, SelfAtari};
+use crate::search::params::SelfAtari;
 use crate::search::tree::{playout_margin, Expander, Node, RootRules, Tree, Walk};
 use menace_stats::rng::{from_seed, GameRng};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::time::Instant;
 
 /// A shared tree's playouts in flight with `threads` threads: one for a single thread (the
@@ -146,14 +146,9 @@ pub(crate) struct Pipeline {
 
 impl Pipeline {
     /// `window` slots for a search of `root` with `resolved`; slot `j`'s generator is seeded
-    /// with `seed + j` (slot 0's is thus the sequential search's).
-    pub(crate) fn new(
-        root: &Board,
-        resolved: &Arc<Resolved>,
-        seed: u64,
-        komi: f32,
-        window: usize,
-    ) -> Pipeline {
+    /// with its `seed + j` (slot 0's is thus the sequential search's).
+    pub(crate) fn new(root: &Board, resolved: &Resolved, window: usize) -> Pipeline {
+        let seed = resolved.seed;
         let window = window.max(1);
         Pipeline {
             slots: (0..window)
@@ -181,8 +176,8 @@ impl Pipeline {
             owner_asleep: Line(AtomicBool::new(false)),
             queued: std::sync::Condvar::new(),
             done: std::sync::Condvar::new(),
-            komi,
-            self_atari: resolved.params.self_atari,
+            komi: resolved.komi,
+            self_atari: resolved.params().self_atari,
         }
     }
 
@@ -447,7 +442,7 @@ mod tests {
     fn shared_tree(root: &Board, cfg: &SearchConfig, window: usize) -> (SearchResult, Tree) {
         let forest = Mutex::new(Forest::default());
         let ctl = Control { reuse: Some(&forest), ..Control::default() };
-        let r = search_in(root, cfg, &cfg.resolve(), &RootRules::default(), &ctl, Some(window));
+        let r = search_in(root, &cfg.resolve(), &RootRules::default(), &ctl, Some(window));
         let tree = forest.into_inner().unwrap().trees.pop().unwrap();
         (r, tree)
     }
@@ -459,11 +454,11 @@ mod tests {
     fn reference(root: &Board, cfg: &SearchConfig, window: usize) -> Tree {
         let rules = RootRules::default();
         let resolved = cfg.resolve();
-        let mut tree = Tree::new(root, &resolved, cfg.komi);
+        let mut tree = Tree::new(root, &resolved);
         let mut slots: Vec<(Walk, GameRng, f32)> = (0..window)
             .map(|j| (Walk::new(), from_seed(cfg.seed.wrapping_add(j as u64)), 0.0))
             .collect();
-        let total = budget(root, cfg.playouts, &resolved.params);
+        let total = resolved.budget(root);
         for i in 0..total + window {
             if i >= window {
                 let (walk, _, margin) = &slots[(i - window) % window];
@@ -475,7 +470,9 @@ mod tests {
                 let mut b = root.clone();
                 *margin = match tree.descend(&mut b, &rules, walk) {
                     Some(m) => m,
-                    None => playout_margin(&mut b, rng, walk, cfg.komi, resolved.params.self_atari),
+                    None => {
+                        playout_margin(&mut b, rng, walk, cfg.komi, resolved.params().self_atari)
+                    }
                 };
                 tree.mark(&walk.path, 1);
             }
@@ -512,7 +509,7 @@ mod tests {
         let b = position();
         let cfg = shared(2000, 2, Profile::V8);
         let (r, t) = shared_tree(&b, &cfg, shared_window(2));
-        assert_eq!(r.playouts, budget(&b, 2000, &cfg.resolve().params));
+        assert_eq!(r.playouts, budget(&b, 2000, cfg.resolve().params()));
         assert!(t.vloss.iter().all(|&l| l == 0), "virtual losses left");
         let root = t.nodes[0];
         assert_eq!(root.visits as usize, r.playouts);
@@ -549,7 +546,7 @@ mod tests {
             let cfg = shared(1200, threads, Profile::V9);
             let (r, t) = shared_tree(&b, &cfg, window);
             assert_eq!(keys(&t), keys(&reference(&b, &cfg, window)), "{threads} threads");
-            assert_eq!(r.playouts, budget(&b, 1200, &cfg.resolve().params));
+            assert_eq!(r.playouts, budget(&b, 1200, cfg.resolve().params()));
             assert_eq!(t.nodes[0].visits as usize, r.playouts, "{threads} threads");
             assert!(t.vloss.iter().all(|&l| l == 0), "{threads} threads: virtual losses left");
         }
@@ -629,8 +626,8 @@ mod tests {
             // flight at once) made expandable, after which no descent came.
             for (&id, kids) in &t.ready {
                 let x = t.nodes[id as usize];
-                let last =
-                    t.resolved.tuned.expand_visits..t.resolved.tuned.expand_visits + window as u32;
+                let expand = t.resolved.params().expand_visits;
+                let last = expand..expand + window as u32;
                 assert!(!x.expanded && last.contains(&x.visits), "node {id}: {}", x.visits);
                 assert_eq!(kids.first().map(|k| k.color), Some(x.color.opponent()));
             }
@@ -642,9 +639,9 @@ mod tests {
         let b = position();
         let cfg = shared(1000, 1, Profile::V8);
         let (_, t) = shared_tree(&b, &cfg, 1);
-        let mut seq = Tree::new(&b, &cfg.resolve(), cfg.komi);
+        let mut seq = Tree::new(&b, &cfg.resolve());
         let (mut rng, mut walk) = (from_seed(cfg.seed), Walk::new());
-        for _ in 0..budget(&b, 1000, &cfg.resolve().params) {
+        for _ in 0..budget(&b, 1000, cfg.resolve().params()) {
             seq.simulate(&b, &RootRules::default(), &mut rng, &mut walk);
         }
         assert_eq!(keys(&t), keys(&seq));

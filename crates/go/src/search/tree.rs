@@ -18,12 +18,12 @@ use crate::model::net::PolicyNet;
 use crate::rules::board::{Board, Colour, Move, Point, EMPTY, MAX_POINTS};
 use crate::rules::score;
 use crate::search::criticality::Criticality;
+use crate::search::mcts::Resolved;
 use crate::search::ownership::{Ownership, ScoreSum};
-use crate::search::params::{self, geometric, Patterns, Priors, Resolved, SelfAtari};
+use crate::search::params::{self, geometric, Patterns, Priors, SelfAtari};
 use crate::search::playout;
 use crate::search::priors::{self, Knowledge, Prior};
 use menace_stats::rng::GameRng;
-use std::sync::Arc;
 
 /// Restrictions on the root moves.
 #[derive(Clone, Debug, Default)]
@@ -158,8 +158,8 @@ pub(crate) fn widened_root(visits: u32) -> usize {
 /// large patterns of every empty point), the part of the search that one thread did for
 /// all of them.
 pub(crate) struct Expander {
-    /// The search's settings, shared with its tree.
-    pub(crate) resolved: Arc<Resolved>,
+    /// The search's settings, the same value as its tree's.
+    pub(crate) resolved: Resolved,
     pub(crate) model: &'static MoveModel,
     /// V2: children being created, with their strengths (reused between expansions).
     pub(crate) scratch: Vec<(Node, f32)>,
@@ -168,7 +168,7 @@ pub(crate) struct Expander {
 pub(crate) struct Tree {
     pub(crate) nodes: Vec<Node>,
     /// The search's settings, the same value its expander reads.
-    pub(crate) resolved: Arc<Resolved>,
+    pub(crate) resolved: Resolved,
     /// Creates the children of the nodes this tree expands itself.
     pub(crate) expander: Expander,
     /// Shared tree: children created by the playing threads, by the node they are of,
@@ -237,10 +237,10 @@ impl Walk {
 }
 
 impl Expander {
-    pub(crate) fn new(resolved: &Arc<Resolved>) -> Expander {
+    pub(crate) fn new(resolved: &Resolved) -> Expander {
         Expander {
-            resolved: Arc::clone(resolved),
-            model: match resolved.params.patterns {
+            resolved: resolved.clone(),
+            model: match resolved.params().patterns {
                 Patterns::Shape3x3 => MoveModel::builtin(),
                 Patterns::Large => MoveModel::builtin_large(),
             },
@@ -261,7 +261,7 @@ impl Expander {
     ) {
         let c = b.to_move();
         let first = out.len();
-        let caps = &self.resolved.params;
+        let caps = self.resolved.params();
         let know = Knowledge::gather(b, rules.is_some(), caps);
         // At the root (depth 0) and down to `net_depth` the policy network, where it is
         // asked for, ranks the moves in the move model's place.
@@ -301,7 +301,7 @@ impl Expander {
                 an,
                 aw,
             };
-            if self.resolved.params.priors == Priors::Learned {
+            if self.resolved.params().priors == Priors::Learned {
                 let s = match &net {
                     Some(dense) => dense[p.index()],
                     None => self.model.strength(&self.model.features(b, p)),
@@ -324,7 +324,7 @@ impl Expander {
             an: priors::PASS.an,
             aw: priors::PASS.aw,
         };
-        if self.resolved.params.priors == Priors::Learned {
+        if self.resolved.params().priors == Priors::Learned {
             // Passing first (always searchable), then the moves, strongest first.
             if pass_ok || self.scratch.is_empty() && rules.is_none() {
                 out.push(pass);
@@ -333,9 +333,9 @@ impl Expander {
             self.scratch.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.mv.cmp(&y.0.mv)));
             for (mut node, s) in self.scratch.drain(..) {
                 let weight = if net.is_some() {
-                    self.resolved.tuned.net_prior
+                    self.resolved.params().net_prior
                 } else {
-                    self.resolved.tuned.prior_model
+                    self.resolved.params().prior_model
                 };
                 let (n, w) = priors::learned(s, strongest, weight);
                 node.n += n;
@@ -352,7 +352,7 @@ impl Expander {
 /// the prior wins the root's children start with, as a snapshot's rows give it
 /// ([`Row::prior`]), in the order the tree keeps them. What KataGo's analysis engine calls
 /// the `policy` (here the search's own priors, not a network's raw output).
-pub fn root_priors(root: &Board, resolved: &Arc<Resolved>, rules: &RootRules) -> Vec<(Move, f32)> {
+pub fn root_priors(root: &Board, resolved: &Resolved, rules: &RootRules) -> Vec<(Move, f32)> {
     let mut children = Vec::new();
     Expander::new(resolved).children(root, Some(rules), 0, &mut children);
     let total: f32 = children.iter().map(|ch| ch.w).sum();
@@ -360,7 +360,7 @@ pub fn root_priors(root: &Board, resolved: &Arc<Resolved>, rules: &RootRules) ->
 }
 
 impl Tree {
-    pub(crate) fn new(root: &Board, resolved: &Arc<Resolved>, komi: f32) -> Tree {
+    pub(crate) fn new(root: &Board, resolved: &Resolved) -> Tree {
         let root_node = Node {
             mv: Move::Pass,
             color: root.to_move().opponent(),
@@ -377,18 +377,18 @@ impl Tree {
         nodes.push(root_node);
         Tree {
             nodes,
-            resolved: Arc::clone(resolved),
+            resolved: resolved.clone(),
             expander: Expander::new(resolved),
             ready: std::collections::HashMap::new(),
             spare: Vec::new(),
             handed: 0,
             root_prior_w: Vec::new(),
             prior_w: vec![0.0],
-            komi,
+            komi: resolved.komi,
             vloss: Vec::new(),
             root_score: Vec::new(),
             root_own: None,
-            crit: (resolved.params.crit_rave > 0).then(|| Box::new(Criticality::new())),
+            crit: (resolved.params().crit_rave > 0.0).then(|| Box::new(Criticality::new())),
             root_crit: Vec::new(),
         }
     }
@@ -425,7 +425,7 @@ impl Tree {
         let &leaf = path.last()?;
         let node = &self.nodes[leaf as usize];
         let in_flight = u32::from(self.vloss.get(leaf as usize).copied().unwrap_or(0));
-        let last = node.visits + in_flight + 1 == self.resolved.tuned.expand_visits;
+        let last = node.visits + in_flight + 1 == self.resolved.params().expand_visits;
         (leaf != 0 && !node.expanded && last && self.nodes.len() < MAX_NODES).then_some(leaf)
     }
 
@@ -449,10 +449,10 @@ impl Tree {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
             count = count.min((usize::from(pass_first) + widened_root(node.visits)) as u32);
         }
-        if self.resolved.params.priors == Priors::Learned && count > 0 && !wide {
+        if self.resolved.params().priors == Priors::Learned && count > 0 && !wide {
             let pass_first = self.nodes[node.first_child as usize].mv.is_pass();
-            count = count
-                .min((usize::from(pass_first) + self.resolved.tuned.widened(node.visits)) as u32);
+            count =
+                count.min((usize::from(pass_first) + self.resolved.widened(node.visits)) as u32);
         }
         // `crit_rave` at the root: a child's AMAF statistics gain `crit * crit_rave` of
         // their playouts as wins (Pachi's form of Coulom's criticality).
@@ -482,7 +482,7 @@ impl Tree {
         let Some(crit) = &self.crit else { return };
         let root = &self.nodes[0];
         let kids = &self.nodes[root.first_child as usize..][..usize::from(root.n_children)];
-        let k = self.resolved.tuned.crit_rave;
+        let k = self.resolved.params().crit_rave;
         self.root_crit.clear();
         self.root_crit.extend(kids.iter().map(|ch| match ch.mv {
             Move::Play(p) => (crit.of(p).unwrap_or(0.0) as f32 * k).max(0.0),
@@ -494,7 +494,7 @@ impl Tree {
     /// blend (see the module documentation).
     pub(crate) fn value(&self, n: f32, w: f32, an: f32, aw: f32) -> f32 {
         if an > 0.0 {
-            let beta = an / (an + n + n * an / self.resolved.tuned.rave_equiv);
+            let beta = an / (an + n + n * an / self.resolved.params().rave_equiv);
             (1.0 - beta) * w / n + beta * aw / an
         } else {
             w / n
@@ -516,7 +516,7 @@ impl Tree {
                 walk.count_end(&b);
                 margin
             }
-            None => playout_margin(&mut b, rng, walk, self.komi, self.resolved.params.self_atari),
+            None => playout_margin(&mut b, rng, walk, self.komi, self.resolved.params().self_atari),
         };
         self.backup(walk, margin);
     }
@@ -542,7 +542,7 @@ impl Tree {
             let node = self.nodes[id as usize];
             if !node.expanded {
                 if id == 0
-                    || node.visits >= self.resolved.tuned.expand_visits
+                    || node.visits >= self.resolved.params().expand_visits
                         && self.nodes.len() < MAX_NODES
                 {
                     self.expand(id, b, (id == 0).then_some(rules), walk.path.len() - 1);
@@ -613,7 +613,7 @@ impl Tree {
         // capturing dead stones). `m / (|m| + 10)` instead of tanh: only IEEE-exact
         // operations, so results are identical on every machine.
         let shaped = 0.5 + 0.5 * margin / (margin.abs() + SCORE_SCALE);
-        let sw = self.resolved.tuned.score_weight;
+        let sw = self.resolved.params().score_weight;
         let black_result = (1.0 - sw) * win + sw * shaped;
         for &id in &walk.path {
             let node = &mut self.nodes[id as usize];
@@ -655,7 +655,7 @@ impl Tree {
             .enumerate()
             .map(|(i, k)| {
                 let ch = &self.nodes[k as usize];
-                let (n, w) = if self.resolved.params.priors == Priors::Learned {
+                let (n, w) = if self.resolved.params().priors == Priors::Learned {
                     (ch.visits as f32, ch.w - self.root_prior_w[i])
                 } else {
                     (ch.n, ch.w)
@@ -763,15 +763,20 @@ pub(crate) fn playout_margin(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::params::{Overrides, Params};
+    use crate::search::mcts::SearchConfig;
+    use crate::search::params::Overrides;
+
+    /// The default configuration with `settings` laid over it, resolved.
+    fn resolved(settings: &[&str], komi: f32) -> Resolved {
+        let settings = Overrides::parse(settings).expect("registry settings");
+        SearchConfig { settings, komi, ..SearchConfig::default() }.resolve()
+    }
 
     /// The order [`Expander::children`] gives a 19x19 position's moves (passing left out).
     fn order(net_depth: u32, depth: usize, b: &Board) -> Vec<Move> {
-        let caps = Overrides::parse(&[&format!("net_depth={net_depth}")])
-            .expect("a registry setting")
-            .over(Params::default());
+        let r = resolved(&[&format!("net_depth={net_depth}")], 0.0);
         let mut out = Vec::new();
-        Expander::new(&Arc::new(Resolved::new(caps))).children(b, None, depth, &mut out);
+        Expander::new(&r).children(b, None, depth, &mut out);
         out.into_iter().map(|n| n.mv).filter(|&m| m != Move::Pass).collect()
     }
 
@@ -781,10 +786,7 @@ mod tests {
     #[test]
     fn criticality_lends_a_root_move_amaf_wins() {
         let b = Board::new(5);
-        let caps = Overrides::parse(&["priors=michi", "crit_rave=2"])
-            .expect("registry settings")
-            .over(Params::default());
-        let mut t = Tree::new(&b, &Arc::new(Resolved::new(caps)), 0.5);
+        let mut t = Tree::new(&b, &resolved(&["priors=michi", "crit_rave=2"], 0.5));
         t.expand(0, &b, Some(&RootRules::default()), 0);
         let (first, count) = (t.nodes[0].first_child, u32::from(t.nodes[0].n_children));
         let at = |t: &Tree, r: usize, c: usize| {

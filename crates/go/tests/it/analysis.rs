@@ -74,7 +74,7 @@ fn check(b: &Board, cands: &[Cand], playouts: u32) {
 
 /// The playouts a search of `b` runs on a `base` budget with two threads.
 fn playouts(b: &Board, base: usize) -> u32 {
-    let params = SearchConfig::default().resolve().params;
+    let params = *SearchConfig::default().resolve().params();
     (menace_go::search::mcts::budget(b, base, &params).div_ceil(2) * 2) as u32
 }
 

@@ -39,7 +39,7 @@ fn two_threads_are_deterministic() {
     assert_eq!(a.moves, c.moves);
     assert_eq!(
         a.playouts,
-        mcts::budget(&b, 600, &SearchConfig::default().resolve().params).div_ceil(2) * 2
+        mcts::budget(&b, 600, SearchConfig::default().resolve().params()).div_ceil(2) * 2
     );
     let other = mcts::search(&b, &SearchConfig { seed: 43, ..cfg(600, 2) }, &rules);
     assert_ne!(a.moves, other.moves, "the seed must matter");
@@ -423,7 +423,7 @@ fn a_shared_tree_runs_its_budget_and_counts_each_playout_once() {
     let rules = RootRules::default();
     for threads in [1, 2, 3] {
         let r = mcts::search(&b, &shared(2000, threads), &rules);
-        let want = mcts::budget(&b, 2000, &SearchConfig::default().resolve().params);
+        let want = mcts::budget(&b, 2000, SearchConfig::default().resolve().params());
         assert_eq!(r.playouts, want, "{threads} threads");
         let visits: u32 = r.moves.iter().map(|m| m.visits).sum();
         assert_eq!(visits as usize, want, "{threads} threads");

@@ -97,7 +97,7 @@ impl Config {
     ) -> Result<String, String> {
         let plan = self.plan();
         let flags = RunOptions { jobs: flags.jobs.max(1), ..flags };
-        let run = Run { plan: &plan, out, stop: None, flags };
+        let run = Run { plan: &plan, out, stop: None, options: flags };
         let play = |unit| self.record(unit, train(self.seed(unit)).as_ref().map_err(Clone::clone));
         let each = |r: &Record| {
             if !flags.quiet {

@@ -497,7 +497,7 @@ impl Games {
         let RunOptions { command, quiet, .. } = flags;
         let plan = self.plan();
         let tally = Tally::default();
-        let run = Run { plan: &plan, out: &self.out, stop: None, flags };
+        let run = Run { plan: &plan, out: &self.out, stop: None, options: flags };
         let incidents = |res: &GameResult| {
             if !quiet && self.games == 1 {
                 for x in &res.incidents {

@@ -145,9 +145,6 @@ pub struct RunOptions<'a> {
     pub quiet: bool,
 }
 
-/// The old name of [`RunOptions`], kept for the callers not yet moved to the new one.
-pub type Flags<'a> = RunOptions<'a>;
-
 /// Why a run gave no summary; each names what went wrong, and `Display` is the sentence
 /// the binary prints.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -214,10 +211,10 @@ pub struct Run<'a> {
     /// Stop once this SPRT decides (whole runs of two-player games only).
     pub stop: Option<&'a SprtStop>,
     /// How this process takes part.
-    pub flags: RunOptions<'a>,
+    pub options: RunOptions<'a>,
 }
 
-/// Runs the units of `run.flags.shard` not yet recorded in `run.out`, `jobs` at a time
+/// Runs the units of `run.options.shard` not yet recorded in `run.out`, `jobs` at a time
 /// (until `stop` decides, if given), then returns the summary of what the results file
 /// holds (all units, or the shard's part), followed by the SPRT's paragraph if `stop` is
 /// given, and the records the summary was computed from (`None` for a shard that holds no
@@ -253,7 +250,7 @@ where
     P: Fn(UnitId) -> serde_json::Map<String, serde_json::Value> + Sync,
     E: Fn(&Record) + Sync,
 {
-    let Run { plan, out, stop, flags } = *run;
+    let Run { plan, out, stop, options: flags } = *run;
     let RunOptions { command, shard, jobs, batch, quiet } = flags;
     if kind.kind() != plan.kind {
         return Err(RunError::OtherKind { kind: plan.kind.clone() });

@@ -40,7 +40,7 @@ pub mod sprt;
 pub mod standings;
 pub mod unit;
 
-pub use driver::{Flags, ResultKind, Run, RunOptions, SprtStop, UnitWords};
+pub use driver::{ResultKind, Run, RunOptions, SprtStop, UnitWords};
 pub use merge::{merge, MergeError, Merged};
 pub use record::{Journal, Record, RecordError};
 pub use runner::run_units;

@@ -63,7 +63,7 @@ fn go(
     a_wins: impl Fn(UnitId) -> bool + Sync,
 ) -> String {
     let flags = RunOptions { command: "test", shard, jobs: 2, batch: None, quiet: false };
-    let run = Run { plan, out, stop, flags };
+    let run = Run { plan, out, stop, options: flags };
     let play = |u| {
         played.fetch_add(1, Ordering::SeqCst);
         fields(u, a_wins(u))
@@ -133,7 +133,7 @@ fn an_sprt_stops_the_run_once_it_decides_and_a_resumed_run_plays_no_more() {
     assert!(stop.check(&["b", "a"]).is_ok());
     let shard = Shard::new(0, 2).unwrap();
     let flags = RunOptions { command: "t", shard, jobs: 1, batch: None, quiet: false };
-    let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), flags };
+    let run = Run { plan: &plan, out: dir.path(), stop: Some(&stop), options: flags };
     let e = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
     assert_eq!(e, RunError::SprtAsShard);
     assert_eq!(e.to_string(), "the SPRT decides on all the games, so it cannot run as a shard");
@@ -148,7 +148,7 @@ fn a_batch_plays_that_many_new_units_in_order_and_the_next_run_goes_on() {
     let batch = |n: u64| {
         let flags =
             RunOptions { command: "t", shard: whole, jobs: 2, batch: Some(n), quiet: false };
-        let run = Run { plan: &plan, out: dir.path(), stop: None, flags };
+        let run = Run { plan: &plan, out: dir.path(), stop: None, options: flags };
         driver::run(
             &Squares,
             &run,
@@ -195,7 +195,7 @@ fn without_out_each_tournament_gets_a_folder_of_its_own_and_a_rerun_plays_nothin
     // The same folder given explicitly to the other tournament is refused, file untouched.
     let before = std::fs::read_to_string(da.join("results.jsonl")).unwrap();
     let flags = RunOptions { command: "t", shard: whole, jobs: 1, batch: None, quiet: true };
-    let run = Run { plan: &b, out: &da, stop: None, flags };
+    let run = Run { plan: &b, out: &da, stop: None, options: flags };
     let err = driver::run(&Squares, &run, |u| fields(u, true), |_| {}).unwrap_err();
     assert!(matches!(err, RunError::AnotherTournament(_)), "{err:?}");
     let err = err.to_string();
@@ -234,7 +234,7 @@ fn a_changed_entrant_refuses_a_resume_before_any_unit_runs() {
         )];
         let entrants = Entrants { stamps: stamp(&field), on_change };
         let flags = RunOptions { command: "test", shard, jobs: 1, batch, quiet: true };
-        let run = Run { plan: &plan, out: &out, stop: None, flags };
+        let run = Run { plan: &plan, out: &out, stop: None, options: flags };
         let play = |u| {
             played.fetch_add(1, Ordering::SeqCst);
             fields(u, true)
@@ -288,7 +288,7 @@ fn versions_of_the_entrants_files_are_appended_and_each_unit_names_its_own() {
             batch: Some(batch),
             quiet: true,
         };
-        let run = Run { plan: &plan, out: &out, stop: None, flags };
+        let run = Run { plan: &plan, out: &out, stop: None, options: flags };
         let play = |u: UnitId| {
             if let Some((_, text)) = during.filter(|(unit, _)| *unit == u.0) {
                 std::fs::write(&script, text).unwrap();
@@ -381,7 +381,7 @@ fn a_change_during_the_last_unit_is_seen_at_the_end_of_the_run() {
     let entrants = Entrants { stamps: stamp(&field), on_change: OnChange::Refuse("do this") };
     let flags =
         RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true };
-    let run = Run { plan: &plan, out: &out, stop: None, flags };
+    let run = Run { plan: &plan, out: &out, stop: None, options: flags };
     let play = |u: UnitId| {
         if u.0 == 1 {
             std::fs::write(&script, "v2, longer").unwrap();

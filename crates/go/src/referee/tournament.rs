@@ -24,7 +24,7 @@
 
 use std::path::{Path, PathBuf};
 
-use menace_arena::tournament::driver::{self, Flags, Run, SprtStop, UnitWords};
+use menace_arena::tournament::driver::{self, Run, RunOptions, SprtStop, UnitWords};
 use menace_arena::tournament::entrants::{self, EntrantStamp, Entrants, OnChange};
 use menace_arena::tournament::interval;
 use menace_arena::tournament::report;
@@ -212,7 +212,7 @@ impl Config {
     /// [`Config::judge`], refusing a changed entrant with advice in no command's words.
     pub fn run<'f>(
         &self,
-        flags: impl FnOnce() -> Result<Flags<'f>, String>,
+        flags: impl FnOnce() -> Result<RunOptions<'f>, String>,
         stop: Option<&SprtStop>,
         out: &Path,
     ) -> Result<String, String> {
@@ -233,7 +233,7 @@ impl Config {
     /// `on_change` says what a change means.
     pub fn judge<'f>(
         &self,
-        flags: impl FnOnce() -> Result<Flags<'f>, String>,
+        flags: impl FnOnce() -> Result<RunOptions<'f>, String>,
         stop: Option<&SprtStop>,
         out: &Path,
         on_change: OnChange,
@@ -247,7 +247,7 @@ impl Config {
         let stamped = self.stamps()?.map(|stamps| Entrants { stamps, on_change });
         let plan = self.plan();
         let flags = flags()?;
-        let run = Run { plan: &plan, out, stop, flags };
+        let run = Run { plan: &plan, out, stop, options: flags };
         let play = |unit| run_unit(self, unit, out);
         let each = |r: &Record| {
             if !flags.quiet {

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use menace_arena::tournament::{Flags, Shard, UnitId};
+use menace_arena::tournament::{RunOptions, Shard, UnitId};
 use menace_go::io::koth;
 use menace_go::referee::tournament::{self as tour, Config, Entrant, Format, Kind};
 use menace_go::referee::{play, Answer, Ending, Game, Rules, Seat, Winner};
@@ -771,8 +771,8 @@ fn a_koth_program_keeps_its_move_limit_under_a_clock_and_is_not_waited_for_past_
 }
 
 /// The flags of a whole run, one game at a time, quiet.
-fn whole() -> Flags<'static> {
-    Flags { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true }
+fn whole() -> RunOptions<'static> {
+    RunOptions { command: "test", shard: Shard::WHOLE, jobs: 1, batch: None, quiet: true }
 }
 
 /// Issue 76: a watched game's line says what else the machine did (the load average, the

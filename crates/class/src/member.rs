@@ -15,9 +15,9 @@ use menace_core::solve::Solver;
 use menace_core::ttt::{Board, Cell, TicTacToe};
 
 use menace_protocol::answer::{Answer, Score};
+use menace_protocol::engine::{About, Classroom, Observe, Play, Teach};
 use menace_protocol::matchplay::{box_dumps, resigned_for_good, Match, Seat};
 use menace_protocol::sink::Out;
-use menace_protocol::engine::{About, Classroom, Observe, Play, Teach};
 use menace_protocol::{clamped, progress_every, Engine, PlayersChange, RulesChange, Session};
 
 use crate::limits::NAMES_PER_SESSION;

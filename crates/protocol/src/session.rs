@@ -180,9 +180,7 @@ impl Session {
         let (weighted, seed) = (config.weighted, config.seed);
         let side: Side = config.game.side(config.side).map_err(|e| e.to_string())?;
         let engine: Box<dyn Engine> = match config.game {
-            GameChoice::Ttt => {
-                Box::new(PrivatePlay::new(TicTacToe, side, rules, weighted, seed))
-            }
+            GameChoice::Ttt => Box::new(PrivatePlay::new(TicTacToe, side, rules, weighted, seed)),
             GameChoice::Nim(nim) => Box::new(PrivatePlay::new(nim, side, rules, weighted, seed)),
             GameChoice::Hexapawn => {
                 Box::new(PrivatePlay::new(Hexapawn, side, rules, weighted, seed))

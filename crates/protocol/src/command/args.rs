@@ -72,7 +72,11 @@ pub(super) fn parse_number(
 }
 
 /// `N [OPPONENT]` of `train` and `watch`.
-pub(super) fn parse_versus(rest: &str, name: &str, max: u128) -> Result<(u32, OpponentSpec), String> {
+pub(super) fn parse_versus(
+    rest: &str,
+    name: &str,
+    max: u128,
+) -> Result<(u32, OpponentSpec), String> {
     let mut words = rest.split_whitespace();
     let count = words.next().unwrap_or("");
     let expected = format!("a number of games, e.g. {name} 1000 random");

@@ -16,7 +16,8 @@ pub struct Name(pub String);
 impl Verb for Name {
     const NAME: &'static str = "name";
     const USAGE: &'static str = "name NAME";
-    const SUMMARY: &'static str = "in a class: your name on the class's board (1 to 32 characters), needed before `games N`";
+    const SUMMARY: &'static str =
+        "in a class: your name on the class's board (1 to 32 characters), needed before `games N`";
     const SUPPORT: Support = Support::TTT_MENACE;
     const WHO: Who = Who::Class;
     type On<'a> = &'a mut dyn Classroom;

@@ -26,7 +26,8 @@ impl Verb for Games {
     type On<'a> = &'a mut dyn Play;
 
     fn parse(rest: &str) -> Result<Games, String> {
-        let n = parse_number(rest, "games", "a number of games, e.g. games 3", 1, MAX_GAMES.into())?;
+        let n =
+            parse_number(rest, "games", "a number of games, e.g. games 3", 1, MAX_GAMES.into())?;
         Ok(Games(n as u32))
     }
 

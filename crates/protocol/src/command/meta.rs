@@ -64,10 +64,9 @@ impl Verb for Help {
                 trailing(after, &format!("`help {w}`"))?;
                 match spec(w) {
                     Some(s) => Ok(Help(Some(s.name.to_string()))),
-                    None => Err(format!(
-                        "help: no command called {}; type help for the list",
-                        quote(w)
-                    )),
+                    None => {
+                        Err(format!("help: no command called {}; type help for the list", quote(w)))
+                    }
                 }
             }
             _ if rest.trim().is_empty() => Ok(Help(None)),

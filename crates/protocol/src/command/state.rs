@@ -18,7 +18,8 @@ pub struct Save(pub String);
 impl Verb for Save {
     const NAME: &'static str = "save";
     const USAGE: &'static str = "save PATH";
-    const SUMMARY: &'static str = "write MENACE's state (rules and beads) to a JSON file, atomically";
+    const SUMMARY: &'static str =
+        "write MENACE's state (rules and beads) to a JSON file, atomically";
     const SUPPORT: Support = Support::MENACE;
     const WHO: Who = Who::Private;
     type On<'a> = Files<'a>;
@@ -48,7 +49,8 @@ pub struct Load(pub String);
 impl Verb for Load {
     const NAME: &'static str = "load";
     const USAGE: &'static str = "load PATH";
-    const SUMMARY: &'static str = "replace MENACE's state with a saved one, after checking it (not during a match)";
+    const SUMMARY: &'static str =
+        "replace MENACE's state with a saved one, after checking it (not during a match)";
     const SUPPORT: Support = Support::MENACE;
     const WHO: Who = Who::Private;
     type On<'a> = Files<'a>;

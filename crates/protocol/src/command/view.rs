@@ -17,7 +17,8 @@ pub struct Status;
 impl Verb for Status {
     const NAME: &'static str = "status";
     const USAGE: &'static str = "status";
-    const SUMMARY: &'static str = "the game, the learner, the seed, the bead rules, games played and the match in progress";
+    const SUMMARY: &'static str =
+        "the game, the learner, the seed, the bead rules, games played and the match in progress";
     const SUPPORT: Support = Support::ALL;
     const WHO: Who = Who::Anyone;
     type On<'a> = &'a dyn Observe;
@@ -116,7 +117,8 @@ pub struct History(pub Option<u32>);
 impl Verb for History {
     const NAME: &'static str = "history";
     const USAGE: &'static str = "history [N]";
-    const SUMMARY: &'static str = "the last N games (1 to 1000; default all kept, at most 1000): result and first-box beads";
+    const SUMMARY: &'static str =
+        "the last N games (1 to 1000; default all kept, at most 1000): result and first-box beads";
     const SUPPORT: Support = Support::ALL;
     const WHO: Who = Who::Anyone;
     type On<'a> = &'a dyn Observe;

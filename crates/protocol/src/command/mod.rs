@@ -4,8 +4,9 @@
 //! with `nom`.
 //!
 //! The help answer, the dispatch and `protocol.md` (checked by a test) all follow the one
-//! list. Adding a command is a type in a file here, its line in the list below, and its
-//! section in protocol.md.
+//! list. Adding a command is a type in a file here (its `mod` and `pub use` lines and its
+//! line in the list below) and its section and row in protocol.md; a golden transcript
+//! that records `help`'s whole list then records the new row too (`MENACE_BLESS=1`).
 //!
 //! - `verb`: what a command is ([`Verb`]) and its row of the table ([`CommandSpec`]:
 //!   [`Support`], [`Who`]);

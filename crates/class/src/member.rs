@@ -15,6 +15,7 @@ use menace_core::solve::Solver;
 use menace_core::ttt::{Board, Cell, TicTacToe};
 
 use menace_protocol::answer::{Answer, Score};
+use menace_protocol::engine::{About, Classroom, Observe, Play, Teach};
 use menace_protocol::matchplay::{box_dumps, resigned_for_good, Match, Seat};
 use menace_protocol::sink::Out;
 use menace_protocol::{clamped, progress_every, Engine, PlayersChange, RulesChange, Session};
@@ -84,7 +85,7 @@ impl ClassPlay {
     }
 }
 
-impl Engine for ClassPlay {
+impl About for ClassPlay {
     fn game_name(&self) -> &'static str {
         "ttt"
     }
@@ -97,10 +98,12 @@ impl Engine for ClassPlay {
         Cell::parse_rc(line).is_ok()
     }
 
-    fn idle(&self, what: &str) -> Result<(), String> {
-        self.busy(what)
+    fn member(&self) -> Option<bool> {
+        Some(self.teacher)
     }
+}
 
+impl Play for ClassPlay {
     fn games(&mut self, games: u32, out: &mut Out) -> Result<(), String> {
         // A match in progress has a name: `start` says it is busy.
         if self.seat.name.is_none() {
@@ -117,6 +120,20 @@ impl Engine for ClassPlay {
         self.table.board(&TicTacToe, self.seat.side())
     }
 
+    fn resign(&mut self, out: &mut Out) -> Result<(), String> {
+        self.table.resign(&TicTacToe, &mut self.seat, out)
+    }
+
+    fn abort(&mut self, out: &mut Out) -> Result<(), String> {
+        self.table.abort(&mut self.seat, out)
+    }
+
+    fn set_dumps(&mut self, on: bool) {
+        self.table.dumps = on;
+    }
+}
+
+impl Observe for ClassPlay {
     fn status(&self) -> Answer {
         let record = self.room().lock();
         let m = &record.machine;
@@ -141,12 +158,41 @@ impl Engine for ClassPlay {
         Ok(Answer::Matchboxes { machine: None, boxes, drawn: self.table.drawn.clone() })
     }
 
-    fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.table.resign(&TicTacToe, &mut self.seat, out)
+    fn eval(&self) -> Answer {
+        let machine = self.room().lock().machine.clone();
+        let side = machine.side();
+        let mut solver = Solver::new(TicTacToe);
+        Answer::Eval(clamped(report(&TicTacToe, &machine, side, &mut solver)))
     }
 
-    fn abort(&mut self, out: &mut Out) -> Result<(), String> {
-        self.table.abort(&mut self.seat, out)
+    fn history(&self, last: usize) -> Answer {
+        let record = self.room().lock();
+        Answer::History {
+            games: record.history.last(last),
+            curve: record.class.curve.points().to_vec(),
+            score: record.class.score,
+        }
+    }
+
+    fn explain(&self) -> Result<Answer, String> {
+        let record = self.room().lock();
+        let (playing, finished) =
+            self.table.explainer.answer(&TicTacToe, &record.machine, self.table.series.is_some());
+        Ok(Answer::Explain { playing, finished })
+    }
+
+    fn state(&self) -> Result<State, String> {
+        Ok(self.room().state())
+    }
+
+    fn games_played(&self) -> u64 {
+        self.room().lock().games_played
+    }
+}
+
+impl Teach for ClassPlay {
+    fn idle(&self, what: &str) -> Result<(), String> {
+        self.busy(what)
     }
 
     fn reset(&mut self, out: &mut Out) -> Result<(), String> {
@@ -229,13 +275,6 @@ impl Engine for ClassPlay {
         Err("watch is for a private session".into())
     }
 
-    fn eval(&self) -> Answer {
-        let machine = self.room().lock().machine.clone();
-        let side = machine.side();
-        let mut solver = Solver::new(TicTacToe);
-        Answer::Eval(clamped(report(&TicTacToe, &machine, side, &mut solver)))
-    }
-
     fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String> {
         self.busy("changing the rules")?;
         let answer = {
@@ -272,19 +311,6 @@ impl Engine for ClassPlay {
         Ok(())
     }
 
-    fn history(&self, last: usize) -> Answer {
-        let record = self.room().lock();
-        Answer::History {
-            games: record.history.last(last),
-            curve: record.class.curve.points().to_vec(),
-            score: record.class.score,
-        }
-    }
-
-    fn state(&self) -> Result<State, String> {
-        Ok(self.room().state())
-    }
-
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = state.to_machine()?;
@@ -297,18 +323,12 @@ impl Engine for ClassPlay {
         Ok(())
     }
 
-    fn games_played(&self) -> u64 {
-        self.room().lock().games_played
+    fn announce(&self, out: &mut Out) {
+        self.tell_everyone(out);
     }
+}
 
-    fn set_dumps(&mut self, on: bool) {
-        self.table.dumps = on;
-    }
-
-    fn member(&self) -> Option<bool> {
-        Some(self.teacher)
-    }
-
+impl Classroom for ClassPlay {
     fn name(&mut self, name: &str, out: &mut Out) -> Result<(), String> {
         self.busy("changing your name")?;
         let name = check_name(name).map_err(|e| format!("name: {e}"))?;
@@ -342,6 +362,14 @@ impl Engine for ClassPlay {
         Ok(())
     }
 
+    fn players(&mut self, change: &PlayersChange, out: &mut Out) -> Result<(), String> {
+        let names = self.room().lock().remove_players(change)?;
+        self.room().keep_all(self.seat.id, out);
+        out.emit(Answer::Removed { names });
+        self.tell_everyone(out);
+        Ok(())
+    }
+
     fn restore_earlier(&mut self, number: usize, out: &mut Out) -> Result<(), String> {
         self.busy("bringing back an earlier machine")?;
         let games_played = {
@@ -369,14 +397,6 @@ impl Engine for ClassPlay {
         Ok(())
     }
 
-    fn players(&mut self, change: &PlayersChange, out: &mut Out) -> Result<(), String> {
-        let names = self.room().lock().remove_players(change)?;
-        self.room().keep_all(self.seat.id, out);
-        out.emit(Answer::Removed { names });
-        self.tell_everyone(out);
-        Ok(())
-    }
-
     fn teacher(&mut self, key: &str, out: &mut Out) -> Result<(), String> {
         if !self.room().check_key(key) {
             return Err(
@@ -389,18 +409,13 @@ impl Engine for ClassPlay {
         Ok(())
     }
 
-    fn class(&self) -> Result<Answer, String> {
-        Ok(self.room().lock().picture())
+    fn class(&self) -> Answer {
+        self.room().lock().picture()
     }
+}
 
-    fn announce(&self, out: &mut Out) {
-        self.tell_everyone(out);
-    }
-
-    fn explain(&self) -> Result<Answer, String> {
-        let record = self.room().lock();
-        let (playing, finished) =
-            self.table.explainer.answer(&TicTacToe, &record.machine, self.table.series.is_some());
-        Ok(Answer::Explain { playing, finished })
+impl Engine for ClassPlay {
+    fn classroom(&mut self) -> Option<&mut dyn Classroom> {
+        Some(self)
     }
 }

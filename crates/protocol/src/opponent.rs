@@ -10,7 +10,7 @@
 use std::time::Duration;
 
 use crate::answer::{rows, Answer, Score, Winner};
-use crate::command::{parse_line, Command};
+use crate::command::{parse_line, Command, Move};
 use menace_core::learn::Player;
 use menace_core::menace::GameResult;
 use menace_core::ttt::{Board, Cell, Mark, TicTacToe};
@@ -94,7 +94,7 @@ impl External {
             };
             match parse_line(&line) {
                 Ok(None) => continue,
-                Ok(Some(Command::Move(text))) => match Cell::parse_rc(&text) {
+                Ok(Some(Command::Move(Move(text)))) => match Cell::parse_rc(&text) {
                     Ok(cell) if board.get(cell).is_none() => return Some(cell),
                     Ok(cell) => {
                         self.incident(format!("{} is taken; the game is forfeit", cell.rc()))

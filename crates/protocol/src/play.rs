@@ -1,5 +1,5 @@
-//! The session's engine for one game: the learner, its generator, the match in progress,
-//! and every command's work, written once for every game (through [`Face`]) and both
+//! A private session's engine for one game ([`PrivatePlay`]): the learner, its generator,
+//! the match in progress, and every capability's work, written once for every game (through [`Face`]) and both
 //! learners. The match itself is [`crate::matchplay`]'s, with this session's own machine
 //! ([`Own`]) in the seat.
 //!
@@ -18,7 +18,7 @@ use menace_core::solve::Solver;
 use menace_stats::rng::{from_seed, GameRng};
 
 use crate::answer::{Answer, BoxDump, Score, Winner};
-use crate::engine::{Engine, RulesChange};
+use crate::engine::{About, Engine, Observe, Play, RulesChange, Teach};
 use crate::explain::Explainer;
 use crate::face::Face;
 use crate::history::History;
@@ -116,8 +116,8 @@ impl<G: Face> Seat<G> for Own<G> {
     }
 }
 
-/// A session's engine for game `G`.
-pub(crate) struct Play<G: Face> {
+/// A private session's engine for game `G`: every capability of [`Engine`].
+pub(crate) struct PrivatePlay<G: Face> {
     game: G,
     /// The session's own machine, in the seat of its matches.
     own: Own<G>,
@@ -136,7 +136,7 @@ pub(crate) struct Play<G: Face> {
     long: Option<Long<G>>,
 }
 
-impl<G: Face> Play<G> {
+impl<G: Face> PrivatePlay<G> {
     /// A fresh learner (`rules` for matchboxes, `weighted` for the table) playing `side`.
     pub fn new(
         game: G,
@@ -144,12 +144,12 @@ impl<G: Face> Play<G> {
         rules: Option<BeadRules>,
         weighted: WeightedConfig,
         seed: u64,
-    ) -> Play<G> {
+    ) -> PrivatePlay<G> {
         let learner = match rules {
             Some(rules) => Learner::Menace(Matchboxes::new(game.clone(), side, rules)),
             None => Learner::Weighted(Weighted::new(&game, weighted.clone())),
         };
-        Play {
+        PrivatePlay {
             game,
             own: Own {
                 side,
@@ -242,7 +242,7 @@ struct Watching<G: Face> {
     series: Series<G::Pos>,
 }
 
-impl<G: Face> Play<G> {
+impl<G: Face> PrivatePlay<G> {
     /// Plays `t`'s games until they are all played, `stop` (or a closed sink) ends it, or
     /// the transport wants its thread back: `true` when the command is over.
     fn train_some(&mut self, t: &mut Training<G>, out: &mut Out) -> bool {
@@ -393,7 +393,7 @@ fn clamp(odds: Odds) -> Odds {
     }
 }
 
-impl<G: Face> Engine for Play<G> {
+impl<G: Face> About for PrivatePlay<G> {
     fn game_name(&self) -> &'static str {
         self.game.name()
     }
@@ -408,11 +408,9 @@ impl<G: Face> Engine for Play<G> {
     fn is_bare_move(&self, line: &str) -> bool {
         self.game.is_bare_move(self.table.series.as_ref().map(|s| s.pos), line)
     }
+}
 
-    fn idle(&self, what: &str) -> Result<(), String> {
-        self.busy(what)
-    }
-
+impl<G: Face> Play for PrivatePlay<G> {
     fn games(&mut self, games: u32, out: &mut Out) -> Result<(), String> {
         self.table.start(&self.game, &mut self.own, games, out)
     }
@@ -425,6 +423,20 @@ impl<G: Face> Engine for Play<G> {
         self.table.board(&self.game, self.own.side)
     }
 
+    fn resign(&mut self, out: &mut Out) -> Result<(), String> {
+        self.table.resign(&self.game, &mut self.own, out)
+    }
+
+    fn abort(&mut self, out: &mut Out) -> Result<(), String> {
+        self.table.abort(&mut self.own, out)
+    }
+
+    fn set_dumps(&mut self, on: bool) {
+        self.table.dumps = on;
+    }
+}
+
+impl<G: Face> Observe for PrivatePlay<G> {
     fn status(&self) -> Answer {
         let (preset, rules) = match &self.own.learner {
             Learner::Menace(m) => {
@@ -470,12 +482,45 @@ impl<G: Face> Engine for Play<G> {
         Ok(Answer::Matchboxes { machine: None, boxes, drawn: self.table.drawn.clone() })
     }
 
-    fn resign(&mut self, out: &mut Out) -> Result<(), String> {
-        self.table.resign(&self.game, &mut self.own, out)
+    fn eval(&self) -> Answer {
+        // Beads drawn in a game in progress count as back in their boxes.
+        let mut learner = self.own.learner.clone();
+        learner.abandon();
+        let mut solver = Solver::new(self.game.clone());
+        Answer::Eval(clamped(report(&self.game, &learner, self.own.side, &mut solver)))
     }
 
-    fn abort(&mut self, out: &mut Out) -> Result<(), String> {
-        self.table.abort(&mut self.own, out)
+    fn history(&self, last: usize) -> Answer {
+        let story = &self.own.story;
+        Answer::History {
+            games: self.own.history.last(last),
+            curve: story.curve.points().to_vec(),
+            score: story.score,
+        }
+    }
+
+    fn explain(&self) -> Result<Answer, String> {
+        let (playing, finished) =
+            self.table.explainer.answer(&self.game, self.machine()?, self.table.series.is_some());
+        Ok(Answer::Explain { playing, finished })
+    }
+
+    fn state(&self) -> Result<State, String> {
+        let machine = self.own.learner.boxes().ok_or_else(|| {
+            "saved state is for the menace learner: the weighted learner keeps none".to_string()
+        })?;
+        let state = State::of_game(machine, self.own.games_played);
+        Ok(State { class: self.class.clone(), story: Some(self.own.story.clone()), ..state })
+    }
+
+    fn games_played(&self) -> u64 {
+        self.own.games_played
+    }
+}
+
+impl<G: Face> Teach for PrivatePlay<G> {
+    fn idle(&self, what: &str) -> Result<(), String> {
+        self.busy(what)
     }
 
     fn reset(&mut self, out: &mut Out) -> Result<(), String> {
@@ -556,14 +601,6 @@ impl<G: Face> Engine for Play<G> {
         }
     }
 
-    fn eval(&self) -> Answer {
-        // Beads drawn in a game in progress count as back in their boxes.
-        let mut learner = self.own.learner.clone();
-        learner.abandon();
-        let mut solver = Solver::new(self.game.clone());
-        Answer::Eval(clamped(report(&self.game, &learner, self.own.side, &mut solver)))
-    }
-
     fn rules(&mut self, change: &RulesChange, out: &mut Out) -> Result<(), String> {
         self.busy("changing the rules")?;
         let old = self.machine()?;
@@ -596,23 +633,6 @@ impl<G: Face> Engine for Play<G> {
         Ok(())
     }
 
-    fn history(&self, last: usize) -> Answer {
-        let story = &self.own.story;
-        Answer::History {
-            games: self.own.history.last(last),
-            curve: story.curve.points().to_vec(),
-            score: story.score,
-        }
-    }
-
-    fn state(&self) -> Result<State, String> {
-        let machine = self.own.learner.boxes().ok_or_else(|| {
-            "saved state is for the menace learner: the weighted learner keeps none".to_string()
-        })?;
-        let state = State::of_game(machine, self.own.games_played);
-        Ok(State { class: self.class.clone(), story: Some(self.own.story.clone()), ..state })
-    }
-
     fn restore(&mut self, state: &State) -> Result<(), String> {
         self.busy("loading a state")?;
         let machine = state.to_machine_for(&self.game)?;
@@ -625,21 +645,9 @@ impl<G: Face> Engine for Play<G> {
         self.forget_games();
         Ok(())
     }
-
-    fn games_played(&self) -> u64 {
-        self.own.games_played
-    }
-
-    fn set_dumps(&mut self, on: bool) {
-        self.table.dumps = on;
-    }
-
-    fn explain(&self) -> Result<Answer, String> {
-        let (playing, finished) =
-            self.table.explainer.answer(&self.game, self.machine()?, self.table.series.is_some());
-        Ok(Answer::Explain { playing, finished })
-    }
 }
+
+impl<G: Face> Engine for PrivatePlay<G> {}
 
 #[cfg(test)]
 mod tests {

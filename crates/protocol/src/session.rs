@@ -1,6 +1,7 @@
-//! One protocol session for every game and learner: the state between lines. The
-//! command table (module `command`) reads lines and runs its handlers on it; the session
-//! knows nothing of the table or of any transport.
+//! One protocol session for every game and learner: the state between lines, and the
+//! capabilities its commands run against ([`Capability`]). The command table (module
+//! `command`) reads lines and runs its commands on it; the session knows nothing of the
+//! table or of any transport.
 
 use menace_core::game::Side;
 use menace_core::hexapawn::Hexapawn;
@@ -11,8 +12,9 @@ use menace_core::ttt::TicTacToe;
 use menace_files::FileAccess;
 
 use crate::answer::Answer;
-use crate::engine::Engine;
-use crate::play::Play;
+use crate::engine::{About, Classroom, Engine, Observe, Play, Teach};
+use crate::play::PrivatePlay;
+use crate::sink::{Out, Sink, Stop};
 
 pub use menace_core::choice::GameChoice;
 
@@ -69,28 +71,61 @@ impl Config {
     /// `/ws?game=nim&seed=3`, the browser engine's `open`): `game` (ttt, nim, hexapawn),
     /// `learner` (menace, weighted), `seed`, `preset` (bead rules), `side` (MENACE's:
     /// first or second). An unknown name or a bad value is one clear sentence.
-    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set_option(&mut self, key: &str, value: &str) -> Result<(), OptionError> {
         match key {
-            "game" => self.game = GameChoice::parse(value, None)?,
-            "side" => self.side = Some(Side::parse(value)?),
-            "learner" => self.learner = LearnerChoice::parse(value)?,
+            "game" => self.game = GameChoice::parse(value, None).map_err(OptionError::Value)?,
+            "side" => self.side = Some(Side::parse(value).map_err(OptionError::Value)?),
+            "learner" => self.learner = LearnerChoice::parse(value).map_err(OptionError::Value)?,
             "seed" => {
-                self.seed = value.parse().map_err(|_| {
-                    format!("seed={value:?} is not a seed: a whole number from 0 to 2^64-1")
-                })?
+                self.seed = value.parse().map_err(|_| OptionError::Seed(value.to_string()))?
             }
             "preset" => {
-                self.rules = BeadRules::preset(&value.to_ascii_lowercase()).ok_or_else(|| {
-                    format!("unknown preset {value:?}: challenge, michie or scroggs")
-                })?
+                self.rules = BeadRules::preset(&value.to_ascii_lowercase())
+                    .ok_or_else(|| OptionError::Preset(value.to_string()))?
             }
-            other => {
-                return Err(format!(
-                    "unknown session option {other:?}: game, learner, seed, preset or side"
-                ))
-            }
+            other => return Err(OptionError::Unknown(other.to_string())),
         }
         Ok(())
+    }
+}
+
+/// Why [`Config::set_option`] refused an option; its text is the one sentence a page
+/// shows (the transport words it as the protocol's `error`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// `game`, `side` or `learner` with a value the core does not know: its sentence.
+    Value(String),
+    /// A `seed` that is not a whole number from 0 to 2^64-1: the value given.
+    Seed(String),
+    /// A `preset` that is none of the presets: the value given.
+    Preset(String),
+    /// An option no session has: its name.
+    Unknown(String),
+}
+
+impl std::fmt::Display for OptionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionError::Value(why) => f.write_str(why),
+            OptionError::Seed(value) => {
+                write!(f, "seed={value:?} is not a seed: a whole number from 0 to 2^64-1")
+            }
+            OptionError::Preset(value) => {
+                write!(f, "unknown preset {value:?}: challenge, michie or scroggs")
+            }
+            OptionError::Unknown(key) => {
+                write!(f, "unknown session option {key:?}: game, learner, seed, preset or side")
+            }
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The sentence, for callers that answer in text (a page's query, the browser's `open`).
+impl From<OptionError> for String {
+    fn from(e: OptionError) -> String {
+        e.to_string()
     }
 }
 
@@ -112,10 +147,10 @@ impl Default for Config {
 /// file commands may reach.
 ///
 /// A line either succeeds, or answers exactly one `error` and changes nothing: every
-/// handler checks everything before it touches any state.
+/// command checks everything before it touches any state.
 pub struct Session {
-    pub(crate) engine: Box<dyn Engine>,
-    pub(crate) files: FileAccess,
+    engine: Box<dyn Engine>,
+    files: FileAccess,
 }
 
 impl Session {
@@ -145,9 +180,11 @@ impl Session {
         let (weighted, seed) = (config.weighted, config.seed);
         let side: Side = config.game.side(config.side).map_err(|e| e.to_string())?;
         let engine: Box<dyn Engine> = match config.game {
-            GameChoice::Ttt => Box::new(Play::new(TicTacToe, side, rules, weighted, seed)),
-            GameChoice::Nim(nim) => Box::new(Play::new(nim, side, rules, weighted, seed)),
-            GameChoice::Hexapawn => Box::new(Play::new(Hexapawn, side, rules, weighted, seed)),
+            GameChoice::Ttt => Box::new(PrivatePlay::new(TicTacToe, side, rules, weighted, seed)),
+            GameChoice::Nim(nim) => Box::new(PrivatePlay::new(nim, side, rules, weighted, seed)),
+            GameChoice::Hexapawn => {
+                Box::new(PrivatePlay::new(Hexapawn, side, rules, weighted, seed))
+            }
         };
         Ok(Session { engine, files: config.files })
     }
@@ -223,4 +260,106 @@ impl Session {
     pub fn save_state(&self, path: &std::path::Path) -> Result<(), String> {
         self.engine.state()?.save(path)
     }
+
+    /// Which session this is (for the table's refusals and a bare move).
+    pub(crate) fn about(&self) -> &dyn About {
+        self.engine.as_ref()
+    }
+
+    /// Goes on with the command [`Session::start_line`] paused (nothing when none is).
+    pub fn resume(&mut self, sink: &mut dyn Sink, stop: &Stop, pause: &dyn Fn() -> bool) -> Step {
+        let mut out = Out::pausable(sink, stop, pause);
+        self.engine.resume(&mut out);
+        let flow = if out.closed { Flow::Quit } else { Flow::Continue };
+        self.step(flow, &out)
+    }
+
+    /// Where a line that ended with `flow` leaves the session: done, or paused.
+    pub(crate) fn step(&mut self, flow: Flow, out: &Out) -> Step {
+        if out.closed {
+            // Nobody reads the rest: a paused command ends here, as it would have ended
+            // at its next game boundary on a transport that never pauses.
+            let mut nobody: Vec<Answer> = Vec::new();
+            let mut gone = Out::new(&mut nobody, out.stop);
+            gone.closed = true;
+            while self.engine.pending() {
+                self.engine.resume(&mut gone);
+            }
+            return Step::Done(Flow::Quit);
+        }
+        if self.engine.pending() {
+            Step::Paused
+        } else {
+            Step::Done(flow)
+        }
+    }
+
+    /// Ends a paused command before the next line, as on a transport that never pauses.
+    pub(crate) fn finish_paused(&mut self, out: &mut Out) {
+        while self.engine.pending() && !out.closed {
+            out.unpaused(|out| self.engine.resume(out));
+        }
+    }
 }
+
+/// A part of a session that a command runs against: each command names the one it needs
+/// (`type On`), and gets nothing else. Where a session has no such part (a class's
+/// commands in a private session) the command is refused with the reason.
+pub trait Capability<'a>: Sized {
+    /// This part of `session`.
+    fn of(session: &'a mut Session) -> Result<Self, String>;
+}
+
+/// Nothing of the session (`stop`, `quit`).
+impl<'a> Capability<'a> for () {
+    fn of(_: &'a mut Session) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+impl<'a> Capability<'a> for &'a dyn About {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        Ok(session.engine.as_ref())
+    }
+}
+
+impl<'a> Capability<'a> for &'a mut dyn Play {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        Ok(session.engine.as_mut())
+    }
+}
+
+impl<'a> Capability<'a> for &'a dyn Observe {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        Ok(session.engine.as_ref())
+    }
+}
+
+impl<'a> Capability<'a> for &'a mut dyn Teach {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        Ok(session.engine.as_mut())
+    }
+}
+
+impl<'a> Capability<'a> for &'a mut dyn Classroom {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        session.engine.classroom().ok_or_else(|| CLASS_ONLY.to_string())
+    }
+}
+
+/// The files a session may reach, and its learner: what `save` and `load` run against.
+pub struct Files<'a> {
+    /// Where `save` and `load` may reach.
+    pub access: &'a FileAccess,
+    /// The learner whose state is written or replaced.
+    pub learner: &'a mut dyn Teach,
+}
+
+impl<'a> Capability<'a> for Files<'a> {
+    fn of(session: &'a mut Session) -> Result<Self, String> {
+        Ok(Files { access: &session.files, learner: session.engine.as_mut() })
+    }
+}
+
+/// What a private session answers to a class's command (the table refuses them first).
+const CLASS_ONLY: &str = "this is for a class session (menace serve in class mode)";

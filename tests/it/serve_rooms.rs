@@ -264,7 +264,8 @@ fn a_full_disk_loses_only_the_game_it_could_not_keep_and_is_said_at_start() {
     assert!(said.contains("is full"), "{said}");
     assert!(said.contains(db.to_str().unwrap()), "{said}");
     assert!(said.contains("free some space"), "{said}");
-    assert_eq!(std::fs::read(&db).unwrap(), before, "the database was written to");
+    // (Compared whole, not printed: the file is a few hundred kilobytes.)
+    assert!(std::fs::read(&db).unwrap() == before, "the database was written to");
     // And once there is room again, it starts with every game.
     std::fs::remove_file(&filler).unwrap();
     let (server, addr) = serve(&flags);

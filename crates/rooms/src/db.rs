@@ -122,6 +122,7 @@ enum Job {
     Reopen { code: RoomCode, now: u64, reply: Reply<()> },
     Sweep { unused_before: u64, delete_before: u64, now: u64, reply: Reply<(u64, u64)> },
     Stats { reply: Reply<DbStats> },
+    Checkpoint { reply: Reply<()> },
 }
 
 /// The rooms' database, open.
@@ -212,6 +213,15 @@ impl Db {
         wal.push("-wal");
         let wal_bytes = std::fs::metadata(&wal).map_or(0, |m| m.len());
         Ok(DbStats { wal_bytes, ..stats })
+    }
+}
+
+impl Db {
+    /// Moves everything the write-ahead log holds into the file and empties the log (when
+    /// the server stops: the file alone is then the whole database, and a next start that
+    /// is refused, a full disk, finds nothing to move and leaves the file as it was).
+    pub fn checkpoint(&self) -> Result<(), DbError> {
+        self.ask(|reply| Job::Checkpoint { reply })
     }
 }
 
@@ -329,6 +339,8 @@ enum Done {
     List(Reply<Vec<RoomRow>>, Result<Vec<RoomRow>, DbError>),
     Sweep(Reply<(u64, u64)>, Result<(u64, u64), DbError>),
     Stats(Reply<DbStats>, Result<DbStats, DbError>),
+    /// Done outside any transaction, once the batch committed.
+    Checkpoint(Reply<()>),
 }
 
 fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
@@ -348,6 +360,9 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
         done.push(run_job(&tx, job));
     }
     let committed = tx.commit().map_err(classify);
+    let checkpoint = |conn: &mut Connection| -> Result<(), DbError> {
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(classify)
+    };
     for d in done {
         match (d, &committed) {
             (Done::Unit(r, res), Ok(())) => drop(r.send(res)),
@@ -360,6 +375,8 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
             (Done::Sweep(r, _), Err(e)) => drop(r.send(Err(e.clone()))),
             (Done::Stats(r, res), Ok(())) => drop(r.send(res)),
             (Done::Stats(r, _), Err(e)) => drop(r.send(Err(e.clone()))),
+            (Done::Checkpoint(r), Ok(())) => drop(r.send(checkpoint(conn))),
+            (Done::Checkpoint(r), Err(e)) => drop(r.send(Err(e.clone()))),
         }
     }
 }
@@ -374,6 +391,7 @@ fn fail(job: Job, e: DbError) {
         Job::List { reply, .. } => drop(reply.send(Err(e))),
         Job::Sweep { reply, .. } => drop(reply.send(Err(e))),
         Job::Stats { reply } => drop(reply.send(Err(e))),
+        Job::Checkpoint { reply } => drop(reply.send(Err(e))),
     }
 }
 
@@ -482,6 +500,7 @@ fn run_job(tx: &rusqlite::Transaction<'_>, job: Job) -> Done {
             }),
         ),
         Job::Stats { reply } => Done::Stats(reply, stats(tx)),
+        Job::Checkpoint { reply } => Done::Checkpoint(reply),
     }
 }
 

@@ -293,6 +293,15 @@ impl Rooms {
         });
     }
 
+    /// When the server stops: every room in memory written once more, and the database's
+    /// log moved into its file ([`Db::checkpoint`]).
+    pub fn close(&self) {
+        self.tidy(true);
+        if let Err(e) = self.db.checkpoint() {
+            eprintln!("menace serve: {}: {e}", self.db.path().display());
+        }
+    }
+
     /// Archives and deletes the rooms past their time (the hourly sweep).
     pub fn sweep(&self) -> Result<(u64, u64), DbError> {
         let t = now();

@@ -238,7 +238,10 @@ fn a_full_disk_loses_only_the_game_it_could_not_keep_and_is_said_at_start() {
     assert!(message.contains("disk") && message.contains("full"), "{message}");
     assert!(!has(&unkept, "result") && !has(&unkept, "finished"), "announced: {unkept:?}");
     let over = unkept.last().unwrap();
-    assert_eq!((over["type"].as_str(), over["aborted"].as_bool()), (Some("match_over"), Some(true)));
+    assert_eq!(
+        (over["type"].as_str(), over["aborted"].as_bool()),
+        (Some("match_over"), Some(true))
+    );
     // The server keeps serving: the room is still found, from the database.
     assert_eq!(request(&addr, "GET", &format!("/api/rooms/{code}"), "").0, 200);
 

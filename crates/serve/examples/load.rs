@@ -388,7 +388,13 @@ fn one_game(
         let Some(board) = student.turn.take() else {
             panic!("a game stopped without the student's turn: {:?}", student.errors)
         };
-        let free: Vec<usize> = board.concat().bytes().enumerate().filter(|(_, b)| *b == b'.').map(|(i, _)| i).collect();
+        let free: Vec<usize> = board
+            .concat()
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'.')
+            .map(|(i, _)| i)
+            .collect();
         let cell = free[(next(rng) % free.len() as u64) as usize];
         let rc = |n: usize| ["L", "M", "R"][n];
         session.handle_line(&format!("move {}{}", rc(cell / 3), rc(cell % 3)), student, stop);
@@ -418,8 +424,9 @@ fn million(args: impl Iterator<Item = String>) {
     let (rooms_n, students, games, threads) = (n(0, 100), n(1, 30), n(2, 334), n(3, 16));
     let dir = tempfile::tempdir().expect("a folder for the database");
     let db = db.unwrap_or_else(|| dir.path().join("rooms.sqlite"));
-    let rooms = Rooms::open(RoomsOptions::new(db.clone()).unwrap(), menace_serve::Limits::default())
-        .expect("the database opens");
+    let rooms =
+        Rooms::open(RoomsOptions::new(db.clone()).unwrap(), menace_serve::Limits::default())
+            .expect("the database opens");
     let key = menace_class::new_key().unwrap();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
     // Made as the teacher's page makes an empty room.

@@ -231,8 +231,7 @@ impl Rooms {
 
     /// [`Rooms::enter`], refused in the rooms' API's form.
     fn room(&self, code: RoomCode) -> Result<Option<Arc<Room>>, Refused> {
-        self.enter(code)
-            .map_err(|e| Box::new(refuse(StatusCode::SERVICE_UNAVAILABLE, "other", &e)))
+        self.enter(code).map_err(|e| Box::new(refuse(StatusCode::SERVICE_UNAVAILABLE, "other", &e)))
     }
 
     /// The rooms' database.
@@ -320,7 +319,8 @@ impl Rooms {
             let now = Instant::now();
             // A sample a second at most: however often the figures are asked for, the
             // minute's samples stay few.
-            if samples.last().is_none_or(|(t, _)| now.duration_since(*t) >= Duration::from_secs(1)) {
+            if samples.last().is_none_or(|(t, _)| now.duration_since(*t) >= Duration::from_secs(1))
+            {
                 samples.push((now, stats.games));
             }
             samples.retain(|(t, _)| now.duration_since(*t) <= Duration::from_secs(60));

@@ -558,13 +558,19 @@ fn a_game_the_store_cannot_keep_is_not_announced_and_is_kept_with_the_next() {
     full.store(true, Ordering::SeqCst);
     let second = whole_game(&mut class, "ada");
     let said = |who: &str, kind: &str| {
-        second.iter().filter(|(w, a)| w == who && a.contains(&format!("\"type\":\"{kind}\""))).count()
+        second
+            .iter()
+            .filter(|(w, a)| w == who && a.contains(&format!("\"type\":\"{kind}\"")))
+            .count()
     };
     assert_eq!((said("ada", "error"), said("watcher", "error")), (1, 1), "{second:?}");
     assert_eq!(said("ada", "result") + said("ada", "finished") + said("watcher", "finished"), 0);
     let (_, over) = second.iter().rev().find(|(w, _)| w == "ada").unwrap();
     let over: Value = serde_json::from_str(over).unwrap();
-    assert_eq!((over["type"].as_str(), over["aborted"].as_bool()), (Some("match_over"), Some(true)));
+    assert_eq!(
+        (over["type"].as_str(), over["aborted"].as_bool()),
+        (Some("match_over"), Some(true))
+    );
     assert_eq!(over["played"], 0, "{over}");
     assert!(second.iter().any(|(_, a)| a.contains("\"code\":\"class-file\"")), "{second:?}");
     assert_eq!(*kept_games.lock().unwrap(), [1], "nothing but the first game was kept");

@@ -299,7 +299,8 @@ async fn the_operators_view_counts_rooms_players_games_and_bytes_for_its_key_onl
     let o = RoomsOptions { wrong_keys_per_hour: 3, ..options(&dir.path().join("r.sqlite")) };
     let operator = o.operator_key.clone();
     let (addr, _rooms, _stop, _task) = start_rooms(o).await;
-    let figures = |key: &str| call(addr, "POST", "/api/operator", Some(json!({ "key": key })), None);
+    let figures =
+        |key: &str| call(addr, "POST", "/api/operator", Some(json!({ "key": key })), None);
     let (status, before) = figures(&operator).await;
     assert_eq!(status, 200, "{before}");
     assert_eq!((before["rooms"].as_u64(), before["players"].as_u64()), (Some(0), Some(0)));

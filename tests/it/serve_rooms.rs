@@ -1,6 +1,8 @@
 //! `menace serve --rooms FILE` as an operator runs it: a database that is damaged, another
-//! program's, or held by another server is refused at start with a sentence and exit 1,
-//! and left byte for byte as it was; and the soak: twenty rooms played at full speed while
+//! program's, held by another server, or on a full disk is refused at start with a sentence
+//! and exit 1, and left byte for byte as it was; a disk that fills while the server runs
+//! (a real one: a small tmpfs, filled) costs the one game it could not keep, which is not
+//! announced, and nothing else; and the soak: twenty rooms played at full speed while
 //! the server is killed with SIGKILL a hundred times, after which every game any client was
 //! told had finished is still counted, and no room is lost.
 
@@ -54,11 +56,16 @@ fn a_damaged_foreign_or_held_database_is_refused_at_start_and_left_as_it_was() {
 
 /// A POST as the server's own page makes it: the status and the JSON body.
 fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
+    request(addr, "POST", path, body)
+}
+
+/// A request as the server's own page makes it: the status and the JSON body.
+fn request(addr: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).unwrap();
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/json\r\n\
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\nContent-Type: application/json\r\n\
          Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
@@ -177,4 +184,117 @@ fn twenty_rooms_at_full_speed_lose_no_announced_game_in_a_hundred_kills() {
     assert!(all >= 2 * KILLS, "the rooms played: {all} games announced");
     server.kill().unwrap();
     server.wait().unwrap();
+}
+
+/// Plays one game on `ws` (named already) taking the first free cell: every answer up to
+/// `match_over`.
+fn one_game(ws: &mut Ws) -> Vec<Value> {
+    ws.send_line("games 1");
+    let mut seen = Vec::new();
+    loop {
+        let a = ws.recv();
+        seen.push(a.clone());
+        if a["type"] == "match_over" {
+            return seen;
+        }
+        if a["to_move"] == "player" {
+            let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+            let cell = rows.concat().bytes().position(|b| b == b'.').unwrap();
+            let rc = |n: usize| ["L", "M", "R"][n];
+            ws.send_line(&format!("move {}{}", rc(cell / 3), rc(cell % 3)));
+        }
+    }
+}
+
+fn has(seen: &[Value], kind: &str) -> bool {
+    seen.iter().any(|a| a["type"] == kind)
+}
+
+/// Ends `server` with SIGTERM (it writes its rooms once more and closes the database).
+fn stop_cleanly(mut server: std::process::Child) {
+    // SAFETY: kill(2) on our own child's pid.
+    assert_eq!(unsafe { libc::kill(server.id() as i32, libc::SIGTERM) }, 0);
+    assert!(server.wait().unwrap().success());
+}
+
+/// The games room `code` holds, as a fresh server reads them from the database.
+fn kept_games(addr: &str, code: &str) -> u64 {
+    let mut ws = Ws::connect_at(addr, &format!("/r/{code}/ws")).expect("the room is there");
+    ws.send_line("class");
+    ws.until("class")["games_played"].as_u64().unwrap()
+}
+
+#[test]
+fn a_full_disk_loses_only_the_game_it_could_not_keep_and_is_said_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    // A real disk of 4 MiB: the database and its log, then a file that fills the rest.
+    let Some(disk) = menace_testkit::tmpfs(dir.path(), 4 << 20) else { return };
+    let db = disk.path().join("rooms.sqlite");
+    let flags = ["--rooms", db.to_str().unwrap()];
+    let (server, addr) = serve(&flags);
+    let (status, made) = post(&addr, "/api/rooms", r#"{"key":null}"#);
+    assert_eq!(status, 200, "{made}");
+    let code = made["code"].as_str().unwrap().to_string();
+    let mut ws = Ws::connect_at(&addr, &format!("/r/{code}/ws")).unwrap();
+    ws.send_line("name Ada");
+    let mut told = 0;
+    for _ in 0..3 {
+        assert!(has(&one_game(&mut ws), "result"));
+        told += 1;
+    }
+
+    // The disk fills while the server runs. The log may still have room for a write or
+    // two; the first game it cannot keep is refused, and is not announced as finished.
+    let filler = disk.fill("filler");
+    let unkept = loop {
+        let seen = one_game(&mut ws);
+        if has(&seen, "error") {
+            break seen;
+        }
+        assert!(told < 40, "the full disk refused no game");
+        assert!(has(&seen, "result"), "{seen:?}");
+        told += 1;
+    };
+    let error = unkept.iter().find(|a| a["type"] == "error").unwrap();
+    assert_eq!(error["code"], "class-file", "{error}");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains("disk") && message.contains("full"), "{message}");
+    assert!(!has(&unkept, "result") && !has(&unkept, "finished"), "announced: {unkept:?}");
+    let over = unkept.last().unwrap();
+    assert_eq!(
+        (over["type"].as_str(), over["aborted"].as_bool()),
+        (Some("match_over"), Some(true))
+    );
+    // The server keeps serving: the room is still found, from the database.
+    assert_eq!(request(&addr, "GET", &format!("/api/rooms/{code}"), "").0, 200);
+
+    // Space comes back: the next game is kept and announced, and with it the one that
+    // could not be kept (it stayed in memory).
+    std::fs::remove_file(&filler).unwrap();
+    let seen = one_game(&mut ws);
+    assert!(has(&seen, "result") && !has(&seen, "error"), "{seen:?}");
+    told += 1;
+    drop(ws);
+    stop_cleanly(server);
+
+    // Nothing announced was lost: a new server reads every game, the refused one too.
+    let (server, addr) = serve(&flags);
+    assert_eq!(kept_games(&addr, &code), told + 1);
+    stop_cleanly(server);
+
+    // Started on a full disk: refused with a sentence that says so, names the file and
+    // what to do, and the database is left byte for byte as it was.
+    let before = std::fs::read(&db).unwrap();
+    let filler = disk.fill("filler");
+    let said = refused(&db);
+    assert!(said.contains("is full"), "{said}");
+    assert!(said.contains(db.to_str().unwrap()), "{said}");
+    assert!(said.contains("free some space"), "{said}");
+    // (Compared whole, not printed: the file is a few hundred kilobytes.)
+    assert!(std::fs::read(&db).unwrap() == before, "the database was written to");
+    // And once there is room again, it starts with every game.
+    std::fs::remove_file(&filler).unwrap();
+    let (server, addr) = serve(&flags);
+    assert_eq!(kept_games(&addr, &code), told + 1);
+    stop_cleanly(server);
 }

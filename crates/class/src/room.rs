@@ -162,13 +162,13 @@ impl Room {
     pub(crate) fn keep_all(&self, from: u64, out: &mut Out) {
         if self.store.is_some() {
             let wanted = self.changes();
-            self.keep(wanted, from, out);
+            let _told_if_not = self.keep(wanted, from, out);
         }
     }
 
     /// [`Room::keep_all`] for a caller that read the change count `wanted` under its own
-    /// hold of the lock (a finished game takes the lock once).
-    pub(crate) fn keep(&self, wanted: u64, from: u64, out: &mut Out) {
+    /// hold of the lock (a finished game takes the lock once): whether it is kept.
+    pub(crate) fn keep(&self, wanted: u64, from: u64, out: &mut Out) -> bool {
         if let Err(e) = self.commit(wanted) {
             let error = Answer::error(format!(
                 "the class file could not be written ({e}): what happened since the last \
@@ -176,7 +176,9 @@ impl Room {
             ));
             out.emit(error.clone());
             self.broadcast(from, &error);
+            return false;
         }
+        true
     }
 
     /// Returns once the store holds at least `wanted` changes, committing them if needed:

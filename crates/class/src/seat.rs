@@ -122,11 +122,11 @@ impl Seat<TicTacToe> for ClassSeat {
             explainer.finish(&TicTacToe, &record.machine, winner);
             (finished, resigned_for_good(&record.machine), record.changes)
         };
-        if finished.is_some() {
-            // Durable before the page hears that the game is over.
-            self.room.keep(changes, self.id, out);
-        }
-        Ended { resigned, event: finished }
+        // Durable before the page hears that the game is over; a game that could not be
+        // kept (a full disk) is not announced (its error was), and is written with the
+        // next commit that succeeds.
+        let kept = finished.is_none() || self.room.keep(changes, self.id, out);
+        Ended { resigned, event: finished, kept }
     }
 
     /// The game's beads stayed in the boxes: dropping it touches nothing.

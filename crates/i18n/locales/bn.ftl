@@ -608,3 +608,23 @@ rooms-close = ঘর বন্ধ করুন
 rooms-close-title = ঘর { $code } বন্ধ করবেন?
 rooms-close-body = ছাত্রছাত্রীরা আর ঘর { $code }-এ যোগ দিতে পারবে না। এর MENACE আর { $games }টি খেলা রাখা থাকবে, আর মুছে ফেলার আগে পর্যন্ত (অনেক পরে) আপনি এই তালিকা থেকে এটা আবার খুলতে বা ডাউনলোড করতে পারবেন।
 rooms-reopen = আবার খুলুন
+
+# rooms2: the operator's page of `menace serve --rooms` (its figures, refreshed)
+rooms2-operator-title = MENACE: এক নজরে সার্ভার
+rooms2-operator-tagline = এক নজরে সার্ভার
+rooms2-operator-key-heading = পরিচালকের চাবি
+rooms2-operator-key-about = সার্ভার প্রতিবার চালু হওয়ার সময় এটা ছাপে। আপনি বন্ধ না করা পর্যন্ত এই ট্যাব এটা মনে রাখে।
+rooms2-operator-show = সংখ্যাগুলো দেখান
+rooms2-operator-heading = সার্ভার এখন
+rooms2-fig-rooms = খোলা ঘর
+rooms2-fig-rooms-more = বন্ধ বা সংরক্ষিত: { $archived }; এখন মেমোরিতে: { $memory }
+rooms2-fig-players = এখন খেলছে
+rooms2-fig-rate = প্রতি সেকেন্ডে খেলা (গত এক মিনিটে)
+rooms2-fig-games = { $games ->
+    [one] মোট { $games }টি খেলা
+   *[other] মোট { $games }টি খেলা
+  }
+rooms2-fig-size = ডেটাবেসের আকার
+rooms2-fig-mib = { $mib } এমবি
+rooms2-figures-when = { $time } পর্যন্ত সংখ্যা। এগুলো নিজে থেকেই নতুন হয়।
+rooms2-error-wrong-key = এটা পরিচালকের চাবি নয়। সার্ভার প্রতিবার চালু হওয়ার সময় নতুন চাবি ছাপে।

@@ -609,3 +609,23 @@ rooms-close = Close the room
 rooms-close-title = Close room { $code }?
 rooms-close-body = Students can no longer join room { $code }. Its MENACE and { $games } games are kept, and you can open it again or download it from this list until it is deleted, long after.
 rooms-reopen = Open again
+
+# rooms2: the operator's page of `menace serve --rooms` (its figures, refreshed)
+rooms2-operator-title = MENACE: the server at a glance
+rooms2-operator-tagline = the server at a glance
+rooms2-operator-key-heading = The operator's key
+rooms2-operator-key-about = The server prints it each time it starts. This tab keeps it until you close it.
+rooms2-operator-show = Show the figures
+rooms2-operator-heading = The server now
+rooms2-fig-rooms = Open rooms
+rooms2-fig-rooms-more = closed or archived: { $archived }; in memory now: { $memory }
+rooms2-fig-players = Players now
+rooms2-fig-rate = Games a second (over the last minute)
+rooms2-fig-games = { $games ->
+    [one] { $games } game in all
+   *[other] { $games } games in all
+  }
+rooms2-fig-size = The database's size
+rooms2-fig-mib = { $mib } MiB
+rooms2-figures-when = As of { $time }. The figures update themselves.
+rooms2-error-wrong-key = That is not the operator's key. The server prints a new key each time it starts.

@@ -618,3 +618,23 @@ rooms-close = कमरा बंद करें
 rooms-close-title = कमरा { $code } बंद करें?
 rooms-close-body = विद्यार्थी अब कमरे { $code } से नहीं जुड़ पाएँगे। उसका MENACE और { $games } खेल रखे रहेंगे, और मिटाए जाने तक (जो बहुत बाद में होगा) आप इसे इस सूची से फिर खोल या डाउनलोड कर सकते हैं।
 rooms-reopen = फिर से खोलें
+
+# rooms2: the operator's page of `menace serve --rooms` (its figures, refreshed)
+rooms2-operator-title = MENACE: सर्वर एक नज़र में
+rooms2-operator-tagline = सर्वर एक नज़र में
+rooms2-operator-key-heading = संचालक की कुंजी
+rooms2-operator-key-about = सर्वर हर बार शुरू होते समय इसे छापता है। यह टैब इसे तब तक याद रखता है जब तक आप इसे बंद नहीं करते।
+rooms2-operator-show = आँकड़े दिखाएँ
+rooms2-operator-heading = सर्वर अभी
+rooms2-fig-rooms = खुले कमरे
+rooms2-fig-rooms-more = बंद या संग्रहीत: { $archived }; अभी मेमोरी में: { $memory }
+rooms2-fig-players = अभी खेल रहे
+rooms2-fig-rate = खेल प्रति सेकंड (पिछले एक मिनट में)
+rooms2-fig-games = { $games ->
+    [one] कुल { $games } खेल
+   *[other] कुल { $games } खेल
+  }
+rooms2-fig-size = डेटाबेस का आकार
+rooms2-fig-mib = { $mib } एमबी
+rooms2-figures-when = { $time } तक के आँकड़े। ये अपने-आप नए होते रहते हैं।
+rooms2-error-wrong-key = यह संचालक की कुंजी नहीं है। सर्वर हर बार शुरू होने पर नई कुंजी छापता है।

@@ -608,3 +608,23 @@ rooms-close = Fechar a sala
 rooms-close-title = Fechar a sala { $code }?
 rooms-close-body = Os alunos não poderão mais entrar na sala { $code }. O MENACE dela e as { $games } partidas ficam guardados, e você pode abri-la de novo ou baixá-la desta lista até ela ser apagada, muito depois.
 rooms-reopen = Abrir de novo
+
+# rooms2: the operator's page of `menace serve --rooms` (its figures, refreshed)
+rooms2-operator-title = MENACE: o servidor num relance
+rooms2-operator-tagline = o servidor num relance
+rooms2-operator-key-heading = A chave do operador
+rooms2-operator-key-about = O servidor a imprime cada vez que inicia. Esta aba a guarda até você fechá-la.
+rooms2-operator-show = Mostrar os números
+rooms2-operator-heading = O servidor agora
+rooms2-fig-rooms = Salas abertas
+rooms2-fig-rooms-more = fechadas ou arquivadas: { $archived }; na memória agora: { $memory }
+rooms2-fig-players = Jogando agora
+rooms2-fig-rate = Partidas por segundo (no último minuto)
+rooms2-fig-games = { $games ->
+    [one] { $games } partida no total
+   *[other] { $games } partidas no total
+  }
+rooms2-fig-size = O tamanho do banco de dados
+rooms2-fig-mib = { $mib } MiB
+rooms2-figures-when = Números de { $time }. Eles se atualizam sozinhos.
+rooms2-error-wrong-key = Esta não é a chave do operador. O servidor imprime uma chave nova cada vez que inicia.

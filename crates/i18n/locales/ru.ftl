@@ -644,3 +644,24 @@ rooms-close = Закрыть комнату
 rooms-close-title = Закрыть комнату { $code }?
 rooms-close-body = Ученики больше не смогут войти в комнату { $code }. Её MENACE и сыгранные партии ({ $games }) сохранятся, и пока комната не удалена (это будет нескоро), её можно снова открыть или скачать из этого списка.
 rooms-reopen = Открыть снова
+
+# rooms2: the operator's page of `menace serve --rooms` (its figures, refreshed)
+rooms2-operator-title = MENACE: сервер с первого взгляда
+rooms2-operator-tagline = сервер с первого взгляда
+rooms2-operator-key-heading = Ключ оператора
+rooms2-operator-key-about = Сервер печатает его при каждом запуске. Эта вкладка хранит его, пока вы её не закроете.
+rooms2-operator-show = Показать цифры
+rooms2-operator-heading = Сервер сейчас
+rooms2-fig-rooms = Открытые комнаты
+rooms2-fig-rooms-more = закрыто или в архиве: { $archived }; сейчас в памяти: { $memory }
+rooms2-fig-players = Играют сейчас
+rooms2-fig-rate = Партий в секунду (за последнюю минуту)
+rooms2-fig-games = { $games ->
+    [one] всего { $games } партия
+    [few] всего { $games } партии
+   *[many] всего { $games } партий
+  }
+rooms2-fig-size = Размер базы данных
+rooms2-fig-mib = { $mib } МиБ
+rooms2-figures-when = Данные на { $time }. Они обновляются сами.
+rooms2-error-wrong-key = Это не ключ оператора. Сервер печатает новый ключ при каждом запуске.

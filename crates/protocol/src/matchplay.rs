@@ -82,6 +82,10 @@ pub struct Ended {
     /// Told to this session after its `result` and to everyone else (a class's
     /// `finished`).
     pub event: Option<Answer>,
+    /// Whether the game was made durable where the seat keeps its games (a class's store).
+    /// When it could not be (a full disk), the seat answered why; the game is not
+    /// announced as finished, and the match ends there as an `abort` would end it.
+    pub kept: bool,
 }
 
 /// A session's match against its seat's machine and what its latest game showed.
@@ -305,6 +309,12 @@ impl<P: Copy> Match<P> {
         out: &mut Out,
     ) -> bool {
         let ended = seat.finish(game, end, winner, &mut self.explainer, out);
+        if !ended.kept {
+            // Only a game that is kept is announced as finished: no `result`, no event.
+            self.resigned_at = None;
+            out.emit(s.aborted());
+            return true;
+        }
         let mut result = s.record(winner, reason);
         if let Answer::Result { empty_box, resigned, .. } = &mut result {
             *empty_box = self.resigned_at.take();

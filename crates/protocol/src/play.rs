@@ -104,7 +104,7 @@ impl<G: Face> Seat<G> for Own<G> {
             explainer.finish(game, m, winner);
         }
         self.count(game, winner);
-        Ended { resigned: self.resigned(), event: None }
+        Ended { resigned: self.resigned(), event: None, kept: true }
     }
 
     fn abandon(&mut self) {

@@ -25,6 +25,11 @@ use crate::code::RoomCode;
 /// The schema's version (`PRAGMA user_version`); a file of a later version is refused.
 pub const SCHEMA: u32 = 1;
 
+/// The write-ahead log's size kept after a checkpoint, in bytes: a burst of commits may
+/// grow it past this, and the next checkpoint cuts it back (SQLite keeps it at its
+/// largest otherwise).
+const WAL_KEPT: u64 = 16 << 20;
+
 /// Jobs waiting at most, in all: past it a caller waits for room in the queue.
 const QUEUE: usize = 4096;
 
@@ -55,7 +60,9 @@ impl std::fmt::Display for DbError {
         match self {
             DbError::Damaged(why) => write!(f, "not a rooms database, or damaged ({why}); it was left as it is"),
             DbError::Locked(why) => write!(f, "another process is using it ({why}): stop that one first, or name another file"),
-            DbError::Full(why) => write!(f, "the disk is full ({why}); nothing was changed"),
+            DbError::Full(why) => {
+                write!(f, "the disk the database is on is full ({why}); nothing was changed")
+            }
             DbError::Newer(v) => write!(f, "made by a later menace (schema {v}, this one reads {SCHEMA}); it was left as it is"),
             DbError::Taken => write!(f, "a room with this code exists"),
             DbError::NoRoom => write!(f, "no room has this code"),
@@ -99,6 +106,9 @@ pub struct DbStats {
     pub games: u64,
     /// The database file's size (its pages in use and free) in bytes.
     pub bytes: u64,
+    /// Its write-ahead log's size on disk in bytes (at most a burst's commits past
+    /// [`WAL_KEPT`]).
+    pub wal_bytes: u64,
 }
 
 type Reply<T> = mpsc::SyncSender<Result<T, DbError>>;
@@ -112,6 +122,7 @@ enum Job {
     Reopen { code: RoomCode, now: u64, reply: Reply<()> },
     Sweep { unused_before: u64, delete_before: u64, now: u64, reply: Reply<(u64, u64)> },
     Stats { reply: Reply<DbStats> },
+    Checkpoint { reply: Reply<()> },
 }
 
 /// The rooms' database, open.
@@ -197,7 +208,20 @@ impl Db {
 
     /// The operator's figures.
     pub fn stats(&self) -> Result<DbStats, DbError> {
-        self.ask(|reply| Job::Stats { reply })
+        let stats = self.ask(|reply| Job::Stats { reply })?;
+        let mut wal = self.path.as_os_str().to_owned();
+        wal.push("-wal");
+        let wal_bytes = std::fs::metadata(&wal).map_or(0, |m| m.len());
+        Ok(DbStats { wal_bytes, ..stats })
+    }
+}
+
+impl Db {
+    /// Moves everything the write-ahead log holds into the file and empties the log (when
+    /// the server stops: the file alone is then the whole database, and a next start that
+    /// is refused, a full disk, finds nothing to move and leaves the file as it was).
+    pub fn checkpoint(&self) -> Result<(), DbError> {
+        self.ask(|reply| Job::Checkpoint { reply })
     }
 }
 
@@ -226,6 +250,11 @@ fn open_checked(path: &Path) -> Result<Connection, DbError> {
     })?;
     // Another process's lock is reported at once, not waited for.
     conn.busy_timeout(std::time::Duration::from_millis(200)).map_err(classify)?;
+    // Held by this process from its first read on (and, from the first write, alone) until
+    // it ends. Set before the first read: a database in WAL mode then keeps its index in
+    // memory, not in a `-shm` file beside it, which a full disk could not make (it would
+    // be refused as an I/O error, not as the full disk it is).
+    conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE;").map_err(classify)?;
     if !fresh {
         let version: u32 =
             conn.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(classify)?;
@@ -247,9 +276,10 @@ fn open_checked(path: &Path) -> Result<Connection, DbError> {
             return Err(DbError::Damaged("an SQLite database of something else".into()));
         }
     }
-    // Held by this process from the first write on, until it ends.
-    conn.execute_batch("PRAGMA locking_mode = EXCLUSIVE; PRAGMA synchronous = FULL;")
-        .map_err(classify)?;
+    conn.execute_batch(&format!(
+        "PRAGMA synchronous = FULL; PRAGMA journal_size_limit = {WAL_KEPT};"
+    ))
+    .map_err(classify)?;
     let mode: String =
         conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0)).map_err(classify)?;
     if mode != "wal" {
@@ -309,6 +339,8 @@ enum Done {
     List(Reply<Vec<RoomRow>>, Result<Vec<RoomRow>, DbError>),
     Sweep(Reply<(u64, u64)>, Result<(u64, u64), DbError>),
     Stats(Reply<DbStats>, Result<DbStats, DbError>),
+    /// Done outside any transaction, once the batch committed.
+    Checkpoint(Reply<()>),
 }
 
 fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
@@ -328,6 +360,9 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
         done.push(run_job(&tx, job));
     }
     let committed = tx.commit().map_err(classify);
+    let checkpoint = |conn: &mut Connection| -> Result<(), DbError> {
+        conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(())).map_err(classify)
+    };
     for d in done {
         match (d, &committed) {
             (Done::Unit(r, res), Ok(())) => drop(r.send(res)),
@@ -340,6 +375,8 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) {
             (Done::Sweep(r, _), Err(e)) => drop(r.send(Err(e.clone()))),
             (Done::Stats(r, res), Ok(())) => drop(r.send(res)),
             (Done::Stats(r, _), Err(e)) => drop(r.send(Err(e.clone()))),
+            (Done::Checkpoint(r), Ok(())) => drop(r.send(checkpoint(conn))),
+            (Done::Checkpoint(r), Err(e)) => drop(r.send(Err(e.clone()))),
         }
     }
 }
@@ -354,6 +391,7 @@ fn fail(job: Job, e: DbError) {
         Job::List { reply, .. } => drop(reply.send(Err(e))),
         Job::Sweep { reply, .. } => drop(reply.send(Err(e))),
         Job::Stats { reply } => drop(reply.send(Err(e))),
+        Job::Checkpoint { reply } => drop(reply.send(Err(e))),
     }
 }
 
@@ -462,6 +500,7 @@ fn run_job(tx: &rusqlite::Transaction<'_>, job: Job) -> Done {
             }),
         ),
         Job::Stats { reply } => Done::Stats(reply, stats(tx)),
+        Job::Checkpoint { reply } => Done::Checkpoint(reply),
     }
 }
 
@@ -498,5 +537,6 @@ fn stats(tx: &rusqlite::Transaction<'_>) -> Result<DbStats, DbError> {
         archived: n(archived),
         games: games as u64,
         bytes: n(pages).saturating_mul(n(size)),
+        wal_bytes: 0,
     })
 }

@@ -1,5 +1,6 @@
 // The pages of `menace serve --rooms`: the home page, where a student types the class's
-// code, and the teacher's page, which makes, lists, exports, closes and reopens rooms.
+// code; the teacher's page, which makes, lists, exports, closes and reopens rooms; and the
+// operator's page, the server's figures.
 // A room itself is the class page, at r/CODE/. The teacher's key travels in request
 // bodies only (never in an address, which proxies and histories keep), and this browser
 // keeps it in localStorage so the teacher's rooms are listed on the next visit.
@@ -145,6 +146,74 @@ const Rooms = {
     return list;
   },
 
+  // The operator's page: the server's figures (rooms, players now, games a second, the
+  // database's size), asked for again every few seconds with the operator's key. The key
+  // stays in this tab only (sessionStorage): it opens the whole server's figures, and the
+  // next person at a shared computer must not find it.
+  OPERATOR_KEY: "menace.rooms.operator",
+  EVERY: 5,
+
+  operator() {
+    let key = "";
+    try {
+      key = sessionStorage.getItem(Rooms.OPERATOR_KEY) || "";
+    } catch (e) {
+      // Storage refused: the key is asked for again at each visit.
+    }
+    let figures = null;
+    let at = null;
+    const draw = () => {
+      if (!figures) return;
+      const f = figures;
+      $("figures-panel").hidden = false;
+      $("fig-rooms").textContent = i18n.num(f.rooms - f.archived);
+      $("fig-rooms-more").textContent = i18n.t("rooms2-fig-rooms-more", { archived: f.archived, memory: f.rooms_in_memory });
+      $("fig-players").textContent = i18n.num(f.players);
+      $("fig-rate").textContent = new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 1 }).format(f.games_per_second);
+      $("fig-games").textContent = i18n.t("rooms2-fig-games", { games: f.games });
+      $("fig-size").textContent = i18n.t("rooms2-fig-mib", { mib: Math.round(f.database_bytes / 104857.6) / 10 });
+      const time = at.toLocaleTimeString(i18n.lang, { timeStyle: "medium", hourCycle: "h23" });
+      $("figures-when").textContent = i18n.t("rooms2-figures-when", { time, seconds: Rooms.EVERY });
+    };
+    const ask = async () => {
+      if (!key || document.hidden) return;
+      const answer = await Rooms.call("POST", "api/operator", { key });
+      if (answer.status === 200) {
+        figures = answer.body;
+        at = new Date();
+        Page.say("operator-note", null, {});
+        draw();
+        return;
+      }
+      if (answer.body && answer.body.code === "wrong-key") {
+        // A key of an earlier start (a new one is drawn at each) or a mistyped one.
+        key = "";
+        figures = null;
+        $("figures-panel").hidden = true;
+        Page.say("operator-note", "rooms2-error-wrong-key", {});
+        $("operator-key").setAttribute("aria-invalid", "true");
+        return;
+      }
+      // The server away for a moment, or too many tries: said, and asked again later.
+      Rooms.refusal("operator-note", answer);
+    };
+    $("operator-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      key = $("operator-key").value.trim();
+      $("operator-key").value = "";
+      $("operator-key").removeAttribute("aria-invalid");
+      try {
+        sessionStorage.setItem(Rooms.OPERATOR_KEY, key);
+      } catch (err) {
+        // Storage refused: the figures still come while the page is open.
+      }
+      ask();
+    });
+    setInterval(ask, Rooms.EVERY * 1000);
+    ask();
+    return draw;
+  },
+
   // One room's row: its code (a link to it), games, last use, and what can be done.
   row(r, key, again) {
     const tr = document.createElement("tr");
@@ -200,7 +269,10 @@ const Rooms = {
 
 i18n.ready.then(() => {
   // The teacher's list is drawn in the page's language: drawn again at a change.
-  const again = $("join") ? (Rooms.home(), null) : Rooms.teacher();
+  let again = null;
+  if ($("join")) Rooms.home();
+  else if ($("operator-form")) again = Rooms.operator();
+  else again = Rooms.teacher();
   i18n.listeners.push(() => {
     Page.relabel();
     if (again) again();

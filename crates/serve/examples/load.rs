@@ -22,6 +22,17 @@
 //! (from a move sent to the server's next answer), the server's peak resident memory, and
 //! the database's size and games counted in it afterwards.
 //!
+//! A million games (`-- million ROOMS STUDENTS GAMES [THREADS]`, default 100 30 334 16):
+//! the rooms' database after a million games, played in this process with no sockets so
+//! that the database, not the network, is what is measured. It opens a rooms database as
+//! `menace serve --rooms` does (in a new temporary folder, or `--db FILE`), makes ROOMS
+//! rooms, gives each STUDENTS sessions of the room's class, and has every session play
+//! GAMES games through the protocol (`games 1`, then `move`s on random free cells from a
+//! seeded generator), THREADS threads at once: each finished game is committed to the
+//! database through the room's store before its result is answered, as on the server.
+//! Prints the database's size on disk (file and write-ahead log) every 100,000 games, then
+//! after it is closed: the size, per room and per game, and this process's peak memory.
+//!
 //! The soak (`-- soak KILLS [SECONDS]`, default 20 kills within 300 s): a class with a
 //! class file, six students playing as fast as they can, killed with SIGKILL at a moment
 //! drawn from a seeded generator (0.2 to 2 s after it listens), restarted on the same file,
@@ -325,9 +336,198 @@ async fn post(addr: std::net::SocketAddr, path: &str, body: &str) -> (u16, serde
     (status, json)
 }
 
+/// A student of the million games: what its session answered that the student acts on.
+#[derive(Default)]
+struct Student {
+    /// The board when it is the student's move.
+    turn: Option<Vec<String>>,
+    over: bool,
+    results: u64,
+    errors: Vec<String>,
+}
+
+impl menace_protocol::sink::Sink for Student {
+    fn emit(
+        &mut self,
+        answer: &menace_protocol::Answer,
+    ) -> Result<(), menace_protocol::sink::Closed> {
+        use menace_protocol::answer::Turn;
+        use menace_protocol::Answer;
+        match answer {
+            Answer::Board { board, to_move: Some(Turn::Player), .. }
+            | Answer::MenaceMove { board, to_move: Some(Turn::Player), .. } => {
+                self.turn = Some(board.clone())
+            }
+            Answer::Result { .. } => self.results += 1,
+            Answer::MatchOver { .. } => self.over = true,
+            Answer::Error { .. } => self.errors.push(answer.to_json()),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// A seeded generator's next number (xorshift64*).
+fn next(state: &mut u64) -> u64 {
+    *state ^= *state >> 12;
+    *state ^= *state << 25;
+    *state ^= *state >> 27;
+    state.wrapping_mul(0x2545_F491_4F6C_DD1D)
+}
+
+/// One game of `session` as `student`, on random free cells.
+fn one_game(
+    session: &mut menace_protocol::Session,
+    student: &mut Student,
+    rng: &mut u64,
+    stop: &menace_protocol::sink::Stop,
+) {
+    student.over = false;
+    session.handle_line("games 1", student, stop);
+    while !student.over {
+        let Some(board) = student.turn.take() else {
+            panic!("a game stopped without the student's turn: {:?}", student.errors)
+        };
+        let free: Vec<usize> = board
+            .concat()
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| *b == b'.')
+            .map(|(i, _)| i)
+            .collect();
+        let cell = free[(next(rng) % free.len() as u64) as usize];
+        let rc = |n: usize| ["L", "M", "R"][n];
+        session.handle_line(&format!("move {}{}", rc(cell / 3), rc(cell % 3)), student, stop);
+    }
+}
+
+/// The database's size on disk: its file and its write-ahead log.
+fn on_disk(db: &std::path::Path) -> u64 {
+    let mut wal = db.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(db).map_or(0, |m| m.len()) + std::fs::metadata(wal).map_or(0, |m| m.len())
+}
+
+fn million(args: impl Iterator<Item = String>) {
+    use menace_serve::rooms::{Rooms, RoomsOptions};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let (mut numbers, mut db) = (Vec::new(), None);
+    let mut args = args;
+    while let Some(a) = args.next() {
+        if a == "--db" {
+            db = Some(std::path::PathBuf::from(args.next().expect("--db FILE")));
+        } else {
+            numbers.push(a.parse::<u64>().expect("ROOMS STUDENTS GAMES THREADS"));
+        }
+    }
+    let n = |i: usize, default: u64| numbers.get(i).copied().unwrap_or(default);
+    let (rooms_n, students, games, threads) = (n(0, 100), n(1, 30), n(2, 334), n(3, 16));
+    let dir = tempfile::tempdir().expect("a folder for the database");
+    let db = db.unwrap_or_else(|| dir.path().join("rooms.sqlite"));
+    let rooms =
+        Rooms::open(RoomsOptions::new(db.clone()).unwrap(), menace_serve::Limits::default())
+            .expect("the database opens");
+    let key = menace_class::new_key().unwrap();
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+    // Made as the teacher's page makes an empty room.
+    let codes: Vec<menace_rooms::RoomCode> = (0..rooms_n)
+        .map(|_| loop {
+            let code = menace_rooms::RoomCode::random().unwrap();
+            match rooms.db().make(code, &key, Vec::new(), now) {
+                Ok(()) => break code,
+                Err(menace_rooms::DbError::Taken) => continue,
+                Err(e) => panic!("making a room: {e}"),
+            }
+        })
+        .collect();
+    let played = AtomicU64::new(0);
+    let total = rooms_n * students * games;
+    let start = Instant::now();
+    let told = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads as usize)
+            .map(|w| {
+                let (rooms, codes, played) = (&rooms, &codes, &played);
+                scope.spawn(move || {
+                    let stop = menace_protocol::sink::Stop::new();
+                    let mut rng = 0x9E37_79B9_7F4A_7C15 ^ (w as u64 + 1);
+                    let mut student = Student::default();
+                    // This thread's rooms, each with its students' sessions, named.
+                    let mut mine: Vec<_> = codes
+                        .iter()
+                        .skip(w)
+                        .step_by(threads as usize)
+                        .map(|&code| {
+                            let room = rooms.enter(code).unwrap().expect("the room");
+                            let sessions: Vec<_> = (0..students)
+                                .map(|s| {
+                                    let (mut session, _) = room.machine().session();
+                                    session.handle_line(&format!("name s{s}"), &mut student, &stop);
+                                    session
+                                })
+                                .collect();
+                            (room, sessions)
+                        })
+                        .collect();
+                    for _ in 0..games {
+                        for (_, sessions) in &mut mine {
+                            for session in sessions.iter_mut() {
+                                one_game(session, &mut student, &mut rng, &stop);
+                                played.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    assert!(student.errors.is_empty(), "{:?}", &student.errors[..1]);
+                    student.results
+                })
+            })
+            .collect();
+        // Every 100,000 games: the size on disk so far.
+        let mut shown = 0;
+        while played.load(Ordering::Relaxed) < total && workers.iter().any(|w| !w.is_finished()) {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            let p = played.load(Ordering::Relaxed);
+            if p / 100_000 > shown {
+                shown = p / 100_000;
+                println!(
+                    "{p:>9} games  {:7.1} s  on disk {:6.2} MiB",
+                    start.elapsed().as_secs_f64(),
+                    on_disk(&db) as f64 / 1048576.0
+                );
+            }
+        }
+        workers.into_iter().map(|w| w.join().expect("a worker")).sum::<u64>()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let stats = rooms.db().stats().unwrap();
+    let running = on_disk(&db);
+    rooms.tidy(true);
+    drop(rooms);
+    // Closed: the log checkpointed into the file and removed.
+    let closed = on_disk(&db);
+    let peak = peak_rss_kib(std::process::id()).unwrap_or(0);
+    println!(
+        "{rooms_n} rooms x {students} students x {games} games: {told} games told, {} counted \
+         in the database, in {seconds:.1} s = {:.0} games/s\n\
+         database on disk: {:.2} MiB running (file and log), {:.2} MiB closed = {:.0} bytes a \
+         room, {:.2} bytes a game; peak memory {:.0} MiB",
+        stats.games,
+        told as f64 / seconds,
+        running as f64 / 1048576.0,
+        closed as f64 / 1048576.0,
+        closed as f64 / rooms_n as f64,
+        closed as f64 / told.max(1) as f64,
+        peak as f64 / 1024.0
+    );
+    assert_eq!((told, stats.games), (total, total), "games lost");
+}
+
 #[tokio::main]
 async fn main() {
     let mut args = std::env::args().skip(1).peekable();
+    if args.peek().map(String::as_str) == Some("million") {
+        args.next();
+        return tokio::task::block_in_place(|| million(args));
+    }
     if args.peek().map(String::as_str) == Some("rooms") {
         args.next();
         return rooms(args).await;

@@ -251,8 +251,9 @@ pub async fn serve_with(
         let served =
             serve_router_with(listener, rooms::app(rooms.clone()), &hosts, &limits, shutdown).await;
         keeper.abort();
-        // Every change was committed before it was told; the rooms in memory once more.
-        rooms.tidy(true);
+        // Every change was committed before it was told; the rooms in memory once more, and
+        // the database's log into its file.
+        rooms.close();
         return served;
     }
     match options.class {

@@ -20,7 +20,9 @@ pub const CLASS_SCRIPT: &str = include_str!("../assets/class.js");
 pub const ROOMS_INDEX: &str = include_str!("../assets/rooms.html");
 /// The rooms server's teacher's page: make, list, close and download rooms.
 pub const ROOMS_TEACHER: &str = include_str!("../assets/rooms-teacher.html");
-/// The two rooms pages' script.
+/// The rooms server's operator's page: the server's figures, refreshed.
+pub const ROOMS_OPERATOR: &str = include_str!("../assets/rooms-operator.html");
+/// The three rooms pages' script.
 pub const ROOMS_SCRIPT: &str = include_str!("../assets/rooms.js");
 /// The page's style.
 pub const STYLE: &str = include_str!("../assets/menace.css");
@@ -173,6 +175,11 @@ pub async fn rooms_index() -> impl IntoResponse {
 /// `GET /teacher` of a rooms server.
 pub async fn rooms_teacher() -> impl IntoResponse {
     asset(ROOMS_TEACHER, "text/html; charset=utf-8")
+}
+
+/// `GET /operator` of a rooms server.
+pub async fn rooms_operator() -> impl IntoResponse {
+    asset(ROOMS_OPERATOR, "text/html; charset=utf-8")
 }
 
 /// `GET /rooms.js`.

@@ -105,9 +105,11 @@ fn now() -> u64 {
 /// A refusal on its way to becoming the answer (boxed: a response is large).
 type Refused = Box<Response>;
 
-/// A JSON answer with `status`.
+/// A JSON answer with `status`; never kept by a browser or a proxy (the answers hold keys,
+/// and figures that are stale a moment later).
 fn answer(status: StatusCode, value: serde_json::Value) -> Response {
-    (status, [(header::CONTENT_TYPE, "application/json")], value.to_string()).into_response()
+    let headers = [(header::CONTENT_TYPE, "application/json"), (header::CACHE_CONTROL, "no-store")];
+    (status, headers, value.to_string()).into_response()
 }
 
 /// A JSON request body as `T`, or one refusal saying it is not.
@@ -183,7 +185,17 @@ impl Rooms {
     /// Opens the database (checked: a damaged, held or full one is refused with a
     /// sentence, and left as it is).
     pub fn open(options: RoomsOptions, limits: Limits) -> Result<Arc<Rooms>, String> {
-        let db = Db::open(&options.db).map_err(|e| format!("{}: {e}", options.db.display()))?;
+        let db = Db::open(&options.db).map_err(|e| {
+            let file = options.db.display();
+            match e {
+                // What to do is the operator's, at start; nothing was written.
+                DbError::Full(_) => format!(
+                    "{file}: {e}: free some space on its disk (or name a file on a disk with \
+                     room) and start again"
+                ),
+                _ => format!("{file}: {e}"),
+            }
+        })?;
         let hour = Duration::from_secs(3600);
         Ok(Arc::new(Rooms {
             db: Arc::new(db),
@@ -197,28 +209,34 @@ impl Rooms {
     }
 
     /// The room `code` in memory, opened from the database if it is not yet; `None` when
-    /// there is no such room or it is archived.
-    fn room(&self, code: RoomCode) -> Result<Option<Arc<Room>>, Refused> {
+    /// there is no such room or it is archived. (Public for the load benchmark, which
+    /// plays rooms in process: `examples/load.rs`.)
+    pub fn enter(&self, code: RoomCode) -> Result<Option<Arc<Room>>, String> {
         let mut live = self.live.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(room) = live.get(&code) {
             return Ok(Some(room.clone()));
         }
-        let Some((row, key, _)) = self.db.load(code).map_err(|e| Box::new(db_refusal(&e)))? else {
+        let Some((row, key, _)) = self.db.load(code).map_err(|e| e.to_string())? else {
             return Ok(None);
         };
         if row.archived.is_some() {
             return Ok(None);
         }
         let store = DbStore { db: self.db.clone(), code, earlier: Mutex::new(Vec::new()) };
-        let room = Room::with_store(Box::new(store), key, self.limits.clone()).map_err(|e| {
-            Box::new(refuse(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "other",
-                &format!("room {code}: {e}"),
-            ))
-        })?;
+        let room = Room::with_store(Box::new(store), key, self.limits.clone())
+            .map_err(|e| format!("room {code}: {e}"))?;
         live.insert(code, room.clone());
         Ok(Some(room))
+    }
+
+    /// [`Rooms::enter`], refused in the rooms' API's form.
+    fn room(&self, code: RoomCode) -> Result<Option<Arc<Room>>, Refused> {
+        self.enter(code).map_err(|e| Box::new(refuse(StatusCode::SERVICE_UNAVAILABLE, "other", &e)))
+    }
+
+    /// The rooms' database.
+    pub fn db(&self) -> &Db {
+        &self.db
     }
 
     /// The client address the limits count ([`menace_rooms::proxy::client`]).
@@ -274,6 +292,15 @@ impl Rooms {
         });
     }
 
+    /// When the server stops: every room in memory written once more, and the database's
+    /// log moved into its file ([`Db::checkpoint`]).
+    pub fn close(&self) {
+        self.tidy(true);
+        if let Err(e) = self.db.checkpoint() {
+            eprintln!("menace serve: {}: {e}", self.db.path().display());
+        }
+    }
+
     /// Archives and deletes the rooms past their time (the hourly sweep).
     pub fn sweep(&self) -> Result<(u64, u64), DbError> {
         let t = now();
@@ -290,9 +317,14 @@ impl Rooms {
         let rate = {
             let mut samples = self.samples.lock().unwrap_or_else(|e| e.into_inner());
             let now = Instant::now();
-            samples.push((now, stats.games));
+            // A sample a second at most: however often the figures are asked for, the
+            // minute's samples stay few.
+            if samples.last().is_none_or(|(t, _)| now.duration_since(*t) >= Duration::from_secs(1))
+            {
+                samples.push((now, stats.games));
+            }
             samples.retain(|(t, _)| now.duration_since(*t) <= Duration::from_secs(60));
-            let (t0, g0) = samples[0];
+            let (t0, g0) = samples.first().copied().unwrap_or((now, stats.games));
             let secs = now.duration_since(t0).as_secs_f64();
             if secs > 0.0 {
                 stats.games.saturating_sub(g0) as f64 / secs
@@ -307,7 +339,8 @@ impl Rooms {
             "players": players,
             "games": stats.games,
             "games_per_second": (rate * 10.0).round() / 10.0,
-            "database_bytes": stats.bytes,
+            // The file and its write-ahead log: what the database takes on disk.
+            "database_bytes": stats.bytes.saturating_add(stats.wal_bytes),
         }))
     }
 }
@@ -605,13 +638,19 @@ async fn teacher_act(
     act(rooms, peer, headers, code, body, what).await
 }
 
-/// `POST /api/operator` {key}: the operator's figures.
+/// `POST /api/operator` {key}: the operator's figures, for the operator's key only (the one
+/// printed at start), from the operator's page or a program (no `Origin`), under the
+/// wrong-key limit of every key. Not by address: behind a proxy every request comes from
+/// loopback.
 async fn operator(
     Extract(rooms): Shared,
     peer: PeerAt,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    if let Err(r) = from_our_pages(&headers) {
+        return *r;
+    }
     let KeyOnly { key } = match read(&body, "{key}") {
         Ok(k) => k,
         Err(r) => return *r,
@@ -714,7 +753,7 @@ async fn room_page(
     }
 }
 
-/// The routes of a rooms server: `/` (the code's page), `/teacher`, the API under
+/// The routes of a rooms server: `/` (the code's page), `/teacher`, `/operator`, the API under
 /// `/api/`, and each room at `/r/CODE/` (the class page, its assets, `ws`, `qr.svg`).
 pub fn app(rooms: Arc<Rooms>) -> Router {
     let room = Router::new()
@@ -728,6 +767,7 @@ pub fn app(rooms: Arc<Rooms>) -> Router {
     Router::new()
         .route("/", get(crate::page::rooms_index))
         .route("/teacher", get(crate::page::rooms_teacher))
+        .route("/operator", get(crate::page::rooms_operator))
         .route("/rooms.js", get(crate::page::rooms_script))
         .merge(crate::page::assets())
         .merge(crate::site::routes())

@@ -69,6 +69,10 @@ pub enum Component {
     /// KaTrain 1.20.0 from PyPI, installed by scripts/install-katrain in a Python 3.11
     /// virtual environment at `/usr/local/lib/menace-katrain`; the path is its `python`.
     KaTrain,
+    /// A small disk of its own that a test can fill: a tmpfs this process mounts, which
+    /// takes root and util-linux's `mount` and `umount` (`/usr/bin/mount`). The path is
+    /// `mount`'s. ([`tmpfs`] mounts one.)
+    Tmpfs,
 }
 
 impl Component {
@@ -88,6 +92,7 @@ impl Component {
             Component::Firefox => "Firefox ESR",
             Component::Sabaki => "Sabaki's @sabaki/gtp and @sabaki/sgf (with Node.js)",
             Component::KaTrain => "KaTrain 1.20.0 (PyPI, in a Python 3.11 virtual environment)",
+            Component::Tmpfs => "a tmpfs of its own (mount -t tmpfs, as root)",
         }
     }
 
@@ -114,6 +119,10 @@ impl Component {
             Component::Firefox => "apt-get install firefox-esr",
             Component::Sabaki => "apt-get install nodejs npm, then scripts/install-sabaki",
             Component::KaTrain => "scripts/install-katrain (needs python3.11 with venv)",
+            Component::Tmpfs => {
+                "apt-get install mount, and run the test as root where mounting is allowed \
+                 (a container needs CAP_SYS_ADMIN)"
+            }
         }
     }
 
@@ -133,6 +142,7 @@ impl Component {
             Component::Firefox => "MENACE_REQUIRE_FIREFOX",
             Component::Sabaki => "MENACE_REQUIRE_SABAKI",
             Component::KaTrain => "MENACE_REQUIRE_KATRAIN",
+            Component::Tmpfs => "MENACE_REQUIRE_TMPFS",
         }
     }
 
@@ -193,6 +203,14 @@ impl Component {
                 installed("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")?;
                 installed("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")
             }
+            Component::Tmpfs => {
+                installed("/usr/bin/umount")?;
+                // SAFETY: geteuid has no preconditions and cannot fail.
+                if unsafe { libc::geteuid() } != 0 {
+                    return Err("not root (needed to mount a tmpfs)".into());
+                }
+                installed("/usr/bin/mount")
+            }
         }
     }
 }
@@ -239,6 +257,69 @@ fn installed(path: &str) -> Result<PathBuf, String> {
 fn on_path(program: &str) -> Option<PathBuf> {
     let dirs = std::env::var_os("PATH")?;
     std::env::split_paths(&dirs).map(|d| d.join(program)).find(|p| p.is_file())
+}
+
+/// A tmpfs of `bytes` mounted at a new folder under `parent`, unmounted when dropped: a
+/// disk a test can fill for real. `None` where [`Component::Tmpfs`] is missing or the
+/// mount is refused (a container without the right), after a line on stderr; under
+/// `CI=true` (or `MENACE_REQUIRE_TMPFS=1`) either fails the test instead.
+pub fn tmpfs(parent: &Path, bytes: u64) -> Option<Tmpfs> {
+    let mount = require(Component::Tmpfs)?;
+    let at = parent.join(format!("tmpfs-{}", std::process::id()));
+    std::fs::create_dir_all(&at).expect("a folder to mount on");
+    let out = std::process::Command::new(mount)
+        .args(["-t", "tmpfs", "-o", &format!("size={bytes},mode=0700"), "tmpfs"])
+        .arg(&at)
+        .output()
+        .expect("run mount");
+    let said = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    let mounted =
+        if out.status.success() { Ok(at.clone()) } else { Err(format!("mount refused: {said}")) };
+    if verdict(Component::Tmpfs, mounted, strict(Component::Tmpfs)).is_none() {
+        let _ = std::fs::remove_dir(&at);
+        return None;
+    }
+    Some(Tmpfs { at })
+}
+
+/// A mounted tmpfs ([`tmpfs`]); dropping it unmounts it (lazily, so a server still
+/// holding a file there cannot keep it).
+pub struct Tmpfs {
+    at: PathBuf,
+}
+
+impl Tmpfs {
+    /// Where it is mounted.
+    pub fn path(&self) -> &Path {
+        &self.at
+    }
+
+    /// Fills it: a file `name` written until the disk refuses with "no space left"; its
+    /// path. Panics on any other error.
+    pub fn fill(&self, name: &str) -> PathBuf {
+        use std::io::Write;
+        let path = self.at.join(name);
+        let mut f = std::fs::File::create(&path).expect("the filler file");
+        for chunk in [65536usize, 4096, 512, 1] {
+            let block = vec![0x5Au8; chunk];
+            loop {
+                match f.write(&block) {
+                    Ok(n) if n == chunk => continue,
+                    Ok(_) => break,
+                    Err(e) if e.raw_os_error() == Some(libc::ENOSPC) => break,
+                    Err(e) => panic!("filling {}: {e}", path.display()),
+                }
+            }
+        }
+        path
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("/usr/bin/umount").arg("-l").arg(&self.at).status();
+        let _ = std::fs::remove_dir(&self.at);
+    }
 }
 
 /// What the Python script `script` prints, run by the [`Component::Python`] that

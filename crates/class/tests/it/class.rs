@@ -1,6 +1,7 @@
 //! A class in the one protocol: the golden transcript of a lesson (several sessions of one
 //! shared MENACE), the class's tally kept apart from its training, the log replaying to
-//! the shared boxes exactly, uploads checked as `load` checks, and old class files.
+//! the shared boxes exactly, uploads checked as `load` checks, old class files, and a game
+//! its store cannot keep (a full disk) never announced.
 //!
 //! Re-bless the transcript after an intended change with
 //! `MENACE_BLESS=1 cargo test -p menace-class --test it class::` and review the diff.
@@ -508,6 +509,78 @@ fn a_finished_game_is_kept_before_anyone_is_told() {
     let kept_at = log.iter().position(|(who, games)| who == "keeper" && games == "1");
     let told = log.iter().position(|(_, a)| a.contains("\"finished\"") || a.contains("\"result\""));
     assert!(kept_at.is_some() && kept_at < told, "kept at {kept_at:?}, told at {told:?}");
+}
+
+/// Plays one game as `who` on the first free cells: everything everyone received, up to
+/// the player's `match_over`.
+fn whole_game(class: &mut Class, who: &str) -> Vec<(String, String)> {
+    let mut answers = class.send(who, "games 1");
+    let mut log = Vec::new();
+    loop {
+        log.extend(answers.iter().cloned());
+        if answers.iter().any(|(w, a)| w == who && a.contains("\"match_over\"")) {
+            return log;
+        }
+        let (_, last) =
+            answers.iter().rev().find(|(w, a)| w == who && a.contains("\"board\"")).unwrap();
+        let last: Value = serde_json::from_str(last).unwrap();
+        answers = class.send(who, &format!("move {}", free(&last["board"])));
+    }
+}
+
+#[test]
+fn a_game_the_store_cannot_keep_is_not_announced_and_is_kept_with_the_next() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let full = Arc::new(AtomicBool::new(false));
+    let kept_games = Arc::new(Mutex::new(Vec::new()));
+    let (disk, kept) = (full.clone(), kept_games.clone());
+    let keeper = Keeper(Box::new(move |state: &State| {
+        if disk.load(Ordering::SeqCst) {
+            return Err("the disk is full".into());
+        }
+        kept.lock().unwrap().push(state.class.as_ref().unwrap().score.games());
+        Ok(())
+    }));
+    let events = Arc::new(Mutex::new(Vec::new()));
+    let bus_events = events.clone();
+    let bus: Bus = Box::new(move |from, answer: &Answer| {
+        bus_events.lock().unwrap().push(Event::Bus(from, answer.to_json()));
+    });
+    let room = Room::open(options(Some(keeper)), bus).unwrap();
+    let mut class = Class { room, events, members: Vec::new() };
+    class.send("watcher", "class");
+    class.send("ada", "name Ada");
+    let first = whole_game(&mut class, "ada");
+    assert!(first.iter().any(|(w, a)| w == "watcher" && a.contains("\"finished\"")));
+
+    // The disk is full as the second game ends: an error to Ada and to everyone, no
+    // result, no finished, and Ada's match over as an abort ends it.
+    full.store(true, Ordering::SeqCst);
+    let second = whole_game(&mut class, "ada");
+    let said = |who: &str, kind: &str| {
+        second
+            .iter()
+            .filter(|(w, a)| w == who && a.contains(&format!("\"type\":\"{kind}\"")))
+            .count()
+    };
+    assert_eq!((said("ada", "error"), said("watcher", "error")), (1, 1), "{second:?}");
+    assert_eq!(said("ada", "result") + said("ada", "finished") + said("watcher", "finished"), 0);
+    let (_, over) = second.iter().rev().find(|(w, _)| w == "ada").unwrap();
+    let over: Value = serde_json::from_str(over).unwrap();
+    assert_eq!(
+        (over["type"].as_str(), over["aborted"].as_bool()),
+        (Some("match_over"), Some(true))
+    );
+    assert_eq!(over["played"], 0, "{over}");
+    assert!(second.iter().any(|(_, a)| a.contains("\"code\":\"class-file\"")), "{second:?}");
+    assert_eq!(*kept_games.lock().unwrap(), [1], "nothing but the first game was kept");
+
+    // Space again: the third game is kept, with the second, and announced.
+    full.store(false, Ordering::SeqCst);
+    let third = whole_game(&mut class, "ada");
+    assert!(third.iter().any(|(w, a)| w == "ada" && a.contains("\"result\"")));
+    assert!(third.iter().any(|(w, a)| w == "watcher" && a.contains("\"finished\"")));
+    assert_eq!(*kept_games.lock().unwrap(), [1, 3]);
 }
 
 /// Whatever `export` answers, `import` takes back: a class at every maximum (a full board

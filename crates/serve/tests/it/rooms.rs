@@ -307,3 +307,52 @@ async fn a_rooms_export_is_a_class_file_and_a_class_file_makes_a_room() {
     send(&mut again, "class").await;
     read_until(&mut again, "class").await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operators_view_counts_rooms_players_games_and_bytes_for_its_key_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = RoomsOptions { wrong_keys_per_hour: 3, ..options(&dir.path().join("r.sqlite")) };
+    let operator = o.operator_key.clone();
+    let (addr, _rooms, _stop, _task) = start_rooms(o).await;
+    let figures =
+        |key: &str| call(addr, "POST", "/api/operator", Some(json!({ "key": key })), None);
+    let (status, before) = figures(&operator).await;
+    assert_eq!(status, 200, "{before}");
+    assert_eq!((before["rooms"].as_u64(), before["players"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(before["games"], 0);
+    assert!(before["games_per_second"].is_number());
+    let size = before["database_bytes"].as_u64().unwrap();
+    assert!(size > 0, "{before}");
+
+    // A room, a student in it, a game: every figure moves.
+    let (code, _) = make_room(addr, None).await;
+    let mut ada = room_ws(addr, &code).await;
+    play_game(&mut ada, "Ada").await;
+    let (status, after) = figures(&operator).await;
+    assert_eq!(status, 200);
+    assert_eq!(after["rooms"], 1, "{after}");
+    assert_eq!(after["rooms_in_memory"], 1, "{after}");
+    assert_eq!(after["players"], 1, "{after}");
+    assert_eq!(after["games"], 1, "{after}");
+    assert!(after["database_bytes"].as_u64().unwrap() > size, "{before} then {after}");
+
+    // Another page's request is refused before its key is read; a teacher's key or a
+    // made-up one is refused, counted with every wrong key from the address, and past
+    // the limit even the operator's key waits.
+    let (status, _) = call(
+        addr,
+        "POST",
+        "/api/operator",
+        Some(json!({ "key": operator })),
+        Some("http://evil.example"),
+    )
+    .await;
+    assert_eq!(status, 403);
+    for wrong in ["not the key", "aa bb cc dd", "x"] {
+        let (status, said) = figures(wrong).await;
+        assert_eq!((status, said["code"].as_str()), (403, Some("wrong-key")), "{said}");
+    }
+    let (status, said) = figures(&operator).await;
+    assert_eq!((status, said["code"].as_str()), (429, Some("too-many")), "{said}");
+    drop(ada);
+}

@@ -3,14 +3,15 @@
 //! the projector view shows their games; then the server dies (its task aborted, nothing
 //! saved at the end) and comes back on the same database and port, and the pages carry
 //! on in the same room with nothing lost: they reconnect by themselves, the games are
-//! there, and the next game is counted with them.
+//! there, and the next game is counted with them. And the operator's page, in Bengali on a
+//! phone: its figures, asked for with the operator's key, move by themselves after a game.
 
 use std::net::SocketAddr;
 
 use crate::chrome;
 use crate::lesson::{play_to_the_end, read_qr};
 
-use chrome::{browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
+use chrome::{axe, browser, click, js, screenshot, set_value, start_driver, tempdir, wait_for};
 use fantoccini::Client;
 use menace_serve::rooms::{Rooms, RoomsOptions};
 use serde_json::json;
@@ -27,7 +28,11 @@ struct Server {
 impl Server {
     /// Starts on `addr` (port 0: a free one) over the database `db`.
     fn start(addr: SocketAddr, db: &std::path::Path) -> Server {
-        let options = RoomsOptions::new(db.to_path_buf()).unwrap();
+        Server::start_with(addr, RoomsOptions::new(db.to_path_buf()).unwrap())
+    }
+
+    /// [`Server::start`] with `options`.
+    fn start_with(addr: SocketAddr, options: RoomsOptions) -> Server {
         let (ready, bound) = std::sync::mpsc::channel();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let thread = std::thread::spawn(move || {
@@ -176,4 +181,75 @@ async fn a_class_in_a_room_by_its_code_in_hindi_survives_the_server_dying() {
     let hindi = menace_i18n::language("hi").unwrap().ftl;
     let wanted = hindi.lines().find_map(|l| l.strip_prefix("rooms-error-no-room = ")).unwrap();
     assert_eq!(said.as_str().unwrap(), wanted);
+}
+
+/// A figure of the operator's page, as it shows it.
+async fn figure(c: &Client, id: &str) -> String {
+    js(c, &format!("document.getElementById('{id}').textContent")).await.as_str().unwrap().into()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_operators_page_in_bengali_on_a_phone_sees_the_figures_move_after_a_game() {
+    let Some(driver) = start_driver() else { return };
+    let dir = tempdir("rooms-operator");
+    let options = RoomsOptions::new(dir.join("rooms.sqlite")).unwrap();
+    let key = options.operator_key.clone();
+    let server = Server::start_with("127.0.0.1:0".parse().unwrap(), options);
+    let addr = server.addr;
+
+    let op = browser(driver, &tempdir("rooms-operator-page")).await;
+    op.set_window_size(390, 900).await.unwrap();
+    op.goto(&format!("http://{addr}/operator?lang=bn")).await.unwrap();
+    wait_for(&op, "document.documentElement.lang === 'bn' && window.Rooms !== undefined").await;
+    // A wrong key: said in Bengali, and no figures.
+    set_value(&op, "operator-key", "not the key").await;
+    click(&op, "#operator-form button[type=submit]").await;
+    wait_for(&op, "document.getElementById('operator-note').textContent !== ''").await;
+    let note = figure(&op, "operator-note").await;
+    assert!(note.contains("পরিচালকের চাবি"), "{note}");
+    assert_eq!(js(&op, "document.getElementById('figures-panel').hidden").await, json!(true));
+    // The operator's key: the figures of an empty server, in Bengali's digits.
+    set_value(&op, "operator-key", &key).await;
+    click(&op, "#operator-form button[type=submit]").await;
+    wait_for(&op, "!document.getElementById('figures-panel').hidden").await;
+    assert_eq!(figure(&op, "fig-rooms").await, "০");
+    assert_eq!(figure(&op, "fig-players").await, "০");
+    assert!(figure(&op, "fig-games").await.contains('০'));
+    assert!(figure(&op, "fig-size").await.ends_with("এমবি"));
+    // Nothing on it in English: every word is the catalog's, but MENACE.
+    let text = js(&op, "document.querySelector('main').innerText").await;
+    let latin: String = text
+        .as_str()
+        .unwrap()
+        .replace("MENACE", "")
+        .chars()
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    assert_eq!(latin, "", "English on the Bengali operator's page: {text}");
+    // Readable on a phone: nothing wider than the screen, and accessible.
+    assert_eq!(js(&op, "document.documentElement.scrollWidth <= 390").await, json!(true));
+    assert_eq!(axe(&op).await, Vec::<String>::new());
+
+    // A teacher makes a room and a student plays a game in it, the page left alone.
+    let teacher = browser(driver, &tempdir("rooms-operator-teacher")).await;
+    teacher.goto(&format!("http://{addr}/teacher")).await.unwrap();
+    wait_for(&teacher, "window.Rooms !== undefined").await;
+    click(&teacher, "#make").await;
+    wait_for(&teacher, "document.querySelector('#rooms tbody a.room-code') !== null").await;
+    let code = js(&teacher, "document.querySelector('#rooms tbody a.room-code').textContent").await;
+    let ada = browser(driver, &tempdir("rooms-operator-ada")).await;
+    join(&ada, addr, code.as_str().unwrap()).await;
+    set_value(&ada, "name", "Ada").await;
+    click(&ada, "#new-game").await;
+    play_to_the_end(&ada).await;
+    // The page asks again by itself: one room, one player now, one game.
+    wait_for(
+        &op,
+        "document.getElementById('fig-rooms').textContent === '১' && \
+         document.getElementById('fig-players').textContent === '১' && \
+         document.getElementById('fig-games').textContent.includes('১')",
+    )
+    .await;
+    screenshot(&op, "rooms-operator-bn-390.png").await;
+    tokio::task::block_in_place(|| server.kill());
 }

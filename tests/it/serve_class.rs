@@ -16,13 +16,38 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 /// Starts the class server on a free port; the child and its address.
-fn start(state: &Path) -> (Child, String) {
+fn start(state: &Path) -> (Server, String) {
     let state = state.to_str().unwrap();
     serve(&["--class", "--teacher-key", "key-for-this-test", "--state", state])
 }
 
-/// Starts `menace serve --addr 127.0.0.1:0 ARGS...`; the child and its address.
-pub(crate) fn serve(args: &[&str]) -> (Child, String) {
+/// A server this test started: killed when dropped, so that a failing assertion leaves no
+/// server running past its test (one did, holding its port and database, when a soak
+/// failed).
+pub(crate) struct Server(Child);
+
+impl std::ops::Deref for Server {
+    type Target = Child;
+    fn deref(&self) -> &Child {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Server {
+    fn deref_mut(&mut self) -> &mut Child {
+        &mut self.0
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts `menace serve --addr 127.0.0.1:0 ARGS...`; the server and its address.
+pub(crate) fn serve(args: &[&str]) -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
         .args(["serve", "--addr", "127.0.0.1:0"])
         .args(args)
@@ -45,7 +70,7 @@ pub(crate) fn serve(args: &[&str]) -> (Child, String) {
         .and_then(|rest| rest.split('/').next())
         .unwrap_or_else(|| panic!("no address in the banner: {first:?}"))
         .to_string();
-    (child, addr)
+    (Server(child), addr)
 }
 
 /// A WebSocket client: the handshake, masked text frames out, frames in.
@@ -148,7 +173,7 @@ impl Ws {
 }
 
 /// Sends `signal` and waits for a clean exit.
-fn stop(mut child: Child, signal: i32) {
+fn stop(mut child: Server, signal: i32) {
     // SAFETY: kill(2) on our own child's pid.
     assert_eq!(unsafe { libc::kill(child.id() as i32, signal) }, 0);
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -363,7 +388,7 @@ fn a_game_announced_as_finished_survives_kill_9_at_once() {
 
 /// Starts the class server on `state` with `extra` flags and no `--teacher-key`; the
 /// child, its address and the key its banner printed.
-fn start_keyed(state: &Path, extra: &[&str]) -> (Child, String, String) {
+fn start_keyed(state: &Path, extra: &[&str]) -> (Server, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_menace"))
         .args(["serve", "--addr", "127.0.0.1:0", "--class", "--state"])
         .arg(state)
@@ -388,7 +413,7 @@ fn start_keyed(state: &Path, extra: &[&str]) -> (Child, String, String) {
         }
     }
     std::thread::spawn(move || std::io::copy(&mut out, &mut std::io::sink()));
-    (child, addr.expect("an address"), key.unwrap())
+    (Server(child), addr.expect("an address"), key.unwrap())
 }
 
 /// The key on the board last week still opens the class after a restart (it is kept beside

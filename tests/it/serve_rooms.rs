@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::serve_class::{serve, Ws};
+use crate::serve_class::{serve, Server, Ws};
 
 /// Longer than any round can take on a working server.
 const HANG: Duration = Duration::from_secs(60);
@@ -211,7 +211,7 @@ fn has(seen: &[Value], kind: &str) -> bool {
 }
 
 /// Ends `server` with SIGTERM (it writes its rooms once more and closes the database).
-fn stop_cleanly(mut server: std::process::Child) {
+fn stop_cleanly(mut server: Server) {
     // SAFETY: kill(2) on our own child's pid.
     assert_eq!(unsafe { libc::kill(server.id() as i32, libc::SIGTERM) }, 0);
     assert!(server.wait().unwrap().success());

@@ -98,8 +98,10 @@ async fn class(args: impl Iterator<Item = String>) {
     let playing: usize = args.next().map_or(40, |a| a.parse().expect("PLAYING"));
     let games: u64 = args.next().map_or(75, |a| a.parse().expect("GAMES"));
     let binary = args.next().unwrap_or_else(default_binary);
-    let max = connections.to_string();
-    let mut flags = vec!["--class", "--max-sessions", &max];
+    // Every client from one address: the per-address cap raised with the others.
+    let (max, cap) = (connections.to_string(), (connections + 100).to_string());
+    let mut flags =
+        vec!["--class", "--max-sessions", &max, "--max-connections", &cap, "--max-per-address", &cap];
     if let Some(state) = &state {
         flags.extend(["--state", state.as_str()]);
     }

@@ -112,7 +112,9 @@ async fn class(args: impl Iterator<Item = String>) {
         common::class::class_load_for(addr, watchers, playing, games, 25, seconds).await;
     let timed = seconds.is_some();
     let seconds = start.elapsed().as_secs_f64();
-    let (_, picture) = common::class::join(addr).await;
+    // The picture, past any broadcast that comes first (a game ending as players stop).
+    let mut ws = common::connect(addr, "").await;
+    let (picture, _) = common::class::request(&mut ws, "class", "class").await;
     let score = &picture["score"];
     let counted: u64 =
         ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();

@@ -124,7 +124,12 @@ pub fn beads(m: &menace_core::menace::Matchboxes<menace_core::ttt::TicTacToe>) -
 /// moment after the close).
 pub async fn join_when_free(addr: SocketAddr) -> Ws {
     for _ in 0..500 {
-        let mut ws = connect(addr, "").await;
+        // Refused at accept (503, the connection caps) or by the class (full): again.
+        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await
+        else {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        };
         send(&mut ws, "class").await;
         let first = answer(&mut ws).await;
         if first["type"] == "class" {

@@ -100,16 +100,22 @@ async fn class(args: impl Iterator<Item = String>) {
     let binary = args.next().unwrap_or_else(default_binary);
     // Every client from one address: the per-address cap raised with the others.
     let (max, cap) = (connections.to_string(), (connections + 100).to_string());
-    let mut flags =
-        vec!["--class", "--max-sessions", &max, "--max-connections", &cap, "--max-per-address", &cap];
+    let mut flags = vec![
+        "--class",
+        "--max-sessions",
+        &max,
+        "--max-connections",
+        &cap,
+        "--max-per-address",
+        &cap,
+    ];
     if let Some(state) = &state {
         flags.extend(["--state", state.as_str()]);
     }
     let (mut server, addr) = start(&binary, &flags);
     let start = Instant::now();
     let watchers = connections - playing;
-    let load =
-        common::class::class_load_for(addr, watchers, playing, games, 25, seconds).await;
+    let load = common::class::class_load_for(addr, watchers, playing, games, 25, seconds).await;
     let timed = seconds.is_some();
     let seconds = start.elapsed().as_secs_f64();
     // The picture, past any broadcast that comes first (a game ending as players stop).

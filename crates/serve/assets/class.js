@@ -84,6 +84,7 @@ function receive(m) {
     else if (effect === "error" && !Teacher.refused(args[0])) cls.lines[cls.lastWasTeacher ? "teacher-message" : "message"] = ["__error", args[0]];
     else if (effect === "drew") markDraw(args[0]);
     else if (effect === "finished") changed(args[0].boxes);
+    else if (effect === "news") changed(args[0].boxes);
   }
   switch (m.type) {
     case "class":
@@ -102,6 +103,7 @@ function receive(m) {
       Explain.render($("explain"), m, "ttt");
       break;
     case "finished":
+    case "news":
       drawLastGame();
       standing();
       break;

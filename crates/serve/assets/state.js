@@ -148,7 +148,8 @@ const State = {
   // The answer `a` into `s`; returns the effects it asks for: ["send", line],
   // ["download", name, text], ["keep", state] (an export asked with `exportFor(s, "keep")`),
   // ["toast", text], ["error", answer] (the page says where),
-  // and the class page's ["drew", answer], ["finished", answer], ["teacher"].
+  // and the class page's ["drew", answer], ["finished", answer], ["news", answer],
+  // ["teacher"].
   reduce(s, a) {
     s.log.push(a.type);
     const out = [];
@@ -387,6 +388,15 @@ const State = {
         State.say(s, "last-draw", said, { number: a.number, player: a.player });
         State.say(s, "last-game-text", said, { number: a.number, player: a.player });
         out.push(["finished", a]);
+        break;
+      }
+      case "news": {
+        // Broadcasts merged (a busy class, protocol.md): its answers as they came, then
+        // the boxes as they left them. The effects: the boxes first, then the answers'.
+        const effects = [];
+        for (const b of a.answers) effects.push(...State.reduce(s, b));
+        for (const b of a.boxes) if (s.boxes && s.boxes[b.box]) s.boxes[b.box].beads = b.beads;
+        out.push(["news", a], ...effects);
         break;
       }
       case "teacher":

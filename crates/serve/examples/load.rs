@@ -13,8 +13,12 @@
 //! 200 40 75) opens CONNECTIONS WebSockets to one shared MENACE, PLAYING of them playing
 //! GAMES games each as fast as they can (one in 25 abandoned mid-game), the rest
 //! watching, and prints the games, games per second, the server's count of games and its
-//! peak resident memory. `-- class ... --state FILE` runs the class with a class file, so
-//! every finished game is written before it is announced (the cost of that durability).
+//! peak resident memory, how long the players' lines waited for their own answers (the
+//! slowest and the p99; broadcasts on the way are not answers) and how many players
+//! finished no game. `-- class ... --state FILE` runs the class with a class file, so
+//! every finished game is written before it is announced (the cost of that durability);
+//! `-- class ... --seconds S` stops the players after S seconds wherever they are (GAMES
+//! then only bounds them), counting the games finished by then.
 //!
 //! Rooms (`menace serve --rooms`): `-- rooms ROOMS STUDENTS GAMES` (default 100 30 10)
 //! makes ROOMS rooms and opens STUDENTS WebSockets to each, every one playing GAMES games
@@ -87,13 +91,15 @@ fn default_binary() -> String {
 }
 
 async fn class(args: impl Iterator<Item = String>) {
-    // `--state FILE` anywhere; the rest positional.
-    let mut state = None;
+    // `--state FILE` and `--seconds S` anywhere; the rest positional.
+    let (mut state, mut seconds) = (None, None);
     let mut positional = Vec::new();
     let mut args = args.into_iter();
     while let Some(a) = args.next() {
         if a == "--state" {
             state = Some(args.next().expect("--state FILE"));
+        } else if a == "--seconds" {
+            seconds = Some(args.next().and_then(|s| s.parse().ok()).expect("--seconds S"));
         } else {
             positional.push(a);
         }
@@ -103,16 +109,29 @@ async fn class(args: impl Iterator<Item = String>) {
     let playing: usize = args.next().map_or(40, |a| a.parse().expect("PLAYING"));
     let games: u64 = args.next().map_or(75, |a| a.parse().expect("GAMES"));
     let binary = args.next().unwrap_or_else(default_binary);
-    let max = connections.to_string();
-    let mut flags = vec!["--class", "--max-sessions", &max];
+    // Every client from one address: the per-address cap raised with the others.
+    let (max, cap) = (connections.to_string(), (connections + 100).to_string());
+    let mut flags = vec![
+        "--class",
+        "--max-sessions",
+        &max,
+        "--max-connections",
+        &cap,
+        "--max-per-address",
+        &cap,
+    ];
     if let Some(state) = &state {
         flags.extend(["--state", state.as_str()]);
     }
     let (mut server, addr) = start(&binary, &flags);
     let start = Instant::now();
-    let load = common::class::class_load(addr, connections - playing, playing, games, 25).await;
+    let watchers = connections - playing;
+    let load = common::class::class_load_for(addr, watchers, playing, games, 25, seconds).await;
+    let timed = seconds.is_some();
     let seconds = start.elapsed().as_secs_f64();
-    let (_, picture) = common::class::join(addr).await;
+    // The picture, past any broadcast that comes first (a game ending as players stop).
+    let mut ws = common::connect(addr, "").await;
+    let (picture, _) = common::class::request(&mut ws, "class", "class").await;
     let score = &picture["score"];
     let counted: u64 =
         ["menace", "draw", "player"].iter().map(|k| score[k].as_u64().unwrap()).sum();
@@ -122,16 +141,25 @@ async fn class(args: impl Iterator<Item = String>) {
     println!(
         "{connections} connections, {playing} playing{}: {} games finished ({} abandoned) in \
          {seconds:.2} s = {:.0} games/s; the server counted {} games; {} frames to the \
-         watchers; server peak RSS {:.1} MiB",
+         watchers; server peak RSS {:.1} MiB; answers waited at most {:.3} s (p99 {:.3} s, \
+         {} answers); {} players finished no game; load average {}",
         if state.is_some() { ", with a class file" } else { "" },
         load.finished,
         load.abandoned,
         load.finished as f64 / seconds,
         counted,
         load.watched,
-        peak as f64 / 1024.0
+        peak as f64 / 1024.0,
+        load.wait(1.0),
+        load.wait(0.99),
+        load.waits.len(),
+        load.idle_players,
+        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim(),
     );
-    assert_eq!(counted, load.finished, "games lost");
+    // Stopped by the clock, a game can end at the server after its player stopped reading.
+    if !timed {
+        assert_eq!(counted, load.finished, "games lost");
+    }
 }
 
 /// Six students playing as fast as they can until the server goes; the highest game

@@ -19,6 +19,7 @@ use menace_protocol::Answer;
 use tokio::sync::{broadcast, Semaphore};
 
 use crate::engine::Engine;
+use crate::news::Broadcast;
 use crate::socket::{connection, refuse, same_origin, Events, Peer, HARD_CAP, TRY_AGAIN_LATER};
 use crate::Limits;
 
@@ -89,13 +90,10 @@ impl ClassOptions {
     }
 }
 
-/// A broadcast: the session it came from (which has it already) and its JSON.
-type Event = (Option<u64>, Arc<str>);
-
 /// The shared machine, its listeners and its file.
 pub struct Room {
     machine: Arc<SharedMachine>,
-    events: broadcast::Sender<Event>,
+    events: broadcast::Sender<Arc<Broadcast>>,
     sessions: Arc<Semaphore>,
     limits: Limits,
     /// Since when nobody has been connected (set when someone leaves an empty room).
@@ -169,7 +167,8 @@ impl Room {
         let bus = {
             let events = events.clone();
             Box::new(move |from: Option<u64>, answer: &Answer| {
-                let _ = events.send((from, answer.to_json().into()));
+                // Prepared once here (in the session's thread), not by each connection.
+                let _ = events.send(Arc::new(Broadcast::of(from, answer)));
             })
         };
         let side = start.side.or(stored.state.as_ref().map(|s| s.side)).unwrap_or(Side::First);
@@ -253,7 +252,7 @@ pub async fn upgrade(
         let engine = Engine::spawn(session, answers);
         let machine = room.machine.clone();
         let picture = Box::new(move || machine.picture().to_json());
-        let events = Events { events, me, picture };
+        let events = Events::new(events, me, picture);
         connection(socket, Ok((engine, outbox)), permit, idle, Some(events)).await;
         // A rooms server lets go of a room some time after its last player left.
         *room.idle_since.lock().unwrap_or_else(|e| e.into_inner()) =

@@ -4,6 +4,7 @@
 //!   thread each connection's lines run on);
 //! - [`socket`]: one WebSocket connection: one command line per text frame in, one JSON
 //!   answer per frame out, the caps;
+//! - [`news`]: a class's broadcasts to one connection, at most a few frames a second;
 //! - [`page`]: the page, its script and its style, embedded in the binary;
 //! - [`listen`]: the accept loop: connection caps, header and idle timeouts.
 //!
@@ -19,6 +20,7 @@ pub mod engine;
 pub mod guide;
 pub mod host;
 pub mod listen;
+pub mod news;
 pub mod offline;
 pub mod page;
 pub mod print;

@@ -10,6 +10,7 @@
 //! and stops when the socket closes.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Query, State};
@@ -18,6 +19,7 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::OwnedSemaphorePermit;
 
 use crate::engine::{error_json, Busy, Engine, SessionOptions};
+use crate::news::{self, Broadcast, Pace};
 use crate::AppState;
 use menace_protocol::lines::{line_of, without_bom};
 
@@ -109,28 +111,81 @@ pub(crate) async fn refuse(mut socket: WebSocket, message: String, code: u16) {
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
 
-/// A class connection's share of the room's broadcasts.
+/// A class connection's share of the room's broadcasts, paced ([`crate::news`]).
 pub(crate) struct Events {
-    /// The room's broadcasts: the session each came from, and its JSON.
-    pub events: tokio::sync::broadcast::Receiver<(Option<u64>, std::sync::Arc<str>)>,
+    /// The room's broadcasts.
+    pub events: tokio::sync::broadcast::Receiver<Arc<Broadcast>>,
     /// This connection's session (what it sent, it has already answered in order).
     pub me: u64,
     /// The whole picture, for a connection that fell behind the broadcasts.
     pub picture: Box<dyn Fn() -> String + Send>,
+    /// When the next frame may go.
+    pace: Pace,
+    /// Broadcasts received and not sent yet (kept here, so that a call of
+    /// [`Events::next`] dropped while it waits for the pace loses none).
+    held: Vec<Arc<Broadcast>>,
 }
 
 impl Events {
-    /// The next broadcast for this connection (never one of its own).
-    async fn next(&mut self) -> Option<String> {
-        use tokio::sync::broadcast::error::RecvError;
-        loop {
-            match self.events.recv().await {
-                Ok((from, _)) if from == Some(self.me) => continue,
-                Ok((_, text)) => return Some(text.to_string()),
-                Err(RecvError::Lagged(_)) => return Some((self.picture)()),
-                Err(RecvError::Closed) => return None,
+    /// Events for a connection of session `me`.
+    pub(crate) fn new(
+        events: tokio::sync::broadcast::Receiver<Arc<Broadcast>>,
+        me: u64,
+        picture: Box<dyn Fn() -> String + Send>,
+    ) -> Events {
+        let pace = Pace::new(tokio::time::Instant::now());
+        Events { events, me, picture, pace, held: Vec::new() }
+    }
+
+    /// The next frames of broadcasts for this connection (never its own): one broadcast
+    /// at once while the pace has frames to spare; else, when it has one again, all
+    /// that came meanwhile, merged ([`news::frames`]).
+    async fn next(&mut self) -> Option<Vec<String>> {
+        use tokio::sync::broadcast::error::{RecvError, TryRecvError};
+        if self.held.is_empty() {
+            loop {
+                match self.events.recv().await {
+                    Ok(b) if b.from == Some(self.me) => continue,
+                    Ok(b) => {
+                        self.held.push(b);
+                        break;
+                    }
+                    Err(RecvError::Lagged(_)) => return Some(self.caught_up()),
+                    Err(RecvError::Closed) => return None,
+                }
+            }
+            let now = tokio::time::Instant::now();
+            if self.pace.ready_at(now) <= now {
+                self.pace.spend(now);
+                return Some(news::frames(&std::mem::take(&mut self.held)));
             }
         }
+        // Waiting here does not read the room's broadcasts: a connection out of frames
+        // is not woken by each one.
+        tokio::time::sleep_until(self.pace.ready_at(tokio::time::Instant::now())).await;
+        loop {
+            match self.events.try_recv() {
+                Ok(b) if b.from == Some(self.me) => {}
+                Ok(b) => self.held.push(b),
+                Err(TryRecvError::Lagged(_)) => return Some(self.caught_up()),
+                Err(TryRecvError::Empty | TryRecvError::Closed) => break,
+            }
+        }
+        self.pace.spend(tokio::time::Instant::now());
+        Some(news::frames(&std::mem::take(&mut self.held)))
+    }
+
+    /// The whole picture, for a connection that fell more than the room's backlog
+    /// behind: what it held and what is still queued for it are in the picture.
+    fn caught_up(&mut self) -> Vec<String> {
+        while !matches!(
+            self.events.try_recv(),
+            Err(tokio::sync::broadcast::error::TryRecvError::Empty
+                | tokio::sync::broadcast::error::TryRecvError::Closed)
+        ) {}
+        self.held.clear();
+        self.pace.spend(tokio::time::Instant::now());
+        vec![(self.picture)()]
     }
 }
 
@@ -150,7 +205,7 @@ pub(crate) async fn connection(
     let mut first = true;
     let silence = tokio::time::sleep(idle);
     tokio::pin!(silence);
-    loop {
+    'connection: loop {
         tokio::select! {
             () = &mut silence => {
                 close_idle(&mut socket, idle, "a command").await;
@@ -177,9 +232,11 @@ pub(crate) async fn connection(
                     None => std::future::pending().await,
                 }
             } => match event {
-                Some(text) => {
-                    if socket.send(Message::Text(text.into())).await.is_err() {
-                        break;
+                Some(frames) => {
+                    for text in frames {
+                        if socket.send(Message::Text(text.into())).await.is_err() {
+                            break 'connection;
+                        }
                     }
                     // A page watching the class (a projector, a student between games)
                     // is not idle while the class plays.

@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use menace_class::Record;
 use menace_serve::class::{ClassOptions, Room};
@@ -123,7 +124,12 @@ pub fn beads(m: &menace_core::menace::Matchboxes<menace_core::ttt::TicTacToe>) -
 /// moment after the close).
 pub async fn join_when_free(addr: SocketAddr) -> Ws {
     for _ in 0..500 {
-        let mut ws = connect(addr, "").await;
+        // Refused at accept (503, the connection caps) or by the class (full): again.
+        let Ok((mut ws, _)) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws")).await
+        else {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            continue;
+        };
         send(&mut ws, "class").await;
         let first = answer(&mut ws).await;
         if first["type"] == "class" {
@@ -143,6 +149,89 @@ pub struct Load {
     pub abandoned: u64,
     /// Frames the watchers received.
     pub watched: u64,
+    /// How long each line a player sent waited for its own answer, in seconds (the
+    /// broadcasts that came on the way not counted as answers).
+    pub waits: Vec<f64>,
+    /// Players that finished no game.
+    pub idle_players: u64,
+}
+
+impl Load {
+    /// The wait at `quantile` (0.99: the p99; 1: the slowest), in seconds.
+    pub fn wait(&self, quantile: f64) -> f64 {
+        let mut w = self.waits.clone();
+        w.sort_by(f64::total_cmp);
+        let i = ((w.len() as f64 * quantile).ceil() as usize).clamp(1, w.len().max(1)) - 1;
+        w.get(i).copied().unwrap_or(0.0)
+    }
+}
+
+/// Whether answer `a` to player `name` is someone else's broadcast rather than an answer
+/// to what it sent.
+fn broadcast(a: &Value, name: &str) -> bool {
+    match a["type"].as_str() {
+        Some("drew" | "news" | "class") => true,
+        Some("finished") => a["player"] != name,
+        _ => false,
+    }
+}
+
+/// Sends `line` and reads this session's answers until one of type `until` (or an error),
+/// noting how long the first answer of its own took.
+async fn timed(ws: &mut Ws, name: &str, line: &str, until: &str, waits: &mut Vec<f64>) -> Value {
+    let sent = std::time::Instant::now();
+    send(ws, line).await;
+    let mut first = true;
+    loop {
+        let a = answer(ws).await;
+        if broadcast(&a, name) {
+            continue;
+        }
+        if std::mem::take(&mut first) {
+            waits.push(sent.elapsed().as_secs_f64());
+        }
+        if a["type"] == until || a["type"] == "error" || a["to_move"] == "player" {
+            return a;
+        }
+    }
+}
+
+/// One player's games (see [`class_load_for`]), counted into `load` as they end.
+async fn player(addr: SocketAddr, p: usize, games: u64, abandon_every: u64, load: &mut Load) {
+    let name = format!("player {p}");
+    let mut ws = join_when_free(addr).await;
+    request(&mut ws, "matchboxes off", "setting").await;
+    let named = timed(&mut ws, &name, &format!("name {name}"), "named", &mut load.waits).await;
+    assert_eq!(named["type"], "named", "{named}");
+    for g in 1..=games {
+        let mut a = timed(&mut ws, &name, "games 1", "menace_move", &mut load.waits).await;
+        if abandon_every > 0 && g % abandon_every == 0 {
+            assert_eq!(a["to_move"], "player", "{a}");
+            let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+            send(&mut ws, &format!("move {}", first_free(&rows))).await;
+            load.abandoned += 1;
+            drop(ws);
+            ws = join_when_free(addr).await;
+            request(&mut ws, "matchboxes off", "setting").await;
+            timed(&mut ws, &name, &format!("name {name}"), "named", &mut load.waits).await;
+            continue;
+        }
+        loop {
+            match a["type"].as_str() {
+                Some("error") => panic!("{a}"),
+                Some("result") => break,
+                _ if a["to_move"] == "player" => {
+                    let rows: Vec<String> = serde_json::from_value(a["board"].clone()).unwrap();
+                    let line = format!("move {}", first_free(&rows));
+                    a = timed(&mut ws, &name, &line, "result", &mut load.waits).await;
+                }
+                // MENACE's move that ended the game: the result follows.
+                _ => a = read_until(&mut ws, "result").await.0,
+            }
+        }
+        read_until(&mut ws, "match_over").await;
+        load.finished += 1;
+    }
 }
 
 /// `watchers` connections that only watch, and `players` that each play `games` games
@@ -154,6 +243,19 @@ pub async fn class_load(
     players: usize,
     games: u64,
     abandon_every: u64,
+) -> Load {
+    class_load_for(addr, watchers, players, games, abandon_every, None).await
+}
+
+/// [`class_load`], the players stopping where they are after `seconds` if given (the
+/// games counted are those finished by then).
+pub async fn class_load_for(
+    addr: SocketAddr,
+    watchers: usize,
+    players: usize,
+    games: u64,
+    abandon_every: u64,
+    seconds: Option<f64>,
 ) -> Load {
     let (stop, _) = tokio::sync::broadcast::channel::<()>(1);
     let mut watching = Vec::new();
@@ -174,29 +276,15 @@ pub async fn class_load(
             }
         }));
     }
+    let deadline = seconds.map(|s| tokio::time::Instant::now() + Duration::from_secs_f64(s));
     let playing: Vec<_> = (0..players)
         .map(|p| {
             tokio::spawn(async move {
-                let name = format!("player {p}");
-                let mut ws = join_when_free(addr).await;
-                request(&mut ws, "matchboxes off", "setting").await;
                 let mut load = Load::default();
-                for g in 1..=games {
-                    if abandon_every > 0 && g % abandon_every == 0 {
-                        request(&mut ws, &format!("name {name}"), "named").await;
-                        let (first, _) = request(&mut ws, "games 1", "menace_move").await;
-                        assert_eq!(first["to_move"], "player", "{first}");
-                        let rows: Vec<String> =
-                            serde_json::from_value(first["board"].clone()).unwrap();
-                        send(&mut ws, &format!("move {}", first_free(&rows))).await;
-                        load.abandoned += 1;
-                        drop(ws);
-                        ws = join_when_free(addr).await;
-                        request(&mut ws, "matchboxes off", "setting").await;
-                        continue;
-                    }
-                    play_game(&mut ws, &name).await;
-                    load.finished += 1;
+                let play = player(addr, p, games, abandon_every, &mut load);
+                match deadline {
+                    Some(at) => drop(tokio::time::timeout_at(at, play).await),
+                    None => play.await,
                 }
                 load
             })
@@ -207,6 +295,8 @@ pub async fn class_load(
         let l = p.await.expect("a player finished");
         load.finished += l.finished;
         load.abandoned += l.abandoned;
+        load.waits.extend(l.waits);
+        load.idle_players += u64::from(l.finished == 0);
     }
     let _ = stop.send(());
     for w in watching {

@@ -202,3 +202,133 @@ async fn against_menace_playing_second_the_student_opens() {
     assert_eq!(record(&room).machine().side(), menace_core::game::Side::Second);
     student.close().await.unwrap();
 }
+
+/// A session's answers, as JSON.
+#[derive(Default)]
+struct Answers(Vec<Value>);
+
+impl menace_protocol::Sink for Answers {
+    fn emit(&mut self, a: &menace_protocol::Answer) -> Result<(), menace_protocol::Closed> {
+        self.0.push(serde_json::from_str(&a.to_json()).unwrap());
+        Ok(())
+    }
+}
+
+/// A busy class's broadcasts: six players' real games on a shared machine in this process
+/// (fresh challenge boxes, MENACE first, as the served class's), their turns interleaved,
+/// every broadcast recorded as the server prepares it.
+fn a_busy_class() -> Vec<std::sync::Arc<menace_serve::news::Broadcast>> {
+    use menace_serve::news::Broadcast;
+    use std::sync::{Arc, Mutex};
+    let heard: Arc<Mutex<Vec<Arc<Broadcast>>>> = Arc::default();
+    let bus: menace_class::Bus = {
+        let heard = heard.clone();
+        Box::new(move |from, a: &menace_protocol::Answer| {
+            heard.lock().unwrap().push(Arc::new(Broadcast::of(from, a)));
+        })
+    };
+    let options = menace_class::RoomOptions {
+        state: None,
+        rules: menace_core::menace::BeadRules::challenge(),
+        side: menace_core::game::Side::First,
+        key: KEY.into(),
+        seed: 11,
+        wrong_key_wait: std::time::Duration::from_millis(20),
+        store: None,
+        previous: Vec::new(),
+        clock: None,
+    };
+    let room = menace_class::Room::open(options, bus).unwrap();
+    let stop = menace_protocol::Stop::new();
+    // Each player: its session and the board it is to move on (`None`: between games).
+    let mut players: Vec<_> = (0..6)
+        .map(|p| {
+            let (mut session, _) = room.session();
+            session.handle_line(&format!("name player {p}"), &mut Answers::default(), &stop);
+            (session, None::<Vec<String>>)
+        })
+        .collect();
+    let mut games = 0;
+    while games < 72 {
+        for (session, board) in &mut players {
+            let line = match board {
+                None => "games 1".to_string(),
+                Some(rows) => format!("move {}", common::first_free(rows)),
+            };
+            let mut answers = Answers::default();
+            session.handle_line(&line, &mut answers, &stop);
+            games += answers.0.iter().filter(|a| a["type"] == "result").count();
+            *board = answers
+                .0
+                .iter()
+                .rev()
+                .find(|a| a["to_move"] == "player")
+                .map(|a| serde_json::from_value(a["board"].clone()).unwrap());
+        }
+    }
+    let heard = heard.lock().unwrap().clone();
+    heard
+}
+
+/// Receives `answers` (JSON texts) on the class page as its socket would, one by one.
+async fn receive_all(c: &Client, answers: &[String]) {
+    let list = format!("[{}]", answers.join(","));
+    js(c, &format!("(() => {{ for (const a of {list}) receive(a); return true; }})()")).await;
+}
+
+/// What a class page shows and holds of the class: its state, then the boxes, the count,
+/// the players' table and the latest game as drawn.
+async fn shown(c: &Client) -> Value {
+    let state = js(
+        c,
+        "JSON.stringify({ boxes: classPage.boxes, players: [...classPage.players.entries()], \
+         curve: classPage.curve, score: classPage.score, last: classPage.lastGame, \
+         lines: classPage.lines })",
+    )
+    .await;
+    let texts = js(
+        c,
+        "['games', 'players', 'last-game', 'count-win', 'count-draw', 'count-loss']\
+           .map(id => document.getElementById(id).textContent)",
+    )
+    .await;
+    json!([state, shown_boxes(c).await, texts])
+}
+
+/// A busy class's broadcasts merged as a paced connection sends them (`news`, in runs of
+/// 37 broadcasts, as they might come between two frames) leave the page exactly where the
+/// broadcasts one by one leave it: the same state, boxes, score, players, curve and
+/// latest game, from a tenth of the frames or fewer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn merged_broadcasts_leave_the_page_where_one_by_one_leaves_it() {
+    let Some(driver) = start_driver() else { return };
+    let heard = a_busy_class();
+    let singles: Vec<String> = heard.iter().map(|b| b.json.to_string()).collect();
+    let merged: Vec<String> = heard.chunks(37).flat_map(menace_serve::news::frames).collect();
+    assert!(singles.len() > 300, "{} broadcasts", singles.len());
+    assert!(merged.len() * 10 <= singles.len() + 37, "{} frames", merged.len());
+    assert!(merged.iter().all(|f| f.starts_with("{\"type\":\"news\"")));
+
+    let (addr, _room, _stop, _task) = start_class(None, menace_serve::Limits::default()).await;
+    let one = browser(driver, &tempdir("one-by-one")).await;
+    let news = browser(driver, &tempdir("merged")).await;
+    for c in [&one, &news] {
+        c.goto(&format!("http://{addr}/")).await.unwrap();
+        wait_for(c, "document.querySelectorAll('#boxes .box').length === 304").await;
+        wait_for(c, "document.getElementById('connection').textContent === 'connected'").await;
+    }
+    let before = shown(&one).await;
+    receive_all(&one, &singles).await;
+    receive_all(&news, &merged).await;
+    let after = shown(&one).await;
+    assert_ne!(after, before, "the broadcasts changed the page");
+    assert_eq!(shown(&news).await, after);
+    let games = singles.iter().filter(|a| a.starts_with("{\"type\":\"finished\"")).count();
+    assert!(games >= 72, "{games} games");
+    assert_eq!(
+        js(&news, "document.getElementById('games').textContent").await,
+        json!(format!("{games} games"))
+    );
+    one.close().await.unwrap();
+    news.close().await.unwrap();
+}

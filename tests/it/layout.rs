@@ -68,3 +68,54 @@ fn every_file_in_it_and_real_is_a_module_of_its_main() {
     unnamed.sort();
     assert!(unnamed.is_empty(), "not a module of their main.rs, so never run: {unnamed:?}");
 }
+
+/// No module, in any crate, uses one that uses it back, at any depth (issue 77): each
+/// source file's `crate::`, `super::` and `self::` paths, file by file, form no circle.
+#[test]
+fn no_module_in_any_crate_uses_one_that_uses_it_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut srcs = vec![root.join("src")];
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if src.is_dir() {
+            srcs.push(src);
+        }
+    }
+    assert!(srcs.len() > 10, "the crates were found");
+    for src in srcs {
+        let graph = menace_testkit::layers::file_graph(&src);
+        assert!(graph.len() > 1 || src.ends_with("src"), "{}", src.display());
+        if let Some(circle) = menace_testkit::layers::circle(&graph) {
+            panic!(
+                "{}: {} uses the next, and the last the first",
+                src.display(),
+                circle.join(" -> ")
+            );
+        }
+    }
+}
+
+/// The reader above finds a circle through a group, a `super::` path and a folder's
+/// `mod.rs`, and none where the uses point one way.
+#[test]
+fn the_circle_reader_finds_a_circle_it_is_shown() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path();
+    std::fs::create_dir(src.join("search")).unwrap();
+    std::fs::write(src.join("lib.rs"), "pub mod search;\npub mod io;\n").unwrap();
+    std::fs::write(src.join("search/mod.rs"), "pub mod tree;\npub mod mcts;\n").unwrap();
+    std::fs::write(src.join("search/tree.rs"), "use super::mcts::Resolved;\n").unwrap();
+    std::fs::write(src.join("io.rs"), "use crate::search::{tree::Tree, mcts};\n").unwrap();
+    let graph_of = |mcts: &str| {
+        std::fs::write(src.join("search/mcts.rs"), mcts).unwrap();
+        menace_testkit::layers::file_graph(src)
+    };
+    let one_way = graph_of("pub struct Resolved;\n#[cfg(test)]\nuse crate::io::X;\n");
+    assert_eq!(one_way["io"].iter().collect::<Vec<_>>(), ["search::mcts", "search::tree"]);
+    assert_eq!(menace_testkit::layers::circle(&one_way), None, "{one_way:?}");
+    let back = graph_of("use crate::search::{tree::{self, Tree}};\npub struct Resolved;\n");
+    assert_eq!(
+        menace_testkit::layers::circle(&back),
+        Some(vec!["search::mcts".to_string(), "search::tree".to_string()])
+    );
+}

@@ -6,6 +6,7 @@
 //! dead-stone status at the end of a game.
 
 pub mod bot;
+pub mod config;
 pub mod control;
 pub mod criticality;
 pub mod ladder;

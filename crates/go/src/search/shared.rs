@@ -11,8 +11,8 @@
 //! for playout.
 
 use crate::rules::board::Board;
+use crate::search::config::Resolved;
 use crate::search::control::{Control, CHECK_EVERY};
-use crate::search::mcts::Resolved;
 use crate::search::ownership::Ownership;
 use crate::search::params::SelfAtari;
 use crate::search::tree::{playout_margin, Expander, Node, RootRules, Tree, Walk};

@@ -449,7 +449,7 @@ struct MatchArgs {
     /// Each game's line says what else the machine did while it was played: the 1-minute
     /// load average sampled every 5 s (`load_1m_mean`, `load_1m_max`), the CPU seconds of
     /// every process the judge did not start (`others_cpu_s`), and `"clean": true` when
-    /// those stayed within 2% of one core (Linux; elsewhere `"clean": false`). For timed
+    /// those stayed within 3% of one core (Linux; elsewhere `"clean": false`). For timed
     /// games, whose moves depend on the machine; `menace merge --clean` counts the clean
     /// games only. Does not change the record's fingerprint.
     #[arg(long)]

@@ -391,8 +391,11 @@ const State = {
         break;
       }
       case "news": {
-        // Broadcasts merged (a busy class, protocol.md): its answers as they came, then
-        // the boxes as they left them. The effects: the boxes first, then the answers'.
+        // Broadcasts merged (a busy class, protocol.md): the games it folded (each
+        // player's record, the curve's points), its answers as they came, then the boxes
+        // as they left them. The effects: the boxes first, then the answers'.
+        for (const r of a.records || []) s.players.set(r.player, { name: r.player, score: r.record });
+        for (const p of a.points || []) State.extend(s, p);
         const effects = [];
         for (const b of a.answers) effects.push(...State.reduce(s, b));
         for (const b of a.boxes) if (s.boxes && s.boxes[b.box]) s.boxes[b.box].beads = b.beads;

@@ -16,18 +16,20 @@ use menace_class::{FileStore, Room as SharedMachine, RoomOptions, Store, WRONG_K
 use menace_core::game::Side;
 use menace_core::menace::BeadRules;
 use menace_protocol::Answer;
-use tokio::sync::{broadcast, Semaphore};
+use tokio::sync::Semaphore;
 
 use crate::engine::Engine;
-use crate::news::Broadcast;
-use crate::socket::{connection, refuse, same_origin, Events, Peer, HARD_CAP, TRY_AGAIN_LATER};
+use crate::news::{Broadcast, Newsroom};
+use crate::socket::{connection, refuse, same_origin, Events, Peer, TRY_AGAIN_LATER};
 use crate::Limits;
 
 pub use menace_class::{new_key, teacher_file, valid_key, KEY_RULE, KEY_WORDS};
 
-/// Broadcasts a slow connection may fall behind by before it is sent the whole picture
-/// again instead.
-const BACKLOG: usize = 1024;
+/// Frames a slow connection may fall behind by before it is sent the whole picture again
+/// instead: the room sends at most 16 at once and then 4 a second ([`crate::news`]), so
+/// this is most of a minute behind, and a busy room's `news` frames held for it stay a few
+/// megabytes.
+const BACKLOG: usize = 64;
 
 /// How a class server starts.
 #[derive(Clone, Debug)]
@@ -93,7 +95,7 @@ impl ClassOptions {
 /// The shared machine, its listeners and its file.
 pub struct Room {
     machine: Arc<SharedMachine>,
-    events: broadcast::Sender<Arc<Broadcast>>,
+    news: Arc<Newsroom>,
     sessions: Arc<Semaphore>,
     limits: Limits,
     /// Since when nobody has been connected (set when someone leaves an empty room).
@@ -163,12 +165,12 @@ impl Room {
         start: Start,
         limits: Limits,
     ) -> Result<Arc<Room>, String> {
-        let events = broadcast::channel(BACKLOG).0;
+        let news = Newsroom::open(BACKLOG);
         let bus = {
-            let events = events.clone();
+            let news = news.clone();
             Box::new(move |from: Option<u64>, answer: &Answer| {
                 // Prepared once here (in the session's thread), not by each connection.
-                let _ = events.send(Arc::new(Broadcast::of(from, answer)));
+                news.publish(Broadcast::of(from, answer));
             })
         };
         let side = start.side.or(stored.state.as_ref().map(|s| s.side)).unwrap_or(Side::First);
@@ -193,7 +195,7 @@ impl Room {
         machine.commit_all()?;
         Ok(Arc::new(Room {
             machine,
-            events,
+            news,
             sessions: Arc::new(Semaphore::new(limits.max_sessions)),
             limits,
             idle_since: std::sync::Mutex::new(Some(std::time::Instant::now())),
@@ -239,7 +241,7 @@ pub async fn upgrade(
     }
     let permit = room.sessions.clone().try_acquire_owned().ok();
     let (max, idle) = (room.limits.max_sessions, room.limits.idle);
-    ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
+    crate::socket::configured(ws).on_upgrade(move |socket| async move {
         let Some(permit) = permit else {
             let message = format!(
                 "the server is full: it runs at most {max} sessions at once; try again later"
@@ -247,7 +249,7 @@ pub async fn upgrade(
             return refuse(socket, message, TRY_AGAIN_LATER).await;
         };
         let (answers, outbox) = tokio::sync::mpsc::channel::<String>(crate::socket::OUTBOX);
-        let events = room.events.subscribe();
+        let events = room.news.subscribe();
         let (session, me) = room.machine.session_from(client);
         let engine = Engine::spawn(session, answers);
         let machine = room.machine.clone();

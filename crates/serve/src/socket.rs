@@ -19,7 +19,7 @@ use axum::response::{IntoResponse, Response};
 use tokio::sync::OwnedSemaphorePermit;
 
 use crate::engine::{error_json, Busy, Engine, SessionOptions};
-use crate::news::{self, Broadcast, Pace};
+use crate::news;
 use crate::AppState;
 use menace_protocol::lines::{line_of, without_bom};
 
@@ -39,6 +39,17 @@ const LINGER: std::time::Duration = std::time::Duration::from_secs(2);
 /// extension): a class counts its names per address.
 #[derive(Copy, Clone, Debug)]
 pub struct Peer(pub std::net::IpAddr);
+
+/// The read buffer of a connection. tungstenite's default (128 KiB) is zeroed again
+/// before every read of the socket: at a class of 1,000 that memset was the server's
+/// largest cost. A line is a few dozen bytes; a longer frame still arrives whole (the
+/// buffer grows up to [`HARD_CAP`]).
+const READ_BUFFER: usize = 4 * 1024;
+
+/// An upgrade with this server's frame caps and read buffer, for both modes.
+pub(crate) fn configured(ws: WebSocketUpgrade) -> WebSocketUpgrade {
+    ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).read_buffer_size(READ_BUFFER)
+}
 
 /// Answers buffered towards a slow client before its session waits for it.
 pub(crate) const OUTBOX: usize = 256;
@@ -62,7 +73,7 @@ pub async fn upgrade(
     }
     let permit = state.sessions.clone().try_acquire_owned().ok();
     let (max, idle, side) = (state.limits.max_sessions, state.limits.idle, state.side);
-    ws.max_message_size(HARD_CAP).max_frame_size(HARD_CAP).on_upgrade(move |socket| async move {
+    configured(ws).on_upgrade(move |socket| async move {
         match permit {
             Some(permit) => {
                 let (answers, outbox) = tokio::sync::mpsc::channel::<String>(OUTBOX);
@@ -111,81 +122,45 @@ pub(crate) async fn refuse(mut socket: WebSocket, message: String, code: u16) {
     let _ = socket.send(Message::Close(Some(CloseFrame { code, reason: reason.into() }))).await;
 }
 
-/// A class connection's share of the room's broadcasts, paced ([`crate::news`]).
+/// A class connection's share of the room's broadcasts: the room's frames
+/// ([`crate::news::Newsroom`]), less those that are this session's own.
 pub(crate) struct Events {
-    /// The room's broadcasts.
-    pub events: tokio::sync::broadcast::Receiver<Arc<Broadcast>>,
+    /// The room's frames.
+    events: tokio::sync::broadcast::Receiver<Arc<news::Frame>>,
     /// This connection's session (what it sent, it has already answered in order).
-    pub me: u64,
+    me: u64,
     /// The whole picture, for a connection that fell behind the broadcasts.
-    pub picture: Box<dyn Fn() -> String + Send>,
-    /// When the next frame may go.
-    pace: Pace,
-    /// Broadcasts received and not sent yet (kept here, so that a call of
-    /// [`Events::next`] dropped while it waits for the pace loses none).
-    held: Vec<Arc<Broadcast>>,
+    picture: Box<dyn Fn() -> String + Send>,
 }
 
 impl Events {
     /// Events for a connection of session `me`.
     pub(crate) fn new(
-        events: tokio::sync::broadcast::Receiver<Arc<Broadcast>>,
+        events: tokio::sync::broadcast::Receiver<Arc<news::Frame>>,
         me: u64,
         picture: Box<dyn Fn() -> String + Send>,
     ) -> Events {
-        let pace = Pace::new(tokio::time::Instant::now());
-        Events { events, me, picture, pace, held: Vec::new() }
+        Events { events, me, picture }
     }
 
-    /// The next frames of broadcasts for this connection (never its own): one broadcast
-    /// at once while the pace has frames to spare; else, when it has one again, all
-    /// that came meanwhile, merged ([`news::frames`]).
-    async fn next(&mut self) -> Option<Vec<String>> {
-        use tokio::sync::broadcast::error::{RecvError, TryRecvError};
-        if self.held.is_empty() {
-            loop {
-                match self.events.recv().await {
-                    Ok(b) if b.from == Some(self.me) => continue,
-                    Ok(b) => {
-                        self.held.push(b);
-                        break;
-                    }
-                    Err(RecvError::Lagged(_)) => return Some(self.caught_up()),
-                    Err(RecvError::Closed) => return None,
-                }
-            }
-            let now = tokio::time::Instant::now();
-            if self.pace.ready_at(now) <= now {
-                self.pace.spend(now);
-                return Some(news::frames(&std::mem::take(&mut self.held)));
-            }
-        }
-        // Waiting here does not read the room's broadcasts: a connection out of frames
-        // is not woken by each one.
-        tokio::time::sleep_until(self.pace.ready_at(tokio::time::Instant::now())).await;
+    /// The next frame of the room's broadcasts for this connection; `None` once the room
+    /// is gone.
+    async fn next(&mut self) -> Option<String> {
+        use tokio::sync::broadcast::error::RecvError;
         loop {
-            match self.events.try_recv() {
-                Ok(b) if b.from == Some(self.me) => {}
-                Ok(b) => self.held.push(b),
-                Err(TryRecvError::Lagged(_)) => return Some(self.caught_up()),
-                Err(TryRecvError::Empty | TryRecvError::Closed) => break,
+            match self.events.recv().await {
+                Ok(f) if f.from == Some(self.me) => continue,
+                Ok(f) => return Some(f.json.to_string()),
+                // More than the room's backlog behind: the whole picture holds what it
+                // missed, and it goes on from the newest frame (not by reading through
+                // the backlog).
+                Err(RecvError::Lagged(_)) => {
+                    self.events = self.events.resubscribe();
+                    return Some((self.picture)());
+                }
+                Err(RecvError::Closed) => return None,
             }
         }
-        self.pace.spend(tokio::time::Instant::now());
-        Some(news::frames(&std::mem::take(&mut self.held)))
-    }
-
-    /// The whole picture, for a connection that fell more than the room's backlog
-    /// behind: what it held and what is still queued for it are in the picture.
-    fn caught_up(&mut self) -> Vec<String> {
-        while !matches!(
-            self.events.try_recv(),
-            Err(tokio::sync::broadcast::error::TryRecvError::Empty
-                | tokio::sync::broadcast::error::TryRecvError::Closed)
-        ) {}
-        self.held.clear();
-        self.pace.spend(tokio::time::Instant::now());
-        vec![(self.picture)()]
     }
 }
 
@@ -232,11 +207,9 @@ pub(crate) async fn connection(
                     None => std::future::pending().await,
                 }
             } => match event {
-                Some(frames) => {
-                    for text in frames {
-                        if socket.send(Message::Text(text.into())).await.is_err() {
-                            break 'connection;
-                        }
+                Some(text) => {
+                    if socket.send(Message::Text(text.into())).await.is_err() {
+                        break 'connection;
                     }
                     // A page watching the class (a projector, a student between games)
                     // is not idle while the class plays.

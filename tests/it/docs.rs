@@ -142,6 +142,40 @@ fn the_command_list_is_the_command_table() {
     assert_eq!(doc[a..b], want, "protocol.md's command list (MENACE_BLESS=1 rewrites it)");
 }
 
+/// `help` lists every command of protocol.md's command list, in its order, with its text,
+/// in each game (the golden transcripts ask for one command's help, so that a new command
+/// changes protocol.md and not them).
+#[test]
+fn help_lists_protocol_mds_command_list() {
+    let doc = protocol_md();
+    let start = doc.find("<!-- command-list -->").expect("command-list marker");
+    // A private session (the menace learner) lists every row but the class's own.
+    let rows: Vec<(String, String)> = doc[start..]
+        .lines()
+        .skip(3)
+        .take_while(|l| l.starts_with("| `"))
+        .map(|l| l.split(" | ").collect::<Vec<&str>>())
+        .filter(|cells| !cells[2].contains("class only"))
+        .map(|cells| {
+            let usage = cells[0].trim_start_matches("| `").trim_end_matches('`');
+            (usage.to_string(), cells[cells.len() - 1].trim_end_matches(" |").to_string())
+        })
+        .collect();
+    assert!(rows.len() >= 20, "{} rows", rows.len());
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["ttt", "nim", "hexapawn"] {
+        let got = engine(&["--game", game], dir.path(), "help\n");
+        let help: serde_json::Value = serde_json::from_str(&got[0]).unwrap();
+        let listed: Vec<(String, String)> = help["commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["usage"].as_str().unwrap().into(), c["summary"].as_str().unwrap().into()))
+            .collect();
+        assert_eq!(listed, rows, "{game}");
+    }
+}
+
 /// The `type`s of the answer table in protocol.md.
 fn documented_answer_types(doc: &str) -> Vec<String> {
     let start = doc.find("## Answers").expect("## Answers");

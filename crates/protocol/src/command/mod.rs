@@ -328,7 +328,7 @@ mod tests {
             ("games 7\t", "not a whole number"),
             ("move", "missing argument"),
             ("dump all", "not something to dump"),
-            ("train 5 bogus", "choose one of random, perfect, mixed:P, exploiter, menace"),
+            ("train 5 bogus", "unknown opponent \"bogus\": choose one of random, "),
             ("watch 10001", "too large"),
             ("watch 3 exec:ls", "command line"),
             ("history 0", "too small"),

@@ -70,7 +70,7 @@ pub struct Train(pub u32, pub OpponentSpec);
 impl Verb for Train {
     const NAME: &'static str = "train";
     const USAGE: &'static str = "train N [OPPONENT]";
-    const SUMMARY: &'static str = "MENACE plays N games (1 to 100000000) against random (default), perfect, mixed:P, exploiter or menace, and learns; progress answers as it goes; `stop` ends it";
+    const SUMMARY: &'static str = "MENACE plays N games (1 to 100000000) against a built-in opponent (random by default; `info` lists them), and learns; progress answers as it goes; `stop` ends it";
     const SUPPORT: Support = Support::ALL;
     const WHO: Who = Who::Teacher;
     type On<'a> = &'a mut dyn Teach;

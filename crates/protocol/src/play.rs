@@ -357,20 +357,10 @@ impl<G: Face> PrivatePlay<G> {
 /// every `floor` games (so short commands stay quiet) and not less often than every `cap`
 /// games, which depends on what a game costs against that opponent, so that a long
 /// command reports within a few seconds whatever it plays. Counted in games, never by the
-/// clock, so the same input gives the same answers.
-///
-/// Rough speeds on one loaded core (2 cores, 5 builds at once), for the caps:
-/// random ~6 M games/s (the hot loop), perfect, mixed and menace 0.3-1.5 M/s, exploiter
-/// (a best response before every game) 3-10 k/s.
+/// clock, so the same input gives the same answers. The floor and the cap are the
+/// opponent's row of the one table ([`menace_core::learn::train::OPPONENTS`]).
 pub fn progress_every(games: u64, spec: &OpponentSpec) -> u64 {
-    let (floor, cap) = match spec {
-        OpponentSpec::Exploiter => (200, 10_000),
-        OpponentSpec::Random => (20_000, 1_000_000),
-        OpponentSpec::Perfect
-        | OpponentSpec::Mixed(_)
-        | OpponentSpec::Menace
-        | OpponentSpec::Program(_) => (20_000, 200_000),
-    };
+    let (floor, cap) = spec.kind().progress;
     games.div_ceil(100).clamp(floor, cap)
 }
 

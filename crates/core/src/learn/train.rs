@@ -46,37 +46,71 @@ pub struct OpponentKind {
     /// Whether the protocol's `train` and `watch` have it (external programs are for the
     /// command line only).
     pub built_in: bool,
+    /// Games between two progress answers of a long `train`: a hundredth of the run, at
+    /// least the first and at most the second, so that an opponent that plays slowly
+    /// reports oftener. Rough speeds on one loaded core (2 cores, 5 builds at once):
+    /// random ~6 M games/s (the hot loop), perfect, mixed and menace 0.3-1.5 M/s,
+    /// exploiter (a best response before every game) 3-10 k/s.
+    pub progress: (u64, u64),
 }
+
+/// The progress cadence of the opponents that play about a million games a second.
+const STEADY: (u64, u64) = (20_000, 200_000);
 
 /// Every opponent, in the order help texts list them: the one table.
 pub const OPPONENTS: &[OpponentKind] = &[
-    OpponentKind { name: "random", summary: "uniformly random legal moves", built_in: true },
+    OpponentKind {
+        name: "random",
+        summary: "uniformly random legal moves",
+        built_in: true,
+        progress: (20_000, 1_000_000),
+    },
     OpponentKind {
         name: "perfect",
         summary: "minimax, random among the best moves",
         built_in: true,
+        progress: STEADY,
     },
     OpponentKind {
         name: "mixed:P",
         summary: "perfect, but a random move with probability P",
         built_in: true,
+        progress: STEADY,
     },
     OpponentKind {
         name: "exploiter",
         summary: "the exact best response to the learner's current policy",
         built_in: true,
+        progress: (200, 10_000),
     },
     OpponentKind {
         name: "menace",
         summary: "a second MENACE, learning as the other side",
         built_in: true,
+        progress: STEADY,
     },
     OpponentKind {
         name: "exec:COMMAND",
         summary: "a program speaking the protocol's opponent side",
         built_in: false,
+        progress: STEADY,
     },
 ];
+
+impl OpponentSpec {
+    /// Its row of [`OPPONENTS`].
+    pub fn kind(&self) -> &'static OpponentKind {
+        let name = match self {
+            OpponentSpec::Random => "random",
+            OpponentSpec::Perfect => "perfect",
+            OpponentSpec::Mixed(_) => "mixed:P",
+            OpponentSpec::Exploiter => "exploiter",
+            OpponentSpec::Menace => "menace",
+            OpponentSpec::Program(_) => "exec:COMMAND",
+        };
+        OPPONENTS.iter().find(|o| o.name == name).expect("every opponent has its row")
+    }
+}
 
 /// The names of the opponents the protocol has (`built_in`), joined for messages.
 pub fn built_in_names() -> String {

@@ -42,8 +42,8 @@ pub struct Broadcast {
     /// How a `news` answer carries it (a `drew` as it is, a `finished` without its boxes);
     /// `None`: it is never merged.
     lean: Option<Arc<str>>,
-    /// A `drew`'s player (a later `drew` supersedes it); `None` for a `finished`.
-    drew: Option<String>,
+    /// Whether it is a `drew` (a later one supersedes it).
+    drew: bool,
     /// A `finished`'s part of a `news` that folds it: its player, the player's record
     /// after it and the curve's point (if it made one), each as JSON.
     folded: Option<Folded>,
@@ -73,9 +73,9 @@ impl Broadcast {
     pub fn of(from: Option<u64>, answer: &Answer) -> Broadcast {
         let json: Arc<str> = answer.to_json().into();
         let (lean, drew, folded, boxes) = match answer {
-            Answer::Drew { player, box_index, beads, .. } => {
+            Answer::Drew { box_index, beads, .. } => {
                 let b = ChangedBox { box_index: *box_index, beads: beads.clone() };
-                (Some(json.clone()), Some(player.clone()), None, vec![changed(&b)])
+                (Some(json.clone()), true, None, vec![changed(&b)])
             }
             Answer::Finished { boxes, player, record, point, .. } => {
                 let mut lean = answer.clone();
@@ -94,9 +94,9 @@ impl Broadcast {
                     point: point.as_ref().map(to_json),
                 };
                 let boxes = boxes.iter().map(changed).collect();
-                (Some(lean.to_json().into()), None, Some(folded), boxes)
+                (Some(lean.to_json().into()), false, Some(folded), boxes)
             }
-            _ => (None, None, None, Vec::new()),
+            _ => (None, false, None, Vec::new()),
         };
         Broadcast { from, json, lean, drew, folded, boxes }
     }
@@ -245,7 +245,7 @@ fn news(run: &[&Broadcast]) -> Option<String> {
         [] => None,
         [one] => Some(one.json.to_string()),
         _ => {
-            let latest_drew = run.iter().rposition(|b| b.drew.is_some());
+            let latest_drew = run.iter().rposition(|b| b.drew);
             let latest_finished = run.iter().rposition(|b| b.folded.is_some());
             let whole = |i: usize| match latest_drew {
                 Some(d) => i >= d || Some(i) == latest_finished,
